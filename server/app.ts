@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import type { Logger } from 'pino';
+import { decideOperationAccess, OPERATION_ACCESS, type OperationRule } from '../src/lib/access';
+import { ERROR_TEXTS } from '../src/lib/error-catalogue';
+import { InvalidTokenError, verifyAccessToken } from './auth/tokens';
+import { errorHandler, HttpError } from './http/errors';
+import { validatorCompiler } from './http/validation';
+import { redactUrl } from './logger';
+import type { AppContext } from './routes/context';
+import { connectHandlers } from './routes/connect';
+import { identityHandlers } from './routes/identity';
+
+export const API_MOUNTS = [
+  { prefix: '/identity', document: 'identity', handlers: identityHandlers },
+  { prefix: '/connect', document: 'connect', handlers: connectHandlers },
+] as const;
+
+export const openapiFile = (document: string) => fileURLToPath(new URL(`../openapi/${document}.yaml`, import.meta.url));
+
+const API_PATH = /^\/(identity|connect|hubs)(\/|$)/;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined;
+  return undefined;
+}
+
+function operationIdOf(request: FastifyRequest): string | undefined {
+  return (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+}
+
+export async function buildApp(context: AppContext, logger: Logger): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: context.config.bodyLimit,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('permissions', undefined);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Chakra (emotion) writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain HTTP on loopback in development; HSTS belongs to the TLS terminator.
+    strictTransportSecurity: false,
+  });
+
+  // Deny by default: an operation needs an entry in the shared access table, and the token decides the rest.
+  app.addHook('onRequest', async (request) => {
+    const operationId = operationIdOf(request);
+    if (!operationId) return;
+    const rule = (OPERATION_ACCESS as Record<string, OperationRule>)[operationId];
+    if (!rule) throw new HttpError(403, ERROR_TEXTS.forbidden);
+    if (rule === 'public') return;
+    const token = bearerToken(request);
+    if (token) {
+      try {
+        request.permissions = await verifyAccessToken(context.keys, token);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) throw new HttpError(401, error.message);
+        throw error;
+      }
+    }
+    const query = request.query as Record<string, unknown>;
+    const variant = query.select === 'true' || query.select === true ? 'select' : 'default';
+    const decision = decideOperationAccess(rule, request.permissions, variant);
+    if (decision === 'unauthenticated') throw new HttpError(401, ERROR_TEXTS.unauthorized);
+    if (decision === 'forbidden') throw new HttpError(403, ERROR_TEXTS.forbidden);
+  });
+
+  // Unknown query parameters are refused with their name, so a misspelt filter never silently widens a list.
+  app.addHook('preValidation', async (request) => {
+    if (!operationIdOf(request)) return;
+    const schema = (request.routeOptions.schema as { querystring?: { properties?: Record<string, unknown> } }).querystring;
+    const allowed = schema?.properties ?? {};
+    const unknown = Object.keys(request.query as object).filter((name) => !(name in allowed));
+    if (unknown.length > 0) {
+      throw new HttpError(400, `Invalid request: unknown query parameter ${unknown.map((name) => `'${name}'`).join(', ')}`,
+        Object.fromEntries(unknown.map((name) => [name, [`${name} is not a parameter of this operation`]])));
+    }
+  });
+
+  for (const mount of API_MOUNTS) {
+    await app.register(openapiGlue, {
+      specification: openapiFile(mount.document),
+      serviceHandlers: mount.handlers(context),
+      prefix: mount.prefix,
+    });
+  }
+
+  const webIndex = join(context.config.webRoot, 'index.html');
+  const serveWeb = existsSync(webIndex);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: context.config.webRoot,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Hashed assets never change; index.html must always be revalidated to pick up a new build.
+        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = redactUrl(request.url.split('?')[0] ?? request.url);
+    const wantsPage = request.method === 'GET' && !API_PATH.test(path) && (request.headers.accept ?? '').includes('text/html');
+    if (serveWeb && wantsPage) {
+      // Client-side routes: the single-page app decides what an unknown path shows.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
+  });
+
+  return app;
+}

@@ -1,0 +1,102 @@
+import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
+import { roleFlag, roleFlagsOf, STORED_ROLES, type Permissions, type RoleFlags } from '../../src/lib/roles';
+
+const ALGORITHM = 'ES256';
+const ISSUER = 'courier-platform';
+
+export interface SigningKeys {
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  kid: string;
+}
+
+/**
+ * The JWT signing key: from JWT_PRIVATE_JWK when set, else generated on first start and kept in the data
+ * directory so tokens survive a restart.
+ */
+export async function loadSigningKeys(dataDir: string, privateJwkText: string | undefined): Promise<SigningKeys> {
+  let jwk: JWK;
+  if (privateJwkText) {
+    jwk = JSON.parse(privateJwkText) as JWK;
+  } else {
+    const file = join(dataDir, 'keys', 'jwt-signing-key.json');
+    try {
+      jwk = JSON.parse(await readFile(file, 'utf8')) as JWK;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const pair = await generateKeyPair(ALGORITHM, { extractable: true });
+      jwk = { ...(await exportJWK(pair.privateKey)), alg: ALGORITHM, kid: `key-${Date.now().toString(36)}` };
+      await mkdir(join(dataDir, 'keys'), { recursive: true });
+      await writeFile(file, JSON.stringify(jwk), { mode: 0o600 });
+    }
+  }
+  const { d: _private, ...publicJwk } = jwk;
+  return {
+    privateKey: (await importJWK(jwk, ALGORITHM)) as CryptoKey,
+    publicKey: (await importJWK(publicJwk, ALGORITHM)) as CryptoKey,
+    kid: jwk.kid ?? 'default',
+  };
+}
+
+export interface TokenSubject {
+  id: number;
+  email: string;
+  emailConfirmed: boolean;
+  phoneNumberConfirmed: boolean;
+  beta: boolean;
+  companyId: number | null;
+  storeId: number | null;
+  roles: readonly string[];
+}
+
+/** A short-lived access token whose claims decode to the specification's permissions. */
+export async function signAccessToken(keys: SigningKeys, subject: TokenSubject, ttlSeconds: number): Promise<string> {
+  const permissions: Permissions = {
+    id: subject.id,
+    companyId: subject.companyId,
+    storeId: subject.storeId,
+    email: subject.email,
+    emailConfirmed: subject.emailConfirmed,
+    phoneNumberConfirmed: subject.phoneNumberConfirmed,
+    beta: subject.beta,
+    ...roleFlagsOf(subject.id, subject.roles),
+  };
+  return new SignJWT({ ...permissions })
+    .setProtectedHeader({ alg: ALGORITHM, kid: keys.kid })
+    .setIssuer(ISSUER)
+    .setSubject(String(subject.id))
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(keys.privateKey);
+}
+
+export class InvalidTokenError extends Error {
+  constructor(readonly reason: 'expired' | 'invalid') {
+    super(reason === 'expired' ? 'The access token has expired' : 'The access token is not valid');
+  }
+}
+
+/** Verifies signature, issuer and expiry, and reads the permissions back from the claims. */
+export async function verifyAccessToken(keys: SigningKeys, token: string): Promise<Permissions> {
+  try {
+    const { payload } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, algorithms: [ALGORITHM] });
+    const claims = payload as Record<string, unknown>;
+    const flags = {} as RoleFlags;
+    for (const role of ['NormalUser', ...STORED_ROLES] as const) flags[roleFlag(role)] = claims[roleFlag(role)] === true;
+    return {
+      ...flags,
+      id: Number(claims.id),
+      companyId: typeof claims.companyId === 'number' ? claims.companyId : null,
+      storeId: typeof claims.storeId === 'number' ? claims.storeId : null,
+      email: String(claims.email ?? ''),
+      emailConfirmed: claims.emailConfirmed === true,
+      phoneNumberConfirmed: claims.phoneNumberConfirmed === true,
+      beta: claims.beta === true,
+    };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new InvalidTokenError(code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid');
+  }
+}

@@ -1,0 +1,40 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('../', import.meta.url).pathname;
+/** What the built app depends on; a change to any of these makes the build stale. */
+const inputs = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'public'];
+
+function newestChange(path: string): number {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    newest = Math.max(newest, newestChange(join(path, entry)));
+  }
+  return newest;
+}
+
+export function isBuildStale(outDir = join(root, 'dist')): boolean {
+  let built;
+  try {
+    built = statSync(join(outDir, 'index.html')).mtimeMs;
+  } catch {
+    return true;
+  }
+  return inputs.some((input) => newestChange(join(root, input)) > built);
+}
+
+/** Builds the web app with Vite when dist/ is missing or older than its sources. */
+export async function buildIfNeeded(): Promise<void> {
+  if (!isBuildStale()) return;
+  console.log('Building the web app (first start or changed sources)...');
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn' });
+}

@@ -1,0 +1,104 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** Refreshes planner statistics; PGlite runs no autovacuum, so without it indexes go unused. */
+  analyze(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  inMemory: boolean;
+  logger: Logger;
+}
+
+const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+
+/** Thrown when the database cannot be reached at start-up; main prints it as one line. */
+export class DatabaseUnreachableError extends Error {}
+
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
+  let client: PGlite;
+  if (options.inMemory) {
+    client = new PGlite();
+  } else {
+    const directory = join(options.dataDir, 'pglite');
+    await mkdir(directory, { recursive: true });
+    client = new PGlite(directory);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    analyze: async () => { await db.execute(sql`ANALYZE`); },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string, logger: Logger): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; requests then answer 503 until it is back.
+  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost'));
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const reason = error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code : String(error);
+    throw new DatabaseUnreachableError(`Database unreachable at ${redactDatabaseUrl(databaseUrl)}: ${reason}`);
+  }
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    migrate: () => migratePg(db, { migrationsFolder }),
+    analyze: async () => { await db.execute(sql`ANALYZE`); },
+    close: () => pool.end(),
+  };
+}
+
+const unavailableCodes = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH',
+  '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03',
+]);
+
+/** True when an error (or its cause) means the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && unavailableCodes.has(candidate.code)) return true;
+    if (typeof candidate.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

@@ -1,0 +1,40 @@
+import type { AddressInfo } from 'node:net';
+import { APP_VERSION } from '../src/lib/constants';
+import { DatabaseUnreachableError } from './db/database';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+import { startServer } from './server';
+
+/** Runs the server until SIGINT/SIGTERM; prints the URL and the demo logins. */
+export async function main(): Promise<void> {
+  let server;
+  try {
+    server = await startServer();
+  } catch (error) {
+    if (error instanceof DatabaseUnreachableError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { config } = server;
+  const { port } = server.app.server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  const url = `http://${host}:${port}`;
+  const lines = [
+    '',
+    `  Courier platform ${APP_VERSION} is running at ${url}`,
+    `  Database: ${server.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    '',
+    `  Demo logins (password ${DEMO_PASSWORD}):`,
+    ...DEMO_USERS.map((user) => `    ${user.email.padEnd(28)} ${user.roles.join(', ') || (user.emailConfirmed === false ? 'normal user, email not confirmed' : 'normal user')}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+  const stop = async (signal: string) => {
+    server.logger.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream, Logger } from 'pino';
+import { buildApp } from './app';
+import { loadSigningKeys } from './auth/tokens';
+import { loadConfig, type ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { seedDemoData } from './db/seed';
+import { createLogger } from './logger';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: ServerConfig;
+  logger: Logger;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config?: Partial<ServerConfig>;
+  env?: NodeJS.ProcessEnv;
+  logDestination?: DestinationStream;
+  seed?: boolean;
+}
+
+/**
+ * Opens the database, applies the committed migrations, seeds the demo data (idempotent), refreshes
+ * statistics and listens. Tests call this with an in-memory PGlite and port 0.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = loadConfig(options.env, options.config);
+  const logger = createLogger(config.logLevel, options.logDestination);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: config.inMemoryDatabase,
+    logger,
+  });
+  try {
+    await database.migrate();
+    if (options.seed !== false) await seedDemoData(database.db);
+    await database.analyze();
+    const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
+    const app = await buildApp({ config, db: database.db, keys }, logger);
+    const address = await app.listen({ port: config.port, host: config.host });
+    return {
+      app,
+      database,
+      config,
+      logger,
+      url: address.replace('0.0.0.0', '127.0.0.1'),
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

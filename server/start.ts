@@ -1,0 +1,6 @@
+// `npm start`: build the web app if needed, then serve it and both APIs on one port with the embedded database.
+import { buildIfNeeded } from './build-if-needed';
+import { main } from './main';
+
+await buildIfNeeded();
+await main();
