@@ -1,0 +1,181 @@
+// How much JavaScript (gzip) a visitor downloads before the public home page is usable, next to what
+// React + ReactDOM alone cost when built the same way in the same run.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { startServer } from '../server/server';
+import type { Benchmark, BenchRow } from './types';
+
+const root = new URL('../', import.meta.url).pathname;
+const chromiumPath = '/usr/bin/chromium';
+const homeModule = 'src/features/public/HomePage.tsx';
+/** kB as Vite prints them: 1000 bytes. */
+const KB = 1000;
+
+const gzipBytes = (body: Buffer | string) => gzipSync(body, { level: 9 }).length;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function readManifest(outDir: string): Manifest {
+  return JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The chunk files loaded eagerly with `keys`: the chunks themselves and their static imports, transitively. */
+function staticClosure(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Vite manifest has no chunk for ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+}
+
+function gzipFiles(outDir: string, files: string[]): number {
+  return files.reduce((sum, file) => sum + gzipBytes(readFileSync(join(outDir, file))), 0);
+}
+
+function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((name) => manifest[name]!.isEntry);
+  if (!key) throw new Error('Vite manifest has no entry chunk');
+  return key;
+}
+
+/** React + ReactDOM rendering one paragraph, built with the same Vite and React plugin. */
+async function buildBaseline(): Promise<{ gzip: number; files: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
+  try {
+    // The temp project resolves react and react-dom from this project's node_modules: same versions.
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html>\n<html><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>\n');
+    writeFileSync(join(dir, 'main.jsx'), "import { createRoot } from 'react-dom/client';\n\ncreateRoot(document.getElementById('root')).render(<p>hello</p>);\n");
+    const outDir = join(dir, 'dist');
+    await build({ root: dir, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true } });
+    const assets = join(outDir, 'assets');
+    const files = readdirSync(assets).filter((file) => file.endsWith('.js')).map((file) => `assets/${file}`);
+    return { gzip: gzipFiles(outDir, files), files };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Loads `/` from the real server in Chromium and sums the gzip size of every JavaScript response. */
+async function measureInBrowser(webRoot: string): Promise<{ gzip: number; responses: Array<{ url: string; gzip: number }> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-bundle-data-'));
+  const server = await startServer({ config: { inMemoryDatabase: true, port: 0, dataDir, webRoot, logLevel: 'warn' } });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage();
+    const bodies: Array<Promise<{ url: string; gzip: number }>> = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      const contentType = response.headers()['content-type'] ?? '';
+      if (type !== 'script' && !contentType.includes('javascript')) return;
+      bodies.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipBytes(body) })));
+    });
+    await page.goto(server.url, { waitUntil: 'networkidle' });
+    await page.locator('[data-testid="portal-cca2"]').waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const responses = await Promise.all(bodies);
+    return { gzip: responses.reduce((sum, response) => sum + response.gzip, 0), responses };
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const benchmark: Benchmark = {
+  name: 'Bundle size',
+  async run() {
+    const outDir = mkdtempSync(join(tmpdir(), 'bench-dist-'));
+    try {
+      await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+      const manifest = readManifest(outDir);
+      const entry = entryKey(manifest);
+      const baseline = await buildBaseline();
+      const notes: string[] = [];
+
+      // The manifest view of `/`: the entry, its static imports, and the home page chunk the route lazy-loads.
+      const homeFiles = staticClosure(manifest, [entry, homeModule]);
+      const homeFromManifest = gzipFiles(outDir, homeFiles);
+
+      let homeGzip: number;
+      let method: string;
+      let responses: Array<{ url: string; gzip: number }> | undefined;
+      if (existsSync(chromiumPath)) {
+        const measured = await measureInBrowser(outDir);
+        homeGzip = measured.gzip;
+        responses = measured.responses;
+        method = 'browser';
+        notes.push(`Public home: measured in ${chromiumPath} (playwright-core), every JS response until network idle and the header's country badge visible: ${responses.length} files.`);
+        notes.push(`Cross-check from the Vite manifest (entry + static imports + ${homeModule}): ${(homeFromManifest / KB).toFixed(1)} kB in ${homeFiles.length} files.`);
+      } else {
+        homeGzip = homeFromManifest;
+        method = 'manifest';
+        notes.push(`Public home: ${chromiumPath} not found, so computed from the Vite manifest (entry + static imports + ${homeModule}): ${homeFiles.length} files.`);
+      }
+
+      // The first authenticated screen: a route-level chunk under src/features/ outside public/.
+      const authenticated = Object.keys(manifest)
+        .filter((key) => key.startsWith('src/features/') && !key.startsWith('src/features/public/') && manifest[key]!.isDynamicEntry)
+        .sort((a, b) => Number(/list/i.test(b)) - Number(/list/i.test(a)) || a.localeCompare(b));
+      const listRow: BenchRow = {
+        name: 'shell + first authenticated list JS (gzip)',
+        figure: 'n/a (no authenticated route yet)',
+        baseline: baseline.gzip / KB,
+        baselineName: 'React + ReactDOM alone',
+        unit: 'kB',
+        budgetKey: 'shellFirstListJsGzipKb',
+      };
+      const listModule = authenticated[0];
+      if (listModule) {
+        const listFiles = staticClosure(manifest, [entry, listModule]);
+        listRow.figure = gzipFiles(outDir, listFiles) / KB;
+        notes.push(`Shell + first authenticated list: from the Vite manifest, entry + static imports + ${listModule}: ${listFiles.length} files.`);
+      } else {
+        notes.push('Shell + first authenticated list: no route lazy-loads a module under src/features/ outside public/ yet.');
+      }
+      notes.push(`Baseline: a temp Vite project rendering <p>hello</p> with react-dom, same Vite and @vitejs/plugin-react: ${baseline.files.length} JS file(s).`);
+      notes.push('Sizes: each JS body gzipped at level 9 (node:zlib), summed; 1 kB = 1000 bytes.');
+
+      return {
+        rows: [
+          {
+            name: `public home initial JS (gzip, ${method})`,
+            figure: homeGzip / KB,
+            baseline: baseline.gzip / KB,
+            baselineName: 'React + ReactDOM alone',
+            unit: 'kB',
+            budgetKey: 'publicHomeJsGzipKb',
+          },
+          listRow,
+        ],
+        notes,
+        details: { method, homeGzipBytes: homeGzip, homeFromManifestBytes: homeFromManifest, homeFiles, responses, baselineGzipBytes: baseline.gzip, baselineFiles: baseline.files, authenticatedCandidates: authenticated },
+      };
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default benchmark;

@@ -1,0 +1,77 @@
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  animationStyles, badgeRecipe, buttonRecipe, cssVarsPrefix, cssVarsRoot, drawerSlotRecipe,
+  globalCss, headingRecipe, keyframes, layerStyles, linkRecipe, semanticTokens, spinnerRecipe, textStyles, tokens,
+} from '@chakra-ui/react/theme';
+import { THEME } from '../lib/constants';
+
+const px = (value: number) => `${value}px`;
+
+/**
+ * Chakra's tokens with only the recipes of the components we use, so the first load stays inside its budget
+ * (bench/budgets.json). Add a component's recipe here when a screen starts using it.
+ */
+const baseTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: { badge: badgeRecipe, button: buttonRecipe, heading: headingRecipe, link: linkRecipe, spinner: spinnerRecipe },
+    slotRecipes: { drawer: drawerSlotRecipe },
+  },
+});
+
+/** The spec's theme (000 section 9): primary #444444, secondary #EA3659, header 69 px, container widths per breakpoint. */
+export const system = createSystem(
+  mergeConfigs(defaultBaseConfig, baseTheme),
+  defineConfig({
+    theme: {
+      breakpoints: {
+        sm: px(THEME.breakpoints.sm),
+        md: px(THEME.breakpoints.md),
+        lg: px(THEME.breakpoints.lg),
+        xl: px(THEME.breakpoints.xl),
+      },
+      tokens: {
+        colors: {
+          primary: { value: THEME.primary },
+          secondary: { value: THEME.secondary },
+        },
+        sizes: {
+          header: { value: px(THEME.headerHeight) },
+          'container.sm': { value: px(THEME.containerMaxWidths.sm) },
+          'container.md': { value: px(THEME.containerMaxWidths.md) },
+          'container.lg': { value: px(THEME.containerMaxWidths.lg) },
+          'container.xl': { value: px(THEME.containerMaxWidths.xl) },
+        },
+      },
+      semanticTokens: {
+        colors: {
+          'brand.solid': { value: '{colors.secondary}' },
+          'brand.contrast': { value: 'white' },
+          'brand.fg': { value: '{colors.secondary}' },
+          'brand.muted': { value: '#fbd7de' },
+          'brand.subtle': { value: '#fdebee' },
+          'brand.emphasized': { value: '#f7b3c0' },
+          'brand.focusRing': { value: '{colors.secondary}' },
+        },
+      },
+    },
+  }),
+);
+
+/** Container max width at each breakpoint, as a responsive style value. */
+export const containerMaxWidth = {
+  base: '100%',
+  sm: px(THEME.containerMaxWidths.sm),
+  md: px(THEME.containerMaxWidths.md),
+  lg: px(THEME.containerMaxWidths.lg),
+  xl: px(THEME.containerMaxWidths.xl),
+} as const;

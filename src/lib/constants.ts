@@ -1,0 +1,259 @@
+// Business constants and limits from the specs (000 §9, 001 §9, 002 §9 and the sections they point to).
+// Every delay, limit and fixed catalogue lives here once; machines and the server import it.
+
+// ---- Search and selects (000 §5, 001 §5, 002 §5) ----
+export const SEARCH_DEBOUNCE_MS = 500;
+export const MIN_SEARCH_LENGTH = 3;
+
+// ---- Tokens and retries (000 §4, §9) ----
+export const TOKEN_REFRESH_MARGIN_S = 300;
+export const RETRY_INTERVAL_MS = 1500;
+export const RETRY_MAX_ATTEMPTS = 30;
+
+// ---- Session, idle and reload timers (000 §2, §9; 002 §9) ----
+export const IDLE_TIMEOUT_MS = 3_600_000;
+export const IDLE_PROMPT_BEFORE_MS = 180_000;
+export const IDLE_SYNC_MS = 500;
+export const ERROR_RELOAD_COUNTDOWN_MS = 30_000;
+export const REFRESH_TIME_MS = 15_000;
+export const QUOTE_COUNTDOWN_MS = 30_000;
+export const DELETE_RELOAD_DELAY_MS = 2000;
+/** Appear in the routes file; the spec does not say what they are for (000 §9). */
+export const ROUTES_FILE_CONSTANTS = [3000, 1000, 10000] as const;
+
+// ---- Paging (000 §3, §9; 002 §7, §9) ----
+export const PAGE_SIZE_OPTIONS = [20, 50, 100, 200, 500] as const;
+export const MAX_PAGE_SIZE = 5000;
+export const DEFAULT_PAGE_SIZE = 20;
+export const DEFAULT_PAGE = 1;
+export const STORE_LIST_PAGE_SIZE = 2000;
+export const JOB_LIST_PAGE = 1;
+export const JOB_LIST_PAGE_SIZE = 200;
+/** Job list for a job id asks for delivery status "All" (002 §7). */
+export const JOB_LIST_DELIVERY_STATUS = 'All';
+export const LIST_PAGING_DEFAULTS = {
+  page: DEFAULT_PAGE,
+  pageSize: DEFAULT_PAGE_SIZE,
+  sortBy: '',
+  sortDirection: 'asc',
+  search: '',
+} as const;
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export const VEHICLE_PACKED_PERCENTAGE_RANGE = { min: 0, max: 100 } as const;
+
+// ---- Portal defaults (000 §1, 001 §1) ----
+export const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
+export const DEFAULT_COUNTRY = 'ZA';
+export const DEFAULT_CONTACT_COUNTRY = DEFAULT_COUNTRY;
+export const DEFAULT_CURRENCY = 'ZAR';
+export const DEFAULT_CURRENCY_DECIMALS = 2;
+export const APP_VERSION = '3.0.2558';
+/** Host prefixes naming a non-production environment; anything else is production (000 §2). */
+export const ENVIRONMENT_HOST_PREFIXES = ['local', 'staging', 'integrations'] as const;
+export const PRODUCTION_ENVIRONMENT = 'production';
+
+// ---- Browser storage (000 §9). Page-size key names are ours: the spec names only what they hold. ----
+export const STORAGE_KEYS = {
+  jwtToken: 'jwtToken',
+  refreshToken: 'refreshToken',
+  mainLogin: 'mainLogin',
+  mainToken: 'mainToken',
+  mainUser: 'mainUser',
+  jobsPageSize: 'jobsPageSize',
+  driversPageSize: 'driversPageSize',
+  deliveriesPageSize: 'deliveriesPageSize',
+} as const;
+
+// ---- Dates (000 §9): the spec's moment-style formats translated to luxon tokens ----
+export const DATE_FORMATS = {
+  isoLocal: "yyyy-MM-dd'T'HH:mm:ss", // YYYY-MM-DDTHH:mm:ss
+  date: 'yyyy-MM-dd', // YYYY-MM-DD
+  time: 'HH:mm', // HH:mm
+  dateTime: 'dd-MM-yyyy HH:mm', // DD-MM-YYYY HH:mm
+  displayDate: 'dd-MM-yyyy', // DD-MM-YYYY
+  time12: 'h:mm a', // h:mm A
+} as const;
+export const RELATIVE_DAY_LABELS = { today: 'Today', tomorrow: 'Tomorrow', yesterday: 'Yesterday' } as const;
+
+// ---- Distance and maps (000 §9, 001 §9, 002 §2) ----
+export const EARTH_RADIUS_KM = 6371;
+export const DISTANCE_DECIMALS = 2;
+export const MAP_DEFAULT_CENTER = { lat: -33.9249, lon: 18.4241 } as const;
+/** The spec lists zoom constants 9 and 7 without saying where each applies. */
+export const MAP_ZOOM = { default: 9, alternate: 7 } as const;
+/** Markers are lettered A, B … Z, AA (see markerLabel in distance.ts). */
+export const MARKER_LABEL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export const STOP_TYPES = { PICK_UP: 'PICK_UP', DROP_OFF: 'DROP_OFF' } as const;
+
+// ---- Theme and layout (000 §2, §9; 001 §2; 002 §9) ----
+export const THEME = {
+  primary: '#444444',
+  secondary: '#EA3659',
+  headerHeight: 69,
+  tooltipsInteractive: false,
+  breakpoints: { sm: 576, md: 768, lg: 992, xl: 1200 },
+  containerMaxWidths: { sm: 540, md: 720, lg: 960, xl: 1140 },
+} as const;
+export const DIALOG_WIDTHS = { default: 350, sm: 600, md: 960 } as const;
+export const WIZARD_DIALOG = { maxWidth: 780, minHeight: 540 } as const;
+export const DASHBOARD_DEFAULTS = {
+  leftSidebarOpen: true,
+  rightSidebarOpen: true,
+  dashboardTab: 0,
+  notificationPage: 1,
+} as const;
+export const DASHBOARD_OTDS_INITIAL_PERCENT = 50;
+
+// ---- Booking wizard (001 §2, §4, §9) ----
+export const WIZARD_STEPS = ['Delivery', 'Parcels', 'Quotes', 'Details', 'Accept', 'Pay'] as const;
+export const WIZARD_STEP_COUNT = 6;
+export const DETAILS_SUB_STEP_COUNT = 3;
+export const PAY_SUB_STEP_COUNT = 3;
+export const DETAILS_SUB_STEPS = ['Pick-up', 'Drop-off', 'Additional details'] as const;
+export const PAY_SUB_STEPS = ['Account', 'Details', 'Payment'] as const;
+export const DEFAULT_DELIVERY_TIME = '02:00';
+export const ROUND_TRIP_MULTIPLIER = 2;
+/** Lot numbers of 0 or less display as this. */
+export const LOT_NUMBER_NOT_AVAILABLE = 'N/A';
+export const PREPAY_ACCOUNT_TYPE = 'Prepay';
+export const PAYMENT_OUTCOME_PAGES = { success: 'payment-success', failed: 'payment-failed' } as const;
+export const PAYMENT_CALLBACK_PATH = '/paymentcallback';
+/** Query parameters that mark a return from the card provider (000 §2, 001 §2). */
+export const PAYMENT_RETURN_QUERY_PARAMS = ['id', 'deliveryid', 'resourcePath'] as const;
+export const PAYMENT_WIDGET_SCRIPT_PATH = '/v1/paymentWidgets.js';
+export const PAYMENT_WIDGET_BRANDS = ['VISA', 'MASTER'] as const;
+export const PAYMENT_WIDGET_IFRAME_PX = { width: 400, height: 580 } as const;
+export const ACCEPTED_CARD_BRANDS = ['Visa', 'Mastercard', 'American Express', 'Diners Club'] as const;
+/** Saved cards show as xxxx-xxxx-xxxx-{last four}, expiry MM/YYYY. */
+export const CARD_NUMBER_MASK_PREFIX = 'xxxx-xxxx-xxxx-';
+export const CARD_EXPIRY_MONTH_DIGITS = 2;
+export const CARD_EXPIRY_YEAR_DIGITS = 4;
+
+// ---- Parcels (001 §2, §3, §9; 002 §5, §9) ----
+export const MIN_PARCEL_COUNT = 1;
+export const MIN_PARCEL_DIMENSION = 0.01;
+export const CUSTOM_PARCEL_TYPE_ID = 4;
+export const PARCEL_SIZES = ['Small', 'Medium', 'Large', 'Custom'] as const;
+/** Short forms used in the parcel summary. */
+export const PARCEL_SIZE_SHORT = { small: 'sm', medium: 'md', large: 'lg', custom: 'l*' } as const;
+export const PARCEL_UNITS = { dimension: 'cm', weight: 'Kg' } as const;
+export const PARCEL_LIST_MAX_HEIGHT_PX = 260;
+export const PARCEL_SLIDER_CARDS = { default: 3, smUp: 4 } as const;
+
+// ---- Service levels, SLA and vehicles (001 §1, 002 §9) ----
+/** Service type → the label shown on quotes. */
+export const SERVICE_LEVELS = {
+  Standard: 'Flexible',
+  Priority: 'Precise',
+  Hyperlocal: 'Near',
+  'Emergency Relief': 'Free',
+} as const;
+export const SLA_TYPES = ['Priority', 'Standard', 'Hyperlocal', 'Emergency Relief'] as const;
+/** Optimum vehicle type codes; bakkies have two codes each. */
+export const VEHICLE_TYPES = {
+  motorcycle: [10],
+  sedan: [20],
+  halfTonBakkie: [31, 32],
+  oneTonBakkie: [41, 42],
+  flatbed: [51],
+} as const;
+
+// ---- Ratings, tiers, reports (002 §9) ----
+export const RATING_LABELS = { 1: 'Useless', 2: 'Poor', 3: 'Ok', 4: 'Good', 5: 'Excellent' } as const;
+/** Deliveries-count bands; max null means open-ended. */
+export const CUSTOMER_TIERS = [
+  { name: 'Casual', min: 0, max: 49 },
+  { name: 'Occasional', min: 50, max: 499 },
+  { name: 'Regular', min: 500, max: 2999 },
+  { name: 'Super-user', min: 3000, max: null },
+] as const;
+export type CustomerTierName = (typeof CUSTOMER_TIERS)[number]['name'];
+export function customerTier(deliveries: number): CustomerTierName {
+  // Walk from the top band down so the open-ended band needs no max check.
+  for (let i = CUSTOMER_TIERS.length - 1; i >= 0; i--) {
+    const tier = CUSTOMER_TIERS[i]!;
+    if (deliveries >= tier.min) return tier.name;
+  }
+  return CUSTOMER_TIERS[0].name;
+}
+export const DAY_TYPES = ['Weekday', 'Weekend'] as const;
+export const REPORT_TYPES = {
+  customerDeliveries: 1,
+  kpiPerformance: 2,
+  deliverySummary: 3,
+  serviceLevels: 4,
+  grossProfit: 5,
+  sales: 6,
+  costOfSales: 7,
+  deliveryTermination: 8,
+  driverPerformance: 9,
+} as const;
+/** Partial list: the spec adds "and reversals" without naming them. */
+export const TRANSACTION_TYPE_NAMES = [
+  'Credit',
+  'Debit',
+  'Invoice',
+  'Deposit',
+  'Withdraw',
+  'Advance',
+  'Cash Credit',
+  'Cash Debit',
+] as const;
+export const HUB_MOVES = ['Moving to hub', 'Arrived at hub', 'Returned to pick-up'] as const;
+export const SCHEDULED_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const HOLIDAY_FILTERS = ['None', 'All', 'Saturdays', 'Sundays'] as const;
+export const DELIVERY_DATE_FILTER_TYPES = ['Deliver by', 'Created'] as const;
+export const REPORT_DATE_FILTER_TYPES = ['Terminal Date', 'Delivery Transaction Date', 'Created', 'Due Date'] as const;
+/** Partial list ("and others" in the spec). */
+export const COMPANY_TYPES = [
+  'Close Corporation',
+  'Listed Company',
+  'Natural Person',
+  'NPO',
+  'Private Company',
+  'Trust',
+] as const;
+
+// ---- Money display (001 §9, 002 §9) ----
+export const VAT_PERCENT_FACTOR = 100;
+export const EXPIRED_TEXT = 'Expired';
+
+// ---- Exports (000 §9, 002 §7, §9) ----
+export const EXPORT_MIME_TYPE = 'application/ms-excel';
+export const EXPORT_FILE_EXTENSION = '.xlsx';
+export const EXPORT_FILE_NAMES = {
+  customerDeliveries: 'Customer Deliveries',
+  grossProfits: 'Gross Profits',
+  serviceLevels: 'Service Levels',
+  kpiPerformance: 'KPI Performance',
+  deliverySummary: 'Delivery Summary',
+  deliveryTermination: 'Delivery Termination',
+  deliveryArrival: 'Delivery Arrival',
+  distanceDiscovery: 'Distance Discovery',
+  driverAutoAssignEfficiency: 'Driver Auto Assign Efficiency',
+  driverAnalysis: 'Driver Analysis',
+  hubDeliveries: 'Hub Deliveries',
+  driverScreening: 'Driver Screening',
+  transactions: 'Transactions',
+  rates: 'Rates',
+  accounts: 'Accounts',
+  deliveries: 'Deliveries',
+  jobs: 'Jobs',
+  companies: 'Companies',
+  stores: 'Stores',
+  users: 'Users',
+  vehicles: 'Vehicles',
+  drivers: 'Drivers',
+  assistants: 'Assistants',
+  ratings: 'Ratings',
+  items: 'Items',
+  bankAccounts: 'BankAccounts',
+  mobileDevices: 'MobileDevices',
+  questionnaires: 'Questionnaires',
+  territoryAreas: 'Territory Areas',
+  driverVisibility: 'Driver_Visibility_Report',
+  jobRoutes: 'JobRoutes',
+} as const;
+/** Transaction items export of one transaction (002 §7). */
+export const transactionItemsExportName = (transactionId: number | string): string =>
+  `Transaction Id ${transactionId}`;

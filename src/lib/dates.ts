@@ -1,0 +1,64 @@
+// Date helpers (000 §3, §9; 002 §9). The API speaks ISO UTC; display is always in the portal's time zone.
+import { DateTime } from 'luxon';
+import { DATE_FORMATS, DEFAULT_TIME_ZONE, RELATIVE_DAY_LABELS } from './constants';
+
+// Fixed locale so weekday names and AM/PM do not depend on the host machine.
+const LOCALE = 'en';
+
+function parseUtc(iso: string): DateTime {
+  // Strings without an offset are UTC by contract.
+  return DateTime.fromISO(iso, { zone: 'utc' });
+}
+
+/** Formats an ISO instant in the zone with a luxon format (see DATE_FORMATS). '' for empty or invalid input. */
+export function formatDate(
+  iso: string | null | undefined,
+  format: string = DATE_FORMATS.displayDate,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
+  if (!iso) return '';
+  const dt = parseUtc(iso).setZone(timeZone).setLocale(LOCALE);
+  return dt.isValid ? dt.toFormat(format) : '';
+}
+
+export interface RelativeDayOptions {
+  timeZone?: string;
+  /** Injectable clock, for tests and for rendering against server time. */
+  now?: Date | string;
+  withWeekday?: boolean;
+}
+
+/**
+ * 'Today' / 'Tomorrow' / 'Yesterday' when the instant falls on that calendar day in the zone, otherwise
+ * 'dd-MM-yyyy', with ' (Monday)' appended when withWeekday is set. '' for empty or invalid input.
+ */
+export function displayRelativeDay(iso: string | null | undefined, options: RelativeDayOptions = {}): string {
+  if (!iso) return '';
+  const zone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const value = parseUtc(iso).setZone(zone).setLocale(LOCALE);
+  if (!value.isValid) return '';
+  const nowInput = options.now ?? new Date();
+  const now = (typeof nowInput === 'string' ? parseUtc(nowInput) : DateTime.fromJSDate(nowInput)).setZone(zone);
+  // Compare calendar days, not 24-hour spans: 23:59 and 00:01 are a day apart.
+  const days = Math.round(value.startOf('day').diff(now.startOf('day'), 'days').days);
+  if (days === 0) return RELATIVE_DAY_LABELS.today;
+  if (days === 1) return RELATIVE_DAY_LABELS.tomorrow;
+  if (days === -1) return RELATIVE_DAY_LABELS.yesterday;
+  const date = value.toFormat(DATE_FORMATS.displayDate);
+  return options.withWeekday ? `${date} (${value.toFormat('cccc')})` : date;
+}
+
+/**
+ * ISO UTC string for the API. A string without an offset (e.g. '2024-03-01T08:00' or '2024-03-01') is wall
+ * time in the zone; a string with an offset or a Date is an instant already. Throws on invalid input.
+ */
+export function toIsoUtc(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const dt = typeof value === 'string' ? DateTime.fromISO(value, { zone: timeZone }) : DateTime.fromJSDate(value);
+  if (!dt.isValid) throw new RangeError(`Invalid date: ${String(value)}`);
+  return dt.toUTC().toISO() as string;
+}
+
+/** Wall date and 'HH:mm' time in the zone (e.g. deliveryDate + deliveryTime) as ISO UTC. */
+export function localDateTimeToIsoUtc(date: string, time: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return toIsoUtc(`${date}T${time}`, timeZone);
+}

@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+
+/** ISO time of the build, shown in the drawer. */
+declare const __BUILD_TIME__: string;
+
+interface ImportMetaEnv {
+  readonly VITE_IDENTITY_URL?: string;
+  readonly VITE_CONNECT_URL?: string;
+  readonly VITE_DEFAULT_PORTAL?: string;
+}

@@ -1,0 +1,252 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  fromPromise, SimulatedClock,
+  type AnyActorLogic, type AnyEventObject, type AnyStateMachine, type AnyStateNode, type InputFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+
+/**
+ * Model-based tests from the machines the app runs. `xstate/graph` walks the real machine; each generated
+ * path is replayed against the real actor (invoked actors answered with the scenario's sample events, delays
+ * through a SimulatedClock) while the view renders from it, and every state reached is checked with the
+ * assertion of that state. Coverage of states and transitions is measured and printed; a state without an
+ * assertion, or one no path reaches, fails the suite.
+ */
+
+type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
+
+export interface Driver {
+  /** Sends a user event to the actor under test. */
+  send(event: AnyEventObject): void;
+}
+
+export interface Scenario<M extends AnyStateMachine> {
+  name: string;
+  input: InputFrom<M>;
+  /** Sample events with payloads: outputs of invoked actors (`xstate.done.actor.<id>`), errors, user events. */
+  events?: AnyEventObject[];
+}
+
+export interface ModelSpec<M extends AnyStateMachine> {
+  machine: M;
+  scenarios: Scenario<M>[];
+  paths?: 'shortest' | 'simple';
+  /**
+   * Starts the real thing with the given (controlled) machine: usually renders the view that subscribes to
+   * it. Returns how to send user events to it.
+   */
+  start(machine: M, input: InputFrom<M>, clock: SimulatedClock): Promise<Driver> | Driver;
+  /** What the user observes in each state, keyed by state path ('ready', 'form.editing'). */
+  states: Record<string, (snapshot: Snapshot<M>) => void | Promise<void>>;
+}
+
+interface Deferred {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** Replaces every promise actor of a machine with one the path runner settles by hand. */
+function controlActors<M extends AnyStateMachine>(machine: M) {
+  const pending = new Map<string, Deferred>();
+  const actors = Object.fromEntries(
+    Object.keys(machine.implementations.actors ?? {}).map((name) => [
+      name,
+      fromPromise(({ self }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }))),
+    ]),
+  );
+  return { machine: machine.provide({ actors } as never) as M, pending };
+}
+
+function allStateNodes(node: AnyStateNode): AnyStateNode[] {
+  return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child))];
+}
+
+/** A state you can never observe: only eventless transitions out, nothing invoked, not final. */
+function isTransient(node: AnyStateNode): boolean {
+  return node.always !== undefined && node.always.length > 0 && node.on && Object.keys(node.on).length === 0
+    && node.invoke.length === 0 && node.after.length === 0 && node.type !== 'final';
+}
+
+function statePath(node: AnyStateNode): string {
+  return node.path.join('.');
+}
+
+function delayOf(machine: AnyStateMachine, eventType: string, context: unknown): number {
+  const rest = eventType.slice('xstate.after.'.length);
+  const node = allStateNodes(machine.root).find((candidate) => rest.endsWith(`.${candidate.id}`));
+  const delay = node ? rest.slice(0, rest.length - node.id.length - 1) : rest;
+  if (/^\d+$/.test(delay)) return Number(delay);
+  const configured = (machine.implementations.delays as Record<string, unknown>)[delay];
+  const value = typeof configured === 'function' ? (configured as (args: { context: unknown }) => number)({ context }) : configured;
+  if (typeof value !== 'number') throw new Error(`Unknown delay '${delay}' in ${eventType}`);
+  return value;
+}
+
+/**
+ * Every event the state accepts, with the scenario's samples (payloads) where it has them, else a bare
+ * `{ type }`. (A plain `events` array would replace xstate/graph's own event discovery, and the
+ * synthesised `xstate.after.*` events would never be taken.)
+ */
+function eventsFor(samples: AnyEventObject[]) {
+  return (snapshot: unknown): AnyEventObject[] => {
+    const nodes = (snapshot as { _nodes: AnyStateNode[] })._nodes;
+    const types = [...new Set(nodes.flatMap((node) => node.ownEvents))];
+    return types.flatMap((type) => {
+      const matching = samples.filter((event) => event.type === type);
+      return matching.length > 0 ? matching : [{ type }];
+    });
+  };
+}
+
+/**
+ * Context makes many snapshots distinct (a retry counter, say); one path per state value and final event is
+ * enough to reach every state and transition, and keeps the suite fast.
+ */
+function shortestPerState<P extends StatePath<Snapshot<AnyStateMachine>, AnyEventObject>>(paths: P[]): P[] {
+  const best = new Map<string, P>();
+  for (const path of paths) {
+    const key = `${JSON.stringify(path.state.value)} ${path.steps.at(-1)?.event.type ?? ''}`;
+    const current = best.get(key);
+    if (!current || path.steps.length < current.steps.length) best.set(key, path);
+  }
+  return [...best.values()];
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+export interface Coverage {
+  machine: string;
+  states: number;
+  statesReached: number;
+  transitions: number;
+  transitionsReached: number;
+  paths: number;
+  failures: number;
+  unreached: string[];
+}
+
+export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): void {
+  const { machine } = spec;
+  const nodes = allStateNodes(machine.root).filter((node) => node !== machine.root);
+  const observable = nodes.filter((node) => !isTransient(node));
+  const transitions = nodes.flatMap((node) =>
+    [...node.transitions.entries()].flatMap(([eventType, list]) => list.map((_, index) => `${statePath(node)} --${eventType}#${index}`)));
+  const reachedStates = new Set<string>();
+  const reachedTransitions = new Set<string>();
+  let failures = 0;
+  let pathCount = 0;
+
+  const generate = spec.paths === 'simple' ? getSimplePaths : getShortestPaths;
+
+  describe(`model: ${machine.id}`, () => {
+    it('has an assertion for every state', () => {
+      const missing = observable.map(statePath).filter((path) => !(path in spec.states));
+      expect(missing, `states without an assertion in ${machine.id}`).toEqual([]);
+    });
+
+    for (const scenario of spec.scenarios) {
+      const paths = shortestPerState(generate(machine as AnyActorLogic, {
+        input: scenario.input,
+        events: eventsFor(scenario.events ?? []) as never,
+      }) as StatePath<Snapshot<M>, AnyEventObject>[]);
+      for (const path of paths) {
+        pathCount += 1;
+        const label = path.steps.map((step) => step.event.type).join(' → ') || '(initial)';
+        it(`${scenario.name}: ${label} ⇒ ${JSON.stringify(path.state.value)}`, async () => {
+          try {
+            await replay(path, scenario);
+          } catch (error) {
+            failures += 1;
+            throw error;
+          }
+        });
+      }
+    }
+
+    it('reaches every state', () => {
+      const unreached = observable.map(statePath).filter((path) => !reachedStates.has(path));
+      expect(unreached, `states of ${machine.id} no generated path reaches`).toEqual([]);
+    });
+
+    afterAll(() => {
+      const row = coverage();
+      console.log(formatCoverage([row]));
+    });
+  });
+
+  async function replay(path: StatePath<Snapshot<M>, AnyEventObject>, scenario: Scenario<M>) {
+    const clock = new SimulatedClock();
+    const controlled = controlActors(machine);
+    const driver = await spec.start(controlled.machine, scenario.input, clock);
+    let previous: Snapshot<M> | undefined;
+    for (const step of path.steps) {
+      const { event } = step;
+      if (previous) markTransition(previous, event.type);
+      if (event.type.startsWith('xstate.done.actor.')) {
+        const id = event.type.slice('xstate.done.actor.'.length);
+        settle(controlled.pending, id).resolve((event as { output?: unknown }).output);
+      } else if (event.type.startsWith('xstate.error.actor.')) {
+        const id = event.type.slice('xstate.error.actor.'.length);
+        settle(controlled.pending, id).reject((event as { error?: unknown }).error);
+      } else if (event.type.startsWith('xstate.after.')) {
+        clock.increment(delayOf(machine, event.type, (previous as { context?: unknown } | undefined)?.context));
+      } else if (event.type !== 'xstate.init') {
+        driver.send(event);
+      }
+      await flush();
+      await assertState(step.state);
+      previous = step.state;
+    }
+  }
+
+  function settle(pending: Map<string, Deferred>, id: string): Deferred {
+    const deferred = pending.get(id);
+    if (!deferred) throw new Error(`The path settles actor '${id}', but the running actor has not invoked it`);
+    pending.delete(id);
+    return deferred;
+  }
+
+  function markTransition(from: Snapshot<M>, eventType: string) {
+    for (const node of (from as unknown as { _nodes: AnyStateNode[] })._nodes) {
+      const list = node.transitions.get(eventType);
+      if (list) list.forEach((_, index) => reachedTransitions.add(`${statePath(node)} --${eventType}#${index}`));
+    }
+  }
+
+  async function assertState(snapshot: Snapshot<M>) {
+    const active = (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes.filter((node) => node !== machine.root);
+    for (const node of active) {
+      const path = statePath(node);
+      reachedStates.add(path);
+      const assertion = spec.states[path];
+      if (!assertion) throw new Error(`No assertion for state '${path}' of ${machine.id}`);
+      await assertion(snapshot);
+    }
+  }
+
+  function coverage(): Coverage {
+    return {
+      machine: machine.id,
+      states: observable.length,
+      statesReached: observable.filter((node) => reachedStates.has(statePath(node))).length,
+      transitions: transitions.length,
+      transitionsReached: transitions.filter((transition) => reachedTransitions.has(transition)).length,
+      paths: pathCount,
+      failures,
+      unreached: observable.map(statePath).filter((path) => !reachedStates.has(path)),
+    };
+  }
+}
+
+export function formatCoverage(rows: Coverage[]): string {
+  const header = ['machine', 'states', 'reached', 'transitions', 'reached', 'paths', 'failures'];
+  const body = rows.map((row) => [
+    row.machine, String(row.states), `${row.statesReached} (${Math.round((100 * row.statesReached) / Math.max(row.states, 1))}%)`,
+    String(row.transitions), `${row.transitionsReached} (${Math.round((100 * row.transitionsReached) / Math.max(row.transitions, 1))}%)`,
+    String(row.paths), String(row.failures),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  return ['', 'Model-based coverage', line(header), ...body.map(line), ''].join('\n');
+}
