@@ -91,7 +91,11 @@ async function measureInBrowser(webRoot: string): Promise<{ gzip: number; respon
       if (type !== 'script' && !contentType.includes('javascript')) return;
       bodies.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipBytes(body) })));
     });
-    await page.goto(server.url, { waitUntil: 'networkidle' });
+    const document = await page.goto(server.url, { waitUntil: 'networkidle' });
+    if (!document?.ok()) {
+      const answer = document ? `${document.status()} ${(await document.text()).slice(0, 120)}` : 'no response';
+      throw new Error(`GET / on the real server answered ${answer}`);
+    }
     await page.locator('[data-testid="portal-cca2"]').waitFor({ state: 'visible', timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const responses = await Promise.all(bodies);
@@ -121,13 +125,25 @@ const benchmark: Benchmark = {
       let homeGzip: number;
       let method: string;
       let responses: Array<{ url: string; gzip: number }> | undefined;
+      let browserError: string | undefined;
       if (existsSync(chromiumPath)) {
-        const measured = await measureInBrowser(outDir);
-        homeGzip = measured.gzip;
-        responses = measured.responses;
-        method = 'browser';
-        notes.push(`Public home: measured in ${chromiumPath} (playwright-core), every JS response until network idle and the header's country badge visible: ${responses.length} files.`);
-        notes.push(`Cross-check from the Vite manifest (entry + static imports + ${homeModule}): ${(homeFromManifest / KB).toFixed(1)} kB in ${homeFiles.length} files.`);
+        try {
+          const measured = await measureInBrowser(outDir);
+          homeGzip = measured.gzip;
+          responses = measured.responses;
+          method = 'browser';
+          notes.push(`Public home: measured in ${chromiumPath} (playwright-core), every JS response until network idle and the header's country badge visible: ${responses.length} files.`);
+          notes.push(`Files: ${responses.map((response) => `${response.url.split('/').pop()} ${(response.gzip / KB).toFixed(1)} kB`).join(', ')}.`);
+          notes.push(`Cross-check from the Vite manifest (entry + static imports + ${homeModule}): ${(homeFromManifest / KB).toFixed(1)} kB in ${homeFiles.length} files.`);
+        } catch (error) {
+          // The page could not be measured (the app is broken at `/`, or the browser failed): say so loudly and
+          // still report the manifest figure rather than nothing.
+          browserError = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+          homeGzip = homeFromManifest;
+          method = 'manifest';
+          notes.push(`BROWSER MEASUREMENT FAILED: ${browserError}`);
+          notes.push(`Public home: so computed from the Vite manifest instead (entry + static imports + ${homeModule}): ${homeFiles.length} files.`);
+        }
       } else {
         homeGzip = homeFromManifest;
         method = 'manifest';
@@ -170,7 +186,7 @@ const benchmark: Benchmark = {
           listRow,
         ],
         notes,
-        details: { method, homeGzipBytes: homeGzip, homeFromManifestBytes: homeFromManifest, homeFiles, responses, baselineGzipBytes: baseline.gzip, baselineFiles: baseline.files, authenticatedCandidates: authenticated },
+        details: { method, browserError, homeGzipBytes: homeGzip, homeFromManifestBytes: homeFromManifest, homeFiles, responses, baselineGzipBytes: baseline.gzip, baselineFiles: baseline.files, authenticatedCandidates: authenticated },
       };
     } finally {
       rmSync(outDir, { recursive: true, force: true });

@@ -113,7 +113,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: context.config.webRoot,
-      index: false,
+      index: 'index.html',
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must always be revalidated to pick up a new build.
         reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

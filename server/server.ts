@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream, Logger } from 'pino';
 import { buildApp } from './app';
-import { loadSigningKeys } from './auth/tokens';
+import { loadSigningKeys, type SigningKeys } from './auth/tokens';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { seedDemoData } from './db/seed';
@@ -12,6 +12,7 @@ export interface RunningServer {
   database: DatabaseHandle;
   config: ServerConfig;
   logger: Logger;
+  keys: SigningKeys;
   url: string;
   close(): Promise<void>;
 }
@@ -48,6 +49,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       database,
       config,
       logger,
+      keys,
       url: address.replace('0.0.0.0', '127.0.0.1'),
       async close() {
         await app.close();

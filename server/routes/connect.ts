@@ -27,8 +27,9 @@ export function connectHandlers({ db }: AppContext): Handlers<operations> {
         auth: body.Auth ?? null,
       }).returning({ id: frontendErrors.id });
       request.log.warn({ frontendErrorId: row?.id, url: body.Url, error: body.Error }, 'frontend error reported');
-      reply.status(201);
-      return row!.id;
+      // Fastify sends a string payload as it is; the contract says a JSON string, so encode it.
+      reply.status(201).type('application/json');
+      return JSON.stringify(row!.id);
     },
 
     async getcompanies(request) {

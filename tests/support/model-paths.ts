@@ -153,7 +153,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       for (const path of paths) {
         pathCount += 1;
         const label = path.steps.map((step) => step.event.type).join(' → ') || '(initial)';
-        it(`${scenario.name}: ${label} ⇒ ${JSON.stringify(path.state.value)}`, async () => {
+        it(`${scenario.name}: ${label} ⇒ ${JSON.stringify((path.state as { value: unknown }).value)}`, async () => {
           try {
             await replay(path, scenario);
           } catch (error) {

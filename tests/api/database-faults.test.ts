@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A TCP hop between the server and its database that the test can cut and restore. */
+function cuttableLink(target: { host: string; port: number }) {
+  let listener: net.Server | undefined;
+  const sockets = new Set<net.Socket>();
+  return {
+    async open(port: number) {
+      listener = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => { client.destroy(); upstream.destroy(); });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      await new Promise<void>((resolve) => listener!.listen(port, '127.0.0.1', resolve));
+    },
+    async cut() {
+      const closing = new Promise((resolve) => listener?.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closing;
+    },
+  };
+}
+
+describe('the database is unreachable at start-up', () => {
+  it('the server says so in one clear line and exits non-zero', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: `postgres://courier:s3cret-pw@127.0.0.1:${port}/courier`,
+        PORT: '0',
+        DATA_DIR: await mkdtemp(join(tmpdir(), 'courier-unreachable-')),
+        WEB_ROOT: '/nonexistent',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => { output += chunk; });
+    child.stderr.on('data', (chunk) => { output += chunk; });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).not.toBe(0);
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toBe(`Database unreachable at postgres://courier:***@127.0.0.1:${port}/courier: connect ECONNREFUSED 127.0.0.1:${port}`);
+    expect(output).not.toContain('s3cret-pw');
+  }, 30_000);
+});
+
+describe('the database goes away during requests', () => {
+  let pglite: PGlite | undefined;
+  let socketServer: PGLiteSocketServer | undefined;
+  let server: TestServer;
+  let link: ReturnType<typeof cuttableLink>;
+  let linkPort: number;
+
+  beforeAll(async () => {
+    // The PostgreSQL pass runs this against the real server; the default pass puts PGlite behind its socket server.
+    let target: { host: string; port: number; url: (port: number) => string };
+    if (process.env.DATABASE_URL) {
+      const url = new URL(process.env.DATABASE_URL);
+      target = {
+        host: url.hostname, port: Number(url.port || 5432),
+        url: (port) => { const hop = new URL(url); hop.hostname = '127.0.0.1'; hop.port = String(port); return hop.toString(); },
+      };
+    } else {
+      pglite = new PGlite();
+      const port = await freePort();
+      socketServer = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: 10 });
+      await socketServer.start();
+      target = { host: '127.0.0.1', port, url: (hopPort) => `postgres://postgres@127.0.0.1:${hopPort}/postgres?sslmode=disable` };
+    }
+    link = cuttableLink(target);
+    linkPort = await freePort();
+    await link.open(linkPort);
+    server = await startTestServer({ databaseUrl: target.url(linkPort), inMemoryDatabase: false, logLevel: 'fatal' });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await link?.cut();
+    await socketServer?.stop();
+    await pglite?.close();
+  });
+
+  it('answers 503 with the envelope while it is gone, and recovers when it is back', async () => {
+    expect((await fetch(`${server.url}/connect/countries/za`)).status).toBe(200);
+
+    await link.cut();
+    const during = await fetch(`${server.url}/connect/countries/za`);
+    expect(during.status).toBe(503);
+    expect(await during.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+
+    await link.open(linkPort);
+    const after = await fetch(`${server.url}/connect/countries/za`);
+    expect(after.status).toBe(200);
+    expect((await after.json()).currency).toBe('ZAR');
+  }, 60_000);
+});

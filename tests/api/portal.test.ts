@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server.close(); });
+
+describe('GET /connect/countries/{code}', () => {
+  it('answers the ZA portal with its currency and time zone', async () => {
+    const { data, response } = await server.connect.GET('/countries/{code}', { params: { path: { code: 'za' } } });
+    expect(response.status).toBe(200);
+    expect(data).toEqual({ cca2: 'ZA', name: 'South Africa', currency: 'ZAR', currencyDecimals: 2, timeZone: 'Africa/Johannesburg', vatRate: 0.15 });
+  });
+
+  it('serves the other seeded portals, case-insensitively', async () => {
+    const { data } = await server.connect.GET('/countries/{code}', { params: { path: { code: 'NA' } } });
+    expect(data).toMatchObject({ cca2: 'NA', currency: 'NAD', timeZone: 'Africa/Windhoek' });
+    const ke = await server.connect.GET('/countries/{code}', { params: { path: { code: 'ke' } } });
+    expect(ke.data).toMatchObject({ cca2: 'KE', currency: 'KES' });
+  });
+
+  it('answers 404 with the error envelope for an unknown code', async () => {
+    const { error, response } = await server.connect.GET('/countries/{code}', { params: { path: { code: 'qq' } } });
+    expect(response.status).toBe(404);
+    expect(error).toEqual({ message: 'Not found: country qq' });
+  });
+
+  it('answers 400 naming the field for a code that is not two letters', async () => {
+    const { error, response } = await server.connect.GET('/countries/{code}', { params: { path: { code: 'zaf' } } });
+    expect(response.status).toBe(400);
+    expect(Object.keys(error?.errors ?? {})).toEqual(['code']);
+  });
+
+  it('needs no token (the portal is looked up before anyone signs in)', async () => {
+    const response = await fetch(`${server.url}/connect/countries/za`);
+    expect(response.status).toBe(200);
+  });
+});
