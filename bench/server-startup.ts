@@ -2,11 +2,11 @@
 // seed) and warm (same data dir again), next to a bare PGlite open + `select 1` measured the same way.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Benchmark } from './types';
+import { freePort } from '../tests/support/free-port';
 
 const root = new URL('../', import.meta.url).pathname;
 const REPEATS = 3;
@@ -42,17 +42,6 @@ async function stop(child: ChildProcess): Promise<void> {
     await exited(child);
   }
   running.delete(child);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function launch(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
