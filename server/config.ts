@@ -19,6 +19,38 @@ export interface ServerConfig {
   /** A private signing key as a JWK JSON string; generated and kept in dataDir when absent. */
   jwtPrivateJwk: string | undefined;
   accessTokenTtlSeconds: number;
+  /** Idle lifetime of a refresh token; each rotation starts a new one. */
+  refreshTokenTtlSeconds: number;
+  /**
+   * A rotated refresh token presented again within this many seconds is a parallel refresh (two requests raced
+   * with the same token), answered with a sibling token; later it is a reuse and revokes the family.
+   */
+  refreshReuseGraceSeconds: number;
+  /** An impersonation session ends this long after it started, however often it is refreshed. */
+  impersonationWindowSeconds: number;
+  /** Consecutive failed sign-ins that lock an account, and for how long. */
+  lockoutThreshold: number;
+  lockoutSeconds: number;
+  /** Sign-in attempts allowed per client address and per account in a throttle window. */
+  throttleWindowSeconds: number;
+  throttlePerAddress: number;
+  throttlePerAccount: number;
+  /** Lifetime and attempt limit of emailed or texted codes. */
+  codeTtlSeconds: number;
+  codeMaxAttempts: number;
+  /** nodemailer SMTP URL (smtp://user:pass@host:587); when absent messages stay in the outbox table only. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Generic OpenID Connect provider for external login; off when the issuer is absent. */
+  oidcIssuer: string | undefined;
+  oidcClientId: string | undefined;
+  oidcClientSecret: string | undefined;
+  oidcProviderName: string;
+  /** WebAuthn relying party id and origins; derived from the request's host when absent. */
+  webauthnRpId: string | undefined;
+  webauthnOrigins: string[] | undefined;
+  /** Largest accepted profile picture in bytes. */
+  profilePictureLimit: number;
   production: boolean;
 }
 
@@ -42,6 +74,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     jwtPrivateJwk: env.JWT_PRIVATE_JWK || undefined,
     accessTokenTtlSeconds: integer('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),
+    refreshTokenTtlSeconds: integer('REFRESH_TOKEN_TTL_SECONDS', env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600),
+    refreshReuseGraceSeconds: integer('REFRESH_REUSE_GRACE_SECONDS', env.REFRESH_REUSE_GRACE_SECONDS, 10),
+    impersonationWindowSeconds: integer('IMPERSONATION_WINDOW_SECONDS', env.IMPERSONATION_WINDOW_SECONDS, 30 * 60),
+    lockoutThreshold: integer('LOCKOUT_THRESHOLD', env.LOCKOUT_THRESHOLD, 5),
+    lockoutSeconds: integer('LOCKOUT_SECONDS', env.LOCKOUT_SECONDS, 15 * 60),
+    throttleWindowSeconds: integer('THROTTLE_WINDOW_SECONDS', env.THROTTLE_WINDOW_SECONDS, 60),
+    throttlePerAddress: integer('THROTTLE_PER_ADDRESS', env.THROTTLE_PER_ADDRESS, 30),
+    throttlePerAccount: integer('THROTTLE_PER_ACCOUNT', env.THROTTLE_PER_ACCOUNT, 10),
+    codeTtlSeconds: integer('CODE_TTL_SECONDS', env.CODE_TTL_SECONDS, 10 * 60),
+    codeMaxAttempts: integer('CODE_MAX_ATTEMPTS', env.CODE_MAX_ATTEMPTS, 5),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Courier <no-reply@courier.localhost>',
+    oidcIssuer: env.OIDC_ISSUER || undefined,
+    oidcClientId: env.OIDC_CLIENT_ID || undefined,
+    oidcClientSecret: env.OIDC_CLIENT_SECRET || undefined,
+    oidcProviderName: env.OIDC_PROVIDER_NAME ?? 'Single sign-on',
+    webauthnRpId: env.WEBAUTHN_RP_ID || undefined,
+    webauthnOrigins: env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((origin) => origin.trim()) : undefined,
+    profilePictureLimit: integer('PROFILE_PICTURE_LIMIT', env.PROFILE_PICTURE_LIMIT, 2 * 1024 * 1024),
     production: env.NODE_ENV === 'production',
     ...overrides,
   };

@@ -51,8 +51,19 @@ export interface TokenSubject {
   roles: readonly string[];
 }
 
+/** Who acts for the subject while impersonating (RFC 8693 `act`). */
+export interface Actor {
+  id: number;
+  email: string;
+}
+
 /** A short-lived access token whose claims decode to the specification's permissions. */
-export async function signAccessToken(keys: SigningKeys, subject: TokenSubject, ttlSeconds: number): Promise<string> {
+export async function signAccessToken(
+  keys: SigningKeys,
+  subject: TokenSubject,
+  ttlSeconds: number,
+  act?: Actor,
+): Promise<string> {
   const permissions: Permissions = {
     id: subject.id,
     companyId: subject.companyId,
@@ -62,6 +73,7 @@ export async function signAccessToken(keys: SigningKeys, subject: TokenSubject, 
     phoneNumberConfirmed: subject.phoneNumberConfirmed,
     beta: subject.beta,
     ...roleFlagsOf(subject.id, subject.roles),
+    ...(act && { act: { id: act.id, email: act.email } }),
   };
   return new SignJWT({ ...permissions })
     .setProtectedHeader({ alg: ALGORITHM, kid: keys.kid })
@@ -94,9 +106,15 @@ export async function verifyAccessToken(keys: SigningKeys, token: string): Promi
       emailConfirmed: claims.emailConfirmed === true,
       phoneNumberConfirmed: claims.phoneNumberConfirmed === true,
       beta: claims.beta === true,
+      ...(isActor(claims.act) && { act: { id: claims.act.id, email: claims.act.email } }),
     };
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new InvalidTokenError(code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid');
   }
+}
+
+function isActor(value: unknown): value is Actor {
+  return typeof value === 'object' && value !== null && typeof (value as Actor).id === 'number'
+    && typeof (value as Actor).email === 'string';
 }

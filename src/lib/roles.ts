@@ -34,6 +34,8 @@ export interface Permissions extends RoleFlags {
   emailConfirmed: boolean;
   phoneNumberConfirmed: boolean;
   beta: boolean;
+  /** Set while an administrator impersonates this user: who acts for them (the token's `act` claim). */
+  act?: { id: number; email: string };
 }
 
 export function roleFlag(role: Role): RoleFlag {

@@ -1,0 +1,45 @@
+import type { ApiError } from '../../api/api-error';
+import type { components } from '../../api/generated/identity';
+import type { Permissions } from '../../lib/roles';
+
+export type Profile = components['schemas']['Profile'];
+
+/**
+ * The public face of the auth actor (systemId 'auth'): what views send and read. The machine in
+ * auth.machine.ts implements it; screens and the shell depend only on this file.
+ */
+export type AuthEvent =
+  | { type: 'auth.login'; email: string; password: string }
+  | { type: 'auth.register'; email: string; password: string; firstName: string; lastName: string; phoneNumber?: string }
+  | { type: 'auth.twoFactor.verify'; code: string }
+  | { type: 'auth.twoFactor.resend' }
+  | { type: 'auth.external.start'; provider: string }
+  | { type: 'auth.external.complete'; provider: string; callbackUrl: string }
+  | { type: 'auth.passkey.login' }
+  | { type: 'auth.logout' }
+  | { type: 'auth.impersonate'; userId: number }
+  | { type: 'auth.impersonation.stop' }
+  /** After email/phone verification or two-factor enable/disable: refresh token and profile. */
+  | { type: 'auth.reload' }
+  /** A 401 answer: the session is gone. */
+  | { type: 'auth.unauthorized' }
+  /** A 440 answer: session expired; no dialog, the session-error flag is set and tokens cleared. */
+  | { type: 'auth.sessionExpired' }
+  /** Leaves the sign-in form's error and two-factor step (navigating away, "Back"). */
+  | { type: 'auth.reset' };
+
+export interface AuthContext {
+  /** Access token, in memory only. */
+  accessToken: string | null;
+  /** Decoded from the access token; null while signed out. */
+  permissions: Permissions | null;
+  profile: Profile | null;
+  twoFactorHash: string | null;
+  /** The server's message with twoFactorHash ("a code was sent ..."). */
+  twoFactorMessage: string | null;
+  leadEmailTaken: boolean;
+  /** The last failed sign-in step's error, shown on the form. */
+  error: ApiError | null;
+  /** Set by a 440; the shell shows the session-error screen. */
+  sessionError: boolean;
+}
