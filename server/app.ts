@@ -8,10 +8,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import openapiGlue from 'fastify-openapi-glue';
 import type { Logger } from 'pino';
 import { decideOperationAccess, OPERATION_ACCESS, type OperationRule } from '../src/lib/access';
-import { ERROR_TEXTS } from '../src/lib/error-catalogue';
-import { InvalidTokenError, verifyAccessToken } from './auth/tokens';
+import { AUTH_TEXTS, ERROR_TEXTS } from '../src/lib/error-catalogue';
+import { authenticateApiKey, isApiKey } from './auth/api-keys';
+import { InvalidTokenError, verifyAccessTokenClaims } from './auth/tokens';
 import { errorHandler, HttpError } from './http/errors';
+import { registerMultipart, withMultipartValidation } from './http/multipart';
 import { validatorCompiler } from './http/validation';
+import { startOutbox } from './messaging/outbox';
 import { redactUrl } from './logger';
 import type { AppContext } from './routes/context';
 import { connectHandlers } from './routes/connect';
@@ -41,9 +44,14 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: context.config.bodyLimit,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(withMultipartValidation(validatorCompiler));
   app.decorateRequest('permissions', undefined);
+  app.decorateRequest('sessionId', undefined);
   app.setErrorHandler(errorHandler);
+
+  // Sends queued emails when SMTP is configured; stops with the app.
+  const outbox = startOutbox(context, logger);
+  app.addHook('onClose', async () => { await outbox.stop(); });
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -75,9 +83,15 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
     if (!rule) throw new HttpError(403, ERROR_TEXTS.forbidden);
     if (rule === 'public') return;
     const token = bearerToken(request);
-    if (token) {
+    if (token && isApiKey(token)) {
+      // Public API keys (`ck_...`) stand for their user's permissions, as they are now.
+      request.permissions = await authenticateApiKey(context, token);
+      if (!request.permissions) throw new HttpError(401, AUTH_TEXTS.apiKeyInvalid);
+    } else if (token) {
       try {
-        request.permissions = await verifyAccessToken(context.keys, token);
+        const claims = await verifyAccessTokenClaims(context.keys, token);
+        request.permissions = claims.permissions;
+        request.sessionId = claims.sid;
       } catch (error) {
         if (error instanceof InvalidTokenError) throw new HttpError(401, error.message);
         throw error;
@@ -101,6 +115,9 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
         Object.fromEntries(unknown.map((name) => [name, [`${name} is not a parameter of this operation`]])));
     }
   });
+
+  // Multipart uploads (profile picture): its hooks run after the access check above.
+  await registerMultipart(app, context.config.profilePictureLimit);
 
   for (const mount of API_MOUNTS) {
     await app.register(openapiGlue, {

@@ -26,7 +26,7 @@ export async function main(): Promise<void> {
     `  Database: ${server.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     '',
     `  Demo logins (password ${DEMO_PASSWORD}):`,
-    ...DEMO_USERS.map((user) => `    ${user.email.padEnd(28)} ${user.roles.join(', ') || (user.emailConfirmed === false ? 'normal user, email not confirmed' : 'normal user')}`),
+    ...DEMO_USERS.map((user) => `    ${user.email.padEnd(28)} ${describeDemoUser(user)}`),
     '',
   ];
   console.log(lines.join('\n'));
@@ -37,4 +37,11 @@ export async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+function describeDemoUser(user: (typeof DEMO_USERS)[number]): string {
+  const notes = [user.roles.join(', ') || 'normal user'];
+  if (user.emailConfirmed === false) notes.push('email not confirmed');
+  if (user.twoFactorEnabled) notes.push('two-factor on (code in the outbox)');
+  return notes.join(', ');
 }

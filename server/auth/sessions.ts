@@ -1,12 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/generated/identity';
-import { refreshTokenFamilies, refreshTokens, users } from '../db/schema';
+import { impersonationAudit, refreshTokenFamilies, refreshTokens, users } from '../db/schema';
 import type { AppContext } from '../routes/context';
 import { signAccessToken, type Actor } from './tokens';
 
 export type AuthResponse = components['schemas']['AuthResponse'];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The refresh token family (login session) of the bearer access token, from its `sid` claim. */
+    sessionId: string | undefined;
+  }
+}
 
 export interface SessionTokens {
   jwtToken: string;
@@ -27,10 +34,16 @@ export const REFRESH_COOKIE_PATH = '/identity/v1/auth';
 type Executor = Pick<AppContext['db'], 'select' | 'insert' | 'update'>;
 
 /** The access token of a user as the database has them now (roles, confirmations, scope). */
-export async function accessTokenFor(context: AppContext, userId: number, act?: Actor, db: Executor = context.db): Promise<string> {
+export async function accessTokenFor(
+  context: AppContext,
+  userId: number,
+  act?: Actor,
+  db: Executor = context.db,
+  sessionId?: string,
+): Promise<string> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new Error(`user ${userId} vanished while signing in`);
-  return signAccessToken(context.keys, user, context.config.accessTokenTtlSeconds, act);
+  return signAccessToken(context.keys, user, context.config.accessTokenTtlSeconds, act, sessionId);
 }
 
 /**
@@ -41,7 +54,7 @@ export async function issueSession(
   context: AppContext,
   userId: number,
   options: { impersonator?: Actor; db?: Executor } = {},
-): Promise<SessionTokens> {
+): Promise<SessionTokens & { familyId: string }> {
   const db = options.db ?? context.db;
   const now = Date.now();
   const lifetime = options.impersonator ? context.config.impersonationWindowSeconds : context.config.refreshTokenTtlSeconds;
@@ -57,33 +70,142 @@ export async function issueSession(
     expiresAt: new Date(now + Math.min(lifetime, context.config.refreshTokenTtlSeconds) * 1000),
   });
   return {
-    jwtToken: await accessTokenFor(context, userId, options.impersonator, db),
+    jwtToken: await accessTokenFor(context, userId, options.impersonator, db, family!.id),
     refreshToken,
     impersonation: Boolean(options.impersonator),
+    familyId: family!.id,
   };
+}
+
+export type RefreshOutcome =
+  | { ok: true; tokens: SessionTokens }
+  /** 401: unknown, revoked, or reused (the family has just been revoked); 440: the session has expired. */
+  | { ok: false; status: 401 | 440; reason: 'unknown' | 'revoked' | 'reuse' | 'expired' };
+
+/**
+ * Exchanges a refresh token for a new one and a fresh access token. The family row is locked first, so
+ * requests racing with the same token are decided one after the other on PGlite and PostgreSQL alike:
+ * - a token rotated less than refreshReuseGraceSeconds ago is a parallel refresh: a sibling token of the same
+ *   family is answered;
+ * - a token rotated earlier is a reuse (stolen or replayed): the whole family is revoked;
+ * - an expired token, or a family past its absolute expiry (an impersonation window), is a 440.
+ */
+export async function refreshSession(context: AppContext, presented: string): Promise<RefreshOutcome> {
+  const tokenHash = hashRefreshToken(presented);
+  return context.db.transaction(async (tx) => {
+    const [found] = await tx.select({ familyId: refreshTokens.familyId }).from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+    if (!found) return { ok: false, status: 401, reason: 'unknown' } as const;
+    const [family] = await tx.select().from(refreshTokenFamilies)
+      .where(eq(refreshTokenFamilies.id, found.familyId)).for('update');
+    // Read again under the family lock: a racing refresh may just have rotated it.
+    const [token] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+    if (!family || !token) return { ok: false, status: 401, reason: 'unknown' } as const;
+    if (family.revokedAt) return { ok: false, status: 401, reason: 'revoked' } as const;
+    const now = new Date();
+    if (token.rotatedAt && now.getTime() - token.rotatedAt.getTime() >= context.config.refreshReuseGraceSeconds * 1000) {
+      await revokeFamilies(tx, [family.id], 'reuse');
+      return { ok: false, status: 401, reason: 'reuse' } as const;
+    }
+    if (token.expiresAt <= now || family.absoluteExpiresAt <= now) return { ok: false, status: 440, reason: 'expired' } as const;
+
+    let impersonator: Actor | undefined;
+    if (family.impersonatorId !== null) {
+      const [actor] = await tx.select().from(users).where(eq(users.id, family.impersonatorId)).limit(1);
+      // An administrator who lost the role cannot keep acting for someone.
+      if (!actor?.roles.includes('Administrator')) {
+        await revokeFamilies(tx, [family.id], 'impersonatorRevoked');
+        return { ok: false, status: 401, reason: 'revoked' } as const;
+      }
+      impersonator = { id: actor.id, email: actor.email };
+    }
+    if (!token.rotatedAt) {
+      await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, token.id));
+    }
+    const refreshToken = newRefreshToken();
+    const expiresAt = Math.min(now.getTime() + context.config.refreshTokenTtlSeconds * 1000, family.absoluteExpiresAt.getTime());
+    await tx.insert(refreshTokens).values({ familyId: family.id, tokenHash: hashRefreshToken(refreshToken), expiresAt: new Date(expiresAt) });
+    return {
+      ok: true,
+      tokens: {
+        jwtToken: await accessTokenFor(context, family.userId, impersonator, tx, family.id),
+        refreshToken,
+        impersonation: impersonator !== undefined,
+      },
+    } as const;
+  });
+}
+
+/** The family of a refresh token, whatever its state (logout accepts rotated and expired tokens). */
+export async function familyOfToken(db: Executor, presented: string) {
+  const [row] = await db.select({ family: refreshTokenFamilies }).from(refreshTokens)
+    .innerJoin(refreshTokenFamilies, eq(refreshTokenFamilies.id, refreshTokens.familyId))
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented))).limit(1);
+  return row?.family;
+}
+
+/**
+ * Revokes families that are still active, and writes the audit 'stop' row of each impersonation among them.
+ * Answers the families it revoked.
+ */
+export async function revokeFamilies(tx: Executor, familyIds: string[], reason: string, ip?: string) {
+  if (familyIds.length === 0) return [];
+  const revoked = await tx.update(refreshTokenFamilies).set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(inArray(refreshTokenFamilies.id, familyIds), isNull(refreshTokenFamilies.revokedAt)))
+    .returning();
+  const impersonations = revoked.filter((family) => family.impersonatorId !== null);
+  if (impersonations.length > 0) {
+    await tx.insert(impersonationAudit).values(impersonations.map((family) => ({
+      actorId: family.impersonatorId!, targetId: family.userId, action: 'stop', familyId: family.id, ip: ip ?? null,
+    })));
+  }
+  return revoked;
+}
+
+/** Every active session of a user, but the one named (the caller's own, after a password change). */
+export async function revokeUserFamilies(tx: Executor, userId: number, reason: string, exceptFamilyId?: string) {
+  const active = await tx.select({ id: refreshTokenFamilies.id }).from(refreshTokenFamilies)
+    .where(and(
+      eq(refreshTokenFamilies.userId, userId),
+      isNull(refreshTokenFamilies.revokedAt),
+      exceptFamilyId ? ne(refreshTokenFamilies.id, exceptFamilyId) : undefined,
+    ));
+  return revokeFamilies(tx, active.map((row) => row.id), reason);
 }
 
 export function wantsCookieTransport(request: FastifyRequest): boolean {
   return request.headers['x-token-transport'] === 'cookie';
 }
 
+const cookieOptions = (request: FastifyRequest) => ({
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  secure: request.protocol === 'https',
+  path: REFRESH_COOKIE_PATH,
+});
+
 /**
  * Answers tokens the way the caller asked: in the body (API clients), or with the refresh token only in an
- * HttpOnly SameSite=Strict cookie (the web app), so no script can read it.
+ * HttpOnly SameSite=Strict cookie (the web app), so no script can read it. `transport` overrides the header:
+ * a token that came from a cookie goes back only in a cookie.
  */
 export function sendTokens(
   context: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   tokens: SessionTokens,
+  transport?: 'cookie' | 'body',
 ): AuthResponse {
-  if (!wantsCookieTransport(request)) return { jwtToken: tokens.jwtToken, refreshToken: tokens.refreshToken };
+  const cookie = transport ? transport === 'cookie' : wantsCookieTransport(request);
+  if (!cookie) return { jwtToken: tokens.jwtToken, refreshToken: tokens.refreshToken };
   reply.setCookie(tokens.impersonation ? IMPERSONATION_COOKIE : REFRESH_COOKIE, tokens.refreshToken, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: REFRESH_COOKIE_PATH,
+    ...cookieOptions(request),
     maxAge: tokens.impersonation ? context.config.impersonationWindowSeconds : context.config.refreshTokenTtlSeconds,
   });
   return { jwtToken: tokens.jwtToken };
+}
+
+/** Drops refresh cookies (logout clears both; stopping an impersonation only its own). */
+export function clearRefreshCookies(request: FastifyRequest, reply: FastifyReply, names: string[] = [REFRESH_COOKIE, IMPERSONATION_COOKIE]) {
+  for (const name of names) reply.clearCookie(name, cookieOptions(request));
 }

@@ -57,14 +57,9 @@ export interface Actor {
   email: string;
 }
 
-/** A short-lived access token whose claims decode to the specification's permissions. */
-export async function signAccessToken(
-  keys: SigningKeys,
-  subject: TokenSubject,
-  ttlSeconds: number,
-  act?: Actor,
-): Promise<string> {
-  const permissions: Permissions = {
+/** The specification's permissions of a user row (what the access token carries, and what an API key grants). */
+export function permissionsOf(subject: TokenSubject, act?: Actor): Permissions {
+  return {
     id: subject.id,
     companyId: subject.companyId,
     storeId: subject.storeId,
@@ -75,7 +70,21 @@ export async function signAccessToken(
     ...roleFlagsOf(subject.id, subject.roles),
     ...(act && { act: { id: act.id, email: act.email } }),
   };
-  return new SignJWT({ ...permissions })
+}
+
+/**
+ * A short-lived access token whose claims decode to the specification's permissions. `sid` names the refresh
+ * token family (the login session) it was issued for, so logout, password changes and impersonation know
+ * which session is the caller's.
+ */
+export async function signAccessToken(
+  keys: SigningKeys,
+  subject: TokenSubject,
+  ttlSeconds: number,
+  act?: Actor,
+  sid?: string,
+): Promise<string> {
+  return new SignJWT({ ...permissionsOf(subject, act), ...(sid && { sid }) })
     .setProtectedHeader({ alg: ALGORITHM, kid: keys.kid })
     .setIssuer(ISSUER)
     .setSubject(String(subject.id))
@@ -92,26 +101,35 @@ export class InvalidTokenError extends Error {
 
 /** Verifies signature, issuer and expiry, and reads the permissions back from the claims. */
 export async function verifyAccessToken(keys: SigningKeys, token: string): Promise<Permissions> {
+  return (await verifyAccessTokenClaims(keys, token)).permissions;
+}
+
+/** The permissions and the session (refresh token family) id of a valid access token. */
+export async function verifyAccessTokenClaims(
+  keys: SigningKeys,
+  token: string,
+): Promise<{ permissions: Permissions; sid: string | undefined }> {
+  let claims: Record<string, unknown>;
   try {
-    const { payload } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, algorithms: [ALGORITHM] });
-    const claims = payload as Record<string, unknown>;
-    const flags = {} as RoleFlags;
-    for (const role of ['NormalUser', ...STORED_ROLES] as const) flags[roleFlag(role)] = claims[roleFlag(role)] === true;
-    return {
-      ...flags,
-      id: Number(claims.id),
-      companyId: typeof claims.companyId === 'number' ? claims.companyId : null,
-      storeId: typeof claims.storeId === 'number' ? claims.storeId : null,
-      email: String(claims.email ?? ''),
-      emailConfirmed: claims.emailConfirmed === true,
-      phoneNumberConfirmed: claims.phoneNumberConfirmed === true,
-      beta: claims.beta === true,
-      ...(isActor(claims.act) && { act: { id: claims.act.id, email: claims.act.email } }),
-    };
+    ({ payload: claims } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, algorithms: [ALGORITHM] }));
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new InvalidTokenError(code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid');
   }
+  const flags = {} as RoleFlags;
+  for (const role of ['NormalUser', ...STORED_ROLES] as const) flags[roleFlag(role)] = claims[roleFlag(role)] === true;
+  const permissions: Permissions = {
+    ...flags,
+    id: Number(claims.id),
+    companyId: typeof claims.companyId === 'number' ? claims.companyId : null,
+    storeId: typeof claims.storeId === 'number' ? claims.storeId : null,
+    email: String(claims.email ?? ''),
+    emailConfirmed: claims.emailConfirmed === true,
+    phoneNumberConfirmed: claims.phoneNumberConfirmed === true,
+    beta: claims.beta === true,
+    ...(isActor(claims.act) && { act: { id: claims.act.id, email: claims.act.email } }),
+  };
+  return { permissions, sid: typeof claims.sid === 'string' ? claims.sid : undefined };
 }
 
 function isActor(value: unknown): value is Actor {

@@ -41,6 +41,8 @@ interface DemoUser {
   store?: [company: number, store: number];
   emailConfirmed?: boolean;
   beta?: boolean;
+  /** Sign-in asks for an emailed code (read it from the outbox in development). */
+  twoFactorEnabled?: boolean;
 }
 
 /** One login per role, with the exact emails of the issue; all share DEMO_PASSWORD. */
@@ -61,6 +63,7 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'api@demo.test', firstName: 'Api', lastName: 'Client', roles: ['PublicApiUser'] },
   { email: 'customer@demo.test', firstName: 'Chloe', lastName: 'Customer', roles: [] },
   { email: 'unconfirmed@demo.test', firstName: 'Uma', lastName: 'Unconfirmed', roles: [], emailConfirmed: false },
+  { email: 'twofactor@demo.test', firstName: 'Tumi', lastName: 'Two-Factor', roles: [], twoFactorEnabled: true },
 ];
 
 /** Seeds the demo portal; running it again changes nothing. */
@@ -118,6 +121,7 @@ export async function seedDemoData(db: Database): Promise<{ created: number }> {
         storeId: user.store ? storeIds[user.store[0]]![user.store[1]]! : null,
         roles: user.roles,
         beta: user.beta ?? false,
+        twoFactorEnabled: user.twoFactorEnabled ?? false,
       };
     }));
     created += missing.length;

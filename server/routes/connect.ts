@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { operations } from '../../src/api/generated/connect';
-import { frontendErrors } from '../db/schema';
+import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
+import { frontendErrors, profilePictures } from '../db/schema';
 import { listCompanies, listStores } from '../domain/directory';
 import { findPortal, requirePortal } from '../domain/portals';
 import { scopeOf } from '../domain/scope';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import type { AppContext } from './context';
 import { requirePermissions } from './context';
 import type { Handlers } from './handler-types';
@@ -37,9 +39,37 @@ export function connectHandlers({ db }: AppContext): Handlers<operations> {
       return listCompanies(db, portal, scopeOf(requirePermissions(request.permissions)), request.query);
     },
 
+    async uploadProfilePicture(request, reply) {
+      const { id } = requirePermissions(request.permissions);
+      await requirePortal(db, request.params.cca2);
+      // Multipart parsing (server/http/multipart.ts) has checked the size (413) and that `file` is a file part.
+      const { file } = request.body as unknown as { file: Buffer };
+      const contentType = imageTypeOf(file);
+      if (!contentType) throw badRequest('file', AUTH_TEXTS.imageInvalid);
+      await db.insert(profilePictures).values({ userId: id, contentType, data: file })
+        .onConflictDoUpdate({ target: profilePictures.userId, set: { contentType, data: file, updatedAt: new Date() } });
+      return reply.code(204).send() as never;
+    },
+
+    async getProfilePicture(request, reply) {
+      const { id } = requirePermissions(request.permissions);
+      await requirePortal(db, request.params.cca2);
+      const [picture] = await db.select().from(profilePictures).where(eq(profilePictures.userId, id)).limit(1);
+      if (!picture) throw notFound('profile picture');
+      return reply.type(picture.contentType).header('Cache-Control', 'private, no-cache').send(picture.data) as never;
+    },
+
     async getstores(request) {
       const portal = await requirePortal(db, request.params.cca2);
       return listStores(db, portal, scopeOf(requirePermissions(request.permissions)), request.query);
     },
   };
+}
+
+/** The image type by its first bytes (never the client's claimed type): JPEG, PNG or WebP, else undefined. */
+function imageTypeOf(data: Buffer): string | undefined {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return undefined;
 }

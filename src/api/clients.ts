@@ -6,10 +6,33 @@ import { ApiError, noResponseError, toApiError } from './api-error';
 export interface ClientOptions {
   identityBaseUrl: string;
   connectBaseUrl: string;
-  /** The access token held in memory by the auth actor; undefined when signed out. */
-  getAccessToken: () => string | undefined;
+  /**
+   * The access token held in memory by the auth actor; undefined when signed out. May be a promise: the
+   * auth actor refreshes a token near expiry before handing it out (single-flight).
+   */
+  getAccessToken: () => string | undefined | Promise<string | undefined>;
+  /** Called with a 401 or 440 answer to any request but the sign-in calls themselves (SESSION_PATHS). */
+  onSessionError?: (error: ApiError) => void;
   fetch?: typeof globalThis.fetch;
 }
+
+/**
+ * The calls that make or end a session. They carry no bearer token, never wait for a refresh (the auth actor
+ * makes them itself) and their 401s are answers to the form (wrong password, wrong code), not a lost session.
+ */
+export const SESSION_PATHS: ReadonlySet<string> = new Set([
+  '/v1/auth/register',
+  '/v1/auth/login',
+  '/v1/auth/refreshToken',
+  '/v1/auth/logout',
+  '/v1/twoFactor/verify',
+  '/v1/twoFactor/resend',
+  '/v1/external/providers',
+  '/v1/external/authorize',
+  '/v1/external/login',
+  '/v1/passkeys/login/options',
+  '/v1/passkeys/login/verify',
+]);
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -21,17 +44,26 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Adds the bearer token and turns every failure into an ApiError from the catalogue. */
-export function catalogueMiddleware(getAccessToken: () => string | undefined): Middleware {
+/**
+ * Adds the bearer token (awaiting a refresh when it is near expiry), turns every failure into an ApiError from
+ * the catalogue and reports 401/440 answers to the session.
+ */
+export function catalogueMiddleware(
+  getAccessToken: ClientOptions['getAccessToken'],
+  onSessionError?: ClientOptions['onSessionError'],
+): Middleware {
   return {
-    onRequest({ request }) {
-      const token = getAccessToken();
-      if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+    async onRequest({ request, schemaPath }) {
+      if (SESSION_PATHS.has(schemaPath) || request.headers.has('Authorization')) return request;
+      const token = await getAccessToken();
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
       return request;
     },
-    async onResponse({ response, request }) {
+    async onResponse({ response, request, schemaPath }) {
       if (response.ok) return response;
-      throw toApiError(response.status, await readBody(response), new URL(request.url).pathname);
+      const error = toApiError(response.status, await readBody(response), new URL(request.url).pathname);
+      if (error.clearsSession && !SESSION_PATHS.has(schemaPath)) onSessionError?.(error);
+      throw error;
     },
     onError({ error }) {
       if (error instanceof ApiError) return error;
@@ -48,7 +80,7 @@ export interface ApiClients {
 }
 
 export function createApiClients(options: ClientOptions): ApiClients {
-  const middleware = catalogueMiddleware(options.getAccessToken);
+  const middleware = catalogueMiddleware(options.getAccessToken, options.onSessionError);
   const identity = createClient<IdentityPaths>({ baseUrl: options.identityBaseUrl, fetch: options.fetch });
   const connect = createClient<ConnectPaths>({ baseUrl: options.connectBaseUrl, fetch: options.fetch });
   identity.use(middleware);

@@ -1,11 +1,5 @@
 import { createApiClients } from './clients';
-
-let accessToken: string | undefined;
-
-/** The auth actor keeps the access token here, in memory only. */
-export function setAccessToken(token: string | undefined): void {
-  accessToken = token;
-}
+import { reportSessionError, sessionAccessToken } from './session';
 
 const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 
@@ -13,7 +7,9 @@ const origin = typeof window === 'undefined' ? 'http://localhost' : window.locat
 export const api = createApiClients({
   identityBaseUrl: new URL(import.meta.env.VITE_IDENTITY_URL ?? '/identity', origin).toString(),
   connectBaseUrl: new URL(import.meta.env.VITE_CONNECT_URL ?? '/connect', origin).toString(),
-  getAccessToken: () => accessToken,
+  getAccessToken: sessionAccessToken,
+  onSessionError: reportSessionError,
 });
 
 export { ApiError } from './api-error';
+export { connectSession, currentAccessToken, setAccessToken, type SessionHooks } from './session';

@@ -2,6 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import type { SimulatedClock } from 'xstate';
 import type { rootMachine } from '../machines/root.machine';
+import { IdlePrompt } from '../features/auth/IdlePrompt';
 import { PortalGate } from './PortalGate';
 import { RootActor } from './root-actor';
 import { system } from './theme';
@@ -22,6 +23,7 @@ export function App({ router, hostname, defaultPortal, rootLogic, clock }: AppPr
       <RootActor.Provider logic={rootLogic} options={{ input: { hostname, defaultPortal }, ...(clock && { clock }) }}>
         <PortalGate>
           <RouterProvider router={router} />
+          <IdlePrompt />
         </PortalGate>
       </RootActor.Provider>
     </ChakraProvider>

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { THEME } from '../lib/constants';
 import { useEnvironment, usePortal } from './root-actor';
+import { UserMenu } from './UserMenu';
 
 // The drawer (dialog, focus trap) loads after the first paint; the first load stays inside its budget.
 const MainDrawer = lazy(() => import('./MainDrawer'));
@@ -11,7 +12,7 @@ function MenuButtonPlaceholder() {
   return <Box w="40px" h="40px" aria-hidden />;
 }
 
-/** Logo with the portal's country code, the environment badge off production, and the drawer. */
+/** Logo with the portal's country code, the environment badge off production, the drawer and the account links. */
 export function Header() {
   const portal = usePortal();
   const environment = useEnvironment();
@@ -32,6 +33,7 @@ export function Header() {
             <Badge data-testid="environment-badge" variant="outline" color="white" borderColor="whiteAlpha.700">{environment}</Badge>
           )}
         </Flex>
+        <UserMenu />
       </Flex>
     </Box>
   );

@@ -1,15 +1,54 @@
-import { Box, CloseButton, Drawer, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, CloseButton, Drawer, Heading, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { APP_VERSION } from '../lib/constants';
 import { formatDate } from '../lib/dates';
-import { usePortal } from './root-actor';
+import { visibleMenus } from '../lib/menus';
+import type { Permissions } from '../lib/roles';
+import { ImpersonateUser } from './ImpersonateUser';
+import { usePermissions, usePortal } from './root-actor';
+import { screenExists } from './routes';
 
-/** The drawer: navigation, and the version with the build time (000 section 2). */
+/** The menus a user sees (000 section 6), of the screens that exist; signed-out visitors see the public ones. */
+export function DrawerMenus({ permissions, hasScreen = screenExists }: {
+  permissions: Permissions | null;
+  /** Which paths have a screen; the route table's by default. */
+  hasScreen?: (path: string) => boolean;
+}) {
+  const menus = visibleMenus(permissions, hasScreen);
+  return (
+    <Stack as="nav" aria-label="Main" gap={5}>
+      {menus.map(({ group, entries }) => {
+        const headingId = `menu-${group.id}`;
+        const showHeading = group.id !== 'top';
+        return (
+          <Box key={group.id} as="section" aria-labelledby={showHeading ? headingId : undefined}>
+            {showHeading && (
+              <Heading as="h2" id={headingId} size="xs" textTransform="uppercase" color="fg.muted" mb={2}>{group.label}</Heading>
+            )}
+            <Stack as="ul" gap={2} listStyleType="none">
+              {entries.map((entry) => (
+                <li key={entry.id}>
+                  <Drawer.ActionTrigger asChild>
+                    <Link asChild><RouterLink to={entry.path}>{entry.label}</RouterLink></Link>
+                  </Drawer.ActionTrigger>
+                </li>
+              ))}
+            </Stack>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** The drawer: navigation by role, and the version with the build time (000 section 2). */
 export default function MainDrawer() {
   const portal = usePortal();
+  const permissions = usePermissions();
   const builtAt = formatDate(__BUILD_TIME__, 'dd-MM-yyyy HH:mm', portal.timeZone) || __BUILD_TIME__;
   return (
-    <Drawer.Root placement="start">
+    // Keyed by the person: after signing in as someone else (impersonation) the drawer starts over, closed.
+    <Drawer.Root placement="start" key={permissions?.id ?? 'visitor'}>
       <Drawer.Trigger asChild>
         <IconButton aria-label="Open menu" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }}>
           <Box as="span" aria-hidden fontSize="xl" lineHeight={1}>☰</Box>
@@ -23,11 +62,10 @@ export default function MainDrawer() {
               <Drawer.Title>Menu</Drawer.Title>
             </Drawer.Header>
             <Drawer.Body>
-              <Stack as="nav" aria-label="Main" gap={2}>
-                <Drawer.ActionTrigger asChild>
-                  <Link asChild><RouterLink to="/">Home</RouterLink></Link>
-                </Drawer.ActionTrigger>
-              </Stack>
+              {/* While the session is being restored, the public entries only. */}
+              <DrawerMenus permissions={permissions ?? null} />
+              {/* Administrators, and not while already acting for someone (the server refuses nesting). */}
+              {permissions?.isAdministrator && !permissions.act && <Box mt={6}><ImpersonateUser /></Box>}
             </Drawer.Body>
             <Drawer.Footer justifyContent="flex-start">
               <Text fontSize="sm" color="fg.muted" data-testid="app-version">

@@ -1,10 +1,21 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { usePortalActor } from './root-actor';
+import { RootActor, usePortalActor } from './root-actor';
 import { PortalConnectionError, Splash, UnknownHost } from './StartupScreens';
+import { AppErrorBoundary, authOf } from './UnhandledErrorScreen';
 
-/** Shows the start-up screens until the portal is ready, then the app. */
+/** Shows the start-up screens until the portal is ready, then the app; an error nothing else caught ends here. */
 export function PortalGate({ children }: { children: ReactNode }) {
+  const root = RootActor.useActorRef();
+  const auth = () => authOf(root.getSnapshot().context.auth.getSnapshot().context.permissions);
+  return (
+    <AppErrorBoundary auth={auth}>
+      <PortalScreens>{children}</PortalScreens>
+    </AppErrorBoundary>
+  );
+}
+
+function PortalScreens({ children }: { children: ReactNode }) {
   const portalActor = usePortalActor();
   const state = useSelector(portalActor, (snapshot) => snapshot.value);
   switch (state) {

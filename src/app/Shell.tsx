@@ -1,13 +1,43 @@
-import { Box } from '@chakra-ui/react';
+import { Box, Link } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { Outlet } from 'react-router-dom';
 import { Header } from './Header';
+import { Notifications } from './Notifications';
+import { useAuth, useNotificationsActor } from './root-actor';
+import { ConnectionErrorScreen, SessionErrorScreen } from './StartupScreens';
+import { UnconfirmedEmailBanner } from './UnconfirmedEmailBanner';
 
-/** The frame of every screen: header, then the route's page. */
+/**
+ * The frame of every screen: header, the unconfirmed-email banner, then the route's page, with the global
+ * error dialog and the toasts. A session error (440) or a call without response replaces it all with its
+ * screen, which reloads after the countdown.
+ */
 export function Shell() {
+  const sessionError = useAuth((snapshot) => snapshot.context.sessionError);
+  const connectionLost = useSelector(useNotificationsActor(), (snapshot) => snapshot.matches({ connection: 'lost' }));
+  if (sessionError) return <SessionErrorScreen />;
+  if (connectionLost) return <ConnectionErrorScreen />;
   return (
     <Box minH="100vh" bg="bg.subtle">
+      <Link
+        href="#content"
+        position="absolute"
+        left="-9999px"
+        zIndex="skipLink"
+        bg="bg"
+        color="primary"
+        px={3}
+        py={2}
+        _focus={{ left: 2, top: 2 }}
+      >
+        Skip to content
+      </Link>
       <Header />
-      <Outlet />
+      <UnconfirmedEmailBanner />
+      <Box id="content" tabIndex={-1} _focus={{ outline: 'none' }}>
+        <Outlet />
+      </Box>
+      <Notifications />
     </Box>
   );
 }

@@ -1,15 +1,16 @@
 import { Box, Button, Heading, Spinner, Text, VStack } from '@chakra-ui/react';
-import { ERROR_TEXTS } from '../lib/error-catalogue';
+import { ERROR_TEXTS, SESSION_ERROR_TEXTS } from '../lib/error-catalogue';
+import { ReloadCountdown } from './ReloadCountdown';
 
-function Centered({ children }: { children: React.ReactNode }) {
+export function Centered({ children }: { children: React.ReactNode }) {
   return (
     <Box as="main" minH="100vh" display="flex" alignItems="center" justifyContent="center" p={6}>
-      <VStack gap={4} textAlign="center">{children}</VStack>
+      <VStack gap={4} textAlign="center" maxW="xl">{children}</VStack>
     </Box>
   );
 }
 
-/** The splash while the portal is looked up. */
+/** The splash while the portal is looked up or the session restored. */
 export function Splash() {
   return (
     <Centered>
@@ -31,12 +32,37 @@ export function UnknownHost({ hostname }: { hostname: string }) {
   );
 }
 
-/** The server gave no answer after the retry helper's attempts. */
+/**
+ * The server gave no answer to the portal lookup after the retry helper's attempts: retry now, or the page
+ * reloads when the countdown ends.
+ */
 export function PortalConnectionError({ onRetry }: { onRetry: () => void }) {
   return (
     <Centered>
       <Heading as="h1" size="lg" color="primary" role="alert">{ERROR_TEXTS.noResponse}</Heading>
+      <ReloadCountdown />
       <Button onClick={onRetry} bg="secondary" color="white">Try again</Button>
+    </Centered>
+  );
+}
+
+/** A call got no response (the connection error flag): the page reloads when the countdown ends. */
+export function ConnectionErrorScreen() {
+  return (
+    <Centered>
+      <Heading as="h1" size="lg" color="primary" role="alert">{ERROR_TEXTS.noResponse}</Heading>
+      <ReloadCountdown />
+    </Centered>
+  );
+}
+
+/** The session expired (a 440): tokens are cleared; the page reloads when the countdown ends. */
+export function SessionErrorScreen() {
+  return (
+    <Centered>
+      <Heading as="h1" size="lg" color="primary" role="alert">{SESSION_ERROR_TEXTS.title}</Heading>
+      <Text color="fg.muted">{SESSION_ERROR_TEXTS.message}</Text>
+      <ReloadCountdown />
     </Centered>
   );
 }

@@ -1,13 +1,110 @@
-import type { RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { matchPath, useLocation, type RouteObject } from 'react-router-dom';
+import { FULL_RELOAD_PATHS, ROUTE_ACCESS, type RouteEntry, type RoutePath, type RouteRule } from '../lib/access';
+import { pageNavigation } from '../lib/browser';
+import { NotAvailableYet } from '../features/errors/NotAvailableYet';
+import { RequireAccess } from './RequireAccess';
 import { Shell } from './Shell';
+import { Splash } from './StartupScreens';
+import { RouteErrorScreen } from './UnhandledErrorScreen';
 
-/** The route table: every screen is its own lazily loaded chunk (route-level code splitting). */
+type ScreenModule = { Component?: ComponentType; default?: ComponentType };
+
+/**
+ * The screens that exist, by route path of ROUTE_ACCESS (src/lib/access.ts), each its own lazily loaded
+ * chunk that exports `Component` (or a default). A registered path missing here renders "Not available
+ * yet" and stays out of the menus. Add a screen with one line here.
+ */
+export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = {
+  '/': () => import('../features/public/HomePage'),
+  '/login': () => import('../features/auth/LoginPage'),
+  '/register': () => import('../features/auth/LoginPage'),
+  '/two-factor': () => import('../features/auth/TwoFactorPage'),
+  '/logout': () => import('../features/auth/LogoutPage'),
+  // Where an external provider sends the browser back (the server names it as redirectUri).
+  '/login/external/callback': () => import('../features/auth/ExternalCallbackPage'),
+  '/forgot-password': () => import('../features/auth/PasswordPage'),
+  '/confirm-password': () => import('../features/auth/PasswordPage'),
+  '/confirm-email': () => import('../features/auth/ConfirmEmailPage'),
+  '/confirm-phone': () => import('../features/auth/ConfirmPhonePage'),
+  '/profile': () => import('../features/auth/ProfilePage'),
+  '/forbidden': () => import('../features/errors/ForbiddenPage'),
+  '/503': () => import('../features/errors/ErrorPage'),
+  '/error': () => import('../features/errors/ErrorPage'),
+};
+
+/** Whether a URL path opens a screen that exists (menus show only those). */
+export function screenExists(url: string): boolean {
+  const pathname = url.split(/[?#]/)[0]!;
+  return Object.keys(SCREENS).some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
+const lazyScreens = new Map<string, ComponentType>();
+function screenFor(path: string): ComponentType {
+  const load = SCREENS[path as RoutePath];
+  if (!load) return NotAvailableYet;
+  let screen = lazyScreens.get(path);
+  if (!screen) {
+    screen = lazy(async () => {
+      const module = await load();
+      const component = module.Component ?? module.default;
+      if (!component) throw new Error(`The screen of ${path} exports no Component`);
+      return { default: component };
+    });
+    lazyScreens.set(path, screen);
+  }
+  return screen;
+}
+
+/** /robots.txt and /sitemap.xml are the server's: reached from inside the app, the page reloads to get them. */
+function FullPageReload() {
+  const location = useLocation();
+  // The first location of the app has the key 'default': the server already answered this URL with the app
+  // (it has no such file), so reloading would only loop.
+  const arrivedInApp = location.key !== 'default';
+  useEffect(() => {
+    if (arrivedInApp) pageNavigation.reload();
+  }, [arrivedInApp, location.key]);
+  return arrivedInApp ? <Splash /> : <TheErrorScreen />;
+}
+
+const ErrorScreen = screenFor('/error');
+
+/** The one error screen (/503, /error, any unmatched path), loaded like the other screens. */
+function TheErrorScreen() {
+  return (
+    <Suspense fallback={<Splash />}>
+      <ErrorScreen />
+    </Suspense>
+  );
+}
+
+function RouteScreen({ rule, Screen }: { rule: RouteRule; Screen: ComponentType }) {
+  return (
+    <RequireAccess rule={rule}>
+      <Suspense fallback={<Splash />}>
+        <Screen />
+      </Suspense>
+    </RequireAccess>
+  );
+}
+
+function routeFor(entry: RouteEntry): RouteObject {
+  if ((FULL_RELOAD_PATHS as readonly string[]).includes(entry.path)) return { path: entry.path, element: <FullPageReload /> };
+  return { path: entry.path, element: <RouteScreen rule={entry.rule} Screen={screenFor(entry.path)} /> };
+}
+
+/**
+ * The route table: every route of 000 section 2 in the order of ROUTE_ACCESS, guarded by its rule; any
+ * unmatched path is the error screen; an error thrown while rendering is the unhandled-error screen.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
+    errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, lazy: () => import('../features/public/HomePage') },
-      { path: '*', lazy: () => import('../features/public/ErrorPage') },
+      ...ROUTE_ACCESS.map(routeFor),
+      { path: '*', element: <TheErrorScreen /> },
     ],
   },
 ];

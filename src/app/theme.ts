@@ -1,7 +1,8 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
-  animationStyles, badgeRecipe, buttonRecipe, cssVarsPrefix, cssVarsRoot, drawerSlotRecipe,
-  globalCss, headingRecipe, keyframes, layerStyles, linkRecipe, semanticTokens, spinnerRecipe, textStyles, tokens,
+  alertSlotRecipe, animationStyles, badgeRecipe, buttonRecipe, cssVarsPrefix, cssVarsRoot, dialogSlotRecipe,
+  drawerSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
+  menuSlotRecipe, nativeSelectSlotRecipe, semanticTokens, separatorRecipe, spinnerRecipe, textStyles, toastSlotRecipe, tokens,
 } from '@chakra-ui/react/theme';
 import { THEME } from '../lib/constants';
 
@@ -23,8 +24,8 @@ const baseTheme = defineConfig({
     textStyles,
     layerStyles,
     animationStyles,
-    recipes: { badge: badgeRecipe, button: buttonRecipe, heading: headingRecipe, link: linkRecipe, spinner: spinnerRecipe },
-    slotRecipes: { drawer: drawerSlotRecipe },
+    recipes: { badge: badgeRecipe, button: buttonRecipe, heading: headingRecipe, link: linkRecipe, spinner: spinnerRecipe, input: inputRecipe, separator: separatorRecipe },
+    slotRecipes: { alert: alertSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe, menu: menuSlotRecipe, toast: toastSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe },
   },
 });
 

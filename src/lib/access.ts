@@ -1,4 +1,4 @@
-import { COMPANY_ROLES, hasAnyRole, STAFF_ROLES, STORE_ROLES, type Permissions, type Role } from './roles';
+import { COMPANY_ROLES, hasAnyRole, roleFlag, STAFF_ROLES, STORE_ROLES, type Permissions, type Role } from './roles';
 
 /**
  * Who may call each API operation, keyed by operationId. The server refuses any operation missing here
@@ -76,6 +76,333 @@ export function decideOperationAccess(
   if (rule === 'public') return 'allowed';
   if (!permissions) return 'unauthenticated';
   if (rule === 'signedIn') return 'allowed';
+  // Role-restricted operations apply the routes' unconfirmed-email rule (000 section 6, step 2) too.
+  if (refusesUnconfirmedEmail(permissions)) return 'forbidden';
   const roles = variant === 'select' && rule.select ? rule.select : rule.roles;
   return hasAnyRole(permissions, roles) ? 'allowed' : 'forbidden';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Routes (000 sections 2 and 6)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Who may open a route. 'public' needs no login. A role rule needs a login and passes the access check of
+ * 000 section 6: `ignoreNormalUser` makes the normal-user role count for nothing on this route (neither
+ * as a listed role nor as the "plain normal user" exemption for an unconfirmed email), and
+ * `companyGrantsExcludeFieldRoles` makes partner, driver and superhero users lose the grants that company
+ * roles give them.
+ */
+export type RouteRule = 'public' | RoleRule;
+
+export interface RoleRule {
+  roles: readonly Role[];
+  ignoreNormalUser?: boolean;
+  companyGrantsExcludeFieldRoles?: boolean;
+}
+
+export interface RouteEntry {
+  /** react-router path syntax (`:param`, `:param?`). */
+  path: string;
+  rule: RouteRule;
+}
+
+/** Guard outcomes (000 section 2, "Route guard"). */
+export type RouteDecision = 'allowed' | 'login' | 'confirmEmail' | 'forbidden';
+
+/** Roles that carry out jobs; the company-grants option strips what company roles give them. */
+export const FIELD_ROLES = ['Partner', 'Driver', 'SuperHero'] as const satisfies readonly Role[];
+
+// The rows of the spec's "Access by route" table, named after what they say.
+const NORMAL_USER = { roles: ['NormalUser'] } as const satisfies RoleRule;
+const ADMINISTRATOR = { roles: ['Administrator'] } as const satisfies RoleRule;
+const ADMIN_MANAGEMENT = { roles: ['Administrator', 'ManagementOperator'] } as const satisfies RoleRule;
+const STAFF = { roles: STAFF_ROLES } as const satisfies RoleRule;
+const DASHBOARD_BY_ID = {
+  roles: ['Administrator', 'ManagementOperator', 'CompanyAdministrator', 'CompanyOperator'],
+} as const satisfies RoleRule;
+const WEBHOOKS = { roles: ['Administrator', 'PublicApiUser'] } as const satisfies RoleRule;
+const BANK_ACCOUNTS_LIST = { roles: ['Administrator', 'ManagementOperator', 'Partner'] } as const satisfies RoleRule;
+const WITHDRAWALS_ADVANCES = {
+  roles: ['Administrator', 'ManagementOperator', 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator', 'Partner'],
+} as const satisfies RoleRule;
+// "all staff, company and store roles (not driver, partner, assistant, normal user)": partners and drivers
+// who also hold a company role lose it here (step 5).
+const DELIVERIES_LIST = {
+  roles: [...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES],
+  companyGrantsExcludeFieldRoles: true,
+} as const satisfies RoleRule;
+// "same but without partner and driver": the same roles, with the same option.
+const DELIVERIES_ADD = DELIVERIES_LIST;
+const DELIVERY_EDIT = {
+  roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator'],
+} as const satisfies RoleRule;
+const JOBS_LIST = { roles: [...STAFF_ROLES, 'Partner', 'Driver', 'Assistant'] } as const satisfies RoleRule;
+const JOB_EDIT = ADMIN_MANAGEMENT;
+const STORES = {
+  roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'],
+} as const satisfies RoleRule;
+const STORE_ADD = STAFF;
+const RATES_BATCHES = STORES;
+
+/**
+ * Every route of 000 section 2 with its rule (section 6). The router registers each entry in this order;
+ * the guard decides with `decideRouteAccess`. The rates batch screens are registered a second time for
+ * administrators only, as the spec says; the first registration is the one a path resolves to.
+ * Of the ~20 routes named by path constants only /tracking and /identity have a known path: the spec lists
+ * them among the authenticated routes without a rule, so they take the signed-in (normal user) rule.
+ */
+export const ROUTE_ACCESS = [
+  // ---- Public ----
+  { path: '/', rule: 'public' },
+  { path: '/register', rule: 'public' },
+  { path: '/login', rule: 'public' },
+  { path: '/forgot-password', rule: 'public' },
+  { path: '/confirm-password', rule: 'public' },
+  { path: '/two-factor', rule: 'public' },
+  // Ours: where an external identity provider returns after sign-in (000 section 4, external login).
+  { path: '/login/external/callback', rule: 'public' },
+  { path: '/confirm-email', rule: 'public' },
+  { path: '/confirm-phone', rule: 'public' },
+  { path: '/logout', rule: 'public' },
+  { path: '/pricing', rule: 'public' },
+  { path: '/businesses', rule: 'public' },
+  { path: '/drivers', rule: 'public' },
+  { path: '/developers', rule: 'public' },
+  { path: '/track-order/:searchTerm?', rule: 'public' },
+  { path: '/track/:hash', rule: 'public' },
+  { path: '/contact', rule: 'public' },
+  { path: '/about', rule: 'public' },
+  { path: '/shopify', rule: 'public' },
+  { path: '/woocommerce', rule: 'public' },
+  { path: '/faq', rule: 'public' },
+  { path: '/terms', rule: 'public' },
+  { path: '/privacy', rule: 'public' },
+  { path: '/rate/:hash', rule: 'public' },
+  { path: '/rating-complete', rule: 'public' },
+  { path: '/google-rating-complete', rule: 'public' },
+  { path: '/forbidden', rule: 'public' },
+  { path: '/503', rule: 'public' },
+  { path: '/error', rule: 'public' },
+  { path: '/robots.txt', rule: 'public' },
+  { path: '/sitemap.xml', rule: 'public' },
+  // ---- Apply (logged-in normal user) ----
+  { path: '/partner-apply', rule: NORMAL_USER },
+  { path: '/business-apply', rule: NORMAL_USER },
+  { path: '/driver-apply/:inviteHashId', rule: NORMAL_USER },
+  { path: '/profile', rule: NORMAL_USER },
+  // ---- Dashboard ----
+  { path: '/dashboard', rule: NORMAL_USER },
+  { path: '/dashboard/:id', rule: DASHBOARD_BY_ID },
+  // ---- Accounts and their transactions, also nested under users, companies and stores ----
+  { path: '/accounts', rule: NORMAL_USER },
+  { path: '/accounts/add', rule: ADMIN_MANAGEMENT },
+  { path: '/accounts/edit/:id', rule: ADMIN_MANAGEMENT },
+  { path: '/accounts/:accountId/transactions', rule: NORMAL_USER },
+  { path: '/accounts/:accountId/transactions/:transactionId', rule: NORMAL_USER },
+  { path: '/users/:id/accounts', rule: NORMAL_USER },
+  { path: '/users/:id/accounts/add', rule: ADMIN_MANAGEMENT },
+  { path: '/users/:id/accounts/edit/:accountId', rule: ADMIN_MANAGEMENT },
+  { path: '/users/:id/accounts/:accountId/transactions', rule: NORMAL_USER },
+  { path: '/users/:id/accounts/:accountId/transactions/:transactionId', rule: NORMAL_USER },
+  { path: '/companies/:id/accounts', rule: NORMAL_USER },
+  { path: '/companies/:id/accounts/add', rule: ADMIN_MANAGEMENT },
+  { path: '/companies/:id/accounts/edit/:accountId', rule: ADMIN_MANAGEMENT },
+  { path: '/companies/:id/accounts/:accountId/transactions', rule: NORMAL_USER },
+  { path: '/companies/:id/accounts/:accountId/transactions/:transactionId', rule: NORMAL_USER },
+  { path: '/stores/:id/accounts', rule: NORMAL_USER },
+  { path: '/stores/:id/accounts/add', rule: ADMIN_MANAGEMENT },
+  { path: '/stores/:id/accounts/edit/:accountId', rule: ADMIN_MANAGEMENT },
+  { path: '/stores/:id/accounts/:accountId/transactions', rule: NORMAL_USER },
+  { path: '/stores/:id/accounts/:accountId/transactions/:transactionId', rule: NORMAL_USER },
+  // ---- Announcements ----
+  { path: '/announcements', rule: STAFF },
+  { path: '/announcements/add', rule: STAFF },
+  { path: '/announcements/edit/:id', rule: STAFF },
+  // ---- Bank accounts ----
+  { path: '/bank-accounts', rule: BANK_ACCOUNTS_LIST },
+  { path: '/bank-accounts/add', rule: ADMIN_MANAGEMENT },
+  { path: '/bank-accounts/edit/:id', rule: ADMIN_MANAGEMENT },
+  // ---- Withdrawals, advances ----
+  { path: '/withdrawals', rule: WITHDRAWALS_ADVANCES },
+  { path: '/advances', rule: WITHDRAWALS_ADVANCES },
+  // ---- Funds received ----
+  { path: '/funds-received', rule: ADMIN_MANAGEMENT },
+  { path: '/funds-received/add', rule: ADMIN_MANAGEMENT },
+  { path: '/funds-received/edit/:id', rule: ADMIN_MANAGEMENT },
+  { path: '/funds-received/:id/allocation', rule: ADMIN_MANAGEMENT },
+  // ---- Users and their ratings ----
+  { path: '/users', rule: STAFF },
+  { path: '/users/add', rule: STAFF },
+  { path: '/users/edit/:id', rule: STAFF },
+  { path: '/users/:id/ratings', rule: STAFF },
+  { path: '/users/:id/ratings/add', rule: STAFF },
+  { path: '/users/:id/ratings/edit/:ratingId', rule: STAFF },
+  // ---- Territories, areas, exceptions ----
+  { path: '/territories', rule: ADMINISTRATOR },
+  { path: '/territories/edit/:id', rule: ADMINISTRATOR },
+  { path: '/territories/:id/areas', rule: ADMINISTRATOR },
+  { path: '/territories/:id/areas/:areaid', rule: ADMINISTRATOR },
+  { path: '/territories/edit/:id/areas/add', rule: ADMINISTRATOR },
+  { path: '/territories/:id/exceptions', rule: ADMINISTRATOR },
+  { path: '/territories/:id/exceptions/:areaid', rule: ADMINISTRATOR },
+  { path: '/territories/edit/:id/exceptions/add', rule: ADMINISTRATOR },
+  // ---- Companies ----
+  { path: '/companies', rule: STAFF },
+  { path: '/companies/add', rule: STAFF },
+  { path: '/companies/edit/:id', rule: STAFF },
+  // ---- Deliveries ----
+  { path: '/deliveries', rule: DELIVERIES_LIST },
+  { path: '/deliveries/add', rule: DELIVERIES_ADD },
+  { path: '/deliveries/edit/:id', rule: DELIVERY_EDIT },
+  // ---- Jobs ----
+  { path: '/jobs', rule: JOBS_LIST },
+  { path: '/jobs/edit/:id', rule: JOB_EDIT },
+  { path: '/jobs/:id/deliveries', rule: JOBS_LIST },
+  // ---- Vehicles ----
+  { path: '/vehicles', rule: STAFF },
+  { path: '/vehicles/add', rule: STAFF },
+  { path: '/vehicles/edit/:id', rule: STAFF },
+  // ---- Rates and their upload batches ----
+  { path: '/rates', rule: STAFF },
+  { path: '/rates/add', rule: STAFF },
+  { path: '/rates/edit/:id', rule: STAFF },
+  { path: '/rates/batches/add', rule: RATES_BATCHES },
+  { path: '/rates/:id/batches', rule: RATES_BATCHES },
+  { path: '/rates/batches/:uploadBatchId/uploads', rule: RATES_BATCHES },
+  { path: '/rates/batches/:uploadBatchId/uploads/edit/:rateUploadId', rule: RATES_BATCHES },
+  // ---- Ratings, questionnaires ----
+  { path: '/ratings', rule: STAFF },
+  { path: '/ratings/add', rule: STAFF },
+  { path: '/ratings/edit/:id', rule: STAFF },
+  { path: '/questionnaires', rule: ADMINISTRATOR },
+  { path: '/questionnaires/add', rule: ADMINISTRATOR },
+  { path: '/questionnaires/edit/:id', rule: ADMINISTRATOR },
+  // ---- Hubs ----
+  { path: '/hubs', rule: ADMINISTRATOR },
+  { path: '/hubs/add', rule: ADMINISTRATOR },
+  { path: '/hubs/edit/:id', rule: ADMINISTRATOR },
+  { path: '/hubs/:id', rule: ADMINISTRATOR },
+  // ---- Media ----
+  { path: '/media/delivery-pictures', rule: STAFF },
+  { path: '/media/delivery-signatures', rule: STAFF },
+  { path: '/media/profile-pictures', rule: STAFF },
+  // ---- Stores and their upload batches ----
+  { path: '/stores', rule: STORES },
+  { path: '/stores/add', rule: STORE_ADD },
+  { path: '/stores/edit/:id', rule: STORES },
+  { path: '/stores/batches/add', rule: STORES },
+  { path: '/stores/batches/:uploadBatchId/uploads', rule: STORES },
+  { path: '/stores/batches/:uploadBatchId/uploads/edit/:storeUploadId', rule: STORES },
+  { path: '/stores/:id/batches', rule: STORES },
+  { path: '/stores/:id/batches/:uploadBatchId/uploads', rule: STORES },
+  { path: '/stores/:id/batches/:uploadBatchId/uploads/edit/:deliveryUploadId', rule: STORES },
+  // ---- Payment callback, mobile devices ----
+  { path: '/paymentcallback', rule: NORMAL_USER },
+  { path: '/mobile-devices', rule: STAFF },
+  // ---- Admin ----
+  { path: '/admin/distancediscovery', rule: ADMINISTRATOR },
+  { path: '/admin/distancediscovery/batches/:uploadBatchId/uploads', rule: ADMINISTRATOR },
+  { path: '/admin/indexmanagement', rule: ADMINISTRATOR },
+  { path: '/api-clients', rule: ADMINISTRATOR },
+  { path: '/api-clients/add', rule: ADMINISTRATOR },
+  { path: '/api-clients/edit/:id', rule: ADMINISTRATOR },
+  // ---- Webhooks, scheduled reports ----
+  { path: '/webhooks', rule: WEBHOOKS },
+  { path: '/webhooks/add', rule: WEBHOOKS },
+  { path: '/webhooks/edit/:id', rule: WEBHOOKS },
+  { path: '/scheduledreports', rule: ADMIN_MANAGEMENT },
+  { path: '/scheduledreports/add', rule: ADMIN_MANAGEMENT },
+  { path: '/scheduledreports/edit/:id', rule: ADMIN_MANAGEMENT },
+  // ---- Application reviews ----
+  { path: '/business-applications', rule: STAFF },
+  { path: '/business-applications/edit/:id', rule: STAFF },
+  { path: '/partner-applications', rule: STAFF },
+  { path: '/partner-applications/edit/:id', rule: STAFF },
+  { path: '/partner-applications/:id/driver-applications', rule: STAFF },
+  { path: '/partner-applications/:id/vehicle-applications', rule: STAFF },
+  { path: '/driver-applications', rule: STAFF },
+  { path: '/driver-applications/edit/:id', rule: STAFF },
+  { path: '/assistant-applications', rule: STAFF },
+  { path: '/assistant-applications/edit/:id', rule: STAFF },
+  { path: '/vehicle-applications', rule: STAFF },
+  { path: '/vehicle-applications/edit/:id', rule: STAFF },
+  // ---- Named-constant routes whose path is known ----
+  { path: '/tracking', rule: NORMAL_USER },
+  { path: '/identity', rule: NORMAL_USER },
+  // ---- The rates batch screens, registered a second time for administrators only ----
+  { path: '/rates/batches/add', rule: ADMINISTRATOR },
+  { path: '/rates/:id/batches', rule: ADMINISTRATOR },
+  { path: '/rates/batches/:uploadBatchId/uploads', rule: ADMINISTRATOR },
+  { path: '/rates/batches/:uploadBatchId/uploads/edit/:rateUploadId', rule: ADMINISTRATOR },
+] as const satisfies readonly RouteEntry[];
+
+export type RoutePath = (typeof ROUTE_ACCESS)[number]['path'];
+
+/** The routes that force a full page reload (the server answers them, not the app). */
+export const FULL_RELOAD_PATHS = ['/robots.txt', '/sitemap.xml'] as const satisfies readonly RoutePath[];
+
+/** The rule a registered path resolves to: its first registration. */
+export function routeRule(path: RoutePath): RouteRule {
+  return ROUTE_ACCESS.find((entry) => entry.path === path)!.rule;
+}
+
+/**
+ * Step 2 of the access check: an unconfirmed email is refused unless the user is a company user, a store
+ * user or a plain normal user (a normal user who is not staff).
+ */
+export function refusesUnconfirmedEmail(permissions: Permissions, ignoreNormalUser = false): boolean {
+  if (permissions.emailConfirmed) return false;
+  const plainNormalUser = permissions.isNormalUser && !ignoreNormalUser && !hasAnyRole(permissions, STAFF_ROLES);
+  return !(permissions.isCompanyUser || permissions.isStoreUser || plainNormalUser);
+}
+
+/**
+ * The access check of 000 section 6 for a signed-in user: true (granted), false (denied) or undefined
+ * (refused for an unconfirmed email), the spec's three permission values.
+ */
+export function permissionFor(rule: RoleRule, permissions: Permissions): boolean | undefined {
+  if (refusesUnconfirmedEmail(permissions, rule.ignoreNormalUser)) return undefined;
+  const fieldUser = rule.companyGrantsExcludeFieldRoles === true && hasAnyRole(permissions, FIELD_ROLES);
+  return rule.roles.some((role) => {
+    if (role === 'NormalUser' && rule.ignoreNormalUser) return false;
+    if (fieldUser && (COMPANY_ROLES as readonly Role[]).includes(role)) return false;
+    return permissions[roleFlag(role)];
+  });
+}
+
+/**
+ * The route guard's decision. `permissions` is null or undefined when there is no login token (the guard
+ * shows the splash itself while a session is being restored).
+ */
+export function decideRouteAccess(rule: RouteRule, permissions: Permissions | null | undefined): RouteDecision {
+  if (rule === 'public') return 'allowed';
+  if (!permissions) return 'login';
+  const permission = permissionFor(rule, permissions);
+  if (permission === undefined) return 'confirmEmail';
+  return permission ? 'allowed' : 'forbidden';
+}
+
+/** Where the guard sends each refusal. */
+export const GUARD_REDIRECTS = {
+  login: '/login',
+  confirmEmail: '/confirm-email',
+  forbidden: '/forbidden',
+} as const satisfies Record<Exclude<RouteDecision, 'allowed'>, RoutePath>;
+
+/** Location state the guard leaves on /login so that sign-in returns the user where they were going. */
+export interface LoginRedirectState {
+  from: string;
+}
+
+/**
+ * The path to return to after sign-in, from the location state the guard left (`{ from }`); only a path
+ * of this app (no other origin, not the sign-in pages themselves), else the fallback.
+ */
+export function returnPathAfterLogin(state: unknown, fallback = '/'): string {
+  const from = state && typeof state === 'object' ? (state as Partial<LoginRedirectState>).from : undefined;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return fallback;
+  const pathname = from.split(/[?#]/)[0]!;
+  if (['/login', '/register', '/logout', '/two-factor'].includes(pathname)) return fallback;
+  return from;
 }

@@ -15,6 +15,8 @@ export const IDLE_TIMEOUT_MS = 3_600_000;
 export const IDLE_PROMPT_BEFORE_MS = 180_000;
 export const IDLE_SYNC_MS = 500;
 export const ERROR_RELOAD_COUNTDOWN_MS = 30_000;
+/** The reload countdowns tick once a second (ours: the spec shows whole seconds). */
+export const COUNTDOWN_TICK_MS = 1000;
 export const REFRESH_TIME_MS = 15_000;
 export const QUOTE_COUNTDOWN_MS = 30_000;
 export const DELETE_RELOAD_DELAY_MS = 2000;
@@ -62,6 +64,8 @@ export const STORAGE_KEYS = {
   jobsPageSize: 'jobsPageSize',
   driversPageSize: 'driversPageSize',
   deliveriesPageSize: 'deliveriesPageSize',
+  /** Session storage: the external provider a sign-in went to, read back on its callback (ours). */
+  externalProvider: 'externalProvider',
 } as const;
 
 // ---- Dates (000 §9): the spec's moment-style formats translated to luxon tokens ----
@@ -159,6 +163,11 @@ export const VEHICLE_TYPES = {
 } as const;
 
 // ---- Ratings, tiers, reports (002 §9) ----
+/**
+ * The companies whose company administrators and operators see the retailer-specific exceptions report
+ * ("specific large retailer companies", 000 §6, 002 §6): the spec does not name them, so none by default.
+ */
+export const EXCEPTIONS_REPORT_COMPANY_IDS: readonly number[] = [];
 export const RATING_LABELS = { 1: 'Useless', 2: 'Poor', 3: 'Ok', 4: 'Good', 5: 'Excellent' } as const;
 /** Deliveries-count bands; max null means open-ended. */
 export const CUSTOMER_TIERS = [

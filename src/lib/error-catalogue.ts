@@ -112,6 +112,14 @@ export const VALIDATION_TEXTS = {
   parcelTypeRequired: 'Parcel Type is required',
   rateTypeRequired: 'Rate type is required',
   selectDayOfWeek: 'Select Day of the week',
+  // Account forms (profile, password reset and change): ours, the spec names no texts for them. Email, password,
+  // name and code texts shared with the sign-in form are in SIGN_IN_TEXTS.
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  confirmPasswordRequired: 'Confirm the new password',
+  passwordTooShort: (label: string, n: number): string => `${label} must be at least ${n} characters`,
+  passwordsDoNotMatch: 'Passwords do not match',
+  tooLong: (label: string, n: number): string => `${label} must be at most ${n} characters`,
 } as const;
 
 /** Booking and operations messages (001 §2, §4, §8; 002 §5, §8). */
@@ -141,4 +149,173 @@ export const SERVICE_WORKER_TEXTS = {
   newContent: 'New content is available; please refresh.',
   cached: 'Content is cached for offline use.',
   offline: 'No internet connection found. App is running in offline mode.',
+} as const;
+
+/**
+ * Messages of the identity API where the spec is silent (ours, not the spec's). The client shows them as the
+ * server's message; tests and browser tests compare against these.
+ */
+export const AUTH_TEXTS = {
+  /** One answer for an unknown user and a wrong password. */
+  invalidCredentials: 'Invalid email or password.',
+  accountLocked: (wait: string): string =>
+    `Your account is locked after too many failed sign-in attempts. Please try again in ${wait}.`,
+  tooManyRequests: (wait: string): string => `Too many attempts. Please try again in ${wait}.`,
+  sessionExpired: 'Your session has expired. Please log in again.',
+  sessionInvalid: 'Your session is no longer valid. Please log in again.',
+  twoFactorCodeSent: 'A verification code has been sent to your email address. Enter it to complete your login.',
+  twoFactorChallengeEnded: 'This sign-in code is no longer valid. Please log in again.',
+  codeInvalid: 'The code is incorrect or has expired.',
+  currentPasswordIncorrect: 'The current password is incorrect.',
+  passwordIncorrect: 'The password is incorrect.',
+  emailTaken: 'An account with this email address already exists.',
+  emailUnchanged: 'This is already your email address.',
+  emailAlreadyConfirmed: 'Your email address is already confirmed.',
+  phoneAlreadyConfirmed: 'Your phone number is already confirmed.',
+  phoneNumberMissing: 'Add a phone number to your profile before verifying it.',
+  phoneNumberNeedsDialCode: 'Enter the number with its international dialling code (for example +264 ...).',
+  notImpersonating: 'You are not impersonating anyone.',
+  impersonateSelf: 'You cannot impersonate yourself.',
+  impersonatePrivileged: 'You cannot impersonate a user with equal or higher privileges.',
+  alreadyImpersonating: 'Stop the current impersonation first.',
+  apiKeyInvalid: 'The API key is not valid.',
+  roleNotGrantable: (role: string): string => `You cannot grant the role ${role}.`,
+  companyRequired: 'A company is required for company roles.',
+  storeRequired: 'A store is required for store roles.',
+  imageInvalid: 'The file must be a JPEG, PNG or WebP image.',
+} as const;
+
+/** "12 seconds", "1 minute", "15 minutes": how long until a lock or throttle ends. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(s / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * Sign-in, two-factor and idle texts. The spec names the screens and buttons ("Log in / Sign up",
+ * "Continue", "Logout") but not these messages: ours, plain.
+ */
+export const SIGN_IN_TEXTS = {
+  screenTitle: 'Log in / Sign up',
+  loginHeading: 'Log in',
+  signUpHeading: 'Sign up',
+  email: 'Email',
+  password: 'Password',
+  firstName: 'First name',
+  lastName: 'Last name',
+  phoneNumber: 'Phone number (optional)',
+  loginButton: 'Log in',
+  signUpButton: 'Sign up',
+  passkeyButton: 'Log in with a passkey',
+  externalButton: (name: string): string => `Log in with ${name}`,
+  otherWays: 'Or',
+  forgotPassword: 'Forgot password?',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is not valid',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  leadEmailTaken: 'An account with this email address already exists. Please log in instead.',
+  passkeyFailed: 'The passkey sign-in was cancelled or did not succeed. Please try again.',
+  sessionNotRestored: 'No session to restore.',
+  signingIn: 'Signing in...',
+  redirecting: 'Redirecting to the sign-in provider...',
+  externalCallbackInvalid: 'The sign-in provider did not send us back a valid answer. Please try again.',
+  twoFactorHeading: 'Two-factor verification',
+  twoFactorDefaultMessage: 'We sent you a code. Enter it below to finish logging in.',
+  code: 'Code',
+  codeRequired: 'Code is required',
+  codeInvalid: 'The code is 6 digits',
+  verifyButton: 'Verify',
+  resendButton: 'Send a new code',
+  codeResent: 'A new code has been sent.',
+  backToLogin: 'Back to log in',
+  loggingOut: 'Logging out...',
+  idleTitle: 'Are you still there?',
+  idleMessage: 'You have been inactive for a while. For your security you will be logged out in',
+  idleContinue: 'Continue',
+  idleLogout: 'Logout',
+} as const;
+
+/**
+ * The account screens' texts where the spec is silent (ours): password reset, email and phone confirmation,
+ * two-factor on/off, profile sections, passkeys and the API key.
+ */
+export const ACCOUNT_TEXTS = {
+  resetIntro: 'Enter the email address of your account and we will send you a code to reset your password.',
+  emailSent: (email: string): string =>
+    `If an account exists for ${email}, we have sent it a 6-digit code. Enter the code and your new password.`,
+  codeResent: 'A new code has been sent. The previous code no longer works.',
+  resetPasswordConfirmed: 'Your password has been reset. You can now log in with your new password.',
+  signInToContinue: 'Log in to continue.',
+  emailIntro: (email: string): string => `We will send a 6-digit code to ${email} to confirm your email address.`,
+  emailCodeSent: (email: string): string => `We have sent a 6-digit code to ${email}. Enter it below.`,
+  emailConfirmed: 'Your email address is confirmed.',
+  phoneIntro: (phone: string): string => `We will send a 6-digit code by SMS to ${phone} to confirm your phone number.`,
+  phoneCodeSent: (phone: string): string => `We have sent a 6-digit code by SMS to ${phone}. Enter it below.`,
+  phoneConfirmed: 'Your phone number is confirmed.',
+  phoneMissing: 'Add a phone number to your profile first.',
+  phoneUnconfirmed: 'Your phone number is not confirmed yet.',
+  twoFactorIsOn: 'Two-factor authentication is on: each login asks for a code sent to your email address.',
+  twoFactorIsOff: 'Two-factor authentication is off.',
+  twoFactorCodeSent: (enable: boolean): string =>
+    `We have sent a 6-digit code to your email address. Enter it to turn two-factor authentication ${enable ? 'on' : 'off'}.`,
+  twoFactorEnabled: 'Two-factor authentication is now on.',
+  twoFactorDisabled: 'Two-factor authentication is now off.',
+  changedEmail: (email: string): string =>
+    `Your email address is now ${email}. Please confirm it: until then some pages stay closed to you.`,
+  changedPassword: 'Your password has been changed. Your other sessions have been logged out.',
+  noPicture: 'No profile picture yet.',
+  pictureHint: 'JPEG, PNG or WebP.',
+  passkeysNone: 'No passkeys yet. A passkey lets you log in with your fingerprint, face or device PIN.',
+  passkeysUnsupported: 'This browser does not support passkeys.',
+  passkeyWaiting: 'Follow the instructions of your browser or device to create the passkey.',
+  passkeyCancelled: 'The passkey was not added: the request was cancelled or timed out.',
+  passkeyRemoveQuestion: (name: string): string => `Remove the passkey "${name}"? You will no longer be able to log in with it.`,
+  apiKeyNone: 'You have no API key yet.',
+  apiKeyReplaceQuestion: 'Create a new API key? The current key stops working at once.',
+  apiKeyShownOnce: 'Copy your new API key now: it is shown only once.',
+  apiKeyCopied: 'Copied to the clipboard.',
+  apiKeyCopyFailed: 'Could not copy. Select the key and copy it by hand.',
+} as const;
+
+/** The session-error screen (000 section 2 names it without its text: ours). */
+export const SESSION_ERROR_TEXTS = {
+  title: 'Your session has expired',
+  message: 'For your security you have been logged out. The page reloads in',
+} as const;
+
+/**
+ * The error, access-denied and not-yet-available screens (000 section 2 names them without their texts; ours,
+ * except the catalogue's messages they show).
+ */
+export const SCREEN_TEXTS = {
+  pageNotFound: 'Page not found',
+  serviceUnavailable: STATUS_TITLES[503]!,
+  somethingWentWrong: 'Something went wrong',
+  errorPageMessage: 'Please try again in a moment. Please contact support if the issue persists.',
+  goHome: 'Go to the home page',
+  forbiddenTitle: 'Access denied',
+  notAvailableTitle: 'Not available yet',
+  notAvailableMessage: 'This page is not available yet. It will open here once it is ready.',
+  reportingError: 'An error has occured. Reporting it...',
+  errorDialogClose: 'Close',
+} as const;
+
+/** The header's account links: the spec's labels, and ours for what it leaves unnamed (impersonation notes). */
+export const USER_MENU_TEXTS = {
+  login: 'Log in / Sign up',
+  myProfile: 'My profile',
+  logout: 'Logout',
+  impersonatedProfile: 'Impersonated profile',
+  stopImpersonation: 'Stop impersonation',
+  impersonating: (email: string): string => `Acting as ${email}`,
+  impersonatingLabel: (email: string): string => `My profile (acting as ${email})`,
+  impersonateHeading: 'Impersonate a user',
+  impersonateUserId: 'User id',
+  impersonateButton: 'Impersonate',
+  impersonateUserIdInvalid: 'User id must be a whole number greater than 0',
 } as const;

@@ -24,12 +24,12 @@ export interface AppServer {
 }
 
 /** Runs what `npm start` runs (server/start.ts) on a free port with its own data directory. */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'courier-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => { output += chunk; });
@@ -57,4 +57,31 @@ export async function startAppServer(): Promise<AppServer> {
       await exited;
     },
   };
+}
+
+export const DEMO_PASSWORD = 'Demo-password-1';
+
+/** Signs in over the API (body transport) as a seeded user; the browser tests use it for what a person reads elsewhere. */
+export async function apiLogin(server: AppServer, email: string): Promise<{ jwtToken: string; id: number }> {
+  const response = await fetch(`${server.url}/identity/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = await response.json() as { jwtToken?: string };
+  if (!body.jwtToken) throw new Error(`login ${email}: ${response.status} ${JSON.stringify(body)}`);
+  const claims = JSON.parse(Buffer.from(body.jwtToken.split('.')[1]!, 'base64url').toString()) as { id: number };
+  return { jwtToken: body.jwtToken, id: claims.id };
+}
+
+/** The newest 6-digit code sent to a recipient, read from the outbox the way an administrator does in development. */
+export async function latestCode(server: AppServer, recipient: string): Promise<string> {
+  const { jwtToken } = await apiLogin(server, 'administrator@demo.test');
+  const response = await fetch(`${server.url}/identity/v1/outbox?recipient=${encodeURIComponent(recipient)}`, {
+    headers: { Authorization: `Bearer ${jwtToken}` },
+  });
+  const messages = await response.json() as { body: string }[];
+  const code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${recipient}`);
+  return code;
 }

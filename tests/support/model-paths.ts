@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   fromPromise, SimulatedClock,
@@ -17,8 +18,8 @@ import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
 
 export interface Driver {
-  /** Sends a user event to the actor under test. */
-  send(event: AnyEventObject): void;
+  /** Sends a user event to the actor under test (through the UI; may wait for the screen to be there). */
+  send(event: AnyEventObject): void | Promise<void>;
 }
 
 export interface Scenario<M extends AnyStateMachine> {
@@ -172,6 +173,9 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
     afterAll(() => {
       const row = coverage();
       console.log(formatCoverage([row]));
+      // `npm run test:model` collects every machine's row into one table.
+      const collector = process.env.MODEL_COVERAGE_FILE;
+      if (collector) appendFileSync(collector, `${JSON.stringify(row)}\n`);
     });
   });
 
@@ -192,7 +196,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       } else if (event.type.startsWith('xstate.after.')) {
         clock.increment(delayOf(machine, event.type, (previous as { context?: unknown } | undefined)?.context));
       } else if (event.type !== 'xstate.init') {
-        driver.send(event);
+        await driver.send(event);
       }
       await flush();
       await assertState(step.state);

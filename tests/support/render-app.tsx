@@ -4,7 +4,9 @@ import type { SimulatedClock } from 'xstate';
 import { App } from '../../src/app/App';
 import { routes } from '../../src/app/routes';
 import { rootMachine } from '../../src/machines/root.machine';
+import type { authMachine } from '../../src/machines/auth/auth.machine';
 import type { portalMachine } from '../../src/machines/portal/portal.machine';
+import type { idleMachine } from '../../src/machines/session/idle.machine';
 
 export interface RenderAppOptions {
   path?: string;
@@ -12,14 +14,24 @@ export interface RenderAppOptions {
   defaultPortal?: string;
   /** A portal machine to run instead of the real one (controlled actors in model tests). */
   portal?: typeof portalMachine;
+  /** An auth machine to run instead of the real one (stubbed calls, controlled actors in model tests). */
+  auth?: typeof authMachine;
+  /** An idle machine to run instead of the real one. */
+  idle?: typeof idleMachine;
   clock?: SimulatedClock;
 }
 
 /** Renders the whole app (providers, root actor, portal gate, routes) at a path, as main.tsx does. */
 export function renderApp(options: RenderAppOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
-  const rootLogic = options.portal ? rootMachine.provide({ actors: { portal: options.portal } }) : undefined;
-  return render(
+  const actors = {
+    ...(options.portal && { portal: options.portal }),
+    ...(options.auth && { auth: options.auth }),
+    ...(options.idle && { idle: options.idle }),
+  };
+  const rootLogic = Object.keys(actors).length > 0 ? rootMachine.provide({ actors }) : undefined;
+  // The memory router comes back with the render, so tests can read where the app navigated.
+  return Object.assign(render(
     <App
       router={router}
       hostname={options.hostname ?? 'localhost'}
@@ -27,5 +39,5 @@ export function renderApp(options: RenderAppOptions = {}) {
       rootLogic={rootLogic}
       clock={options.clock}
     />,
-  );
+  ), { router });
 }

@@ -49,7 +49,7 @@ export interface paths {
         put?: never;
         /**
          * Rotates the refresh token and issues a new access token
-         * @description The refresh token comes from the body, or from the cookie when the body has none (the web app). The impersonation cookie wins over the main one, so a reload while impersonating stays impersonating. A reused (already rotated) refresh token revokes its family and answers 401.
+         * @description The refresh token comes from the body, or from the cookie when the body has none (the web app). The impersonation cookie wins over the main one when it is still valid, so a reload while impersonating stays impersonating; a dead impersonation cookie is cleared and the main login's cookie is used. A token that came from a cookie is answered only in a cookie. A reused (already rotated) refresh token revokes its family and answers 401, except within a few seconds of its rotation (two requests raced with the same token): that answers a sibling token of the same family. An expired token, or a family past its absolute end (an impersonation window), answers 440.
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -189,7 +189,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Completes a two-factor login with the code sent for twoFactorHash (single use, attempt-limited) */
+        /**
+         * Completes a two-factor login with the code sent for twoFactorHash (single use, attempt-limited)
+         * @description A wrong code is a 400 naming `code`; the last allowed wrong attempt, an expired, used or unknown twoFactorHash is a 401 (log in again).
+         */
         post: operations["twoFactorVerify"];
         delete?: never;
         options?: never;
@@ -359,7 +362,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts an OpenID Connect login; answers the provider's authorization URL (PKCE, state and nonce kept here) */
+        /**
+         * Starts an OpenID Connect login; answers the provider's authorization URL (PKCE, state and nonce kept here)
+         * @description redirectUri must be on the origin the request was sent to, without query or fragment (400 naming it otherwise); the provider sends the browser back there, and that full URL is then passed to login as callbackUrl within 10 minutes, once.
+         */
         post: operations["externalAuthorize"];
         delete?: never;
         options?: never;
@@ -427,7 +433,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** WebAuthn creation options for the signed-in user (challenge kept here) */
+        /**
+         * WebAuthn creation options for the signed-in user (challenge kept here)
+         * @description The challenge is the ceremony's handle: the verify call finds it in the response's clientDataJSON, once, within 5 minutes. Refused (403) while impersonating.
+         */
         post: operations["passkeyRegistrationOptions"];
         delete?: never;
         options?: never;
@@ -461,7 +470,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** WebAuthn request options for a biometric login (discoverable credentials, no email needed) */
+        /**
+         * WebAuthn request options for a biometric login (discoverable credentials, no email needed)
+         * @description No allowCredentials: the authenticator offers its passkeys for this site. The challenge is the login's handle: the verify call finds it in the assertion's clientDataJSON, once, within 5 minutes.
+         */
         post: operations["passkeyLoginOptions"];
         delete?: never;
         options?: never;
@@ -800,6 +812,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The session has expired (refresh token or session past its end); sign in again. No dialog in the web app. */
+        SessionExpired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Account Locked after too many failed sign-ins; unlocks by itself after the lock period */
         Locked: {
             headers: {
@@ -915,9 +936,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponse"];
                 };
             };
+            /** @description Cookie transport with no refresh cookie at all: a first visit, nothing to restore. Not an error, so the web app's start-up check stays quiet. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     logout: {
@@ -1129,6 +1158,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            423: components["responses"]["Locked"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1268,6 +1298,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
         };
     };
     phoneNumberVerificationSend: {
@@ -1313,6 +1344,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
         };
     };
     externalProviders: {
@@ -1359,6 +1391,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description The sign-in provider cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     externalLogin: {
@@ -1388,6 +1430,17 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description The sign-in provider cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listPasskeys: {
@@ -1430,6 +1483,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -1452,6 +1506,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     passkeyRegistrationVerify: {
@@ -1478,6 +1533,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     passkeyLoginOptions: {
@@ -1529,6 +1585,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createApiKey: {

@@ -26,7 +26,15 @@ export type AuthEvent =
   /** A 440 answer: session expired; no dialog, the session-error flag is set and tokens cleared. */
   | { type: 'auth.sessionExpired' }
   /** Leaves the sign-in form's error and two-factor step (navigating away, "Back"). */
-  | { type: 'auth.reset' };
+  | { type: 'auth.reset' }
+  /** From the API clients: a request needs a fresh token (the current one is near expiry). */
+  | { type: 'auth.token.expiring' }
+  /** From another tab: it refreshed or signed in; adopt its access token. */
+  | { type: 'auth.sync.token'; token: string }
+  /** From another tab: it logged out. */
+  | { type: 'auth.sync.logout' }
+  /** From another tab: it stopped impersonating; restore the main login from the cookie. */
+  | { type: 'auth.sync.restore' };
 
 export interface AuthContext {
   /** Access token, in memory only. */
@@ -42,4 +50,6 @@ export interface AuthContext {
   error: ApiError | null;
   /** Set by a 440; the shell shows the session-error screen. */
   sessionError: boolean;
+  /** The two-factor step's "a new code has been sent" notice. */
+  codeResent: boolean;
 }

@@ -1,0 +1,88 @@
+import multipart from '@fastify/multipart';
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
+import { HttpError } from './errors';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+const MULTIPART = 'multipart/form-data';
+const BINARY_KEYWORD = 'x-file-part';
+
+/**
+ * Multipart bodies arrive as `{ field: string, file: Buffer }` (@fastify/multipart with attachFieldsToBody
+ * 'keyValues'). The contract declares files as `{ type: string, format: binary }`; AJV cannot check a Buffer
+ * against that, so such properties are rewritten to a keyword that accepts only an uploaded file part. The
+ * rest of the schema (required, additionalProperties: false, text fields) is validated as written: a missing
+ * file, a text value where a file belongs, or an unknown part is a 400 naming the field.
+ */
+const multipartAjv = addFormats(new Ajv({ removeAdditional: false, useDefaults: true, allErrors: true, strict: false, coerceTypes: false }));
+multipartAjv.addKeyword({
+  keyword: BINARY_KEYWORD,
+  schemaType: 'boolean',
+  errors: true,
+  validate: function isFilePart(this: unknown, _schema: boolean, data: unknown) {
+    if (Buffer.isBuffer(data)) return true;
+    (isFilePart as unknown as { errors: Partial<ErrorObject>[] }).errors = [{ keyword: BINARY_KEYWORD, message: 'must be a file', params: {} }];
+    return false;
+  },
+});
+
+function rewriteBinary(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(rewriteBinary);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const node = schema as Record<string, unknown>;
+  if (node.type === 'string' && node.format === 'binary') {
+    const { type: _type, format: _format, ...rest } = node;
+    return { ...rest, [BINARY_KEYWORD]: true };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, rewriteBinary(value)]));
+}
+
+/** Wraps the app's validator compiler: multipart bodies get the file-aware AJV above, everything else the base. */
+export function withMultipartValidation(base: FastifySchemaCompiler<unknown>): FastifySchemaCompiler<unknown> {
+  return (route) => {
+    if (route.httpPart === 'body' && (route as { contentType?: string }).contentType === MULTIPART) {
+      return multipartAjv.compile(rewriteBinary(route.schema) as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+    }
+    return base(route);
+  };
+}
+
+function declaredMediaTypes(request: FastifyRequest): string[] | undefined {
+  const body = (request.routeOptions.schema as { body?: { content?: Record<string, unknown> } } | undefined)?.body;
+  return body?.content ? Object.keys(body.content) : undefined;
+}
+
+const mediaTypeOf = (request: FastifyRequest) => request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+
+/**
+ * Registers multipart parsing for the operations that declare it. The largest file is `fileLimit` bytes: a
+ * bigger one is read to the end and discarded, then answered 413 with the catalogue's image text. A request
+ * whose content type the operation does not declare is a 415 before any part is read (so a multipart body can
+ * never reach a JSON operation unvalidated).
+ */
+export async function registerMultipart(app: FastifyInstance, fileLimit: number): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    const declared = declaredMediaTypes(request);
+    const mediaType = mediaTypeOf(request);
+    if (!declared || !mediaType) return;
+    if (!declared.includes(mediaType) && (mediaType === MULTIPART || declared.includes(MULTIPART))) {
+      throw new HttpError(415, `Unsupported content type: ${mediaType}`);
+    }
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: fileLimit, files: 1, fields: 20, parts: 21 },
+    async onFile(part) {
+      try {
+        await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, ERROR_TEXTS.imageTooLarge);
+        throw error;
+      }
+    },
+  });
+}

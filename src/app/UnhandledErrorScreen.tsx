@@ -1,0 +1,74 @@
+import { Heading, Spinner, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Component, type ReactNode } from 'react';
+import { useRouteError } from 'react-router-dom';
+import { ERROR_TEXTS, SCREEN_TEXTS } from '../lib/error-catalogue';
+import type { Permissions } from '../lib/roles';
+import { ReloadCountdown } from './ReloadCountdown';
+import { usePermissions } from './root-actor';
+import { useScreenLogic } from './screen-logic';
+import { Centered } from './StartupScreens';
+
+/** Who was signed in, for the report: the user id (and who acted for them), never a token. */
+export function authOf(permissions: Permissions | null | undefined): string | undefined {
+  if (!permissions) return undefined;
+  return permissions.act ? `${permissions.id} (impersonated by ${permissions.act.id})` : String(permissions.id);
+}
+
+/**
+ * The unhandled-error screen (000 section 8): reports the error to /errors/frontend, then says "{id} - An
+ * error has occured and will be fixed soon!. Trying again in" (or that it could not be logged) with the
+ * countdown to the reload.
+ */
+export function UnhandledErrorScreen({ error, auth }: { error: unknown; auth: string | undefined }) {
+  const { errorReport, clock } = useScreenLogic();
+  const actor = useActorRef(errorReport, {
+    input: { error, url: window.location.href, agent: navigator.userAgent, auth },
+    ...(clock && { clock }),
+  });
+  const state = useSelector(actor, (snapshot) => snapshot.value);
+  const errorId = useSelector(actor, (snapshot) => snapshot.context.errorId);
+  if (state === 'reporting') {
+    return (
+      <Centered>
+        <Spinner size="lg" color="secondary" aria-hidden />
+        <Text role="status" aria-live="polite" color="primary">{SCREEN_TEXTS.reportingError}</Text>
+      </Centered>
+    );
+  }
+  return (
+    <Centered>
+      <Heading as="h1" size="lg" color="primary" role="alert">
+        {state === 'logged' ? ERROR_TEXTS.unhandledLogged(errorId ?? '') : ERROR_TEXTS.unhandledNotLogged}
+      </Heading>
+      <ReloadCountdown />
+    </Centered>
+  );
+}
+
+/** The route tree's errorElement: an error thrown while rendering a route. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const permissions = usePermissions();
+  return <UnhandledErrorScreen error={error} auth={authOf(permissions)} />;
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** Who is signed in, read when an error happens. */
+  auth: () => string | undefined;
+}
+
+/** The top-level boundary: an error outside the routes (start-up screens, providers below the root actor). */
+export class AppErrorBoundary extends Component<BoundaryProps, { error: unknown; failed: boolean }> {
+  override state = { error: undefined as unknown, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  override render() {
+    if (this.state.failed) return <UnhandledErrorScreen error={this.state.error} auth={this.props.auth()} />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,89 @@
+import { Alert, Field, Input } from '@chakra-ui/react';
+import { useEffect, useRef, type HTMLInputTypeAttribute, type RefObject } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { ApiError } from '../../api';
+import { returnPathAfterLogin } from '../../lib/access';
+
+/** One labelled input of the sign-in forms, with its error text tied to it (aria-invalid, aria-describedby). */
+export function SignInField(props: {
+  name: string;
+  label: string;
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'email' | 'text';
+  error?: string;
+  required?: boolean;
+  idPrefix: string;
+}) {
+  return (
+    <Field.Root invalid={Boolean(props.error)} required={props.required ?? true} mb={3} ids={{ control: `${props.idPrefix}-${props.name}` }}>
+      <Field.Label>
+        {props.label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Input
+        name={props.name}
+        type={props.type ?? 'text'}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        bg="bg"
+      />
+      {props.error && <Field.ErrorText>{props.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** A failed step's message, announced (role=alert) and focused so keyboard users land on it. */
+export function ProblemAlert({ error, focus = true, testId }: { error: ApiError | string; focus?: boolean; testId?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [error, focus]);
+  const title = typeof error === 'string' ? undefined : error.title;
+  const message = typeof error === 'string' ? error : error.message || error.title;
+  return (
+    <Alert.Root status="error" role="alert" tabIndex={-1} ref={ref} mb={4} data-testid={testId}>
+      <Alert.Indicator />
+      <Alert.Content>
+        {title && title !== message && <Alert.Title>{title}</Alert.Title>}
+        <Alert.Description>{message}</Alert.Description>
+        {typeof error !== 'string' && error.detail && <Alert.Description>{error.detail}</Alert.Description>}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** Reads the form's fields by name. */
+export function formValues<K extends string>(form: HTMLFormElement, names: readonly K[]): Record<K, string> {
+  const data = new FormData(form);
+  return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<K, string>;
+}
+
+/** Moves focus to the first field with an error. */
+export function focusFirstError(form: HTMLFormElement, errors: Partial<Record<string, string>>, order: readonly string[]) {
+  const first = order.find((name) => errors[name]);
+  if (!first) return;
+  const element = form.elements.namedItem(first);
+  if (element instanceof HTMLElement) element.focus();
+}
+
+/**
+ * The server named fields at fault: focus moves to the first, whose error text the input describes (client-side
+ * errors are focused on submit).
+ */
+export function useFocusServerFieldErrors(
+  form: RefObject<HTMLFormElement | null>,
+  errors: Partial<Record<string, string>>,
+  order: readonly string[],
+) {
+  const first = order.find((name) => errors[name]);
+  const message = first ? errors[first] : undefined;
+  useEffect(() => {
+    if (form.current && first) focusFirstError(form.current, { [first]: message }, [first]);
+  }, [form, first, message]);
+}
+
+/** Where to go once signed in: the page the route guard sent the user from (location state `from`), else home. */
+export function useReturnTo(): string {
+  return returnPathAfterLogin(useLocation().state);
+}

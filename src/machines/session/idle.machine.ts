@@ -1,0 +1,179 @@
+import { assign, fromCallback, sendTo, setup, type AnyActorRef } from 'xstate';
+import { IDLE_PROMPT_BEFORE_MS, IDLE_SYNC_MS, IDLE_TIMEOUT_MS } from '../../lib/constants';
+
+export const IDLE_CHANNEL_NAME = 'courier-idle';
+
+/** What the tabs tell each other about the user's presence and decisions. */
+export type IdleTabMessage = { type: 'activity' } | { type: 'continue' } | { type: 'logout' };
+
+export type IdleEvent =
+  /** The auth actor signed in (watching starts) or out (it stops). */
+  | { type: 'idle.session.start' }
+  | { type: 'idle.session.end' }
+  /** The user moved, typed or scrolled in this tab (throttled). */
+  | { type: 'idle.activity' }
+  /** The prompt's buttons. */
+  | { type: 'idle.continue' }
+  | { type: 'idle.logout' }
+  /** The prompt's countdown, once a second. */
+  | { type: 'idle.tick'; remainingMs: number }
+  /** The same, from another tab. */
+  | { type: 'idle.sync.activity' }
+  | { type: 'idle.sync.continue' }
+  | { type: 'idle.sync.logout' };
+
+export interface IdleContext {
+  /** Time left before the timeout logs out, while the prompt is open. */
+  remainingMs: number;
+}
+
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
+
+/** Follows the auth actor (systemId 'auth'): watching only makes sense while someone is signed in. */
+export const authWatch = fromCallback(({ sendBack, system }) => {
+  const auth = (system as { get(id: string): AnyActorRef | undefined }).get('auth');
+  if (!auth) return undefined;
+  let signedIn: boolean | undefined;
+  const update = (snapshot: { matches(value: string): boolean }) => {
+    const now = snapshot.matches('signedIn');
+    if (now === signedIn) return;
+    signedIn = now;
+    sendBack({ type: now ? 'idle.session.start' : 'idle.session.end' });
+  };
+  update(auth.getSnapshot() as { matches(value: string): boolean });
+  const subscription = auth.subscribe((snapshot) => update(snapshot as { matches(value: string): boolean }));
+  return () => subscription.unsubscribe();
+});
+
+/** Pointer, key and scroll activity in this tab, at most one event per IDLE_SYNC_MS. */
+export const activityWatch = fromCallback(({ sendBack }) => {
+  if (typeof window === 'undefined') return undefined;
+  let last = 0;
+  const onActivity = () => {
+    const now = Date.now();
+    if (now - last < IDLE_SYNC_MS) return;
+    last = now;
+    sendBack({ type: 'idle.activity' });
+  };
+  for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { capture: true, passive: true });
+  return () => {
+    for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
+  };
+});
+
+/**
+ * The other tabs, over a BroadcastChannel: posts this tab's activity (already throttled) and decisions, and
+ * turns theirs into `idle.sync.*` events. Without BroadcastChannel each tab keeps its own time.
+ */
+export const idleSync = fromCallback<{ type: 'post'; message: IdleTabMessage }>(({ sendBack, receive }) => {
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(IDLE_CHANNEL_NAME) : null;
+  (channel as { unref?: () => void } | null)?.unref?.();
+  const onMessage = (event: MessageEvent) => {
+    const type = (event.data as IdleTabMessage | undefined)?.type;
+    if (type === 'activity' || type === 'continue' || type === 'logout') sendBack({ type: `idle.sync.${type}` });
+  };
+  channel?.addEventListener('message', onMessage as EventListener);
+  receive((event) => {
+    try {
+      channel?.postMessage(event.message);
+    } catch {
+      // Closed channel: the other tabs keep their own time.
+    }
+  });
+  return () => {
+    channel?.removeEventListener('message', onMessage as EventListener);
+    channel?.close();
+  };
+});
+
+/** The prompt's countdown from a deadline, so a throttled background timer does not make it drift. */
+export const countdown = fromCallback(({ sendBack }) => {
+  const deadline = Date.now() + IDLE_PROMPT_BEFORE_MS;
+  const timer = setInterval(() => sendBack({ type: 'idle.tick', remainingMs: Math.max(0, deadline - Date.now()) }), 1000);
+  return () => clearInterval(timer);
+});
+
+/**
+ * The idle session (000 section 2): while signed in, 1 h without activity logs out; 3 minutes before, a
+ * prompt offers "Continue" and "Logout". Activity and decisions are shared with the other tabs, so a user
+ * busy in one tab is not logged out by another, and "Continue" in one tab closes the prompt in all.
+ */
+export const idleMachine = setup({
+  types: {
+    context: {} as IdleContext,
+    events: {} as IdleEvent,
+  },
+  actors: { authWatch, activityWatch, idleSync, countdown },
+  actions: {
+    post: sendTo('idleSync', (_, params: { message: IdleTabMessage }) => ({ type: 'post' as const, message: params.message })),
+    logoutSession: ({ system }) => {
+      (system as { get(id: string): AnyActorRef | undefined }).get('auth')?.send({ type: 'auth.logout' });
+    },
+    resetCountdown: assign({ remainingMs: IDLE_PROMPT_BEFORE_MS }),
+    setRemaining: assign((_, params: { remainingMs: number }) => ({ remainingMs: params.remainingMs })),
+  },
+  delays: {
+    untilPrompt: IDLE_TIMEOUT_MS - IDLE_PROMPT_BEFORE_MS,
+    promptDuration: IDLE_PROMPT_BEFORE_MS,
+  },
+}).createMachine({
+  id: 'idle',
+  description: 'Logs out after an hour without activity, with a prompt 3 minutes before; shared across tabs.',
+  context: { remainingMs: IDLE_PROMPT_BEFORE_MS },
+  invoke: [
+    { id: 'authWatch', src: 'authWatch' },
+    { id: 'idleSync', src: 'idleSync' },
+  ],
+  initial: 'inactive',
+  states: {
+    inactive: {
+      description: 'Nobody is signed in: nothing to watch.',
+      on: { 'idle.session.start': 'watching' },
+    },
+    watching: {
+      description: 'Signed in: activity here or in another tab restarts the hour.',
+      invoke: { id: 'activityWatch', src: 'activityWatch' },
+      on: {
+        'idle.session.end': 'inactive',
+        'idle.sync.logout': { target: 'inactive', actions: 'logoutSession' },
+      },
+      initial: 'active',
+      states: {
+        active: {
+          description: 'The user is around; the prompt comes 57 minutes after the last activity.',
+          after: { untilPrompt: 'prompting' },
+          on: {
+            'idle.activity': {
+              target: 'active',
+              reenter: true,
+              actions: { type: 'post', params: { message: { type: 'activity' } } },
+            },
+            'idle.sync.activity': { target: 'active', reenter: true },
+            'idle.sync.continue': { target: 'active', reenter: true },
+          },
+        },
+        prompting: {
+          description: '"Are you still there?" with the time left; "Continue" keeps the session, "Logout" or the timeout ends it.',
+          entry: 'resetCountdown',
+          invoke: { id: 'countdown', src: 'countdown' },
+          after: {
+            promptDuration: {
+              target: '#idle.inactive',
+              actions: ['logoutSession', { type: 'post', params: { message: { type: 'logout' } } }],
+            },
+          },
+          on: {
+            'idle.tick': { actions: { type: 'setRemaining', params: ({ event }) => ({ remainingMs: event.remainingMs }) } },
+            'idle.continue': { target: 'active', actions: { type: 'post', params: { message: { type: 'continue' } } } },
+            'idle.logout': {
+              target: '#idle.inactive',
+              actions: ['logoutSession', { type: 'post', params: { message: { type: 'logout' } } }],
+            },
+            'idle.sync.continue': 'active',
+            'idle.sync.activity': 'active',
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,99 @@
+import { assign, setup } from 'xstate';
+import type { ApiError } from '../../api/api-error';
+
+/** The root actor's child that shows errors and successes; other actors find it with `system.get(...)`. */
+export const NOTIFICATIONS_SYSTEM_ID = 'notifications';
+
+export type NotificationsEvent =
+  /** A failed call: the global error dialog (never for 440); no response at all: the connection-error screen. */
+  | { type: 'notify.error'; error: ApiError }
+  /** A success toast, with one of SUCCESS_TEXTS. */
+  | { type: 'notify.success'; text: string }
+  /** The user closed the error dialog. */
+  | { type: 'notify.dismiss' }
+  /** The toaster has taken this success text. */
+  | { type: 'notify.toastShown'; text: string };
+
+export interface NotificationsContext {
+  /** Errors waiting for the dialog, the one shown first. */
+  errors: ApiError[];
+  /** Success texts not yet handed to the toaster; the same text waiting twice is shown once. */
+  toasts: string[];
+}
+
+const sameError = (a: ApiError, b: ApiError) => a.status === b.status && a.message === b.message && a.detail === b.detail;
+
+/**
+ * Errors and successes of the whole app (000 section 8). The global error dialog shows one error at a time,
+ * titled by status, with the response's message; identical errors waiting are shown once. A 440 never opens
+ * it (the auth actor handles the expired session); an answer-less call sets the connection error flag, whose
+ * screen reloads after the countdown. Success texts become toasts.
+ */
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+  },
+  guards: {
+    opensDialog: ({ event }) => event.type === 'notify.error' && event.error.showsDialog && !event.error.connectionError,
+    isConnectionError: ({ event }) => event.type === 'notify.error' && event.error.connectionError,
+    hasMoreErrors: ({ context }) => context.errors.length > 1,
+  },
+  actions: {
+    enqueueError: assign({
+      errors: ({ context, event }) => {
+        if (event.type !== 'notify.error' || context.errors.some((queued) => sameError(queued, event.error))) return context.errors;
+        return [...context.errors, event.error];
+      },
+    }),
+    dropShownError: assign({ errors: ({ context }) => context.errors.slice(1) }),
+    addToast: assign({
+      toasts: ({ context, event }) =>
+        (event.type === 'notify.success' && !context.toasts.includes(event.text) ? [...context.toasts, event.text] : context.toasts),
+    }),
+    dropToast: assign({
+      toasts: ({ context, event }) => (event.type === 'notify.toastShown' ? context.toasts.filter((text) => text !== event.text) : context.toasts),
+    }),
+  },
+}).createMachine({
+  id: 'notifications',
+  description: 'The global error dialog, the connection error flag and the success toasts.',
+  context: { errors: [], toasts: [] },
+  type: 'parallel',
+  on: {
+    'notify.success': { actions: 'addToast' },
+    'notify.toastShown': { actions: 'dropToast' },
+  },
+  states: {
+    dialog: {
+      description: 'The global error dialog: one error at a time, titled by status.',
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'notify.error': { guard: 'opensDialog', target: 'open', actions: 'enqueueError' } },
+        },
+        open: {
+          on: {
+            'notify.error': { guard: 'opensDialog', actions: 'enqueueError' },
+            'notify.dismiss': [
+              { guard: 'hasMoreErrors', target: 'open', reenter: true, actions: 'dropShownError' },
+              { target: 'closed', actions: 'dropShownError' },
+            ],
+          },
+        },
+      },
+    },
+    connection: {
+      description: 'The connection error flag: a call got no response from the server.',
+      initial: 'connected',
+      states: {
+        connected: {
+          on: { 'notify.error': { guard: 'isConnectionError', target: 'lost' } },
+        },
+        lost: {
+          description: 'The connection-error screen counts down to a reload.',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,340 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, vi } from 'vitest';
+import { fromCallback, fromPromise, type AnyActorRef, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { toApiError } from '../../src/api/api-error';
+import { STORAGE_KEYS } from '../../src/lib/constants';
+import { ERROR_TEXTS, SESSION_ERROR_TEXTS, SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
+import { authMachine } from '../../src/machines/auth/auth.machine';
+import type { Profile } from '../../src/machines/auth/auth.types';
+import { portalMachine, type Portal } from '../../src/machines/portal/portal.machine';
+import { fakeToken } from '../support/fake-token';
+import { describeModel } from '../support/model-paths';
+import { renderApp } from '../support/render-app';
+
+// The login screen lists the providers the server has configured.
+vi.mock('../../src/machines/auth/auth.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/machines/auth/auth.actors')>();
+  const { fromPromise: promiseLogic } = await import('xstate');
+  return { ...original, externalProviders: promiseLogic(async () => [{ id: 'oidc', name: 'Example ID' }]) };
+});
+
+// The passkey button shows where the browser supports WebAuthn.
+Object.assign(window, { PublicKeyCredential: function PublicKeyCredential() {} });
+
+const za: Portal = { cca2: 'ZA', name: 'South Africa', currency: 'ZAR', currencyDecimals: 2, timeZone: 'Africa/Johannesburg', vatRate: 0.15 };
+const portal = portalMachine.provide({ actors: { lookupPortal: fromPromise(async () => za) } });
+
+const adminProfile: Profile = {
+  id: 1, email: 'administrator@demo.test', firstName: 'Ada', lastName: 'Admin', emailConfirmed: true, phoneNumberConfirmed: true,
+  contactCountryCode: 'ZA', twoFactorEnabled: false, hasProfilePicture: false,
+};
+const mainToken = fakeToken({ id: 1, email: 'administrator@demo.test', roles: ['Administrator'], nonce: 'main' });
+const refreshedToken = fakeToken({ id: 1, email: 'administrator@demo.test', roles: ['Administrator'], nonce: 'refreshed' });
+const impersonatedToken = fakeToken({
+  id: 42, email: 'store.user@demo.test', roles: ['StoreUser'], act: { id: 1, email: 'administrator@demo.test' }, nonce: 'imp',
+});
+
+const refreshUrl = '/identity/v1/auth/refreshToken';
+const invalidCredentials = toApiError(401, { message: 'Invalid email or password.' }, '/identity/v1/auth/login');
+const wrongCode = toApiError(401, { message: 'The code is incorrect or has expired.' }, '/identity/v1/twoFactor/verify');
+const badRegistration = toApiError(400, { message: 'Bad input', errors: { email: ['email must match format "email"'] } }, '/identity/v1/auth/register');
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.restoreSession', output: { jwtToken: mainToken, profile: adminProfile } },
+  { type: 'xstate.error.actor.restoreSession', error: toApiError(401, undefined, refreshUrl) },
+  { type: 'auth.login', email: 'administrator@demo.test', password: 'Demo-password-1' },
+  { type: 'xstate.done.actor.login', output: { twoFactorHash: 'hash-1', message: 'A verification code has been sent to your email address.' } },
+  { type: 'xstate.done.actor.login', output: { jwtToken: mainToken } },
+  { type: 'xstate.error.actor.login', error: invalidCredentials },
+  { type: 'auth.register', email: 'new.user@demo.test', password: 'Demo-password-1', firstName: 'Nia', lastName: 'New' },
+  { type: 'xstate.done.actor.register', output: { leadEmailTaken: true } },
+  { type: 'xstate.done.actor.register', output: { jwtToken: mainToken } },
+  { type: 'xstate.error.actor.register', error: badRegistration },
+  { type: 'auth.twoFactor.verify', code: '123456' },
+  { type: 'xstate.done.actor.twoFactorVerify', output: { jwtToken: mainToken } },
+  { type: 'xstate.error.actor.twoFactorVerify', error: wrongCode },
+  { type: 'xstate.done.actor.twoFactorResend', output: undefined },
+  { type: 'xstate.error.actor.twoFactorResend', error: toApiError(429, { message: 'Too many attempts. Please try again in 30 seconds.' }, '/identity/v1/twoFactor/resend') },
+  { type: 'auth.external.start', provider: 'oidc' },
+  { type: 'xstate.done.actor.externalAuthorize', output: { authorizationUrl: 'http://127.0.0.1:9999/auth?client_id=courier' } },
+  { type: 'xstate.error.actor.externalAuthorize', error: toApiError(404, { message: 'Unknown provider' }, '/identity/v1/external/authorize') },
+  { type: 'auth.external.complete', provider: 'oidc', callbackUrl: 'http://localhost/login/external/callback?code=abc&state=xyz' },
+  { type: 'xstate.done.actor.externalLogin', output: { jwtToken: mainToken } },
+  { type: 'xstate.error.actor.externalLogin', error: toApiError(401, { message: 'The sign-in provider refused the login.' }, '/identity/v1/external/login') },
+  { type: 'xstate.done.actor.passkeyLogin', output: { jwtToken: mainToken } },
+  { type: 'xstate.error.actor.passkeyLogin', error: toApiError(400, { message: SIGN_IN_TEXTS.passkeyFailed }, '/identity/v1/passkeys/login/verify') },
+  { type: 'xstate.done.actor.loadProfile', output: adminProfile },
+  { type: 'xstate.error.actor.loadProfile', error: toApiError(500, { message: 'E1' }, '/identity/v1/profile') },
+  { type: 'xstate.error.actor.loadProfile', error: toApiError(440, undefined, '/identity/v1/profile') },
+  { type: 'xstate.done.actor.refreshToken', output: { jwtToken: refreshedToken } },
+  { type: 'xstate.error.actor.refreshToken', error: toApiError(401, undefined, refreshUrl) },
+  { type: 'xstate.error.actor.refreshToken', error: toApiError(440, undefined, refreshUrl) },
+  { type: 'xstate.error.actor.refreshToken', error: toApiError(500, undefined, refreshUrl) },
+  { type: 'xstate.done.actor.reloadSession', output: { jwtToken: refreshedToken, profile: adminProfile } },
+  { type: 'xstate.error.actor.reloadSession', error: toApiError(500, undefined, refreshUrl) },
+  { type: 'auth.impersonate', userId: 42 },
+  { type: 'xstate.done.actor.impersonate', output: { jwtToken: impersonatedToken } },
+  { type: 'xstate.error.actor.impersonate', error: toApiError(403, { message: 'You cannot impersonate a user with equal or higher privileges.' }, '/identity/v1/auth/impersonate') },
+  { type: 'auth.sync.token', token: refreshedToken },
+  { type: 'auth.sync.token', token: impersonatedToken },
+];
+
+type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+/** The app as the model test drives it: the router, the running auth actor, the replaced page-leaving actions. */
+const app = {
+  router: undefined as unknown as ReturnType<typeof renderApp>['router'],
+  system: undefined as { get(id: string): AnyActorRef | undefined } | undefined,
+  redirects: [] as string[],
+  reloads: 0,
+};
+
+function auth(): AnyActorRef {
+  const actor = app.system?.get('auth');
+  if (!actor) throw new Error('The auth actor is not running');
+  return actor;
+}
+
+const path = () => app.router.state.location.pathname;
+
+async function goTo(target: string) {
+  if (path() !== target) await act(() => app.router.navigate(target));
+}
+
+async function section(name: string) {
+  return screen.findByRole('region', { name });
+}
+
+function fill(container: HTMLElement, label: RegExp, value: string) {
+  fireEvent.change(within(container).getByLabelText(label), { target: { value } });
+}
+
+/** Waits until the running actor has caught up with the path's state (effects and lazy screens are async). */
+async function reached(snapshot: AuthSnapshot) {
+  await waitFor(() => expect(auth().getSnapshot().value).toEqual(snapshot.value));
+}
+
+function signedOutHeader(snapshot: AuthSnapshot) {
+  if (snapshot.context.sessionError) {
+    expect(screen.getByRole('alert').textContent).toBe(SESSION_ERROR_TEXTS.title);
+    return;
+  }
+  expect(screen.getByRole('link', { name: USER_MENU_TEXTS.login })).toBeTruthy();
+  expect(screen.queryByRole('link', { name: USER_MENU_TEXTS.logout })).toBeNull();
+}
+
+async function signedInHeader() {
+  expect(await screen.findByRole('link', { name: USER_MENU_TEXTS.logout })).toBeTruthy();
+  expect(screen.queryByRole('link', { name: USER_MENU_TEXTS.login })).toBeNull();
+}
+
+function busyButton(container: HTMLElement, name: string) {
+  const button = within(container).getByRole('button', { name });
+  expect(button.hasAttribute('disabled') || button.getAttribute('aria-busy') === 'true' || button.hasAttribute('data-loading')).toBe(true);
+}
+
+describeModel({
+  machine: authMachine,
+  scenarios: [{ name: 'sign-in, two-factor, refresh, impersonation and logout', input: undefined, events }],
+  async start(machine, _input, clock) {
+    app.redirects = [];
+    app.reloads = 0;
+    app.system = undefined;
+    sessionStorage.clear();
+    const running = machine.provide({
+      actions: {
+        redirectToProvider: (_: unknown, params: { url: string }) => app.redirects.push(params.url),
+        goHomeAndReload: () => {
+          app.reloads += 1;
+          void app.router.navigate('/');
+        },
+      },
+      // The other-tabs bridge is not under test here; its slot hands the test the actor system.
+      actors: { tabSync: fromCallback(({ system }) => { app.system = system as unknown as typeof app.system; }) },
+    } as never) as typeof machine;
+    const view = renderApp({ portal, auth: running, path: '/login', clock });
+    app.router = view.router;
+    await waitFor(() => expect(app.system).toBeDefined());
+    return {
+      async send(event) {
+        const snapshot = auth().getSnapshot() as AuthSnapshot;
+        switch (event.type) {
+          case 'auth.login': {
+            await goTo('/login');
+            const form = await section(SIGN_IN_TEXTS.loginHeading);
+            fill(form, /^Email/, event.email as string);
+            fill(form, /^Password/, event.password as string);
+            fireEvent.click(within(form).getByRole('button', { name: SIGN_IN_TEXTS.loginButton }));
+            return;
+          }
+          case 'auth.register': {
+            await goTo('/login');
+            const form = await section(SIGN_IN_TEXTS.signUpHeading);
+            fill(form, /^First name/, event.firstName as string);
+            fill(form, /^Last name/, event.lastName as string);
+            fill(form, /^Email/, event.email as string);
+            fill(form, /^Password/, event.password as string);
+            fireEvent.click(within(form).getByRole('button', { name: SIGN_IN_TEXTS.signUpButton }));
+            return;
+          }
+          case 'auth.twoFactor.verify': {
+            fireEvent.change(await screen.findByLabelText(/^Code/), { target: { value: event.code } });
+            fireEvent.click(screen.getByRole('button', { name: SIGN_IN_TEXTS.verifyButton }));
+            return;
+          }
+          case 'auth.twoFactor.resend':
+            fireEvent.click(await screen.findByRole('button', { name: SIGN_IN_TEXTS.resendButton }));
+            return;
+          case 'auth.external.start':
+            await goTo('/login');
+            fireEvent.click(await screen.findByRole('button', { name: SIGN_IN_TEXTS.externalButton('Example ID') }));
+            return;
+          case 'auth.passkey.login':
+            await goTo('/login');
+            fireEvent.click(await screen.findByRole('button', { name: SIGN_IN_TEXTS.passkeyButton }));
+            return;
+          case 'auth.external.complete':
+            if (snapshot.matches({ signedOut: 'idle' })) {
+              // Back from the provider: the callback page completes the sign-in.
+              sessionStorage.setItem(STORAGE_KEYS.externalProvider, event.provider as string);
+              await act(() => app.router.navigate('/login/external/callback?code=abc&state=xyz'));
+              return;
+            }
+            break;
+          case 'auth.reset':
+            if (snapshot.matches('twoFactor')) {
+              fireEvent.click(await screen.findByRole('button', { name: SIGN_IN_TEXTS.backToLogin }));
+              return;
+            }
+            break;
+          case 'auth.logout':
+            fireEvent.click(await screen.findByRole('link', { name: USER_MENU_TEXTS.logout }));
+            return;
+          case 'auth.impersonation.stop': {
+            const user = userEvent.setup();
+            await user.click(await screen.findByRole('button', { name: /acting as store\.user@demo\.test/ }));
+            await user.click(await screen.findByRole('menuitem', { name: USER_MENU_TEXTS.stopImpersonation }));
+            return;
+          }
+          default:
+            break;
+        }
+        // Events with no screen of their own here: from the API clients, other tabs, other screens (profile,
+        // users list), or a form's events while another step is under way.
+        auth().send(event);
+      },
+    };
+  },
+  states: {
+    restoring: async (snapshot) => {
+      await reached(snapshot);
+      // Neither answer is true yet: no "Log in / Sign up", no "Logout"; the sign-in screen waits.
+      if (path() === '/login') expect(screen.getByRole('status').textContent).toBe(ERROR_TEXTS.loading);
+      expect(screen.queryByRole('link', { name: USER_MENU_TEXTS.login })).toBeNull();
+      expect(screen.queryByRole('link', { name: USER_MENU_TEXTS.logout })).toBeNull();
+      // After "Stop impersonation": / and a reload, which restores the main login from its cookie.
+      if (app.reloads > 0) expect(path()).toBe('/');
+    },
+    signedOut: async (snapshot) => {
+      await reached(snapshot);
+      signedOutHeader(snapshot);
+      expect(snapshot.context.accessToken).toBeNull();
+    },
+    'signedOut.idle': async (snapshot) => {
+      if (snapshot.context.sessionError || path() !== '/login') return;
+      expect(await screen.findByRole('heading', { level: 1, name: SIGN_IN_TEXTS.screenTitle })).toBeTruthy();
+      const register = await section(SIGN_IN_TEXTS.signUpHeading);
+      const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
+      if (snapshot.context.leadEmailTaken) expect(within(register).getByRole('alert').textContent).toContain(SIGN_IN_TEXTS.leadEmailTaken);
+      const error = snapshot.context.error;
+      if (error?.errors) {
+        expect(within(register).getByText(error.errors.email![0]!)).toBeTruthy();
+      } else if (error) {
+        expect(alerts.some((text) => text.includes(error.message))).toBe(true);
+      }
+      if (!error && !snapshot.context.leadEmailTaken) expect(alerts).toEqual([]);
+    },
+    'signedOut.loggingIn': async () => {
+      busyButton(await section(SIGN_IN_TEXTS.loginHeading), SIGN_IN_TEXTS.loginButton);
+    },
+    'signedOut.registering': async () => {
+      busyButton(await section(SIGN_IN_TEXTS.signUpHeading), SIGN_IN_TEXTS.signUpButton);
+    },
+    'signedOut.authorizingExternal': async () => {
+      busyButton(await section(SIGN_IN_TEXTS.loginHeading), SIGN_IN_TEXTS.externalButton('Example ID'));
+      expect(sessionStorage.getItem(STORAGE_KEYS.externalProvider)).toBe('oidc');
+    },
+    'signedOut.redirecting': async () => {
+      expect((await screen.findByRole('status')).textContent).toBe(SIGN_IN_TEXTS.redirecting);
+      expect(app.redirects).toEqual(['http://127.0.0.1:9999/auth?client_id=courier']);
+    },
+    'signedOut.completingExternal': async () => {
+      expect(path()).toBe('/login/external/callback');
+      expect((await screen.findByRole('status')).textContent).toBe(SIGN_IN_TEXTS.signingIn);
+    },
+    'signedOut.passkey': async () => {
+      busyButton(await section(SIGN_IN_TEXTS.loginHeading), SIGN_IN_TEXTS.passkeyButton);
+    },
+    twoFactor: async (snapshot) => {
+      await reached(snapshot);
+      expect(await screen.findByRole('heading', { level: 1, name: SIGN_IN_TEXTS.twoFactorHeading })).toBeTruthy();
+      expect(path()).toBe('/two-factor');
+      expect(screen.getByTestId('two-factor-message').textContent).toBe(snapshot.context.twoFactorMessage);
+    },
+    'twoFactor.entering': (snapshot) => {
+      expect(screen.getByLabelText(/^Code/)).toBeTruthy();
+      const alert = screen.queryByTestId('two-factor-problem');
+      if (snapshot.context.error) expect(alert?.textContent).toContain(snapshot.context.error.message);
+      else expect(alert).toBeNull();
+      if (snapshot.context.codeResent) expect(screen.getByText(SIGN_IN_TEXTS.codeResent)).toBeTruthy();
+    },
+    'twoFactor.verifying': () => {
+      busyButton(document.body, SIGN_IN_TEXTS.verifyButton);
+    },
+    'twoFactor.resending': () => {
+      busyButton(document.body, SIGN_IN_TEXTS.resendButton);
+    },
+    loadingProfile: async (snapshot) => {
+      await reached(snapshot);
+      // The token is in: the header already shows the signed-in links; the sign-in screens say so.
+      await signedInHeader();
+      if (['/login', '/two-factor', '/login/external/callback'].includes(path())) {
+        expect((await screen.findByRole('status')).textContent).toBe(SIGN_IN_TEXTS.signingIn);
+      }
+    },
+    signedIn: async (snapshot) => {
+      await reached(snapshot);
+      await signedInHeader();
+      // Signed in from a sign-in screen: on to where the user was going.
+      await waitFor(() => expect(['/login', '/two-factor', '/login/external/callback']).not.toContain(path()));
+      expect(snapshot.context.profile).not.toBeNull();
+      if (snapshot.context.permissions?.act) {
+        expect(screen.getByRole('button', { name: USER_MENU_TEXTS.impersonatingLabel('store.user@demo.test') })).toBeTruthy();
+      } else {
+        expect(screen.getByRole('link', { name: USER_MENU_TEXTS.myProfile })).toBeTruthy();
+      }
+    },
+    'signedIn.active': () => {
+      expect(screen.queryByText(SIGN_IN_TEXTS.loggingOut)).toBeNull();
+    },
+    'signedIn.refreshing': () => {
+      expect(screen.getByRole('link', { name: USER_MENU_TEXTS.logout })).toBeTruthy();
+    },
+    'signedIn.reloading': () => {
+      expect(screen.getByRole('link', { name: USER_MENU_TEXTS.logout })).toBeTruthy();
+    },
+    'signedIn.impersonating': () => {
+      expect(screen.getByRole('link', { name: USER_MENU_TEXTS.myProfile })).toBeTruthy();
+    },
+    'signedIn.stoppingImpersonation': () => {
+      expect(screen.getByRole('button', { name: USER_MENU_TEXTS.impersonatingLabel('store.user@demo.test') })).toBeTruthy();
+      expect(app.reloads).toBe(0);
+    },
+    loggingOut: async (snapshot) => {
+      await reached(snapshot);
+      expect(path()).toBe('/logout');
+      expect((await screen.findByRole('status')).textContent).toBe(SIGN_IN_TEXTS.loggingOut);
+    },
+  },
+});

@@ -1,0 +1,74 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { toApiError, noResponseError } from '../../src/api/api-error';
+import { ERROR_TEXTS, SUCCESS_TEXTS } from '../../src/lib/error-catalogue';
+import { notificationsMachine } from '../../src/machines/session/notifications.machine';
+import { describeModel } from '../support/model-paths';
+import { findFlushing, renderShell } from '../support/shell-harness';
+
+const badRequest = toApiError(400, { message: 'Invalid request: name is required' }, '/connect/stores/za');
+const serverError = toApiError(500, { message: 'E-42' }, '/connect/stores/za');
+
+describeModel({
+  machine: notificationsMachine,
+  scenarios: [
+    {
+      name: 'errors and successes reported by other actors',
+      input: undefined,
+      events: [
+        { type: 'notify.error', error: badRequest },
+        { type: 'notify.error', error: serverError },
+        { type: 'notify.error', error: toApiError(440, undefined, '/identity/v1/profile') },
+        { type: 'notify.error', error: noResponseError() },
+        { type: 'notify.success', text: SUCCESS_TEXTS.created },
+      ],
+    },
+  ],
+  async start(machine, _input, clock) {
+    const view = renderShell({ path: '/', permissions: null, notifications: machine, screenLogic: { clock } });
+    await screen.findByRole('heading', { level: 1 });
+    return {
+      send(event) {
+        if (event.type === 'notify.dismiss') {
+          fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Close' }));
+        } else if (event.type === 'notify.toastShown') {
+          // The toaster acknowledges each toast by itself as soon as it shows it.
+        } else {
+          act(() => view.notifications().send(event as never));
+        }
+      },
+    };
+  },
+  states: {
+    dialog: async (snapshot) => {
+      // A success waiting for the toaster is on screen (the toaster takes it at once).
+      for (const text of snapshot.context.toasts) expect(await findFlushing(text)).toBeTruthy();
+    },
+    'dialog.closed': async () => {
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    },
+    'dialog.open': async (snapshot) => {
+      if (snapshot.matches({ connection: 'lost' })) {
+        expect(screen.queryByRole('alertdialog')).toBeNull();
+        return;
+      }
+      const error = snapshot.context.errors[0]!;
+      await waitFor(() => expect(within(screen.getByRole('alertdialog')).getByRole('heading').textContent).toBe(error.title));
+      const dialog = screen.getByRole('alertdialog');
+      expect(within(dialog).getByText(error.message)).toBeTruthy();
+      if (error.detail) expect(within(dialog).getByText(error.detail)).toBeTruthy();
+    },
+    connection: () => {
+      expect(screen.queryByText(ERROR_TEXTS.noResponse) === null).toBe(screen.queryByRole('banner', { hidden: true }) !== null);
+    },
+    'connection.connected': () => {
+      expect(screen.getByRole('banner', { hidden: true })).toBeTruthy();
+      expect(screen.queryByRole('timer')).toBeNull();
+    },
+    'connection.lost': () => {
+      expect(screen.getByRole('alert').textContent).toBe(ERROR_TEXTS.noResponse);
+      expect(screen.getByRole('timer').textContent).toBe('30 seconds');
+      expect(screen.queryByRole('banner', { hidden: true })).toBeNull();
+    },
+  },
+});

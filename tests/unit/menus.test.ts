@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { inAudience, isMenuEntryVisible, MENU_ENTRIES, MENU_GROUPS, visibleMenus } from '../../src/lib/menus';
+import { roleFlagsOf, STORED_ROLES, type Permissions, type Role, type StoredRole } from '../../src/lib/roles';
+
+function permissionsOf(roles: readonly StoredRole[], overrides: Partial<Permissions> = {}): Permissions {
+  return {
+    id: 7, companyId: null, storeId: null, email: 'someone@demo.test', emailConfirmed: true, phoneNumberConfirmed: true, beta: false,
+    ...roleFlagsOf(7, roles), ...overrides,
+  };
+}
+
+/** One user per role (as seeded: one role each) plus a plain normal user; null is a signed-out visitor. */
+const USERS: { role: Role | 'signedOut'; permissions: Permissions | null }[] = [
+  { role: 'signedOut', permissions: null },
+  { role: 'NormalUser', permissions: permissionsOf([]) },
+  ...STORED_ROLES.map((role) => ({ role, permissions: permissionsOf([role]) })),
+];
+
+const EVERYONE = USERS.map((user) => user.role);
+const SIGNED_IN = EVERYONE.filter((role) => role !== 'signedOut');
+const STAFF: Role[] = ['Administrator', 'ManagementOperator', 'StaffOperator'];
+const COMPANY: Role[] = ['CompanyAdministrator', 'CompanyOperator', 'CompanyUser'];
+const STORE: Role[] = ['StoreAdministrator', 'StoreOperator', 'StoreUser'];
+const and = (group: Role[], entry: Role[]) => entry.filter((role) => group.includes(role));
+
+// The spec's group texts (000 section 6 "Menu visibility").
+const OPERATIONS_MENU = [...STAFF, ...STORE]; // "Operations menu: staff and store roles."
+const APPLICATIONS_MENU = STAFF; // "Applications menu: admin, management, staff."
+const FINANCE_MENU = [...STAFF, 'Partner', ...COMPANY] as Role[]; // "Finance menu: admin, management, staff, partner, company roles."
+const ARCHIVES_MENU = [...STAFF, 'Partner', ...COMPANY, 'StoreOperator'] as Role[]; // "Archives: admin, management, staff, partner, company, store operator."
+const MEDIA_MENU = STAFF; // "Media: admin, management, staff."
+const ADMIN_MENU: Role[] = ['Administrator']; // "Admin menu: admin."
+
+/** Who sees each entry, transcribed from the spec's text (group and entry). */
+const EXPECTED: Record<string, (Role | 'signedOut')[]> = {
+  // Top navigation and drawer: public pages for all; "/login (Log in / Sign up)" for signed-out visitors;
+  // "Dashboard ...: normal users"; the profile for anyone signed in; "Webhooks: admin or public API user".
+  home: EVERYONE, pricing: EVERYONE, businesses: EVERYONE, drivers: EVERYONE, developers: EVERYONE, trackOrder: EVERYONE,
+  login: ['signedOut'],
+  dashboard: SIGNED_IN,
+  profile: SIGNED_IN,
+  webhooks: ['Administrator', 'PublicApiUser'],
+  // "the new-delivery button: normal users" — 001: store operators, store administrators and normal users who are not store users.
+  newDelivery: SIGNED_IN.filter((role) => role !== 'StoreUser'),
+  // Operations.
+  deliveries: and(OPERATIONS_MENU, [...STAFF, ...COMPANY, ...STORE, 'Assistant']),
+  deliveriesDue: and(OPERATIONS_MENU, STAFF),
+  jobs: and(OPERATIONS_MENU, [...STAFF, 'Partner', 'Driver', 'Assistant']),
+  companies: and(OPERATIONS_MENU, STAFF),
+  users: and(OPERATIONS_MENU, STAFF),
+  vehicles: and(OPERATIONS_MENU, STAFF),
+  stores: and(OPERATIONS_MENU, [...STAFF, 'CompanyAdministrator', 'StoreAdministrator']),
+  territories: and(OPERATIONS_MENU, ['Administrator']),
+  hubs: and(OPERATIONS_MENU, ['Administrator']),
+  ratings: and(OPERATIONS_MENU, [...STAFF, ...COMPANY, ...STORE]),
+  questionnaires: and(OPERATIONS_MENU, ['Administrator']),
+  announcements: and(OPERATIONS_MENU, ['Administrator', 'ManagementOperator']),
+  mobileDevices: and(OPERATIONS_MENU, STAFF),
+  // Applications.
+  businessApplications: APPLICATIONS_MENU, partnerApplications: APPLICATIONS_MENU, driverApplications: APPLICATIONS_MENU,
+  assistantApplications: APPLICATIONS_MENU, vehicleApplications: APPLICATIONS_MENU,
+  // Finance: "Accounts: all of those. Bank Accounts: admin, management, partner. Finance Metrics, Driver Pay Analysis,
+  // Amendments: admin. Funds Received, Withdrawals, Advances, Rates: admin, management."
+  accounts: FINANCE_MENU,
+  bankAccounts: and(FINANCE_MENU, ['Administrator', 'ManagementOperator', 'Partner']),
+  financeMetrics: ['Administrator'], driverPayAnalysis: ['Administrator'], amendments: ['Administrator'],
+  fundsReceived: ['Administrator', 'ManagementOperator'], withdrawals: ['Administrator', 'ManagementOperator'],
+  advances: ['Administrator', 'ManagementOperator'], rates: ['Administrator', 'ManagementOperator'],
+  // Reports: "Customer Deliveries for normal users"; admin-only four; "Scheduled Reports: admin, management";
+  // the exceptions report: admin, management (company admin/operator only of the named retailers: none named).
+  customerDeliveriesReport: SIGNED_IN,
+  acceptanceComplianceReport: ['Administrator'], driverAssignmentReport: ['Administrator'],
+  driverScreeningReport: ['Administrator'], driverCommunicationReport: ['Administrator'],
+  scheduledReports: ['Administrator', 'ManagementOperator'],
+  exceptionsReport: ['Administrator', 'ManagementOperator'],
+  // "several for company and store roles; some staff-only": our reading (entries marked `assumed`).
+  kpiPerformanceReport: [...STAFF, ...COMPANY, ...STORE], deliverySummaryReport: [...STAFF, ...COMPANY, ...STORE],
+  serviceLevelsReport: [...STAFF, ...COMPANY, ...STORE], deliveryTerminationReport: [...STAFF, ...COMPANY, ...STORE],
+  deliveryArrivalReport: [...STAFF, ...COMPANY, ...STORE],
+  driverVisibilityReport: STAFF, driverSchedulesReport: STAFF, grossProfitReport: STAFF, driverPerformanceReport: STAFF,
+  autoAssignEfficiencyReport: STAFF, hubDeliveriesReport: STAFF, addressVariationReport: STAFF, driverWaitTimeReport: STAFF,
+  locationProximityReport: STAFF, driverKpiReport: STAFF,
+  // Archives, media, admin: the group's audience.
+  archivedDeliveries: ARCHIVES_MENU, archivedPartnerDeliveries: ARCHIVES_MENU, archivedPartnerJobs: ARCHIVES_MENU,
+  deliveryPictures: MEDIA_MENU, deliverySignatures: MEDIA_MENU, profilePictures: MEDIA_MENU,
+  apiClients: ADMIN_MENU, indexManagement: ADMIN_MENU, distanceDiscovery: ADMIN_MENU,
+};
+
+describe('menu visibility by role (000 section 6), every entry whether its screen exists or not', () => {
+  it('has an expectation for every entry and an entry for every expectation', () => {
+    expect(MENU_ENTRIES.map((entry) => entry.id).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('marks as assumed exactly the reports the spec leaves unassigned', () => {
+    expect(MENU_ENTRIES.filter((entry) => entry.assumed).map((entry) => entry.id).sort()).toEqual([
+      'addressVariationReport', 'autoAssignEfficiencyReport', 'deliveryArrivalReport', 'deliverySummaryReport',
+      'deliveryTerminationReport', 'driverKpiReport', 'driverPerformanceReport', 'driverSchedulesReport', 'driverVisibilityReport',
+      'driverWaitTimeReport', 'grossProfitReport', 'hubDeliveriesReport', 'kpiPerformanceReport', 'locationProximityReport',
+      'serviceLevelsReport',
+    ]);
+  });
+
+  describe.each(MENU_ENTRIES.map((entry) => [entry.id, entry] as const))('%s', (id, entry) => {
+    it.each(USERS.map((user) => [user.role, user] as const))('%s', (role, user) => {
+      expect(isMenuEntryVisible(entry, user.permissions)).toBe(EXPECTED[id]!.includes(role));
+    });
+  });
+
+  it('shows the exceptions report to company administrators and operators of the named retailers only', () => {
+    const entry = MENU_ENTRIES.find((candidate) => candidate.id === 'exceptionsReport')!;
+    const audience = entry.audience as readonly { roles: readonly Role[]; companyIds?: readonly number[] }[];
+    const retailer = [{ ...audience[1]!, companyIds: [42] }];
+    expect(inAudience(retailer, permissionsOf(['CompanyOperator'], { companyId: 42 }))).toBe(true);
+    expect(inAudience(retailer, permissionsOf(['CompanyOperator'], { companyId: 41 }))).toBe(false);
+    expect(inAudience(retailer, permissionsOf(['CompanyUser'], { companyId: 42 }))).toBe(false);
+  });
+
+  it('shows the new-delivery button to a store user who is also a store operator', () => {
+    const entry = MENU_ENTRIES.find((candidate) => candidate.id === 'newDelivery')!;
+    expect(isMenuEntryVisible(entry, permissionsOf(['StoreUser', 'StoreOperator']))).toBe(true);
+  });
+
+  it('lists the spec\'s groups in order', () => {
+    expect(MENU_GROUPS.map((group) => group.label)).toEqual([
+      'Navigation', 'Actions', 'Operations', 'Applications', 'Finance', 'Reports', 'Archives', 'Media', 'Admin',
+    ]);
+  });
+});
+
+describe('menus show only entries whose screen exists', () => {
+  const admin = permissionsOf(['Administrator']);
+
+  it('drops entries without a screen and groups left empty', () => {
+    const menus = visibleMenus(admin, (path) => path === '/' || path === '/profile' || path === '/jobs');
+    expect(menus.map((menu) => [menu.group.id, menu.entries.map((entry) => entry.path)])).toEqual([
+      ['top', ['/', '/profile']],
+      ['operations', ['/jobs']],
+    ]);
+  });
+
+  it('never shows an entry without a path, whatever screens exist', () => {
+    const menus = visibleMenus(admin, () => true);
+    const ids = menus.flatMap((menu) => menu.entries.map((entry) => entry.id));
+    expect(ids).not.toContain('deliveriesDue');
+    expect(ids).not.toContain('financeMetrics');
+    expect(ids).not.toContain('newDelivery');
+    expect(ids).toContain('scheduledReports');
+    expect(ids).toContain('distanceDiscovery');
+  });
+
+  it('still applies the roles to entries whose screens exist', () => {
+    const driver = visibleMenus(permissionsOf(['Driver']), () => true);
+    expect(driver.map((menu) => menu.group.id)).toEqual(['top']);
+    expect(driver[0]!.entries.map((entry) => entry.label)).toEqual([
+      'Home', 'Pricing', 'For businesses', 'For drivers', 'For developers', 'Track order', 'Dashboard', 'Profile',
+    ]);
+    const visitor = visibleMenus(null, () => true);
+    expect(visitor.flatMap((menu) => menu.entries.map((entry) => entry.label))).toContain('Log in / Sign up');
+    expect(visitor.flatMap((menu) => menu.entries.map((entry) => entry.label))).not.toContain('Profile');
+  });
+});
