@@ -115,7 +115,8 @@ describe('signing in, in a real browser against the real server', () => {
     await header(second).getByRole('link', { name: 'My profile' }).waitFor();
     const prompt = first.getByRole('alertdialog', { name: 'Are you still there?' });
 
-    // Half an hour quiet in the first tab, then the user works in the second: the hour starts again everywhere.
+    // Playwright's clock belongs to the browser context: both tabs' time moves together, as in a real browser.
+    // Half an hour quiet, then the user works in the second tab: the hour starts again in the first too.
     await first.clock.fastForward('30:00');
     await second.mouse.move(10, 10);
     await second.mouse.move(200, 200);
@@ -136,6 +137,31 @@ describe('signing in, in a real browser against the real server', () => {
     await first.clock.fastForward('03:00');
     await header(first).getByRole('link', { name: 'Log in / Sign up' }).waitFor();
     await header(second).getByRole('link', { name: 'Log in / Sign up' }).waitFor();
+    await context.close();
+  });
+
+  it('registers a passkey from the profile, then logs in with it (Chromium\'s virtual authenticator)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // A platform authenticator that holds discoverable credentials and verifies the user, like a fingerprint reader.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true,
+        isUserVerified: true, automaticPresenceSimulation: true,
+      },
+    });
+    await logIn(page, 'partner@demo.test');
+    await header(page).getByRole('link', { name: 'My profile' }).click();
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByRole('list', { name: 'Your passkeys' }).getByText(/^Passkey \d{4}-\d{2}-\d{2}$/).waitFor();
+
+    await header(page).getByRole('link', { name: 'Logout' }).click();
+    await header(page).getByRole('link', { name: 'Log in / Sign up' }).waitFor();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Log in with a passkey' }).click();
+    await header(page).getByRole('link', { name: 'My profile' }).waitFor();
     await context.close();
   });
 

@@ -25,7 +25,7 @@ export interface AppServer {
 
 /** Runs what `npm start` runs (server/start.ts) on a free port with its own data directory. */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'courier-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {

@@ -1,37 +1,11 @@
-import { Alert, Field, Input } from '@chakra-ui/react';
-import { useEffect, useRef, type HTMLInputTypeAttribute, type RefObject } from 'react';
+import { Alert } from '@chakra-ui/react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ApiError } from '../../api';
 import { returnPathAfterLogin } from '../../lib/access';
 
-/** One labelled input of the sign-in forms, with its error text tied to it (aria-invalid, aria-describedby). */
-export function SignInField(props: {
-  name: string;
-  label: string;
-  type?: HTMLInputTypeAttribute;
-  autoComplete?: string;
-  inputMode?: 'numeric' | 'email' | 'text';
-  error?: string;
-  required?: boolean;
-  idPrefix: string;
-}) {
-  return (
-    <Field.Root invalid={Boolean(props.error)} required={props.required ?? true} mb={3} ids={{ control: `${props.idPrefix}-${props.name}` }}>
-      <Field.Label>
-        {props.label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Input
-        name={props.name}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        bg="bg"
-      />
-      {props.error && <Field.ErrorText>{props.error}</Field.ErrorText>}
-    </Field.Root>
-  );
-}
+/** The sign-in forms use the account forms' labelled input (error tied to it, announced). */
+export { AccountField as SignInField } from './account-ui';
 
 /** A failed step's message, announced (role=alert) and focused so keyboard users land on it. */
 export function ProblemAlert({ error, focus = true, testId }: { error: ApiError | string; focus?: boolean; testId?: string }) {
