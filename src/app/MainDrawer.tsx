@@ -1,5 +1,6 @@
 import { Box, CloseButton, Drawer, Heading, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { mayCall } from '../lib/access';
 import { APP_VERSION } from '../lib/constants';
 import { formatDate } from '../lib/dates';
 import { visibleMenus } from '../lib/menus';
@@ -65,7 +66,7 @@ export default function MainDrawer() {
               {/* While the session is being restored, the public entries only. */}
               <DrawerMenus permissions={permissions ?? null} />
               {/* Administrators, and not while already acting for someone (the server refuses nesting). */}
-              {permissions?.isAdministrator && !permissions.act && <Box mt={6}><ImpersonateUser /></Box>}
+              {mayCall('impersonate', permissions) && !permissions?.act && <Box mt={6}><ImpersonateUser /></Box>}
             </Drawer.Body>
             <Drawer.Footer justifyContent="flex-start">
               <Text fontSize="sm" color="fg.muted" data-testid="app-version">

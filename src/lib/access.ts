@@ -68,6 +68,11 @@ export type OperationId = keyof typeof OPERATION_ACCESS;
 
 export type AccessDecision = 'allowed' | 'unauthenticated' | 'forbidden';
 
+/** Whether the signed-in user may call an operation: views offer an action only when the server would allow it. */
+export function mayCall(operationId: OperationId, permissions: Permissions | null | undefined): boolean {
+  return decideOperationAccess(OPERATION_ACCESS[operationId], permissions ?? undefined) === 'allowed';
+}
+
 export function decideOperationAccess(
   rule: OperationRule,
   permissions: Permissions | undefined,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
 import {
-  decideOperationAccess, decideRouteAccess, OPERATION_ACCESS, permissionFor, returnPathAfterLogin, ROUTE_ACCESS,
+  decideOperationAccess, decideRouteAccess, mayCall, OPERATION_ACCESS, permissionFor, returnPathAfterLogin, ROUTE_ACCESS,
   routeRule, type RoutePath, type RouteRule,
 } from '../../src/lib/access';
 import { roleFlagsOf, type Permissions, type Role, type StoredRole } from '../../src/lib/roles';
@@ -308,5 +308,15 @@ describe('the return path after sign-in', () => {
     expect(returnPathAfterLogin({ from: '/logout' })).toBe('/');
     expect(returnPathAfterLogin({ from: '/login?x=1' }, '/dashboard')).toBe('/dashboard');
     expect(returnPathAfterLogin({ from: 42 })).toBe('/');
+  });
+});
+
+describe('views offer an action only when the server would allow the operation', () => {
+  it('reads the same table: impersonation for administrators, API keys for administrators and public API users', () => {
+    expect(mayCall('impersonate', permissionsOf(['Administrator']))).toBe(true);
+    expect(mayCall('impersonate', permissionsOf(['ManagementOperator']))).toBe(false);
+    expect(mayCall('createApiKey', permissionsOf(['PublicApiUser']))).toBe(true);
+    expect(mayCall('createApiKey', permissionsOf([]))).toBe(false);
+    expect(mayCall('createApiKey', null)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useAuth, usePermissions, usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
+import { mayCall } from '../../lib/access';
 import { ERROR_TEXTS } from '../../lib/error-catalogue';
 import { useAccountLogic } from './account-logic';
 import { AccountPage, ProblemNotice, StatusNote } from './account-ui';
@@ -46,7 +47,7 @@ export function ProfilePage() {
     );
   }
   const current = authProfile ?? loaded;
-  const apiUser = permissions.isAdministrator || permissions.isPublicApiUser;
+  const apiUser = mayCall('createApiKey', permissions);
   return (
     <AccountPage title={TITLE} wide>
       <DetailsSection actor={actor} />
