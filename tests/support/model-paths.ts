@@ -5,6 +5,7 @@ import {
   type AnyActorLogic, type AnyEventObject, type AnyStateMachine, type AnyStateNode, type InputFrom,
   type SnapshotFrom,
 } from 'xstate';
+import type { Scenario } from '../../src/machines/samples';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 
 /**
@@ -22,12 +23,7 @@ export interface Driver {
   send(event: AnyEventObject): void | Promise<void>;
 }
 
-export interface Scenario<M extends AnyStateMachine> {
-  name: string;
-  input: InputFrom<M>;
-  /** Sample events with payloads: outputs of invoked actors (`xstate.done.actor.<id>`), errors, user events. */
-  events?: AnyEventObject[];
-}
+export type { Scenario } from '../../src/machines/samples';
 
 export interface ModelSpec<M extends AnyStateMachine> {
   machine: M;
