@@ -75,3 +75,9 @@ export function toApiError(status: number, body: unknown, url: string): ApiError
 export function noResponseError(): ApiError {
   return new ApiError(0, ERROR_TEXTS.noResponse, statusTitle(0), undefined, undefined);
 }
+
+/** Whatever an invoked call threw, as an ApiError (a thrown Error keeps its message). */
+export function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError(0, error instanceof Error ? error.message : String(error), statusTitle(0), undefined, undefined);
+}

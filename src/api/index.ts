@@ -11,5 +11,5 @@ export const api = createApiClients({
   onSessionError: reportSessionError,
 });
 
-export { ApiError } from './api-error';
+export { ApiError, asApiError } from './api-error';
 export { connectSession, currentAccessToken, setAccessToken, type SessionHooks } from './session';

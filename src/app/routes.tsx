@@ -28,6 +28,8 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/confirm-email': () => import('../features/auth/ConfirmEmailPage'),
   '/confirm-phone': () => import('../features/auth/ConfirmPhonePage'),
   '/profile': () => import('../features/auth/ProfilePage'),
+  // Ours: the development outbox for administrators.
+  '/outbox': () => import('../features/auth/OutboxPage'),
   '/forbidden': () => import('../features/errors/ForbiddenPage'),
   '/503': () => import('../features/errors/ErrorPage'),
   '/error': () => import('../features/errors/ErrorPage'),

@@ -310,6 +310,8 @@ export const ROUTE_ACCESS = [
   { path: '/admin/distancediscovery/batches/:uploadBatchId/uploads', rule: ADMINISTRATOR },
   { path: '/admin/indexmanagement', rule: ADMINISTRATOR },
   { path: '/api-clients', rule: ADMINISTRATOR },
+  // Ours: the development outbox, so codes can be read while trying flows by hand (issue 3).
+  { path: '/outbox', rule: ADMINISTRATOR },
   { path: '/api-clients/add', rule: ADMINISTRATOR },
   { path: '/api-clients/edit/:id', rule: ADMINISTRATOR },
   // ---- Webhooks, scheduled reports ----

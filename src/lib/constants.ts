@@ -14,6 +14,8 @@ export const RETRY_MAX_ATTEMPTS = 30;
 export const IDLE_TIMEOUT_MS = 3_600_000;
 export const IDLE_PROMPT_BEFORE_MS = 180_000;
 export const IDLE_SYNC_MS = 500;
+/** Ours: how often the development outbox screen looks for new messages (codes arrive while a flow runs). */
+export const OUTBOX_POLL_MS = 5_000;
 export const ERROR_RELOAD_COUNTDOWN_MS = 30_000;
 /** The reload countdowns tick once a second (ours: the spec shows whole seconds). */
 export const COUNTDOWN_TICK_MS = 1000;

@@ -319,3 +319,17 @@ export const USER_MENU_TEXTS = {
   impersonateButton: 'Impersonate',
   impersonateUserIdInvalid: 'User id must be a whole number greater than 0',
 } as const;
+
+/** Ours: the development outbox screen (/outbox, administrators). */
+export const OUTBOX_TEXTS = {
+  title: 'Outbox',
+  intro: 'Messages the mail and SMS senders deliver, newest first, with their codes. Kept outside production only.',
+  recipient: 'Recipient',
+  recipientPlaceholder: 'Email address or phone number',
+  refresh: 'Refresh',
+  refreshing: 'Loading messages...',
+  retry: 'Try again',
+  empty: 'No messages yet.',
+  unavailable: 'This server keeps no outbox: in production, messages go out by email and SMS only.',
+  to: (recipient: string) => `To ${recipient}`,
+} as const;

@@ -158,6 +158,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'apiClients', group: 'admin', label: 'API Clients', path: '/api-clients', audience: 'everyone' },
   { id: 'indexManagement', group: 'admin', label: 'Index Management', path: '/admin/indexmanagement', audience: 'everyone' },
   { id: 'distanceDiscovery', group: 'admin', label: 'Distance Discovery', path: '/admin/distancediscovery', audience: 'everyone' },
+  // Ours: the development outbox (a production server answers 404 and the screen says so).
+  { id: 'outbox', group: 'admin', label: 'Outbox', path: '/outbox', audience: 'everyone' },
 ];
 
 function clauseMatches(clause: MenuClause, permissions: Permissions): boolean {

@@ -62,6 +62,30 @@ describe('signing in, in a real browser against the real server', () => {
     await context.close();
   });
 
+  it('lets a person finish two-factor sign-in by hand with the code an administrator reads on /outbox', async () => {
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await logIn(admin, 'administrator@demo.test');
+    await header(admin).getByRole('link', { name: 'My profile' }).waitFor();
+
+    const userContext = await browser.newContext();
+    const user = await userContext.newPage();
+    await logIn(user, 'twofactor@demo.test');
+    await user.getByRole('heading', { name: 'Two-factor verification' }).waitFor();
+
+    await admin.goto(`${server.url}/outbox`);
+    await admin.getByLabel('Recipient').fill('twofactor@demo.test');
+    const newest = admin.getByRole('list', { name: 'Outbox' }).getByRole('listitem').first();
+    await newest.getByText('Your sign-in code', { exact: true }).waitFor();
+    const code = (await newest.locator('pre').textContent())?.match(/\b\d{6}\b/)?.[0];
+    expect(code).toBe(await latestCode(server, 'twofactor@demo.test'));
+
+    await user.getByLabel('Code').fill(code!);
+    await user.keyboard.press('Enter');
+    await header(user).getByRole('link', { name: 'My profile' }).waitFor();
+    await Promise.all([adminContext.close(), userContext.close()]);
+  });
+
   it('sends a signed-out visitor of a guarded page to /login and back after signing in', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

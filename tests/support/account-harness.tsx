@@ -59,6 +59,7 @@ export function accountLogic(profile: Profile, override: Partial<AccountLogic> =
     changeEmail: inert(defaultAccountLogic.changeEmail),
     changePassword: inert(defaultAccountLogic.changePassword),
     passkeys: inert(defaultAccountLogic.passkeys),
+    outbox: inert(defaultAccountLogic.outbox),
     webAuthnSupported: () => true,
     ...override,
   };

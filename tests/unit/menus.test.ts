@@ -84,6 +84,8 @@ const EXPECTED: Record<string, (Role | 'signedOut')[]> = {
   archivedDeliveries: ARCHIVES_MENU, archivedPartnerDeliveries: ARCHIVES_MENU, archivedPartnerJobs: ARCHIVES_MENU,
   deliveryPictures: MEDIA_MENU, deliverySignatures: MEDIA_MENU, profilePictures: MEDIA_MENU,
   apiClients: ADMIN_MENU, indexManagement: ADMIN_MENU, distanceDiscovery: ADMIN_MENU,
+  // Ours: the development outbox.
+  outbox: ADMIN_MENU,
 };
 
 describe('menu visibility by role (000 section 6), every entry whether its screen exists or not', () => {

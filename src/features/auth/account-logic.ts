@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react';
 import { apiKeyMachine } from '../../machines/auth/api-key.machine';
 import { changeEmailMachine } from '../../machines/auth/change-email.machine';
 import { changePasswordMachine } from '../../machines/auth/change-password.machine';
+import { outboxMachine } from '../../machines/auth/outbox.machine';
 import { passkeysMachine } from '../../machines/auth/passkeys.machine';
 import { passwordResetMachine } from '../../machines/auth/password-reset.machine';
 import { profilePictureMachine } from '../../machines/auth/profile-picture.machine';
@@ -23,6 +24,7 @@ export interface AccountLogic {
   changeEmail: typeof changeEmailMachine;
   changePassword: typeof changePasswordMachine;
   passkeys: typeof passkeysMachine;
+  outbox: typeof outboxMachine;
   /** Whether this browser can create passkeys (WebAuthn). */
   webAuthnSupported: () => boolean;
 }
@@ -36,6 +38,7 @@ export const defaultAccountLogic: AccountLogic = {
   changeEmail: changeEmailMachine,
   changePassword: changePasswordMachine,
   passkeys: passkeysMachine,
+  outbox: outboxMachine,
   webAuthnSupported: browserSupportsWebAuthn,
 };
 

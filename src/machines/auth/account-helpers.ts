@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate';
-import { ApiError } from '../../api';
+import { ApiError, asApiError } from '../../api';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../lib/account-validation';
 import { statusTitle } from '../../lib/error-catalogue';
 
@@ -38,6 +38,15 @@ interface WithSystem {
  */
 export function notifySuccess({ system }: WithSystem, params: { text: string }): void {
   system.get('notifications')?.send({ type: 'notify.success', text: params.text });
+}
+
+/**
+ * A failure that no form on screen can show (a reload after a verification, an action from a menu): the global
+ * error dialog through the notifications actor, titled by status (000 section 8); never for a 440.
+ */
+export function notifyError({ system }: WithSystem, params: { error: unknown }): void {
+  const error = asApiError(params.error);
+  if (!error.sessionExpired) system.get('notifications')?.send({ type: 'notify.error', error });
 }
 
 /** After a verification, a two-factor change or a profile change: the auth actor reloads token and profile. */

@@ -1,7 +1,7 @@
 import { assign, fromCallback, sendTo, setup } from 'xstate';
-import { ApiError, connectSession, currentAccessToken, setAccessToken } from '../../api';
+import { ApiError, asApiError, connectSession, currentAccessToken, setAccessToken } from '../../api';
 import { STORAGE_KEYS } from '../../lib/constants';
-import { statusTitle } from '../../lib/error-catalogue';
+import { notifyError } from './account-helpers';
 import {
   externalAuthorize, externalLogin, impersonate, loadProfile, login, logout, passkeyLogin, refreshToken, register,
   reloadSession, restoreSession, stopImpersonation, twoFactorResend, twoFactorVerify, type AuthResponse,
@@ -51,10 +51,6 @@ const signedOutContext = {
 
 const initialContext: AuthContext = { ...signedOutContext, leadEmailTaken: false, error: null, sessionError: false };
 
-function asApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  return new ApiError(0, error instanceof Error ? error.message : String(error), statusTitle(0), undefined, undefined);
-}
 
 function callbackUri(): string {
   return new URL('/login/external/callback', window.location.origin).toString();
@@ -87,6 +83,7 @@ export const authMachine = setup({
     setProfile: assign((_, params: { profile: AuthContext['profile'] }) => ({ profile: params.profile })),
     signInSucceeded: assign({ error: null, sessionError: false, leadEmailTaken: false, twoFactorHash: null, twoFactorMessage: null, codeResent: false }),
     setError: assign((_, params: { error: unknown }) => ({ error: asApiError(params.error) })),
+    reportError: notifyError,
     clearError: assign({ error: null, codeResent: false }),
     clearForm: assign({ error: null, leadEmailTaken: false, codeResent: false }),
     startTwoFactor: assign((_, params: { response: AuthResponse }) => ({
@@ -450,9 +447,10 @@ export const authMachine = setup({
               },
               {
                 target: 'active',
+                // Nothing on screen asked for the reload: the global error dialog tells the user.
                 actions: [
                   { type: 'tokenFailed', params: ({ event }) => ({ error: event.error }) },
-                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
                 ],
               },
             ],
