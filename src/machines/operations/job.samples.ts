@@ -1,0 +1,16 @@
+import { defineSamples } from '../samples';
+import { jobMachine } from './job.machine';
+
+export const jobSamples = defineSamples(jobMachine, [
+  {
+    name: 'a job of two deliveries',
+    input: undefined as never,
+    events: [
+      { type: 'job.assign', driverId: 12 },
+      { type: 'job.deliveries.remove', remaining: 1 },
+      { type: 'job.deliveries.remove', remaining: 0 },
+      { type: 'job.reverse', tasksStarted: 0 },
+      { type: 'job.reverse', tasksStarted: 2 },
+    ],
+  },
+]);

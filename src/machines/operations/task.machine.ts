@@ -1,0 +1,130 @@
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { TASK_STATUS, TASK_TYPE, type TaskStatus } from '../../lib/statuses';
+
+/** A task as stored: its type, its status and whether the driver has arrived. */
+export interface TaskRow {
+  taskTypeId: number;
+  taskStatusId: number;
+  arrivedDate?: string | null;
+}
+
+export interface TaskInput {
+  taskTypeId: number;
+}
+
+export interface ArrivedLocation {
+  lat: number;
+  lon: number;
+}
+
+export interface TaskContext {
+  taskTypeId: number;
+  arrivedDate: string | null;
+  arrivedLocation: ArrivedLocation | null;
+}
+
+/** The task calls of 002 section 7 (start, arrived, completepickup, completedropoff, exceptionpickup, exceptiondropoff) and cancellation with its job. */
+export type TaskEvent =
+  | { type: 'task.start' }
+  | { type: 'task.arrived'; at: string; location: ArrivedLocation }
+  | { type: 'task.completePickup' }
+  | { type: 'task.completeDropoff' }
+  | { type: 'task.exceptionPickup' }
+  | { type: 'task.exceptionDropoff' }
+  | { type: 'task.cancel' };
+
+const PICK_UP_TYPES: ReadonlySet<number> = new Set([TASK_TYPE.PICK_UP, TASK_TYPE.STORE_PICK_UP, TASK_TYPE.QSR_STORE_PICK_UP]);
+const DROP_OFF_TYPES: ReadonlySet<number> = new Set([TASK_TYPE.DROP_OFF, TASK_TYPE.STORE_DROP_OFF]);
+
+export function isPickUpTask(taskTypeId: number): boolean {
+  return PICK_UP_TYPES.has(taskTypeId);
+}
+
+/**
+ * One pick-up or drop-off of a job (002 section 4: statuses not started 2001, in progress 3001, completed 4001,
+ * exception -1001, cancelled -1; types pick-up 1, drop-off 2, store pick-up 3, store drop-off 4, QSR store
+ * pick-up 5). Pure: the server runs the same chart to accept or refuse every task call (409), the views ask it
+ * which actions to offer. A task is completed only after the driver has arrived; an exception can be raised on
+ * the way or on arrival; pick-up calls only for pick-up types, drop-off calls only for drop-off types.
+ */
+export const taskMachine = setup({
+  types: {
+    context: {} as TaskContext,
+    input: {} as TaskInput,
+    events: {} as TaskEvent,
+  },
+  guards: {
+    isPickUp: ({ context }) => PICK_UP_TYPES.has(context.taskTypeId),
+    isDropOff: ({ context }) => DROP_OFF_TYPES.has(context.taskTypeId),
+  },
+  actions: {
+    recordArrival: assign((_, params: { at: string; location: ArrivedLocation }) => ({ arrivedDate: params.at, arrivedLocation: params.location })),
+  },
+}).createMachine({
+  id: 'task',
+  description: 'A pick-up or drop-off task: not started → in progress (on the way, arrived) → completed, or an exception, or cancelled.',
+  context: ({ input }) => ({ taskTypeId: input.taskTypeId, arrivedDate: null, arrivedLocation: null }),
+  initial: 'notStarted',
+  states: {
+    notStarted: {
+      description: 'Not started (2001).',
+      on: { 'task.start': 'inProgress', 'task.cancel': 'cancelled' },
+    },
+    inProgress: {
+      description: 'In progress (3001): the driver is on the way, then has arrived.',
+      initial: 'onTheWay',
+      on: {
+        'task.exceptionPickup': { guard: 'isPickUp', target: 'exception' },
+        'task.exceptionDropoff': { guard: 'isDropOff', target: 'exception' },
+        'task.cancel': 'cancelled',
+      },
+      states: {
+        onTheWay: {
+          description: 'Started, not yet at the address.',
+          on: {
+            'task.arrived': { target: 'arrived', actions: { type: 'recordArrival', params: ({ event }) => ({ at: event.at, location: event.location }) } },
+          },
+        },
+        arrived: {
+          description: 'At the address (arrivedDate and arrivedLocation recorded).',
+          on: {
+            'task.completePickup': { guard: 'isPickUp', target: '#task.completed' },
+            'task.completeDropoff': { guard: 'isDropOff', target: '#task.completed' },
+          },
+        },
+      },
+    },
+    completed: { description: 'Completed (4001).', type: 'final' },
+    exception: { description: 'Exception (-1001).', type: 'final' },
+    cancelled: { description: 'Cancelled (-1).', type: 'final' },
+  },
+});
+
+export type TaskSnapshot = SnapshotFrom<typeof taskMachine>;
+
+/** The stored status of the chart's state. */
+export function taskStatusOf(snapshot: TaskSnapshot): TaskStatus {
+  if (snapshot.matches('notStarted')) return TASK_STATUS.NOT_STARTED;
+  if (snapshot.matches('inProgress')) return TASK_STATUS.IN_PROGRESS;
+  if (snapshot.matches('completed')) return TASK_STATUS.COMPLETED;
+  if (snapshot.matches('exception')) return TASK_STATUS.EXCEPTION;
+  return TASK_STATUS.CANCELLED;
+}
+
+/** The chart where a stored task is (an in-progress task with an arrival date has arrived). */
+export function taskSnapshotOf(row: TaskRow): TaskSnapshot {
+  const value = (() => {
+    switch (row.taskStatusId) {
+      case TASK_STATUS.NOT_STARTED: return 'notStarted';
+      case TASK_STATUS.IN_PROGRESS: return { inProgress: row.arrivedDate ? 'arrived' : 'onTheWay' };
+      case TASK_STATUS.COMPLETED: return 'completed';
+      case TASK_STATUS.EXCEPTION: return 'exception';
+      case TASK_STATUS.CANCELLED: return 'cancelled';
+      default: throw new Error(`Unknown task status ${row.taskStatusId}`);
+    }
+  })();
+  return taskMachine.resolveState({
+    value,
+    context: { taskTypeId: row.taskTypeId, arrivedDate: row.arrivedDate ?? null, arrivedLocation: null },
+  });
+}
