@@ -11,6 +11,7 @@ const budgets = JSON.parse(readFileSync(join(benchDir, 'budgets.json'), 'utf8'))
 const modules: Array<() => Promise<{ default: Benchmark }>> = [
   () => import('./bundle-size'),
   () => import('./server-startup'),
+  () => import('./hub-fanout'),
 ];
 
 interface ReportedRow extends BenchRow {

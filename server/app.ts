@@ -16,7 +16,10 @@ import { registerMultipart, withMultipartValidation } from './http/multipart';
 import { validatorCompiler } from './http/validation';
 import { startOutbox } from './messaging/outbox';
 import { redactUrl } from './logger';
+import { attachRealtime } from './realtime/hub-server';
 import type { AppContext } from './routes/context';
+import { paymentProviderOf, providerUrlOf } from './routes/payments';
+import { startReconciliation } from './domain/payments';
 import { connectHandlers } from './routes/connect';
 import { identityHandlers } from './routes/identity';
 
@@ -52,13 +55,19 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   // Sends queued emails when SMTP is configured; stops with the app.
   const outbox = startOutbox(context, logger);
   app.addHook('onClose', async () => { await outbox.stop(); });
+  // Settles card payments whose confirmation never reached us (the shopper closed the tab after paying).
+  const stopReconciliation = startReconciliation(context.db, paymentProviderOf(context));
+  app.addHook('onClose', async () => { stopReconciliation(); });
+  // The hosted card widget's script and frame come from the provider.
+  const provider = new URL(providerUrlOf(context)).origin;
 
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", provider],
+        frameSrc: [provider],
         // Chakra (emotion) writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -115,6 +124,9 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
         Object.fromEntries(unknown.map((name) => [name, [`${name} is not a parameter of this operation`]])));
     }
   });
+
+  // The SignalR hubs (/hubs/...) on the same server and port.
+  attachRealtime(app, context, logger);
 
   // Multipart uploads (profile picture): its hooks run after the access check above.
   await registerMultipart(app, context.config.profilePictureLimit);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { HUB_CLIENT_TIMEOUT_MS, HUB_KEEP_ALIVE_MS } from '../src/lib/constants';
 
 export interface ServerConfig {
   port: number;
@@ -9,6 +10,9 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Redis for the real-time backplane (live-updates work); in-process fan-out when absent. */
   redisUrl: string | undefined;
+  /** Real-time hubs: how often the server pings each connection, and how long a silent client is kept (ms). */
+  hubKeepAliveMs: number;
+  hubClientTimeoutMs: number;
   /** Keep the database in memory (tests). */
   inMemoryDatabase: boolean;
   /** Directory of the built web app served at /. */
@@ -51,6 +55,15 @@ export interface ServerConfig {
   webauthnOrigins: string[] | undefined;
   /** Largest accepted profile picture in bytes. */
   profilePictureLimit: number;
+  /** How long a quote option can be selected and paid (booking; the spec does not say). */
+  quoteValiditySeconds: number;
+  /** The card provider's base URL (COPYandPAY shaped); the shipped sandbox when absent (started by server/start.ts). */
+  paymentProviderUrl: string | undefined;
+  /** Bearer token and entity id our server uses with the provider. */
+  paymentProviderToken: string;
+  paymentProviderEntityId: string;
+  /** Port of the provider sandbox started by `npm start` (0 = any free port). */
+  paymentSandboxPort: number;
   production: boolean;
 }
 
@@ -68,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    hubKeepAliveMs: integer('HUB_KEEP_ALIVE_MS', env.HUB_KEEP_ALIVE_MS, HUB_KEEP_ALIVE_MS),
+    hubClientTimeoutMs: integer('HUB_CLIENT_TIMEOUT_MS', env.HUB_CLIENT_TIMEOUT_MS, HUB_CLIENT_TIMEOUT_MS),
     inMemoryDatabase: false,
     webRoot: resolve(env.WEB_ROOT ?? './dist'),
     bodyLimit: integer('BODY_LIMIT', env.BODY_LIMIT, 1024 * 1024),
@@ -93,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webauthnRpId: env.WEBAUTHN_RP_ID || undefined,
     webauthnOrigins: env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((origin) => origin.trim()) : undefined,
     profilePictureLimit: integer('PROFILE_PICTURE_LIMIT', env.PROFILE_PICTURE_LIMIT, 2 * 1024 * 1024),
+    quoteValiditySeconds: integer('QUOTE_VALIDITY_SECONDS', env.QUOTE_VALIDITY_SECONDS, 30 * 60),
+    paymentProviderUrl: env.PAYMENT_PROVIDER_URL || undefined,
+    paymentProviderToken: env.PAYMENT_PROVIDER_TOKEN ?? 'sandbox-token',
+    paymentProviderEntityId: env.PAYMENT_PROVIDER_ENTITY_ID ?? 'sandbox-entity',
+    paymentSandboxPort: integer('PAYMENT_SANDBOX_PORT', env.PAYMENT_SANDBOX_PORT, 8090),
     production: env.NODE_ENV === 'production',
     ...overrides,
   };

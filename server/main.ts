@@ -1,11 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { APP_VERSION } from '../src/lib/constants';
+import { loadConfig } from './config';
 import { DatabaseUnreachableError } from './db/database';
+import { SANDBOX_CARDS, startPaymentSandbox } from './payments/sandbox';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed';
 import { startServer } from './server';
 
 /** Runs the server until SIGINT/SIGTERM; prints the URL and the demo logins. */
 export async function main(): Promise<void> {
+  // The card provider sandbox on its own port, unless a real provider is configured (PAYMENT_PROVIDER_URL).
+  let sandboxLine: string[] = [];
+  if (!process.env.PAYMENT_PROVIDER_URL) {
+    const sandbox = await startPaymentSandbox({ port: loadConfig().paymentSandboxPort });
+    process.env.PAYMENT_PROVIDER_URL = sandbox.url;
+    sandboxLine = [`  Card provider sandbox at ${sandbox.url} (test cards: ${SANDBOX_CARDS.success} succeeds, ${SANDBOX_CARDS.declined} declines)`];
+  }
   let server;
   try {
     server = await startServer();
@@ -24,6 +33,7 @@ export async function main(): Promise<void> {
     '',
     `  Courier platform ${APP_VERSION} is running at ${url}`,
     `  Database: ${server.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    ...sandboxLine,
     '',
     `  Demo logins (password ${DEMO_PASSWORD}):`,
     ...DEMO_USERS.map((user) => `    ${user.email.padEnd(28)} ${describeDemoUser(user)}`),

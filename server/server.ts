@@ -6,6 +6,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
+import { createLive, type Live } from './realtime/publish';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -13,6 +14,8 @@ export interface RunningServer {
   config: ServerConfig;
   logger: Logger;
   keys: SigningKeys;
+  /** Live updates (publish from tests and tools). */
+  live: Live;
   url: string;
   close(): Promise<void>;
 }
@@ -42,7 +45,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (options.seed !== false) await seedDemoData(database.db);
     await database.analyze();
     const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
-    const app = await buildApp({ config, db: database.db, keys }, logger);
+    const live = createLive({ redisUrl: config.redisUrl, logger });
+    await live.start();
+    const app = await buildApp({ config, db: database.db, keys, live }, logger);
+    app.addHook('onClose', async () => { await live.close(); });
     const address = await app.listen({ port: config.port, host: config.host });
     return {
       app,
@@ -50,6 +56,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       config,
       logger,
       keys,
+      live,
       url: address.replace('0.0.0.0', '127.0.0.1'),
       async close() {
         await app.close();

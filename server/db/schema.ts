@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -24,6 +24,10 @@ export const companies = pgTable('companies', {
   email: text('email'),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // ---- Back-office lists (issue 6): the company form's fields and the companyType filter ----
+  companyType: text('company_type'),
+  registrationNumber: text('registration_number'),
+  vatNumber: text('vat_number'),
 }, (table) => [index('companies_portal_name').on(table.portalId, table.companyName)]);
 
 export const stores = pgTable('stores', {
@@ -38,6 +42,9 @@ export const stores = pgTable('stores', {
   isActive: boolean('is_active').notNull().default(true),
   qsrMode: boolean('qsr_mode').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // ---- Back-office lists (issue 6): the store form's fields ----
+  email: text('email'),
+  address: text('address'),
 }, (table) => [
   index('stores_portal_name').on(table.portalId, table.storeName),
   index('stores_company').on(table.companyId),
@@ -194,3 +201,235 @@ export const frontendErrors = pgTable('frontend_errors', {
   auth: text('auth'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ==== Booking and payment (issue 4): deliveries, quote options, parcels, rates, accounts, ledger, cards, payments ====
+// Money is integer cents. The ledger is append-only: corrections are reversal transactions, never edits.
+
+/** Parcel type catalogue (small, medium, large, Extra Large); the client adds Custom (id 4) itself. */
+export const parcelTypes = pgTable('parcel_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  length: integer('length_cm').notNull(),
+  width: integer('width_cm').notNull(),
+  height: integer('height_cm').notNull(),
+  weight: integer('weight_kg').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const contactTypes = pgTable('contact_types', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/**
+ * Rates: a price per km range, SLA type, parcel type, rate type (base or per km), day type and pricing tier;
+ * return-to-sender and high-risk rows are surcharges added on top. companyId null = the portal's list price.
+ */
+export const rates = pgTable('rates', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  companyId: integer('company_id').references(() => companies.id),
+  slaType: text('sla_type').notNull(),
+  parcelTypeId: integer('parcel_type_id').notNull(),
+  rateType: text('rate_type').notNull(),
+  dayOfWeekType: text('day_of_week_type').notNull(),
+  pricingTier: text('pricing_tier').notNull().default('Standard'),
+  startKmRange: integer('start_km_range').notNull(),
+  endKmRange: integer('end_km_range').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  isReturnToSenderRate: boolean('is_return_to_sender_rate').notNull().default(false),
+  isHighRisk: boolean('is_high_risk').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+}, (table) => [index('rates_lookup').on(table.portalId, table.slaType, table.parcelTypeId, table.dayOfWeekType)]);
+
+/** Areas that carry the high-risk surcharge: a circle around a point. */
+export const highRiskAreas = pgTable('high_risk_areas', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  name: text('name').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  radiusKm: doublePrecision('radius_km').notNull(),
+});
+
+/** Delivery windows: pick-up time slots per weekday (0 Sunday … 6 Saturday), portal-wide or per company/store. */
+export const deliveryWindows = pgTable('delivery_windows', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  companyId: integer('company_id').references(() => companies.id),
+  storeId: integer('store_id').references(() => stores.id),
+  weekday: integer('weekday').notNull(),
+  startLocal: text('start_local').notNull(),
+  endLocal: text('end_local').notNull(),
+}, (table) => [index('delivery_windows_scope').on(table.portalId, table.companyId, table.storeId)]);
+
+export const deliveries = pgTable('deliveries', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  placedByUserId: integer('placed_by_user_id').notNull().references(() => users.id),
+  companyId: integer('company_id').references(() => companies.id),
+  storeId: integer('store_id').references(() => stores.id),
+  waybill: text('waybill'),
+  trackingHash: text('tracking_hash'),
+  logisticStatusId: integer('logistic_status_id').notNull().default(0),
+  paymentStatusId: integer('payment_status_id').notNull().default(0),
+  originAddress: jsonb('origin_address').notNull(),
+  destinationAddress: jsonb('destination_address').notNull(),
+  originStoreId: integer('origin_store_id').references(() => stores.id),
+  destinationStoreId: integer('destination_store_id').references(() => stores.id),
+  /** Origin and destination contacts with the contact form's fields. */
+  originContact: jsonb('origin_contact'),
+  destinationContact: jsonb('destination_contact'),
+  readyForCollectionDate: text('ready_for_collection_date').notNull(),
+  readyForCollectionTimeSlotLocal: text('ready_for_collection_time_slot_local'),
+  deliverByDate: text('deliver_by_date'),
+  isRoundTrip: boolean('is_round_trip').notNull().default(false),
+  isHighRisk: boolean('is_high_risk').notNull().default(false),
+  distanceKm: doublePrecision('distance_km').notNull(),
+  selectedQuoteId: integer('selected_quote_id'),
+  accountId: integer('account_id'),
+  orderReference: text('order_reference'),
+  customerIdentifier: text('customer_identifier'),
+  tipCents: integer('tip_cents').notNull().default(0),
+  checkoutId: text('checkout_id'),
+  paymentFailureDescription: text('payment_failure_description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  index('deliveries_portal_status').on(table.portalId, table.logisticStatusId),
+  index('deliveries_company').on(table.companyId),
+  index('deliveries_store').on(table.storeId),
+  index('deliveries_placed_by').on(table.placedByUserId),
+  uniqueIndex('deliveries_waybill').on(table.waybill),
+  uniqueIndex('deliveries_tracking_hash').on(table.trackingHash),
+]);
+
+/** Quote options of a delivery, one per service level, each with its own expiry. Replaced on repricing. */
+export const deliveryQuotes = pgTable('delivery_quotes', {
+  id: serial('id').primaryKey(),
+  deliveryId: integer('delivery_id').notNull().references(() => deliveries.id),
+  slaType: text('sla_type').notNull(),
+  pricingTier: text('pricing_tier').notNull(),
+  priceExclCents: integer('price_excl_cents').notNull(),
+  vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
+  /** The price breakdown lines: [{description, quantity, amountExcl, transactionItemTypeId}]. */
+  items: jsonb('items').notNull(),
+  pickupWindowStart: timestamp('pickup_window_start', { withTimezone: true }).notNull(),
+  pickupWindowEnd: timestamp('pickup_window_end', { withTimezone: true }).notNull(),
+  dropOffWindowStart: timestamp('drop_off_window_start', { withTimezone: true }).notNull(),
+  dropOffWindowEnd: timestamp('drop_off_window_end', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Superseded options stay for the record but are never offered again. */
+  supersededAt: timestamp('superseded_at', { withTimezone: true }),
+}, (table) => [index('delivery_quotes_delivery').on(table.deliveryId)]);
+
+export const deliveryItems = pgTable('delivery_items', {
+  id: serial('id').primaryKey(),
+  deliveryId: integer('delivery_id').notNull().references(() => deliveries.id),
+  name: text('name').notNull(),
+  parcelTypeId: integer('parcel_type_id'),
+  deliveryItemName: text('delivery_item_name'),
+  length: doublePrecision('length').notNull(),
+  width: doublePrecision('width').notNull(),
+  height: doublePrecision('height').notNull(),
+  weight: doublePrecision('weight').notNull(),
+  description: text('description'),
+  isFragile: boolean('is_fragile').notNull().default(false),
+  barCode: text('bar_code'),
+}, (table) => [index('delivery_items_delivery').on(table.deliveryId)]);
+
+/**
+ * Ledger accounts: customer accounts (Prepay / PostPay, owned by a user, company or store) and the platform's
+ * system accounts (code: card_clearing, revenue, vat, funding). Balance is derived from entries, never stored.
+ */
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  accountName: text('account_name').notNull(),
+  accountType: text('account_type').notNull(),
+  systemCode: text('system_code'),
+  userId: integer('user_id').references(() => users.id),
+  companyId: integer('company_id').references(() => companies.id),
+  storeId: integer('store_id').references(() => stores.id),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  uniqueIndex('accounts_system_code').on(table.portalId, table.systemCode),
+  index('accounts_user').on(table.userId),
+  index('accounts_company').on(table.companyId),
+  index('accounts_store').on(table.storeId),
+]);
+
+/** One balanced posting. reversalOfId points at the transaction it reverses (at most one reversal each). */
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  transactionType: text('transaction_type').notNull(),
+  description: text('description').notNull(),
+  deliveryId: integer('delivery_id').references(() => deliveries.id),
+  paymentId: integer('payment_id'),
+  reversalOfId: integer('reversal_of_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  index('ledger_transactions_delivery').on(table.deliveryId),
+  uniqueIndex('ledger_transactions_payment').on(table.paymentId),
+  uniqueIndex('ledger_transactions_reversal').on(table.reversalOfId),
+]);
+
+/** Entries: debit positive, credit negative; the entries of a transaction sum to zero. */
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: serial('id').primaryKey(),
+  transactionId: integer('transaction_id').notNull().references(() => ledgerTransactions.id),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  amountCents: integer('amount_cents').notNull(),
+}, (table) => [index('ledger_entries_account').on(table.accountId), index('ledger_entries_transaction').on(table.transactionId)]);
+
+/** Saved cards: the provider's registration token, never a card number. */
+export const paymentCards = pgTable('payment_cards', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  userId: integer('user_id').notNull().references(() => users.id),
+  registrationId: text('registration_id').notNull(),
+  paymentBrand: text('payment_brand').notNull(),
+  paymentType: text('payment_type').notNull(),
+  holder: text('holder').notNull(),
+  lastFourDigits: text('last_four_digits').notNull(),
+  expiryMonth: integer('expiry_month').notNull(),
+  expiryYear: integer('expiry_year').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+}, (table) => [index('payment_cards_account').on(table.accountId), uniqueIndex('payment_cards_registration').on(table.registrationId)]);
+
+/**
+ * Payment attempts. idempotencyKey is unique: a repeated request finds its first attempt and answers its
+ * stored result. status: pending, succeeded, failed. merchantTransactionId is what the provider knows us by.
+ */
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  deliveryId: integer('delivery_id').notNull().references(() => deliveries.id),
+  accountId: integer('account_id').references(() => accounts.id),
+  userId: integer('user_id').notNull().references(() => users.id),
+  method: text('method').notNull(),
+  operation: text('operation').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  merchantTransactionId: text('merchant_transaction_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  creditAppliedCents: integer('credit_applied_cents').notNull().default(0),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  checkoutId: text('checkout_id'),
+  providerPaymentId: text('provider_payment_id'),
+  resultCode: text('result_code'),
+  resultDescription: text('result_description'),
+  saveCard: boolean('save_card').notNull().default(false),
+  paymentCardId: integer('payment_card_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
+}, (table) => [
+  uniqueIndex('payments_idempotency_key').on(table.idempotencyKey),
+  uniqueIndex('payments_merchant_transaction').on(table.merchantTransactionId),
+  uniqueIndex('payments_checkout').on(table.checkoutId),
+  index('payments_delivery').on(table.deliveryId),
+  index('payments_pending').on(table.status),
+]);

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { StoredRole } from '../../src/lib/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './database';
+import { seedBooking } from './seed-booking';
 import { companies, portals, stores, users } from './schema';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
@@ -126,5 +127,6 @@ export async function seedDemoData(db: Database): Promise<{ created: number }> {
     }));
     created += missing.length;
   }
+  await seedBooking(db);
   return { created };
 }

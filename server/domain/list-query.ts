@@ -1,5 +1,5 @@
-import { and, asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import { DEFAULT_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../src/lib/constants';
+import { and, asc, desc, eq, gt, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../src/lib/constants';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { badRequest } from '../http/errors';
 
@@ -12,12 +12,30 @@ export interface ListQuery {
   sortdirection?: 'asc' | 'desc';
 }
 
+/**
+ * How one filter pair of the catalogue (002 section 3) narrows a list. Only filters listed in a definition
+ * are applied; the contract refuses any other query parameter (400 naming it) before a handler runs.
+ */
+export type FilterRule =
+  | { kind: 'equals'; column: AnyColumn }
+  | { kind: 'min'; column: AnyColumn }
+  | { kind: 'max'; column: AnyColumn };
+
 export interface ListDefinition {
-  /** Allow-list of sortable fields, by the name callers use. */
+  /**
+   * Allow-list of sortable fields, by the name callers use. Every sortable column is NOT NULL: exports page
+   * through the list with keyset comparisons on (sort column, id).
+   */
   sortable: Record<string, AnyColumn>;
   defaultSort: AnyColumn;
+  /** The tie-break and keyset column (the primary key); `sortable.id` when not given. */
+  id?: AnyColumn;
   /** Columns a search term matches (case-insensitive, anywhere in the text). */
   searchable: AnyColumn[];
+  /** Filter pairs of the catalogue this list accepts, by query parameter name. */
+  filters?: Record<string, FilterRule>;
+  /** The largest page this list answers; bigger requests are clamped to it (the contract refuses > 5000). */
+  maxPageSize?: number;
 }
 
 export interface ParsedList {
@@ -26,15 +44,29 @@ export interface ParsedList {
   offset: number;
   orderBy: SQL[];
   search: SQL | undefined;
+  /** The filter pairs present in the query, as conditions. */
+  filters: SQL | undefined;
+  sortColumn: AnyColumn;
+  idColumn: AnyColumn;
+  direction: 'asc' | 'desc';
 }
 
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-export function parseListQuery(query: ListQuery, definition: ListDefinition): ParsedList {
+function filterCondition(rule: FilterRule, value: unknown): SQL | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  switch (rule.kind) {
+    case 'equals': return eq(rule.column, value);
+    case 'min': return sql`${rule.column} >= ${value}`;
+    case 'max': return sql`${rule.column} <= ${value}`;
+  }
+}
+
+export function parseListQuery(query: ListQuery & Record<string, unknown>, definition: ListDefinition): ParsedList {
   const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const pageSize = Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, definition.maxPageSize ?? MAX_PAGE_SIZE);
   let sortColumn = definition.defaultSort;
   if (query.sortby) {
     const column = Object.entries(definition.sortable).find(([name]) => name.toLowerCase() === query.sortby!.toLowerCase())?.[1];
@@ -43,20 +75,40 @@ export function parseListQuery(query: ListQuery, definition: ListDefinition): Pa
     }
     sortColumn = column;
   }
-  const direction = query.sortdirection === 'desc' ? desc : asc;
+  const direction = query.sortdirection === 'desc' ? 'desc' : 'asc';
+  const order = direction === 'desc' ? desc : asc;
   const term = query.search?.trim() ?? '';
   if (term.length > 0 && term.length < MIN_SEARCH_LENGTH) throw badRequest('search', SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH));
   const search = term
     ? or(...definition.searchable.map((column) => ilike(column, `%${escapeLike(term)}%`)))
     : undefined;
+  const idColumn = definition.id ?? definition.sortable.id ?? definition.defaultSort;
+  const filters = whereAll(...Object.entries(definition.filters ?? {}).map(([name, rule]) => filterCondition(rule, query[name])));
   return {
     page,
     pageSize,
     offset: (page - 1) * pageSize,
     // The id tie-break keeps pages stable when many rows share a sort value.
-    orderBy: [direction(sortColumn), direction(definition.sortable.id ?? definition.defaultSort)],
+    orderBy: [order(sortColumn), order(idColumn)],
     search,
+    filters,
+    sortColumn,
+    idColumn,
+    direction,
   };
+}
+
+/**
+ * The rows after `last` in the list's order, for exports that page by keyset instead of offset (the cost of
+ * a batch does not grow with its position).
+ */
+export function after(parsed: ParsedList, last: { sortValue: unknown; id: number } | undefined): SQL | undefined {
+  if (!last) return undefined;
+  const id = parsed.idColumn;
+  const value = last.sortValue instanceof Date ? last.sortValue.toISOString() : last.sortValue;
+  const beyond = parsed.direction === 'desc' ? lt : gt;
+  if (parsed.sortColumn === id) return beyond(id, last.id);
+  return or(beyond(parsed.sortColumn, value), and(eq(parsed.sortColumn, value), beyond(id, last.id)));
 }
 
 export function whereAll(...conditions: (SQL | undefined)[]): SQL | undefined {

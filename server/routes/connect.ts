@@ -2,16 +2,21 @@ import { eq } from 'drizzle-orm';
 import type { operations } from '../../src/api/generated/connect';
 import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 import { frontendErrors, profilePictures } from '../db/schema';
-import { listCompanies, listStores } from '../domain/directory';
 import { findPortal, requirePortal } from '../domain/portals';
-import { scopeOf } from '../domain/scope';
 import { badRequest, notFound } from '../http/errors';
 import type { AppContext } from './context';
 import { requirePermissions } from './context';
+import { bookingHandlers } from './booking';
+import { directoryHandlers } from './directory';
 import type { Handlers } from './handler-types';
+import { paymentHandlers } from './payments';
 
-export function connectHandlers({ db }: AppContext): Handlers<operations> {
+export function connectHandlers(context: AppContext): Handlers<operations> {
+  const { db } = context;
   return {
+    ...directoryHandlers(context),
+    ...bookingHandlers(context),
+    ...paymentHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);
@@ -34,11 +39,6 @@ export function connectHandlers({ db }: AppContext): Handlers<operations> {
       return JSON.stringify(row!.id);
     },
 
-    async getcompanies(request) {
-      const portal = await requirePortal(db, request.params.cca2);
-      return listCompanies(db, portal, scopeOf(requirePermissions(request.permissions)), request.query);
-    },
-
     async uploadProfilePicture(request, reply) {
       const { id } = requirePermissions(request.permissions);
       await requirePortal(db, request.params.cca2);
@@ -57,11 +57,6 @@ export function connectHandlers({ db }: AppContext): Handlers<operations> {
       const [picture] = await db.select().from(profilePictures).where(eq(profilePictures.userId, id)).limit(1);
       if (!picture) throw notFound('profile picture');
       return reply.type(picture.contentType).header('Cache-Control', 'private, no-cache').send(picture.data) as never;
-    },
-
-    async getstores(request) {
-      const portal = await requirePortal(db, request.params.cca2);
-      return listStores(db, portal, scopeOf(requirePermissions(request.permissions)), request.query);
     },
   };
 }

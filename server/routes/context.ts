@@ -2,12 +2,15 @@ import type { Permissions } from '../../src/lib/roles';
 import type { SigningKeys } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
+import type { Live } from '../realtime/publish';
 
 /** What every handler module is built with. */
 export interface AppContext {
   config: ServerConfig;
   db: Database;
   keys: SigningKeys;
+  /** Live updates: call `live.publish(...)` after a change (server/realtime/publish.ts). */
+  live: Live;
 }
 
 declare module 'fastify' {

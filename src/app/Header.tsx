@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { THEME } from '../lib/constants';
 import { useEnvironment, usePortal } from './root-actor';
 import { UserMenu } from './UserMenu';
+import { NewDeliveryButton } from '../features/booking/NewDeliveryButton';
 
 // The drawer (dialog, focus trap) loads after the first paint; the first load stays inside its budget.
 const MainDrawer = lazy(() => import('./MainDrawer'));
@@ -33,7 +34,10 @@ export function Header() {
             <Badge data-testid="environment-badge" variant="outline" color="white" borderColor="whiteAlpha.700">{environment}</Badge>
           )}
         </Flex>
-        <UserMenu />
+        <Flex align="center" gap={2}>
+          <NewDeliveryButton />
+          <UserMenu />
+        </Flex>
       </Flex>
     </Box>
   );

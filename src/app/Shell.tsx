@@ -1,6 +1,7 @@
 import { Box, Link } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Outlet } from 'react-router-dom';
+import { ConnectionBanner, useConnectionFailed } from './ConnectionBanner';
 import { Header } from './Header';
 import { Notifications } from './Notifications';
 import { useAuth, useNotificationsActor } from './root-actor';
@@ -15,8 +16,10 @@ import { UnconfirmedEmailBanner } from './UnconfirmedEmailBanner';
 export function Shell() {
   const sessionError = useAuth((snapshot) => snapshot.context.sessionError);
   const connectionLost = useSelector(useNotificationsActor(), (snapshot) => snapshot.matches({ connection: 'lost' }));
+  // Every real-time reconnect attempt failed: the same screen, reloading after the countdown.
+  const liveFailed = useConnectionFailed();
   if (sessionError) return <SessionErrorScreen />;
-  if (connectionLost) return <ConnectionErrorScreen />;
+  if (connectionLost || liveFailed) return <ConnectionErrorScreen />;
   return (
     <Box minH="100vh" bg="bg.subtle">
       <Link
@@ -33,6 +36,7 @@ export function Shell() {
         Skip to content
       </Link>
       <Header />
+      <ConnectionBanner />
       <UnconfirmedEmailBanner />
       <Box id="content" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />

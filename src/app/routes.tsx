@@ -23,6 +23,8 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/logout': () => import('../features/auth/LogoutPage'),
   // Where an external provider sends the browser back (the server names it as redirectUri).
   '/login/external/callback': () => import('../features/auth/ExternalCallbackPage'),
+  // Ours: every statechart drawn, simulated and path-tested (issue 7).
+  '/flows': () => import('../features/flows/FlowsPage'),
   '/forgot-password': () => import('../features/auth/PasswordPage'),
   '/confirm-password': () => import('../features/auth/PasswordPage'),
   '/confirm-email': () => import('../features/auth/ConfirmEmailPage'),
@@ -33,6 +35,15 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/forbidden': () => import('../features/errors/ForbiddenPage'),
   '/503': () => import('../features/errors/ErrorPage'),
   '/error': () => import('../features/errors/ErrorPage'),
+  // Back-office lists (issue 6): one list and one form screen for every registered resource (src/lib/resources).
+  '/companies': () => import('../features/admin/ResourceListPage'),
+  '/companies/add': () => import('../features/admin/ResourceFormPage'),
+  '/companies/edit/:id': () => import('../features/admin/ResourceFormPage'),
+  '/stores': () => import('../features/admin/ResourceListPage'),
+  '/stores/add': () => import('../features/admin/ResourceFormPage'),
+  '/stores/edit/:id': () => import('../features/admin/ResourceFormPage'),
+  // Booking (issue 4): the wizard dialog.
+  '/deliveries/add': () => import('../features/booking/AddDeliveryPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

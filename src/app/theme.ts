@@ -1,8 +1,8 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
-  alertSlotRecipe, animationStyles, badgeRecipe, buttonRecipe, cssVarsPrefix, cssVarsRoot, dialogSlotRecipe,
+  alertSlotRecipe, animationStyles, checkboxSlotRecipe, badgeRecipe, buttonRecipe, cssVarsPrefix, cssVarsRoot, dialogSlotRecipe,
   drawerSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
-  menuSlotRecipe, nativeSelectSlotRecipe, semanticTokens, separatorRecipe, spinnerRecipe, textStyles, toastSlotRecipe, tokens,
+  menuSlotRecipe, nativeSelectSlotRecipe, progressSlotRecipe, semanticTokens, separatorRecipe, spinnerRecipe, textStyles, toastSlotRecipe, tokens,
 } from '@chakra-ui/react/theme';
 import { THEME } from '../lib/constants';
 
@@ -25,7 +25,7 @@ const baseTheme = defineConfig({
     layerStyles,
     animationStyles,
     recipes: { badge: badgeRecipe, button: buttonRecipe, heading: headingRecipe, link: linkRecipe, spinner: spinnerRecipe, input: inputRecipe, separator: separatorRecipe },
-    slotRecipes: { alert: alertSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe, menu: menuSlotRecipe, toast: toastSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe },
+    slotRecipes: { alert: alertSlotRecipe, checkbox: checkboxSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe, menu: menuSlotRecipe, toast: toastSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe, progress: progressSlotRecipe },
   },
 });
 

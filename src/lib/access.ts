@@ -8,6 +8,9 @@ import { COMPANY_ROLES, hasAnyRole, roleFlag, STAFF_ROLES, STORE_ROLES, type Per
  */
 export type OperationRule = 'public' | 'signedIn' | { roles: readonly Role[]; select?: readonly Role[] };
 
+/** Who books and pays (001 sections 1 and 6): every signed-in user as a normal user, plus the staff, company and store roles. */
+const BOOKING_CUSTOMERS = ['NormalUser', ...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES] as const satisfies readonly Role[];
+
 export const OPERATION_ACCESS = {
   getCountry: 'public',
   logFrontendError: 'public',
@@ -62,6 +65,51 @@ export const OPERATION_ACCESS = {
     // 001 section 2: anyone with a company or store role gets the stores list loaded.
     select: [...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES],
   },
+  // ---- Back-office lists (issue 6): companies and stores (000 section 6, 002 sections 6 and 7) ----
+  // Companies screens: administrator, management operator, staff operator.
+  getcompany: { roles: [...STAFF_ROLES] },
+  createcompany: { roles: [...STAFF_ROLES] },
+  updatecompany: { roles: [...STAFF_ROLES] },
+  // Store edit: the stores list roles; rows outside the caller's company or store are 404 (server/domain/scope.ts).
+  getstore: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  updatestore: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  // Store add: administrator, management, staff. Delete: the spec names no roles; ours, the same as add.
+  createstore: { roles: [...STAFF_ROLES] },
+  deletestores: { roles: [...STAFF_ROLES] },
+  // ---- Booking and payment (issue 4, 001 sections 6 and 7). Customers: normal users, company and store users,
+  // administrators (and the other staff, who book on behalf of customers). Rows are scoped to the token server-side.
+  createquotes: { roles: BOOKING_CUSTOMERS },
+  getquotes: { roles: BOOKING_CUSTOMERS },
+  updatequotes: { roles: BOOKING_CUSTOMERS },
+  selectquote: { roles: BOOKING_CUSTOMERS },
+  settimeslot: { roles: BOOKING_CUSTOMERS },
+  updateparcel: { roles: BOOKING_CUSTOMERS },
+  // Parcel edits after booking: the delivery edit roles (000 section 6); the status rule is the server's.
+  updateparceldetails: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator'] },
+  updateorigindetails: { roles: BOOKING_CUSTOMERS },
+  updatedestinationdetails: { roles: BOOKING_CUSTOMERS },
+  updateadditionaldetails: { roles: BOOKING_CUSTOMERS },
+  updatecontactinformation: { roles: BOOKING_CUSTOMERS },
+  acceptquote: { roles: BOOKING_CUSTOMERS },
+  selectaccount: { roles: BOOKING_CUSTOMERS },
+  payByBalance: { roles: BOOKING_CUSTOMERS },
+  payBySavedCard: { roles: BOOKING_CUSTOMERS },
+  paymentCheckout: { roles: BOOKING_CUSTOMERS },
+  processCardPayment: { roles: BOOKING_CUSTOMERS },
+  paymentfailed: { roles: BOOKING_CUSTOMERS },
+  cancelquote: { roles: BOOKING_CUSTOMERS },
+  reattempt: { roles: BOOKING_CUSTOMERS },
+  clone: { roles: BOOKING_CUSTOMERS },
+  getaccounts: { roles: BOOKING_CUSTOMERS, select: BOOKING_CUSTOMERS },
+  getaccount: { roles: BOOKING_CUSTOMERS },
+  getpaymentcards: { roles: BOOKING_CUSTOMERS },
+  deletepaymentcard: { roles: BOOKING_CUSTOMERS },
+  getAvailableDates: { roles: BOOKING_CUSTOMERS },
+  getavailabledates: { roles: BOOKING_CUSTOMERS },
+  getAvailableTimeSlots: { roles: BOOKING_CUSTOMERS },
+  getavailabletimeslots: { roles: BOOKING_CUSTOMERS },
+  getparceltypes: { roles: BOOKING_CUSTOMERS },
+  getcontacttypes: { roles: BOOKING_CUSTOMERS },
 } as const satisfies Record<string, OperationRule>;
 
 export type OperationId = keyof typeof OPERATION_ACCESS;
@@ -151,6 +199,15 @@ const STORE_ADD = STAFF;
 const RATES_BATCHES = STORES;
 
 /**
+ * /flows (ours): everyone in development builds; administrators and management operators in production.
+ * Vite replaces `import.meta.env` at build time; under Node (the server) it is absent: the production rule.
+ */
+export function flowsRouteRule(development: boolean): RouteRule {
+  return development ? 'public' : ADMIN_MANAGEMENT;
+}
+const FLOWS_ROUTE_RULE = flowsRouteRule(import.meta.env?.DEV === true);
+
+/**
  * Every route of 000 section 2 with its rule (section 6). The router registers each entry in this order;
  * the guard decides with `decideRouteAccess`. The rates batch screens are registered a second time for
  * administrators only, as the spec says; the first registration is the one a path resolves to.
@@ -167,6 +224,8 @@ export const ROUTE_ACCESS = [
   { path: '/two-factor', rule: 'public' },
   // Ours: where an external identity provider returns after sign-in (000 section 4, external login).
   { path: '/login/external/callback', rule: 'public' },
+  // Ours: the statecharts for product and QA (issue 7); a client page, the server has nothing to enforce.
+  { path: '/flows', rule: FLOWS_ROUTE_RULE },
   { path: '/confirm-email', rule: 'public' },
   { path: '/confirm-phone', rule: 'public' },
   { path: '/logout', rule: 'public' },

@@ -22,6 +22,15 @@ export const COUNTDOWN_TICK_MS = 1000;
 export const REFRESH_TIME_MS = 15_000;
 export const QUOTE_COUNTDOWN_MS = 30_000;
 export const DELETE_RELOAD_DELAY_MS = 2000;
+
+// ---- Real-time connections (002 §4 "Live updates", §7; DESIGN.md Real-time) ----
+/** The server pings every connection this often (SignalR's keep-alive). */
+export const HUB_KEEP_ALIVE_MS = 15_000;
+/** The server drops a connection it has heard nothing from for this long (SignalR's client timeout). */
+export const HUB_CLIENT_TIMEOUT_MS = 30_000;
+/** After the connection is lost the client retries at this interval, up to the limit (values ours: not shown in the spec). */
+export const CONNECTION_RETRY_INTERVAL_MS = 5000;
+export const CONNECTION_RETRY_LIMIT = 12;
 /** Appear in the routes file; the spec does not say what they are for (000 §9). */
 export const ROUTES_FILE_CONSTANTS = [3000, 1000, 10000] as const;
 
@@ -44,6 +53,17 @@ export const LIST_PAGING_DEFAULTS = {
 } as const;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export const VEHICLE_PACKED_PERCENTAGE_RANGE = { min: 0, max: 100 } as const;
+
+// ---- Back-office lists and exports (issue 6; 000 §9, 002 §9) ----
+/** The lists that may page up to MAX_PAGE_SIZE (the spec: "up to 5000 in one list"); ours: stores (select of 2000). */
+export const EXTENDED_PAGE_SIZE_OPTIONS = [...PAGE_SIZE_OPTIONS, 2000, MAX_PAGE_SIZE] as const;
+/** Pages longer than this render virtualised (@tanstack/react-virtual). */
+export const VIRTUALISE_ROWS_OVER = 200;
+/** Export files: the spec's content type (000 §9) and our keyset batch size. */
+export const EXPORT_CONTENT_TYPE = 'application/ms-excel';
+export const EXPORT_BATCH_SIZE = 1000;
+/** Breadcrumbs show up to three parent levels (parent type, id, sub-type) and the current page (000 §2). */
+export const BREADCRUMB_MAX_PARENTS = 3;
 
 // ---- Portal defaults (000 §1, 001 §1) ----
 export const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
@@ -134,6 +154,19 @@ export const ACCEPTED_CARD_BRANDS = ['Visa', 'Mastercard', 'American Express', '
 export const CARD_NUMBER_MASK_PREFIX = 'xxxx-xxxx-xxxx-';
 export const CARD_EXPIRY_MONTH_DIGITS = 2;
 export const CARD_EXPIRY_YEAR_DIGITS = 4;
+
+// ---- Booking API and payments (issue 4; ours where the spec is silent) ----
+/** Header carrying the client's key for one intended payment; repeats answer the first result. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Contact (address) types; residential is the default (001 §3). */
+export const ADDRESS_TYPES = { residential: 'residential', business: 'business' } as const;
+export const DEFAULT_ADDRESS_TYPE = ADDRESS_TYPES.residential;
+/** Post-pay account type name beside PREPAY_ACCOUNT_TYPE. */
+export const POST_PAY_ACCOUNT_TYPE = 'PostPay';
+/** Ours: how many days ahead pick-up dates are offered. */
+export const AVAILABLE_DATES_DAYS_AHEAD = 14;
+/** data-brands of the provider widget form. */
+export const PAYMENT_WIDGET_DATA_BRANDS = 'VISA MASTER';
 
 // ---- Parcels (001 §2, §3, §9; 002 §5, §9) ----
 export const MIN_PARCEL_COUNT = 1;

@@ -160,6 +160,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'distanceDiscovery', group: 'admin', label: 'Distance Discovery', path: '/admin/distancediscovery', audience: 'everyone' },
   // Ours: the development outbox (a production server answers 404 and the screen says so).
   { id: 'outbox', group: 'admin', label: 'Outbox', path: '/outbox', audience: 'everyone' },
+  // Ours: the statecharts (issue 7); the route is open to everyone in development, the menu shows it to these.
+  { id: 'flows', group: 'top', label: 'Flows', path: '/flows', audience: ADMIN_MANAGEMENT },
 ];
 
 function clauseMatches(clause: MenuClause, permissions: Permissions): boolean {

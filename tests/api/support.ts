@@ -12,6 +12,7 @@ import { signAccessToken } from '../../server/auth/tokens';
 import type { ServerConfig } from '../../server/config';
 import { users } from '../../server/db/schema';
 import { startServer, type RunningServer } from '../../server/server';
+import { startPaymentSandbox, type RunningSandbox } from '../../server/payments/sandbox';
 
 export interface TestServer extends RunningServer {
   /** Every log line the server wrote, to check what never appears in logs. */
@@ -20,6 +21,8 @@ export interface TestServer extends RunningServer {
   tokenFor(email: string, ttlSeconds?: number): Promise<string>;
   connect: ReturnType<typeof createClient<ConnectPaths>>;
   identity: ReturnType<typeof createClient<IdentityPaths>>;
+  /** The card provider sandbox the server talks to (booking and payment tests). */
+  sandbox: RunningSandbox;
 }
 
 /**
@@ -36,6 +39,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'courier-api-'));
   const database = await freshPostgresDatabase(config.databaseUrl);
+  const sandbox = await startPaymentSandbox();
   const server = await startServer({
     config: {
       port: 0,
@@ -44,6 +48,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
       inMemoryDatabase: !process.env.DATABASE_URL,
       webRoot: join(dataDir, 'no-web'),
       logLevel: 'info',
+      paymentProviderUrl: sandbox.url,
       ...config,
       ...(database && { databaseUrl: database.url }),
     },
@@ -54,9 +59,11 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
     ...server,
     async close() {
       await server.close();
+      await sandbox.close();
       await database?.drop();
     },
     logs,
+    sandbox,
     connect: createClient<ConnectPaths>({ baseUrl: `${server.url}/connect` }),
     identity: createClient<IdentityPaths>({ baseUrl: `${server.url}/identity` }),
     async tokenFor(email, ttlSeconds = 300) {

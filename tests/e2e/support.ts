@@ -29,7 +29,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), 'courier-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // The card sandbox on a free port too, so a suite never collides with a running `npm start`.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => { output += chunk; });

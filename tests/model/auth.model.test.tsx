@@ -1,14 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
-import { fromCallback, fromPromise, type AnyActorRef, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { toApiError } from '../../src/api/api-error';
+import { fromCallback, fromPromise, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { STORAGE_KEYS } from '../../src/lib/constants';
 import { ERROR_TEXTS, SESSION_ERROR_TEXTS, SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
 import { authMachine } from '../../src/machines/auth/auth.machine';
-import type { Profile } from '../../src/machines/auth/auth.types';
-import { portalMachine, type Portal } from '../../src/machines/portal/portal.machine';
-import { fakeToken } from '../support/fake-token';
+import { authSamples } from '../../src/machines/auth/auth.samples';
+import { portalMachine } from '../../src/machines/portal/portal.machine';
+import { samplePortalZa } from '../../src/machines/portal/portal.samples';
 import { describeModel } from '../support/model-paths';
 import { renderApp } from '../support/render-app';
 
@@ -22,63 +21,7 @@ vi.mock('../../src/machines/auth/auth.actors', async (importOriginal) => {
 // The passkey button shows where the browser supports WebAuthn.
 Object.assign(window, { PublicKeyCredential: function PublicKeyCredential() {} });
 
-const za: Portal = { cca2: 'ZA', name: 'South Africa', currency: 'ZAR', currencyDecimals: 2, timeZone: 'Africa/Johannesburg', vatRate: 0.15 };
-const portal = portalMachine.provide({ actors: { lookupPortal: fromPromise(async () => za) } });
-
-const adminProfile: Profile = {
-  id: 1, email: 'administrator@demo.test', firstName: 'Ada', lastName: 'Admin', emailConfirmed: true, phoneNumberConfirmed: true,
-  contactCountryCode: 'ZA', twoFactorEnabled: false, hasProfilePicture: false,
-};
-const mainToken = fakeToken({ id: 1, email: 'administrator@demo.test', roles: ['Administrator'], nonce: 'main' });
-const refreshedToken = fakeToken({ id: 1, email: 'administrator@demo.test', roles: ['Administrator'], nonce: 'refreshed' });
-const impersonatedToken = fakeToken({
-  id: 42, email: 'store.user@demo.test', roles: ['StoreUser'], act: { id: 1, email: 'administrator@demo.test' }, nonce: 'imp',
-});
-
-const refreshUrl = '/identity/v1/auth/refreshToken';
-const invalidCredentials = toApiError(401, { message: 'Invalid email or password.' }, '/identity/v1/auth/login');
-const wrongCode = toApiError(401, { message: 'The code is incorrect or has expired.' }, '/identity/v1/twoFactor/verify');
-const badRegistration = toApiError(400, { message: 'Bad input', errors: { email: ['email must match format "email"'] } }, '/identity/v1/auth/register');
-
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.restoreSession', output: { jwtToken: mainToken, profile: adminProfile } },
-  { type: 'xstate.error.actor.restoreSession', error: toApiError(401, undefined, refreshUrl) },
-  { type: 'auth.login', email: 'administrator@demo.test', password: 'Demo-password-1' },
-  { type: 'xstate.done.actor.login', output: { twoFactorHash: 'hash-1', message: 'A verification code has been sent to your email address.' } },
-  { type: 'xstate.done.actor.login', output: { jwtToken: mainToken } },
-  { type: 'xstate.error.actor.login', error: invalidCredentials },
-  { type: 'auth.register', email: 'new.user@demo.test', password: 'Demo-password-1', firstName: 'Nia', lastName: 'New' },
-  { type: 'xstate.done.actor.register', output: { leadEmailTaken: true } },
-  { type: 'xstate.done.actor.register', output: { jwtToken: mainToken } },
-  { type: 'xstate.error.actor.register', error: badRegistration },
-  { type: 'auth.twoFactor.verify', code: '123456' },
-  { type: 'xstate.done.actor.twoFactorVerify', output: { jwtToken: mainToken } },
-  { type: 'xstate.error.actor.twoFactorVerify', error: wrongCode },
-  { type: 'xstate.done.actor.twoFactorResend', output: undefined },
-  { type: 'xstate.error.actor.twoFactorResend', error: toApiError(429, { message: 'Too many attempts. Please try again in 30 seconds.' }, '/identity/v1/twoFactor/resend') },
-  { type: 'auth.external.start', provider: 'oidc' },
-  { type: 'xstate.done.actor.externalAuthorize', output: { authorizationUrl: 'http://127.0.0.1:9999/auth?client_id=courier' } },
-  { type: 'xstate.error.actor.externalAuthorize', error: toApiError(404, { message: 'Unknown provider' }, '/identity/v1/external/authorize') },
-  { type: 'auth.external.complete', provider: 'oidc', callbackUrl: 'http://localhost/login/external/callback?code=abc&state=xyz' },
-  { type: 'xstate.done.actor.externalLogin', output: { jwtToken: mainToken } },
-  { type: 'xstate.error.actor.externalLogin', error: toApiError(401, { message: 'The sign-in provider refused the login.' }, '/identity/v1/external/login') },
-  { type: 'xstate.done.actor.passkeyLogin', output: { jwtToken: mainToken } },
-  { type: 'xstate.error.actor.passkeyLogin', error: toApiError(400, { message: SIGN_IN_TEXTS.passkeyFailed }, '/identity/v1/passkeys/login/verify') },
-  { type: 'xstate.done.actor.loadProfile', output: adminProfile },
-  { type: 'xstate.error.actor.loadProfile', error: toApiError(500, { message: 'E1' }, '/identity/v1/profile') },
-  { type: 'xstate.error.actor.loadProfile', error: toApiError(440, undefined, '/identity/v1/profile') },
-  { type: 'xstate.done.actor.refreshToken', output: { jwtToken: refreshedToken } },
-  { type: 'xstate.error.actor.refreshToken', error: toApiError(401, undefined, refreshUrl) },
-  { type: 'xstate.error.actor.refreshToken', error: toApiError(440, undefined, refreshUrl) },
-  { type: 'xstate.error.actor.refreshToken', error: toApiError(500, undefined, refreshUrl) },
-  { type: 'xstate.done.actor.reloadSession', output: { jwtToken: refreshedToken, profile: adminProfile } },
-  { type: 'xstate.error.actor.reloadSession', error: toApiError(500, undefined, refreshUrl) },
-  { type: 'auth.impersonate', userId: 42 },
-  { type: 'xstate.done.actor.impersonate', output: { jwtToken: impersonatedToken } },
-  { type: 'xstate.error.actor.impersonate', error: toApiError(403, { message: 'You cannot impersonate a user with equal or higher privileges.' }, '/identity/v1/auth/impersonate') },
-  { type: 'auth.sync.token', token: refreshedToken },
-  { type: 'auth.sync.token', token: impersonatedToken },
-];
+const portal = portalMachine.provide({ actors: { lookupPortal: fromPromise(async () => samplePortalZa) } });
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
@@ -136,7 +79,7 @@ function busyButton(container: HTMLElement, name: string) {
 
 describeModel({
   machine: authMachine,
-  scenarios: [{ name: 'sign-in, two-factor, refresh, impersonation and logout', input: undefined, events }],
+  scenarios: authSamples.scenarios,
   async start(machine, _input, clock) {
     app.redirects = [];
     app.reloads = 0;

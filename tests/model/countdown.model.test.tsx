@@ -6,6 +6,7 @@ import { SessionErrorScreen } from '../../src/app/StartupScreens';
 import { system } from '../../src/app/theme';
 import { SESSION_ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { countdownMachine, secondsLeft } from '../../src/machines/session/countdown.machine';
+import { countdownSamples } from '../../src/machines/session/countdown.samples';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';
 import { describeModel } from '../support/model-paths';
 
@@ -13,7 +14,7 @@ const reload = vi.fn();
 
 describeModel({
   machine: countdownMachine.provide({ actions: { reload } }),
-  scenarios: [{ name: 'the 30-second reload countdown of the session-error screen', input: {} }],
+  scenarios: countdownSamples.scenarios,
   start(machine, _input, clock) {
     reload.mockClear();
     render(

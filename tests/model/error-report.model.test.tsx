@@ -1,30 +1,20 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { noResponseError } from '../../src/api/api-error';
 import { ScreenLogicContext } from '../../src/app/screen-logic';
 import { system } from '../../src/app/theme';
 import { UnhandledErrorScreen } from '../../src/app/UnhandledErrorScreen';
 import { ERROR_TEXTS, SCREEN_TEXTS } from '../../src/lib/error-catalogue';
 import { countdownMachine } from '../../src/machines/session/countdown.machine';
 import { errorReportMachine, frontendErrorReport } from '../../src/machines/session/error-report.machine';
+import { errorReportSamples } from '../../src/machines/session/error-report.samples';
 import { describeModel } from '../support/model-paths';
 
 const reload = vi.fn();
-const thrown = new TypeError("Cannot read properties of undefined (reading 'map')");
 
 describeModel({
   machine: errorReportMachine,
-  scenarios: [
-    {
-      name: 'an error thrown while signed in',
-      input: { error: thrown, url: 'http://localhost:3000/deliveries', agent: 'test-agent', auth: '12' },
-      events: [
-        { type: 'xstate.done.actor.logFrontendError', output: '4711' },
-        { type: 'xstate.error.actor.logFrontendError', error: noResponseError() },
-      ],
-    },
-  ],
+  scenarios: errorReportSamples.scenarios,
   start(machine, input, clock) {
     reload.mockClear();
     render(

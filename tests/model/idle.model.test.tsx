@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, expect } from 'vitest';
-import { fromCallback, fromPromise, type AnyActorRef, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { fromCallback, fromPromise, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { formatCountdown } from '../../src/features/auth/IdlePrompt';
 import { IDLE_PROMPT_BEFORE_MS } from '../../src/lib/constants';
 import { SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
@@ -8,6 +8,7 @@ import { authMachine } from '../../src/machines/auth/auth.machine';
 import type { Profile } from '../../src/machines/auth/auth.types';
 import { portalMachine, type Portal } from '../../src/machines/portal/portal.machine';
 import { activityWatch, IDLE_CHANNEL_NAME, idleMachine, idleSync, type IdleTabMessage } from '../../src/machines/session/idle.machine';
+import { idleSamples } from '../../src/machines/session/idle.samples';
 import { fakeToken } from '../support/fake-token';
 import { describeModel } from '../support/model-paths';
 import { renderApp } from '../support/render-app';
@@ -60,11 +61,7 @@ describeModel({
   machine: idleMachine,
   // Few states, many ways between them: every simple path, so each decision is replayed from each state.
   paths: 'simple',
-  scenarios: [{
-    name: 'signed in, idle, prompted, continued or logged out, in step with other tabs',
-    input: undefined,
-    events: [{ type: 'idle.tick', remainingMs: 61_000 }] as AnyEventObject[],
-  }],
+  scenarios: idleSamples.scenarios,
   async start(machine, _input, clock) {
     app.idle = undefined;
     app.logoutCalls = 0;

@@ -1,29 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { toApiError, noResponseError } from '../../src/api/api-error';
-import { ERROR_TEXTS, SUCCESS_TEXTS } from '../../src/lib/error-catalogue';
+import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { notificationsMachine } from '../../src/machines/session/notifications.machine';
+import { notificationsSamples } from '../../src/machines/session/notifications.samples';
 import { describeModel } from '../support/model-paths';
 import { findFlushing, renderShell } from '../support/shell-harness';
 
-const badRequest = toApiError(400, { message: 'Invalid request: name is required' }, '/connect/stores/za');
-const serverError = toApiError(500, { message: 'E-42' }, '/connect/stores/za');
-
 describeModel({
   machine: notificationsMachine,
-  scenarios: [
-    {
-      name: 'errors and successes reported by other actors',
-      input: undefined,
-      events: [
-        { type: 'notify.error', error: badRequest },
-        { type: 'notify.error', error: serverError },
-        { type: 'notify.error', error: toApiError(440, undefined, '/identity/v1/profile') },
-        { type: 'notify.error', error: noResponseError() },
-        { type: 'notify.success', text: SUCCESS_TEXTS.created },
-      ],
-    },
-  ],
+  scenarios: notificationsSamples.scenarios,
   async start(machine, _input, clock) {
     const view = renderShell({ path: '/', permissions: null, notifications: machine, screenLogic: { clock } });
     await screen.findByRole('heading', { level: 1 });

@@ -1,41 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { toApiError } from '../../src/api/api-error';
 import { ACCOUNT_TEXTS, ERROR_TEXTS } from '../../src/lib/error-catalogue';
-import { passkeysMachine, type Passkey } from '../../src/machines/auth/passkeys.machine';
+import { passkeysMachine } from '../../src/machines/auth/passkeys.machine';
+import {
+  passkeysSamples, sampleAddedPasskey as added, sampleCreationOptions, sampleRegistration, sampleLaptopPasskey as laptop, samplePhonePasskey as phone,
+} from '../../src/machines/auth/passkeys.samples';
 import { click, expectBusy, expectNoAlert, expectProblem, scopeOf } from '../support/account-assertions';
 import { accountLogic, pageHeading, renderAccount, sampleProfile } from '../support/account-harness';
 import { describeModel } from '../support/model-paths';
 
 const SECTION = 'Passkeys';
-const laptop: Passkey = { id: 'cred-1', name: 'MacBook Touch ID', createdAt: '2024-02-10T09:15:00Z', lastUsedAt: '2024-05-01T07:00:00Z' };
-const phone: Passkey = { id: 'cred-2', name: 'Pixel 8', createdAt: '2024-03-05T12:00:00Z', lastUsedAt: null };
-const added: Passkey = { id: 'cred-3', name: 'Chrome on Linux', createdAt: '2024-05-02T10:30:00Z', lastUsedAt: null };
 const NAMES: Record<string, string> = { [laptop.id]: laptop.name, [phone.id]: phone.name, [added.id]: added.name };
 
-const creationOptions = {
-  challenge: 'dGVzdC1jaGFsbGVuZ2U', rp: { id: 'localhost', name: 'Courier' },
-  user: { id: 'Nw', name: 'customer@demo.test', displayName: 'Thandi Nkosi' }, pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
-};
-const registration = {
-  id: 'cred-3', rawId: 'cred-3', type: 'public-key', clientExtensionResults: {},
-  response: { clientDataJSON: 'e30', attestationObject: 'o2Nm', transports: ['internal'] },
-};
-
-const events = [
-  { type: 'passkeys.remove', id: laptop.id },
-  { type: 'xstate.done.actor.listPasskeys', output: [laptop, phone] },
-  { type: 'xstate.done.actor.listPasskeys', output: [] },
-  { type: 'xstate.error.actor.listPasskeys', error: toApiError(500, { message: 'Internal error (request 5)' }, '/identity/v1/passkeys') },
-  { type: 'xstate.done.actor.registrationOptions', output: creationOptions },
-  { type: 'xstate.error.actor.registrationOptions', error: toApiError(429, { message: 'Too many attempts. Please try again in 1 minute.' }, '/identity/v1/passkeys/registration/options') },
-  { type: 'xstate.done.actor.createCredential', output: registration },
-  { type: 'xstate.error.actor.createCredential', error: new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError') },
-  { type: 'xstate.done.actor.verifyRegistration', output: added },
-  { type: 'xstate.error.actor.verifyRegistration', error: toApiError(400, { message: 'The passkey could not be verified.' }, '/identity/v1/passkeys/registration/verify') },
-  { type: 'xstate.done.actor.deletePasskey' },
-  { type: 'xstate.error.actor.deletePasskey', error: toApiError(404, { message: 'Not found: passkey cred-1' }, '/identity/v1/passkeys/cred-1') },
-];
 
 function dialog() {
   return screen.getByRole('alertdialog');
@@ -43,10 +19,7 @@ function dialog() {
 
 describeModel({
   machine: passkeysMachine,
-  scenarios: [
-    { name: 'a browser with passkeys', input: { supported: true }, events },
-    { name: 'a browser without passkeys', input: { supported: false }, events },
-  ],
+  scenarios: passkeysSamples.scenarios,
   async start(machine, input, clock) {
     const profile = sampleProfile();
     renderAccount({
@@ -107,8 +80,8 @@ describeModel({
       expect(within(scopeOf(SECTION)).getByText(ACCOUNT_TEXTS.passkeyWaiting).getAttribute('role')).toBe('status');
     },
     'registering.options': (snapshot) => expect(snapshot.context.options).toBeNull(),
-    'registering.authenticator': (snapshot) => expect(snapshot.context.options?.challenge).toBe(creationOptions.challenge),
-    'registering.verifying': (snapshot) => expect(snapshot.context.registration?.id).toBe(registration.id),
+    'registering.authenticator': (snapshot) => expect(snapshot.context.options?.challenge).toBe(sampleCreationOptions.challenge),
+    'registering.verifying': (snapshot) => expect(snapshot.context.registration?.id).toBe(sampleRegistration.id),
     confirmingRemoval: async (snapshot) => {
       const open = await screen.findByRole('alertdialog');
       expect(open.textContent).toContain(ACCOUNT_TEXTS.passkeyRemoveQuestion(snapshot.context.selected!.name));

@@ -1,32 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { toApiError } from '../../src/api/api-error';
 import { ACCOUNT_TEXTS, AUTH_TEXTS, SIGN_IN_TEXTS, VALIDATION_TEXTS } from '../../src/lib/error-catalogue';
 import { passwordResetMachine } from '../../src/machines/auth/password-reset.machine';
+import { passwordResetSamples } from '../../src/machines/auth/password-reset.samples';
 import { accountLogic, pageHeading, renderAccount } from '../support/account-harness';
 import { describeModel } from '../support/model-paths';
 import { expectBusy, expectFieldErrors, expectNoAlert, expectProblem, fill } from '../support/account-assertions';
-
-const URL_FORGOT = '/identity/v1/auth/forgotPassword';
-const URL_RESET = '/identity/v1/auth/resetPassword';
-
-const events = [
-  { type: 'reset.request', email: 'customer@demo.test' },
-  { type: 'reset.request', email: 'not-an-email' },
-  { type: 'reset.confirm', code: '123456', password: 'New-password-1', confirmPassword: 'New-password-1' },
-  { type: 'reset.confirm', code: '12', password: 'short', confirmPassword: 'other' },
-  { type: 'xstate.done.actor.requestResetCode', output: true },
-  { type: 'xstate.error.actor.requestResetCode', error: toApiError(429, { message: AUTH_TEXTS.tooManyRequests('1 minute') }, URL_FORGOT) },
-  {
-    type: 'xstate.error.actor.requestResetCode',
-    error: toApiError(400, { message: 'Invalid request: email must match format "email"', errors: { email: ['email must match format "email"'] } }, URL_FORGOT),
-  },
-  { type: 'xstate.done.actor.resendResetCode', output: true },
-  { type: 'xstate.error.actor.resendResetCode', error: toApiError(429, { message: AUTH_TEXTS.tooManyRequests('1 minute') }, URL_FORGOT) },
-  { type: 'xstate.done.actor.resetPassword', output: true },
-  { type: 'xstate.error.actor.resetPassword', error: toApiError(400, { message: AUTH_TEXTS.codeInvalid, errors: { code: [AUTH_TEXTS.codeInvalid] } }, URL_RESET) },
-  { type: 'xstate.error.actor.resetPassword', error: toApiError(500, { message: 'Internal error (request 42)' }, URL_RESET) },
-];
 
 const REQUEST_ORDER = ['email'];
 const CONFIRM_ORDER = ['code', 'password', 'confirmPassword'];
@@ -34,10 +13,7 @@ const LABELS: Record<string, string> = { email: 'Email', code: 'Code', password:
 
 describeModel({
   machine: passwordResetMachine,
-  scenarios: [
-    { name: '/forgot-password', input: {}, events },
-    { name: '/confirm-password?email=…', input: { email: 'customer@demo.test' }, events },
-  ],
+  scenarios: passwordResetSamples.scenarios,
   async start(machine, input, clock) {
     const path = input.email ? `/confirm-password?email=${encodeURIComponent(input.email)}` : '/forgot-password';
     renderAccount({ path, profile: null, logic: accountLogic({} as never, { passwordReset: machine }), clock });

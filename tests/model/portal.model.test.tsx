@@ -1,26 +1,15 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { ApiError } from '../../src/api';
-import { toApiError, noResponseError } from '../../src/api/api-error';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
-import { portalMachine, type Portal } from '../../src/machines/portal/portal.machine';
+import { portalMachine } from '../../src/machines/portal/portal.machine';
+import { portalSamples } from '../../src/machines/portal/portal.samples';
 import { describeModel } from '../support/model-paths';
 import { renderApp } from '../support/render-app';
 
-const za: Portal = { cca2: 'ZA', name: 'South Africa', currency: 'ZAR', currencyDecimals: 2, timeZone: 'Africa/Johannesburg', vatRate: 0.15 };
-
-const lookupEvents = [
-  { type: 'xstate.done.actor.lookupPortal', output: za },
-  { type: 'xstate.error.actor.lookupPortal', error: toApiError(404, { message: 'Not found: country za' }, '/connect/countries/za') },
-  { type: 'xstate.error.actor.lookupPortal', error: noResponseError() },
-];
-
 describeModel({
   machine: portalMachine,
-  scenarios: [
-    { name: 'loopback host (default portal ZA)', input: { hostname: 'localhost', defaultPortal: 'ZA' }, events: lookupEvents },
-    { name: 'host without a portal code', input: { hostname: 'www.example.com', defaultPortal: 'ZA' } },
-  ],
+  scenarios: portalSamples.scenarios,
   start(machine, input, clock) {
     renderApp({ portal: machine, hostname: input.hostname, defaultPortal: input.defaultPortal, clock });
     return {

@@ -1,19 +1,22 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { toApiError } from '../../src/api/api-error';
 import type { ProfileDetailsValues } from '../../src/lib/account-validation';
 import { ACCOUNT_TEXTS, AUTH_TEXTS, ERROR_TEXTS, SUCCESS_TEXTS, UNCONFIRMED_EMAIL_BANNER } from '../../src/lib/error-catalogue';
-import { apiKeyMachine, type ApiKey, type ApiKeyCreated } from '../../src/machines/auth/api-key.machine';
+import { apiKeyMachine } from '../../src/machines/auth/api-key.machine';
+import { apiKeySamples, sampleCreatedKey as createdKey } from '../../src/machines/auth/api-key.samples';
 import { changeEmailMachine } from '../../src/machines/auth/change-email.machine';
+import { changeEmailSamples } from '../../src/machines/auth/change-email.samples';
 import { changePasswordMachine } from '../../src/machines/auth/change-password.machine';
+import { changePasswordSamples } from '../../src/machines/auth/change-password.samples';
 import { profilePictureMachine } from '../../src/machines/auth/profile-picture.machine';
+import { profilePictureSamples } from '../../src/machines/auth/profile-picture.samples';
 import { profileMachine } from '../../src/machines/auth/profile.machine';
+import { profileSamples } from '../../src/machines/auth/profile.samples';
 import { click, expectBusy, expectFieldErrors, expectNoAlert, expectProblem, field, fill, scopeOf } from '../support/account-assertions';
 import { accountLogic, pageHeading, renderAccount, sampleProfile } from '../support/account-harness';
 import { describeModel } from '../support/model-paths';
 
 const profile = sampleProfile();
-const serverError = (url: string) => toApiError(500, { message: 'Internal error (request 12)' }, url);
 
 /** What the driver typed last, to check that a failed save loses nothing. */
 let typed: ProfileDetailsValues | undefined;
@@ -33,31 +36,10 @@ const DETAIL_LABELS: Record<string, string> = {
   unitNumber: 'Unit number',
 };
 const DETAIL_ORDER = ['firstName', 'lastName', 'phoneNumber', 'contactCountryCode', 'unitName', 'unitNumber'];
-const validDetails: ProfileDetailsValues = {
-  firstName: 'Thandi', lastName: 'Dlamini', phoneNumber: '(081) 765-4321', contactCountryCode: 'NA', unitName: 'Block C', unitNumber: '12',
-};
-const invalidDetails: ProfileDetailsValues = {
-  firstName: ' ', lastName: 'Dlamini', phoneNumber: '(082) 76', contactCountryCode: 'ZA', unitName: '', unitNumber: '',
-};
 
 describeModel({
   machine: profileMachine,
-  scenarios: [{
-    name: 'a customer',
-    input: undefined,
-    events: [
-      { type: 'profile.save', values: validDetails },
-      { type: 'profile.save', values: invalidDetails },
-      { type: 'xstate.done.actor.loadProfile', output: profile },
-      { type: 'xstate.error.actor.loadProfile', error: serverError('/identity/v1/profile') },
-      { type: 'xstate.done.actor.saveProfile', output: { ...profile, lastName: 'Dlamini', phoneNumber: '+264817654321', contactCountryCode: 'NA', phoneNumberConfirmed: false, unitName: 'Block C', unitNumber: '12' } },
-      {
-        type: 'xstate.error.actor.saveProfile',
-        error: toApiError(400, { message: AUTH_TEXTS.phoneNumberNeedsDialCode, errors: { phoneNumber: [AUTH_TEXTS.phoneNumberNeedsDialCode] } }, '/identity/v1/profile'),
-      },
-      { type: 'xstate.error.actor.saveProfile', error: serverError('/identity/v1/profile') },
-    ],
-  }],
+  scenarios: profileSamples.scenarios,
   async start(machine, _input, clock) {
     typed = undefined;
     const rendered = renderAccount({ path: '/profile', profile, logic: accountLogic(profile, { profile: machine }), clock });
@@ -123,26 +105,10 @@ describeModel({
 // ---- Profile picture -------------------------------------------------------------------------------------
 
 const PICTURE = 'Profile picture';
-const png = new File(['\x89PNG'], 'me.png', { type: 'image/png' });
-const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
 
 describeModel({
   machine: profilePictureMachine,
-  scenarios: [true, false].map((hasPicture) => ({
-    name: hasPicture ? 'with a picture' : 'without a picture',
-    input: { cca2: 'ZA', hasPicture },
-    events: [
-      // xstate/graph tells events apart by their JSON, in which a File is '{}': the name keeps them apart.
-      { type: 'picture.select', file: png, name: png.name },
-      { type: 'picture.select', file: text, name: text.name },
-      { type: 'xstate.done.actor.loadPicture', output: new Blob(['jpeg'], { type: 'image/jpeg' }) },
-      { type: 'xstate.error.actor.loadPicture', error: toApiError(404, undefined, '/connect/users/za/profilePicture') },
-      { type: 'xstate.error.actor.loadPicture', error: serverError('/connect/users/za/profilePicture') },
-      { type: 'xstate.done.actor.uploadPicture', output: png },
-      { type: 'xstate.error.actor.uploadPicture', error: toApiError(413, { message: 'The request body is too large.' }, '/connect/users/za/uploadProfilePicture') },
-      { type: 'xstate.error.actor.uploadPicture', error: serverError('/connect/users/za/uploadProfilePicture') },
-    ],
-  })),
+  scenarios: profilePictureSamples.scenarios,
   async start(machine, input, clock) {
     const user = sampleProfile({ hasProfilePicture: input.hasPicture });
     const rendered = renderAccount({ path: '/profile', profile: user, logic: accountLogic(user, { profilePicture: machine }), clock });
@@ -186,24 +152,10 @@ describeModel({
 // ---- API key (administrators and public API users) ------------------------------------------------------
 
 const API_KEY = 'API key';
-const currentKey: ApiKey = { id: 3, userId: 7, prefix: 'ck_live_4f2a', createdAt: '2024-03-01T08:00:00Z', lastUsedAt: null };
-const createdKey: ApiKeyCreated = { id: 4, userId: 7, apiKey: 'ck_live_9b1e5c0d7a3f4e21b6', prefix: 'ck_live_9b1e', createdAt: '2024-05-02T10:30:00Z' };
 
 describeModel({
   machine: apiKeyMachine,
-  scenarios: [{
-    name: 'a public API user',
-    input: { userId: 7 },
-    events: [
-      { type: 'xstate.done.actor.loadApiKey', output: null },
-      { type: 'xstate.done.actor.loadApiKey', output: currentKey },
-      { type: 'xstate.error.actor.loadApiKey', error: serverError('/identity/v1/token/apikey/7') },
-      { type: 'xstate.done.actor.createApiKey', output: createdKey },
-      { type: 'xstate.error.actor.createApiKey', error: toApiError(403, undefined, '/identity/v1/token/apikey') },
-      { type: 'xstate.done.actor.copySecret' },
-      { type: 'xstate.error.actor.copySecret', error: new DOMException('Document is not focused.', 'NotAllowedError') },
-    ],
-  }],
+  scenarios: apiKeySamples.scenarios,
   async start(machine, _input, clock) {
     await openProfile(accountLogic(profile, { apiKey: machine }), clock, ['PublicApiUser']);
     return {
@@ -281,20 +233,7 @@ const EMAIL_LABELS = { email: 'New email', password: 'Password' };
 
 describeModel({
   machine: changeEmailMachine,
-  scenarios: [{
-    name: 'a customer',
-    input: { userId: 7, email: profile.email },
-    events: [
-      { type: 'changeEmail.submit', email: 'thandi@new.test', password: 'Demo-password-1' },
-      { type: 'changeEmail.submit', email: profile.email, password: '' },
-      { type: 'xstate.done.actor.changeEmail', output: true },
-      {
-        type: 'xstate.error.actor.changeEmail',
-        error: toApiError(400, { message: AUTH_TEXTS.passwordIncorrect, errors: { password: [AUTH_TEXTS.passwordIncorrect] } }, '/identity/v1/account/changeEmail/7'),
-      },
-      { type: 'xstate.error.actor.changeEmail', error: toApiError(409, { message: AUTH_TEXTS.emailTaken }, '/identity/v1/account/changeEmail/7') },
-    ],
-  }],
+  scenarios: changeEmailSamples.scenarios,
   async start(machine, _input, clock) {
     await openProfile(accountLogic(profile, { changeEmail: machine }), clock);
     return {
@@ -348,20 +287,7 @@ const PASSWORD_LABELS = { currentPassword: 'Current password', newPassword: 'New
 
 describeModel({
   machine: changePasswordMachine,
-  scenarios: [{
-    name: 'a customer',
-    input: undefined,
-    events: [
-      { type: 'changePassword.submit', currentPassword: 'Demo-password-1', newPassword: 'Better-password-2', confirmPassword: 'Better-password-2' },
-      { type: 'changePassword.submit', currentPassword: '', newPassword: 'short', confirmPassword: 'other' },
-      { type: 'xstate.done.actor.changePassword', output: true },
-      {
-        type: 'xstate.error.actor.changePassword',
-        error: toApiError(400, { message: AUTH_TEXTS.currentPasswordIncorrect, errors: { currentPassword: [AUTH_TEXTS.currentPasswordIncorrect] } }, '/identity/v1/auth/changepassword'),
-      },
-      { type: 'xstate.error.actor.changePassword', error: serverError('/identity/v1/auth/changepassword') },
-    ],
-  }],
+  scenarios: changePasswordSamples.scenarios,
   async start(machine, _input, clock) {
     await openProfile(accountLogic(profile, { changePassword: machine }), clock);
     return {

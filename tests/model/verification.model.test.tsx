@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { toApiError } from '../../src/api/api-error';
-import { ACCOUNT_TEXTS, AUTH_TEXTS } from '../../src/lib/error-catalogue';
+import { ACCOUNT_TEXTS } from '../../src/lib/error-catalogue';
 import { verificationMachine, type VerificationKind } from '../../src/machines/auth/verification.machine';
+import { verificationSamples } from '../../src/machines/auth/verification.samples';
 import { click, expectBusy, expectFieldErrors, expectNoAlert, expectProblem, fill, scopeOf } from '../support/account-assertions';
 import { accountLogic, pageHeading, renderAccount, sampleProfile } from '../support/account-harness';
 import { describeModel } from '../support/model-paths';
@@ -33,22 +33,6 @@ const FLOWS: Record<VerificationKind, {
   },
 };
 
-const URL_SEND = '/identity/v1/emailVerification/send';
-const URL_CONFIRM = '/identity/v1/emailVerification/confirm';
-
-const events = [
-  { type: 'verification.confirm', code: '123456' },
-  { type: 'verification.confirm', code: '12a' },
-  { type: 'xstate.done.actor.sendCode' },
-  { type: 'xstate.error.actor.sendCode', error: toApiError(429, { message: AUTH_TEXTS.tooManyRequests('30 seconds') }, URL_SEND) },
-  { type: 'xstate.error.actor.sendCode', error: toApiError(409, { message: AUTH_TEXTS.emailAlreadyConfirmed }, URL_SEND) },
-  { type: 'xstate.done.actor.resendCode' },
-  { type: 'xstate.error.actor.resendCode', error: toApiError(429, { message: AUTH_TEXTS.tooManyRequests('30 seconds') }, URL_SEND) },
-  { type: 'xstate.done.actor.confirmCode' },
-  { type: 'xstate.error.actor.confirmCode', error: toApiError(400, { message: AUTH_TEXTS.codeInvalid, errors: { code: [AUTH_TEXTS.codeInvalid] } }, URL_CONFIRM) },
-  { type: 'xstate.error.actor.confirmCode', error: toApiError(500, { message: 'Internal error (request 9)' }, URL_CONFIRM) },
-];
-
 const PROFILES: Record<VerificationKind, ReturnType<typeof sampleProfile>> = {
   email: sampleProfile({ emailConfirmed: false }),
   phone: sampleProfile({ phoneNumberConfirmed: false }),
@@ -62,7 +46,7 @@ const LABELS = { code: 'Code' };
 
 describeModel({
   machine: verificationMachine,
-  scenarios: (Object.keys(FLOWS) as VerificationKind[]).map((kind) => ({ name: kind, input: { kind }, events })),
+  scenarios: verificationSamples.scenarios,
   async start(machine, input, clock) {
     const flow = FLOWS[input.kind];
     const profile = PROFILES[input.kind];

@@ -2,11 +2,12 @@ import { appendFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   fromPromise, SimulatedClock,
-  type AnyActorLogic, type AnyEventObject, type AnyStateMachine, type AnyStateNode, type InputFrom,
+  type AnyEventObject, type AnyStateMachine, type AnyStateNode, type InputFrom,
   type SnapshotFrom,
 } from 'xstate';
 import type { Scenario } from '../../src/machines/samples';
-import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+import type { StatePath } from 'xstate/graph';
+import { scenarioPaths } from '../../src/lib/flows/paths';
 
 /**
  * Model-based tests from the machines the app runs. `xstate/graph` walks the real machine; each generated
@@ -80,36 +81,6 @@ function delayOf(machine: AnyStateMachine, eventType: string, context: unknown):
   return value;
 }
 
-/**
- * Every event the state accepts, with the scenario's samples (payloads) where it has them, else a bare
- * `{ type }`. (A plain `events` array would replace xstate/graph's own event discovery, and the
- * synthesised `xstate.after.*` events would never be taken.)
- */
-function eventsFor(samples: AnyEventObject[]) {
-  return (snapshot: unknown): AnyEventObject[] => {
-    const nodes = (snapshot as { _nodes: AnyStateNode[] })._nodes;
-    const types = [...new Set(nodes.flatMap((node) => node.ownEvents))];
-    return types.flatMap((type) => {
-      const matching = samples.filter((event) => event.type === type);
-      return matching.length > 0 ? matching : [{ type }];
-    });
-  };
-}
-
-/**
- * Context makes many snapshots distinct (a retry counter, say); one path per state value and final event is
- * enough to reach every state and transition, and keeps the suite fast.
- */
-function shortestPerState<P extends StatePath<Snapshot<AnyStateMachine>, AnyEventObject>>(paths: P[]): P[] {
-  const best = new Map<string, P>();
-  for (const path of paths) {
-    const key = `${JSON.stringify(path.state.value)} ${path.steps.at(-1)?.event.type ?? ''}`;
-    const current = best.get(key);
-    if (!current || path.steps.length < current.steps.length) best.set(key, path);
-  }
-  return [...best.values()];
-}
-
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 export interface Coverage {
@@ -134,8 +105,6 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
   let failures = 0;
   let pathCount = 0;
 
-  const generate = spec.paths === 'simple' ? getSimplePaths : getShortestPaths;
-
   describe(`model: ${machine.id}`, () => {
     it('has an assertion for every state', () => {
       const missing = observable.map(statePath).filter((path) => !(path in spec.states));
@@ -143,10 +112,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
     });
 
     for (const scenario of spec.scenarios) {
-      const paths = shortestPerState(generate(machine as AnyActorLogic, {
-        input: scenario.input,
-        events: eventsFor(scenario.events ?? []) as never,
-      }) as StatePath<Snapshot<M>, AnyEventObject>[]);
+      const paths = scenarioPaths(machine, scenario as never, spec.paths) as unknown as StatePath<Snapshot<M>, AnyEventObject>[];
       for (const path of paths) {
         pathCount += 1;
         const label = path.steps.map((step) => step.event.type).join(' → ') || '(initial)';

@@ -6,7 +6,9 @@ import { routes } from '../../src/app/routes';
 import { rootMachine } from '../../src/machines/root.machine';
 import type { authMachine } from '../../src/machines/auth/auth.machine';
 import type { portalMachine } from '../../src/machines/portal/portal.machine';
+import type { connectionMachine } from '../../src/machines/session/connection.machine';
 import type { idleMachine } from '../../src/machines/session/idle.machine';
+import { quietConnection } from './quiet-connection';
 
 export interface RenderAppOptions {
   path?: string;
@@ -18,6 +20,8 @@ export interface RenderAppOptions {
   auth?: typeof authMachine;
   /** An idle machine to run instead of the real one. */
   idle?: typeof idleMachine;
+  /** A connection machine to run instead of the quiet one (which connects at once, without a socket). */
+  connection?: typeof connectionMachine;
   clock?: SimulatedClock;
 }
 
@@ -28,8 +32,9 @@ export function renderApp(options: RenderAppOptions = {}) {
     ...(options.portal && { portal: options.portal }),
     ...(options.auth && { auth: options.auth }),
     ...(options.idle && { idle: options.idle }),
+    connection: options.connection ?? quietConnection,
   };
-  const rootLogic = Object.keys(actors).length > 0 ? rootMachine.provide({ actors }) : undefined;
+  const rootLogic = rootMachine.provide({ actors });
   // The memory router comes back with the render, so tests can read where the app navigated.
   return Object.assign(render(
     <App

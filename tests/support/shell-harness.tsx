@@ -13,6 +13,7 @@ import type { SessionOutput } from '../../src/machines/auth/auth.actors';
 import { authMachine } from '../../src/machines/auth/auth.machine';
 import { portalMachine, type Portal } from '../../src/machines/portal/portal.machine';
 import { rootMachine } from '../../src/machines/root.machine';
+import { quietConnection } from './quiet-connection';
 import { countdownMachine } from '../../src/machines/session/countdown.machine';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';
 import type { notificationsMachine } from '../../src/machines/session/notifications.machine';
@@ -84,7 +85,7 @@ export function renderShell(options: ShellOptions = {}) {
   const router = createMemoryRouter(options.routes ?? routes, { initialEntries: [options.path ?? '/'] });
   const auth = options.auth ?? authWith(options.permissions ?? null, { restoring: options.permissions === undefined && 'permissions' in options });
   const rootLogic = rootMachine.provide({
-    actors: { portal: resolvedPortal, auth, ...(options.notifications && { notifications: options.notifications }) },
+    actors: { portal: resolvedPortal, auth, connection: quietConnection, ...(options.notifications && { notifications: options.notifications }) },
   });
   let root: ActorRefFrom<typeof rootMachine> | undefined;
   function Capture() {

@@ -86,6 +86,8 @@ const EXPECTED: Record<string, (Role | 'signedOut')[]> = {
   apiClients: ADMIN_MENU, indexManagement: ADMIN_MENU, distanceDiscovery: ADMIN_MENU,
   // Ours: the development outbox.
   outbox: ADMIN_MENU,
+  // Ours: the statecharts (issue 7).
+  flows: ['Administrator', 'ManagementOperator'],
 };
 
 describe('menu visibility by role (000 section 6), every entry whether its screen exists or not', () => {

@@ -45,6 +45,25 @@ export interface paths {
         /** Companies of the portal; with select=true the searchable-select options (key, value) */
         get: operations["getcompanies"];
         put?: never;
+        /** Creates a company (then the screen goes to /companies/edit/{id}) */
+        post: operations["createcompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One company within the caller's scope (404 otherwise) */
+        get: operations["getcompany"];
+        /** Updates a company; xmin must be the version the edit started from (409 with the current version otherwise) */
+        put: operations["updatecompany"];
         post?: never;
         delete?: never;
         options?: never;
@@ -62,6 +81,26 @@ export interface paths {
         /** Stores of the portal within the caller's company or store scope; with select=true the select options */
         get: operations["getstores"];
         put?: never;
+        /** Creates a store (then the screen goes to /stores/edit/{id}) */
+        post: operations["createstore"];
+        /** Deletes the stores of `ids` within the caller's scope; 404 when any id is outside it (nothing deleted) */
+        delete: operations["deletestores"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One store within the caller's scope (404 otherwise) */
+        get: operations["getstore"];
+        /** Updates a store; xmin must be the version the edit started from (409 with the current version otherwise) */
+        put: operations["updatestore"];
         post?: never;
         delete?: never;
         options?: never;
@@ -95,6 +134,533 @@ export interface paths {
         };
         /** The caller's profile picture */
         get: operations["getProfilePicture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/createquotes/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step 1 — creates the delivery with its quote options (one per service level) */
+        post: operations["createquotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/getquotes/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery with its quote options; expiry is applied on read (all options expired → paymentStatusId -1) */
+        get: operations["getquotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/updatequotes/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 1 again — changes the requirements and recalculates the quote options */
+        put: operations["updatequotes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/updateparcel/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 2 — replaces the parcels and recalculates the quote options */
+        put: operations["updateparcel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/updateparceldetails/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edits parcels of a booked delivery (status at or above Ready, not Delivered, caller may edit); no repricing */
+        put: operations["updateparceldetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/selectquote/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 3 — selects a quote option; an expired option answers 400 (quoteId 'Expired') */
+        put: operations["selectquote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/settimeslot/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 3 (Priority) — changes the pick-up time slot ('First available timeslot') and recalculates windows */
+        put: operations["settimeslot"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/updateorigindetails/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 4.1 (Pick-up) — saves `origin` of the contact form */
+        put: operations["updateorigindetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/updatedestinationdetails/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 4.2 (Drop-off) — saves `destination` of the contact form */
+        put: operations["updatedestinationdetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/updateadditionaldetails/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 4.3 (Additional details, optional) — orderReference, customerIdentifier; `destination` if sent (destination rules) */
+        put: operations["updateadditionaldetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/updatecontactinformation/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves both contacts at once (delivery edit screen); both `origin` and `destination` required */
+        put: operations["updatecontactinformation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/acceptquote/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 5 — the customer accepts; payment status becomes payment pending (10030) */
+        put: operations["acceptquote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/selectaccount/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 6.1 — the account that pays; answers the totals (paymentTotal, paymentCreditApplied, paymentOutStanding, paymentTotalDue) */
+        put: operations["selectaccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/payByBalance/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pays from the selected account ('Post pay' / 'Pay'); a Prepay account only when its credit covers the total (total due 0) */
+        put: operations["payByBalance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/payBySavedCard/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Charges a saved card (the provider registration) for the total due; a decline answers 200 with paymentStatusId 10040 */
+        put: operations["payBySavedCard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/paymentCheckout/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** New card — creates a provider checkout for the total due; the client loads the widget script with its id */
+        put: operations["paymentCheckout"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/processCardPayment/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The return from the provider (/paymentcallback?id=&resourcePath=&deliveryid=): the server looks the payment up server-to-server (never trusting the redirect) and settles it once; PAID (30001) or PAYMENT_FAILED (10040) */
+        put: operations["processCardPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/paymentfailed/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The widget or the return page reports a failure. With a checkout id the server still looks it up (a success is settled as PAID); otherwise the delivery becomes PAYMENT_FAILED with the description */
+        put: operations["paymentfailed"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/cancelquote/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancels an unpaid quote (logistic status -1, payment status -2000) */
+        put: operations["cancelquote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/reattempt/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 'Reattempt your delivery' — an expired (or failed, cancelled) unpaid delivery gets fresh quote options and restarts at step 3 */
+        put: operations["reattempt"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/clone/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A new delivery with the same requirements, parcels and contacts and fresh quote options (answers the new one) */
+        put: operations["clone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts the caller may pay with (own, company, store; staff: the delivery's). With select=true the options (key = account id, value = name); a normal user with none gets a personal Prepay account */
+        get: operations["getaccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account within the caller's scope (type and current balance) */
+        get: operations["getaccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/paymentcards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved cards of an account the caller may pay with ('Charge the last credit card you used'), newest first */
+        get: operations["getpaymentcards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/paymentcards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a saved card (and deletes its provider registration) */
+        delete: operations["deletepaymentcard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/DeliveryWindows/GetAvailableDates/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pick-up dates (YYYY-MM-DD, portal time zone) open for a store and company */
+        get: operations["getAvailableDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/DeliveryWindows/getavailabledates/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pick-up dates (YYYY-MM-DD) of the portal's general delivery windows */
+        get: operations["getavailabledates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/DeliveryWindows/GetAvailableTimeSlots/{cca2}/1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Time slots of a date (the spec's path ends in /1; ours answers the same as getavailabletimeslots) */
+        get: operations["getAvailableTimeSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/DeliveryWindows/getavailabletimeslots/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Time slots of a date */
+        get: operations["getavailabletimeslots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parceltypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The parcel type catalogue (small, medium, large, Extra Large; the client adds Custom with id 4) */
+        get: operations["getparceltypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacttypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Address (contact) types — residential (default) and business */
+        get: operations["getcontacttypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -154,6 +720,9 @@ export interface components {
             phoneNumber?: string | null;
             email?: string | null;
             isActive: boolean;
+            companyType?: string | null;
+            registrationNumber?: string | null;
+            vatNumber?: string | null;
             /** @description Row version; sent back on update */
             xmin: string;
         };
@@ -171,12 +740,371 @@ export interface components {
             unitNumber?: string | null;
             isActive: boolean;
             qsrMode: boolean;
+            email?: string | null;
+            address?: string | null;
             /** @description Row version; sent back on update */
             xmin: string;
         };
         StorePage: {
             items: components["schemas"]["Store"][];
             paging: components["schemas"]["Paging"];
+        };
+        /**
+         * @description 002 section 9 ("Close Corporation, Listed Company, Natural Person, NPO, Private Company, Trust and others")
+         * @enum {string}
+         */
+        DirCompanyTypeName: "Close Corporation" | "Listed Company" | "Natural Person" | "NPO" | "Private Company" | "Trust" | "Other";
+        DirCompanyInput: {
+            companyName: string;
+            contactName?: string | null;
+            phoneNumber?: string | null;
+            email?: string | null;
+            /** @enum {string|null} */
+            companyType?: "Close Corporation" | "Listed Company" | "Natural Person" | "NPO" | "Private Company" | "Trust" | "Other" | null;
+            registrationNumber?: string | null;
+            vatNumber?: string | null;
+            isActive?: boolean;
+        };
+        DirCompanyUpdate: {
+            companyName: string;
+            contactName?: string | null;
+            phoneNumber?: string | null;
+            email?: string | null;
+            /** @enum {string|null} */
+            companyType?: "Close Corporation" | "Listed Company" | "Natural Person" | "NPO" | "Private Company" | "Trust" | "Other" | null;
+            registrationNumber?: string | null;
+            vatNumber?: string | null;
+            isActive?: boolean;
+            xmin: string;
+        };
+        DirCompanyConflict: {
+            message: string;
+            current: components["schemas"]["Company"];
+        };
+        DirStoreInput: {
+            storeName: string;
+            companyId: number;
+            contactName?: string | null;
+            phoneNumber?: string | null;
+            email?: string | null;
+            address?: string | null;
+            unitName?: string | null;
+            unitNumber?: string | null;
+            isActive?: boolean;
+            qsrMode?: boolean;
+        };
+        DirStoreUpdate: {
+            storeName: string;
+            contactName?: string | null;
+            phoneNumber?: string | null;
+            email?: string | null;
+            address?: string | null;
+            unitName?: string | null;
+            unitNumber?: string | null;
+            isActive?: boolean;
+            qsrMode?: boolean;
+            xmin: string;
+        };
+        DirStoreConflict: {
+            message: string;
+            current: components["schemas"]["Store"];
+        };
+        DirDeleted: {
+            deleted: number;
+        };
+        BookingCoordinates: {
+            lat: number;
+            lon: number;
+        };
+        /** @description Address value (001 section 3); storeId greater than 0 means a store */
+        BookingAddress: {
+            placeId?: string | null;
+            description: string;
+            coordinates: components["schemas"]["BookingCoordinates"];
+            storeId?: number | null;
+        };
+        /** @description Delivery form values (001 section 3). originAddress, destinationAddress and deliveryDate are checked by the server with the spec's messages ('Pick-up address is required', 'Drop-off is required', 'Date is required'). companyId, firstName, lastName, email, contactCountryCode and phoneNumber are accepted for staff booking on behalf of someone; scope comes from the token. */
+        BookingDeliveryForm: {
+            deliveryId?: number | null;
+            /** @description Row version of the delivery (updatequotes) */
+            xmin?: string;
+            originAddress?: components["schemas"]["BookingAddress"];
+            destinationAddress?: components["schemas"]["BookingAddress"];
+            /** @description YYYY-MM-DD (portal time zone) */
+            deliveryDate?: string;
+            deliverByDate?: string | null;
+            /** @description HH:mm; default '02:00' */
+            deliveryTime?: string;
+            isRoundTrip?: boolean;
+            originStoreId?: number | null;
+            destinationStoreId?: number | null;
+            companyId?: number | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            email?: string | null;
+            contactCountryCode?: string | null;
+            phoneNumber?: string | null;
+        };
+        /** @description Parcel (001 section 3); length, width, height in cm, weight in kg, each at least 0.01 */
+        BookingParcel: {
+            id?: number | null;
+            /** @description Parcel type name (small, medium, large, Extra Large, Custom) */
+            name?: string;
+            /** @description Parcel type id (4 = Custom) */
+            parcelType?: number | null;
+            deliveryItemName?: string | null;
+            length?: number | null;
+            width?: number | null;
+            height?: number | null;
+            weight?: number | null;
+            description?: string | null;
+            isFragile?: boolean;
+            barCode?: string | null;
+        };
+        BookingParcelsForm: {
+            deliveryId?: number | null;
+            xmin?: string;
+            deliveryItems?: components["schemas"]["BookingParcel"][];
+        };
+        BookingSelectQuoteForm: {
+            deliveryId?: number | null;
+            xmin?: string;
+            /** @description The option's id; none → 'Please select your preferred quote to continue.', below 1 → 'Delivery option is required' */
+            quoteId?: number | null;
+        };
+        /** @description One side of the contact form, with the spec's own field names */
+        BookingContactDetails: {
+            /**
+             * @default residential
+             * @enum {string}
+             */
+            AddressType: "residential" | "business";
+            ContactName?: string | null;
+            ContactCountry?: string | null;
+            PhoneNumber?: string | null;
+            Email?: string | null;
+            BuildingName?: string | null;
+            BuildingUnit?: string | null;
+            Remarks?: string | null;
+            DisplayAddress?: string | null;
+            StoreId?: number | null;
+            ContactId?: number | null;
+            ContactDetailsSameAsUser?: boolean;
+        };
+        /** @description Contact form (001 section 3); name 'Name is required', country 'Code is required', phone 'Phone number is required' / 'Phone number is not valid' */
+        BookingContactForm: {
+            deliveryId?: number | null;
+            xmin?: string;
+            origin?: components["schemas"]["BookingContactDetails"];
+            destination?: components["schemas"]["BookingContactDetails"];
+            orderReference?: string | null;
+            customerIdentifier?: string | null;
+        };
+        BookingVersionForm: {
+            deliveryId?: number | null;
+            /** @description When sent, a changed row answers 409 */
+            xmin?: string;
+        };
+        BookingSelectAccountForm: {
+            deliveryId?: number | null;
+            xmin?: string;
+            accountId: number;
+        };
+        BookingPayBySavedCardForm: {
+            paymentCardId: number;
+        };
+        BookingCheckoutForm: {
+            /**
+             * @description 'Save card details *': the provider tokenises the card (a registration) and it becomes a saved card
+             * @default false
+             */
+            saveCard: boolean;
+            /** @description Absolute URL of /paymentcallback on the app's host; the provider appends id and resourcePath */
+            returnUrl?: string;
+        };
+        BookingCheckout: {
+            checkoutId: string;
+            /** @description {provider}/v1/paymentWidgets.js?checkoutId={checkoutId} */
+            widgetScriptUrl: string;
+            /** @description Total due in cents */
+            amount: number;
+            currency: string;
+            /**
+             * @description data-brands of the widget form
+             * @example VISA MASTER
+             */
+            brands: string;
+            /** @description The form's action: /paymentcallback?deliveryid={id} */
+            returnUrl?: string;
+        };
+        /** @description The query of the provider's redirect to /paymentcallback */
+        BookingCardResultForm: {
+            /** @description The checkout id */
+            id: string;
+            resourcePath?: string;
+        };
+        BookingPaymentFailedForm: {
+            /** @description The checkout id, when there is one */
+            id?: string;
+            resourcePath?: string;
+            /** @description What the widget reported */
+            description?: string;
+        };
+        /** @description Delivery quote (001 section 3). priceExcl is null for callers who may not see prices (only administrator, management, staff do) */
+        BookingDeliveryQuote: {
+            id: number;
+            /** @enum {string} */
+            slaType: "Standard" | "Priority" | "Hyperlocal" | "Emergency Relief";
+            /** @description Cents, VAT exclusive, one way (the display price applies vatRate and doubles for round trips) */
+            priceExcl?: number | null;
+            /** @example 0.15 */
+            vatRate: number;
+            pricingTier?: string | null;
+            /** Format: date-time */
+            pickupWindowStartUtc: string;
+            /** Format: date-time */
+            pickupWindowEndUtc: string;
+            /** Format: date-time */
+            dropOffWindowStartUtc: string;
+            /** Format: date-time */
+            dropOffWindowEndUtc: string;
+            /** Format: date-time */
+            quoteExpirationUtc: string;
+        };
+        BookingTransactionItem: {
+            id: number;
+            transactionId?: number | null;
+            description: string;
+            /** @description Doubled for round trips */
+            quantity: number;
+            /** @description Cents, VAT exclusive, for the whole quantity */
+            amountExcl: number;
+            transactionItemTypeId: number;
+        };
+        BookingPerson: {
+            firstName?: string | null;
+            lastName?: string | null;
+            phoneNumber?: string | null;
+            email?: string | null;
+        };
+        BookingParty: {
+            storeName?: string | null;
+            companyName?: string | null;
+            contactName?: string | null;
+            phoneNumber?: string | null;
+            email?: string | null;
+        };
+        /** @description Quote/delivery response (001 section 3). Money in cents. paymentTotal = the selected option's display price (VAT in, round trip doubled) + tipAmount; paymentCreditApplied = what a Prepay account's balance covers; paymentTotalDue = paymentTotal - paymentCreditApplied (what a card pays); paymentOutStanding = what the selected account already owes (shown when greater than 0). */
+        BookingQuote: {
+            deliveryId: number;
+            xmin: string;
+            waybill?: string | null;
+            trackingHash?: string | null;
+            selectedDeliveryQuoteId?: number | null;
+            /** @description HH:mm */
+            readyForCollectionTimeSlotLocal?: string | null;
+            /** @description YYYY-MM-DD */
+            readyForCollectionDateOnlyUtc?: string | null;
+            deliverByDate?: string | null;
+            isHighRisk: boolean;
+            isRoundTrip: boolean;
+            /** @description Estimated driving distance in km */
+            distanceEstimate?: number;
+            originAddress: components["schemas"]["BookingAddress"];
+            destinationAddress: components["schemas"]["BookingAddress"];
+            deliveryQuotes: components["schemas"]["BookingDeliveryQuote"][];
+            accountId?: number | null;
+            /** @description PAYMENT_STATUS of src/lib/statuses.ts */
+            paymentStatusId: number;
+            paymentPeachPaymentsCheckoutId?: string | null;
+            paymentPeachPaymentFailureDescription?: string | null;
+            paymentTotal: number;
+            paymentCreditApplied: number;
+            paymentOutStanding: number;
+            paymentTotalDue: number;
+            vatRate: number;
+            tipAmount: number;
+            /** @description The price breakdown; empty for callers who may not see prices */
+            transactionItems: components["schemas"]["BookingTransactionItem"][];
+            logisticStatusId: number;
+            hub?: components["schemas"]["BookingParty"] | null;
+            hubAddress?: components["schemas"]["BookingAddress"] | null;
+            originAddressType?: string;
+            originBuildingName?: string | null;
+            originBuildingUnit?: string | null;
+            originContactName?: string | null;
+            originContactCountry?: string | null;
+            originPhoneNumber?: string | null;
+            originEmail?: string | null;
+            originRemarks?: string | null;
+            originContactDetailsSameAsUser?: boolean;
+            originStoreId?: number | null;
+            originStoreName?: string | null;
+            originStore?: components["schemas"]["BookingParty"] | null;
+            destinationAddressType?: string;
+            destinationBuildingName?: string | null;
+            destinationBuildingUnit?: string | null;
+            destinationContactName?: string | null;
+            destinationContactCountry?: string | null;
+            destinationPhoneNumber?: string | null;
+            destinationEmail?: string | null;
+            destinationRemarks?: string | null;
+            destinationContactDetailsSameAsUser?: boolean;
+            destinationStoreId?: number | null;
+            destinationStoreName?: string | null;
+            destinationStore?: components["schemas"]["BookingParty"] | null;
+            placedByUser?: components["schemas"]["BookingPerson"];
+            company?: components["schemas"]["BookingParty"] | null;
+            orderReference?: string | null;
+            customerIdentifier?: string | null;
+            deliveryItems: components["schemas"]["BookingParcel"][];
+        };
+        /** @description Account (001 section 3); balance in cents (negative = owed) */
+        BookingAccount: {
+            id: number;
+            accountName: string;
+            /** @enum {string} */
+            accountType: "Prepay" | "PostPay";
+            balance: number;
+            companyId?: number | null;
+            storeId?: number | null;
+            userId?: number | null;
+            xmin: string;
+        };
+        /** @description Saved payment card (001 section 3) */
+        BookingPaymentCard: {
+            id: number;
+            /** @example VISA */
+            paymentBrand: string;
+            /** @example DB */
+            paymentType: string;
+            holder: string;
+            lastFourDigits: string;
+            expiryMonth: number;
+            expiryYear: number;
+            expired: boolean;
+        };
+        BookingTimeSlot: {
+            /** @description HH:mm: the deliveryTime to send */
+            time: string;
+            endTime?: string;
+            /** @example 08:00 - 10:00 */
+            label: string;
+        };
+        BookingParcelType: {
+            id: number;
+            name: string;
+            length: number;
+            width: number;
+            height: number;
+            /** @description Maximum kg */
+            weight: number;
+        };
+        BookingContactType: {
+            /** @example residential */
+            key: string;
+            /** @example Residential */
+            value: string;
         };
     };
     responses: {
@@ -225,6 +1153,42 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The delivery with its quote options (prices only for administrator, management, staff) */
+        BookingQuoteResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BookingQuote"];
+            };
+        };
+        /** @description The delivery changed since the xmin sent, or it is already paid; message says which */
+        BookingConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A business rule refuses the call (wrong payment status, Prepay account with a total due, expired card, Idempotency-Key reused for another request) */
+        BookingUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The card provider could not be reached; nothing was charged twice, retry with the same Idempotency-Key */
+        BookingProviderUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         /** @description The portal's country code */
@@ -241,6 +1205,19 @@ export interface components {
         SortBy: string;
         SortDirection: "asc" | "desc";
         IsActive: boolean;
+        DirId: number;
+        /** @description Filter pair of the catalogue (002 section 3) */
+        DirCompanyType: components["schemas"]["DirCompanyTypeName"];
+        /** @description Quick-service stores only (002 section 7, the stores select) */
+        DirQsrMode: boolean;
+        /** @description The deliveryId */
+        BookingDeliveryId: number;
+        /** @description Required by the server (400 naming Idempotency-Key when absent or malformed: 8 to 100 of A-Z a-z 0-9 . _ : -); declared optional because the server validates it itself (HTTP header names are case-insensitive). A key the client makes once per intended payment (a UUID) and re-sends on every retry of it. The first result is stored; a repeat answers the same result and never charges again; the same key with another delivery or call answers 422. */
+        BookingIdempotencyKey: string;
+        /** @description Accepted for symmetry; this call is idempotent by the checkout id */
+        BookingIdempotencyKeyOptional: string;
+        /** @description YYYY-MM-DD in the portal's time zone */
+        BookingLocalDate: string;
     };
     requestBodies: never;
     headers: never;
@@ -313,6 +1290,8 @@ export interface operations {
                 sortby?: components["parameters"]["SortBy"];
                 sortdirection?: components["parameters"]["SortDirection"];
                 isActive?: components["parameters"]["IsActive"];
+                /** @description Filter pair of the catalogue (002 section 3) */
+                companyType?: components["parameters"]["DirCompanyType"];
             };
             header?: never;
             path: {
@@ -323,19 +1302,118 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of companies, or select options */
+            /** @description A page of companies, or select options; with exportExcel=true the file Companies.xlsx */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyPage"] | components["schemas"]["SelectOptions"];
+                    "application/ms-excel": string;
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    createcompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirCompanyInput"];
+            };
+        };
+        responses: {
+            /** @description The new company */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getcompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatecompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirCompanyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the company since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirCompanyConflict"];
+                };
+            };
         };
     };
     getstores: {
@@ -355,6 +1433,8 @@ export interface operations {
                 isActive?: components["parameters"]["IsActive"];
                 /** @description Filter pair; only within the caller's scope */
                 companyid?: number;
+                /** @description Quick-service stores only (002 section 7, the stores select) */
+                qsrMode?: components["parameters"]["DirQsrMode"];
             };
             header?: never;
             path: {
@@ -365,19 +1445,157 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of stores, or select options */
+            /** @description A page of stores, or select options; with exportExcel=true the file Stores.xlsx */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StorePage"] | components["schemas"]["SelectOptions"];
+                    "application/ms-excel": string;
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    createstore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirStoreInput"];
+            };
+        };
+        responses: {
+            /** @description The new store */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Store"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deletestores: {
+        parameters: {
+            query: {
+                ids: number[];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many stores were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A store is still in use (users or other rows refer to it) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getstore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Store"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirStoreUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Store"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the store since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirStoreConflict"];
+                };
+            };
         };
     };
     uploadProfilePicture: {
@@ -434,6 +1652,849 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    createquotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingDeliveryForm"];
+            };
+        };
+        responses: {
+            201: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getquotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatequotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingDeliveryForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    updateparcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingParcelsForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    updateparceldetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingParcelsForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    selectquote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingSelectQuoteForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    settimeslot: {
+        parameters: {
+            query: {
+                /** @description A time slot of the pick-up date, HH:mm (from getavailabletimeslots) */
+                deliveryTime: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    updateorigindetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingContactForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    updatedestinationdetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingContactForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    updateadditionaldetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingContactForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    updatecontactinformation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingContactForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    acceptquote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingVersionForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    selectaccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingSelectAccountForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    payByBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required by the server (400 naming Idempotency-Key when absent or malformed: 8 to 100 of A-Z a-z 0-9 . _ : -); declared optional because the server validates it itself (HTTP header names are case-insensitive). A key the client makes once per intended payment (a UUID) and re-sends on every retry of it. The first result is stored; a repeat answers the same result and never charges again; the same key with another delivery or call answers 422. */
+                "Idempotency-Key"?: components["parameters"]["BookingIdempotencyKey"];
+            };
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+            502: components["responses"]["BookingProviderUnavailable"];
+        };
+    };
+    payBySavedCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required by the server (400 naming Idempotency-Key when absent or malformed: 8 to 100 of A-Z a-z 0-9 . _ : -); declared optional because the server validates it itself (HTTP header names are case-insensitive). A key the client makes once per intended payment (a UUID) and re-sends on every retry of it. The first result is stored; a repeat answers the same result and never charges again; the same key with another delivery or call answers 422. */
+                "Idempotency-Key"?: components["parameters"]["BookingIdempotencyKey"];
+            };
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingPayBySavedCardForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+            502: components["responses"]["BookingProviderUnavailable"];
+        };
+    };
+    paymentCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required by the server (400 naming Idempotency-Key when absent or malformed: 8 to 100 of A-Z a-z 0-9 . _ : -); declared optional because the server validates it itself (HTTP header names are case-insensitive). A key the client makes once per intended payment (a UUID) and re-sends on every retry of it. The first result is stored; a repeat answers the same result and never charges again; the same key with another delivery or call answers 422. */
+                "Idempotency-Key"?: components["parameters"]["BookingIdempotencyKey"];
+            };
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCheckoutForm"];
+            };
+        };
+        responses: {
+            /** @description The checkout to load the provider's widget with */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCheckout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+            502: components["responses"]["BookingProviderUnavailable"];
+        };
+    };
+    processCardPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Accepted for symmetry; this call is idempotent by the checkout id */
+                "Idempotency-Key"?: components["parameters"]["BookingIdempotencyKeyOptional"];
+            };
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCardResultForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+            502: components["responses"]["BookingProviderUnavailable"];
+        };
+    };
+    paymentfailed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Accepted for symmetry; this call is idempotent by the checkout id */
+                "Idempotency-Key"?: components["parameters"]["BookingIdempotencyKeyOptional"];
+            };
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingPaymentFailedForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+            502: components["responses"]["BookingProviderUnavailable"];
+        };
+    };
+    cancelquote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingVersionForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    reattempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingVersionForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    clone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BookingQuoteResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BookingConflict"];
+            422: components["responses"]["BookingUnprocessable"];
+        };
+    };
+    getaccounts: {
+        parameters: {
+            query?: {
+                /** @description Answer searchable-select options (key, value) instead of a page */
+                select?: components["parameters"]["Select"];
+                search?: components["parameters"]["Search"];
+                /** @description Only the accounts that may pay this delivery */
+                deliveryId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts, or select options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingAccount"][] | components["schemas"]["SelectOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getaccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingAccount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getpaymentcards: {
+        parameters: {
+            query: {
+                accountId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPaymentCard"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deletepaymentcard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAvailableDates: {
+        parameters: {
+            query?: {
+                storeId?: number;
+                companyId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Available dates, ascending; empty means 'No dates available' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getavailabledates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Available dates, ascending; empty means 'No dates available' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAvailableTimeSlots: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD in the portal's time zone */
+                localDate: components["parameters"]["BookingLocalDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slots of the date, ascending; past slots of today are left out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingTimeSlot"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getavailabletimeslots: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD in the portal's time zone */
+                localDate: components["parameters"]["BookingLocalDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slots of the date, ascending; past slots of today are left out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingTimeSlot"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getparceltypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Parcel types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingParcelType"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getcontacttypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Contact types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingContactType"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

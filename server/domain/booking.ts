@@ -1,0 +1,328 @@
+// The wizard's commands (001 section 4): one transaction each, the delivery row locked, the shared rules of
+// src/lib/booking-rules.ts checked first (400 naming the field), scope from the token only.
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { components } from '../../src/api/generated/connect';
+import {
+  BOOKING_RULE_TEXTS, hasErrors, isQuoteExpired, validateContact, validateDeliveryRequirements, validateParcels,
+  validateQuoteSelection, type FieldErrors,
+} from '../../src/lib/booking-rules';
+import { AVAILABLE_DATES_DAYS_AHEAD, DEFAULT_DELIVERY_TIME } from '../../src/lib/constants';
+import { hasAnyRole, STAFF_ROLES, type Permissions } from '../../src/lib/roles';
+import { canEditParcels, LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
+import type { Database } from '../db/database';
+import { accounts, deliveries, deliveryItems, deliveryWindows, stores } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { PortalData } from './portals';
+import { estimateDistanceKm, isHighRiskLocation } from './pricing';
+import { activeQuotes, lockDelivery, quoteResponse, readDelivery, repriceDelivery, type BookingQuote, type DeliveryRow, type QuoteSettings } from './quotes';
+import { scopeOf } from './scope';
+
+type S = components['schemas'];
+
+export function fieldErrors(errors: FieldErrors): HttpError {
+  const fields = Object.keys(errors);
+  return new HttpError(400, errors[fields[0]!]!, Object.fromEntries(fields.map((field) => [field, [errors[field]!]])));
+}
+
+const check = (errors: FieldErrors) => { if (hasErrors(errors)) throw fieldErrors(errors); };
+
+const unprocessable = (message: string) => new HttpError(422, message);
+
+/** Statuses in which the wizard's editing steps are open (before payment is under way). */
+function requireEditable(delivery: DeliveryRow) {
+  if (delivery.paymentStatusId < PAYMENT_STATUS.ITEMS_OUTSTANDING || delivery.paymentStatusId >= PAYMENT_STATUS.PAID) {
+    throw unprocessable('This delivery can no longer be changed.');
+  }
+}
+
+export interface BookingContext { db: Database; portal: PortalData; permissions: Permissions; settings: QuoteSettings }
+
+/** Store ids the caller may name as origin or destination: within its scope (staff any store of the portal). */
+async function checkStore(db: Database | Parameters<Parameters<Database['transaction']>[0]>[0], portal: PortalData, permissions: Permissions, storeId: number | null | undefined, field: string) {
+  if (!storeId) return null;
+  const [store] = await db.select().from(stores).where(and(eq(stores.id, storeId), eq(stores.portalId, portal.id)));
+  const scope = scopeOf(permissions);
+  const allowed = store && (scope.kind === 'portal' || scope.kind === 'none' || (scope.kind === 'company' && store.companyId === scope.companyId)
+    || (scope.kind === 'store' && store.companyId === scope.companyId));
+  if (!allowed) throw fieldErrors({ [field]: `Not found: store ${storeId}` });
+  return store.id;
+}
+
+async function requirementsOf(ctx: BookingContext, tx: Parameters<Parameters<Database['transaction']>[0]>[0], form: S['BookingDeliveryForm']) {
+  check(validateDeliveryRequirements(form));
+  const origin = form.originAddress!;
+  const destination = form.destinationAddress!;
+  const originStoreId = await checkStore(tx, ctx.portal, ctx.permissions, form.originStoreId ?? (origin.storeId && origin.storeId > 0 ? origin.storeId : null), 'originStoreId');
+  const destinationStoreId = await checkStore(tx, ctx.portal, ctx.permissions, form.destinationStoreId ?? (destination.storeId && destination.storeId > 0 ? destination.storeId : null), 'destinationStoreId');
+  const isHighRisk = await isHighRiskLocation(tx as never, ctx.portal.id, [origin.coordinates, destination.coordinates]);
+  return {
+    originAddress: origin, destinationAddress: destination, originStoreId, destinationStoreId,
+    readyForCollectionDate: form.deliveryDate!, readyForCollectionTimeSlotLocal: form.deliveryTime ?? DEFAULT_DELIVERY_TIME,
+    // 001 section 4: deliverByDate is set equal to deliveryDate on submit.
+    deliverByDate: form.deliverByDate ?? form.deliveryDate!, isRoundTrip: form.isRoundTrip ?? false, isHighRisk,
+    distanceKm: estimateDistanceKm(origin.coordinates, destination.coordinates),
+  };
+}
+
+async function respond(ctx: BookingContext, tx: Parameters<Parameters<Database['transaction']>[0]>[0], id: number): Promise<BookingQuote> {
+  return quoteResponse(tx, await readDelivery(tx, ctx.portal, ctx.permissions, id), ctx.permissions);
+}
+
+export async function createQuote(ctx: BookingContext, form: S['BookingDeliveryForm']): Promise<BookingQuote> {
+  return ctx.db.transaction(async (tx) => {
+    const requirements = await requirementsOf(ctx, tx, form);
+    const staff = hasAnyRole(ctx.permissions, STAFF_ROLES);
+    const [row] = await tx.insert(deliveries).values({
+      portalId: ctx.portal.id,
+      placedByUserId: ctx.permissions.id,
+      // Scope comes from the token; only staff book for a company they name.
+      companyId: staff ? (form.companyId ?? null) : ctx.permissions.companyId,
+      storeId: staff ? null : ctx.permissions.storeId,
+      ...requirements,
+      logisticStatusId: LOGISTIC_STATUS.PENDING,
+      paymentStatusId: PAYMENT_STATUS.ITEMS_OUTSTANDING,
+    }).returning();
+    const delivery = await readDelivery(tx, ctx.portal, ctx.permissions, row!.id);
+    await repriceDelivery(tx, ctx.portal, delivery, ctx.settings);
+    return respond(ctx, tx, row!.id);
+  });
+}
+
+export async function getQuote(ctx: BookingContext, id: number): Promise<BookingQuote> {
+  return ctx.db.transaction(async (tx) => {
+    const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
+    // Expiry applied on read: an unpaid delivery whose options have all expired becomes expired (-1).
+    if (delivery.paymentStatusId >= PAYMENT_STATUS.ITEMS_OUTSTANDING && delivery.paymentStatusId < PAYMENT_STATUS.PAYMENT_PENDING) {
+      const options = await activeQuotes(tx, id);
+      if (options.length > 0 && options.every((option) => isQuoteExpired(option.expiresAt))) {
+        await tx.update(deliveries).set({ paymentStatusId: PAYMENT_STATUS.EXPIRED, updatedAt: new Date() }).where(eq(deliveries.id, id));
+      }
+    }
+    return respond(ctx, tx, id);
+  });
+}
+
+/** Runs a command on the locked delivery and answers the fresh response. */
+async function command(ctx: BookingContext, id: number, xmin: string | undefined, run: (tx: Parameters<Parameters<Database['transaction']>[0]>[0], delivery: DeliveryRow) => Promise<void>): Promise<BookingQuote> {
+  return ctx.db.transaction(async (tx) => {
+    const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id, xmin);
+    await run(tx, delivery);
+    return respond(ctx, tx, id);
+  });
+}
+
+export function updateQuote(ctx: BookingContext, id: number, form: S['BookingDeliveryForm']) {
+  return command(ctx, id, form.xmin, async (tx, delivery) => {
+    requireEditable(delivery);
+    const requirements = await requirementsOf(ctx, tx, form);
+    await tx.update(deliveries).set({ ...requirements, selectedQuoteId: null, updatedAt: new Date(),
+      paymentStatusId: delivery.paymentStatusId >= PAYMENT_STATUS.NOT_SELECTED ? PAYMENT_STATUS.NOT_SELECTED : delivery.paymentStatusId }).where(eq(deliveries.id, id));
+    await repriceDelivery(tx, ctx.portal, await readDelivery(tx, ctx.portal, ctx.permissions, id), ctx.settings);
+  });
+}
+
+async function replaceParcels(tx: Parameters<Parameters<Database['transaction']>[0]>[0], id: number, items: S['BookingParcel'][]) {
+  await tx.delete(deliveryItems).where(eq(deliveryItems.deliveryId, id));
+  await tx.insert(deliveryItems).values(items.map((item) => ({
+    deliveryId: id, name: item.name!, parcelTypeId: item.parcelType ?? null, deliveryItemName: item.deliveryItemName ?? null,
+    length: item.length!, width: item.width!, height: item.height!, weight: item.weight!, description: item.description ?? null,
+    isFragile: item.isFragile ?? false, barCode: item.barCode?.trim() || null,
+  })));
+}
+
+export function updateParcels(ctx: BookingContext, id: number, form: S['BookingParcelsForm']) {
+  return command(ctx, id, form.xmin, async (tx, delivery) => {
+    requireEditable(delivery);
+    check(validateParcels(form.deliveryItems));
+    await replaceParcels(tx, id, form.deliveryItems!);
+    await tx.update(deliveries).set({ selectedQuoteId: null, paymentStatusId: PAYMENT_STATUS.NOT_SELECTED, updatedAt: new Date() }).where(eq(deliveries.id, id));
+    await repriceDelivery(tx, ctx.portal, delivery, ctx.settings);
+  });
+}
+
+/** Parcel edits after booking: status at or above Ready and not Delivered (no repricing; the back office adjusts). */
+export function updateParcelDetails(ctx: BookingContext, id: number, form: S['BookingParcelsForm']) {
+  return command(ctx, id, form.xmin, async (tx, delivery) => {
+    if (!canEditParcels(delivery.logisticStatusId, true)) throw unprocessable('Parcels can be edited only from Ready until delivered.');
+    check(validateParcels(form.deliveryItems));
+    await replaceParcels(tx, id, form.deliveryItems!);
+    await tx.update(deliveries).set({ updatedAt: new Date() }).where(eq(deliveries.id, id));
+  });
+}
+
+export function selectQuote(ctx: BookingContext, id: number, form: S['BookingSelectQuoteForm']) {
+  return command(ctx, id, form.xmin, async (tx, delivery) => {
+    requireEditable(delivery);
+    check(validateQuoteSelection(form.quoteId));
+    const option = (await activeQuotes(tx, id)).find((candidate) => candidate.id === form.quoteId);
+    if (!option) throw fieldErrors({ quoteId: BOOKING_RULE_TEXTS.deliveryOptionRequired });
+    if (isQuoteExpired(option.expiresAt)) throw fieldErrors({ quoteId: BOOKING_RULE_TEXTS.expired });
+    const next = Math.max(delivery.paymentStatusId, PAYMENT_STATUS.DETAILS_OUTSTANDING);
+    await tx.update(deliveries).set({ selectedQuoteId: option.id, paymentStatusId: Math.min(next, PAYMENT_STATUS.AWAITING_CLIENT_ACCEPTANCE), updatedAt: new Date() }).where(eq(deliveries.id, id));
+  });
+}
+
+export function setTimeSlot(ctx: BookingContext, id: number, deliveryTime: string) {
+  return command(ctx, id, undefined, async (tx, delivery) => {
+    requireEditable(delivery);
+    const selected = (await activeQuotes(tx, id)).find((option) => option.id === delivery.selectedQuoteId);
+    await tx.update(deliveries).set({ readyForCollectionTimeSlotLocal: deliveryTime, updatedAt: new Date() }).where(eq(deliveries.id, id));
+    await repriceDelivery(tx, ctx.portal, await readDelivery(tx, ctx.portal, ctx.permissions, id), ctx.settings);
+    // Keep the chosen service level selected across the repricing.
+    const again = selected && (await activeQuotes(tx, id)).find((option) => option.slaType === selected.slaType);
+    await tx.update(deliveries).set({ selectedQuoteId: again?.id ?? null }).where(eq(deliveries.id, id));
+  });
+}
+
+type ContactStep = 'origin' | 'destination' | 'additional' | 'both';
+
+export function updateContacts(ctx: BookingContext, id: number, form: S['BookingContactForm'], step: ContactStep) {
+  return command(ctx, id, form.xmin, async (tx, delivery) => {
+    if (step !== 'both') requireEditable(delivery);
+    const errors: FieldErrors = {};
+    const origin = step === 'origin' || step === 'both' ? form.origin ?? {} : undefined;
+    const destination = step === 'destination' || step === 'both' || (step === 'additional' && form.destination) ? form.destination ?? {} : undefined;
+    if (origin) Object.assign(errors, validateContact(origin, 'origin.'));
+    if (destination) Object.assign(errors, validateContact(destination, 'destination.'));
+    check(errors);
+    const changes: Partial<typeof deliveries.$inferInsert> = { updatedAt: new Date() };
+    if (origin) changes.originContact = origin;
+    if (destination) changes.destinationContact = destination;
+    if (step === 'additional' || step === 'both') {
+      changes.orderReference = form.orderReference ?? null;
+      changes.customerIdentifier = form.customerIdentifier ?? null;
+    }
+    const hasOrigin = !!(origin ?? delivery.originContact);
+    const hasDestination = !!(destination ?? delivery.destinationContact);
+    if (delivery.selectedQuoteId && hasOrigin && hasDestination && delivery.paymentStatusId === PAYMENT_STATUS.DETAILS_OUTSTANDING) {
+      changes.paymentStatusId = PAYMENT_STATUS.AWAITING_CLIENT_ACCEPTANCE;
+    }
+    await tx.update(deliveries).set(changes).where(eq(deliveries.id, id));
+  });
+}
+
+export function acceptQuote(ctx: BookingContext, id: number, form: S['BookingVersionForm']) {
+  return command(ctx, id, form.xmin, async (tx, delivery) => {
+    requireEditable(delivery);
+    const selected = (await activeQuotes(tx, id)).find((option) => option.id === delivery.selectedQuoteId);
+    if (!selected) throw fieldErrors(validateQuoteSelection(null));
+    if (isQuoteExpired(selected.expiresAt)) throw fieldErrors({ quoteId: BOOKING_RULE_TEXTS.expired });
+    if (!delivery.originContact) throw fieldErrors(validateContact(null, 'origin.'));
+    if (!delivery.destinationContact) throw fieldErrors(validateContact(null, 'destination.'));
+    if (delivery.paymentStatusId < PAYMENT_STATUS.PAYMENT_PENDING) {
+      await tx.update(deliveries).set({ paymentStatusId: PAYMENT_STATUS.PAYMENT_PENDING, updatedAt: new Date() }).where(eq(deliveries.id, id));
+    }
+  });
+}
+
+export function selectAccount(ctx: BookingContext, id: number, form: S['BookingSelectAccountForm']) {
+  return command(ctx, id, form.xmin, async (tx, delivery) => {
+    requireEditable(delivery);
+    const payable = await payableAccounts(tx, ctx.portal, ctx.permissions, delivery);
+    if (!payable.some((account) => account.id === form.accountId)) throw fieldErrors({ accountId: `Not found: account ${form.accountId}` });
+    await tx.update(deliveries).set({ accountId: form.accountId, updatedAt: new Date() }).where(eq(deliveries.id, id));
+  });
+}
+
+export function cancelQuote(ctx: BookingContext, id: number, form: S['BookingVersionForm']) {
+  return command(ctx, id, form.xmin, async (tx, delivery) => {
+    if (delivery.paymentStatusId >= PAYMENT_STATUS.PAID) throw unprocessable('A paid delivery cannot be cancelled as a quote.');
+    await tx.update(deliveries).set({ paymentStatusId: PAYMENT_STATUS.QUOTE_CANCELLED, logisticStatusId: LOGISTIC_STATUS.CANCELLED_QUOTE, updatedAt: new Date() }).where(eq(deliveries.id, id));
+  });
+}
+
+/** 'Reattempt your delivery': an unpaid expired, failed or cancelled delivery gets fresh options, back at step 3. */
+export function reattempt(ctx: BookingContext, id: number, form: S['BookingVersionForm']) {
+  return command(ctx, id, form.xmin, async (tx, delivery) => {
+    if (delivery.paymentStatusId >= PAYMENT_STATUS.PAID) throw unprocessable('A paid delivery cannot be reattempted.');
+    const today = DateTime.now().setZone(ctx.portal.timeZone).toISODate()!;
+    const date = delivery.readyForCollectionDate < today ? today : delivery.readyForCollectionDate;
+    const hasItems = (await tx.select({ id: deliveryItems.id }).from(deliveryItems).where(eq(deliveryItems.deliveryId, id)).limit(1)).length > 0;
+    await tx.update(deliveries).set({
+      readyForCollectionDate: date, deliverByDate: date, selectedQuoteId: null, checkoutId: null, paymentFailureDescription: null,
+      paymentStatusId: hasItems ? PAYMENT_STATUS.NOT_SELECTED : PAYMENT_STATUS.ITEMS_OUTSTANDING, logisticStatusId: LOGISTIC_STATUS.PENDING, updatedAt: new Date(),
+    }).where(eq(deliveries.id, id));
+    await repriceDelivery(tx, ctx.portal, await readDelivery(tx, ctx.portal, ctx.permissions, id), ctx.settings);
+  });
+}
+
+export async function cloneDelivery(ctx: BookingContext, id: number): Promise<BookingQuote> {
+  return ctx.db.transaction(async (tx) => {
+    const source = await readDelivery(tx, ctx.portal, ctx.permissions, id);
+    const today = DateTime.now().setZone(ctx.portal.timeZone).toISODate()!;
+    const date = source.readyForCollectionDate < today ? today : source.readyForCollectionDate;
+    const items = await tx.select().from(deliveryItems).where(eq(deliveryItems.deliveryId, id));
+    const { id: _id, xmin: _xmin, createdAt: _c, updatedAt: _u, waybill: _w, trackingHash: _t, ...copy } = source;
+    const [row] = await tx.insert(deliveries).values({
+      ...copy, placedByUserId: ctx.permissions.id, readyForCollectionDate: date, deliverByDate: date, selectedQuoteId: null, checkoutId: null,
+      paymentFailureDescription: null, accountId: null, logisticStatusId: LOGISTIC_STATUS.PENDING,
+      paymentStatusId: items.length > 0 ? PAYMENT_STATUS.NOT_SELECTED : PAYMENT_STATUS.ITEMS_OUTSTANDING,
+    }).returning();
+    if (items.length > 0) await tx.insert(deliveryItems).values(items.map(({ id: _item, ...item }) => ({ ...item, deliveryId: row!.id })));
+    await repriceDelivery(tx, ctx.portal, await readDelivery(tx, ctx.portal, ctx.permissions, row!.id), ctx.settings);
+    return respond(ctx, tx, row!.id);
+  });
+}
+
+// ---- Accounts the caller may pay with ----
+
+type AnyTx = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Own accounts, the company's and the store's; staff: the delivery's placer, company and store (or all). */
+export async function payableAccounts(tx: AnyTx, portal: PortalData, permissions: Permissions, delivery?: Pick<DeliveryRow, 'placedByUserId' | 'companyId' | 'storeId'>) {
+  const rows = await tx.select().from(accounts).where(and(eq(accounts.portalId, portal.id), isNull(accounts.systemCode), eq(accounts.isActive, true))).orderBy(accounts.accountName);
+  const staff = hasAnyRole(permissions, STAFF_ROLES);
+  return rows.filter((account) => {
+    if (staff) return !delivery || account.userId === delivery.placedByUserId || (account.companyId !== null && account.companyId === delivery.companyId && (!account.storeId || account.storeId === delivery.storeId));
+    if (account.userId === permissions.id) return true;
+    if (permissions.storeId && account.storeId === permissions.storeId) return true;
+    if (!account.storeId && permissions.companyId && account.companyId === permissions.companyId && !account.userId) return true;
+    return false;
+  });
+}
+
+/** A normal user with no account gets a personal Prepay account (balance 0), so the pay step always has one. */
+export async function ensurePersonalAccount(db: Database, portal: PortalData, permissions: Permissions): Promise<void> {
+  const existing = await payableAccounts(db, portal, permissions);
+  if (existing.length > 0 || hasAnyRole(permissions, STAFF_ROLES)) return;
+  await db.insert(accounts).values({ portalId: portal.id, accountName: permissions.email, accountType: 'Prepay', userId: permissions.id });
+}
+
+// ---- Lookups ----
+
+/** Dates with at least one window for the scope (store, else company, else portal), from today on. */
+export async function availableDates(db: Database, portal: PortalData, storeId?: number, companyId?: number, now = new Date()): Promise<string[]> {
+  const rows = await db.select().from(deliveryWindows).where(eq(deliveryWindows.portalId, portal.id));
+  const scoped = (storeId && rows.some((row) => row.storeId === storeId)) ? rows.filter((row) => row.storeId === storeId)
+    : (companyId && rows.some((row) => row.companyId === companyId && !row.storeId)) ? rows.filter((row) => row.companyId === companyId && !row.storeId)
+      : rows.filter((row) => !row.storeId && !row.companyId);
+  const start = DateTime.fromJSDate(now).setZone(portal.timeZone);
+  const dates: string[] = [];
+  for (let offset = 0; offset < AVAILABLE_DATES_DAYS_AHEAD; offset++) {
+    const day = start.plus({ days: offset });
+    const slots = scoped.filter((row) => row.weekday === day.weekday % 7);
+    const open = offset === 0 ? slots.some((row) => row.startLocal > start.toFormat('HH:mm')) : slots.length > 0;
+    if (open) dates.push(day.toISODate()!);
+  }
+  return dates;
+}
+
+export async function timeSlots(db: Database, portal: PortalData, localDate: string, permissions: Permissions, now = new Date()) {
+  const day = DateTime.fromISO(localDate, { zone: portal.timeZone });
+  if (!day.isValid) throw fieldErrors({ localDate: BOOKING_RULE_TEXTS.dateRequired });
+  const rows = await db.select().from(deliveryWindows).where(and(eq(deliveryWindows.portalId, portal.id), eq(deliveryWindows.weekday, day.weekday % 7)));
+  const storeRows = permissions.storeId ? rows.filter((row) => row.storeId === permissions.storeId) : [];
+  const chosen = storeRows.length > 0 ? storeRows : rows.filter((row) => !row.storeId && !row.companyId);
+  const current = DateTime.fromJSDate(now).setZone(portal.timeZone);
+  const isToday = current.toISODate() === localDate;
+  return chosen
+    .filter((row) => !isToday || row.startLocal > current.toFormat('HH:mm'))
+    .sort((a, b) => a.startLocal.localeCompare(b.startLocal))
+    .map((row) => ({ time: row.startLocal, endTime: row.endLocal, label: `${row.startLocal} - ${row.endLocal}` }));
+}
+
+export function newTrackingHash(): string {
+  return randomBytes(12).toString('base64url');
+}

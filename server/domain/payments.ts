@@ -1,0 +1,340 @@
+// Payments (001 sections 2, 4; issue 4): balance, saved card and new card through the provider; idempotent by
+// the Idempotency-Key (unique) under a row lock on the delivery; every success posts one balanced ledger
+// transaction; a confirmation lost between the provider and us is settled by looking the payment up.
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { components } from '../../src/api/generated/connect';
+import { BOOKING_RULE_TEXTS, canPostPay, isCardExpired, isQuoteExpired } from '../../src/lib/booking-rules';
+import { PAYMENT_WIDGET_DATA_BRANDS, PAYMENT_CALLBACK_PATH } from '../../src/lib/constants';
+import { hasAnyRole, STAFF_ROLES } from '../../src/lib/roles';
+import { LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
+import type { Database } from '../db/database';
+import { accounts, deliveries, paymentCards, payments, portals } from '../db/schema';
+import { SYSTEM_ACCOUNTS } from '../db/seed-booking';
+import { HttpError, notFound } from '../http/errors';
+import { classifyResult, PaymentProviderClient, ProviderUnavailableError, type ProviderPayment } from '../payments/provider-client';
+import { newTrackingHash, payableAccounts, type BookingContext } from './booking';
+import { postTransaction, systemAccountId, type Tx } from './ledger';
+import type { PortalData } from './portals';
+import { activeQuotes, lockDelivery, paymentTotals, quoteResponse, readDelivery, type BookingQuote, type DeliveryRow } from './quotes';
+
+type S = components['schemas'];
+type PaymentRow = typeof payments.$inferSelect;
+
+export const PAYMENT_TEXTS = {
+  alreadyPaid: 'This delivery is already paid.',
+  notAccepted: 'Please confirm your delivery details before paying.',
+  noAccount: 'Select an account with which to pay',
+  nothingDue: 'Nothing is due on this delivery.',
+  keyReused: 'This Idempotency-Key was already used for another payment request.',
+  providerUnavailable: 'The card payment provider could not be reached. Nothing was charged; please try again.',
+  cardNotFound: 'Not found: payment card',
+} as const;
+
+export interface PaymentContext extends BookingContext { provider: PaymentProviderClient }
+
+const unprocessable = (message: string) => new HttpError(422, message);
+
+function requirePayable(delivery: DeliveryRow) {
+  if (delivery.paymentStatusId === PAYMENT_STATUS.PAID) throw new HttpError(409, PAYMENT_TEXTS.alreadyPaid);
+  if (delivery.paymentStatusId !== PAYMENT_STATUS.PAYMENT_PENDING && delivery.paymentStatusId !== PAYMENT_STATUS.PAYMENT_FAILED) {
+    throw unprocessable(PAYMENT_TEXTS.notAccepted);
+  }
+}
+
+async function selectedOption(tx: Tx, delivery: DeliveryRow) {
+  const option = (await activeQuotes(tx, delivery.id)).find((candidate) => candidate.id === delivery.selectedQuoteId);
+  if (!option) throw unprocessable(PAYMENT_TEXTS.notAccepted);
+  if (isQuoteExpired(option.expiresAt)) throw unprocessable(BOOKING_RULE_TEXTS.expired);
+  return option;
+}
+
+/** A repeat of a key answers the first request's outcome; the same key for another request is refused. */
+async function existingPayment(tx: Tx, key: string, deliveryId: number, operation: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.idempotencyKey, key));
+  if (row && (row.deliveryId !== deliveryId || row.operation !== operation)) throw unprocessable(PAYMENT_TEXTS.keyReused);
+  return row;
+}
+
+const waybillOf = (id: number) => `WB${String(id).padStart(8, '0')}`;
+
+async function markPaid(tx: Tx, deliveryId: number) {
+  await tx.update(deliveries).set({
+    paymentStatusId: PAYMENT_STATUS.PAID, logisticStatusId: LOGISTIC_STATUS.READY, paymentFailureDescription: null,
+    waybill: waybillOf(deliveryId), trackingHash: newTrackingHash(), updatedAt: new Date(),
+  }).where(eq(deliveries.id, deliveryId));
+}
+
+/**
+ * The sale's posting: what the customer pays (card clearing and/or their account) against revenue and VAT.
+ * If the delivery was already paid by another payment, the money is credited to the account instead.
+ */
+async function postSale(tx: Tx, portalId: number, delivery: DeliveryRow, payment: PaymentRow, vatCents: number, alreadyPaid: boolean) {
+  const clearing = await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.cardClearing);
+  const card = payment.method === 'balance' ? 0 : payment.amountCents;
+  const onAccount = payment.method === 'balance' ? payment.amountCents : payment.creditAppliedCents;
+  if (alreadyPaid) {
+    if (!payment.accountId || card === 0) return;
+    await postTransaction(tx, { portalId, transactionType: 'Credit', description: `Overpayment of delivery ${delivery.id} credited to the account`, deliveryId: delivery.id, paymentId: payment.id,
+      entries: [{ accountId: clearing, amountCents: card }, { accountId: payment.accountId, amountCents: -card }] });
+    return;
+  }
+  const total = card + onAccount;
+  await postTransaction(tx, {
+    portalId, transactionType: 'Invoice', description: `Delivery ${delivery.id} (${waybillOf(delivery.id)})`, deliveryId: delivery.id, paymentId: payment.id,
+    entries: [
+      { accountId: clearing, amountCents: card },
+      ...(payment.accountId && onAccount ? [{ accountId: payment.accountId, amountCents: onAccount }] : []),
+      { accountId: await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.revenue), amountCents: -(total - vatCents) },
+      { accountId: await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.vat), amountCents: -vatCents },
+    ],
+  });
+}
+
+/** Applies a provider answer to a pending payment exactly once (the caller holds the delivery lock). */
+async function settle(tx: Tx, delivery: DeliveryRow, payment: PaymentRow, answer: ProviderPayment): Promise<void> {
+  const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
+  if (!current || current.status !== 'pending') return;
+  const kind = classifyResult(answer.result.code);
+  if (kind === 'pending') return;
+  const succeeded = kind === 'success';
+  await tx.update(payments).set({
+    status: succeeded ? 'succeeded' : 'failed', providerPaymentId: answer.id ?? null, resultCode: answer.result.code,
+    resultDescription: answer.result.description, settledAt: new Date(),
+  }).where(eq(payments.id, payment.id));
+  const [fresh] = await tx.select().from(deliveries).where(eq(deliveries.id, delivery.id));
+  const alreadyPaid = fresh!.paymentStatusId === PAYMENT_STATUS.PAID;
+  if (succeeded) {
+    const vat = await vatOf(tx, delivery);
+    await postSale(tx, delivery.portalId, delivery, current, vat, alreadyPaid);
+    if (!alreadyPaid) await markPaid(tx, delivery.id);
+    if (current.saveCard && answer.registrationId && current.accountId) {
+      const card = answer.card ?? {};
+      await tx.insert(paymentCards).values({
+        accountId: current.accountId, userId: current.userId, registrationId: answer.registrationId, paymentBrand: answer.paymentBrand ?? 'VISA',
+        paymentType: answer.paymentType ?? 'DB', holder: card.holder ?? '', lastFourDigits: card.last4Digits ?? '',
+        expiryMonth: Number(card.expiryMonth ?? 0), expiryYear: Number(card.expiryYear ?? 0),
+      }).onConflictDoNothing();
+    }
+  } else if (!alreadyPaid) {
+    await tx.update(deliveries).set({ paymentStatusId: PAYMENT_STATUS.PAYMENT_FAILED, paymentFailureDescription: answer.result.description, updatedAt: new Date() })
+      .where(eq(deliveries.id, delivery.id));
+  }
+}
+
+async function vatOf(tx: Tx, delivery: DeliveryRow): Promise<number> {
+  const option = (await activeQuotes(tx, delivery.id)).find((candidate) => candidate.id === delivery.selectedQuoteId);
+  return (await paymentTotals(tx, delivery, option)).vat;
+}
+
+async function respond(ctx: BookingContext, tx: Tx, id: number): Promise<BookingQuote> {
+  return quoteResponse(tx, await readDelivery(tx, ctx.portal, ctx.permissions, id), ctx.permissions);
+}
+
+async function accountOf(tx: Tx, ctx: BookingContext, delivery: DeliveryRow) {
+  if (!delivery.accountId) throw new HttpError(400, PAYMENT_TEXTS.noAccount, { accountId: [PAYMENT_TEXTS.noAccount] });
+  const payable = await payableAccounts(tx, ctx.portal, ctx.permissions, delivery);
+  const account = payable.find((candidate) => candidate.id === delivery.accountId);
+  if (!account) throw new HttpError(400, PAYMENT_TEXTS.noAccount, { accountId: [PAYMENT_TEXTS.noAccount] });
+  return account;
+}
+
+function newPayment(ctx: BookingContext, delivery: DeliveryRow, values: Partial<typeof payments.$inferInsert> & Pick<typeof payments.$inferInsert, 'method' | 'operation' | 'idempotencyKey' | 'amountCents' | 'status'>) {
+  return {
+    portalId: ctx.portal.id, deliveryId: delivery.id, userId: ctx.permissions.id, currency: ctx.portal.currency,
+    merchantTransactionId: `D${delivery.id}-${randomUUID()}`, accountId: delivery.accountId, ...values,
+  } satisfies typeof payments.$inferInsert;
+}
+
+export async function payByBalance(ctx: BookingContext, id: number, key: string): Promise<BookingQuote> {
+  return ctx.db.transaction(async (tx) => {
+    const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
+    if (await existingPayment(tx, key, id, 'payByBalance')) return respond(ctx, tx, id);
+    requirePayable(delivery);
+    const option = await selectedOption(tx, delivery);
+    const account = await accountOf(tx, ctx, delivery);
+    const totals = await paymentTotals(tx, delivery, option);
+    if (!canPostPay(account.accountType, totals.totalDue)) throw unprocessable(BOOKING_RULE_TEXTS.prepayCannotPostPay);
+    const [payment] = await tx.insert(payments).values(newPayment(ctx, delivery, {
+      method: 'balance', operation: 'payByBalance', idempotencyKey: key, amountCents: totals.total, status: 'succeeded', settledAt: new Date(),
+    })).returning();
+    await postSale(tx, ctx.portal.id, delivery, payment!, totals.vat, false);
+    await markPaid(tx, id);
+    return respond(ctx, tx, id);
+  });
+}
+
+export async function payBySavedCard(ctx: PaymentContext, id: number, key: string, form: S['BookingPayBySavedCardForm']): Promise<BookingQuote> {
+  // Phase 1: record the intent (committed) so that a crash after the charge can be reconciled.
+  const pending = await ctx.db.transaction(async (tx) => {
+    const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
+    const existing = await existingPayment(tx, key, id, 'payBySavedCard');
+    if (existing) return existing;
+    requirePayable(delivery);
+    const option = await selectedOption(tx, delivery);
+    const account = await accountOf(tx, ctx, delivery);
+    const [card] = await tx.select().from(paymentCards).where(and(eq(paymentCards.id, form.paymentCardId), eq(paymentCards.accountId, account.id), isNull(paymentCards.deletedAt)));
+    if (!card) throw notFound('payment card');
+    if (isCardExpired(card.expiryMonth, card.expiryYear)) throw unprocessable(BOOKING_RULE_TEXTS.cardExpired);
+    const totals = await paymentTotals(tx, delivery, option);
+    if (totals.totalDue <= 0) throw unprocessable(PAYMENT_TEXTS.nothingDue);
+    const [payment] = await tx.insert(payments).values(newPayment(ctx, delivery, {
+      method: 'savedCard', operation: 'payBySavedCard', idempotencyKey: key, amountCents: totals.totalDue, creditAppliedCents: totals.creditApplied,
+      status: 'pending', paymentCardId: card.id,
+    })).returning();
+    return payment!;
+  });
+  // Phase 2: charge under the lock; duplicates wait here and then find the payment settled.
+  return ctx.db.transaction(async (tx) => {
+    const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, pending.id));
+    if (payment!.status === 'pending') {
+      const [card] = await tx.select().from(paymentCards).where(eq(paymentCards.id, payment!.paymentCardId!));
+      let answer: ProviderPayment;
+      try {
+        answer = await ctx.provider.chargeRegistration(card!.registrationId, payment!.amountCents, payment!.currency, payment!.merchantTransactionId);
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
+        throw error;
+      }
+      await settle(tx, delivery, payment!, answer);
+    }
+    return respond(ctx, tx, id);
+  });
+}
+
+export async function paymentCheckout(ctx: PaymentContext, id: number, key: string, form: S['BookingCheckoutForm']): Promise<S['BookingCheckout']> {
+  return ctx.db.transaction(async (tx) => {
+    const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
+    const returnUrl = `${form.returnUrl ?? PAYMENT_CALLBACK_PATH}${(form.returnUrl ?? PAYMENT_CALLBACK_PATH).includes('?') ? '&' : '?'}deliveryid=${id}`;
+    const existing = await existingPayment(tx, key, id, 'paymentCheckout');
+    const answer = (payment: PaymentRow) => ({
+      checkoutId: payment.checkoutId!, widgetScriptUrl: ctx.provider.widgetScriptUrl(payment.checkoutId!), amount: payment.amountCents,
+      currency: payment.currency, brands: PAYMENT_WIDGET_DATA_BRANDS, returnUrl,
+    });
+    if (existing) return answer(existing);
+    requirePayable(delivery);
+    const option = await selectedOption(tx, delivery);
+    if (delivery.accountId) await accountOf(tx, ctx, delivery);
+    const totals = await paymentTotals(tx, delivery, option);
+    if (totals.totalDue <= 0) throw unprocessable(PAYMENT_TEXTS.nothingDue);
+    const values = newPayment(ctx, delivery, {
+      method: 'card', operation: 'paymentCheckout', idempotencyKey: key, amountCents: totals.totalDue, creditAppliedCents: totals.creditApplied,
+      status: 'pending', saveCard: form.saveCard ?? false,
+    });
+    let checkout;
+    try {
+      checkout = await ctx.provider.createCheckout({ amountCents: values.amountCents, currency: values.currency, merchantTransactionId: values.merchantTransactionId, createRegistration: values.saveCard ?? false });
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
+      throw error;
+    }
+    const [payment] = await tx.insert(payments).values({ ...values, checkoutId: checkout.id }).returning();
+    await tx.update(deliveries).set({ checkoutId: checkout.id, updatedAt: new Date() }).where(eq(deliveries.id, id));
+    return answer(payment!);
+  });
+}
+
+/** The return from the provider: look the checkout's payment up (never trusting the redirect) and settle it once. */
+export async function processCardPayment(ctx: PaymentContext, id: number, form: S['BookingCardResultForm'], failure?: string): Promise<BookingQuote> {
+  return ctx.db.transaction(async (tx) => {
+    const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
+    const [payment] = await tx.select().from(payments).where(and(eq(payments.checkoutId, form.id), eq(payments.deliveryId, id)));
+    if (!payment) throw notFound(`checkout ${form.id}`);
+    if (payment.status === 'pending') {
+      let answer: ProviderPayment;
+      try {
+        answer = await ctx.provider.checkoutPayment(form.id);
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
+        throw error;
+      }
+      await settle(tx, delivery, payment, answer);
+      // Still pending at the provider but the widget reported a failure: show it; reconciliation may still settle it.
+      if (classifyResult(answer.result.code) === 'pending' && failure !== undefined && delivery.paymentStatusId !== PAYMENT_STATUS.PAID) {
+        await tx.update(deliveries).set({ paymentStatusId: PAYMENT_STATUS.PAYMENT_FAILED, paymentFailureDescription: failure, updatedAt: new Date() }).where(eq(deliveries.id, id));
+      }
+    }
+    return respond(ctx, tx, id);
+  });
+}
+
+export async function paymentFailed(ctx: PaymentContext, id: number, form: S['BookingPaymentFailedForm']): Promise<BookingQuote> {
+  const description = form.description?.trim() || 'The payment was not completed';
+  if (form.id) return processCardPayment(ctx, id, { id: form.id, resourcePath: form.resourcePath }, description);
+  return ctx.db.transaction(async (tx) => {
+    const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
+    requirePayable(delivery);
+    await tx.update(deliveries).set({ paymentStatusId: PAYMENT_STATUS.PAYMENT_FAILED, paymentFailureDescription: description, updatedAt: new Date() }).where(eq(deliveries.id, id));
+    return respond(ctx, tx, id);
+  });
+}
+
+/**
+ * Reconciliation: pending payments older than `olderThanMs` are looked up at the provider (checkout payment, or
+ * the query by merchantTransactionId for saved-card charges) and settled exactly once under the delivery lock.
+ */
+export async function reconcilePendingPayments(db: Database, provider: PaymentProviderClient, olderThanMs = 60_000, now = new Date()): Promise<{ checked: number; settled: number }> {
+  const pending = await db.select().from(payments).where(and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - olderThanMs))));
+  let settled = 0;
+  for (const payment of pending) {
+    let answer: ProviderPayment | undefined;
+    try {
+      if (payment.checkoutId) answer = await provider.checkoutPayment(payment.checkoutId);
+      else answer = (await provider.queryByMerchantTransactionId(payment.merchantTransactionId))[0];
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) continue;
+      throw error;
+    }
+    if (!answer || classifyResult(answer.result.code) === 'pending') continue;
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, payment.deliveryId)).for('update');
+      const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+      if (!row || current?.status !== 'pending') return false;
+      await settle(tx, { ...row, xmin: '' }, current, answer);
+      return true;
+    });
+    if (done) settled += 1;
+  }
+  return { checked: pending.length, settled };
+}
+
+/** Starts the periodic reconciliation pass; returns a stop function. */
+export function startReconciliation(db: Database, provider: PaymentProviderClient, intervalMs = 60_000): () => void {
+  const timer = setInterval(() => { void reconcilePendingPayments(db, provider).catch(() => undefined); }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+// ---- Saved cards and accounts ----
+
+export async function listCards(ctx: BookingContext, accountId: number) {
+  const payable = await payableAccounts(ctx.db, ctx.portal, ctx.permissions);
+  if (!payable.some((account) => account.id === accountId) && !hasAnyRole(ctx.permissions, STAFF_ROLES)) throw notFound(`account ${accountId}`);
+  const rows = await ctx.db.select().from(paymentCards).where(and(eq(paymentCards.accountId, accountId), isNull(paymentCards.deletedAt))).orderBy(paymentCards.id);
+  return rows.reverse().map((card) => ({
+    id: card.id, paymentBrand: card.paymentBrand, paymentType: card.paymentType, holder: card.holder, lastFourDigits: card.lastFourDigits,
+    expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, expired: isCardExpired(card.expiryMonth, card.expiryYear),
+  }));
+}
+
+export async function deleteCard(ctx: PaymentContext, cardId: number): Promise<void> {
+  const [card] = await ctx.db.select().from(paymentCards).where(and(eq(paymentCards.id, cardId), isNull(paymentCards.deletedAt)));
+  const payable = await payableAccounts(ctx.db, ctx.portal, ctx.permissions);
+  if (!card || !payable.some((account) => account.id === card.accountId)) throw notFound(`payment card ${cardId}`);
+  await ctx.db.update(paymentCards).set({ deletedAt: new Date() }).where(eq(paymentCards.id, cardId));
+  await ctx.provider.deleteRegistration(card.registrationId).catch(() => undefined);
+}
+
+/** The portal of an account's row, for the paymentcards calls that have no cca2 segment. */
+export async function portalOfAccount(db: Database, accountId: number): Promise<PortalData | undefined> {
+  const [row] = await db.select({ portal: portals }).from(accounts).innerJoin(portals, eq(portals.id, accounts.portalId)).where(eq(accounts.id, accountId));
+  if (!row) return undefined;
+  const p = row.portal;
+  return { id: p.id, cca2: p.cca2, name: p.name, currency: p.currency, currencyDecimals: p.currencyDecimals, timeZone: p.timeZone, vatRate: p.vatRateBasisPoints / 10_000 };
+}
+
+export async function portalOfCard(db: Database, cardId: number): Promise<PortalData | undefined> {
+  const [card] = await db.select({ accountId: paymentCards.accountId }).from(paymentCards).where(eq(paymentCards.id, cardId));
+  return card ? portalOfAccount(db, card.accountId) : undefined;
+}

@@ -1,0 +1,132 @@
+// Pricing (001 sections 1, 9; issue 4): one option per service level from the rates table, by km band, SLA type,
+// parcel type, weekday/weekend and pricing tier, plus the high-risk surcharge. Integer cents throughout.
+import { and, eq, isNull } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { ROUND_TRIP_MULTIPLIER, SLA_TYPES } from '../../src/lib/constants';
+import { haversineKm, type LatLon } from '../../src/lib/distance';
+import type { Database } from '../db/database';
+import { highRiskAreas, parcelTypes, rates } from '../db/schema';
+
+export type SlaType = (typeof SLA_TYPES)[number];
+/** Display order of the options: the spec's service types (001 section 1). */
+export const QUOTE_SLA_ORDER: readonly SlaType[] = ['Standard', 'Priority', 'Hyperlocal', 'Emergency Relief'];
+/** Driving distance estimated from the great-circle distance (no router configured). */
+export const ROAD_FACTOR = 1.3;
+export const TRANSACTION_ITEM_TYPE = { delivery: 1, highRiskSurcharge: 2 } as const;
+/** The slot length assumed when the pick-up time is not one of the windows' slots. */
+const DEFAULT_SLOT_HOURS = 2;
+
+export interface PricingParcel { parcelTypeId: number | null; length: number; width: number; height: number; weight: number }
+
+export interface PricingInput {
+  portalId: number;
+  timeZone: string;
+  companyId: number | null;
+  origin: LatLon;
+  destination: LatLon;
+  /** YYYY-MM-DD and HH:mm in the portal's time zone. */
+  date: string;
+  time: string;
+  slotEnd: string | null;
+  isRoundTrip: boolean;
+  isHighRisk: boolean;
+  parcels: readonly PricingParcel[];
+}
+
+export interface PriceLine { description: string; quantity: number; amountExcl: number; transactionItemTypeId: number }
+
+export interface PricedOption {
+  slaType: SlaType;
+  pricingTier: string;
+  /** One way, VAT exclusive. */
+  priceExclCents: number;
+  /** The breakdown as shown: round trip doubles quantity and amount. */
+  items: PriceLine[];
+  pickupWindowStart: Date;
+  pickupWindowEnd: Date;
+  dropOffWindowStart: Date;
+  dropOffWindowEnd: Date;
+}
+
+export function estimateDistanceKm(origin: LatLon, destination: LatLon): number {
+  return Math.round(haversineKm(origin, destination) * ROAD_FACTOR * 100) / 100;
+}
+
+export async function isHighRiskLocation(db: Database, portalId: number, points: readonly LatLon[]): Promise<boolean> {
+  const areas = await db.select().from(highRiskAreas).where(eq(highRiskAreas.portalId, portalId));
+  return areas.some((area) => points.some((point) => haversineKm(point, area) <= area.radiusKm));
+}
+
+export function dayTypeOf(date: string, timeZone: string): 'Weekday' | 'Weekend' {
+  const weekday = DateTime.fromISO(date, { zone: timeZone }).weekday;
+  return weekday >= 6 ? 'Weekend' : 'Weekday';
+}
+
+/** Custom parcels (and ones without a type) are priced as the smallest catalogue type they fit, else the largest. */
+async function pricingTypeIds(db: Database, parcels: readonly PricingParcel[]): Promise<number[]> {
+  const catalogue = await db.select().from(parcelTypes).orderBy(parcelTypes.sortOrder);
+  return parcels.map((parcel) => {
+    if (parcel.parcelTypeId && catalogue.some((type) => type.id === parcel.parcelTypeId)) return parcel.parcelTypeId;
+    const sorted = [parcel.length, parcel.width, parcel.height].sort((a, b) => b - a);
+    const fits = catalogue.find((type) => {
+      const box = [type.length, type.width, type.height].sort((a, b) => b - a);
+      return sorted.every((size, index) => size <= box[index]!) && parcel.weight <= type.weight;
+    });
+    return (fits ?? catalogue.at(-1)!).id;
+  });
+}
+
+function windows(input: PricingInput, slaType: SlaType) {
+  const start = DateTime.fromISO(`${input.date}T${input.time}`, { zone: input.timeZone });
+  const end = input.slotEnd ? DateTime.fromISO(`${input.date}T${input.slotEnd}`, { zone: input.timeZone }) : start.plus({ hours: DEFAULT_SLOT_HOURS });
+  const dropOff = {
+    Standard: [end, end.plus({ hours: 24 })],
+    Priority: [start.plus({ hours: 1 }), end.plus({ hours: 2 })],
+    Hyperlocal: [start.plus({ minutes: 30 }), end.plus({ hours: 1 })],
+    'Emergency Relief': [end, end.plus({ hours: 48 })],
+  }[slaType];
+  return { pickupWindowStart: start.toJSDate(), pickupWindowEnd: end.toJSDate(), dropOffWindowStart: dropOff[0]!.toJSDate(), dropOffWindowEnd: dropOff[1]!.toJSDate() };
+}
+
+/** Prices every service level that has a rate for the distance; a level without one is not offered. */
+export async function priceOptions(db: Database, input: PricingInput): Promise<{ distanceKm: number; options: PricedOption[] }> {
+  const distanceKm = estimateDistanceKm(input.origin, input.destination);
+  const dayType = dayTypeOf(input.date, input.timeZone);
+  const typeIds = await pricingTypeIds(db, input.parcels.length > 0 ? input.parcels : [{ parcelTypeId: 1, length: 1, width: 1, height: 1, weight: 0.01 }]);
+  const band = Math.max(distanceKm, 0);
+  // Bands are whole km [start, end); the distance is fractional, so the band test happens here.
+  const candidates = (await db.select().from(rates).where(and(
+    eq(rates.portalId, input.portalId), eq(rates.isActive, true),
+    input.companyId ? undefined : isNull(rates.companyId),
+  ))).filter((rate) => rate.startKmRange <= band && band < rate.endKmRange);
+  const multiplier = input.isRoundTrip ? ROUND_TRIP_MULTIPLIER : 1;
+  const options: PricedOption[] = [];
+  for (const slaType of QUOTE_SLA_ORDER) {
+    // A company's own rate wins over the portal's list price.
+    const rateFor = (predicate: (rate: typeof rates.$inferSelect) => boolean) => {
+      const matching = candidates.filter((rate) => rate.slaType === slaType && predicate(rate));
+      return matching.find((rate) => rate.companyId === input.companyId && input.companyId !== null) ?? matching.find((rate) => rate.companyId === null);
+    };
+    const counts = new Map<number, number>();
+    for (const id of typeIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const items: PriceLine[] = [];
+    let priceExclCents = 0;
+    let offered = true;
+    for (const [typeId, quantity] of counts) {
+      const rate = rateFor((r) => !r.isHighRisk && r.rateType === 'Base' && r.parcelTypeId === typeId && r.dayOfWeekType === dayType);
+      if (!rate) { offered = false; break; }
+      priceExclCents += rate.priceCents * quantity;
+      items.push({ description: `${slaType} delivery, parcel type ${typeId}, ${rate.startKmRange}-${rate.endKmRange} km, ${dayType}`, quantity: quantity * multiplier, amountExcl: rate.priceCents * quantity * multiplier, transactionItemTypeId: TRANSACTION_ITEM_TYPE.delivery });
+    }
+    if (!offered) continue;
+    if (input.isHighRisk) {
+      const surcharge = rateFor((r) => r.isHighRisk);
+      if (surcharge && surcharge.priceCents > 0) {
+        priceExclCents += surcharge.priceCents;
+        items.push({ description: 'High-risk area surcharge', quantity: multiplier, amountExcl: surcharge.priceCents * multiplier, transactionItemTypeId: TRANSACTION_ITEM_TYPE.highRiskSurcharge });
+      }
+    }
+    options.push({ slaType, pricingTier: 'Standard', priceExclCents, items, ...windows(input, slaType) });
+  }
+  return { distanceKm, options };
+}

@@ -1,0 +1,204 @@
+// Quote options and the quote/delivery response (001 section 3): loading a delivery within the caller's scope,
+// (re)pricing its options, expiry, and the response shape with prices hidden from callers who may not see them.
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { components } from '../../src/api/generated/connect';
+import { canSeePrices } from '../../src/lib/booking-rules';
+import { DEFAULT_ADDRESS_TYPE } from '../../src/lib/constants';
+import type { Permissions } from '../../src/lib/roles';
+import { PAYMENT_STATUS } from '../../src/lib/statuses';
+import { accounts, companies, deliveries, deliveryItems, deliveryQuotes, deliveryWindows, stores, users } from '../db/schema';
+import { HttpError, notFound } from '../http/errors';
+import type { Tx } from './ledger';
+import { accountBalance } from './ledger';
+import type { PortalData } from './portals';
+import { priceOptions } from './pricing';
+import { scopeOf } from './scope';
+
+export type BookingQuote = components['schemas']['BookingQuote'];
+export type BookingAddress = components['schemas']['BookingAddress'];
+export type ContactDetails = components['schemas']['BookingContactDetails'];
+export type DeliveryRow = typeof deliveries.$inferSelect & { xmin: string };
+
+export interface QuoteSettings { quoteValiditySeconds: number }
+
+/** Which deliveries a caller sees: staff the portal, store roles their store, company roles their company, others their own. */
+export function deliveryScope(permissions: Permissions) {
+  const scope = scopeOf(permissions);
+  switch (scope.kind) {
+    case 'portal': return undefined;
+    case 'store': return eq(deliveries.storeId, scope.storeId);
+    case 'company': return eq(deliveries.companyId, scope.companyId);
+    case 'none': return eq(deliveries.placedByUserId, permissions.id);
+  }
+}
+
+/** The delivery, locked for the rest of the transaction; 404 outside the caller's scope or portal. */
+export async function lockDelivery(tx: Tx, portal: PortalData, permissions: Permissions, id: number, xmin?: string): Promise<DeliveryRow> {
+  const [row] = await tx.select({ delivery: deliveries, xmin: sql<string>`${deliveries}.xmin::text` }).from(deliveries)
+    .where(and(eq(deliveries.id, id), eq(deliveries.portalId, portal.id), deliveryScope(permissions))).for('update');
+  if (!row) throw notFound(`delivery ${id}`);
+  if (xmin !== undefined && xmin !== row.xmin) {
+    throw new HttpError(409, 'This delivery was changed by someone else. Reload it to see the current version.');
+  }
+  return { ...row.delivery, xmin: row.xmin };
+}
+
+export async function readDelivery(tx: Tx, portal: PortalData, permissions: Permissions, id: number): Promise<DeliveryRow> {
+  const [row] = await tx.select({ delivery: deliveries, xmin: sql<string>`${deliveries}.xmin::text` }).from(deliveries)
+    .where(and(eq(deliveries.id, id), eq(deliveries.portalId, portal.id), deliveryScope(permissions)));
+  if (!row) throw notFound(`delivery ${id}`);
+  return { ...row.delivery, xmin: row.xmin };
+}
+
+export async function activeQuotes(tx: Tx, deliveryId: number) {
+  return tx.select().from(deliveryQuotes).where(and(eq(deliveryQuotes.deliveryId, deliveryId), isNull(deliveryQuotes.supersededAt))).orderBy(asc(deliveryQuotes.id));
+}
+
+/** The slot that starts at `time` on the date (store, then company, then portal windows), for its end time. */
+export async function slotEndFor(tx: Tx, portal: PortalData, delivery: Pick<DeliveryRow, 'storeId' | 'companyId'>, weekday: number, time: string): Promise<string | null> {
+  const rows = await tx.select().from(deliveryWindows).where(and(eq(deliveryWindows.portalId, portal.id), eq(deliveryWindows.weekday, weekday), eq(deliveryWindows.startLocal, time)));
+  const match = rows.find((row) => delivery.storeId && row.storeId === delivery.storeId)
+    ?? rows.find((row) => delivery.companyId && row.companyId === delivery.companyId && !row.storeId)
+    ?? rows.find((row) => !row.companyId && !row.storeId);
+  return match?.endLocal ?? null;
+}
+
+/** Supersedes the current options and prices new ones with a fresh expiry. */
+export async function repriceDelivery(tx: Tx, portal: PortalData, delivery: DeliveryRow, settings: QuoteSettings, now = new Date()): Promise<number> {
+  const items = await tx.select().from(deliveryItems).where(eq(deliveryItems.deliveryId, delivery.id));
+  const origin = (delivery.originAddress as BookingAddress).coordinates;
+  const destination = (delivery.destinationAddress as BookingAddress).coordinates;
+  const time = delivery.readyForCollectionTimeSlotLocal ?? '02:00';
+  const weekday = new Date(`${delivery.readyForCollectionDate}T12:00:00Z`).getUTCDay();
+  const slotEnd = await slotEndFor(tx, portal, delivery, weekday, time);
+  const { distanceKm, options } = await priceOptions(tx as never, {
+    portalId: portal.id, timeZone: portal.timeZone, companyId: delivery.companyId, origin, destination,
+    date: delivery.readyForCollectionDate, time, slotEnd, isRoundTrip: delivery.isRoundTrip, isHighRisk: delivery.isHighRisk,
+    parcels: items.map((item) => ({ parcelTypeId: item.parcelTypeId, length: item.length, width: item.width, height: item.height, weight: item.weight })),
+  });
+  await tx.update(deliveryQuotes).set({ supersededAt: now }).where(and(eq(deliveryQuotes.deliveryId, delivery.id), isNull(deliveryQuotes.supersededAt)));
+  const expiresAt = new Date(now.getTime() + settings.quoteValiditySeconds * 1000);
+  if (options.length > 0) {
+    await tx.insert(deliveryQuotes).values(options.map((option) => ({
+      deliveryId: delivery.id, slaType: option.slaType, pricingTier: option.pricingTier, priceExclCents: option.priceExclCents,
+      vatRateBasisPoints: Math.round(portal.vatRate * 10_000), items: option.items,
+      pickupWindowStart: option.pickupWindowStart, pickupWindowEnd: option.pickupWindowEnd,
+      dropOffWindowStart: option.dropOffWindowStart, dropOffWindowEnd: option.dropOffWindowEnd, expiresAt,
+    })));
+  }
+  return distanceKm;
+}
+
+export interface PaymentTotals { total: number; creditApplied: number; outstanding: number; totalDue: number; subtotal: number; vat: number }
+
+/** The totals of the selected option for the delivery's account (see BookingQuote in the contract). */
+export async function paymentTotals(tx: Tx, delivery: DeliveryRow, quote: typeof deliveryQuotes.$inferSelect | undefined): Promise<PaymentTotals> {
+  if (!quote) return { total: 0, creditApplied: 0, outstanding: 0, totalDue: 0, subtotal: 0, vat: 0 };
+  const multiplier = delivery.isRoundTrip ? 2 : 1;
+  const subtotal = quote.priceExclCents * multiplier;
+  const vat = Math.round((subtotal * quote.vatRateBasisPoints) / 10_000);
+  const total = subtotal + vat + delivery.tipCents;
+  let creditApplied = 0;
+  let outstanding = 0;
+  if (delivery.accountId) {
+    const [account] = await tx.select().from(accounts).where(eq(accounts.id, delivery.accountId));
+    const balance = await accountBalance(tx, delivery.accountId);
+    if (account?.accountType === 'Prepay') creditApplied = Math.min(Math.max(balance, 0), total);
+    outstanding = Math.max(0, -balance);
+  }
+  return { total, creditApplied, outstanding, totalDue: total - creditApplied, subtotal, vat };
+}
+
+function contactFields(prefix: 'origin' | 'destination', contact: ContactDetails | null, sameAsUserDefault: boolean) {
+  return {
+    [`${prefix}AddressType`]: contact?.AddressType ?? DEFAULT_ADDRESS_TYPE,
+    [`${prefix}BuildingName`]: contact?.BuildingName ?? null,
+    [`${prefix}BuildingUnit`]: contact?.BuildingUnit ?? null,
+    [`${prefix}ContactName`]: contact?.ContactName ?? null,
+    [`${prefix}ContactCountry`]: contact?.ContactCountry ?? null,
+    [`${prefix}PhoneNumber`]: contact?.PhoneNumber ?? null,
+    [`${prefix}Email`]: contact?.Email ?? null,
+    [`${prefix}Remarks`]: contact?.Remarks ?? null,
+    [`${prefix}ContactDetailsSameAsUser`]: contact?.ContactDetailsSameAsUser ?? sameAsUserDefault,
+  };
+}
+
+const iso = (date: Date) => date.toISOString();
+
+/** The quote/delivery response of 001 section 3 for this caller. */
+export async function quoteResponse(tx: Tx, delivery: DeliveryRow, permissions: Permissions): Promise<BookingQuote> {
+  const [freshXmin] = await tx.select({ xmin: sql<string>`${deliveries}.xmin::text` }).from(deliveries).where(eq(deliveries.id, delivery.id));
+  const options = await activeQuotes(tx, delivery.id);
+  const selected = options.find((option) => option.id === delivery.selectedQuoteId)
+    ?? (delivery.selectedQuoteId ? (await tx.select().from(deliveryQuotes).where(eq(deliveryQuotes.id, delivery.selectedQuoteId)))[0] : undefined);
+  const items = await tx.select().from(deliveryItems).where(eq(deliveryItems.deliveryId, delivery.id)).orderBy(asc(deliveryItems.id));
+  const storeIds = [delivery.originStoreId, delivery.destinationStoreId].filter((id): id is number => !!id);
+  const storeRows = storeIds.length ? await tx.select().from(stores).where(inArray(stores.id, storeIds)) : [];
+  const party = (id: number | null) => {
+    const store = storeRows.find((row) => row.id === id);
+    return store ? { storeName: store.storeName, contactName: store.contactName, phoneNumber: store.phoneNumber, email: null } : null;
+  };
+  const [placedBy] = await tx.select().from(users).where(eq(users.id, delivery.placedByUserId));
+  const [company] = delivery.companyId ? await tx.select().from(companies).where(eq(companies.id, delivery.companyId)) : [];
+  const totals = await paymentTotals(tx, delivery, selected);
+  const prices = canSeePrices(permissions);
+  const vatRate = (selected?.vatRateBasisPoints ?? options[0]?.vatRateBasisPoints ?? 0) / 10_000;
+  const lines = (selected?.items ?? []) as { description: string; quantity: number; amountExcl: number; transactionItemTypeId: number }[];
+  return {
+    deliveryId: delivery.id,
+    xmin: freshXmin?.xmin ?? delivery.xmin,
+    waybill: delivery.waybill,
+    trackingHash: delivery.trackingHash,
+    selectedDeliveryQuoteId: delivery.selectedQuoteId,
+    readyForCollectionTimeSlotLocal: delivery.readyForCollectionTimeSlotLocal,
+    readyForCollectionDateOnlyUtc: delivery.readyForCollectionDate,
+    deliverByDate: delivery.deliverByDate,
+    isHighRisk: delivery.isHighRisk,
+    isRoundTrip: delivery.isRoundTrip,
+    distanceEstimate: delivery.distanceKm,
+    originAddress: delivery.originAddress as BookingAddress,
+    destinationAddress: delivery.destinationAddress as BookingAddress,
+    deliveryQuotes: options.map((option) => ({
+      id: option.id,
+      slaType: option.slaType as 'Standard',
+      priceExcl: prices ? option.priceExclCents : null,
+      vatRate: option.vatRateBasisPoints / 10_000,
+      pricingTier: option.pricingTier,
+      pickupWindowStartUtc: iso(option.pickupWindowStart),
+      pickupWindowEndUtc: iso(option.pickupWindowEnd),
+      dropOffWindowStartUtc: iso(option.dropOffWindowStart),
+      dropOffWindowEndUtc: iso(option.dropOffWindowEnd),
+      quoteExpirationUtc: iso(option.expiresAt),
+    })),
+    accountId: delivery.accountId,
+    paymentStatusId: delivery.paymentStatusId,
+    paymentPeachPaymentsCheckoutId: delivery.checkoutId,
+    paymentPeachPaymentFailureDescription: delivery.paymentFailureDescription,
+    paymentTotal: totals.total,
+    paymentCreditApplied: totals.creditApplied,
+    paymentOutStanding: totals.outstanding,
+    paymentTotalDue: delivery.paymentStatusId === PAYMENT_STATUS.PAID ? 0 : totals.totalDue,
+    vatRate,
+    tipAmount: delivery.tipCents,
+    transactionItems: prices ? lines.map((line, index) => ({ id: index + 1, transactionId: null, ...line })) : [],
+    logisticStatusId: delivery.logisticStatusId,
+    hub: null,
+    hubAddress: null,
+    ...contactFields('origin', delivery.originContact as ContactDetails | null, true),
+    originStoreId: delivery.originStoreId,
+    originStoreName: party(delivery.originStoreId)?.storeName ?? null,
+    originStore: party(delivery.originStoreId),
+    ...contactFields('destination', delivery.destinationContact as ContactDetails | null, false),
+    destinationStoreId: delivery.destinationStoreId,
+    destinationStoreName: party(delivery.destinationStoreId)?.storeName ?? null,
+    destinationStore: party(delivery.destinationStoreId),
+    placedByUser: { firstName: placedBy?.firstName ?? null, lastName: placedBy?.lastName ?? null, phoneNumber: placedBy?.phoneNumber ?? null, email: placedBy?.email ?? null },
+    company: company ? { companyName: company.companyName, contactName: company.contactName, phoneNumber: company.phoneNumber, email: company.email } : null,
+    orderReference: delivery.orderReference,
+    customerIdentifier: delivery.customerIdentifier,
+    deliveryItems: items.map((item) => ({
+      id: item.id, name: item.name, parcelType: item.parcelTypeId, deliveryItemName: item.deliveryItemName, length: item.length,
+      width: item.width, height: item.height, weight: item.weight, description: item.description, isFragile: item.isFragile, barCode: item.barCode,
+    })),
+  } as BookingQuote;
+}

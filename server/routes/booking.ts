@@ -1,0 +1,100 @@
+// Handlers of the booking wizard, accounts and lookups (tags quotes, accounts, lookups; issue 4).
+import type { operations } from '../../src/api/generated/connect';
+import type { Permissions } from '../../src/lib/roles';
+import { requirePortal } from '../domain/portals';
+import * as booking from '../domain/booking';
+import { readDelivery } from '../domain/quotes';
+import { accountBalance } from '../domain/ledger';
+import { contactTypes, parcelTypes } from '../db/schema';
+import { notFound } from '../http/errors';
+import type { AppContext } from './context';
+import { requirePermissions } from './context';
+import type { Handlers } from './handler-types';
+
+type BookingOperations = 'createquotes' | 'getquotes' | 'updatequotes' | 'updateparcel' | 'updateparceldetails' | 'selectquote'
+  | 'settimeslot' | 'updateorigindetails' | 'updatedestinationdetails' | 'updateadditionaldetails' | 'updatecontactinformation'
+  | 'acceptquote' | 'selectaccount' | 'cancelquote' | 'reattempt' | 'clone' | 'getaccounts' | 'getaccount' | 'getAvailableDates'
+  | 'getavailabledates' | 'getAvailableTimeSlots' | 'getavailabletimeslots' | 'getparceltypes' | 'getcontacttypes';
+
+export function bookingHandlers(context: AppContext): Pick<Handlers<operations>, BookingOperations> {
+  const { db, config } = context;
+  const settings = { quoteValiditySeconds: config.quoteValiditySeconds };
+  const ctx = async (request: { params: { cca2: string }; permissions: Permissions | undefined }) => ({
+    db, settings, portal: await requirePortal(db, request.params.cca2), permissions: requirePermissions(request.permissions),
+  });
+
+  return {
+    async createquotes(request, reply) {
+      const quote = await booking.createQuote(await ctx(request), request.body);
+      reply.status(201);
+      return quote;
+    },
+    async getquotes(request) { return booking.getQuote(await ctx(request), request.params.id); },
+    async updatequotes(request) { return booking.updateQuote(await ctx(request), request.params.id, request.body); },
+    async updateparcel(request) { return booking.updateParcels(await ctx(request), request.params.id, request.body); },
+    async updateparceldetails(request) { return booking.updateParcelDetails(await ctx(request), request.params.id, request.body); },
+    async selectquote(request) { return booking.selectQuote(await ctx(request), request.params.id, request.body); },
+    async settimeslot(request) { return booking.setTimeSlot(await ctx(request), request.params.id, request.query.deliveryTime); },
+    async updateorigindetails(request) { return booking.updateContacts(await ctx(request), request.params.id, request.body, 'origin'); },
+    async updatedestinationdetails(request) { return booking.updateContacts(await ctx(request), request.params.id, request.body, 'destination'); },
+    async updateadditionaldetails(request) { return booking.updateContacts(await ctx(request), request.params.id, request.body, 'additional'); },
+    async updatecontactinformation(request) { return booking.updateContacts(await ctx(request), request.params.id, request.body, 'both'); },
+    async acceptquote(request) { return booking.acceptQuote(await ctx(request), request.params.id, request.body); },
+    async selectaccount(request) { return booking.selectAccount(await ctx(request), request.params.id, request.body); },
+    async cancelquote(request) { return booking.cancelQuote(await ctx(request), request.params.id, request.body); },
+    async reattempt(request) { return booking.reattempt(await ctx(request), request.params.id, request.body); },
+    async clone(request) { return booking.cloneDelivery(await ctx(request), request.params.id); },
+
+    async getaccounts(request) {
+      const { portal, permissions } = await ctx(request);
+      await booking.ensurePersonalAccount(db, portal, permissions);
+      let delivery;
+      if (request.query.deliveryId) {
+        delivery = await readDelivery(db, portal, permissions, request.query.deliveryId);
+      }
+      const search = request.query.search?.toLowerCase();
+      const rows = (await booking.payableAccounts(db, portal, permissions, delivery))
+        .filter((account) => !search || account.accountName.toLowerCase().includes(search));
+      if (request.query.select) return rows.map((account) => ({ key: String(account.id), value: account.accountName }));
+      return Promise.all(rows.map(async (account) => accountView(account, await accountBalance(db, account.id))));
+    },
+    async getaccount(request) {
+      const { portal, permissions } = await ctx(request);
+      const account = (await booking.payableAccounts(db, portal, permissions)).find((row) => row.id === request.params.id);
+      if (!account) throw notFound(`account ${request.params.id}`);
+      return accountView(account, await accountBalance(db, account.id));
+    },
+
+    async getAvailableDates(request) {
+      const { portal } = await ctx(request);
+      return booking.availableDates(db, portal, request.query.storeId, request.query.companyId);
+    },
+    async getavailabledates(request) {
+      const { portal, permissions } = await ctx(request);
+      return booking.availableDates(db, portal, permissions.storeId ?? undefined, permissions.companyId ?? undefined);
+    },
+    async getAvailableTimeSlots(request) {
+      const { portal, permissions } = await ctx(request);
+      return booking.timeSlots(db, portal, request.query.localDate, permissions);
+    },
+    async getavailabletimeslots(request) {
+      const { portal, permissions } = await ctx(request);
+      return booking.timeSlots(db, portal, request.query.localDate, permissions);
+    },
+    async getparceltypes() {
+      const rows = await db.select().from(parcelTypes).orderBy(parcelTypes.sortOrder);
+      return rows.map(({ sortOrder: _sortOrder, ...type }) => type);
+    },
+    async getcontacttypes() {
+      return db.select().from(contactTypes).orderBy(contactTypes.key).then((rows) => rows.reverse());
+    },
+  };
+}
+
+function accountView(account: Awaited<ReturnType<typeof booking.payableAccounts>>[number], balance: number) {
+  return {
+    id: account.id, accountName: account.accountName, accountType: account.accountType as 'Prepay' | 'PostPay', balance,
+    companyId: account.companyId, storeId: account.storeId, userId: account.userId, xmin: '0',
+  };
+}
+

@@ -1,0 +1,91 @@
+import { Alert, Button, HStack, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
+import { resourceOf } from '../../lib/resources';
+import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resources/texts';
+import type { FieldDef } from '../../lib/resources/types';
+import type { formMachine } from '../../machines/lists/form.machine';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+
+const shown = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? LIST_TEXTS.yes : LIST_TEXTS.no) : String(value));
+
+/** The add/edit form of a resource, drawn from its form actor. */
+export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { values, fieldErrors, current, resource: id } = state.context;
+  const resource = resourceOf(id);
+  const editing = state.context.id !== undefined;
+  const busy = state.hasTag('busy');
+  if (state.hasTag('loading')) return <div role="status">{LIST_TEXTS.loading}</div>;
+  if (state.matches('loadFailed')) {
+    return (
+      <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{state.context.error?.message}</Alert.Title>
+        <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'form.retry' })}>{LIST_TEXTS.tryAgain}</Button>
+      </Alert.Root>
+    );
+  }
+  const field = (definition: FieldDef) => {
+    if (definition.createOnly && editing) return null;
+    const inputId = `field-${definition.name}`;
+    const value = values[definition.name];
+    const error = fieldErrors[definition.name];
+    const theirs = current ? shown(current[definition.name]) : undefined;
+    const control = definition.kind === 'boolean' ? (
+      <input id={inputId} type="checkbox" checked={value === true} disabled={busy}
+        onChange={(event) => actor.send({ type: 'form.change', name: definition.name, value: event.currentTarget.checked })} />
+    ) : definition.kind === 'enum' ? (
+      <NativeSelect.Root size="sm" disabled={busy}><NativeSelect.Field id={inputId} value={String(value ?? '')} aria-invalid={Boolean(error) || undefined}
+        onChange={(event) => actor.send({ type: 'form.change', name: definition.name, value: event.currentTarget.value || null })}>
+        <option value="" />
+        {definition.options?.map((option) => <option key={option} value={option}>{option}</option>)}
+      </NativeSelect.Field><NativeSelect.Indicator /></NativeSelect.Root>
+    ) : (
+      <Input id={inputId} size="sm" disabled={busy} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${inputId}-error` : undefined}
+        type={definition.kind === 'email' ? 'email' : definition.kind === 'phone' ? 'tel' : definition.kind === 'lookup' ? 'number' : 'text'}
+        value={value === null || value === undefined ? '' : String(value)}
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          actor.send({ type: 'form.change', name: definition.name, value: definition.kind === 'lookup' ? (text ? Number(text) : null) : text });
+        }} />
+    );
+    return (
+      <Stack key={definition.name} gap={1}>
+        <chakra.label htmlFor={inputId} fontSize="sm" fontWeight="medium">{definition.label}{definition.required ? ' *' : ''}</chakra.label>
+        {control}
+        {error && <Text id={`${inputId}-error`} role="alert" fontSize="sm" color="red.600">{error}</Text>}
+        {theirs !== undefined && shown(value) !== theirs && (
+          <Text fontSize="sm" data-testid={`current-${definition.name}`}>{`${FORM_TEXTS.currentValue}: ${theirs}`}</Text>
+        )}
+      </Stack>
+    );
+  };
+  return (
+    <chakra.form maxW="600px" noValidate onSubmit={(event) => { event.preventDefault(); actor.send({ type: 'form.submit' }); }}>
+      <Stack gap={3}>
+        {state.matches('conflict') && (
+          <Alert.Root status="warning" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{FORM_TEXTS.conflictTitle}</Alert.Title>
+              <Alert.Description>{FORM_TEXTS.conflictMessage}</Alert.Description>
+              <HStack mt={2} gap={2}>
+                <Button size="xs" onClick={() => actor.send({ type: 'form.keepMine' })}>{FORM_TEXTS.keepMine}</Button>
+                <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'form.takeCurrent' })}>{FORM_TEXTS.takeCurrent}</Button>
+              </HStack>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        {resource.fields.map(field)}
+        <HStack gap={2}>
+          <Button type="submit" bg="secondary" color="white" loading={state.matches('saving')} loadingText={FORM_TEXTS.save} disabled={busy || state.matches('conflict')}>{FORM_TEXTS.save}</Button>
+          {editing && resource.api.remove && (
+            <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: 'form.delete' })}>{FORM_TEXTS.delete}</Button>
+          )}
+        </HStack>
+      </Stack>
+      <ConfirmDialog open={state.matches('confirmingDelete') || state.matches('deleting')} busy={state.matches('deleting')}
+        title={FORM_TEXTS.deleteTitle} message={FORM_TEXTS.deleteQuestion(state.context.record ? resource.label(state.context.record as never) : resource.singular)}
+        onNo={() => actor.send({ type: 'form.confirmNo' })} onYes={() => actor.send({ type: 'form.confirmYes' })} />
+    </chakra.form>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, Button, Input, Stack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Actor } from 'xstate';
+import { MIN_SEARCH_LENGTH } from '../../lib/constants';
+import { SEARCH_TEXTS } from '../../lib/error-catalogue';
+import { resourceOf } from '../../lib/resources';
+import { LIST_TEXTS } from '../../lib/resources/texts';
+import type { listMachine } from '../../machines/lists/list.machine';
+import { DataTable } from '../../ui/DataTable';
+import { ExportButton } from '../../ui/ExportButton';
+import { Filters } from '../../ui/Filters';
+import { Pagination } from '../../ui/Pagination';
+
+/** The list of a resource, drawn from its list actor: search, filters, export, table, paging. */
+export function ListView({ actor, mayEdit }: { actor: Actor<typeof listMachine>; mayEdit: boolean }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { params, page, searchText, resource: id, cca2 } = state.context;
+  const resource = resourceOf(id);
+  const tooShort = searchText.trim().length > 0 && searchText.trim().length < MIN_SEARCH_LENGTH;
+  return (
+    <Stack gap={3}>
+      <Stack direction={{ base: 'column', md: 'row' }} gap={3} justify="space-between">
+        <Input size="sm" maxW="320px" type="search" aria-label={LIST_TEXTS.search} placeholder={LIST_TEXTS.search} value={searchText}
+          onChange={(event) => actor.send({ type: 'list.search', text: event.currentTarget.value })} />
+        <ExportButton fileName={resource.exportName} request={(signal) => resource.api.exportFile(cca2, params, signal)} />
+      </Stack>
+      {tooShort && <Stack fontSize="sm" aria-live="polite">{SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH)}</Stack>}
+      <Filters filters={resource.filters} values={params.filters}
+        onChange={(name, value) => actor.send({ type: 'list.filter', name, value })} onClear={() => actor.send({ type: 'list.clearFilters' })} />
+      {state.matches('failed') && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{state.context.error?.message}</Alert.Title>
+          <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'list.retry' })}>{LIST_TEXTS.tryAgain}</Button>
+        </Alert.Root>
+      )}
+      {state.hasTag('loading') && !page && <div role="status">{LIST_TEXTS.loading}</div>}
+      {page && (
+        <>
+          <DataTable caption={resource.title} columns={resource.columns as never} rows={page.items as never} sortBy={params.sortBy}
+            sortDirection={params.sortDirection} busy={state.hasTag('loading')}
+            onSort={(sortBy) => actor.send({ type: 'list.sort', sortBy })}
+            rowAction={mayEdit ? (row: { id: number }) => (
+              <RouterLink to={resource.routes.edit.replace(':id', String(row.id))} aria-label={`Edit ${resource.label(row as never)}`}>Edit</RouterLink>
+            ) : undefined} />
+          <Pagination page={page.paging.page} totalPages={page.paging.totalPages} totalItems={page.paging.totalItems}
+            pageSize={params.pageSize} pageSizes={resource.pageSizes}
+            onPage={(next) => actor.send({ type: 'list.page', page: next })} onPageSize={(size) => actor.send({ type: 'list.pageSize', pageSize: size })} />
+        </>
+      )}
+    </Stack>
+  );
+}

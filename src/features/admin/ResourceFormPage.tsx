@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { usePortal } from '../../app/root-actor';
+import { useScreenActor } from '../../app/use-screen-actor';
+import { RESOURCES } from '../../lib/resources';
+import type { ResourceDef } from '../../lib/resources/types';
+import { formMachine } from '../../machines/lists/form.machine';
+import { AdminPage } from '../../ui/AdminPage';
+import { FormView } from './FormView';
+
+function resourceOfLocation(pathname: string): ResourceDef {
+  const first = pathname.split('/')[1];
+  const resource = Object.values(RESOURCES).find((candidate) => candidate.routes.list === `/${first}`);
+  if (!resource) throw new Error(`No resource for ${pathname}`);
+  return resource;
+}
+
+/** The add and edit screens of any registered resource (/{type}/add, /{type}/edit/:id). */
+export function Component() {
+  const location = useLocation();
+  const { id } = useParams();
+  const resource = resourceOfLocation(location.pathname);
+  const recordId = id === undefined ? undefined : Number(id);
+  // A new actor per record: after a create the edit screen of the new id starts over.
+  return <ResourceForm key={`${resource.id}-${recordId ?? 'new'}`} resource={resource} id={Number.isInteger(recordId) ? recordId : undefined} />;
+}
+
+function ResourceForm({ resource, id }: { resource: ResourceDef; id: number | undefined }) {
+  const navigate = useNavigate();
+  const portal = usePortal();
+  const actor = useScreenActor(formMachine, { resource: resource.id, cca2: portal.cca2, id });
+  useEffect(() => {
+    const navigation = actor.on('form.navigate', (event) => navigate(event.to));
+    const notFound = actor.on('form.notFound', () => navigate('/404', { replace: true }));
+    return () => {
+      navigation.unsubscribe();
+      notFound.unsubscribe();
+    };
+  }, [actor, navigate]);
+  const title = id === undefined ? `Add ${resource.singular}` : `Edit ${resource.singular}`;
+  const here = id === undefined ? resource.routes.add ?? resource.routes.list : resource.routes.edit.replace(':id', String(id));
+  return (
+    <AdminPage title={title} parents={[{ label: resource.title, to: resource.routes.list }]} current={{ label: title, to: here }}>
+      <FormView actor={actor} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,151 @@
+import { Box, Button, CloseButton, Dialog, Flex, Portal, Spinner, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { useAuth, usePortal } from '../../app/root-actor';
+import { useScreenActor } from '../../app/use-screen-actor';
+import { WIZARD_TEXTS } from '../../lib/booking-texts';
+import type { Permissions } from '../../lib/roles';
+import type { BookingViewer } from '../../machines/booking/booking.types';
+import type { detailsMachine } from '../../machines/booking/details.machine';
+import type { payMachine } from '../../machines/booking/pay.machine';
+import { AcceptStep } from './AcceptStep';
+import { useBookingLogic } from './booking-logic';
+import { isChart, ProblemAlert, STEP_FORM_ID } from './booking-ui';
+import { DeliveryFailedView } from './DeliveryFailedView';
+import { DeliveryStep } from './DeliveryStep';
+import { DetailsStep } from './DetailsStep';
+import { ParcelsStep } from './ParcelsStep';
+import { PayStep } from './PayStep';
+import { QuotesStep } from './QuotesStep';
+import { SuccessView } from './SuccessView';
+
+export interface BookingWizardProps {
+  /** Reopen this delivery (after the card provider's return); a new booking without. */
+  deliveryId?: number | null;
+  onClose: () => void;
+  onDashboard: () => void;
+  /** 'Place another order': the caller starts a fresh wizard (a new key). */
+  onAnother: () => void;
+}
+
+/** The signed-in user as the wizard needs them. Render only when signed in. */
+function useViewer(): BookingViewer | null {
+  const cca2 = usePortal().cca2;
+  const permissions = useAuth((s) => s.context.permissions);
+  const profile = useAuth((s) => s.context.profile);
+  if (!permissions) return null;
+  return {
+    cca2, permissions, store: null,
+    profile: profile && {
+      firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', email: profile.email, phoneNumber: profile.phoneNumber ?? null,
+      contactCountryCode: profile.contactCountryCode ?? '', unitName: profile.unitName ?? null, unitNumber: profile.unitNumber ?? null,
+    },
+  };
+}
+
+/** The booking wizard dialog (001 sections 2 and 4): six steps, the success summary and 'Delivery failed'. */
+export function BookingWizard(props: BookingWizardProps) {
+  const viewer = useViewer();
+  return viewer ? <WizardDialog {...props} viewer={viewer} /> : null;
+}
+
+function WizardDialog({ deliveryId, onClose, onDashboard, onAnother, viewer }: BookingWizardProps & { viewer: BookingViewer }) {
+  const logic = useBookingLogic();
+  const wizard = useScreenActor(logic.wizard, { viewer, deliveryId: deliveryId ?? null });
+  const closed = useSelector(wizard, (s) => s.status === 'done');
+  useEffect(() => {
+    if (closed) onClose();
+  }, [closed, onClose]);
+  const timeZone = usePortal().timeZone;
+  return (
+    <Dialog.Root open={!closed} size="lg" closeOnInteractOutside={false}
+      onOpenChange={({ open }) => { if (!open) wizard.send({ type: 'wizard.close' }); }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW="780px" minH="540px" data-testid="booking-wizard">
+            <Dialog.Header>
+              <Dialog.Title>{WIZARD_TEXTS.dialogTitle}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={WIZARD_TEXTS.close} />
+            </Dialog.CloseTrigger>
+            <WizardBody wizard={wizard} permissions={viewer.permissions} timeZone={timeZone} onDashboard={onDashboard} onAnother={onAnother} />
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+type Wizard = ActorRefFrom<typeof import('../../machines/booking/wizard.machine').wizardMachine>;
+
+function WizardBody({ wizard, permissions, timeZone, onDashboard, onAnother }: {
+  wizard: Wizard; permissions: Permissions; timeZone: string | undefined; onDashboard: () => void; onAnother: () => void;
+}) {
+  const view = useSelector(wizard, (s) => (s.hasTag('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('paid') ? 'paid'
+    : s.matches('failed') ? 'failed' : 'steps'));
+  const problem = useSelector(wizard, (s) => s.context.problem);
+  const busy = useSelector(wizard, (s) => s.hasTag('busy'));
+  const deliveryId = useSelector(wizard, (s) => s.context.deliveryId);
+  if (view === 'loading') {
+    return (
+      <Dialog.Body><Flex role="status" align="center" justify="center" gap={3} minH="300px"><Spinner /><Text>{WIZARD_TEXTS.loading}</Text></Flex></Dialog.Body>
+    );
+  }
+  if (view === 'loadFailed') {
+    return (
+      <Dialog.Body>
+        <ProblemAlert problem={problem} />
+        <Button onClick={() => wizard.send({ type: 'wizard.reattempt' })}>{WIZARD_TEXTS.retry}</Button>
+      </Dialog.Body>
+    );
+  }
+  if (view === 'paid') return <Dialog.Body><SuccessView deliveryId={deliveryId} onDashboard={onDashboard} onAnother={onAnother} /></Dialog.Body>;
+  if (view === 'failed') {
+    return <Dialog.Body><DeliveryFailedView problem={problem} busy={busy} onReattempt={() => wizard.send({ type: 'wizard.reattempt' })} /></Dialog.Body>;
+  }
+  return <Steps wizard={wizard} permissions={permissions} timeZone={timeZone} />;
+}
+
+function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions: Permissions; timeZone: string | undefined }) {
+  const activeStep = useSelector(wizard, (s) => s.context.activeStep);
+  const problem = useSelector(wizard, (s) => s.context.problem);
+  const busy = useSelector(wizard, (s) => s.hasTag('busy'));
+  const details = useSelector(wizard, (s) => s.children.details as ActorRefFrom<typeof detailsMachine> | undefined);
+  const pay = useSelector(wizard, (s) => s.children.pay as ActorRefFrom<typeof payMachine> | undefined);
+  const detailsBusy = useSelector(details, (s) => Boolean(s && 'hasTag' in s && s.hasTag('busy')));
+  return (
+    <>
+      <Dialog.Body>
+        <Text data-testid="step-of" aria-live="polite" mb={2}>{WIZARD_TEXTS.stepOf(activeStep + 1)}</Text>
+        <Box as="ol" display="flex" gap={2} flexWrap="wrap" listStyleType="none" mb={4} aria-label={WIZARD_TEXTS.dialogTitle}>
+          {WIZARD_TEXTS.steps.map((title, index) => (
+            <li key={title}>
+              <Button size="xs" variant={index === activeStep ? 'solid' : 'ghost'} aria-current={index === activeStep ? 'step' : undefined}
+                disabled={index >= activeStep || busy} onClick={() => wizard.send({ type: 'step.goto', step: index })}>
+                {index + 1}. {title}
+              </Button>
+            </li>
+          ))}
+        </Box>
+        <ProblemAlert problem={problem} />
+        {activeStep === 0 && <DeliveryStep wizard={wizard} />}
+        {activeStep === 1 && <ParcelsStep wizard={wizard} />}
+        {activeStep === 2 && <QuotesStep wizard={wizard} permissions={permissions} {...(timeZone && { timeZone })} />}
+        {activeStep === 3 && (details && isChart(details) ? <DetailsStep details={details} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
+        {activeStep === 4 && <AcceptStep wizard={wizard} permissions={permissions} />}
+        {activeStep === 5 && (pay && isChart(pay) ? <PayStep pay={pay} permissions={permissions} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
+      </Dialog.Body>
+      <Dialog.Footer justifyContent="space-between">
+        <Button variant="outline" disabled={activeStep === 0 || busy || detailsBusy} onClick={() => wizard.send({ type: 'step.back' })}>{WIZARD_TEXTS.back}</Button>
+        {activeStep === 5
+          ? <Button disabled>{WIZARD_TEXTS.finish}</Button>
+          : <Button type="submit" form={STEP_FORM_ID} bg="secondary" color="white" disabled={busy || detailsBusy} aria-busy={busy || detailsBusy}>
+              {(busy || detailsBusy) && <Spinner size="xs" />}{WIZARD_TEXTS.next}
+            </Button>}
+      </Dialog.Footer>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { Box, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { DETAILS_STEP_TEXTS } from '../../lib/booking-texts';
+import { PHONE_COUNTRIES } from '../../lib/phone-countries';
+import { canUseMyDetails, type ContactSide, type detailsMachine } from '../../machines/booking/details.machine';
+import { BookingField, ProblemAlert, STEP_FORM_ID } from './booking-ui';
+
+type Details = ActorRefFrom<typeof detailsMachine>;
+
+/** Step 4: Pick-up → Drop-off → Additional details (optional); Next saves the sub-step shown. */
+export function DetailsStep({ details }: { details: Details }) {
+  const subStep = useSelector(details, (s) => (s.matches('pickUp') ? 0 : s.matches('dropOff') ? 1 : 2));
+  const problem = useSelector(details, (s) => s.context.problem);
+  return (
+    <form id={STEP_FORM_ID} noValidate onSubmit={(event) => { event.preventDefault(); details.send({ type: 'details.submit' }); }}>
+      <Box as="ol" display="flex" gap={4} listStyleType="none" mb={3} aria-label={DETAILS_STEP_TEXTS.subSteps.join(', ')}>
+        {DETAILS_STEP_TEXTS.subSteps.map((title, index) => (
+          <Text as="li" key={title} fontWeight={index === subStep ? 'bold' : 'normal'} aria-current={index === subStep ? 'step' : undefined}>{title}</Text>
+        ))}
+      </Box>
+      <ProblemAlert problem={problem} />
+      {subStep === 0 && <ContactForm details={details} side="origin" />}
+      {subStep === 1 && <ContactForm details={details} side="destination" />}
+      {subStep === 2 && <AdditionalForm details={details} />}
+    </form>
+  );
+}
+
+function ContactForm({ details, side }: { details: Details; side: ContactSide }) {
+  const values = useSelector(details, (s) => s.context[side]);
+  const errors = useSelector(details, (s) => s.context.errors);
+  const usable = useSelector(details, (s) => canUseMyDetails(s.context.viewer));
+  const busy = useSelector(details, (s) => s.hasTag('busy'));
+  const edit = (field: 'contactName' | 'contactCountry' | 'phoneNumber' | 'buildingName' | 'buildingUnit' | 'remarks' | 'addressType') =>
+    (event: { target: { value: string } }) => details.send({ type: 'details.edit', side, field, value: event.target.value });
+  return (
+    <fieldset disabled={busy} data-testid={`contact-${side}`}>
+      <label>
+        <input type="checkbox" checked={values.sameAsUser} disabled={!usable}
+          onChange={(event) => details.send({ type: 'details.myDetails', side, checked: event.target.checked })} />
+        {' '}{DETAILS_STEP_TEXTS.myDetails}
+      </label>
+      <BookingField label={DETAILS_STEP_TEXTS.name} error={errors.contactName} required>
+        <Input value={values.contactName} onChange={edit('contactName')} />
+      </BookingField>
+      <BookingField label={DETAILS_STEP_TEXTS.country} error={errors.contactCountry} required>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={values.contactCountry} onChange={edit('contactCountry')}>
+            {PHONE_COUNTRIES.map((country) => <option key={country.cca2} value={country.cca2}>{country.name} ({country.dialCode})</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </BookingField>
+      <BookingField label={DETAILS_STEP_TEXTS.phone} error={errors.phoneNumber} required>
+        <Input type="tel" value={values.phoneNumber} onChange={edit('phoneNumber')} placeholder="(000) 000-0000" />
+      </BookingField>
+      <BookingField label={DETAILS_STEP_TEXTS.buildingName}><Input value={values.buildingName} onChange={edit('buildingName')} /></BookingField>
+      <BookingField label={DETAILS_STEP_TEXTS.buildingUnit}><Input value={values.buildingUnit} onChange={edit('buildingUnit')} /></BookingField>
+      <BookingField label={DETAILS_STEP_TEXTS.remarks}><Input value={values.remarks} onChange={edit('remarks')} /></BookingField>
+    </fieldset>
+  );
+}
+
+function AdditionalForm({ details }: { details: Details }) {
+  const values = useSelector(details, (s) => s.context.additional);
+  return (
+    <Box data-testid="contact-additional">
+      <BookingField label={DETAILS_STEP_TEXTS.orderReference}>
+        <Input value={values.orderReference} onChange={(event) => details.send({ type: 'details.editAdditional', field: 'orderReference', value: event.target.value })} />
+      </BookingField>
+      <BookingField label={DETAILS_STEP_TEXTS.customerIdentifier}>
+        <Input value={values.customerIdentifier} onChange={(event) => details.send({ type: 'details.editAdditional', field: 'customerIdentifier', value: event.target.value })} />
+      </BookingField>
+    </Box>
+  );
+}

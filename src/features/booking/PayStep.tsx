@@ -1,0 +1,115 @@
+import { Box, Button, Flex, Heading, NativeSelect, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { cardExpiry, maskedCardNumber, PAY_STEP_TEXTS } from '../../lib/booking-texts';
+import { PAYMENT_CALLBACK_PATH } from '../../lib/constants';
+import { formatMoney } from '../../lib/money';
+import type { Permissions } from '../../lib/roles';
+import { seesTotals } from '../../machines/booking/booking.types';
+import { canPostPay, type payMachine } from '../../machines/booking/pay.machine';
+import { BookingField, ProblemAlert } from './booking-ui';
+
+type Pay = ActorRefFrom<typeof payMachine>;
+
+/** Step 6: Account → Details → Payment (the card provider's widget). */
+export function PayStep({ pay, permissions }: { pay: Pay; permissions: Permissions }) {
+  const subStep = useSelector(pay, (s) => (s.matches('account') ? 0 : s.matches('details') ? 1 : 2));
+  const completed = useSelector(pay, (s) => s.matches('completed'));
+  const problem = useSelector(pay, (s) => s.context.problem);
+  return (
+    <Box>
+      <Box as="ol" display="flex" gap={4} listStyleType="none" mb={3}>
+        {PAY_STEP_TEXTS.subSteps.map((title, index) => (
+          <Text as="li" key={title} fontWeight={index === subStep ? 'bold' : 'normal'} aria-current={index === subStep ? 'step' : undefined}>{title}</Text>
+        ))}
+      </Box>
+      <ProblemAlert problem={problem} />
+      {completed ? (
+        <Flex direction="column" gap={3} data-testid="pay-completed">
+          <Text>{PAY_STEP_TEXTS.allStepsCompleted}</Text>
+          <Box><Button variant="outline" onClick={() => pay.send({ type: 'pay.reset' })}>{PAY_STEP_TEXTS.reset}</Button></Box>
+        </Flex>
+      ) : subStep === 0 ? <AccountChoice pay={pay} /> : subStep === 1 ? <PaymentDetails pay={pay} permissions={permissions} /> : <CardPayment pay={pay} />}
+    </Box>
+  );
+}
+
+function AccountChoice({ pay }: { pay: Pay }) {
+  const accounts = useSelector(pay, (s) => s.context.accounts);
+  const accountId = useSelector(pay, (s) => s.context.accountId);
+  const busy = useSelector(pay, (s) => s.hasTag('busy') || s.hasTag('loading'));
+  return (
+    <form noValidate data-testid="pay-account" onSubmit={(event) => { event.preventDefault(); pay.send({ type: 'pay.next' }); }}>
+      <BookingField label={PAY_STEP_TEXTS.selectAccount} required disabled={busy}>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={accountId ?? ''} onChange={(event) => pay.send({ type: 'pay.chooseAccount', accountId: Number(event.target.value) })}>
+            <option value="">{PAY_STEP_TEXTS.accountPlaceholder}</option>
+            {accounts.map((account) => <option key={account.key} value={account.key}>{account.value}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </BookingField>
+      <Button type="submit" disabled={busy || accountId === null} aria-busy={busy}>{PAY_STEP_TEXTS.next}</Button>
+    </form>
+  );
+}
+
+function PaymentDetails({ pay, permissions }: { pay: Pay; permissions: Permissions }) {
+  const { quote, account, cards } = useSelector(pay, (s) => s.context);
+  const busy = useSelector(pay, (s) => s.hasTag('busy'));
+  const totals = seesTotals(permissions);
+  return (
+    <Box data-testid="pay-details">
+      <Heading as="h3" size="md" mb={2}>{PAY_STEP_TEXTS.paymentDetails}</Heading>
+      {totals && account && <Text>{PAY_STEP_TEXTS.currentBalance}: {formatMoney(account.balance)}</Text>}
+      {totals && (
+        <Box as="dl" mb={3}>
+          <Text as="dt">{PAY_STEP_TEXTS.total}</Text><Text as="dd">{formatMoney(quote.paymentTotal)}</Text>
+          <Text as="dt">{PAY_STEP_TEXTS.creditApplied}</Text><Text as="dd">{formatMoney(quote.paymentCreditApplied)}</Text>
+          {quote.paymentOutStanding > 0 && (<><Text as="dt">{PAY_STEP_TEXTS.outstanding}</Text><Text as="dd">{formatMoney(quote.paymentOutStanding)}</Text></>)}
+        </Box>
+      )}
+      <Text fontWeight="bold" mb={3} data-testid="total-due">{PAY_STEP_TEXTS.totalDue}: {formatMoney(quote.paymentTotalDue)}</Text>
+      {cards.length > 0 && (
+        <Box mb={3}>
+          <Text fontWeight="semibold">{PAY_STEP_TEXTS.savedCards}</Text>
+          <Box as="ul" listStyleType="none">
+            {cards.map((card) => (
+              <Flex as="li" key={card.id} gap={2} align="center" data-testid="saved-card">
+                <Text>{card.paymentBrand} {maskedCardNumber(card.lastFourDigits)} {cardExpiry(card.expiryMonth, card.expiryYear)}</Text>
+                {card.expired && <Text color="fg.error">{PAY_STEP_TEXTS.expired}</Text>}
+                <Button size="xs" disabled={card.expired || busy} onClick={() => pay.send({ type: 'pay.savedCard', cardId: card.id })}
+                  aria-label={`${PAY_STEP_TEXTS.payNow} ${maskedCardNumber(card.lastFourDigits)}`}>{PAY_STEP_TEXTS.payNow}</Button>
+                <Button size="xs" variant="outline" disabled={busy} onClick={() => pay.send({ type: 'pay.removeCard', cardId: card.id })}
+                  aria-label={`${PAY_STEP_TEXTS.remove} ${maskedCardNumber(card.lastFourDigits)}`}>{PAY_STEP_TEXTS.remove}</Button>
+              </Flex>
+            ))}
+          </Box>
+        </Box>
+      )}
+      <Flex gap={2} wrap="wrap">
+        <Button variant="outline" disabled={busy} onClick={() => pay.send({ type: 'pay.back' })}>{PAY_STEP_TEXTS.back}</Button>
+        <Button bg="secondary" color="white" disabled={busy || quote.paymentTotalDue <= 0} aria-busy={busy} onClick={() => pay.send({ type: 'pay.newCard' })}>{PAY_STEP_TEXTS.payWithNewCard}</Button>
+        {canPostPay(account, quote) && <Button variant="outline" disabled={busy} aria-busy={busy} onClick={() => pay.send({ type: 'pay.postPay' })}>{PAY_STEP_TEXTS.postPay}</Button>}
+      </Flex>
+    </Box>
+  );
+}
+
+function CardPayment({ pay }: { pay: Pay }) {
+  const { quote, checkout, saveCard } = useSelector(pay, (s) => s.context);
+  const loading = useSelector(pay, (s) => s.hasTag('loading'));
+  const returnUrl = `${globalThis.location?.origin ?? ''}${PAYMENT_CALLBACK_PATH}?deliveryid=${quote.deliveryId}`;
+  return (
+    <Box data-testid="pay-payment">
+      <Text fontWeight="bold" mb={2} data-testid="payment-total-due">{PAY_STEP_TEXTS.totalDue}: {formatMoney(quote.paymentTotalDue)}</Text>
+      <label>
+        <input type="checkbox" checked={saveCard} onChange={(event) => pay.send({ type: 'pay.saveCard', checked: event.target.checked })} /> {PAY_STEP_TEXTS.saveCard}
+      </label>
+      <Text textStyle="xs" my={2}>{PAY_STEP_TEXTS.acceptedBrands}</Text>
+      {loading && <Text role="status">…</Text>}
+      {checkout && <form action={returnUrl} className="paymentWidgets" data-brands={checkout.brands} data-testid="payment-widget" />}
+      <Button mt={3} variant="outline" onClick={() => pay.send({ type: 'pay.back' })}>{PAY_STEP_TEXTS.back}</Button>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { useScreenActor } from '../../app/use-screen-actor';
+import type { Permissions } from '../../lib/roles';
+import { quoteExpiryMachine } from '../../machines/booking/quote-expiry.machine';
+import type { DeliveryQuote } from '../../machines/booking/booking.types';
+import type { wizardMachine } from '../../machines/booking/wizard.machine';
+import { STEP_FORM_ID } from './booking-ui';
+import { QuoteOptions } from './QuoteOptions';
+
+const NO_QUOTES: DeliveryQuote[] = [];
+
+/** Step 3: the service levels counting down to their expiry; Next sends the chosen one. */
+export function QuotesStep({ wizard, permissions, timeZone }: { wizard: ActorRefFrom<typeof wizardMachine>; permissions: Permissions; timeZone?: string }) {
+  const quote = useSelector(wizard, (s) => s.context.quote);
+  const error = useSelector(wizard, (s) => s.context.errors.quoteId);
+  const quotes = quote?.deliveryQuotes ?? NO_QUOTES;
+  const expiry = useScreenActor(quoteExpiryMachine, { quotes, selectedQuoteId: quote?.selectedDeliveryQuoteId ?? null });
+  // A new quote response (time slot changed) refreshes the options; the selection index survives.
+  useEffect(() => {
+    if (expiry.getSnapshot().context.quotes !== quotes) expiry.send({ type: 'quotes.refresh', quotes });
+  }, [expiry, quotes]);
+  return (
+    <form id={STEP_FORM_ID} noValidate onSubmit={(event) => {
+      event.preventDefault();
+      const { quotes: options, selectedIndex } = expiry.getSnapshot().context;
+      wizard.send({ type: 'step.submit', quoteId: selectedIndex === null ? null : options[selectedIndex]?.id ?? null });
+    }}>
+      <QuoteOptions actor={expiry} permissions={permissions} isRoundTrip={quote?.isRoundTrip ?? false} isHighRisk={quote?.isHighRisk ?? false} {...(timeZone && { timeZone })} />
+      {error && <Text role="alert" color="fg.error" data-testid="quote-error">{error}</Text>}
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { Alert, Field } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { AnyActorRef } from 'xstate';
+
+/** The id of the current step's form: the dialog's Next button submits it (Enter in a field does too). */
+export const STEP_FORM_ID = 'booking-step-form';
+
+/** A labelled field whose message is announced (role=alert) and tied to the input (Field sets aria-describedby). */
+export function BookingField({ label, error, required = false, disabled = false, children }: {
+  label: string; error?: string | undefined; required?: boolean; disabled?: boolean; children: ReactNode;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} mb={3}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {error && <Field.ErrorText role="alert">{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** The server's message for the step (001 section 8). */
+export function ProblemAlert({ problem }: { problem: string | null }) {
+  if (!problem) return null;
+  return (
+    <Alert.Root status="error" role="alert" mb={3} data-testid="booking-problem">
+      <Alert.Indicator />
+      <Alert.Title>{problem}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+/** Whether an invoked child is a running chart (tests may replace a sub-chart with a plain promise). */
+export function isChart(actor: AnyActorRef | undefined): boolean {
+  return actor !== undefined && 'value' in (actor.getSnapshot() as object);
+}

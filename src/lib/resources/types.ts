@@ -1,0 +1,106 @@
+import type { OperationId, RoutePath } from '../access';
+
+/** One page of a list as the server answers it (000 section 3, "Paging state of any list"). */
+export interface Page<Row> {
+  items: Row[];
+  paging: { page: number; pageSize: number; totalPages: number; totalItems: number };
+}
+
+export interface SelectOption {
+  key: string;
+  value: string;
+}
+
+/** The list query of the URL, the only source of truth of a list (page, size, sort, search, filter pairs). */
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  sortBy: string;
+  sortDirection: 'asc' | 'desc';
+  search: string;
+  filters: Record<string, string>;
+}
+
+export interface ColumnDef<Row> {
+  key: string;
+  header: string;
+  /** The server's sort field when the column sorts (allow-listed on the server). */
+  sortKey?: string;
+  /** The cell's text; the row's `key` field by default. */
+  text?: (row: Row) => string;
+}
+
+/** Filter controls of the catalogue (002 section 3). Min/max pairs use `min<Name>` / `max<Name>` parameters. */
+export type FilterDef =
+  | { kind: 'boolean'; name: string; label: string }
+  | { kind: 'enum'; name: string; label: string; options: readonly string[] }
+  | { kind: 'lookup'; name: string; label: string; resource: ResourceId }
+  | { kind: 'range'; name: string; label: string; min?: number; max?: number }
+  | { kind: 'date'; name: string; label: string }
+  /** vehiclePackedPercentageRange: "min-max" within 0-100. */
+  | { kind: 'percentRange'; name: string; label: string };
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  kind: 'text' | 'email' | 'phone' | 'boolean' | 'enum' | 'lookup';
+  required?: boolean;
+  maxLength?: number;
+  options?: readonly string[];
+  /** For lookups: the resource whose select options it offers. */
+  resource?: ResourceId;
+  /** Only on the add form (the server refuses it on update). */
+  createOnly?: boolean;
+}
+
+export type FormValues = Record<string, string | boolean | number | null>;
+
+export type ResourceId = 'companies' | 'stores';
+
+/** What the list/form screens need to call; each declaration implements it with the typed client. */
+export interface ResourceApi<Row> {
+  list(cca2: string, params: ListParams, signal?: AbortSignal): Promise<Page<Row>>;
+  get(cca2: string, id: number): Promise<Row>;
+  create?(cca2: string, values: FormValues): Promise<Row>;
+  /** Throws RecordConflict with the current version when someone else saved first (409). */
+  update(cca2: string, id: number, values: FormValues, xmin: string): Promise<Row>;
+  remove?(cca2: string, ids: number[]): Promise<number>;
+  /** The streamed .xlsx response of the current list (exportExcel=true). */
+  exportFile(cca2: string, params: ListParams, signal?: AbortSignal): Promise<Response>;
+  selectOptions(cca2: string, search: string, signal?: AbortSignal): Promise<SelectOption[]>;
+}
+
+export interface ResourceDef<Row extends { id: number; xmin: string } = { id: number; xmin: string }> {
+  id: ResourceId;
+  /** Plural title of the list screen and menu ("Companies"). */
+  title: string;
+  /** Singular, lower case, in texts ("company"). */
+  singular: string;
+  routes: { list: RoutePath; add?: RoutePath; edit: RoutePath };
+  /** The operations behind list, add, edit and delete: the access table (src/lib/access.ts) says who may. */
+  operations: { list: OperationId; get: OperationId; create?: OperationId; update: OperationId; remove?: OperationId };
+  columns: ColumnDef<Row>[];
+  filters: FilterDef[];
+  fields: FieldDef[];
+  defaultSort: string;
+  pageSizes: readonly number[];
+  /** Browser storage key that remembers the page size (jobs, drivers, deliveries). */
+  pageSizeStorageKey?: string;
+  /** The spec's export file name (000 section 9). */
+  exportName: string;
+  /** After a create, open the edit screen of the new row (002 section 7: stores). */
+  createOpensEdit: boolean;
+  /** The success text of a delete of n rows. */
+  deletedText?: (n: number) => string;
+  /** The row's name in confirmations and breadcrumbs. */
+  label: (row: Row) => string;
+  api: ResourceApi<Row>;
+}
+
+/** A save refused because the record changed since it was opened: the current version comes with it. */
+export class RecordConflict<Row = unknown> extends Error {
+  constructor(message: string, readonly current: Row) {
+    super(message);
+    this.name = 'RecordConflict';
+  }
+}

@@ -1,0 +1,261 @@
+import { assign, setup } from 'xstate';
+import { canUseMyDetails as myDetailsRule } from '../../lib/booking-rules';
+import { DEFAULT_CONTACT_COUNTRY } from '../../lib/constants';
+
+import { internationalPhone, splitPhone } from '../../lib/phone-countries';
+import { problemText } from './booking.errors';
+import { saveAdditional, saveDestination, saveOrigin, type ContactDetails } from './booking.actors';
+import type { BookingViewer, Quote } from './booking.types';
+
+export type DetailsOutput = { result: 'saved'; quote: Quote } | { result: 'back' };
+import { validateContact, type ContactErrors } from './booking.validation';
+
+export type AddressType = 'residential' | 'business';
+
+/** One side of the contact form (001 section 3 "Contact form"), as typed. */
+export interface ContactValues {
+  contactName: string;
+  contactCountry: string;
+  /** The national number in the mask '(000) 000-0000'. */
+  phoneNumber: string;
+  buildingName: string;
+  buildingUnit: string;
+  remarks: string;
+  addressType: AddressType;
+  sameAsUser: boolean;
+}
+
+export interface AdditionalValues {
+  orderReference: string;
+  customerIdentifier: string;
+}
+
+export type ContactSide = 'origin' | 'destination';
+export type ContactField = Exclude<keyof ContactValues, 'sameAsUser'>;
+
+export interface DetailsInput {
+  quote: Quote;
+  viewer: BookingViewer;
+}
+
+export interface DetailsContext {
+  quote: Quote;
+  viewer: BookingViewer;
+  origin: ContactValues;
+  destination: ContactValues;
+  additional: AdditionalValues;
+  errors: ContactErrors;
+  problem: string | null;
+  wentBack: boolean;
+}
+
+export type DetailsEvent =
+  | { type: 'details.edit'; side: ContactSide; field: ContactField; value: string }
+  | { type: 'details.editAdditional'; field: keyof AdditionalValues; value: string }
+  | { type: 'details.myDetails'; side: ContactSide; checked: boolean }
+  | { type: 'details.submit' }
+  | { type: 'details.back' };
+
+/** 001 section 2: 'my details' needs a confirmed phone number or a store. */
+export function canUseMyDetails(viewer: BookingViewer): boolean {
+  return myDetailsRule(viewer.permissions.phoneNumberConfirmed, viewer.permissions.storeId);
+}
+
+/** What 'my details' copies: the store's contact when a store is set, else the user's. */
+function myDetails(viewer: BookingViewer): Pick<ContactValues, 'contactName' | 'contactCountry' | 'phoneNumber' | 'buildingName' | 'buildingUnit'> {
+  const store = (viewer.permissions.storeId ?? 0) > 0 ? viewer.store : null;
+  const country = viewer.profile?.contactCountryCode || DEFAULT_CONTACT_COUNTRY;
+  const source = store
+    ? { name: store.contactName, phone: store.phoneNumber, building: store.unitName, unit: store.unitNumber }
+    : { name: [viewer.profile?.firstName, viewer.profile?.lastName].filter(Boolean).join(' '), phone: viewer.profile?.phoneNumber ?? '', building: viewer.profile?.unitName ?? '', unit: viewer.profile?.unitNumber ?? '' };
+  const phone = splitPhone(source.phone, country);
+  return { contactName: source.name, contactCountry: phone.country, phoneNumber: phone.national, buildingName: source.building ?? '', buildingUnit: source.unit ?? '' };
+}
+
+const CLEARED = { contactName: '', phoneNumber: '', buildingName: '', buildingUnit: '' } as const;
+
+function sideFromQuote(quote: Quote, side: ContactSide, viewer: BookingViewer): ContactValues {
+  const name = quote[`${side}ContactName`];
+  const phone = splitPhone(quote[`${side}PhoneNumber`], DEFAULT_CONTACT_COUNTRY);
+  const values: ContactValues = {
+    contactName: name ?? '', contactCountry: phone.country, phoneNumber: phone.national,
+    buildingName: quote[`${side}BuildingName`] ?? '', buildingUnit: quote[`${side}BuildingUnit`] ?? '', remarks: quote[`${side}Remarks`] ?? '',
+    addressType: 'residential', sameAsUser: false,
+  };
+  // Origin same-as-user defaults to true (001 section 3) where the user may use it and nothing is saved yet.
+  if (side === 'origin' && !name && canUseMyDetails(viewer)) return { ...values, ...myDetails(viewer), sameAsUser: true };
+  return values;
+}
+
+/** The contact of updateorigindetails / updatedestinationdetails: the phone normalised to international form. */
+export function contactRequest(values: ContactValues): ContactDetails {
+  return {
+    AddressType: values.addressType,
+    ContactName: values.contactName.trim(),
+    ContactCountry: values.contactCountry,
+    PhoneNumber: values.phoneNumber.trim() ? internationalPhone(values.contactCountry, values.phoneNumber) : '',
+    BuildingName: values.buildingName.trim() || null,
+    BuildingUnit: values.buildingUnit.trim() || null,
+    Remarks: values.remarks.trim() || null,
+    ContactDetailsSameAsUser: values.sameAsUser,
+  };
+}
+
+const onDelivery = (context: DetailsContext) => ({ cca2: context.viewer.cca2, deliveryId: context.quote.deliveryId, xmin: context.quote.xmin });
+
+/** A contact sub-step takes edits (and 'my details') of its own side only: the other side is not on screen. */
+function editing(side: ContactSide) {
+  return {
+    'details.edit': { guard: ({ event }: { event: DetailsEvent }) => (event as { side?: ContactSide }).side === side, actions: { type: 'edit' as const, params: ({ event }: { event: DetailsEvent }) => event as Extract<DetailsEvent, { type: 'details.edit' }> } },
+    'details.myDetails': {
+      guard: ({ context, event }: { context: DetailsContext; event: DetailsEvent }) => (event as { side?: ContactSide }).side === side && canUseMyDetails(context.viewer),
+      actions: { type: 'myDetails' as const, params: ({ event }: { event: DetailsEvent }) => event as Extract<DetailsEvent, { type: 'details.myDetails' }> },
+    },
+  };
+}
+
+const failed = { target: 'failed', actions: { type: 'fail', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } } as const;
+
+/**
+ * Step 4 of the wizard (001 sections 2, 4, 5): Pick-up → Drop-off → Additional details (optional). A contact
+ * sub-step proceeds only with a name, a country and a valid phone (normalised first); each is saved on the
+ * server and the next sub-step opens only when that succeeded. 'My details' fills and clears the fields.
+ */
+export const detailsMachine = setup({
+  types: {
+    input: {} as DetailsInput,
+    context: {} as DetailsContext,
+    events: {} as DetailsEvent,
+    output: {} as DetailsOutput,
+    tags: {} as 'busy',
+  },
+  actors: { saveOrigin, saveDestination, saveAdditional },
+  actions: {
+    edit: assign(({ context }, params: { side: ContactSide; field: ContactField; value: string }) => ({
+      [params.side]: { ...context[params.side], [params.field]: params.value },
+    })),
+    editAdditional: assign(({ context }, params: { field: keyof AdditionalValues; value: string }) => ({
+      additional: { ...context.additional, [params.field]: params.value },
+    })),
+    myDetails: assign(({ context }, params: { side: ContactSide; checked: boolean }) => ({
+      [params.side]: params.checked
+        ? { ...context[params.side], ...myDetails(context.viewer), sameAsUser: true }
+        : { ...context[params.side], ...CLEARED, sameAsUser: false },
+    })),
+    reject: assign(({ context }, params: { side: ContactSide }) => ({ errors: validateContact(context[params.side]), problem: null })),
+    clear: assign({ errors: {}, problem: null }),
+    saved: assign((_, params: { quote: Quote }) => ({ quote: params.quote, errors: {}, problem: null })),
+    fail: assign((_, params: { error: unknown }) => ({ problem: problemText(params.error) })),
+  },
+  guards: {
+    valid: ({ context }, params: { side: ContactSide }) => Object.keys(validateContact(context[params.side])).length === 0,
+    myDetailsUsable: ({ context }) => canUseMyDetails(context.viewer),
+  },
+}).createMachine({
+  id: 'details',
+  description: 'Wizard step 4: pick-up, drop-off and additional contact details, each saved before the next opens.',
+  context: ({ input }) => ({
+    quote: input.quote,
+    viewer: input.viewer,
+    origin: sideFromQuote(input.quote, 'origin', input.viewer),
+    destination: sideFromQuote(input.quote, 'destination', input.viewer),
+    additional: { orderReference: input.quote.orderReference ?? '', customerIdentifier: input.quote.customerIdentifier ?? '' },
+    errors: {},
+    problem: null,
+    wentBack: false,
+  }),
+
+  initial: 'pickUp',
+  states: {
+    pickUp: {
+      description: 'Sub-step 1: the pick-up contact.',
+      initial: 'editing',
+      states: {
+        editing: {},
+        invalid: { description: 'Name, country or phone missing or wrong: the messages show by the fields.' },
+        failed: { description: 'The server refused the details: its message shows and the sub-step stays.' },
+        saving: {
+          tags: ['busy'],
+          // The fields are disabled while saving: edits are ignored.
+          on: { 'details.edit': {}, 'details.myDetails': {} },
+          invoke: {
+            id: 'saveOrigin',
+            src: 'saveOrigin',
+            input: ({ context }) => ({ ...onDelivery(context), contact: contactRequest(context.origin) }),
+            onDone: { target: '#details.dropOff', actions: { type: 'saved', params: ({ event }) => ({ quote: event.output }) } },
+            onError: failed,
+          },
+        },
+      },
+      on: {
+        'details.submit': [
+          { guard: { type: 'valid', params: { side: 'origin' } }, target: '.saving', actions: 'clear' },
+          { target: '.invalid', actions: { type: 'reject', params: { side: 'origin' } } },
+        ],
+        ...editing('origin'),
+        // Back on the first sub-step leaves the sub-chart: the wizard goes back to Quotes.
+        'details.back': { target: 'exited', actions: assign({ wentBack: true }) },
+      },
+    },
+    dropOff: {
+      description: 'Sub-step 2: the drop-off contact.',
+      initial: 'editing',
+      states: {
+        editing: {},
+        invalid: { description: 'Name, country or phone missing or wrong.' },
+        failed: { description: 'The server refused the details; advancing only without a server error.' },
+        saving: {
+          tags: ['busy'],
+          // The fields are disabled while saving: edits are ignored.
+          on: { 'details.edit': {}, 'details.myDetails': {} },
+          invoke: {
+            id: 'saveDestination',
+            src: 'saveDestination',
+            input: ({ context }) => ({ ...onDelivery(context), contact: contactRequest(context.destination) }),
+            onDone: { target: '#details.additional', actions: { type: 'saved', params: ({ event }) => ({ quote: event.output }) } },
+            onError: failed,
+          },
+        },
+      },
+      on: {
+        'details.submit': [
+          { guard: { type: 'valid', params: { side: 'destination' } }, target: '.saving', actions: 'clear' },
+          { target: '.invalid', actions: { type: 'reject', params: { side: 'destination' } } },
+        ],
+        ...editing('destination'),
+        'details.back': { target: 'pickUp', actions: 'clear' },
+      },
+    },
+    additional: {
+      description: 'Sub-step 3 (optional): order reference and customer identifier.',
+      initial: 'editing',
+      states: {
+        editing: {},
+        failed: { description: 'Saving failed: the message shows.' },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveAdditional',
+            src: 'saveAdditional',
+            input: ({ context }) => ({
+              ...onDelivery(context),
+              orderReference: context.additional.orderReference.trim() || null,
+              customerIdentifier: context.additional.customerIdentifier.trim() || null,
+            }),
+            onDone: { target: '#details.done', actions: { type: 'saved', params: ({ event }) => ({ quote: event.output }) } },
+            onError: failed,
+          },
+        },
+      },
+      on: {
+        'details.editAdditional': { actions: { type: 'editAdditional', params: ({ event }) => event } },
+        'details.submit': { target: '.saving', actions: 'clear' },
+        'details.back': { target: 'dropOff', actions: 'clear' },
+      },
+    },
+    done: { type: 'final', description: 'All three saved: the wizard moves to Accept.' },
+    exited: { type: 'final', description: 'Back from Pick-up: the wizard returns to Quotes.' },
+  },
+  output: ({ context }): DetailsOutput => (context.wentBack ? { result: 'back' } : { result: 'saved', quote: context.quote }),
+});
+

@@ -1,0 +1,274 @@
+import { assign, setup } from 'xstate';
+import { canPayByCard, canPostPay as postPayRule } from '../../lib/booking-rules';
+import { BOOKING_TEXTS } from '../../lib/error-catalogue';
+import { PAYMENT_STATUS } from '../../lib/statuses';
+import { loadAccounts, loadWidget, payByBalance, payBySavedCard, paymentCheckout, removeCard, selectAccount } from './booking.actors';
+import { problemText } from './booking.errors';
+import type { Account, AccountOption, BookingViewer, Checkout, Quote, SavedCard } from './booking.types';
+
+export interface PayInput {
+  quote: Quote;
+  viewer: BookingViewer;
+}
+
+export interface PayContext {
+  quote: Quote;
+  viewer: BookingViewer;
+  accounts: AccountOption[];
+  accountId: number | null;
+  account: Account | null;
+  cards: SavedCard[];
+  checkout: Checkout | null;
+  saveCard: boolean;
+  problem: string | null;
+}
+
+export type PayEvent =
+  | { type: 'pay.chooseAccount'; accountId: number }
+  | { type: 'pay.next' }
+  | { type: 'pay.back' }
+  | { type: 'pay.postPay' }
+  | { type: 'pay.savedCard'; cardId: number }
+  | { type: 'pay.removeCard'; cardId: number }
+  | { type: 'pay.newCard' }
+  | { type: 'pay.saveCard'; checked: boolean }
+  | { type: 'pay.submitted' }
+  | { type: 'pay.reset' };
+
+/** Where the save-card choice is kept in the browser, per delivery (001 section 4). */
+export const saveCardKey = (deliveryId: number) => `saveCard_${deliveryId}`;
+
+export function readSaveCard(deliveryId: number): boolean {
+  try {
+    return globalThis.localStorage?.getItem(saveCardKey(deliveryId)) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** 001 section 2: Prepay accounts with a non-zero total due cannot post-pay. */
+export function canPostPay(account: Account | null, quote: Quote): boolean {
+  return account !== null && postPayRule(account.accountType, quote.paymentTotalDue);
+}
+
+/**
+ * One key per payment attempt (one invocation): a retried or duplicated request of that attempt is charged
+ * once (the server keeps the key). Made when the call is invoked, not kept in context, so the chart stays
+ * finite for its generated paths.
+ */
+export function idempotencyKey(context: PayContext, kind: string): string {
+  return `${context.quote.deliveryId}-${kind}-${globalThis.crypto.randomUUID()}`;
+}
+
+/** The delivery a call is about: the portal, its id and the row version it was read at. */
+const onDelivery = (context: PayContext) => ({ cca2: context.viewer.cca2, deliveryId: context.quote.deliveryId, xmin: context.quote.xmin });
+
+const outputOf = <T,>(event: unknown) => (event as { output: T }).output;
+
+/**
+ * Step 6 of the wizard (001 sections 2 and 4): Account → Details → Payment. One payable account (or the
+ * quote's accountId) is chosen for the user. Post-pay and saved-card payments stay on Details (a saved-card
+ * payment that does not end paid goes back to the first sub-step); a new card requests a checkout, then
+ * Payment loads the provider's widget with its id. Ends when the delivery is PAID.
+ */
+export const payMachine = setup({
+  types: {
+    input: {} as PayInput,
+    context: {} as PayContext,
+    events: {} as PayEvent,
+    output: {} as { result: 'paid'; quote: Quote },
+    tags: {} as 'busy' | 'loading',
+  },
+  actors: { loadAccounts, selectAccount, payByBalance, payBySavedCard, paymentCheckout, removeCard, loadWidget },
+  actions: {
+    setAccounts: assign(({ context, event }) => {
+      const accounts = outputOf<AccountOption[]>(event);
+      const preselected = accounts.find((account) => account.key === context.quote.accountId);
+      const only = accounts.length === 1 ? accounts[0] : undefined;
+      return { accounts, accountId: (preselected ?? only)?.key ?? null };
+    }),
+    choose: assign((_, params: { accountId: number }) => ({ accountId: params.accountId, problem: null })),
+    setAccount: assign(({ event }) => {
+      const { quote, account, cards } = outputOf<{ quote: Quote; account: Account; cards: SavedCard[] }>(event);
+      return { quote, account, cards, problem: null };
+    }),
+    setQuote: assign(({ event }) => {
+      const quote = outputOf<Quote>(event);
+      return {
+        quote,
+        problem: quote.paymentStatusId === PAYMENT_STATUS.PAYMENT_FAILED ? BOOKING_TEXTS.paymentFailed(quote.paymentPeachPaymentFailureDescription ?? '') : null,
+      };
+    }),
+    setCheckout: assign(({ event }) => ({ checkout: outputOf<Checkout>(event), problem: null })),
+    fail: assign(({ event }) => ({ problem: problemText((event as unknown as { error: unknown }).error) })),
+    clearProblem: assign({ problem: null }),
+    persistSaveCard: assign(({ context }, params: { checked: boolean }) => {
+      try {
+        globalThis.localStorage?.setItem(saveCardKey(context.quote.deliveryId), String(params.checked));
+      } catch {
+        // Storage refused (private mode): the choice holds for this page only.
+      }
+      return { saveCard: params.checked };
+    }),
+  },
+  guards: {
+    autoSelected: ({ context }) => context.accountId !== null,
+    accountChosen: ({ context }) => context.accountId !== null,
+    paid: ({ event }) => outputOf<Quote>(event).paymentStatusId === PAYMENT_STATUS.PAID,
+    postPayAllowed: ({ context }) => canPostPay(context.account, context.quote),
+    cardUsable: ({ context }, params: { cardId: number }) => context.cards.some((card) => card.id === params.cardId && !card.expired),
+    somethingDue: ({ context }) => canPayByCard(context.quote.paymentTotalDue),
+  },
+}).createMachine({
+  id: 'pay',
+  description: 'Wizard step 6: choose the paying account, then pay by balance, saved card or a new card.',
+  context: ({ input }) => ({
+    quote: input.quote,
+    viewer: input.viewer,
+    accounts: [],
+    accountId: null,
+    account: null,
+    cards: [],
+    checkout: null,
+    saveCard: readSaveCard(input.quote.deliveryId),
+    problem: input.quote.paymentStatusId === PAYMENT_STATUS.PAYMENT_FAILED
+      ? BOOKING_TEXTS.paymentFailed(input.quote.paymentPeachPaymentFailureDescription ?? '')
+      : null,
+  }),
+  initial: 'account',
+  states: {
+    account: {
+      description: "Sub-step 1: 'Select an account with which to pay'.",
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'loadAccounts',
+            src: 'loadAccounts',
+            input: ({ context }) => ({ cca2: context.viewer.cca2, deliveryId: context.quote.deliveryId }),
+            onDone: [
+              { guard: ({ event, context }) => event.output.length === 1 || event.output.some((a) => a.key === context.quote.accountId), target: 'selecting', actions: 'setAccounts' },
+              { target: 'choosing', actions: 'setAccounts' },
+            ],
+            onError: { target: 'choosing', actions: 'fail' },
+          },
+        },
+        choosing: {
+          on: {
+            'pay.chooseAccount': { actions: { type: 'choose', params: ({ event }) => event } },
+            'pay.next': { guard: 'accountChosen', target: 'selecting' },
+          },
+        },
+        selecting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'selectAccount',
+            src: 'selectAccount',
+            input: ({ context }) => ({ ...onDelivery(context), accountId: context.accountId! }),
+            onDone: { target: '#pay.details', actions: 'setAccount' },
+            onError: { target: 'choosing', actions: 'fail' },
+          },
+        },
+      },
+    },
+    details: {
+      description: "Sub-step 2: 'Delivery payment details': totals, saved cards, pay by card or post pay.",
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'pay.postPay': { guard: 'postPayAllowed', target: 'payingBalance', actions: 'clearProblem' },
+            'pay.savedCard': {
+              guard: { type: 'cardUsable', params: ({ event }) => ({ cardId: event.cardId }) },
+              target: 'payingSavedCard',
+              actions: 'clearProblem',
+            },
+            'pay.removeCard': { target: 'removingCard' },
+            'pay.newCard': { guard: 'somethingDue', target: 'requestingCheckout', actions: 'clearProblem' },
+            'pay.back': { target: '#pay.account.choosing', actions: 'clearProblem' },
+          },
+        },
+        payingBalance: {
+          tags: ['busy'],
+          invoke: {
+            id: 'payByBalance',
+            src: 'payByBalance',
+            input: ({ context }) => ({ ...onDelivery(context), idempotencyKey: idempotencyKey(context, 'balance') }),
+            onDone: [{ guard: 'paid', target: '#pay.paid', actions: 'setQuote' }, { target: 'idle', actions: 'setQuote' }],
+            onError: { target: 'idle', actions: 'fail' },
+          },
+        },
+        payingSavedCard: {
+          tags: ['busy'],
+          invoke: {
+            id: 'payBySavedCard',
+            src: 'payBySavedCard',
+            input: ({ context, event }) => ({
+              ...onDelivery(context),
+              cardId: (event as Extract<PayEvent, { type: 'pay.savedCard' }>).cardId,
+              idempotencyKey: idempotencyKey(context, 'card'),
+            }),
+            onDone: [{ guard: 'paid', target: '#pay.paid', actions: 'setQuote' }, { target: '#pay.account.choosing', actions: 'setQuote' }],
+            onError: { target: 'idle', actions: 'fail' },
+          },
+        },
+        removingCard: {
+          tags: ['busy'],
+          invoke: {
+            id: 'removeCard',
+            src: 'removeCard',
+            input: ({ event }) => ({ cardId: (event as Extract<PayEvent, { type: 'pay.removeCard' }>).cardId }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => ({ cards: context.cards.filter((card) => card.id !== event.output.cardId) })),
+            },
+            onError: { target: 'idle', actions: 'fail' },
+          },
+        },
+        requestingCheckout: {
+          tags: ['busy'],
+          invoke: {
+            id: 'paymentCheckout',
+            src: 'paymentCheckout',
+            input: ({ context }) => ({ ...onDelivery(context), saveCard: context.saveCard, idempotencyKey: idempotencyKey(context, 'checkout') }),
+            onDone: { target: '#pay.payment', actions: 'setCheckout' },
+            onError: { target: 'idle', actions: 'fail' },
+          },
+        },
+      },
+    },
+    payment: {
+      description: "Sub-step 3: 'Total Due', 'Save card details *' and the provider's card form.",
+      initial: 'loadingWidget',
+      on: {
+        'pay.back': { target: '#pay.details', actions: 'clearProblem' },
+        'pay.saveCard': { actions: { type: 'persistSaveCard', params: ({ event }) => event } },
+      },
+      states: {
+        loadingWidget: {
+          tags: ['loading'],
+          invoke: {
+            id: 'loadWidget',
+            src: 'loadWidget',
+            input: ({ context, self }) => ({
+              checkoutId: context.checkout!.checkoutId,
+              scriptUrl: context.checkout!.widgetScriptUrl,
+              onSubmit: () => self.send({ type: 'pay.submitted' }),
+            }),
+            onDone: 'ready',
+            onError: { target: 'widgetFailed', actions: 'fail' },
+          },
+        },
+        ready: { on: { 'pay.submitted': '#pay.completed' } },
+        widgetFailed: { description: 'The card form could not be loaded: the message shows; Back returns to Details.' },
+      },
+    },
+    completed: {
+      description: "'All steps completed' with Reset.",
+      on: { 'pay.reset': { target: 'account.choosing', actions: 'clearProblem' } },
+    },
+    paid: { type: 'final' },
+  },
+  output: ({ context }) => ({ result: 'paid' as const, quote: context.quote }),
+});

@@ -1,0 +1,33 @@
+import { toApiError } from '../../api/api-error';
+import { PAYMENT_STATUS } from '../../lib/statuses';
+import { defineSamples } from '../samples';
+import { sampleCustomer, sampleQuote } from './booking.samples-data';
+import { payMachine } from './pay.machine';
+
+const quote = sampleQuote(PAYMENT_STATUS.PAYMENT_PENDING);
+const account = { id: 31, accountName: 'Thandi Nkosi', accountType: 'PostPay' as const, balance: 0, xmin: '1' };
+const cards = [
+  { id: 1, paymentBrand: 'VISA', paymentType: 'DB', holder: 'T Nkosi', lastFourDigits: '4242', expiryMonth: 7, expiryYear: 2030, expired: false },
+  { id: 2, paymentBrand: 'MASTER', paymentType: 'DB', holder: 'T Nkosi', lastFourDigits: '0004', expiryMonth: 1, expiryYear: 2020, expired: true },
+];
+
+export const paySamples = defineSamples(payMachine, [{
+  name: 'a customer paying for a delivery',
+  input: { quote, viewer: sampleCustomer },
+  events: [
+    { type: 'xstate.done.actor.loadAccounts', output: [{ key: 31, value: 'Thandi Nkosi' }, { key: 32, value: 'Nkosi Trading' }] },
+    { type: 'xstate.done.actor.loadAccounts', output: [{ key: 31, value: 'Thandi Nkosi' }] },
+    { type: 'pay.chooseAccount', accountId: 31 },
+    { type: 'xstate.done.actor.selectAccount', output: { quote, account, cards } },
+    { type: 'pay.savedCard', cardId: 1 },
+    { type: 'pay.removeCard', cardId: 2 },
+    { type: 'xstate.done.actor.removeCard', output: { cardId: 2 } },
+    { type: 'xstate.done.actor.payBySavedCard', output: sampleQuote(PAYMENT_STATUS.PAID) },
+    { type: 'xstate.done.actor.payBySavedCard', output: sampleQuote(PAYMENT_STATUS.PAYMENT_FAILED, { paymentPeachPaymentFailureDescription: 'Transaction declined' }) },
+    { type: 'xstate.done.actor.payByBalance', output: sampleQuote(PAYMENT_STATUS.PAID) },
+    { type: 'xstate.done.actor.paymentCheckout', output: { checkoutId: 'chk_1', widgetScriptUrl: '/sandbox/v1/paymentWidgets.js', amount: 14375, currency: 'ZAR', brands: 'VISA MASTER' } },
+    { type: 'xstate.error.actor.loadWidget', error: new Error('The payment form could not be loaded.') },
+    { type: 'pay.saveCard', checked: true },
+    { type: 'xstate.error.actor.payByBalance', error: toApiError(422, { message: 'A Prepay account cannot post-pay while a total is due. Please pay by card.' }, '/connect/deliveries/payByBalance/ZA/501') },
+  ],
+}]);

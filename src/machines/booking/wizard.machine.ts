@@ -1,0 +1,536 @@
+import { assign, sendTo, setup } from 'xstate';
+import { DEFAULT_DELIVERY_TIME, MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
+import { BOOKING_TEXTS, VALIDATION_TEXTS } from '../../lib/error-catalogue';
+import { isWizardPaymentStatus, PAYMENT_STATUS } from '../../lib/statuses';
+import {
+  acceptQuote, createQuote, getQuote, loadDates, loadTimeSlots, reattempt, resolveAddress, searchAddresses, selectQuote, setTimeSlot,
+  updateParcels, updateQuote, type AddressOption,
+} from './booking.actors';
+import { problemText } from './booking.errors';
+import type { AddressValue, BookingViewer, DeliveryFormValues, Parcel, Quote, TimeSlot } from './booking.types';
+import { detailsMachine, type DetailsOutput } from './details.machine';
+import { payMachine } from './pay.machine';
+import { validateDelivery, validateParcels, validateQuoteChoice, type DeliveryErrors } from './booking.validation';
+
+export type AddressSide = 'originAddress' | 'destinationAddress';
+
+export interface WizardInput {
+  viewer: BookingViewer;
+  /** Reopen an existing delivery (after the card provider's return, or from a list). */
+  deliveryId?: number | null;
+}
+
+export interface WizardErrors extends DeliveryErrors {
+  parcels?: string;
+  quoteId?: string;
+}
+
+export interface WizardContext {
+  viewer: BookingViewer;
+  deliveryId: number | null;
+  quote: Quote | null;
+  activeStep: number;
+  /** The step a submit is heading for; reset to the current one on a server error (001 section 4). */
+  pendingStep: number;
+  form: DeliveryFormValues;
+  parcels: Parcel[];
+  errors: WizardErrors;
+  problem: string | null;
+  dates: string[];
+  timeSlots: TimeSlot[];
+  search: { side: AddressSide; text: string; results: AddressOption[] };
+}
+
+export type WizardEvent =
+  | { type: 'delivery.edit'; values: Partial<DeliveryFormValues> }
+  | { type: 'address.search'; side: AddressSide; text: string }
+  | { type: 'address.choose'; side: AddressSide; option: AddressOption }
+  | { type: 'parcels.change'; parcels: Parcel[] }
+  | { type: 'step.submit'; quoteId?: number | null }
+  | { type: 'step.back' }
+  | { type: 'step.goto'; step: number }
+  | { type: 'wizard.step'; step: number }
+  | { type: 'quote.timeSlot'; quoteId: number; deliveryTime: string }
+  | { type: 'wizard.reattempt' }
+  | { type: 'wizard.close' };
+
+export type PayOutput = { result: 'paid'; quote: Quote };
+
+const EMPTY_FORM: DeliveryFormValues = {
+  originAddress: null, destinationAddress: null, deliveryDate: '', deliveryTime: DEFAULT_DELIVERY_TIME, isRoundTrip: false,
+};
+
+const STEP_STATES = ['delivery', 'parcels', 'quotes', 'details', 'accept', 'pay'] as const;
+
+/** The step a reopened delivery continues at, from its payment status (ours: the spec does not say). */
+export function resumeStep(quote: Quote): number {
+  const status = quote.paymentStatusId;
+  if (status >= PAYMENT_STATUS.PAYMENT_PENDING) return 5;
+  if (status >= PAYMENT_STATUS.AWAITING_CLIENT_ACCEPTANCE) return 4;
+  if (status >= PAYMENT_STATUS.DETAILS_OUTSTANDING) return 3;
+  if (status >= PAYMENT_STATUS.NOT_SELECTED) return 2;
+  return 1;
+}
+
+function formOf(quote: Quote): DeliveryFormValues {
+  const date = quote.readyForCollectionDateOnlyUtc ?? '';
+  return {
+    originAddress: quote.originAddress ?? null,
+    destinationAddress: quote.destinationAddress ?? null,
+    deliveryDate: date,
+    deliveryTime: quote.readyForCollectionTimeSlotLocal ?? DEFAULT_DELIVERY_TIME,
+    isRoundTrip: quote.isRoundTrip,
+    originStoreId: quote.originStoreId ?? null,
+    destinationStoreId: quote.destinationStoreId ?? null,
+  };
+}
+
+/** What a saved step leads to: the success summary once paid, 'Delivery failed' out of range, else `next`. */
+function advance(next: string, step: number) {
+  return [
+    { guard: 'outputPaid' as const, target: '#wizard.paid', actions: 'setQuote' as const },
+    { guard: 'outputOutOfRange' as const, target: '#wizard.failed', actions: 'setQuote' as const },
+    { target: next, actions: ['setQuote' as const, { type: 'setPending' as const, params: { step } }] },
+  ];
+}
+
+const serverError = { target: 'failed', actions: 'fail' } as const;
+
+/** Transitions to every step, for clicking an earlier step and for the step prop. */
+function toStep(guard: 'earlierStep' | 'noQuote') {
+  return STEP_STATES.map((name, index) => ({
+    guard: { type: guard, params: ({ event }: { event: { step: number } }) => ({ step: event.step, index }) },
+    target: `#wizard.steps.${name}`,
+  }));
+}
+
+/**
+ * The booking wizard (001 sections 2 and 4): Delivery, Parcels, Quotes, Details, Accept, Pay. Submitting a
+ * step issues that step's call and advances only on success; a server error keeps the current step.
+ * Details and Pay are sub-charts of their own. A paid delivery shows the success summary; one whose
+ * payment status is outside ITEMS_OUTSTANDING..PAID shows 'Delivery failed' with a reattempt.
+ */
+export const wizardMachine = setup({
+  types: {
+    input: {} as WizardInput,
+    context: {} as WizardContext,
+    events: {} as WizardEvent,
+    tags: {} as 'busy' | 'loading',
+  },
+  actors: {
+    getQuote, createQuote, updateQuote, updateParcels, selectQuote, setTimeSlot, acceptQuote, reattempt, loadDates, loadTimeSlots,
+    searchAddresses, resolveAddress, details: detailsMachine, pay: payMachine,
+  },
+  actions: {
+    setQuote: assign(({ event }) => {
+      const output = (event as unknown as { output: Quote | DetailsOutput | PayOutput }).output;
+      const quote = 'deliveryId' in output ? output : (output as { quote: Quote }).quote;
+      return { quote, deliveryId: quote.deliveryId, problem: null, errors: {} };
+    }),
+    loaded: assign(({ event }) => {
+      const quote = (event as unknown as { output: Quote }).output;
+      return { quote, deliveryId: quote.deliveryId, form: formOf(quote), parcels: quote.deliveryItems ?? [], activeStep: resumeStep(quote), pendingStep: resumeStep(quote) };
+    }),
+    setStep: assign((_, params: { step: number }) => ({ activeStep: params.step, pendingStep: params.step })),
+    setPending: assign((_, params: { step: number }) => ({ pendingStep: params.step })),
+    fail: assign(({ context, event }) => ({ problem: problemText((event as unknown as { error: unknown }).error), pendingStep: context.activeStep })),
+    clearProblem: assign({ problem: null, errors: {} }),
+    paymentFailure: assign(({ context }) => ({
+      problem: context.quote?.paymentStatusId === PAYMENT_STATUS.PAYMENT_FAILED
+        ? BOOKING_TEXTS.paymentFailed(context.quote.paymentPeachPaymentFailureDescription ?? '')
+        : context.problem,
+    })),
+    editForm: assign(({ context }, params: { values: Partial<DeliveryFormValues> }) => {
+      const dateChanged = params.values.deliveryDate !== undefined && params.values.deliveryDate !== context.form.deliveryDate;
+      // 001 section 3: deliveryTime defaults to '02:00' on a date change.
+      const form = { ...context.form, ...params.values, ...(dateChanged && { deliveryTime: DEFAULT_DELIVERY_TIME }) };
+      return { form, errors: {} };
+    }),
+    rejectDelivery: assign(({ context }) => ({ errors: validateDelivery(context.form), problem: null })),
+    setParcels: assign((_, params: { parcels: Parcel[] }) => ({ parcels: params.parcels, errors: {} })),
+    rejectParcels: assign(({ context }) => ({ errors: { parcels: validateParcels(context.parcels) ?? undefined }, problem: null })),
+    rejectQuote: assign({ errors: { quoteId: VALIDATION_TEXTS.selectPreferredQuote }, problem: null }),
+    setDates: assign(({ event }) => ({ dates: (event as unknown as { output: string[] }).output })),
+    setSlots: assign(({ event }) => ({ timeSlots: (event as unknown as { output: TimeSlot[] }).output })),
+    clearSlots: assign({ timeSlots: [] }),
+    setSearch: assign((_, params: { side: AddressSide; text: string }) => ({ search: { side: params.side, text: params.text, results: [] } })),
+    setResults: assign(({ context, event }) => ({ search: { ...context.search, results: (event as unknown as { output: AddressOption[] }).output } })),
+    setAddress: assign(({ context, event }) => ({
+      form: { ...context.form, [context.search.side]: (event as unknown as { output: AddressValue }).output },
+      search: { ...context.search, text: '', results: [] },
+      errors: {},
+    })),
+    searchFailed: assign(({ context, event }) => ({ search: { ...context.search, results: [] }, problem: problemText((event as unknown as { error: unknown }).error) })),
+    closeDetails: sendTo('details', { type: 'details.back' }),
+    clear: assign({ problem: null, errors: {}, quote: null, deliveryId: null }),
+  },
+  guards: {
+    hasDeliveryId: ({ context }) => context.deliveryId !== null,
+    hasQuote: ({ context }) => context.quote !== null,
+    // Every step after Delivery shows (and saves) the quote: without quote data only Delivery can be jumped to.
+    noQuote: ({ context }, params: { step: number; index: number }) => context.quote === null && params.step === params.index && params.index === 0,
+    earlierStep: ({ context }, params: { step: number; index: number }) =>
+      params.step === params.index && params.index < context.activeStep && context.quote?.paymentStatusId !== PAYMENT_STATUS.PAID,
+    quotePaid: ({ context }) => context.quote?.paymentStatusId === PAYMENT_STATUS.PAID,
+    quoteOutOfRange: ({ context }) => context.quote === null || !isWizardPaymentStatus(context.quote.paymentStatusId),
+    outputPaid: ({ event }) => outputQuote(event)?.paymentStatusId === PAYMENT_STATUS.PAID,
+    outputOutOfRange: ({ event }) => {
+      const quote = outputQuote(event);
+      return quote !== null && !isWizardPaymentStatus(quote.paymentStatusId);
+    },
+    detailsWentBack: ({ event }) => (event as unknown as { output: DetailsOutput }).output.result === 'back',
+    invalidDelivery: ({ context }) => Object.keys(validateDelivery(context.form)).length > 0,
+    parcelsValid: ({ context }) => validateParcels(context.parcels) === null,
+    quoteChosen: ({ event }) => validateQuoteChoice((event as { quoteId?: number | null }).quoteId ?? null) === null,
+    dateChanged: ({ context }, params: { values: Partial<DeliveryFormValues> }) =>
+      params.values.deliveryDate !== undefined && params.values.deliveryDate !== context.form.deliveryDate && params.values.deliveryDate !== '',
+    searchable: (_, params: { text: string }) => params.text.trim().length >= MIN_SEARCH_LENGTH,
+    hasDates: ({ event }) => (event as unknown as { output: string[] }).output.length > 0,
+  },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+}).createMachine({
+  id: 'wizard',
+  description: 'The six-step booking wizard: Delivery, Parcels, Quotes, Details, Accept, Pay.',
+  context: ({ input }) => ({
+    viewer: input.viewer,
+    deliveryId: input.deliveryId ?? null,
+    quote: null,
+    activeStep: 0,
+    pendingStep: 0,
+    form: EMPTY_FORM,
+    parcels: [],
+    errors: {},
+    problem: null,
+    dates: [],
+    timeSlots: [],
+    search: { side: 'originAddress', text: '', results: [] },
+  }),
+  initial: 'start',
+  on: {
+    'wizard.close': { target: '.closed', actions: 'clear' },
+  },
+  states: {
+    start: {
+      always: [{ guard: 'hasDeliveryId', target: 'loading' }, { target: 'steps' }],
+    },
+    loading: {
+      description: 'Reopening a delivery: the quote has no data yet, a spinner shows.',
+      tags: ['loading'],
+      invoke: {
+        id: 'getQuote',
+        src: 'getQuote',
+        input: ({ context }) => ({ cca2: context.viewer.cca2, deliveryId: context.deliveryId! }),
+        onDone: { target: 'routing', actions: 'loaded' },
+        onError: { target: 'loadFailed', actions: 'fail' },
+      },
+    },
+    loadFailed: {
+      description: 'The delivery could not be loaded: the server message shows.',
+      on: { 'wizard.reattempt': { target: 'loading', actions: 'clearProblem' } },
+    },
+    routing: {
+      always: [
+        { guard: 'quotePaid', target: 'paid' },
+        { guard: 'quoteOutOfRange', target: 'failed' },
+        { target: 'steps.resume', actions: 'paymentFailure' },
+      ],
+    },
+    steps: {
+      description: 'The steps show while the payment status is from ITEMS_OUTSTANDING up to below PAID.',
+      initial: 'delivery',
+      on: {
+        'step.goto': toStep('earlierStep'),
+        'wizard.step': toStep('noQuote'),
+      },
+      states: {
+        resume: {
+          always: STEP_STATES.map((name, index) => ({
+            guard: ({ context }: { context: WizardContext }) => context.activeStep === index,
+            target: name,
+          })),
+        },
+        delivery: {
+          description: 'Step 1: addresses, date, time slot and round trip.',
+          entry: { type: 'setStep', params: { step: 0 } },
+          type: 'parallel',
+          on: {
+            'delivery.edit': [
+              {
+                guard: { type: 'dateChanged', params: ({ event }) => ({ values: event.values }) },
+                target: '.slots.loading',
+                actions: { type: 'editForm', params: ({ event }) => ({ values: event.values }) },
+              },
+              { actions: { type: 'editForm', params: ({ event }) => ({ values: event.values }) } },
+            ],
+          },
+          states: {
+            form: {
+              initial: 'editing',
+              states: {
+                editing: {},
+                invalid: { description: 'A required field is missing: its message shows.' },
+                failed: { description: 'The server refused the quote: its message shows; the step stays.' },
+                creating: {
+                  tags: ['busy'],
+                  invoke: {
+                    id: 'createQuote',
+                    src: 'createQuote',
+                    // deliverByDate equals deliveryDate on submit (001 section 4).
+                    input: ({ context }) => ({ cca2: context.viewer.cca2, form: context.form }),
+                    onDone: advance('#wizard.steps.parcels', 1),
+                    onError: serverError,
+                  },
+                },
+                updating: {
+                  tags: ['busy'],
+                  invoke: {
+                    id: 'updateQuote',
+                    src: 'updateQuote',
+                    input: ({ context }) => ({ ...onDelivery(context), form: context.form }),
+                    onDone: advance('#wizard.steps.parcels', 1),
+                    onError: serverError,
+                  },
+                },
+              },
+              on: {
+                // Create the quote when there is none yet, otherwise update it (001 section 4).
+                'step.submit': [
+                  { guard: 'invalidDelivery', target: '.invalid', actions: 'rejectDelivery' },
+                  { guard: 'hasQuote', target: '.updating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
+                  { target: '.creating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
+                ],
+              },
+            },
+            dates: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'loadDates',
+                    src: 'loadDates',
+                    input: ({ context }) => ({ cca2: context.viewer.cca2, storeId: context.viewer.permissions.storeId, companyId: context.viewer.permissions.companyId }),
+                    onDone: [{ guard: 'hasDates', target: 'ready', actions: 'setDates' }, { target: 'none', actions: 'setDates' }],
+                    onError: 'failed',
+                  },
+                },
+                ready: {},
+                none: { description: "'No dates available'" },
+                failed: { description: "'Oops! something went wrong'" },
+              },
+            },
+            slots: {
+              initial: 'noDate',
+              states: {
+                noDate: { description: 'The time select is disabled until a date is chosen.' },
+                loading: {
+                  entry: 'clearSlots',
+                  invoke: {
+                    id: 'loadTimeSlots',
+                    src: 'loadTimeSlots',
+                    input: ({ context }) => ({ cca2: context.viewer.cca2, localDate: context.form.deliveryDate }),
+                    onDone: { target: 'ready', actions: 'setSlots' },
+                    onError: 'failed',
+                  },
+                },
+                ready: {},
+                failed: { description: "'Oops! something went wrong'" },
+              },
+            },
+            search: {
+              initial: 'idle',
+              on: {
+                'address.search': [
+                  { guard: { type: 'searchable', params: ({ event }) => ({ text: event.text }) }, target: '.debouncing', actions: { type: 'setSearch', params: ({ event }) => event } },
+                  { target: '.idle', actions: { type: 'setSearch', params: ({ event }) => event } },
+                ],
+                'address.choose': { target: '.resolving', actions: assign(({ context, event }) => ({ search: { ...context.search, side: event.side } })) },
+              },
+              states: {
+                idle: { description: "Fewer than 3 characters: 'Minimum of 3 characters for a search...'" },
+                debouncing: { after: { searchDebounce: 'searching' } },
+                searching: {
+                  invoke: {
+                    id: 'searchAddresses',
+                    src: 'searchAddresses',
+                    input: ({ context }) => ({ cca2: context.viewer.cca2, search: context.search.text.trim() }),
+                    onDone: { target: 'results', actions: 'setResults' },
+                    onError: { target: 'idle', actions: 'searchFailed' },
+                  },
+                },
+                results: { description: "The matches, or 'No matching addresses found.'" },
+                resolving: {
+                  invoke: {
+                    id: 'resolveAddress',
+                    src: 'resolveAddress',
+                    input: ({ event }) => (event as Extract<WizardEvent, { type: 'address.choose' }>).option,
+                    onDone: { target: 'idle', actions: 'setAddress' },
+                    // 001 section 8: a failed resolve sets an error and rejects the selection.
+                    onError: { target: 'idle', actions: 'searchFailed' },
+                  },
+                },
+              },
+            },
+          },
+        },
+        parcels: {
+          description: 'Step 2: at least one parcel.',
+          entry: { type: 'setStep', params: { step: 1 } },
+          initial: 'editing',
+          states: {
+            editing: {},
+            invalid: { description: "'You need to select a parcel size before continuing.'" },
+            failed: { description: 'The server refused the parcels.' },
+            submitting: {
+              tags: ['busy'],
+              invoke: {
+                id: 'updateParcels',
+                src: 'updateParcels',
+                input: ({ context }) => ({ ...onDelivery(context), parcels: context.parcels }),
+                onDone: advance('#wizard.steps.quotes', 2),
+                onError: serverError,
+              },
+            },
+          },
+          on: {
+            'parcels.change': { target: '.editing', actions: { type: 'setParcels', params: ({ event }) => ({ parcels: event.parcels }) } },
+            'step.submit': [
+              { guard: 'parcelsValid', target: '.submitting', actions: ['clearProblem', { type: 'setPending', params: { step: 2 } }] },
+              { target: '.invalid', actions: 'rejectParcels' },
+            ],
+            'step.back': '#wizard.steps.delivery',
+          },
+        },
+        quotes: {
+          description: 'Step 3: choose a service level before its quote expires.',
+          entry: { type: 'setStep', params: { step: 2 } },
+          initial: 'editing',
+          states: {
+            editing: {},
+            invalid: { description: "'Please select your preferred quote to continue.'" },
+            failed: { description: 'The server refused the choice.' },
+            changingTimeSlot: {
+              tags: ['busy'],
+              invoke: {
+                id: 'setTimeSlot',
+                src: 'setTimeSlot',
+                input: ({ context, event }) => {
+                  const { deliveryTime } = event as Extract<WizardEvent, { type: 'quote.timeSlot' }>;
+                  return { ...onDelivery(context), deliveryTime };
+                },
+                onDone: { target: 'editing', actions: 'setQuote' },
+                onError: serverError,
+              },
+            },
+            submitting: {
+              tags: ['busy'],
+              invoke: {
+                id: 'selectQuote',
+                src: 'selectQuote',
+                input: ({ context, event }) => ({ ...onDelivery(context), quoteId: (event as { quoteId: number }).quoteId }),
+                onDone: advance('#wizard.steps.details', 3),
+                onError: serverError,
+              },
+            },
+          },
+          on: {
+            'step.submit': [
+              { guard: 'quoteChosen', target: '.submitting', actions: ['clearProblem', { type: 'setPending', params: { step: 3 } }] },
+              { target: '.invalid', actions: 'rejectQuote' },
+            ],
+            'step.back': '#wizard.steps.parcels',
+            'quote.timeSlot': { target: '.changingTimeSlot', actions: 'clearProblem' },
+          },
+        },
+        details: {
+          description: 'Step 4: the details sub-chart (Pick-up, Drop-off, Additional details).',
+          entry: { type: 'setStep', params: { step: 3 } },
+          invoke: {
+            id: 'details',
+            src: 'details',
+            input: ({ context }) => ({ quote: context.quote!, viewer: context.viewer }),
+            onDone: [
+              { guard: 'detailsWentBack', target: 'quotes' },
+              ...advance('#wizard.steps.accept', 4),
+            ],
+          },
+          // Back first goes back one sub-step: the sub-chart decides, and ends with 'back' on its first one.
+          on: { 'step.back': { actions: 'closeDetails' } },
+        },
+        accept: {
+          description: "Step 5: 'Please confirm your delivery details'.",
+          entry: { type: 'setStep', params: { step: 4 } },
+          initial: 'reviewing',
+          states: {
+            reviewing: {},
+            failed: { description: 'The server refused the acceptance.' },
+            submitting: {
+              tags: ['busy'],
+              invoke: {
+                id: 'acceptQuote',
+                src: 'acceptQuote',
+                input: ({ context }) => onDelivery(context),
+                onDone: advance('#wizard.steps.pay', 5),
+                onError: serverError,
+              },
+            },
+          },
+          on: {
+            'step.submit': { target: '.submitting', actions: ['clearProblem', { type: 'setPending', params: { step: 5 } }] },
+            'step.back': '#wizard.steps.details',
+          },
+        },
+        pay: {
+          description: 'Step 6: the pay sub-chart (Account, Details, Payment); Finish is disabled until paid.',
+          entry: { type: 'setStep', params: { step: 5 } },
+          invoke: {
+            id: 'pay',
+            src: 'pay',
+            input: ({ context }) => ({ quote: context.quote!, viewer: context.viewer }),
+            onDone: { target: '#wizard.paid', actions: 'setQuote' },
+          },
+          on: { 'step.back': '#wizard.steps.accept' },
+        },
+      },
+    },
+    paid: {
+      description: "Payment status PAID: the success summary with 'Go to dashboard' and 'Place another order'.",
+    },
+    failed: {
+      description: "'Delivery failed': 'Oops, your delivery has expired. No fear, we have you covered!'",
+      initial: 'idle',
+      states: {
+        idle: {},
+        problem: { description: 'The reattempt failed: the server message shows.' },
+        reattempting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'reattempt',
+            src: 'reattempt',
+            input: ({ context }) => onDelivery(context),
+            onDone: { target: '#wizard.routing', actions: 'loaded' },
+            onError: { target: 'problem', actions: 'fail' },
+          },
+        },
+      },
+      on: {
+        'wizard.reattempt': [
+          { guard: 'hasQuote', target: '.reattempting', actions: 'clearProblem' },
+          { target: '#wizard.steps', actions: 'clear' },
+        ],
+      },
+    },
+    closed: { type: 'final', description: 'Closed: errors and the quote are cleared.' },
+  },
+});
+
+/** The delivery a call is about: the portal, its id and the row version it was read at. */
+function onDelivery(context: WizardContext) {
+  return { cca2: context.viewer.cca2, deliveryId: context.quote!.deliveryId, xmin: context.quote!.xmin };
+}
+
+function outputQuote(event: unknown): Quote | null {
+  const output = (event as { output?: Quote | DetailsOutput | PayOutput }).output;
+  if (!output) return null;
+  if ('deliveryId' in output) return output;
+  return 'quote' in output ? output.quote : null;
+}

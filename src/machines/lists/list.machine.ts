@@ -1,0 +1,198 @@
+import { assign, emit, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { asApiError, type ApiError } from '../../api/api-error';
+import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
+import { resourceOf } from '../../lib/resources';
+import { parseListParams, toSearchString, type ListShape } from '../../lib/resources/query';
+import type { ListParams, Page, ResourceId } from '../../lib/resources/types';
+
+/** The connection actor's systemId (issue 5); lists reload after it reconnects, when it exists. */
+export const CONNECTION_SYSTEM_ID = 'connection';
+
+export interface ListInput {
+  resource: ResourceId;
+  cca2: string;
+  /** The URL's query string: the only source of truth of the list. */
+  search: string;
+  /** The remembered page size of this list (jobs, drivers, deliveries), used when the URL has none. */
+  storedPageSize?: number;
+}
+
+export interface ListContext {
+  resource: ResourceId;
+  cca2: string;
+  shape: ListShape;
+  params: ListParams;
+  /** What the search box shows (ahead of the URL while the user types). */
+  searchText: string;
+  page: Page<Record<string, unknown>> | undefined;
+  error: ApiError | undefined;
+}
+
+export type ListEvent =
+  /** The URL changed (navigation, back, a shared link): the list follows it. */
+  | { type: 'list.urlChanged'; search: string }
+  | { type: 'list.page'; page: number }
+  | { type: 'list.pageSize'; pageSize: number }
+  /** A header was pressed: the same column flips the direction, another sorts ascending. */
+  | { type: 'list.sort'; sortBy: string }
+  | { type: 'list.search'; text: string }
+  | { type: 'list.filter'; name: string; value: string | undefined }
+  | { type: 'list.clearFilters' }
+  | { type: 'list.retry' }
+  | { type: 'list.reload' }
+  | { type: 'connection.reconnected' };
+
+/** Emitted to the view: go to this URL (the view navigates; the URL then drives the list). */
+export type ListEmitted = { type: 'list.navigate'; search: string; replace?: boolean } | { type: 'list.notFound' };
+
+function shapeOf(resource: ResourceId, storedPageSize: number | undefined): ListShape {
+  const definition = resourceOf(resource);
+  return {
+    pageSizes: definition.pageSizes,
+    sortable: definition.columns.flatMap((column) => (column.sortKey ? [column.sortKey] : [])),
+    filters: definition.filters,
+    ...(storedPageSize !== undefined && definition.pageSizes.includes(storedPageSize) && { defaultPageSize: storedPageSize }),
+  };
+}
+
+const sameParams = (a: ListParams, b: ListParams) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Asks the view to navigate to the list state `next` (page 1 unless paging itself). */
+const navigateTo = (context: ListContext, next: Partial<ListParams>) =>
+  ({ type: 'list.navigate', search: toSearchString({ ...context.params, ...next }, context.shape) }) as const;
+
+export const listMachine = setup({
+  types: {
+    input: {} as ListInput,
+    context: {} as ListContext,
+    events: {} as ListEvent,
+    emitted: {} as ListEmitted,
+  },
+  actors: {
+    loadPage: fromPromise<Page<Record<string, unknown>>, { resource: ResourceId; cca2: string; params: ListParams }>(
+      ({ input, signal }) => resourceOf(input.resource).api.list(input.cca2, input.params, signal) as Promise<Page<Record<string, unknown>>>,
+    ),
+    /** Reports a reconnect of the connection actor, if the system has one (it may not exist yet). */
+    watchConnection: fromCallback(({ sendBack, system }) => {
+      const connection = (system as { get(id: string): AnyActorRef | undefined }).get(CONNECTION_SYSTEM_ID);
+      if (!connection) return undefined;
+      let wasConnected = true;
+      const subscription = connection.subscribe((snapshot: { hasTag?: (tag: string) => boolean; matches?: (value: string) => boolean }) => {
+        const connected = Boolean(snapshot.hasTag?.('connected') || snapshot.matches?.('connected'));
+        if (connected && !wasConnected) sendBack({ type: 'connection.reconnected' });
+        wasConnected = connected;
+      });
+      const listener = (connection as { on?: (type: string, handler: () => void) => { unsubscribe(): void } })
+        .on?.('connection.reconnected', () => sendBack({ type: 'connection.reconnected' }));
+      return () => {
+        subscription.unsubscribe();
+        listener?.unsubscribe();
+      };
+    }),
+  },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  guards: {
+    urlDiffers: ({ context, event }) =>
+      event.type === 'list.urlChanged' && !sameParams(parseListParams(event.search, context.shape), context.params),
+    isNotFound: ({ event }) => asApiError((event as { error?: unknown }).error).status === 404,
+    searchReady: ({ context }) => context.searchText.trim().length === 0 || context.searchText.trim().length >= MIN_SEARCH_LENGTH,
+  },
+  actions: {
+    followUrl: assign(({ context, event }) => {
+      if (event.type !== 'list.urlChanged') return {};
+      const params = parseListParams(event.search, context.shape);
+      return { params, searchText: params.search };
+    }),
+    navigatePage: emit(({ context, event }) => navigateTo(context, { page: event.type === 'list.page' ? event.page : context.params.page })),
+    navigatePageSize: emit(({ context, event }) => navigateTo(context, { page: 1, pageSize: event.type === 'list.pageSize' ? event.pageSize : context.params.pageSize })),
+    rememberPageSize: ({ context, event }) => {
+      const key = resourceOf(context.resource).pageSizeStorageKey;
+      if (key && event.type === 'list.pageSize' && typeof localStorage !== 'undefined') localStorage.setItem(key, String(event.pageSize));
+    },
+    navigateSort: emit(({ context, event }) => {
+      const sortBy = event.type === 'list.sort' ? event.sortBy : context.params.sortBy;
+      const sortDirection = context.params.sortBy === sortBy && context.params.sortDirection === 'asc' ? 'desc' : 'asc';
+      return navigateTo(context, { page: 1, sortBy, sortDirection });
+    }),
+    setSearchText: assign({ searchText: ({ context, event }) => (event.type === 'list.search' ? event.text : context.searchText) }),
+    navigateSearch: emit(({ context }) => navigateTo(context, { page: 1, search: context.searchText.trim() })),
+    navigateFilter: emit(({ context, event }) => {
+      if (event.type !== 'list.filter') return navigateTo(context, {});
+      const filters = { ...context.params.filters };
+      if (event.value === undefined || event.value === '') delete filters[event.name];
+      else filters[event.name] = event.value;
+      return navigateTo(context, { page: 1, filters });
+    }),
+    navigateClearFilters: emit(({ context }) => navigateTo(context, { page: 1, filters: {}, search: '' })),
+    storePage: assign({ page: ({ event }) => (event as unknown as { output: Page<Record<string, unknown>> }).output, error: undefined }),
+    storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error) }),
+    notifyError: ({ system, event }) => {
+      (system as { get(id: string): AnyActorRef | undefined }).get('notifications')?.send({ type: 'notify.error', error: asApiError((event as { error?: unknown }).error) });
+    },
+    reportNotFound: emit({ type: 'list.notFound' } as const),
+  },
+}).createMachine({
+  id: 'list',
+  description: 'A server-side paged list whose page, size, sort, search and filters live in the URL; reload, back and a shared link restore it.',
+  context: ({ input }) => {
+    const shape = shapeOf(input.resource, input.storedPageSize);
+    const params = parseListParams(input.search, shape);
+    return { resource: input.resource, cca2: input.cca2, shape, params, searchText: params.search, page: undefined, error: undefined };
+  },
+  invoke: { id: 'watchConnection', src: 'watchConnection' },
+  initial: 'loading',
+  on: {
+    'list.urlChanged': { guard: 'urlDiffers', target: '.loading', actions: 'followUrl' },
+    'list.page': { actions: 'navigatePage' },
+    'list.pageSize': { actions: ['rememberPageSize', 'navigatePageSize'] },
+    'list.sort': { actions: 'navigateSort' },
+    'list.filter': { actions: 'navigateFilter' },
+    'list.clearFilters': { actions: 'navigateClearFilters' },
+    'list.search': { actions: 'setSearchText' },
+  },
+  states: {
+    loading: {
+      description: 'The page of the URL is being fetched from the server.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, params: context.params }),
+        onDone: { target: 'ready', actions: 'storePage' },
+        onError: [
+          { guard: 'isNotFound', target: 'notFound' },
+          { target: 'failed', actions: ['storeError', 'notifyError'] },
+        ],
+      },
+    },
+    ready: {
+      description: 'The page is shown; paging, sorting and filters navigate, and the URL brings the list back here.',
+      initial: 'idle',
+      on: {
+        'list.reload': { target: 'loading' },
+        'connection.reconnected': { target: 'loading' },
+        'list.search': { target: '.typing', reenter: true, actions: 'setSearchText' },
+      },
+      states: {
+        idle: {},
+        typing: {
+          description: 'The search box changed; the search applies 500 ms after the last key (and only from 3 characters).',
+          after: {
+            searchDebounce: [
+              { guard: 'searchReady', target: 'idle', actions: 'navigateSearch' },
+              { target: 'idle' },
+            ],
+          },
+        },
+      },
+    },
+    failed: {
+      description: 'The page could not be loaded; the error dialog said why.',
+      on: { 'list.retry': 'loading', 'connection.reconnected': 'loading' },
+    },
+    notFound: {
+      description: 'A 404 in a table: the view goes to /404.',
+      entry: 'reportNotFound',
+    },
+  },
+});

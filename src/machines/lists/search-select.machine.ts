@@ -1,0 +1,141 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { asApiError, type ApiError } from '../../api/api-error';
+import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
+import { resourceOf } from '../../lib/resources';
+import type { ResourceId, SelectOption } from '../../lib/resources/types';
+
+export type SelectMode = 'include' | 'exclude';
+
+export interface SearchSelectInput {
+  resource: ResourceId;
+  cca2: string;
+  /** The option chosen already (an edit form, a filter from the URL). */
+  selected?: SelectOption | null;
+  mode?: SelectMode;
+  /** Offer to create the typed text as a new option (the spec: addresses). */
+  allowCreate?: boolean;
+  minLength?: number;
+}
+
+export interface SearchSelectContext {
+  resource: ResourceId;
+  cca2: string;
+  term: string;
+  options: SelectOption[];
+  selected: SelectOption | null;
+  mode: SelectMode;
+  allowCreate: boolean;
+  minLength: number;
+  error: ApiError | undefined;
+}
+
+export type SearchSelectEvent =
+  | { type: 'select.type'; term: string }
+  | { type: 'select.choose'; option: SelectOption }
+  | { type: 'select.clear' }
+  | { type: 'select.mode'; mode: SelectMode }
+  | { type: 'select.create' };
+
+/**
+ * A searchable select (000 section 5, 002 section 5): "Enter search term..." while empty, "Minimum of 3
+ * characters for a search..." below the minimum, the search 500 ms after the last key, "No matching
+ * results." when nothing matches; Include / Exclude; creating the typed option where allowed.
+ */
+export const searchSelectMachine = setup({
+  types: {
+    input: {} as SearchSelectInput,
+    context: {} as SearchSelectContext,
+    events: {} as SearchSelectEvent,
+  },
+  actors: {
+    searchOptions: fromPromise<SelectOption[], { resource: ResourceId; cca2: string; term: string }>(
+      ({ input, signal }) => resourceOf(input.resource).api.selectOptions(input.cca2, input.term, signal),
+    ),
+    createOption: fromPromise<SelectOption, { resource: ResourceId; cca2: string; term: string }>(async ({ input }) => {
+      const created = await resourceOf(input.resource).api.create?.(input.cca2, { name: input.term });
+      if (!created) throw new Error(`${input.resource} options cannot be created`);
+      return { key: String(created.id), value: input.term };
+    }),
+  },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  guards: {
+    isEmpty: ({ event }) => event.type === 'select.type' && event.term.trim() === '',
+    isTooShort: ({ context, event }) => event.type === 'select.type' && event.term.trim().length < context.minLength,
+    hasResults: ({ event }) => ((event as unknown as { output: SelectOption[] }).output ?? []).length > 0,
+    isOffered: ({ context, event }) => event.type === 'select.choose' && context.options.some((option) => option.key === event.option.key),
+    hasSomething: ({ context }) => context.selected !== null || context.term !== '',
+    mayCreate: ({ context }) => context.allowCreate && context.term.trim().length >= context.minLength,
+  },
+  actions: {
+    setTerm: assign({ term: ({ context, event }) => (event.type === 'select.type' ? event.term : context.term) }),
+    clearOptions: assign({ options: [] }),
+    storeOptions: assign({ options: ({ event }) => (event as unknown as { output: SelectOption[] }).output, error: undefined }),
+    storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error), options: [] }),
+    choose: assign({ selected: ({ context, event }) => (event.type === 'select.choose' ? event.option : context.selected), term: '', options: [] }),
+    chooseCreated: assign({ selected: ({ event }) => (event as unknown as { output: SelectOption }).output, term: '', options: [] }),
+    clear: assign({ selected: null, term: '', options: [] }),
+    setMode: assign({ mode: ({ context, event }) => (event.type === 'select.mode' ? event.mode : context.mode) }),
+  },
+}).createMachine({
+  id: 'searchSelect',
+  description: 'A searchable select: minimum 3 characters, 500 ms debounce, Include / Exclude, optional create.',
+  context: ({ input }) => ({
+    resource: input.resource,
+    cca2: input.cca2,
+    term: '',
+    options: [],
+    selected: input.selected ?? null,
+    mode: input.mode ?? 'include',
+    allowCreate: input.allowCreate ?? false,
+    minLength: input.minLength ?? MIN_SEARCH_LENGTH,
+    error: undefined,
+  }),
+  initial: 'empty',
+  on: {
+    'select.type': [
+      { guard: 'isEmpty', target: '.empty', actions: ['setTerm', 'clearOptions'] },
+      { guard: 'isTooShort', target: '.tooShort', actions: ['setTerm', 'clearOptions'] },
+      { target: '.debouncing', reenter: true, actions: 'setTerm' },
+    ],
+    'select.choose': { guard: 'isOffered', target: '.empty', actions: 'choose' },
+    'select.clear': { guard: 'hasSomething', target: '.empty', actions: 'clear' },
+    'select.mode': { actions: 'setMode' },
+  },
+  states: {
+    empty: { description: 'Nothing typed: "Enter search term...".' },
+    tooShort: { description: 'Fewer characters than the minimum: "Minimum of 3 characters for a search...".' },
+    debouncing: {
+      description: 'Waiting 500 ms after the last key.',
+      after: { searchDebounce: 'searching' },
+    },
+    searching: {
+      tags: ['loading'],
+      invoke: {
+        id: 'searchOptions',
+        src: 'searchOptions',
+        input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, term: context.term.trim() }),
+        onDone: [
+          { guard: 'hasResults', target: 'results', actions: 'storeOptions' },
+          { target: 'noResults', actions: 'clearOptions' },
+        ],
+        onError: { target: 'failed', actions: 'storeError' },
+      },
+    },
+    results: { description: 'The matching options.' },
+    noResults: {
+      description: '"No matching results." (and the create option where allowed).',
+      on: { 'select.create': { guard: 'mayCreate', target: 'creating' } },
+    },
+    failed: { description: 'The search failed: "Not found! No matching results.".' },
+    creating: {
+      tags: ['loading'],
+      invoke: {
+        id: 'createOption',
+        src: 'createOption',
+        input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, term: context.term.trim() }),
+        onDone: { target: 'empty', actions: 'chooseCreated' },
+        onError: { target: 'failed', actions: 'storeError' },
+      },
+    },
+  },
+});

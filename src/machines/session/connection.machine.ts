@@ -1,0 +1,142 @@
+import { assign, emit, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { liveDashboard, type LiveClosed } from '../../api/realtime';
+import { CONNECTION_RETRY_INTERVAL_MS, CONNECTION_RETRY_LIMIT, COUNTDOWN_TICK_MS } from '../../lib/constants';
+
+export const CONNECTION_SYSTEM_ID = 'connection';
+
+export type ConnectionEvent =
+  /** The auth actor signed in (connect) or out (disconnect). */
+  | { type: 'connection.session.start' }
+  | { type: 'connection.session.end' }
+  /** The banner's "Reconnect now": skip the rest of the countdown. */
+  | { type: 'connection.retryNow' };
+
+/** Emitted after every reconnect (not the first connect): list actors reload over REST, since messages are at most once. */
+export type ConnectionEmitted = { type: 'connection.reconnected' };
+
+export interface ConnectionContext {
+  /** Failed attempts since the connection was last up. */
+  attempts: number;
+  /** Time left before the next attempt, while the banner counts down. */
+  remainingMs: number;
+  /** Whether it has been connected in this session: the next connect is a reconnect. */
+  wasConnected: boolean;
+}
+
+/** Whole seconds before the next attempt, as the banner shows them. */
+export function secondsToRetry(context: ConnectionContext): number {
+  return Math.ceil(context.remainingMs / 1000);
+}
+
+/** Follows the auth actor (systemId 'auth'): the hub needs a signed-in user. */
+export const authWatch = fromCallback(({ sendBack, system }) => {
+  const auth = (system as { get(id: string): AnyActorRef | undefined }).get('auth');
+  if (!auth) return undefined;
+  let signedIn: boolean | undefined;
+  const update = (snapshot: { matches(value: string): boolean }) => {
+    const now = snapshot.matches('signedIn');
+    if (now === signedIn) return;
+    signedIn = now;
+    sendBack({ type: now ? 'connection.session.start' : 'connection.session.end' });
+  };
+  update(auth.getSnapshot() as { matches(value: string): boolean });
+  const subscription = auth.subscribe((snapshot) => update(snapshot as { matches(value: string): boolean }));
+  return () => subscription.unsubscribe();
+});
+
+/**
+ * The app's real-time connection (000 section 2, 002 sections 4 and 7): connects the dashboard hub while
+ * someone is signed in ("Connecting to server..."); when the connection is lost, the banner says "Connection
+ * lost. Trying to reconnect in: " with a countdown, and it retries at an interval up to a limit, after which
+ * the connection-error screen reloads the page in 30 s. A close because the access token expired reconnects at
+ * once (the token gate refreshes it first). After every reconnect it emits `connection.reconnected`.
+ */
+export const connectionMachine = setup({
+  types: {
+    context: {} as ConnectionContext,
+    events: {} as ConnectionEvent,
+    emitted: {} as ConnectionEmitted,
+  },
+  actors: {
+    authWatch,
+    connect: fromPromise(() => liveDashboard.start()),
+    watch: fromPromise<LiveClosed>(() => liveDashboard.closed()),
+  },
+  actions: {
+    disconnect: () => { void liveDashboard.stop(); },
+    connected: assign({ attempts: 0, wasConnected: true }),
+    announceReconnect: emit({ type: 'connection.reconnected' } as const),
+    startCountdown: assign({ remainingMs: CONNECTION_RETRY_INTERVAL_MS, attempts: ({ context }) => context.attempts + 1 }),
+    tick: assign({ remainingMs: ({ context }) => Math.max(0, context.remainingMs - COUNTDOWN_TICK_MS) }),
+    reset: assign({ attempts: 0, wasConnected: false, remainingMs: CONNECTION_RETRY_INTERVAL_MS }),
+  },
+  guards: {
+    wasConnected: ({ context }) => context.wasConnected,
+    isLastTick: ({ context }) => context.remainingMs <= COUNTDOWN_TICK_MS,
+    retriesLeft: ({ context }) => context.attempts < CONNECTION_RETRY_LIMIT,
+    tokenExpired: ({ event }) => (event as { output?: LiveClosed }).output?.tokenExpired === true,
+  },
+  delays: { tick: COUNTDOWN_TICK_MS },
+}).createMachine({
+  id: 'connection',
+  description: 'The real-time connection while signed in: connect, reconnect with a countdown, or the connection-error screen.',
+  context: { attempts: 0, remainingMs: CONNECTION_RETRY_INTERVAL_MS, wasConnected: false },
+  invoke: { id: 'authWatch', src: 'authWatch' },
+  initial: 'signedOut',
+  on: {
+    'connection.session.end': { target: '.signedOut', actions: ['disconnect', 'reset'] },
+  },
+  states: {
+    signedOut: {
+      description: 'Nobody is signed in: no connection, no banner.',
+      on: { 'connection.session.start': 'connecting' },
+    },
+    connecting: {
+      description: 'Banner "Connecting to server..." while the hub connection starts.',
+      invoke: {
+        id: 'connect',
+        src: 'connect',
+        onDone: [
+          { guard: 'wasConnected', target: 'connected', actions: 'announceReconnect' },
+          { target: 'connected' },
+        ],
+        onError: [
+          { guard: 'retriesLeft', target: 'reconnecting' },
+          { target: 'failed' },
+        ],
+      },
+    },
+    connected: {
+      description: 'Live updates flow; no banner.',
+      entry: 'connected',
+      invoke: {
+        id: 'watch',
+        src: 'watch',
+        onDone: [
+          // The server closed it because the token expired: reconnect at once with a refreshed token.
+          { guard: 'tokenExpired', target: 'connecting' },
+          { target: 'reconnecting' },
+        ],
+      },
+    },
+    reconnecting: {
+      description: 'Banner "Connection lost. Trying to reconnect in: " with the seconds left before the next attempt.',
+      entry: 'startCountdown',
+      initial: 'counting',
+      states: {
+        counting: {
+          after: {
+            tick: [
+              { guard: 'isLastTick', target: '#connection.connecting', actions: 'tick' },
+              { target: 'counting', reenter: true, actions: 'tick' },
+            ],
+          },
+        },
+      },
+      on: { 'connection.retryNow': 'connecting' },
+    },
+    failed: {
+      description: 'Every retry failed: the connection-error screen reloads the page after 30 s.',
+    },
+  },
+});

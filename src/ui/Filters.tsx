@@ -1,0 +1,75 @@
+import { HStack, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
+import { filterParams } from '../lib/resources/query';
+import { LIST_TEXTS } from '../lib/resources/texts';
+import type { FilterDef } from '../lib/resources/types';
+
+export interface FiltersProps {
+  filters: readonly FilterDef[];
+  values: Record<string, string>;
+  onChange: (name: string, value: string | undefined) => void;
+  onClear: () => void;
+}
+
+function Choice({ label, value, options, onChange }: { label: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
+  return (
+    <NativeSelect.Root size="sm" width="auto">
+      <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        {options.map(([optionValue, text]) => <option key={optionValue} value={optionValue}>{text}</option>)}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/**
+ * The filter controls of a list (002 section 3 catalogue): yes/no, one of a list, id lookups, min/max pairs,
+ * dates and the 0-100 percentage range. Each control writes its URL parameter(s) through `onChange`.
+ */
+export function Filters({ filters, values, onChange, onClear }: FiltersProps) {
+  if (filters.length === 0) return null;
+  return (
+    <chakra.fieldset>
+      <chakra.legend fontWeight="bold" fontSize="sm">{LIST_TEXTS.filterBy}</chakra.legend>
+      <HStack gap={4} wrap="wrap" align="end">
+        {filters.map((filter) => {
+          const [name, second] = filterParams(filter);
+          const value = values[name!] ?? '';
+          switch (filter.kind) {
+            case 'boolean':
+              return (
+                <Stack key={name} gap={0}><Text fontSize="xs">{filter.label}</Text>
+                  <Choice label={filter.label} value={value} onChange={(next) => onChange(name!, next || undefined)}
+                    options={[['', LIST_TEXTS.any], ['true', LIST_TEXTS.yes], ['false', LIST_TEXTS.no]]} /></Stack>
+              );
+            case 'enum':
+              return (
+                <Stack key={name} gap={0}><Text fontSize="xs">{filter.label}</Text>
+                  <Choice label={filter.label} value={value} onChange={(next) => onChange(name!, next || undefined)}
+                    options={[['', LIST_TEXTS.any], ...filter.options.map((option): [string, string] => [option, option])]} /></Stack>
+              );
+            case 'range':
+              return (
+                <Stack key={name} gap={0}><Text fontSize="xs">{filter.label}</Text>
+                  <HStack gap={1}>
+                    <Input size="sm" width="90px" type="number" aria-label={`${filter.label} ${LIST_TEXTS.min}`} placeholder={LIST_TEXTS.min}
+                      defaultValue={value} onBlur={(event) => onChange(name!, event.currentTarget.value || undefined)} />
+                    <Input size="sm" width="90px" type="number" aria-label={`${filter.label} ${LIST_TEXTS.max}`} placeholder={LIST_TEXTS.max}
+                      defaultValue={values[second!] ?? ''} onBlur={(event) => onChange(second!, event.currentTarget.value || undefined)} />
+                  </HStack></Stack>
+              );
+            case 'percentRange':
+            case 'lookup':
+            case 'date':
+              return (
+                <Stack key={name} gap={0}><Text fontSize="xs">{filter.label}</Text>
+                  <Input size="sm" width="140px" aria-label={filter.label} type={filter.kind === 'date' ? 'date' : 'text'}
+                    placeholder={filter.kind === 'percentRange' ? '0-100' : undefined}
+                    defaultValue={value} onBlur={(event) => onChange(name!, event.currentTarget.value || undefined)} /></Stack>
+              );
+          }
+        })}
+        <chakra.button type="button" fontSize="sm" textDecoration="underline" onClick={onClear}>{LIST_TEXTS.clearFilters}</chakra.button>
+      </HStack>
+    </chakra.fieldset>
+  );
+}

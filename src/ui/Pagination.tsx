@@ -1,0 +1,35 @@
+import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { LIST_TEXTS } from '../lib/resources/texts';
+
+export interface PaginationProps {
+  page: number;
+  totalPages: number;
+  totalItems: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+/** Previous / next with "Page n of m", the record count and the page-size choice (000 section 9). */
+export function Pagination({ page, totalPages, totalItems, pageSize, pageSizes, onPage, onPageSize }: PaginationProps) {
+  return (
+    <HStack as="nav" aria-label="Pagination" gap={3} wrap="wrap" justify="space-between" py={2}>
+      <Text aria-live="polite">{LIST_TEXTS.totalItems(totalItems)}</Text>
+      <HStack gap={2}>
+        <label>
+          <Text as="span" srOnly>{LIST_TEXTS.rowsPerPage}</Text>
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field aria-label={LIST_TEXTS.rowsPerPage} value={pageSize} onChange={(event) => onPageSize(Number(event.currentTarget.value))}>
+              {pageSizes.map((size) => <option key={size} value={size}>{size}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </label>
+        <Button size="sm" variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1}>{LIST_TEXTS.previousPage}</Button>
+        <Text>{LIST_TEXTS.pageOf(page, totalPages)}</Text>
+        <Button size="sm" variant="outline" onClick={() => onPage(page + 1)} disabled={page >= totalPages}>{LIST_TEXTS.nextPage}</Button>
+      </HStack>
+    </HStack>
+  );
+}

@@ -1,0 +1,71 @@
+import { Box, HStack, Input, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import type { Actor } from 'xstate';
+import { SEARCH_TEXTS } from '../lib/error-catalogue';
+import type { searchSelectMachine } from '../machines/lists/search-select.machine';
+
+export interface SearchSelectProps {
+  label: string;
+  actor: Actor<typeof searchSelectMachine>;
+  /** Show the Include / Exclude choice (filters). */
+  includeExclude?: boolean;
+}
+
+/**
+ * The searchable select (000 section 5): a combobox whose messages come from the machine's state; the
+ * options are a listbox of buttons, usable from the keyboard and announced as they change.
+ */
+export function SearchSelect({ label, actor, includeExclude }: SearchSelectProps) {
+  const id = useId();
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { term, options, selected, mode, minLength } = state.context;
+  const send = actor.send;
+  const message = state.matches('empty') ? SEARCH_TEXTS.enterSearchTerm
+    : state.matches('tooShort') ? SEARCH_TEXTS.minimum(minLength)
+    : state.matches('noResults') ? SEARCH_TEXTS.noMatchingResults
+    : state.matches('failed') ? SEARCH_TEXTS.notFoundNoMatchingResults
+    : undefined;
+  return (
+    <Stack gap={1}>
+      <chakra.label htmlFor={`${id}-input`} fontWeight="medium" fontSize="sm">{label}</chakra.label>
+      {(selected || term) && (
+        <HStack gap={2} fontSize="sm">
+          {selected && <Text data-testid="search-select-selected">{selected.value}</Text>}
+          <chakra.button type="button" textDecoration="underline" onClick={() => send({ type: 'select.clear' })} aria-label={`Clear ${label}`}>×</chakra.button>
+        </HStack>
+      )}
+      <Input id={`${id}-input`} size="sm" role="combobox" aria-expanded={options.length > 0} aria-controls={`${id}-list`}
+        aria-autocomplete="list" value={term} placeholder={SEARCH_TEXTS.enterSearchTerm}
+        onChange={(event) => send({ type: 'select.type', term: event.currentTarget.value })} />
+      {includeExclude && (
+        <HStack role="radiogroup" aria-label={`${label}: include or exclude`} gap={3} fontSize="sm">
+          {(['include', 'exclude'] as const).map((value) => (
+            <chakra.label key={value} display="flex" gap={1} alignItems="center">
+              <input type="radio" name={`${id}-mode`} checked={mode === value} onChange={() => send({ type: 'select.mode', mode: value })} />
+              {value === 'include' ? 'Include' : 'Exclude'}
+            </chakra.label>
+          ))}
+        </HStack>
+      )}
+      <Box aria-live="polite" fontSize="sm" color="fg.muted">
+        {state.hasTag('loading') ? <Spinner size="xs" aria-label="Searching" /> : message}
+        {state.matches('noResults') && state.context.allowCreate && (
+          <chakra.button type="button" ml={2} textDecoration="underline" onClick={() => send({ type: 'select.create' })}>{`Create "${term}"`}</chakra.button>
+        )}
+      </Box>
+      {options.length > 0 && (
+        <chakra.ul id={`${id}-list`} role="listbox" aria-label={label} listStyleType="none" borderWidth="1px" borderRadius="sm" maxH="240px" overflow="auto">
+          {options.map((option) => (
+            <li key={option.key} role="option" aria-selected={selected?.key === option.key}>
+              <chakra.button type="button" width="100%" textAlign="left" px={2} py={1} _hover={{ bg: 'gray.100' }} _focus={{ bg: 'gray.100' }}
+                onClick={() => send({ type: 'select.choose', option })}>
+                {option.value}
+              </chakra.button>
+            </li>
+          ))}
+        </chakra.ul>
+      )}
+    </Stack>
+  );
+}

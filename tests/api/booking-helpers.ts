@@ -1,0 +1,70 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the tests read JSON answers loosely */
+// Helpers shared by the booking and payment API tests (issue 4).
+import { DateTime } from 'luxon';
+import { bearer, type TestServer } from './support';
+
+export const CAPE_TOWN = { placeId: 'ct', description: 'Cape Town City Centre', coordinates: { lat: -33.9249, lon: 18.4241 } };
+export const SEA_POINT = { placeId: 'sp', description: 'Sea Point, Cape Town', coordinates: { lat: -33.915, lon: 18.39 } };
+export const STELLENBOSCH = { placeId: 'st', description: 'Stellenbosch', coordinates: { lat: -33.9321, lon: 18.8602 } };
+export const CAPE_FLATS = { placeId: 'cf', description: 'Mitchells Plain, Cape Flats', coordinates: { lat: -33.98, lon: 18.58 } };
+export const CONTACT = { AddressType: 'residential', ContactName: 'Thandi Nkosi', ContactCountry: 'ZA', PhoneNumber: '+27821234567' };
+export const SMALL = { name: 'small', parcelType: 1, length: 30, width: 20, height: 15, weight: 2, isFragile: false };
+
+/** The next date (portal time zone) on the given ISO weekday (1 Monday … 7 Sunday), at least 2 days ahead. */
+export function nextWeekday(isoWeekday: number): string {
+  let day = DateTime.now().setZone('Africa/Johannesburg').plus({ days: 2 });
+  while (day.weekday !== isoWeekday) day = day.plus({ days: 1 });
+  return day.toISODate()!;
+}
+
+export interface Answer<T = any> { status: number; body: T }
+
+export async function call<T = any>(server: TestServer, email: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  const token = await server.tokenFor(email);
+  const response = await fetch(`${server.url}/connect${path}`, {
+    method,
+    headers: { ...bearer(token), ...(body !== undefined && { 'Content-Type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+export interface BookOptions {
+  origin?: typeof CAPE_TOWN;
+  destination?: typeof CAPE_TOWN;
+  date?: string;
+  isRoundTrip?: boolean;
+  parcels?: unknown[];
+  /** Stop after this step. */
+  until?: 'create' | 'parcels' | 'select' | 'details' | 'accept';
+  sla?: string;
+}
+
+/** Books through the wizard's calls; answers the last quote response. */
+export async function book(server: TestServer, email: string, options: BookOptions = {}): Promise<any> {
+  const created = await call(server, email, 'POST', '/deliveries/createquotes/za', {
+    originAddress: options.origin ?? CAPE_TOWN, destinationAddress: options.destination ?? SEA_POINT,
+    deliveryDate: options.date ?? nextWeekday(3), deliveryTime: '08:00', isRoundTrip: options.isRoundTrip ?? false,
+  });
+  if (created.status !== 201) throw new Error(`createquotes ${created.status} ${JSON.stringify(created.body)}`);
+  let quote = created.body;
+  if (options.until === 'create') return quote;
+  const id = quote.deliveryId;
+  const step = async (path: string, body?: unknown) => {
+    const answer = await call(server, email, 'PUT', `/deliveries/${path}/za/${id}`, body);
+    if (answer.status !== 200) throw new Error(`${path} ${answer.status} ${JSON.stringify(answer.body)}`);
+    quote = answer.body;
+  };
+  await step('updateparcel', { xmin: quote.xmin, deliveryItems: options.parcels ?? [SMALL] });
+  if (options.until === 'parcels') return quote;
+  const option = quote.deliveryQuotes.find((candidate: { slaType: string }) => candidate.slaType === (options.sla ?? 'Standard'));
+  await step('selectquote', { xmin: quote.xmin, quoteId: option.id });
+  if (options.until === 'select') return quote;
+  await step('updateorigindetails', { origin: CONTACT });
+  await step('updatedestinationdetails', { destination: { ...CONTACT, ContactName: 'Pieter van Wyk' } });
+  await step('updateadditionaldetails', { orderReference: 'PO-1', customerIdentifier: 'C-1' });
+  if (options.until === 'details') return quote;
+  await step('acceptquote', { xmin: quote.xmin });
+  return quote;
+}

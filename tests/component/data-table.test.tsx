@@ -1,0 +1,39 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { system } from '../../src/app/theme';
+import type { ColumnDef } from '../../src/lib/resources/types';
+import { DataTable } from '../../src/ui/DataTable';
+
+type Row = { id: number; name: string };
+const columns: ColumnDef<Row>[] = [{ key: 'name', header: 'Name', sortKey: 'name' }, { key: 'id', header: 'Id' }];
+const rows = (n: number) => Array.from({ length: n }, (_, index) => ({ id: index + 1, name: `Row ${index + 1}` }));
+
+function renderTable(count: number, onSort = vi.fn()) {
+  render(<ChakraProvider value={system}><DataTable caption="Things" columns={columns} rows={rows(count)} sortBy="name" sortDirection="desc" onSort={onSort} /></ChakraProvider>);
+  return onSort;
+}
+
+describe('DataTable', () => {
+  it('sortable headers are buttons with aria-sort; others are plain', () => {
+    const onSort = renderTable(3);
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: 'Id' }).getAttribute('aria-sort')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(onSort).toHaveBeenCalledWith('name');
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('pages over 200 rows render only part of the rows, with the full row count announced', () => {
+    renderTable(500);
+    const table = screen.getByRole('table');
+    expect(table.getAttribute('aria-rowcount')).toBe('501');
+    expect(screen.getAllByRole('row').length).toBeLessThan(100);
+    expect(screen.getByRole('region', { name: 'Things' })).toBeTruthy();
+  });
+
+  it('an empty page says so', () => {
+    renderTable(0);
+    expect(screen.getByText('No records found.')).toBeTruthy();
+  });
+});

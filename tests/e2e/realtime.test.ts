@@ -1,0 +1,69 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page, WebSocket } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
+import { freePort } from '../support/free-port';
+import { DEMO_PASSWORD, launchBrowser, startAppServer, type AppServer } from './support';
+
+let server: AppServer;
+let browser: Browser;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  // A fixed port and data directory, so the restarted server is the same one (same signing key and sessions).
+  env = { PORT: String(await freePort()), DATA_DIR: await mkdtemp(join(tmpdir(), 'courier-e2e-rt-')) };
+  [server, browser] = await Promise.all([startAppServer(env), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function logIn(page: Page, email: string) {
+  await page.goto(`${server.url}/login`);
+  const form = page.locator('form[aria-labelledby="login-heading"]');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Resolves with the next hub socket the page opens, once the server has answered its handshake. */
+function nextHubSocket(page: Page): Promise<WebSocket> {
+  return new Promise((resolve) => {
+    const onSocket = (socket: WebSocket) => {
+      if (!socket.url().includes('/hubs/dashboard')) return;
+      page.off('websocket', onSocket);
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('{}\u001e')) resolve(socket);
+      });
+    };
+    page.on('websocket', onSocket);
+  });
+}
+
+describe('the real-time connection in a real browser', () => {
+  it('connects once signed in, shows the banner while the server restarts, then reconnects', async () => {
+    const page = await browser.newPage();
+    const first = nextHubSocket(page);
+    await logIn(page, 'administrator@demo.test');
+    const socket = await first;
+    // The browser client puts the token on the socket URL (the server never logs it).
+    expect(socket.url()).toMatch(/\/hubs\/dashboard\?id=[^&]+&access_token=/);
+    await page.getByTestId('connection-banner').waitFor({ state: 'detached' });
+
+    const second = nextHubSocket(page);
+    await server.stop();
+    const banner = page.getByTestId('connection-banner');
+    await banner.filter({ hasText: ERROR_TEXTS.connectionLost }).waitFor();
+    expect(await banner.textContent()).toMatch(/^Connection lost\. Trying to reconnect in: \d+/);
+    expect(server.output()).not.toContain('access_token=ey');
+
+    server = await startAppServer(env);
+    await second;
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.getByRole('alert').filter({ hasText: ERROR_TEXTS.noResponse }).count()).toBe(0);
+    await page.close();
+  }, 180_000);
+});

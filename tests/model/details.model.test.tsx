@@ -1,0 +1,103 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import { fromPromise } from 'xstate';
+import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
+import { ACCEPT_STEP_TEXTS, DETAILS_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
+import type { Quote } from '../../src/machines/booking/booking.types';
+import { detailsMachine, type ContactSide } from '../../src/machines/booking/details.machine';
+import { detailsSamples } from '../../src/machines/booking/details.samples';
+import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
+import { describeModel } from '../support/model-paths';
+
+type Snapshot = ReturnType<typeof detailsMachine.getInitialSnapshot>;
+
+const FIELD_LABELS = { contactName: DETAILS_STEP_TEXTS.name, phoneNumber: DETAILS_STEP_TEXTS.phone, contactCountry: DETAILS_STEP_TEXTS.country } as const;
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+const fieldOf = (text: string) => inWizard().getByLabelText(label(text)) as HTMLInputElement;
+const nextButton = () => inWizard().getByRole('button', { name: WIZARD_TEXTS.next });
+
+function expectSubStep(index: number) {
+  expect(inWizard().getByText(DETAILS_STEP_TEXTS.subSteps[index]!).getAttribute('aria-current')).toBe('step');
+  expect(inWizard().getByTestId('step-of').textContent).toBe(WIZARD_TEXTS.stepOf(4));
+}
+
+function expectContact(snapshot: Snapshot, side: ContactSide) {
+  const values = snapshot.context[side];
+  expect(fieldOf(DETAILS_STEP_TEXTS.name).value).toBe(values.contactName);
+  expect(fieldOf(DETAILS_STEP_TEXTS.phone).value).toBe(values.phoneNumber);
+  expect((inWizard().getByRole('checkbox', { name: DETAILS_STEP_TEXTS.myDetails }) as HTMLInputElement).checked).toBe(values.sameAsUser);
+}
+
+const noAlert = () => expect(inWizard().queryAllByRole('alert').map((node) => node.textContent)).toEqual([]);
+const problemShown = (snapshot: Snapshot) => expect(inWizard().getByTestId('booking-problem').textContent).toContain(snapshot.context.problem!);
+const busy = () => expect(nextButton().hasAttribute('disabled')).toBe(true);
+
+/** Each message by its field, announced and tied to it. */
+async function errorsShown(snapshot: Snapshot) {
+  await waitFor(() => {
+    for (const [field, message] of Object.entries(snapshot.context.errors)) {
+      const element = fieldOf(FIELD_LABELS[field as keyof typeof FIELD_LABELS]);
+      expect(element.getAttribute('aria-invalid')).toBe('true');
+      const ids = `${element.getAttribute('aria-describedby') ?? ''} ${element.getAttribute('aria-errormessage') ?? ''}`.split(' ').filter(Boolean);
+      const described = ids.map((id) => document.getElementById(id)?.textContent);
+      expect(described).toContain(message);
+    }
+    expect(inWizard().getAllByRole('alert').map((node) => node.textContent)).toEqual(expect.arrayContaining(Object.values(snapshot.context.errors)));
+  });
+}
+
+describeModel({
+  machine: detailsMachine,
+  scenarios: detailsSamples.scenarios,
+  async start(machine, input) {
+    // The wizard reopens the delivery at step 4 (its payment status) and runs this details chart there.
+    const logic = {
+      wizard: defaultBookingLogic.wizard.provide({ actors: { getQuote: fromPromise<Quote, { cca2: string; deliveryId: number }>(async () => input.quote), details: machine } }),
+    };
+    renderBooking({ path: `/deliveries/add?deliveryid=${input.quote.deliveryId}`, logic, roles: ['Administrator'] });
+    await wizardDialog();
+    await screen.findByTestId('contact-origin', {}, { timeout: 5000 });
+    return {
+      send(event) {
+        if (event.type === 'details.submit') fireEvent.click(nextButton());
+        else if (event.type === 'details.back') fireEvent.click(inWizard().getByRole('button', { name: WIZARD_TEXTS.back }));
+        else if (event.type === 'details.myDetails') fireEvent.click(inWizard().getByRole('checkbox', { name: DETAILS_STEP_TEXTS.myDetails }));
+        else if (event.type === 'details.edit') {
+          fireEvent.change(fieldOf(FIELD_LABELS[event.field as keyof typeof FIELD_LABELS]), { target: { value: event.value } });
+        } else if (event.type === 'details.editAdditional') {
+          fireEvent.change(fieldOf(DETAILS_STEP_TEXTS.orderReference), { target: { value: event.value } });
+        } else throw new Error(`No UI action for ${event.type}`);
+      },
+    };
+  },
+  states: {
+    pickUp: (snapshot) => { expectSubStep(0); expect(inWizard().getByTestId('contact-origin')).toBeTruthy(); expectContact(snapshot, 'origin'); },
+    'pickUp.editing': () => noAlert(),
+    'pickUp.invalid': errorsShown,
+    'pickUp.failed': problemShown,
+    'pickUp.saving': busy,
+    dropOff: (snapshot) => { expectSubStep(1); expect(inWizard().getByTestId('contact-destination')).toBeTruthy(); expectContact(snapshot, 'destination'); },
+    'dropOff.editing': () => noAlert(),
+    'dropOff.invalid': errorsShown,
+    'dropOff.failed': problemShown,
+    'dropOff.saving': busy,
+    additional: (snapshot) => {
+      expectSubStep(2);
+      expect(fieldOf(DETAILS_STEP_TEXTS.orderReference).value).toBe(snapshot.context.additional.orderReference);
+      expect(fieldOf(DETAILS_STEP_TEXTS.customerIdentifier).value).toBe(snapshot.context.additional.customerIdentifier);
+    },
+    'additional.editing': () => noAlert(),
+    'additional.failed': problemShown,
+    'additional.saving': busy,
+    // All saved: the wizard moves on to Accept.
+    done: async () => {
+      await screen.findByRole('heading', { name: ACCEPT_STEP_TEXTS.heading });
+      expect(inWizard().getByTestId('step-of').textContent).toBe(WIZARD_TEXTS.stepOf(5));
+    },
+    // Back from Pick-up: the wizard is on Quotes again.
+    exited: async () => {
+      await screen.findByRole('radiogroup', { name: QUOTE_STEP_TEXTS.options });
+      expect(inWizard().getByTestId('step-of').textContent).toBe(WIZARD_TEXTS.stepOf(3));
+    },
+  },
+});

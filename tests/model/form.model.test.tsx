@@ -1,0 +1,70 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor } from 'xstate';
+import { system } from '../../src/app/theme';
+import { FormView } from '../../src/features/admin/FormView';
+import { FORM_TEXTS, LIST_TEXTS } from '../../src/lib/resources/texts';
+import { formMachine } from '../../src/machines/lists/form.machine';
+import { formSamples } from '../../src/machines/lists/form.samples';
+import { describeModel } from '../support/model-paths';
+
+let navigations: string[] = [];
+let notFound = 0;
+
+describeModel({
+  machine: formMachine,
+  scenarios: formSamples.scenarios,
+  start(machine, input, clock) {
+    navigations = [];
+    notFound = 0;
+    const actor = createActor(machine, { input, clock });
+    actor.on('form.navigate', (event) => navigations.push(event.to));
+    actor.on('form.notFound', () => { notFound += 1; });
+    actor.start();
+    render(<ChakraProvider value={system}><FormView actor={actor} /></ChakraProvider>);
+    return {
+      async send(event) {
+        const dialog = () => screen.getByRole('alertdialog');
+        act(() => {
+          switch (event.type) {
+            case 'form.change': {
+              const label = event.name === 'contactName' ? 'Contact name' : event.name === 'storeName' ? /Store name/ : /Company/;
+              fireEvent.change(screen.getByLabelText(label), { target: { value: String(event.value) } });
+              break;
+            }
+            case 'form.submit': fireEvent.click(screen.getByRole('button', { name: FORM_TEXTS.save })); break;
+            case 'form.retry': fireEvent.click(screen.getByRole('button', { name: LIST_TEXTS.tryAgain })); break;
+            case 'form.keepMine': fireEvent.click(screen.getByRole('button', { name: FORM_TEXTS.keepMine })); break;
+            case 'form.takeCurrent': fireEvent.click(screen.getByRole('button', { name: FORM_TEXTS.takeCurrent })); break;
+            case 'form.delete': fireEvent.click(screen.getByRole('button', { name: FORM_TEXTS.delete })); break;
+            case 'form.confirmNo': fireEvent.click(within(dialog()).getByRole('button', { name: 'No' })); break;
+            case 'form.confirmYes': fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes' })); break;
+            default: throw new Error(`No UI action for ${event.type}`);
+          }
+        });
+      },
+    };
+  },
+  states: {
+    loading: () => expect(screen.getByRole('status').textContent).toBe(LIST_TEXTS.loading),
+    loadFailed: () => expect(screen.getByRole('button', { name: LIST_TEXTS.tryAgain })).toBeTruthy(),
+    notFound: () => expect(notFound).toBe(1),
+    editing: (snapshot) => {
+      expect(screen.getByRole('button', { name: FORM_TEXTS.save })).toBeTruthy();
+      expect((screen.getByLabelText(/Store name/) as HTMLInputElement).value).toBe(String(snapshot.context.values.storeName ?? ''));
+      for (const message of Object.values(snapshot.context.fieldErrors)) expect(screen.getByText(message)).toBeTruthy();
+    },
+    saving: () => expect((screen.getByRole('button', { name: FORM_TEXTS.save }) as HTMLButtonElement).disabled).toBe(true),
+    conflict: (snapshot) => {
+      expect(screen.getByText(FORM_TEXTS.conflictTitle)).toBeTruthy();
+      // Both versions: the user's edit stays in the field, the current one shows beside it.
+      expect((screen.getByLabelText('Contact name') as HTMLInputElement).value).toBe(String(snapshot.context.values.contactName));
+      expect(screen.getByTestId('current-contactName').textContent).toBe(`${FORM_TEXTS.currentValue}: Someone else`);
+    },
+    confirmingDelete: async () => expect(await screen.findByRole('alertdialog')).toBeTruthy(),
+    deleting: async () => expect(await screen.findByRole('alertdialog')).toBeTruthy(),
+    created: () => expect(navigations.at(-1)).toBe('/stores/edit/9'),
+    deleted: () => expect(navigations.at(-1)).toBe('/stores'),
+  },
+});

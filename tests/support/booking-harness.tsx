@@ -1,0 +1,65 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fromPromise, type AnyActorRef, type SimulatedClock } from 'xstate';
+import { PortalGate } from '../../src/app/PortalGate';
+import { RootActor } from '../../src/app/root-actor';
+import { routes } from '../../src/app/routes';
+import { ScreenLogicContext } from '../../src/app/screen-logic';
+import { system } from '../../src/app/theme';
+import { BookingLogicContext, type BookingLogic } from '../../src/features/booking/booking-logic';
+import type { StoredRole } from '../../src/lib/roles';
+import { authMachine } from '../../src/machines/auth/auth.machine';
+import { rootMachine } from '../../src/machines/root.machine';
+import { errorReportMachine } from '../../src/machines/session/error-report.machine';
+import { AccountLogicContext } from '../../src/features/auth/account-logic';
+import { accountLogic, accountPermissions, sampleProfile } from './account-harness';
+import { quietConnection } from './quiet-connection';
+import { quietCountdown, resolvedPortal, tokenOf } from './shell-harness';
+
+/**
+ * The whole app at `path`, signed in as the sample customer profile with `roles`, with the booking machine
+ * of `logic` (like renderAccount, plus the booking logic).
+ */
+export function renderBooking(options: { path: string; logic: BookingLogic; roles?: readonly StoredRole[]; clock?: SimulatedClock }) {
+  const profile = sampleProfile();
+  const auth = authMachine.provide({
+    actors: {
+      restoreSession: fromPromise(async () => ({ jwtToken: tokenOf(accountPermissions(profile, options.roles)), profile })),
+      reloadSession: fromPromise(() => new Promise<{ jwtToken: string; profile: typeof profile }>(() => undefined)),
+    },
+    actions: { goHomeAndReload: () => undefined },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [options.path] });
+  // Every actor of the system, so a test can play the card provider's widget calling back.
+  const actors: AnyActorRef[] = [];
+  const rootLogic = rootMachine.provide({ actors: { portal: resolvedPortal, auth, connection: quietConnection } });
+  const result = render(
+    <ChakraProvider value={system}>
+      <RootActor.Provider logic={rootLogic} options={{
+        input: { hostname: 'localhost', defaultPortal: 'ZA' }, ...(options.clock && { clock: options.clock }),
+        inspect: (event) => { if (event.type === '@xstate.actor') actors.push(event.actorRef as AnyActorRef); },
+      }}>
+        <ScreenLogicContext.Provider value={{ countdown: quietCountdown, errorReport: errorReportMachine }}>
+          <AccountLogicContext.Provider value={accountLogic(profile)}>
+            <BookingLogicContext.Provider value={options.logic}>
+              <PortalGate>
+                <RouterProvider router={router} />
+              </PortalGate>
+            </BookingLogicContext.Provider>
+          </AccountLogicContext.Provider>
+        </ScreenLogicContext.Provider>
+      </RootActor.Provider>
+    </ChakraProvider>,
+  );
+  return Object.assign(result, { router, actors });
+}
+
+/** The open wizard dialog. */
+export async function wizardDialog() {
+  return screen.findByTestId('booking-wizard', {}, { timeout: 5000 });
+}
+
+export function inWizard() {
+  return within(screen.getByTestId('booking-wizard'));
+}
