@@ -110,6 +110,9 @@ export const OPERATION_ACCESS = {
   getavailabletimeslots: { roles: BOOKING_CUSTOMERS },
   getparceltypes: { roles: BOOKING_CUSTOMERS },
   getcontacttypes: { roles: BOOKING_CUSTOMERS },
+  // Addresses: the booking wizard and the back office's address selects (stores, hubs) both search them.
+  searchaddresses: 'signedIn',
+  resolveaddress: 'signedIn',
 } as const satisfies Record<string, OperationRule>;
 
 export type OperationId = keyof typeof OPERATION_ACCESS;

@@ -669,6 +669,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/addresses/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Address search for the pick-up and drop-off selects (001 section 7, GET {select endpoint}/{apiEntity})
+         * @description Searches the gazetteer (or the configured geocoder) for places and streets of the portal's country. A search shorter than 3 characters answers 400 naming `search` with 'Minimum of 3 characters for a search...'. Options carry no coordinates; the chosen one is resolved with resolveaddress.
+         */
+        get: operations["searchaddresses"];
+        put?: never;
+        /**
+         * Resolves a selected address option to the full address with coordinates (001 section 7)
+         * @description An unknown placeId answers 404; the client then rejects the selection and shows the error (001 section 8).
+         */
+        post: operations["resolveaddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -815,6 +839,11 @@ export interface components {
         BookingCoordinates: {
             lat: number;
             lon: number;
+        };
+        /** @description One address search result; placeId is stable for the gazetteer entry (or the geocoder's place id) */
+        AddressOption: {
+            placeId: string;
+            description: string;
         };
         /** @description Address value (001 section 3); storeId greater than 0 means a store */
         BookingAddress: {
@@ -2495,6 +2524,64 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    searchaddresses: {
+        parameters: {
+            query: {
+                select?: boolean;
+                search: string;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                cca2: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching address options, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressOption"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resolveaddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cca2: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressOption"];
+            };
+        };
+        responses: {
+            /** @description The address value with coordinates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingAddress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }
