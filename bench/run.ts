@@ -12,6 +12,9 @@ const modules: Array<() => Promise<{ default: Benchmark }>> = [
   () => import('./bundle-size'),
   () => import('./server-startup'),
   () => import('./hub-fanout'),
+  () => import('./quotes'),
+  () => import('./export'),
+  () => import('./deliveries-list'),
 ];
 
 interface ReportedRow extends BenchRow {

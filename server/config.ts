@@ -64,7 +64,28 @@ export interface ServerConfig {
   paymentProviderEntityId: string;
   /** Port of the provider sandbox started by `npm start` (0 = any free port). */
   paymentSandboxPort: number;
+  /** Address search and resolve: the seeded gazetteer (default) or a Nominatim server at geocoderUrl. */
+  geocoder: 'gazetteer' | 'nominatim';
+  geocoderUrl: string | undefined;
+  /** Quote distances: great-circle x road factor 1.3 (default) or an OSRM server at routerUrl. */
+  router: 'great-circle' | 'osrm';
+  routerUrl: string | undefined;
+  /** Time limit of one geocoder or router request (ms). */
+  geoTimeoutMs: number;
   production: boolean;
+}
+
+function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T {
+  if (value === undefined || value === '') return allowed[0]!;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
+/** A provider's base URL, required when that provider is chosen. */
+function providerUrl(name: string, value: string | undefined, chosen: boolean): string | undefined {
+  if (!chosen) return value || undefined;
+  if (!value || !URL.canParse(value)) throw new Error(`${name} must be the provider's base URL, got "${value ?? ''}"`);
+  return value;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -113,6 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     paymentProviderToken: env.PAYMENT_PROVIDER_TOKEN ?? 'sandbox-token',
     paymentProviderEntityId: env.PAYMENT_PROVIDER_ENTITY_ID ?? 'sandbox-entity',
     paymentSandboxPort: integer('PAYMENT_SANDBOX_PORT', env.PAYMENT_SANDBOX_PORT, 8090),
+    geocoder: choice('GEOCODER', env.GEOCODER, ['gazetteer', 'nominatim'] as const),
+    geocoderUrl: providerUrl('GEOCODER_URL', env.GEOCODER_URL, env.GEOCODER === 'nominatim'),
+    router: choice('ROUTER', env.ROUTER, ['great-circle', 'osrm'] as const),
+    routerUrl: providerUrl('ROUTER_URL', env.ROUTER_URL, env.ROUTER === 'osrm'),
+    geoTimeoutMs: integer('GEO_TIMEOUT_MS', env.GEO_TIMEOUT_MS, 5000),
     production: env.NODE_ENV === 'production',
     ...overrides,
   };

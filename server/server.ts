@@ -49,7 +49,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await live.start();
     const app = await buildApp({ config, db: database.db, keys, live }, logger);
     app.addHook('onClose', async () => { await live.close(); });
-    const address = await app.listen({ port: config.port, host: config.host });
+    // A deeper accept queue than Node's 511: bursts of a thousand connections (a dashboard reconnect storm, the
+    // idempotency tests) would otherwise be reset by the kernel before the server accepts them.
+    const address = await app.listen({ port: config.port, host: config.host, backlog: 2048 });
     return {
       app,
       database,

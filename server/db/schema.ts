@@ -293,6 +293,8 @@ export const deliveries = pgTable('deliveries', {
   tipCents: integer('tip_cents').notNull().default(0),
   checkoutId: text('checkout_id'),
   paymentFailureDescription: text('payment_failure_description'),
+  /** The hub a Standard delivery passes through (nearest to the pick-up); null = direct. */
+  hubId: integer('hub_id').references(() => hubs.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [
@@ -402,7 +404,8 @@ export const paymentCards = pgTable('payment_cards', {
 
 /**
  * Payment attempts. idempotencyKey is unique: a repeated request finds its first attempt and answers its
- * stored result. status: pending, succeeded, failed. merchantTransactionId is what the provider knows us by.
+ * stored result. status: pending, charging (a saved-card charge claimed by one request), succeeded, failed.
+ * merchantTransactionId is what the provider knows us by.
  */
 export const payments = pgTable('payments', {
   id: serial('id').primaryKey(),
@@ -433,3 +436,138 @@ export const payments = pgTable('payments', {
   index('payments_delivery').on(table.deliveryId),
   index('payments_pending').on(table.status),
 ]);
+
+// ==== Back office: deliveries (issue 6) ====
+
+/**
+ * What the back office keeps about a delivery beside booking's row: the lot number (N/A when ≤ 0), the
+ * return-to-sender flag and the proof of delivery an operator records. One row per delivery, created on demand.
+ */
+export const deliveryAdminDetails = pgTable('delivery_admin_details', {
+  deliveryId: integer('delivery_id').primaryKey().references(() => deliveries.id, { onDelete: 'cascade' }),
+  lotNumber: integer('lot_number').notNull().default(0),
+  isReturnToSender: boolean('is_return_to_sender').notNull().default(false),
+  proofRecipientName: text('proof_recipient_name'),
+  proofNote: text('proof_note'),
+  proofUpdatedAt: timestamp('proof_updated_at', { withTimezone: true }),
+});
+
+// ==== Addresses (issue 4): the offline gazetteer behind address search and resolve ====
+
+/**
+ * Places and streets with a representative point (a street's is near its middle). searchText is the
+ * normalised name, area, city, province and aliases with a space before every word, for word-prefix search.
+ */
+export const gazetteerPlaces = pgTable('gazetteer_places', {
+  id: serial('id').primaryKey(),
+  placeId: text('place_id').notNull(),
+  cca2: text('cca2').notNull(),
+  name: text('name').notNull(),
+  kind: text('kind').notNull(),
+  area: text('area'),
+  city: text('city').notNull(),
+  province: text('province').notNull(),
+  description: text('description').notNull(),
+  /** The normalised name (ranking: exact name, then name prefix first). */
+  nameKey: text('name_key').notNull(),
+  searchText: text('search_text').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+}, (table) => [uniqueIndex('gazetteer_places_place_id').on(table.placeId), index('gazetteer_places_cca2').on(table.cca2)]);
+
+// ==== Live operations (issue 5): drivers, jobs, tasks, job deliveries, web notifications ====
+// Versions are PostgreSQL's own xmin (as companies and stores): every UPDATE bumps it; read it as `xmin::text`.
+
+/** A user with the Driver role as operations see them: availability (002 section 4) and last known position. */
+export const drivers = pgTable('drivers', {
+  userId: integer('user_id').primaryKey().references(() => users.id),
+  driverAvailabilityId: integer('driver_availability_id').notNull().default(-1001),
+  lat: doublePrecision('lat'),
+  lon: doublePrecision('lon'),
+  locationAt: timestamp('location_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A job: the work of one driver (partner, assistant) made of pick-up and drop-off tasks. */
+export const jobs = pgTable('jobs', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  jobStatusId: integer('job_status_id').notNull().default(0),
+  driverId: integer('driver_id').references(() => users.id),
+  /** The company of all its deliveries; null when they belong to several (only staff and the driver see it then). */
+  companyId: integer('company_id').references(() => companies.id),
+  /** The driver who last rejected it (cleared on assignment). */
+  rejectedByDriverId: integer('rejected_by_driver_id').references(() => users.id),
+  createdByUserId: integer('created_by_user_id').references(() => users.id),
+  /** Demo rows are found again by this key so the seed stays idempotent. */
+  seedKey: text('seed_key'),
+  delayNotifiedAt: timestamp('delay_notified_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  index('jobs_portal_status').on(table.portalId, table.jobStatusId),
+  index('jobs_driver').on(table.driverId),
+  index('jobs_company').on(table.companyId),
+  uniqueIndex('jobs_seed_key').on(table.seedKey),
+]);
+
+/** The deliveries a job carries: a delivery is in one job at most. */
+export const jobDeliveries = pgTable('job_deliveries', {
+  deliveryId: integer('delivery_id').primaryKey().references(() => deliveries.id),
+  jobId: integer('job_id').notNull().references(() => jobs.id),
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('job_deliveries_job').on(table.jobId)]);
+
+/** A pick-up or drop-off of one delivery within a job (002 section 3). */
+export const jobTasks = pgTable('job_tasks', {
+  id: serial('id').primaryKey(),
+  jobId: integer('job_id').notNull().references(() => jobs.id),
+  deliveryId: integer('delivery_id').notNull().references(() => deliveries.id),
+  taskJobOrder: integer('task_job_order').notNull(),
+  taskTypeId: integer('task_type_id').notNull(),
+  taskStatusId: integer('task_status_id').notNull().default(2001),
+  /** {description, coordinates: {lat, lon}, storeId?}: where the task happens. */
+  address: jsonb('address').notNull(),
+  windowStartUtc: timestamp('window_start_utc', { withTimezone: true }),
+  arrivedDate: timestamp('arrived_date', { withTimezone: true }),
+  arrivedLat: doublePrecision('arrived_lat'),
+  arrivedLon: doublePrecision('arrived_lon'),
+  /** Km from the driver's last position; refreshed as the driver moves. */
+  distanceFromDriver: doublePrecision('distance_from_driver'),
+  completedDate: timestamp('completed_date', { withTimezone: true }),
+  exceptionReason: text('exception_reason'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('job_tasks_job').on(table.jobId, table.taskJobOrder), index('job_tasks_delivery').on(table.deliveryId)]);
+
+/** Notifications shown in the web app's list (002 section 3); each belongs to one user. */
+export const webNotifications = pgTable('web_notifications', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  userId: integer('user_id').notNull().references(() => users.id),
+  webNotificationTypeId: integer('web_notification_type_id').notNull(),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  read: boolean('read').notNull().default(false),
+  jobId: integer('job_id').references(() => jobs.id),
+  deliveryId: integer('delivery_id').references(() => deliveries.id),
+  seedKey: text('seed_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  index('web_notifications_user').on(table.userId, table.read, table.createdAt),
+  uniqueIndex('web_notifications_seed_key').on(table.seedKey),
+]);
+
+// ==== Hubs (issue 4): depots that Standard deliveries pass through (hub, hubAddress of the quote response) ====
+
+export const hubs = pgTable('hubs', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  hubName: text('hub_name').notNull(),
+  contactName: text('contact_name').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  /** A BookingAddress: placeId, description, coordinates. */
+  address: jsonb('address').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+}, (table) => [uniqueIndex('hubs_portal_name').on(table.portalId, table.hubName)]);

@@ -3,7 +3,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SLA_TYPES } from '../../src/lib/constants';
 import type { Database } from './database';
-import { accounts, companies, contactTypes, deliveryWindows, highRiskAreas, ledgerEntries, ledgerTransactions, parcelTypes, portals, rates, stores, users } from './schema';
+import { seedAddresses } from './seed-addresses';
+import { GAZETTEER_ROWS } from './gazetteer';
+import { accounts, companies, contactTypes, deliveryWindows, highRiskAreas, hubs, ledgerEntries, ledgerTransactions, parcelTypes, portals, rates, stores, users } from './schema';
 
 export const SEED_PARCEL_TYPES = [
   { id: 1, name: 'small', length: 30, width: 20, height: 15, weight: 2, sortOrder: 1 },
@@ -32,6 +34,15 @@ export const SEED_WEEKEND_PERCENT = 125;
 /** High-risk area surcharge per delivery and SLA type (cents); none on Emergency Relief. */
 export const SEED_HIGH_RISK_SURCHARGE_CENTS = 5000;
 export const SEED_CUSTOMER_BALANCE_CENTS = 100_000;
+/** Return-to-sender rates: the return leg at this percentage of the base rate (none for Emergency Relief). */
+export const SEED_RETURN_TO_SENDER_PERCENT = 50;
+
+/** Depots (at gazetteer places) that Standard deliveries pass through. */
+export const SEED_HUBS = [
+  { hubName: 'Cape Town Hub', contactName: 'Nomvula Khumalo', phoneNumber: '+27215550300', placeId: 'za-cape-town-epping' },
+  { hubName: 'Johannesburg Hub', contactName: 'Kagiso Molefe', phoneNumber: '+27115550300', placeId: 'za-johannesburg-germiston' },
+  { hubName: 'Durban Hub', contactName: 'Priya Govender', phoneNumber: '+27315550300', placeId: 'za-durban-pinetown' },
+] as const;
 
 export const SEED_HIGH_RISK_AREAS = [
   { name: 'Cape Flats', lat: -33.98, lon: 18.58, radiusKm: 6 },
@@ -51,6 +62,7 @@ export const SYSTEM_ACCOUNTS = {
 export async function seedBooking(db: Database): Promise<void> {
   await db.insert(parcelTypes).values([...SEED_PARCEL_TYPES]).onConflictDoNothing();
   await db.insert(contactTypes).values([...SEED_CONTACT_TYPES]).onConflictDoNothing();
+  await seedAddresses(db);
   const [za] = await db.select({ id: portals.id }).from(portals).where(eq(portals.cca2, 'ZA'));
   if (!za) return;
 
@@ -93,6 +105,15 @@ export async function seedBooking(db: Database): Promise<void> {
     await db.insert(deliveryWindows).values(windows);
   }
 
+  await seedReturnToSenderRates(db, za.id);
+  for (const hub of SEED_HUBS) {
+    const place = GAZETTEER_ROWS.find((row) => row.placeId === hub.placeId)!;
+    await db.insert(hubs).values({
+      portalId: za.id, hubName: hub.hubName, contactName: hub.contactName, phoneNumber: hub.phoneNumber,
+      address: { placeId: place.placeId, description: place.description, coordinates: { lat: place.lat, lon: place.lon } },
+    }).onConflictDoNothing();
+  }
+
   for (const code of Object.values(SYSTEM_ACCOUNTS)) {
     await db.insert(accounts).values({ portalId: za.id, accountName: `Platform ${code}`, accountType: 'System', systemCode: code })
       .onConflictDoNothing();
@@ -119,6 +140,17 @@ export async function seedBooking(db: Database): Promise<void> {
     const [store] = await db.select({ id: stores.id, storeName: stores.storeName }).from(stores).where(eq(stores.companyId, acme.id)).orderBy(stores.id).limit(1);
     if (store) await ensureAccount(db, { portalId: za.id, accountName: store.storeName, accountType: 'PostPay', companyId: acme.id, storeId: store.id });
   }
+}
+
+/** Return-to-sender base rates beside the list prices (added once; also to databases seeded before they existed). */
+async function seedReturnToSenderRates(db: Database, portalId: number): Promise<void> {
+  const [existing] = await db.select({ id: rates.id }).from(rates).where(and(eq(rates.portalId, portalId), eq(rates.isReturnToSenderRate, true))).limit(1);
+  if (existing) return;
+  const base = await db.select().from(rates).where(and(eq(rates.portalId, portalId), eq(rates.rateType, 'Base'), isNull(rates.companyId), eq(rates.isReturnToSenderRate, false)));
+  const rows = base.filter((rate) => rate.slaType !== 'Emergency Relief').map(({ id: _id, ...rate }) => ({
+    ...rate, isReturnToSenderRate: true, priceCents: Math.round((rate.priceCents * SEED_RETURN_TO_SENDER_PERCENT) / 100),
+  }));
+  if (rows.length > 0) await db.insert(rates).values(rows);
 }
 
 async function ensureAccount(db: Database, values: typeof accounts.$inferInsert): Promise<void> {

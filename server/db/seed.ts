@@ -3,6 +3,8 @@ import type { StoredRole } from '../../src/lib/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './database';
 import { seedBooking } from './seed-booking';
+import { seedOperations } from './seed-operations';
+import { seedDeliveriesAdmin } from './seed-deliveries';
 import { companies, portals, stores, users } from './schema';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
@@ -128,5 +130,7 @@ export async function seedDemoData(db: Database): Promise<{ created: number }> {
     created += missing.length;
   }
   await seedBooking(db);
+  await seedOperations(db);
+  await seedDeliveriesAdmin(db);
   return { created };
 }

@@ -15,8 +15,8 @@ import type { Database } from '../db/database';
 import { accounts, deliveries, deliveryItems, deliveryWindows, stores } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { PortalData } from './portals';
-import { estimateDistanceKm, isHighRiskLocation } from './pricing';
-import { activeQuotes, lockDelivery, quoteResponse, readDelivery, repriceDelivery, type BookingQuote, type DeliveryRow, type QuoteSettings } from './quotes';
+import { isHighRiskLocation } from './pricing';
+import { activeQuotes, hubFor, lockDelivery, quoteResponse, readDelivery, repriceDelivery, routeDistanceKm, type BookingAddress, type BookingQuote, type DeliveryRow, type QuoteSettings } from './quotes';
 import { scopeOf } from './scope';
 
 type S = components['schemas'];
@@ -50,7 +50,13 @@ async function checkStore(db: Database | Parameters<Parameters<Database['transac
   return store.id;
 }
 
-async function requirementsOf(ctx: BookingContext, tx: Parameters<Parameters<Database['transaction']>[0]>[0], form: S['BookingDeliveryForm']) {
+/** Checks the delivery form and routes the distance: before the transaction, so no row is locked while a router answers. */
+async function routedForm(ctx: BookingContext, form: S['BookingDeliveryForm']): Promise<number> {
+  check(validateDeliveryRequirements(form));
+  return routeDistanceKm(ctx.settings, form.originAddress!, form.destinationAddress!);
+}
+
+async function requirementsOf(ctx: BookingContext, tx: Parameters<Parameters<Database['transaction']>[0]>[0], form: S['BookingDeliveryForm'], distanceKm: number) {
   check(validateDeliveryRequirements(form));
   const origin = form.originAddress!;
   const destination = form.destinationAddress!;
@@ -62,7 +68,7 @@ async function requirementsOf(ctx: BookingContext, tx: Parameters<Parameters<Dat
     readyForCollectionDate: form.deliveryDate!, readyForCollectionTimeSlotLocal: form.deliveryTime ?? DEFAULT_DELIVERY_TIME,
     // 001 section 4: deliverByDate is set equal to deliveryDate on submit.
     deliverByDate: form.deliverByDate ?? form.deliveryDate!, isRoundTrip: form.isRoundTrip ?? false, isHighRisk,
-    distanceKm: estimateDistanceKm(origin.coordinates, destination.coordinates),
+    distanceKm,
   };
 }
 
@@ -71,8 +77,9 @@ async function respond(ctx: BookingContext, tx: Parameters<Parameters<Database['
 }
 
 export async function createQuote(ctx: BookingContext, form: S['BookingDeliveryForm']): Promise<BookingQuote> {
+  const distanceKm = await routedForm(ctx, form);
   return ctx.db.transaction(async (tx) => {
-    const requirements = await requirementsOf(ctx, tx, form);
+    const requirements = await requirementsOf(ctx, tx, form, distanceKm);
     const staff = hasAnyRole(ctx.permissions, STAFF_ROLES);
     const [row] = await tx.insert(deliveries).values({
       portalId: ctx.portal.id,
@@ -113,11 +120,12 @@ async function command(ctx: BookingContext, id: number, xmin: string | undefined
   });
 }
 
-export function updateQuote(ctx: BookingContext, id: number, form: S['BookingDeliveryForm']) {
+export async function updateQuote(ctx: BookingContext, id: number, form: S['BookingDeliveryForm']) {
+  const distanceKm = await routedForm(ctx, form);
   return command(ctx, id, form.xmin, async (tx, delivery) => {
     requireEditable(delivery);
-    const requirements = await requirementsOf(ctx, tx, form);
-    await tx.update(deliveries).set({ ...requirements, selectedQuoteId: null, updatedAt: new Date(),
+    const requirements = await requirementsOf(ctx, tx, form, distanceKm);
+    await tx.update(deliveries).set({ ...requirements, selectedQuoteId: null, hubId: null, updatedAt: new Date(),
       paymentStatusId: delivery.paymentStatusId >= PAYMENT_STATUS.NOT_SELECTED ? PAYMENT_STATUS.NOT_SELECTED : delivery.paymentStatusId }).where(eq(deliveries.id, id));
     await repriceDelivery(tx, ctx.portal, await readDelivery(tx, ctx.portal, ctx.permissions, id), ctx.settings);
   });
@@ -137,7 +145,7 @@ export function updateParcels(ctx: BookingContext, id: number, form: S['BookingP
     requireEditable(delivery);
     check(validateParcels(form.deliveryItems));
     await replaceParcels(tx, id, form.deliveryItems!);
-    await tx.update(deliveries).set({ selectedQuoteId: null, paymentStatusId: PAYMENT_STATUS.NOT_SELECTED, updatedAt: new Date() }).where(eq(deliveries.id, id));
+    await tx.update(deliveries).set({ selectedQuoteId: null, hubId: null, paymentStatusId: PAYMENT_STATUS.NOT_SELECTED, updatedAt: new Date() }).where(eq(deliveries.id, id));
     await repriceDelivery(tx, ctx.portal, delivery, ctx.settings);
   });
 }
@@ -160,7 +168,8 @@ export function selectQuote(ctx: BookingContext, id: number, form: S['BookingSel
     if (!option) throw fieldErrors({ quoteId: BOOKING_RULE_TEXTS.deliveryOptionRequired });
     if (isQuoteExpired(option.expiresAt)) throw fieldErrors({ quoteId: BOOKING_RULE_TEXTS.expired });
     const next = Math.max(delivery.paymentStatusId, PAYMENT_STATUS.DETAILS_OUTSTANDING);
-    await tx.update(deliveries).set({ selectedQuoteId: option.id, paymentStatusId: Math.min(next, PAYMENT_STATUS.AWAITING_CLIENT_ACCEPTANCE), updatedAt: new Date() }).where(eq(deliveries.id, id));
+    const hubId = await hubFor(tx, ctx.portal.id, option.slaType, delivery.originAddress as BookingAddress);
+    await tx.update(deliveries).set({ selectedQuoteId: option.id, hubId, paymentStatusId: Math.min(next, PAYMENT_STATUS.AWAITING_CLIENT_ACCEPTANCE), updatedAt: new Date() }).where(eq(deliveries.id, id));
   });
 }
 
@@ -172,7 +181,7 @@ export function setTimeSlot(ctx: BookingContext, id: number, deliveryTime: strin
     await repriceDelivery(tx, ctx.portal, await readDelivery(tx, ctx.portal, ctx.permissions, id), ctx.settings);
     // Keep the chosen service level selected across the repricing.
     const again = selected && (await activeQuotes(tx, id)).find((option) => option.slaType === selected.slaType);
-    await tx.update(deliveries).set({ selectedQuoteId: again?.id ?? null }).where(eq(deliveries.id, id));
+    await tx.update(deliveries).set({ selectedQuoteId: again?.id ?? null, ...(!again && { hubId: null }) }).where(eq(deliveries.id, id));
   });
 }
 
@@ -241,7 +250,7 @@ export function reattempt(ctx: BookingContext, id: number, form: S['BookingVersi
     const date = delivery.readyForCollectionDate < today ? today : delivery.readyForCollectionDate;
     const hasItems = (await tx.select({ id: deliveryItems.id }).from(deliveryItems).where(eq(deliveryItems.deliveryId, id)).limit(1)).length > 0;
     await tx.update(deliveries).set({
-      readyForCollectionDate: date, deliverByDate: date, selectedQuoteId: null, checkoutId: null, paymentFailureDescription: null,
+      readyForCollectionDate: date, deliverByDate: date, selectedQuoteId: null, hubId: null, checkoutId: null, paymentFailureDescription: null,
       paymentStatusId: hasItems ? PAYMENT_STATUS.NOT_SELECTED : PAYMENT_STATUS.ITEMS_OUTSTANDING, logisticStatusId: LOGISTIC_STATUS.PENDING, updatedAt: new Date(),
     }).where(eq(deliveries.id, id));
     await repriceDelivery(tx, ctx.portal, await readDelivery(tx, ctx.portal, ctx.permissions, id), ctx.settings);
@@ -256,7 +265,7 @@ export async function cloneDelivery(ctx: BookingContext, id: number): Promise<Bo
     const items = await tx.select().from(deliveryItems).where(eq(deliveryItems.deliveryId, id));
     const { id: _id, xmin: _xmin, createdAt: _c, updatedAt: _u, waybill: _w, trackingHash: _t, ...copy } = source;
     const [row] = await tx.insert(deliveries).values({
-      ...copy, placedByUserId: ctx.permissions.id, readyForCollectionDate: date, deliverByDate: date, selectedQuoteId: null, checkoutId: null,
+      ...copy, placedByUserId: ctx.permissions.id, readyForCollectionDate: date, deliverByDate: date, selectedQuoteId: null, hubId: null, checkoutId: null,
       paymentFailureDescription: null, accountId: null, logisticStatusId: LOGISTIC_STATUS.PENDING,
       paymentStatusId: items.length > 0 ? PAYMENT_STATUS.NOT_SELECTED : PAYMENT_STATUS.ITEMS_OUTSTANDING,
     }).returning();

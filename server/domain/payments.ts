@@ -2,7 +2,7 @@
 // the Idempotency-Key (unique) under a row lock on the delivery; every success posts one balanced ledger
 // transaction; a confirmation lost between the provider and us is settled by looking the payment up.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
 import { BOOKING_RULE_TEXTS, canPostPay, isCardExpired, isQuoteExpired } from '../../src/lib/booking-rules';
 import { PAYMENT_WIDGET_DATA_BRANDS, PAYMENT_CALLBACK_PATH } from '../../src/lib/constants';
@@ -94,7 +94,7 @@ async function postSale(tx: Tx, portalId: number, delivery: DeliveryRow, payment
 /** Applies a provider answer to a pending payment exactly once (the caller holds the delivery lock). */
 async function settle(tx: Tx, delivery: DeliveryRow, payment: PaymentRow, answer: ProviderPayment): Promise<void> {
   const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
-  if (!current || current.status !== 'pending') return;
+  if (!current || !isOpen(current.status)) return;
   const kind = classifyResult(answer.result.code);
   if (kind === 'pending') return;
   const succeeded = kind === 'success';
@@ -146,10 +146,53 @@ function newPayment(ctx: BookingContext, delivery: DeliveryRow, values: Partial<
   } satisfies typeof payments.$inferInsert;
 }
 
-export async function payByBalance(ctx: BookingContext, id: number, key: string): Promise<BookingQuote> {
-  return ctx.db.transaction(async (tx) => {
+/**
+ * A repeat of a request already settled (same Idempotency-Key): answered from plain reads, without queueing for
+ * the delivery's row lock behind other duplicates. The same key for another delivery or call is refused.
+ */
+async function isSettledRepeat(ctx: BookingContext, key: string, id: number, operation: string): Promise<boolean> {
+  const [row] = await ctx.db.select({ deliveryId: payments.deliveryId, operation: payments.operation, status: payments.status }).from(payments)
+    .where(eq(payments.idempotencyKey, key));
+  if (!row) return false;
+  if (row.deliveryId !== id || row.operation !== operation) throw unprocessable(PAYMENT_TEXTS.keyReused);
+  return !isOpen(row.status);
+}
+
+/** The response read after the command's transaction, so the row lock is held only for the command itself. */
+const readResponse = (ctx: BookingContext, id: number) => ctx.db.transaction((tx) => respond(ctx, tx, id));
+
+/** Requests being served in this process, by Idempotency-Key, with the caller's id. */
+const requestsInFlight = new Map<string, { caller: string; promise: Promise<BookingQuote> }>();
+
+/**
+ * Duplicates that arrive while the first request with their key is being served in this process wait for it
+ * (holding no connection and no row lock) and answer its result when they are the same call by the same caller
+ * (user, operation, delivery); otherwise (or when it failed) they run themselves and find its outcome. Across processes the row lock and the unique key decide.
+ */
+async function afterFirst(key: string, caller: string, run: () => Promise<BookingQuote>): Promise<BookingQuote> {
+  const first = requestsInFlight.get(key);
+  if (first) {
+    const result = await first.promise.catch(() => undefined);
+    return result && first.caller === caller ? result : run();
+  }
+  const promise = run();
+  requestsInFlight.set(key, { caller, promise });
+  try {
+    return await promise;
+  } finally {
+    requestsInFlight.delete(key);
+  }
+}
+
+export function payByBalance(ctx: BookingContext, id: number, key: string): Promise<BookingQuote> {
+  return afterFirst(key, `${ctx.permissions.id}:payByBalance:${id}`, () => payByBalanceOnce(ctx, id, key));
+}
+
+async function payByBalanceOnce(ctx: BookingContext, id: number, key: string): Promise<BookingQuote> {
+  if (await isSettledRepeat(ctx, key, id, 'payByBalance')) return readResponse(ctx, id);
+  await ctx.db.transaction(async (tx) => {
     const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
-    if (await existingPayment(tx, key, id, 'payByBalance')) return respond(ctx, tx, id);
+    if (await existingPayment(tx, key, id, 'payByBalance')) return;
     requirePayable(delivery);
     const option = await selectedOption(tx, delivery);
     const account = await accountOf(tx, ctx, delivery);
@@ -160,13 +203,33 @@ export async function payByBalance(ctx: BookingContext, id: number, key: string)
     })).returning();
     await postSale(tx, ctx.portal.id, delivery, payment!, totals.vat, false);
     await markPaid(tx, id);
-    return respond(ctx, tx, id);
   });
+  return readResponse(ctx, id);
 }
 
-export async function payBySavedCard(ctx: PaymentContext, id: number, key: string, form: S['BookingPayBySavedCardForm']): Promise<BookingQuote> {
-  // Phase 1: record the intent (committed) so that a crash after the charge can be reconciled.
-  const pending = await ctx.db.transaction(async (tx) => {
+/** Saved-card charges in flight in this process, by payment id: duplicates wait for the one charge. */
+const chargesInFlight = new Map<number, Promise<void>>();
+/** A duplicate served by another server process polls the payment row this often, for at most this long. */
+const SETTLE_POLL_MS = 100;
+const SETTLE_WAIT_MS = 30_000;
+
+const isOpen = (status: string | undefined) => status === 'pending' || status === 'charging';
+
+/**
+ * Three short steps, no row lock held while the provider answers: (1) under the delivery lock, record the
+ * intent (or find the first request's payment by its Idempotency-Key) and commit; (2) claim the charge with one
+ * conditional UPDATE (pending → charging), so exactly one request calls the provider, outside any transaction;
+ * (3) settle the answer under the lock, exactly once. Duplicates wait for the claimed charge (in this process
+ * through a shared promise, otherwise by polling the row) and answer the same outcome. A charge whose answer
+ * never arrives stays open for the reconciliation pass, which looks it up by merchantTransactionId.
+ */
+export function payBySavedCard(ctx: PaymentContext, id: number, key: string, form: S['BookingPayBySavedCardForm']): Promise<BookingQuote> {
+  return afterFirst(key, `${ctx.permissions.id}:payBySavedCard:${id}:${form.paymentCardId}`, () => payBySavedCardOnce(ctx, id, key, form));
+}
+
+async function payBySavedCardOnce(ctx: PaymentContext, id: number, key: string, form: S['BookingPayBySavedCardForm']): Promise<BookingQuote> {
+  if (await isSettledRepeat(ctx, key, id, 'payBySavedCard')) return readResponse(ctx, id);
+  const payment = await ctx.db.transaction(async (tx) => {
     const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
     const existing = await existingPayment(tx, key, id, 'payBySavedCard');
     if (existing) return existing;
@@ -178,29 +241,61 @@ export async function payBySavedCard(ctx: PaymentContext, id: number, key: strin
     if (isCardExpired(card.expiryMonth, card.expiryYear)) throw unprocessable(BOOKING_RULE_TEXTS.cardExpired);
     const totals = await paymentTotals(tx, delivery, option);
     if (totals.totalDue <= 0) throw unprocessable(PAYMENT_TEXTS.nothingDue);
-    const [payment] = await tx.insert(payments).values(newPayment(ctx, delivery, {
+    const [row] = await tx.insert(payments).values(newPayment(ctx, delivery, {
       method: 'savedCard', operation: 'payBySavedCard', idempotencyKey: key, amountCents: totals.totalDue, creditAppliedCents: totals.creditApplied,
       status: 'pending', paymentCardId: card.id,
     })).returning();
-    return payment!;
+    return row!;
   });
-  // Phase 2: charge under the lock; duplicates wait here and then find the payment settled.
-  return ctx.db.transaction(async (tx) => {
-    const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, pending.id));
-    if (payment!.status === 'pending') {
-      const [card] = await tx.select().from(paymentCards).where(eq(paymentCards.id, payment!.paymentCardId!));
-      let answer: ProviderPayment;
-      try {
-        answer = await ctx.provider.chargeRegistration(card!.registrationId, payment!.amountCents, payment!.currency, payment!.merchantTransactionId);
-      } catch (error) {
-        if (error instanceof ProviderUnavailableError) throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
-        throw error;
-      }
-      await settle(tx, delivery, payment!, answer);
+  if (isOpen(payment.status)) await chargeOnce(ctx, id, payment.id);
+  return readResponse(ctx, id);
+}
+
+async function chargeOnce(ctx: PaymentContext, deliveryId: number, paymentId: number): Promise<void> {
+  const inFlight = chargesInFlight.get(paymentId);
+  if (inFlight) return inFlight;
+  const [claimed] = await ctx.db.update(payments).set({ status: 'charging' })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending'))).returning();
+  if (!claimed) {
+    // Claimed just now in this process, or by another process: wait for its outcome.
+    const again = chargesInFlight.get(paymentId);
+    if (again) return again;
+    return waitUntilSettled(ctx.db, paymentId);
+  }
+  const charge = (async () => {
+    const [card] = await ctx.db.select().from(paymentCards).where(eq(paymentCards.id, claimed.paymentCardId!));
+    let answer: ProviderPayment;
+    try {
+      answer = await ctx.provider.chargeRegistration(card!.registrationId, claimed.amountCents, claimed.currency, claimed.merchantTransactionId);
+    } catch (error) {
+      // Back to pending: a retry may charge again (the provider dedups on merchantTransactionId).
+      await ctx.db.update(payments).set({ status: 'pending' }).where(and(eq(payments.id, paymentId), eq(payments.status, 'charging')));
+      if (error instanceof ProviderUnavailableError) throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
+      throw error;
     }
-    return respond(ctx, tx, id);
-  });
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, deliveryId)).for('update');
+      const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+      if (row && current) await settle(tx, { ...row, xmin: '' }, current, answer);
+      // Still pending at the provider: open for a retry or the reconciliation pass.
+      await tx.update(payments).set({ status: 'pending' }).where(and(eq(payments.id, paymentId), eq(payments.status, 'charging')));
+    });
+  })();
+  chargesInFlight.set(paymentId, charge);
+  try {
+    await charge;
+  } finally {
+    chargesInFlight.delete(paymentId);
+  }
+}
+
+async function waitUntilSettled(db: Database, paymentId: number): Promise<void> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  while (Date.now() < deadline) {
+    const [row] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
+    if (!isOpen(row?.status)) return;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
 }
 
 export async function paymentCheckout(ctx: PaymentContext, id: number, key: string, form: S['BookingCheckoutForm']): Promise<S['BookingCheckout']> {
@@ -237,26 +332,33 @@ export async function paymentCheckout(ctx: PaymentContext, id: number, key: stri
 
 /** The return from the provider: look the checkout's payment up (never trusting the redirect) and settle it once. */
 export async function processCardPayment(ctx: PaymentContext, id: number, form: S['BookingCardResultForm'], failure?: string): Promise<BookingQuote> {
-  return ctx.db.transaction(async (tx) => {
-    const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
-    const [payment] = await tx.select().from(payments).where(and(eq(payments.checkoutId, form.id), eq(payments.deliveryId, id)));
-    if (!payment) throw notFound(`checkout ${form.id}`);
-    if (payment.status === 'pending') {
-      let answer: ProviderPayment;
-      try {
-        answer = await ctx.provider.checkoutPayment(form.id);
-      } catch (error) {
-        if (error instanceof ProviderUnavailableError) throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
-        throw error;
-      }
-      await settle(tx, delivery, payment, answer);
+  // The checkout's payment, within the caller's scope (404 otherwise); no lock while the provider is asked.
+  const payment = await ctx.db.transaction(async (tx) => {
+    await readDelivery(tx, ctx.portal, ctx.permissions, id);
+    const [row] = await tx.select().from(payments).where(and(eq(payments.checkoutId, form.id), eq(payments.deliveryId, id)));
+    if (!row) throw notFound(`checkout ${form.id}`);
+    return row;
+  });
+  if (isOpen(payment.status)) {
+    let answer: ProviderPayment;
+    try {
+      answer = await ctx.provider.checkoutPayment(form.id);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
+      throw error;
+    }
+    // Settled under the lock, exactly once: a duplicate return finds the payment no longer open.
+    await ctx.db.transaction(async (tx) => {
+      const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
+      const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+      await settle(tx, delivery, current!, answer);
       // Still pending at the provider but the widget reported a failure: show it; reconciliation may still settle it.
       if (classifyResult(answer.result.code) === 'pending' && failure !== undefined && delivery.paymentStatusId !== PAYMENT_STATUS.PAID) {
         await tx.update(deliveries).set({ paymentStatusId: PAYMENT_STATUS.PAYMENT_FAILED, paymentFailureDescription: failure, updatedAt: new Date() }).where(eq(deliveries.id, id));
       }
-    }
-    return respond(ctx, tx, id);
-  });
+    });
+  }
+  return readResponse(ctx, id);
 }
 
 export async function paymentFailed(ctx: PaymentContext, id: number, form: S['BookingPaymentFailedForm']): Promise<BookingQuote> {
@@ -275,7 +377,7 @@ export async function paymentFailed(ctx: PaymentContext, id: number, form: S['Bo
  * the query by merchantTransactionId for saved-card charges) and settled exactly once under the delivery lock.
  */
 export async function reconcilePendingPayments(db: Database, provider: PaymentProviderClient, olderThanMs = 60_000, now = new Date()): Promise<{ checked: number; settled: number }> {
-  const pending = await db.select().from(payments).where(and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - olderThanMs))));
+  const pending = await db.select().from(payments).where(and(inArray(payments.status, ['pending', 'charging']), lt(payments.createdAt, new Date(now.getTime() - olderThanMs))));
   let settled = 0;
   for (const payment of pending) {
     let answer: ProviderPayment | undefined;
@@ -290,7 +392,7 @@ export async function reconcilePendingPayments(db: Database, provider: PaymentPr
     const done = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, payment.deliveryId)).for('update');
       const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
-      if (!row || current?.status !== 'pending') return false;
+      if (!row || !isOpen(current?.status)) return false;
       await settle(tx, { ...row, xmin: '' }, current, answer);
       return true;
     });

@@ -1,6 +1,6 @@
 // Pricing (001 sections 1, 9; issue 4): one option per service level from the rates table, by km band, SLA type,
 // parcel type, weekday/weekend and pricing tier, plus the high-risk surcharge. Integer cents throughout.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { ROUND_TRIP_MULTIPLIER, SLA_TYPES } from '../../src/lib/constants';
 import { haversineKm, type LatLon } from '../../src/lib/distance';
@@ -10,9 +10,7 @@ import { highRiskAreas, parcelTypes, rates } from '../db/schema';
 export type SlaType = (typeof SLA_TYPES)[number];
 /** Display order of the options: the spec's service types (001 section 1). */
 export const QUOTE_SLA_ORDER: readonly SlaType[] = ['Standard', 'Priority', 'Hyperlocal', 'Emergency Relief'];
-/** Driving distance estimated from the great-circle distance (no router configured). */
-export const ROAD_FACTOR = 1.3;
-export const TRANSACTION_ITEM_TYPE = { delivery: 1, highRiskSurcharge: 2 } as const;
+export const TRANSACTION_ITEM_TYPE = { delivery: 1, highRiskSurcharge: 2, returnToSender: 3 } as const;
 /** The slot length assumed when the pick-up time is not one of the windows' slots. */
 const DEFAULT_SLOT_HOURS = 2;
 
@@ -22,8 +20,8 @@ export interface PricingInput {
   portalId: number;
   timeZone: string;
   companyId: number | null;
-  origin: LatLon;
-  destination: LatLon;
+  /** Driving distance from the router (server/geo), km. */
+  distanceKm: number;
   /** YYYY-MM-DD and HH:mm in the portal's time zone. */
   date: string;
   time: string;
@@ -31,6 +29,11 @@ export interface PricingInput {
   isRoundTrip: boolean;
   isHighRisk: boolean;
   parcels: readonly PricingParcel[];
+  /**
+   * Price the return leg of a delivery sent back to its sender: the return-to-sender rates of the band, a line
+   * without one at the base rate.
+   */
+  isReturnToSender?: boolean;
 }
 
 export interface PriceLine { description: string; quantity: number; amountExcl: number; transactionItemTypeId: number }
@@ -46,10 +49,6 @@ export interface PricedOption {
   pickupWindowEnd: Date;
   dropOffWindowStart: Date;
   dropOffWindowEnd: Date;
-}
-
-export function estimateDistanceKm(origin: LatLon, destination: LatLon): number {
-  return Math.round(haversineKm(origin, destination) * ROAD_FACTOR * 100) / 100;
 }
 
 export async function isHighRiskLocation(db: Database, portalId: number, points: readonly LatLon[]): Promise<boolean> {
@@ -90,15 +89,16 @@ function windows(input: PricingInput, slaType: SlaType) {
 
 /** Prices every service level that has a rate for the distance; a level without one is not offered. */
 export async function priceOptions(db: Database, input: PricingInput): Promise<{ distanceKm: number; options: PricedOption[] }> {
-  const distanceKm = estimateDistanceKm(input.origin, input.destination);
+  const distanceKm = input.distanceKm;
   const dayType = dayTypeOf(input.date, input.timeZone);
   const typeIds = await pricingTypeIds(db, input.parcels.length > 0 ? input.parcels : [{ parcelTypeId: 1, length: 1, width: 1, height: 1, weight: 0.01 }]);
   const band = Math.max(distanceKm, 0);
-  // Bands are whole km [start, end); the distance is fractional, so the band test happens here.
-  const candidates = (await db.select().from(rates).where(and(
+  // Bands are whole km [start, end); the distance is fractional, so it is compared as a double.
+  const candidates = await db.select().from(rates).where(and(
     eq(rates.portalId, input.portalId), eq(rates.isActive, true),
     input.companyId ? undefined : isNull(rates.companyId),
-  ))).filter((rate) => rate.startKmRange <= band && band < rate.endKmRange);
+    sql`${rates.startKmRange} <= ${band}::float8`, sql`${rates.endKmRange} > ${band}::float8`,
+  ));
   const multiplier = input.isRoundTrip ? ROUND_TRIP_MULTIPLIER : 1;
   const options: PricedOption[] = [];
   for (const slaType of QUOTE_SLA_ORDER) {
@@ -113,10 +113,14 @@ export async function priceOptions(db: Database, input: PricingInput): Promise<{
     let priceExclCents = 0;
     let offered = true;
     for (const [typeId, quantity] of counts) {
-      const rate = rateFor((r) => !r.isHighRisk && r.rateType === 'Base' && r.parcelTypeId === typeId && r.dayOfWeekType === dayType);
+      const base = (returnRate: boolean) => rateFor((r) => !r.isHighRisk && r.rateType === 'Base' && r.parcelTypeId === typeId && r.dayOfWeekType === dayType
+        && r.isReturnToSenderRate === returnRate);
+      const rate = (input.isReturnToSender ? base(true) : undefined) ?? base(false);
       if (!rate) { offered = false; break; }
       priceExclCents += rate.priceCents * quantity;
-      items.push({ description: `${slaType} delivery, parcel type ${typeId}, ${rate.startKmRange}-${rate.endKmRange} km, ${dayType}`, quantity: quantity * multiplier, amountExcl: rate.priceCents * quantity * multiplier, transactionItemTypeId: TRANSACTION_ITEM_TYPE.delivery });
+      const what = input.isReturnToSender ? `Return to sender (${slaType})` : `${slaType} delivery`;
+      items.push({ description: `${what}, parcel type ${typeId}, ${rate.startKmRange}-${rate.endKmRange} km, ${dayType}`, quantity: quantity * multiplier, amountExcl: rate.priceCents * quantity * multiplier,
+        transactionItemTypeId: input.isReturnToSender ? TRANSACTION_ITEM_TYPE.returnToSender : TRANSACTION_ITEM_TYPE.delivery });
     }
     if (!offered) continue;
     if (input.isHighRisk) {
@@ -129,4 +133,15 @@ export async function priceOptions(db: Database, input: PricingInput): Promise<{
     options.push({ slaType, pricingTier: 'Standard', priceExclCents, items, ...windows(input, slaType) });
   }
   return { distanceKm, options };
+}
+
+/**
+ * What sending a delivery back to its sender costs (the cancelandreturntosender action of 001 section 7): the
+ * return leg priced from the return-to-sender rates for the delivery's distance, parcels, day and service level
+ * (VAT exclusive, one way; a round trip is not doubled: the parcel goes back once). undefined when the service
+ * level has no rate for the distance.
+ */
+export async function returnToSenderPrice(db: Database, input: Omit<PricingInput, 'isReturnToSender' | 'isRoundTrip'>, slaType: SlaType): Promise<PricedOption | undefined> {
+  const { options } = await priceOptions(db, { ...input, isRoundTrip: false, isReturnToSender: true });
+  return options.find((option) => option.slaType === slaType);
 }

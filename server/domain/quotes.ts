@@ -6,11 +6,14 @@ import { canSeePrices } from '../../src/lib/booking-rules';
 import { DEFAULT_ADDRESS_TYPE } from '../../src/lib/constants';
 import type { Permissions } from '../../src/lib/roles';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
-import { accounts, companies, deliveries, deliveryItems, deliveryQuotes, deliveryWindows, stores, users } from '../db/schema';
+import { haversineKm } from '../../src/lib/distance';
+import { accounts, companies, deliveries, deliveryItems, deliveryQuotes, deliveryWindows, hubs, stores, users } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import type { Tx } from './ledger';
 import { accountBalance } from './ledger';
 import type { PortalData } from './portals';
+import { greatCircleRouter } from '../geo/great-circle';
+import type { Router } from '../geo/types';
 import { priceOptions } from './pricing';
 import { scopeOf } from './scope';
 
@@ -19,7 +22,17 @@ export type BookingAddress = components['schemas']['BookingAddress'];
 export type ContactDetails = components['schemas']['BookingContactDetails'];
 export type DeliveryRow = typeof deliveries.$inferSelect & { xmin: string };
 
-export interface QuoteSettings { quoteValiditySeconds: number }
+export interface QuoteSettings {
+  quoteValiditySeconds: number;
+  /** Driving distances for quotes (server/geo); the great-circle estimate when absent. */
+  router?: Router;
+}
+
+/** Driving distance between two addresses through the router, rounded to 10 m (2 decimals of a km). */
+export async function routeDistanceKm(settings: QuoteSettings, origin: BookingAddress, destination: BookingAddress): Promise<number> {
+  const km = await (settings.router ?? greatCircleRouter).distanceKm(origin.coordinates, destination.coordinates);
+  return Math.round(km * 100) / 100;
+}
 
 /** Which deliveries a caller sees: staff the portal, store roles their store, company roles their company, others their own. */
 export function deliveryScope(permissions: Permissions) {
@@ -66,13 +79,12 @@ export async function slotEndFor(tx: Tx, portal: PortalData, delivery: Pick<Deli
 /** Supersedes the current options and prices new ones with a fresh expiry. */
 export async function repriceDelivery(tx: Tx, portal: PortalData, delivery: DeliveryRow, settings: QuoteSettings, now = new Date()): Promise<number> {
   const items = await tx.select().from(deliveryItems).where(eq(deliveryItems.deliveryId, delivery.id));
-  const origin = (delivery.originAddress as BookingAddress).coordinates;
-  const destination = (delivery.destinationAddress as BookingAddress).coordinates;
   const time = delivery.readyForCollectionTimeSlotLocal ?? '02:00';
   const weekday = new Date(`${delivery.readyForCollectionDate}T12:00:00Z`).getUTCDay();
   const slotEnd = await slotEndFor(tx, portal, delivery, weekday, time);
   const { distanceKm, options } = await priceOptions(tx as never, {
-    portalId: portal.id, timeZone: portal.timeZone, companyId: delivery.companyId, origin, destination,
+    // The distance was routed when the addresses were set (routeDistanceKm), outside the transaction.
+    portalId: portal.id, timeZone: portal.timeZone, companyId: delivery.companyId, distanceKm: delivery.distanceKm,
     date: delivery.readyForCollectionDate, time, slotEnd, isRoundTrip: delivery.isRoundTrip, isHighRisk: delivery.isHighRisk,
     parcels: items.map((item) => ({ parcelTypeId: item.parcelTypeId, length: item.length, width: item.width, height: item.height, weight: item.weight })),
   });
@@ -87,6 +99,20 @@ export async function repriceDelivery(tx: Tx, portal: PortalData, delivery: Deli
     })));
   }
   return distanceKm;
+}
+
+/** A Standard delivery passes through the portal's hub nearest to its pick-up, if one is this close (km, straight line). */
+export const HUB_CATCHMENT_KM = 60;
+/** The service level whose deliveries are consolidated through a hub (next-day 'Flexible' drop-off window). */
+export const HUB_SLA_TYPE = 'Standard';
+
+/** The hub a delivery with this service level and pick-up passes through, or null (direct). */
+export async function hubFor(tx: Tx, portalId: number, slaType: string, origin: BookingAddress): Promise<number | null> {
+  if (slaType !== HUB_SLA_TYPE) return null;
+  const rows = await tx.select({ id: hubs.id, address: hubs.address }).from(hubs).where(and(eq(hubs.portalId, portalId), eq(hubs.isActive, true)));
+  const nearest = rows.map((row) => ({ id: row.id, km: haversineKm(origin.coordinates, (row.address as BookingAddress).coordinates) }))
+    .filter((row) => row.km <= HUB_CATCHMENT_KM).sort((a, b) => a.km - b.km)[0];
+  return nearest?.id ?? null;
 }
 
 export interface PaymentTotals { total: number; creditApplied: number; outstanding: number; totalDue: number; subtotal: number; vat: number }
@@ -140,6 +166,7 @@ export async function quoteResponse(tx: Tx, delivery: DeliveryRow, permissions: 
   };
   const [placedBy] = await tx.select().from(users).where(eq(users.id, delivery.placedByUserId));
   const [company] = delivery.companyId ? await tx.select().from(companies).where(eq(companies.id, delivery.companyId)) : [];
+  const [hub] = delivery.hubId ? await tx.select().from(hubs).where(eq(hubs.id, delivery.hubId)) : [];
   const totals = await paymentTotals(tx, delivery, selected);
   const prices = canSeePrices(permissions);
   const vatRate = (selected?.vatRateBasisPoints ?? options[0]?.vatRateBasisPoints ?? 0) / 10_000;
@@ -182,8 +209,8 @@ export async function quoteResponse(tx: Tx, delivery: DeliveryRow, permissions: 
     tipAmount: delivery.tipCents,
     transactionItems: prices ? lines.map((line, index) => ({ id: index + 1, transactionId: null, ...line })) : [],
     logisticStatusId: delivery.logisticStatusId,
-    hub: null,
-    hubAddress: null,
+    hub: hub ? { contactName: hub.contactName, phoneNumber: hub.phoneNumber, email: null } : null,
+    hubAddress: hub ? hub.address as BookingAddress : null,
     ...contactFields('origin', delivery.originContact as ContactDetails | null, true),
     originStoreId: delivery.originStoreId,
     originStoreName: party(delivery.originStoreId)?.storeName ?? null,

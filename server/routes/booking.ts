@@ -5,7 +5,9 @@ import { requirePortal } from '../domain/portals';
 import * as booking from '../domain/booking';
 import { readDelivery } from '../domain/quotes';
 import { accountBalance } from '../domain/ledger';
-import { contactTypes, parcelTypes } from '../db/schema';
+import { inArray, sql } from 'drizzle-orm';
+import { accounts, contactTypes, parcelTypes } from '../db/schema';
+import { geoOf } from '../geo';
 import { notFound } from '../http/errors';
 import type { AppContext } from './context';
 import { requirePermissions } from './context';
@@ -18,7 +20,10 @@ type BookingOperations = 'createquotes' | 'getquotes' | 'updatequotes' | 'update
 
 export function bookingHandlers(context: AppContext): Pick<Handlers<operations>, BookingOperations> {
   const { db, config } = context;
-  const settings = { quoteValiditySeconds: config.quoteValiditySeconds };
+  const settings = { quoteValiditySeconds: config.quoteValiditySeconds, router: geoOf(context).router };
+  /** The row version of each account (its xmin: an edit of the account row changes it; its balance is the ledger's). */
+  const xminsOf = async (ids: number[]) => new Map(ids.length === 0 ? [] : (await db.select({ id: accounts.id, xmin: sql<string>`${accounts}.xmin::text` })
+    .from(accounts).where(inArray(accounts.id, ids))).map((row) => [row.id, row.xmin]));
   const ctx = async (request: { params: { cca2: string }; permissions: Permissions | undefined }) => ({
     db, settings, portal: await requirePortal(db, request.params.cca2), permissions: requirePermissions(request.permissions),
   });
@@ -56,13 +61,15 @@ export function bookingHandlers(context: AppContext): Pick<Handlers<operations>,
       const rows = (await booking.payableAccounts(db, portal, permissions, delivery))
         .filter((account) => !search || account.accountName.toLowerCase().includes(search));
       if (request.query.select) return rows.map((account) => ({ key: String(account.id), value: account.accountName }));
-      return Promise.all(rows.map(async (account) => accountView(account, await accountBalance(db, account.id))));
+      const versions = await xminsOf(rows.map((account) => account.id));
+      return Promise.all(rows.map(async (account) => accountView(account, await accountBalance(db, account.id), versions.get(account.id)!)));
     },
     async getaccount(request) {
       const { portal, permissions } = await ctx(request);
       const account = (await booking.payableAccounts(db, portal, permissions)).find((row) => row.id === request.params.id);
       if (!account) throw notFound(`account ${request.params.id}`);
-      return accountView(account, await accountBalance(db, account.id));
+      const versions = await xminsOf([account.id]);
+      return accountView(account, await accountBalance(db, account.id), versions.get(account.id)!);
     },
 
     async getAvailableDates(request) {
@@ -91,10 +98,10 @@ export function bookingHandlers(context: AppContext): Pick<Handlers<operations>,
   };
 }
 
-function accountView(account: Awaited<ReturnType<typeof booking.payableAccounts>>[number], balance: number) {
+function accountView(account: Awaited<ReturnType<typeof booking.payableAccounts>>[number], balance: number, xmin: string) {
   return {
     id: account.id, accountName: account.accountName, accountType: account.accountType as 'Prepay' | 'PostPay', balance,
-    companyId: account.companyId, storeId: account.storeId, userId: account.userId, xmin: '0',
+    companyId: account.companyId, storeId: account.storeId, userId: account.userId, xmin,
   };
 }
 

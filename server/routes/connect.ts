@@ -6,17 +6,23 @@ import { findPortal, requirePortal } from '../domain/portals';
 import { badRequest, notFound } from '../http/errors';
 import type { AppContext } from './context';
 import { requirePermissions } from './context';
+import { addressHandlers } from './addresses';
 import { bookingHandlers } from './booking';
 import { directoryHandlers } from './directory';
+import { deliveriesAdminHandlers } from './deliveries-admin';
 import type { Handlers } from './handler-types';
 import { paymentHandlers } from './payments';
+import { operationsHandlers } from './operations';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
   return {
     ...directoryHandlers(context),
+    ...deliveriesAdminHandlers(context),
     ...bookingHandlers(context),
     ...paymentHandlers(context),
+    ...operationsHandlers(context),
+    ...addressHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

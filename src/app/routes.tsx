@@ -42,8 +42,18 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/stores': () => import('../features/admin/ResourceListPage'),
   '/stores/add': () => import('../features/admin/ResourceFormPage'),
   '/stores/edit/:id': () => import('../features/admin/ResourceFormPage'),
+  '/deliveries': () => import('../features/admin/ResourceListPage'),
+  '/deliveries/edit/:id': () => import('../features/deliveries/DeliveryEditPage'),
+  // Live operations (issue 5): the dashboard.
+  '/dashboard': () => import('../features/dashboard/DashboardPage'),
+  '/dashboard/:id': () => import('../features/dashboard/DashboardPage'),
+  '/jobs': () => import('../features/jobs/JobsListPage'),
+  '/jobs/edit/:id': () => import('../features/jobs/JobPage'),
+  '/jobs/:id/deliveries': () => import('../features/jobs/JobPage'),
   // Booking (issue 4): the wizard dialog.
   '/deliveries/add': () => import('../features/booking/AddDeliveryPage'),
+  // The card provider's return address (001 section 2).
+  '/paymentcallback': () => import('../features/booking/PaymentCallbackPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

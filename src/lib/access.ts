@@ -11,6 +11,16 @@ export type OperationRule = 'public' | 'signedIn' | { roles: readonly Role[]; se
 /** Who books and pays (001 sections 1 and 6): every signed-in user as a normal user, plus the staff, company and store roles. */
 const BOOKING_CUSTOMERS = ['NormalUser', ...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES] as const satisfies readonly Role[];
 
+// ---- Live operations (issue 5) ----
+/** Who carries out jobs: they act on the jobs assigned to them only. */
+const OPS_FIELD_ROLES = ['Partner', 'Driver', 'Assistant'] as const satisfies readonly Role[];
+/** Jobs list and job deliveries (000 section 6) plus company admin/operator of /dashboard/{id}. */
+const OPS_JOB_READERS = [...STAFF_ROLES, ...OPS_FIELD_ROLES, 'CompanyAdministrator', 'CompanyOperator'] as const satisfies readonly Role[];
+/** Job edit: administrator, management operator. */
+const OPS_JOB_EDITORS = ['Administrator', 'ManagementOperator'] as const satisfies readonly Role[];
+/** Task calls: the field roles on their own jobs, staff on anyone's. */
+const OPS_TASK_ACTORS = [...STAFF_ROLES, ...OPS_FIELD_ROLES] as const satisfies readonly Role[];
+
 export const OPERATION_ACCESS = {
   getCountry: 'public',
   logFrontendError: 'public',
@@ -113,6 +123,60 @@ export const OPERATION_ACCESS = {
   // Addresses: the booking wizard and the back office's address selects (stores, hubs) both search them.
   searchaddresses: 'signedIn',
   resolveaddress: 'signedIn',
+  // ---- Back office: deliveries (issue 6; 000/002 section 6). Rows are scoped to the token's company or store. ----
+  // Deliveries list: "all staff, company and store roles (not driver, partner, assistant, normal user)".
+  getdeliveries: { roles: [...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES] },
+  // Delivery edit and its actions: administrator, management, staff, company admin/operator, store admin/operator.
+  getdelivery: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator'] },
+  updatedelivery: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator'] },
+  canceldelivery: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator'] },
+  cancelandreturntosender: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator'] },
+  recalculateparcels: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator'] },
+  updatedeliveryproof: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator'] },
+  bulkUpdateDeliveryDate: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator'] },
+  // Ours (the spec names no roles): moving a delivery along the logistics chart and re-measuring it is the
+  // operators' work; deleting deliveries too.
+  recalculatelogistics: { roles: [...STAFF_ROLES] },
+  reverseLogisticStatus: { roles: [...STAFF_ROLES] },
+  deletedeliveries: { roles: [...STAFF_ROLES] },
+  // ---- Live operations (issue 5): jobs, tasks, drivers, web notifications (000/002 section 6) ----
+  // Reading jobs: the jobs list roles plus the company roles of /dashboard/{id} (rows narrowed server-side: company
+  // roles see their company's jobs, partners, drivers and assistants the jobs assigned to them).
+  getjobs: { roles: OPS_JOB_READERS },
+  getjob: { roles: OPS_JOB_READERS },
+  gettasks: { roles: OPS_JOB_READERS },
+  gettaskstate: { roles: OPS_JOB_READERS },
+  jobRoute: { roles: OPS_JOB_READERS },
+  jobSummary: { roles: OPS_JOB_READERS },
+  // Job edit (administrator, management operator): composing and dispatching jobs.
+  createjob: { roles: OPS_JOB_EDITORS },
+  assignjobstodriver: { roles: OPS_JOB_EDITORS },
+  unassigndriverfromjob: { roles: OPS_JOB_EDITORS },
+  adddeliveriestojob: { roles: OPS_JOB_EDITORS },
+  removedeliveryfromjob: { roles: OPS_JOB_EDITORS },
+  reverseJobStatus: { roles: OPS_JOB_EDITORS },
+  // Working a job: the assigned partner, driver or assistant (own jobs only), or staff on their behalf.
+  startjob: { roles: OPS_TASK_ACTORS },
+  rejectjob: { roles: OPS_FIELD_ROLES },
+  notifyJobDelay: { roles: OPS_TASK_ACTORS },
+  starttask: { roles: OPS_TASK_ACTORS },
+  arrived: { roles: OPS_TASK_ACTORS },
+  completepickup: { roles: OPS_TASK_ACTORS },
+  completedropoff: { roles: OPS_TASK_ACTORS },
+  exceptionpickup: { roles: OPS_TASK_ACTORS },
+  exceptiondropoff: { roles: OPS_TASK_ACTORS },
+  // Cost and route export: staff (finance and dispatch).
+  jobcost: { roles: [...STAFF_ROLES] },
+  exportjobroutes: { roles: [...STAFF_ROLES] },
+  // Drivers: the dashboard's roles; field roles read and update only themselves.
+  getdrivers: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator'] },
+  getdriver: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', ...OPS_FIELD_ROLES] },
+  updatedriverlocation: { roles: OPS_FIELD_ROLES },
+  updatedriveravailability: { roles: OPS_FIELD_ROLES },
+  // Web notifications: everyone their own.
+  getwebnotifications: 'signedIn',
+  getwebnotificationtypes: 'signedIn',
+  markwebnotificationread: 'signedIn',
 } as const satisfies Record<string, OperationRule>;
 
 export type OperationId = keyof typeof OPERATION_ACCESS;

@@ -1,6 +1,6 @@
 // The booking wizard's labels, headings, placeholders, footnotes and buttons (001 sections 2 and 5), copied
 // verbatim (typos included). Messages shared with other areas stay in error-catalogue.ts and are re-exported.
-import { BOOKING_TEXTS, VALIDATION_TEXTS } from './error-catalogue';
+import { BOOKING_TEXTS, ERROR_TEXTS, VALIDATION_TEXTS } from './error-catalogue';
 import { CARD_EXPIRY_MONTH_DIGITS, CARD_EXPIRY_YEAR_DIGITS, CARD_NUMBER_MASK_PREFIX, WIZARD_STEPS } from './constants';
 
 export { BOOKING_TEXTS, VALIDATION_TEXTS };
@@ -61,6 +61,10 @@ export const PARCEL_STEP_TEXTS = {
   /** The custom parcel dialog's two titles. */
   addCustom: 'Add custom package',
   editPackage: 'Edit package',
+  /** Ours: closes the custom parcel form. */
+  cancel: 'Cancel',
+  /** Ours: a parcel's barcode (a duplicate within the delivery: 'Barcode already added.'). */
+  barcode: 'Barcode',
   name: 'Name',
   length: 'Length',
   width: 'Width',
@@ -149,3 +153,14 @@ export function cardExpiry(month: number | string, year: number | string): strin
   const fullYear = yy.length <= 2 ? `20${yy.padStart(2, '0')}` : yy;
   return `${String(month).padStart(CARD_EXPIRY_MONTH_DIGITS, '0')}/${fullYear.padStart(CARD_EXPIRY_YEAR_DIGITS, '0')}`;
 }
+
+/** /paymentcallback (001 section 2): 'Processing payment ...' is the spec's; the rest is ours. */
+export const PAYMENT_CALLBACK_TEXTS = {
+  processing: ERROR_TEXTS.processingPayment,
+  /** Ours: the address lacks id, deliveryid or resourcePath. */
+  incomplete: 'This payment return address is incomplete: there is no payment to process.',
+  /** Ours: after a failure to reach the server or the provider. */
+  retry: 'Try again',
+  /** Ours: back to the wizard (or home) without a result. */
+  backToDelivery: 'Return to your delivery',
+} as const;

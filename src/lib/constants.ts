@@ -31,6 +31,14 @@ export const HUB_CLIENT_TIMEOUT_MS = 30_000;
 /** After the connection is lost the client retries at this interval, up to the limit (values ours: not shown in the spec). */
 export const CONNECTION_RETRY_INTERVAL_MS = 5000;
 export const CONNECTION_RETRY_LIMIT = 12;
+// ---- Live operations client (issue 5; 002 §4 "Live updates": values not shown in the spec, ours) ----
+/** Hub messages are batched and merged into the lists this often. */
+export const LIVE_BATCH_INTERVAL_MS = 500;
+/** After a live update touches an open detail panel's row, its details are refetched after this delay. */
+export const LIVE_DETAIL_REFETCH_DELAY_MS = 2000;
+/** Web notifications: page size of the list (ours) and the sound played for a new one. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATION_SOUND_URL = '/sounds/notification.mp3';
 /** Appear in the routes file; the spec does not say what they are for (000 §9). */
 export const ROUTES_FILE_CONSTANTS = [3000, 1000, 10000] as const;
 

@@ -45,7 +45,7 @@ export function Filters({ filters, values, onChange, onClear }: FiltersProps) {
               return (
                 <Stack key={name} gap={0}><Text fontSize="xs">{filter.label}</Text>
                   <Choice label={filter.label} value={value} onChange={(next) => onChange(name!, next || undefined)}
-                    options={[['', LIST_TEXTS.any], ...filter.options.map((option): [string, string] => [option, option])]} /></Stack>
+                    options={[['', LIST_TEXTS.any], ...filter.options.map((option): [string, string] => [option, filter.optionLabels?.[option] ?? option])]} /></Stack>
               );
             case 'range':
               return (

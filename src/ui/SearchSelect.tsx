@@ -10,20 +10,22 @@ export interface SearchSelectProps {
   actor: Actor<typeof searchSelectMachine>;
   /** Show the Include / Exclude choice (filters). */
   includeExclude?: boolean;
+  /** The select's own texts where the spec gives them (addresses: 'Enter an address...', 'No matching addresses found.'). */
+  texts?: { placeholder?: string; empty?: string; noResults?: string };
 }
 
 /**
  * The searchable select (000 section 5): a combobox whose messages come from the machine's state; the
  * options are a listbox of buttons, usable from the keyboard and announced as they change.
  */
-export function SearchSelect({ label, actor, includeExclude }: SearchSelectProps) {
+export function SearchSelect({ label, actor, includeExclude, texts }: SearchSelectProps) {
   const id = useId();
   const state = useSelector(actor, (snapshot) => snapshot);
   const { term, options, selected, mode, minLength } = state.context;
   const send = actor.send;
-  const message = state.matches('empty') ? SEARCH_TEXTS.enterSearchTerm
+  const message = state.matches('empty') ? texts?.empty ?? SEARCH_TEXTS.enterSearchTerm
     : state.matches('tooShort') ? SEARCH_TEXTS.minimum(minLength)
-    : state.matches('noResults') ? SEARCH_TEXTS.noMatchingResults
+    : state.matches('noResults') ? texts?.noResults ?? SEARCH_TEXTS.noMatchingResults
     : state.matches('failed') ? SEARCH_TEXTS.notFoundNoMatchingResults
     : undefined;
   return (
@@ -36,7 +38,7 @@ export function SearchSelect({ label, actor, includeExclude }: SearchSelectProps
         </HStack>
       )}
       <Input id={`${id}-input`} size="sm" role="combobox" aria-expanded={options.length > 0} aria-controls={`${id}-list`}
-        aria-autocomplete="list" value={term} placeholder={SEARCH_TEXTS.enterSearchTerm}
+        aria-autocomplete="list" value={term} placeholder={texts?.placeholder ?? SEARCH_TEXTS.enterSearchTerm}
         onChange={(event) => send({ type: 'select.type', term: event.currentTarget.value })} />
       {includeExclude && (
         <HStack role="radiogroup" aria-label={`${label}: include or exclude`} gap={3} fontSize="sm">

@@ -68,3 +68,21 @@ export async function book(server: TestServer, email: string, options: BookOptio
   await step('acceptquote', { xmin: quote.xmin });
   return quote;
 }
+
+/**
+ * fetch that sends a request again when the connection was reset or refused before an answer: with 1,000 sockets
+ * opening at once a loaded machine overflows the listen backlog (the kernel resets connections the server never
+ * accepted, so the request never reached it). Resending with the same Idempotency-Key is what a real client
+ * does; the server must still charge once.
+ */
+export async function fetchRetryingResets(url: string, init: RequestInit, attempts = 5): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      const code = ((error as { cause?: { code?: string } }).cause)?.code;
+      if (attempt >= attempts || (code !== 'ECONNRESET' && code !== 'ECONNREFUSED' && code !== 'UND_ERR_SOCKET')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}

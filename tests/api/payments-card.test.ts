@@ -7,7 +7,7 @@ import { SANDBOX_CARDS } from '../../server/payments/sandbox';
 import { BOOKING_RULE_TEXTS } from '../../src/lib/booking-rules';
 import { BOOKING_TEXTS } from '../../src/lib/error-catalogue';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
-import { book, call } from './booking-helpers';
+import { book, call, fetchRetryingResets } from './booking-helpers';
 import { startTestServer, type TestServer } from './support';
 
 let server: TestServer;
@@ -85,7 +85,7 @@ describe('new card through the provider widget', () => {
     const chargesBefore = server.sandbox.state.charges;
     const token = await server.tokenFor(USER);
     const answers = await Promise.all(Array.from({ length: 1000 }, () =>
-      fetch(`${server.url}/connect/deliveries/payBySavedCard/za/${quote.deliveryId}`, {
+      fetchRetryingResets(`${server.url}/connect/deliveries/payBySavedCard/za/${quote.deliveryId}`, {
         method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': 'saved-card-dup-1', 'Content-Type': 'application/json' },
         body: JSON.stringify({ paymentCardId: card.id }),
       }).then(async (response) => ({ status: response.status, body: await response.json() }))));

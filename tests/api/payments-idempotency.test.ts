@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransactions, payments } from '../../server/db/schema';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
-import { book, call } from './booking-helpers';
+import { book, call, fetchRetryingResets } from './booking-helpers';
 import { startTestServer, type TestServer } from './support';
 
 let server: TestServer;
@@ -33,7 +33,7 @@ describe('idempotent payments', () => {
     const key = 'dup-key-0001-balance';
     const token = await server.tokenFor(COMPANY);
     const answers = await Promise.all(Array.from({ length: 1000 }, () =>
-      fetch(`${server.url}/connect/deliveries/payByBalance/za/${quote.deliveryId}`, {
+      fetchRetryingResets(`${server.url}/connect/deliveries/payByBalance/za/${quote.deliveryId}`, {
         method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': key },
       }).then(async (response) => ({ status: response.status, body: await response.json() }))));
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));

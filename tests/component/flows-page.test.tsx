@@ -26,7 +26,8 @@ describe('/flows', () => {
       const button = within(list).getByRole('button', { name: new RegExp(`^${entry.id}\\b`) });
       if (entry.description) expect(button.textContent).toContain(entry.description);
     }
-  });
+    // getByRole per machine grows with the catalogue (34 machines now): give it room on a loaded machine.
+  }, 30_000);
 
   it('draws the selected machine and simulates it: taking an event moves the highlight', async () => {
     const router = renderFlows('/flows?machine=portal&view=simulate');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, type AppServer } from './support';
+import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, type AppServer, submitLogin } from './support';
 
 let server: AppServer;
 let browser: Browser;
@@ -15,11 +15,7 @@ afterAll(async () => {
 });
 
 async function logIn(page: Page, email: string) {
-  await page.goto(`${server.url}/login`);
-  const form = page.locator('form[aria-labelledby="login-heading"]');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(DEMO_PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, server.url, email);
 }
 
 const header = (page: Page) => page.locator('header');

@@ -1,12 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, startAppServer, type AppServer } from './support';
+import { launchBrowser, startAppServer, type AppServer, submitLogin } from './support';
 
-/**
- * The machine the simulator test drives: the largest one with a scenario catalogue. The booking wizard has no
- * `wizard.samples.ts` yet; switch this to 'wizard' when it has.
- */
-const SIMULATED_MACHINE = 'auth';
+/** The machine the simulator test drives: the largest one, the booking wizard (issue 7 names it). */
+const SIMULATED_MACHINE = 'wizard';
 
 let server: AppServer;
 let browser: Browser;
@@ -20,11 +17,7 @@ afterAll(async () => {
 });
 
 async function logIn(page: Page, email: string) {
-  await page.goto(`${server.url}/login`);
-  const form = page.locator('form[aria-labelledby="login-heading"]');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(DEMO_PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, server.url, email);
   await page.locator('header').getByRole('link', { name: 'My profile' }).waitFor();
 }
 
@@ -48,20 +41,22 @@ describe('/flows in a real browser (production build: administrators)', () => {
 
     await page.goto(`${server.url}/flows?machine=${SIMULATED_MACHINE}&view=simulate`);
     await page.getByRole('region', { name: `Diagram of ${SIMULATED_MACHINE}` }).waitFor({ timeout: 30_000 });
+    // Book like a product person would: fill step 1, submit, get the quote, choose a parcel, submit.
+    const take = async (type: string, nth = 0) => {
+      const buttons = page.getByRole('list', { name: 'Enabled events' }).getByRole('button', { name: new RegExp(`^${type.replace(/\./g, '\\.')}( \\(|$)`) });
+      await buttons.nth(nth).click();
+    };
     let before = await activeStates(page);
     expect(before.length).toBeGreaterThan(0);
-    // Three events that move the chart: an enabled event may also be one that stays (a self-transition).
-    for (let step = 0; step < 3; step += 1) {
-      const events = page.getByRole('list', { name: 'Enabled events' }).getByRole('button');
-      await events.first().waitFor();
-      let moved = false;
-      for (let index = 0; index < await events.count() && !moved; index += 1) {
-        await events.nth(index).click();
-        moved = await movedFrom(page, before);
-      }
-      expect(moved, `no enabled event moved ${SIMULATED_MACHINE} out of ${before.join(', ')}`).toBe(true);
+    for (let value = 0; value < 3; value += 1) await take('delivery.edit', value);
+    for (const [type, nth] of [['step.submit', 0], ['xstate.done.actor.createQuote', 0]] as const) {
+      await take(type, nth);
+      expect(await movedFrom(page, before), `${type} did not move ${SIMULATED_MACHINE} out of ${before.join(', ')}`).toBe(true);
       before = await activeStates(page);
     }
+    await take('parcels.change');
+    await take('step.submit');
+    expect(await movedFrom(page, before), `step.submit did not move the parcels step out of ${before.join(', ')}`).toBe(true);
 
     await page.getByRole('tab', { name: 'Test paths' }).click();
     const paths = page.getByRole('list', { name: 'Test paths' }).getByRole('button');
@@ -70,13 +65,14 @@ describe('/flows in a real browser (production build: administrators)', () => {
     await expect.poll(() => page.locator('[data-transition].on-path').count()).toBeGreaterThan(0);
     expect(await page.getByRole('group', { name: 'Coverage' }).textContent()).toMatch(/States reached: \d+ \/ \d+/);
 
-    // Live: a second page of the same browser opens the profile; its screen actor shows up on /flows.
-    await page.goto(`${server.url}/flows?machine=profile&view=live`);
-    await page.getByText('No running actor of profile yet.').waitFor();
+    // Live: a second page of the same browser starts a booking; its wizard actor shows up on /flows and its
+    // state follows the page (the Delivery step's form).
+    await page.goto(`${server.url}/flows?machine=wizard&view=live`);
+    await page.getByText('No running actor of wizard yet.').waitFor();
     const other = await context.newPage();
-    await other.goto(`${server.url}/profile`);
-    await other.getByRole('heading', { name: 'My profile' }).waitFor();
-    await expect.poll(() => page.getByTestId('live-state').first().textContent(), { timeout: 15_000 }).toContain('ready');
+    await other.goto(`${server.url}/deliveries/add`);
+    await other.getByTestId('booking-wizard').waitFor();
+    await expect.poll(() => page.getByTestId('live-state').first().textContent(), { timeout: 15_000 }).toContain('delivery');
     await expect.poll(() => page.locator('[data-state].active').count()).toBeGreaterThan(0);
     await context.close();
   });

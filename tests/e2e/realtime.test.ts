@@ -5,7 +5,7 @@ import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { freePort } from '../support/free-port';
-import { DEMO_PASSWORD, launchBrowser, startAppServer, type AppServer } from './support';
+import { launchBrowser, startAppServer, type AppServer, submitLogin } from './support';
 
 let server: AppServer;
 let browser: Browser;
@@ -22,11 +22,7 @@ afterAll(async () => {
 });
 
 async function logIn(page: Page, email: string) {
-  await page.goto(`${server.url}/login`);
-  const form = page.locator('form[aria-labelledby="login-heading"]');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(DEMO_PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, server.url, email);
 }
 
 /** Resolves with the next hub socket the page opens, once the server has answered its handshake. */

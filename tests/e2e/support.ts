@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -61,6 +61,15 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 }
 
 export const DEMO_PASSWORD = 'Demo-password-1';
+
+/** Signs in through the login form as a person would (the caller waits for what its test expects next). */
+export async function submitLogin(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  const form = page.locator('form[aria-labelledby="login-heading"]');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
 
 /** Signs in over the API (body transport) as a seeded user; the browser tests use it for what a person reads elsewhere. */
 export async function apiLogin(server: AppServer, email: string): Promise<{ jwtToken: string; id: number }> {

@@ -107,6 +107,7 @@ describeModel({
       expect(part('pay-payment').getByTestId('payment-total-due').textContent).toBe(`${PAY_STEP_TEXTS.totalDue}: ${formatMoney(snapshot.context.quote.paymentTotalDue)}`);
     },
     'payment.loadingWidget': () => expect(part('pay-payment').getByRole('status')).toBeTruthy(),
+    'payment.renewingCheckout': () => expect(part('pay-payment').getByRole('status')).toBeTruthy(),
     'payment.ready': (snapshot) => {
       expect(part('pay-payment').queryByRole('status')).toBeNull();
       const form = part('pay-payment').getByTestId('payment-widget');

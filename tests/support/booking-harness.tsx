@@ -8,7 +8,7 @@ import { routes } from '../../src/app/routes';
 import { ScreenLogicContext } from '../../src/app/screen-logic';
 import { system } from '../../src/app/theme';
 import { BookingLogicContext, type BookingLogic } from '../../src/features/booking/booking-logic';
-import type { StoredRole } from '../../src/lib/roles';
+import type { Permissions, StoredRole } from '../../src/lib/roles';
 import { authMachine } from '../../src/machines/auth/auth.machine';
 import { rootMachine } from '../../src/machines/root.machine';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';
@@ -17,20 +17,33 @@ import { accountLogic, accountPermissions, sampleProfile } from './account-harne
 import { quietConnection } from './quiet-connection';
 import { quietCountdown, resolvedPortal, tokenOf } from './shell-harness';
 
+// jsdom has no CSS.escape; the dialog's focus trap (zag) calls it when a control inside changes aria-expanded.
+if (!(globalThis as { CSS?: { escape?: unknown } }).CSS?.escape) {
+  (globalThis as unknown as { CSS: { escape(value: string): string } }).CSS = {
+    ...(globalThis as { CSS?: object }).CSS, escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`),
+  };
+}
+
 /**
  * The whole app at `path`, signed in as the sample customer profile with `roles`, with the booking machine
  * of `logic` (like renderAccount, plus the booking logic).
  */
-export function renderBooking(options: { path: string; logic: BookingLogic; roles?: readonly StoredRole[]; clock?: SimulatedClock }) {
-  const profile = sampleProfile();
+export function renderBooking(options: {
+  path: string; logic: BookingLogic; roles?: readonly StoredRole[]; clock?: SimulatedClock; state?: unknown;
+  /** Profile and token overrides (an unconfirmed email, a store user's storeId). */
+  profile?: Partial<ReturnType<typeof sampleProfile>>; permissions?: Partial<Permissions>;
+}) {
+  const profile = sampleProfile(options.profile);
+  const token = tokenOf({ ...accountPermissions(profile, options.roles), ...options.permissions });
   const auth = authMachine.provide({
     actors: {
-      restoreSession: fromPromise(async () => ({ jwtToken: tokenOf(accountPermissions(profile, options.roles)), profile })),
+      restoreSession: fromPromise(async () => ({ jwtToken: token, profile })),
       reloadSession: fromPromise(() => new Promise<{ jwtToken: string; profile: typeof profile }>(() => undefined)),
     },
     actions: { goHomeAndReload: () => undefined },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [options.path] });
+  const [pathname, search = ''] = options.path.split('?');
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: pathname!, search: search && `?${search}`, state: options.state ?? null }] });
   // Every actor of the system, so a test can play the card provider's widget calling back.
   const actors: AnyActorRef[] = [];
   const rootLogic = rootMachine.provide({ actors: { portal: resolvedPortal, auth, connection: quietConnection } });

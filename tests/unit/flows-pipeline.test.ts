@@ -7,6 +7,7 @@ import { layoutFlow, type LaidOutNode } from '../../src/lib/flows/layout';
 import { flowToMermaid } from '../../src/lib/flows/mermaid';
 import { flowToSvg } from '../../src/lib/flows/svg';
 import { RETRY_INTERVAL_MS } from '../../src/lib/constants';
+import { FLOW_MACHINES } from '../../src/features/flows/catalogue';
 
 // A small machine with every kind of state and label the diagrams must show.
 const sample = setup({
@@ -78,23 +79,35 @@ function boxes(node: LaidOutNode): LaidOutNode[] {
   return [node, ...node.children.flatMap(boxes)];
 }
 
+/** Children inside their parents, siblings apart: what makes a diagram readable at any size. */
+function expectNestedWithoutOverlaps(root: LaidOutNode) {
+  for (const parent of boxes(root)) {
+    for (const child of parent.children) {
+      expect(child.x).toBeGreaterThanOrEqual(parent.x);
+      expect(child.y).toBeGreaterThanOrEqual(parent.y);
+      expect(child.x + child.width).toBeLessThanOrEqual(parent.x + parent.width);
+      expect(child.y + child.height).toBeLessThanOrEqual(parent.y + parent.height);
+    }
+    parent.children.forEach((a, i) => parent.children.slice(i + 1).forEach((b) => {
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, `${a.node.id} overlaps ${b.node.id}`).toBe(true);
+    }));
+  }
+}
+
 describe('flows: layout → SVG and Mermaid', () => {
   it('nests children inside their parents, without overlapping siblings', async () => {
     const layout = await layoutFlow(machineGraph(sample as never, delays), new ELK());
-    for (const parent of boxes(layout.root)) {
-      for (const child of parent.children) {
-        expect(child.x).toBeGreaterThanOrEqual(parent.x);
-        expect(child.y).toBeGreaterThanOrEqual(parent.y);
-        expect(child.x + child.width).toBeLessThanOrEqual(parent.x + parent.width);
-        expect(child.y + child.height).toBeLessThanOrEqual(parent.y + parent.height);
-      }
-      parent.children.forEach((a, i) => parent.children.slice(i + 1).forEach((b) => {
-        const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
-        expect(apart, `${a.node.id} overlaps ${b.node.id}`).toBe(true);
-      }));
-    }
+    expectNestedWithoutOverlaps(layout.root);
     expect(layout.edges.every((edge) => edge.points.length >= 2)).toBe(true);
   });
+
+  it('lays out the largest real machine, the booking wizard, without overlaps', async () => {
+    const wizard = FLOW_MACHINES.find((entry) => entry.id === 'wizard')!;
+    const layout = await layoutFlow(machineGraph(wizard.machine, wizard.delays), new ELK());
+    expect(boxes(layout.root).length).toBeGreaterThan(30);
+    expectNestedWithoutOverlaps(layout.root);
+  }, 60_000);
 
   it('draws nested boxes, dashed regions, initial dots, double-bordered finals and history marks, deterministically', async () => {
     const svg = flowToSvg(await layoutFlow(machineGraph(sample as never, delays), new ELK()));

@@ -693,6 +693,671 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Jobs of the portal by filter (one job by jobid, page 1 size 200); company roles see their company's, field roles their own */
+        get: operations["getjobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Job details (job, driver, deliveries, tasks in job order, transaction items) within the caller's scope (404 otherwise) */
+        get: operations["getjob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/createjob/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a job from ready deliveries (a pick-up and a drop-off task each), optionally assigned to a driver */
+        post: operations["createjob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/assignjobstodriver/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Assigns (or reassigns) jobs to a driver; all or none */
+        put: operations["assignjobstodriver"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/unassigndriverfromjob/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Removes the driver from a job that has not started */
+        put: operations["unassigndriverfromjob"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/adddeliveriestojob/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Adds ready deliveries (and their tasks) to a job */
+        put: operations["adddeliveriestojob"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/removedeliveryfromjob/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Removes a delivery (its tasks are cancelled) from a job; removing the last one cancels the job */
+        put: operations["removedeliveryfromjob"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/start/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The assigned driver starts the job (spec call "start") */
+        put: operations["startjob"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/reject/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The assigned driver rejects the job; it goes back to unassigned (spec call "reject") */
+        put: operations["rejectjob"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/reverseJobStatus/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Steps the job back one status (in progress only while none of its tasks has started) */
+        put: operations["reverseJobStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/notifyJobDelay/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Tells the customers of the job's deliveries that it runs late (a web notification each) */
+        put: operations["notifyJobDelay"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/jobcost/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The driver pay of a job, VAT exclusive, as transaction items */
+        get: operations["jobcost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/jobRoute/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job's stops in task order with map labels (A, B, ... Z, AA) and the distance between them */
+        get: operations["jobRoute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/jobSummary/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts and times of a job (tasks by status, deliveries, distance, cost) */
+        get: operations["jobSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/exportjobroutes/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stops of the filtered jobs as the file JobRoutes.xlsx */
+        get: operations["exportjobroutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tasks of a job (or a driver's) in job order; completed=true the finished ones, false the open ones */
+        get: operations["gettasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/gettaskstate/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One task with the calls its chart allows now (for the caller's role) */
+        get: operations["gettaskstate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/start/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Starts a task (spec call "start"); starts its job too when the job has not started */
+        put: operations["starttask"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/arrived/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The driver is at the task's address (arrivedDate now, arrivedLocation as sent) */
+        put: operations["arrived"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/completepickup/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Completes a pick-up task after arrival; the delivery becomes Collected */
+        put: operations["completepickup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/completedropoff/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Completes a drop-off task after arrival; the delivery becomes Delivered */
+        put: operations["completedropoff"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/exceptionpickup/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Raises a pick-up exception; the delivery becomes Pick-up exception and its drop-off task is cancelled */
+        put: operations["exceptionpickup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/exceptiondropoff/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Raises a drop-off exception; the delivery becomes Drop-off exception */
+        put: operations["exceptiondropoff"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drivers/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users with the Driver role, with availability and last known location; company roles see the drivers of their company's jobs */
+        get: operations["getdrivers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drivers/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One driver (a driver may read their own) with the jobs they have open */
+        get: operations["getdriver"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drivers/location/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The signed-in driver's position (ours; the driver app's call); published as a coordinate event */
+        put: operations["updatedriverlocation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drivers/availability/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The signed-in driver's availability (ours); busy is set by the server while a job is in progress */
+        put: operations["updatedriveravailability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/WebNotifications/webnotificationtypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notification types (all, or those of webNotificationTypeIds) */
+        get: operations["getwebnotificationtypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/WebNotifications/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications, newest first; countOnly=true answers no items, only paging.totalItems */
+        get: operations["getwebnotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/WebNotifications/markread/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Marks one of the caller's notifications as read (GET, as the specification calls it) */
+        get: operations["markwebnotificationread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deliveries list within the caller's company or store scope, with the catalogue's delivery filters, search (waybill, order reference, customer identifier; at least 3 characters) and sort (newest first by default). aggregationsOnly=true answers counts per logistic and payment status instead of rows; exportExcel=true the file Deliveries.xlsx for the same filters (X-Total-Count says how many rows). */
+        get: operations["getdeliveries"];
+        put?: never;
+        post?: never;
+        /** Deletes deliveries still at the quote stage (all or none); an id outside the scope is 404, a booked one 409 */
+        delete: operations["deletedeliveries"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery for the edit screen, within the caller's scope (404 otherwise) */
+        get: operations["getdelivery"];
+        /** Updates the delivery's references and contacts from the edit screen; only while its status is at or above Ready and not Delivered (409 otherwise). xmin must be the version the edit started from (409 with the current version). */
+        put: operations["updatedelivery"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/bulkUpdateDeliveryDate/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Moves the delivery date of the given deliveries (all or none; not once collected or finished → 409) */
+        put: operations["bulkUpdateDeliveryDate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/canceldelivery/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancels a delivery not yet collected (quote cancelled, refunded, or cancelled with fee once a driver has it) */
+        put: operations["canceldelivery"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/cancelandreturntosender/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Returns a collected delivery to the sender (the logistics chart decides; 409 otherwise, nothing changed) */
+        put: operations["cancelandreturntosender"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/recalculateparcels/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Parcels of a catalogue type take its current dimensions again (status at or above Ready and not Delivered) */
+        put: operations["recalculateparcels"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/recalculatelogistics/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The distance estimate again from the addresses (before collection) */
+        put: operations["recalculatelogistics"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/reverseLogisticStatus/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Steps the logistic status back one step of the logistics chart (409 when the chart has no way back) */
+        put: operations["reverseLogisticStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/updatedeliveryproof/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Records the proof of delivery (recipient and note) of a delivered delivery */
+        put: operations["updatedeliveryproof"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1135,8 +1800,452 @@ export interface components {
             /** @example Residential */
             value: string;
         };
+        /**
+         * @description Job status (002 section 4): cancelled -1, unassigned 0, not started 2001, in progress 3001, completed 4001
+         * @enum {integer}
+         */
+        JobStatusId: -1 | 0 | 2001 | 3001 | 4001;
+        /**
+         * @description Task status: exception -1001, cancelled -1, not started 2001, in progress 3001, completed 4001
+         * @enum {integer}
+         */
+        TaskStatusId: -1001 | -1 | 2001 | 3001 | 4001;
+        /**
+         * @description Task type: pick-up 1, drop-off 2, store pick-up 3, store drop-off 4, QSR store pick-up 5
+         * @enum {integer}
+         */
+        TaskTypeId: 1 | 2 | 3 | 4 | 5;
+        /**
+         * @description Driver availability: offline -1001, available 1001, available QSR only 1500, online 2001, busy 3001
+         * @enum {integer}
+         */
+        DriverAvailabilityId: -1001 | 1001 | 1500 | 2001 | 3001;
+        JobCoordinates: {
+            lat: number;
+            lon: number;
+        };
+        JobAddress: {
+            description: string;
+            coordinates: components["schemas"]["JobCoordinates"];
+            storeId?: number | null;
+        };
+        /** @description A job (002 section 3) as lists, details and the live `job` event carry it; merge by id and xmin */
+        Job: {
+            id: number;
+            jobStatusId: components["schemas"]["JobStatusId"];
+            /** @example Not started */
+            jobStatus: string;
+            driverId: number | null;
+            driverName: string | null;
+            /** @description The company of all its deliveries; null when they belong to several or none */
+            companyId: number | null;
+            companyName: string | null;
+            deliveryCount: number;
+            /** @description Tasks not cancelled */
+            taskCount: number;
+            /** @description Tasks completed or with an exception */
+            tasksFinished: number;
+            /** @description Along its stops in task order, 2 decimals */
+            distanceKm: number;
+            /** @description The last driver rejected it (lists remove it from that driver) */
+            isRejected: boolean;
+            /** Format: date-time */
+            delayNotifiedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** @description Row version; compare as a number: a higher one is newer */
+            xmin: string;
+        };
+        JobPage: {
+            items: components["schemas"]["Job"][];
+            paging: components["schemas"]["Paging"];
+        };
+        /** @description A task (002 section 3) as lists, details and the live `jobTask` event carry it */
+        Task: {
+            id: number;
+            jobId: number;
+            deliveryId: number;
+            waybill: string | null;
+            /** @description 1-based order within the job */
+            taskJobOrder: number;
+            taskStatusId: components["schemas"]["TaskStatusId"];
+            taskTypeId: components["schemas"]["TaskTypeId"];
+            /** Format: date-time */
+            arrivedDate: string | null;
+            arrivedLocation: components["schemas"]["JobCoordinates"] | null;
+            /** @description Km from the driver's last position, 2 decimals */
+            distanceFromDriver: number | null;
+            address: components["schemas"]["JobAddress"];
+            /** Format: date-time */
+            windowStartUtc: string | null;
+            /** Format: date-time */
+            completedDate: string | null;
+            exceptionReason: string | null;
+            xmin: string;
+        };
+        /**
+         * @description A task call of 002 section 7
+         * @enum {string}
+         */
+        TaskAction: "start" | "arrived" | "completepickup" | "completedropoff" | "exceptionpickup" | "exceptiondropoff";
+        TaskState: {
+            task: components["schemas"]["Task"];
+            jobStatusId: components["schemas"]["JobStatusId"];
+            /** @description Of the task's delivery */
+            logisticStatusId: number;
+            /** @description The calls the charts allow now and the caller may make (empty for a finished task) */
+            allowedActions: components["schemas"]["TaskAction"][];
+        };
+        /** @description A delivery as a job holds it (and as the live `delivery` event from job and task calls carries it) */
+        JobDelivery: {
+            id: number;
+            deliveryId: number;
+            waybill: string | null;
+            orderReference: string | null;
+            customerIdentifier: string | null;
+            logisticStatusId: number;
+            logisticStatus: string;
+            paymentStatusId: number;
+            companyId: number | null;
+            companyName: string | null;
+            storeId: number | null;
+            originStoreName: string | null;
+            destinationStoreName: string | null;
+            originAddress: components["schemas"]["JobAddress"];
+            destinationAddress: components["schemas"]["JobAddress"];
+            /** @description km */
+            distanceEstimate: number;
+            placedByUserEmail: string;
+            jobId: number | null;
+            xmin: string;
+        };
+        JobTransactionItem: {
+            id: number;
+            transactionId: number | null;
+            description: string;
+            quantity: number;
+            /** @description Cents, VAT exclusive, for the whole quantity */
+            amountExcl: number;
+            transactionItemTypeId: number;
+        };
+        /** @description A user with the Driver role (live `user` event payload too); merge by id and xmin */
+        Driver: {
+            id: number;
+            firstName: string;
+            lastName: string;
+            fullName: string;
+            email: string;
+            phoneNumber: string | null;
+            roles: string[];
+            driverAvailabilityId: components["schemas"]["DriverAvailabilityId"];
+            driverAvailability: string;
+            lastLocation: components["schemas"]["JobCoordinates"] | null;
+            /** Format: date-time */
+            lastLocationAt: string | null;
+            /** @description Jobs not started or in progress */
+            openJobCount: number;
+            xmin: string;
+        };
+        DriverPage: {
+            items: components["schemas"]["Driver"][];
+            paging: components["schemas"]["Paging"];
+        };
+        DriverDetails: {
+            driver: components["schemas"]["Driver"];
+            /** @description Open jobs (not started, in progress), oldest first */
+            jobs: components["schemas"]["Job"][];
+        };
+        /** @description The live `coordinate` event (CoordinateUpdates) */
+        DriverCoordinate: {
+            driverId: number;
+            lat: number;
+            lon: number;
+            /** Format: date-time */
+            time: string;
+            /** @description The job in progress, if any */
+            jobId: number | null;
+        };
+        DriverLocationForm: {
+            lat: number;
+            lon: number;
+        };
+        DriverAvailabilityForm: {
+            /**
+             * @description Busy is the server's to set
+             * @enum {integer}
+             */
+            driverAvailabilityId: -1001 | 1001 | 1500 | 2001;
+        };
+        /** @description Job details (002 section 3) with its tasks in job order */
+        JobDetails: {
+            job: components["schemas"]["Job"];
+            driver: components["schemas"]["Driver"] | null;
+            deliveries: components["schemas"]["JobDelivery"][];
+            tasks: components["schemas"]["Task"][];
+            transactionItems: components["schemas"]["JobTransactionItem"][];
+        };
+        JobCreateForm: {
+            deliveryIds: number[];
+            driverId?: number | null;
+        };
+        JobAssignForm: {
+            jobIds: number[];
+            driverId: number;
+        };
+        JobDeliveriesForm: {
+            deliveryIds: number[];
+        };
+        JobRemoveDeliveryForm: {
+            deliveryId: number;
+        };
+        JobDelayForm: {
+            delayMinutes?: number;
+            message?: string;
+        };
+        TaskArrivedForm: {
+            arrivedLocation: components["schemas"]["JobCoordinates"];
+        };
+        TaskExceptionForm: {
+            reason?: string;
+        };
+        JobConflictBody: {
+            message: string;
+            /** @description The task (TaskState) or job (JobDetails) as it is now */
+            current?: {
+                [key: string]: unknown;
+            };
+        };
+        JobCost: {
+            jobId: number;
+            items: components["schemas"]["JobTransactionItem"][];
+            /** @description Cents, VAT exclusive */
+            totalExcl: number;
+        };
+        JobRouteStop: {
+            /** @description A, B, ... Z, AA */
+            label: string;
+            taskId: number;
+            deliveryId: number;
+            waybill: string | null;
+            taskTypeId: components["schemas"]["TaskTypeId"];
+            /** @description 10000 pick-up from origin, 40000 drop-off at destination */
+            mapTaskTypeId: number;
+            taskStatusId: components["schemas"]["TaskStatusId"];
+            description: string;
+            coordinates: components["schemas"]["JobCoordinates"];
+            /** @description 0 for the first stop; 2 decimals */
+            distanceFromPreviousKm: number;
+        };
+        JobRoute: {
+            jobId: number;
+            stops: components["schemas"]["JobRouteStop"][];
+            /** @description Straight-line legs between the stops, 2 decimals */
+            distanceKm: number;
+            driverLocation: components["schemas"]["JobCoordinates"] | null;
+        };
+        JobSummary: {
+            jobId: number;
+            jobStatusId: components["schemas"]["JobStatusId"];
+            deliveryCount: number;
+            tasksByStatus: {
+                notStarted: number;
+                inProgress: number;
+                completed: number;
+                exception: number;
+                cancelled: number;
+            };
+            distanceKm: number;
+            /** @description Cents */
+            costExcl: number;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            durationMinutes: number | null;
+        };
+        WebNotificationType: {
+            id: number;
+            name: string;
+        };
+        /** @description One notification (also the live `webNotification` event) */
+        WebNotification: {
+            id: number;
+            webNotificationTypeId: number;
+            webNotificationType: string;
+            title: string;
+            message: string;
+            read: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            jobId: number | null;
+            deliveryId: number | null;
+        };
+        WebNotificationPage: {
+            items: components["schemas"]["WebNotification"][];
+            paging: components["schemas"]["Paging"];
+            /** @description Unread notifications per type id (of the filtered set) */
+            aggregationDictionary: {
+                [key: string]: number;
+            };
+        };
+        DeliveryAdminCodeList: string;
+        DeliveryAdminDate: string;
+        DeliveryAdmin: {
+            /** @description The deliveryId */
+            id: number;
+            waybill?: string | null;
+            orderReference?: string | null;
+            customerIdentifier?: string | null;
+            logisticStatusId: number;
+            logisticStatus: string;
+            paymentStatusId: number;
+            paymentStatus: string;
+            companyId?: number | null;
+            companyName?: string | null;
+            storeId?: number | null;
+            storeName?: string | null;
+            placedByEmail?: string | null;
+            /** @description The delivery date (YYYY-MM-DD) */
+            readyForCollectionDate: string;
+            deliverByDate?: string | null;
+            distanceKm: number;
+            isRoundTrip: boolean;
+            isHighRisk: boolean;
+            isReturnToSender: boolean;
+            /** @description Shown as N/A when 0 or less */
+            lotNumber: number;
+            slaType?: string | null;
+            pricingTier?: string | null;
+            /** @description The selected quote's price excluding VAT in cents */
+            priceExclCents?: number | null;
+            trackingUrl?: string | null;
+            /** @description Only once delivered */
+            ratingUrl?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Row version */
+            xmin: string;
+        };
+        DeliveryAdminParcel: {
+            id: number;
+            name: string;
+            deliveryItemName?: string | null;
+            parcelTypeId?: number | null;
+            length: number;
+            width: number;
+            height: number;
+            weight: number;
+            description?: string | null;
+            barCode?: string | null;
+            isFragile: boolean;
+        };
+        /** @description What the caller may do with the delivery now (the server checks the same on every call) */
+        DeliveryAdminAllowed: {
+            edit: boolean;
+            canceldelivery: boolean;
+            cancelandreturntosender: boolean;
+            reverseLogisticStatus: boolean;
+            recalculateparcels: boolean;
+            recalculatelogistics: boolean;
+            updatedeliveryproof: boolean;
+        };
+        DeliveryAdminDetail: components["schemas"]["DeliveryAdmin"] & {
+            originAddress: {
+                [key: string]: unknown;
+            };
+            destinationAddress: {
+                [key: string]: unknown;
+            };
+            originContact?: {
+                [key: string]: unknown;
+            } | null;
+            destinationContact?: {
+                [key: string]: unknown;
+            } | null;
+            originStoreName?: string | null;
+            destinationStoreName?: string | null;
+            originContactName?: string | null;
+            originPhoneNumber?: string | null;
+            originEmail?: string | null;
+            destinationContactName?: string | null;
+            destinationPhoneNumber?: string | null;
+            destinationEmail?: string | null;
+            deliveryItems: components["schemas"]["DeliveryAdminParcel"][];
+            proof?: {
+                recipientName: string | null;
+                note?: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+            } | null;
+            allowed: components["schemas"]["DeliveryAdminAllowed"];
+        };
+        /** @description Counts per status code for the filters */
+        DeliveryAdminAggregations: {
+            logisticStatus: {
+                [key: string]: number;
+            };
+            paymentStatus: {
+                [key: string]: number;
+            };
+        };
+        DeliveryAdminPage: {
+            items: components["schemas"]["DeliveryAdmin"][];
+            paging: components["schemas"]["Paging"];
+            aggregationDictionary?: components["schemas"]["DeliveryAdminAggregations"];
+        };
+        DeliveryAdminBulkDate: {
+            deliveryIds: number[];
+            deliveryDate: components["schemas"]["DeliveryAdminDate"];
+        };
+        DeliveryAdminProofInput: {
+            recipientName: string;
+            note?: string | null;
+        };
+        DeliveryAdminDeleted: {
+            deleted: number;
+        };
+        DeliveryAdminUpdate: {
+            xmin: string;
+            orderReference?: string | null;
+            customerIdentifier?: string | null;
+            originContactName?: string | null;
+            originPhoneNumber?: string | null;
+            originEmail?: string | null;
+            destinationContactName?: string | null;
+            destinationPhoneNumber?: string | null;
+            destinationEmail?: string | null;
+        };
+        DeliveryAdminConflictBody: {
+            message: string;
+            current?: components["schemas"]["DeliveryAdminDetail"];
+        };
+        DeliveryAdminUpdated: {
+            updated: number;
+        };
     };
     responses: {
+        /** @description The delivery as the edit screen shows it */
+        DeliveryAdminDetailResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DeliveryAdminDetail"];
+            };
+        };
+        /** @description The delivery's status does not allow this (nothing changed); message says why */
+        DeliveryAdminConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request is malformed or a field is invalid; errors names the fields */
         BadRequest: {
             headers: {
@@ -1218,6 +2327,33 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The job's, task's or delivery's chart does not allow the call in its current state (nothing changed); message says which, current carries the record as it is now */
+        JobConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["JobConflictBody"];
+            };
+        };
+        /** @description The job details as they are now */
+        JobDetailsResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["JobDetails"];
+            };
+        };
+        /** @description The task as it is now, with the calls allowed next */
+        TaskStateResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TaskState"];
+            };
+        };
     };
     parameters: {
         /** @description The portal's country code */
@@ -1247,6 +2383,26 @@ export interface components {
         BookingIdempotencyKeyOptional: string;
         /** @description YYYY-MM-DD in the portal's time zone */
         BookingLocalDate: string;
+        /** @description The job id */
+        JobId: number;
+        /** @description The task id */
+        TaskId: number;
+        /** @description The driver's user id */
+        DriverId: number;
+        JobIdFilter: number;
+        JobDriverIdFilter: number;
+        /** @description Filter pair; only narrows the caller's scope */
+        JobCompanyIdFilter: number;
+        /** @description The job holding this delivery */
+        JobDeliveryIdFilter: number;
+        JobStatusesFilter: components["schemas"]["JobStatusId"][];
+        /** @description All jobs, those with a delivery still open (Incomplete), or those whose deliveries are all finished (Completed) */
+        JobDeliveryStatus: "All" | "Incomplete" | "Completed";
+        WebNotificationTypeIds: number[];
+        /** @description The deliveryId */
+        DeliveryAdminId: number;
+        /** @description Answer only the counts per status for the filters (no rows) */
+        DeliveryAdminAggregationsOnly: boolean;
     };
     requestBodies: never;
     headers: never;
@@ -2582,6 +3738,1144 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getjobs: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                jobid?: components["parameters"]["JobIdFilter"];
+                driverid?: components["parameters"]["JobDriverIdFilter"];
+                jobStatuses?: components["parameters"]["JobStatusesFilter"];
+                /** @description All jobs, those with a delivery still open (Incomplete), or those whose deliveries are all finished (Completed) */
+                deliveryStatus?: components["parameters"]["JobDeliveryStatus"];
+                /** @description Filter pair; only narrows the caller's scope */
+                companyid?: components["parameters"]["JobCompanyIdFilter"];
+                /** @description The job holding this delivery */
+                deliveryId?: components["parameters"]["JobDeliveryIdFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getjob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createjob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobCreateForm"];
+            };
+        };
+        responses: {
+            /** @description The new job's details */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    assignjobstodriver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobAssignForm"];
+            };
+        };
+        responses: {
+            /** @description The jobs as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    unassigndriverfromjob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["JobDetailsResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    adddeliveriestojob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobDeliveriesForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobDetailsResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    removedeliveryfromjob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobRemoveDeliveryForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobDetailsResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    startjob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["JobDetailsResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    rejectjob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["JobDetailsResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    reverseJobStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["JobDetailsResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    notifyJobDelay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["JobDelayForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobDetailsResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    jobcost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job cost */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobCost"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    jobRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRoute"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    jobSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportjobroutes: {
+        parameters: {
+            query?: {
+                jobid?: components["parameters"]["JobIdFilter"];
+                driverid?: components["parameters"]["JobDriverIdFilter"];
+                jobStatuses?: components["parameters"]["JobStatusesFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JobRoutes.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    gettasks: {
+        parameters: {
+            query?: {
+                jobid?: components["parameters"]["JobIdFilter"];
+                driverid?: components["parameters"]["JobDriverIdFilter"];
+                /** @description The list type of 002 section 4 (completed or incomplete); absent = all */
+                completed?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tasks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    gettaskstate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The task id */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    starttask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The task id */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TaskStateResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    arrived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The task id */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskArrivedForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TaskStateResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    completepickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The task id */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TaskStateResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    completedropoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The task id */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TaskStateResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    exceptionpickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The task id */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TaskExceptionForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TaskStateResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    exceptiondropoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The task id */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TaskExceptionForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TaskStateResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    getdrivers: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                driverid?: number;
+                driverAvailabilityIds?: components["schemas"]["DriverAvailabilityId"][];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of drivers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getdriver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The driver's user id */
+                id: components["parameters"]["DriverId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatedriverlocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverLocationForm"];
+            };
+        };
+        responses: {
+            /** @description The driver as now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Driver"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatedriveravailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverAvailabilityForm"];
+            };
+        };
+        responses: {
+            /** @description The driver as now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Driver"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getwebnotificationtypes: {
+        parameters: {
+            query?: {
+                webNotificationTypeIds?: components["parameters"]["WebNotificationTypeIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebNotificationType"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getwebnotifications: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                read?: boolean;
+                webNotificationTypeIds?: components["parameters"]["WebNotificationTypeIds"];
+                webNotificationTypeId?: number;
+                countOnly?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications with unread counts per type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebNotificationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    markwebnotificationread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification as now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebNotification"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getdeliveries: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                /** @description Answer only the counts per status for the filters (no rows) */
+                aggregationsOnly?: components["parameters"]["DeliveryAdminAggregationsOnly"];
+                /** @description Filter pair; only within the caller's scope */
+                companyid?: number;
+                /** @description Filter pair; only within the caller's scope */
+                storeid?: number;
+                deliveryId?: number;
+                /** @description Comma-separated logistic status codes (002 section 4) */
+                logisticstatuses?: components["schemas"]["DeliveryAdminCodeList"];
+                /** @description Comma-separated payment status codes (002 section 4) */
+                paymentStatuses?: components["schemas"]["DeliveryAdminCodeList"];
+                isRoundTrip?: boolean;
+                isHighRisk?: boolean;
+                isReturnToSender?: boolean;
+                slaType?: "Priority" | "Standard" | "Hyperlocal" | "Emergency Relief";
+                pricingTier?: string;
+                /** @description Delivery date from (YYYY-MM-DD) */
+                startDate?: components["schemas"]["DeliveryAdminDate"];
+                /** @description Delivery date to (YYYY-MM-DD) */
+                endDate?: components["schemas"]["DeliveryAdminDate"];
+                /** @description km */
+                minDistance?: number;
+                /** @description km */
+                maxDistance?: number;
+                /** @description Price excluding VAT in the portal's currency */
+                minPrice?: number;
+                /** @description Price excluding VAT in the portal's currency */
+                maxPrice?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries (with aggregationsOnly, no rows and the counts); with exportExcel=true the file Deliveries.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAdminPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deletedeliveries: {
+        parameters: {
+            query: {
+                ids: number[];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many deliveries were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAdminDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeliveryAdminConflict"];
+        };
+    };
+    getdelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["DeliveryAdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DeliveryAdminDetailResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatedelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["DeliveryAdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryAdminUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["DeliveryAdminDetailResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The status does not allow edits (message only), or someone else changed the delivery since xmin (with current) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAdminConflictBody"];
+                };
+            };
+        };
+    };
+    bulkUpdateDeliveryDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryAdminBulkDate"];
+            };
+        };
+        responses: {
+            /** @description How many deliveries changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAdminUpdated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeliveryAdminConflict"];
+        };
+    };
+    canceldelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["DeliveryAdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DeliveryAdminDetailResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeliveryAdminConflict"];
+        };
+    };
+    cancelandreturntosender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["DeliveryAdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DeliveryAdminDetailResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeliveryAdminConflict"];
+        };
+    };
+    recalculateparcels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["DeliveryAdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DeliveryAdminDetailResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeliveryAdminConflict"];
+        };
+    };
+    recalculatelogistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["DeliveryAdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DeliveryAdminDetailResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeliveryAdminConflict"];
+        };
+    };
+    reverseLogisticStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["DeliveryAdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DeliveryAdminDetailResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeliveryAdminConflict"];
+        };
+    };
+    updatedeliveryproof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["DeliveryAdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryAdminProofInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["DeliveryAdminDetailResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeliveryAdminConflict"];
         };
     };
 }

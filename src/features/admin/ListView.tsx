@@ -1,5 +1,6 @@
 import { Alert, Button, Input, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { MIN_SEARCH_LENGTH } from '../../lib/constants';
@@ -12,8 +13,15 @@ import { ExportButton } from '../../ui/ExportButton';
 import { Filters } from '../../ui/Filters';
 import { Pagination } from '../../ui/Pagination';
 
-/** The list of a resource, drawn from its list actor: search, filters, export, table, paging. */
-export function ListView({ actor, mayEdit }: { actor: Actor<typeof listMachine>; mayEdit: boolean }) {
+/**
+ * The list of a resource, drawn from its list actor: search, filters, export (where the server has one), table,
+ * paging. Each row links to its edit screen for those who may, unless the screen gives its own `rowAction`.
+ */
+export function ListView({ actor, mayEdit, rowAction }: {
+  actor: Actor<typeof listMachine>;
+  mayEdit: boolean;
+  rowAction?: (row: { id: number }) => ReactNode;
+}) {
   const state = useSelector(actor, (snapshot) => snapshot);
   const { params, page, searchText, resource: id, cca2 } = state.context;
   const resource = resourceOf(id);
@@ -23,7 +31,9 @@ export function ListView({ actor, mayEdit }: { actor: Actor<typeof listMachine>;
       <Stack direction={{ base: 'column', md: 'row' }} gap={3} justify="space-between">
         <Input size="sm" maxW="320px" type="search" aria-label={LIST_TEXTS.search} placeholder={LIST_TEXTS.search} value={searchText}
           onChange={(event) => actor.send({ type: 'list.search', text: event.currentTarget.value })} />
-        <ExportButton fileName={resource.exportName} request={(signal) => resource.api.exportFile(cca2, params, signal)} />
+        {resource.api.exportFile && (
+          <ExportButton fileName={resource.exportName} request={(signal) => resource.api.exportFile!(cca2, params, signal)} />
+        )}
       </Stack>
       {tooShort && <Stack fontSize="sm" aria-live="polite">{SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH)}</Stack>}
       <Filters filters={resource.filters} values={params.filters}
@@ -41,9 +51,9 @@ export function ListView({ actor, mayEdit }: { actor: Actor<typeof listMachine>;
           <DataTable caption={resource.title} columns={resource.columns as never} rows={page.items as never} sortBy={params.sortBy}
             sortDirection={params.sortDirection} busy={state.hasTag('loading')}
             onSort={(sortBy) => actor.send({ type: 'list.sort', sortBy })}
-            rowAction={mayEdit ? (row: { id: number }) => (
+            rowAction={rowAction ?? (mayEdit ? (row: { id: number }) => (
               <RouterLink to={resource.routes.edit.replace(':id', String(row.id))} aria-label={`Edit ${resource.label(row as never)}`}>Edit</RouterLink>
-            ) : undefined} />
+            ) : undefined)} />
           <Pagination page={page.paging.page} totalPages={page.paging.totalPages} totalItems={page.paging.totalItems}
             pageSize={params.pageSize} pageSizes={resource.pageSizes}
             onPage={(next) => actor.send({ type: 'list.page', page: next })} onPageSize={(size) => actor.send({ type: 'list.pageSize', pageSize: size })} />

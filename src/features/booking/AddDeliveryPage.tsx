@@ -11,6 +11,6 @@ export function Component() {
   const deliveryId = raw && /^\d+$/.test(raw) && round === 0 ? Number(raw) : null;
   const close = useCallback(() => navigate('/'), [navigate]);
   return (
-    <BookingWizard key={round} deliveryId={deliveryId} onClose={close} onDashboard={close} onAnother={() => setRound((n) => n + 1)} />
+    <BookingWizard key={round} deliveryId={deliveryId} onClose={close} onDashboard={() => navigate('/dashboard')} onAnother={() => setRound((n) => n + 1)} />
   );
 }

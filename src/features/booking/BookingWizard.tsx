@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useAuth, usePortal } from '../../app/root-actor';
+import { UnconfirmedEmailBanner } from '../../app/UnconfirmedEmailBanner';
 import { useScreenActor } from '../../app/use-screen-actor';
 import { WIZARD_TEXTS } from '../../lib/booking-texts';
 import type { Permissions } from '../../lib/roles';
@@ -23,6 +24,8 @@ import { SuccessView } from './SuccessView';
 export interface BookingWizardProps {
   /** Reopen this delivery (after the card provider's return); a new booking without. */
   deliveryId?: number | null;
+  /** The step to show (0-5): while there is no quote data the wizard jumps to it when it changes (001 section 4). */
+  step?: number;
   onClose: () => void;
   onDashboard: () => void;
   /** 'Place another order': the caller starts a fresh wizard (a new key). */
@@ -50,9 +53,12 @@ export function BookingWizard(props: BookingWizardProps) {
   return viewer ? <WizardDialog {...props} viewer={viewer} /> : null;
 }
 
-function WizardDialog({ deliveryId, onClose, onDashboard, onAnother, viewer }: BookingWizardProps & { viewer: BookingViewer }) {
+function WizardDialog({ deliveryId, step, onClose, onDashboard, onAnother, viewer }: BookingWizardProps & { viewer: BookingViewer }) {
   const logic = useBookingLogic();
   const wizard = useScreenActor(logic.wizard, { viewer, deliveryId: deliveryId ?? null });
+  useEffect(() => {
+    if (step !== undefined) wizard.send({ type: 'wizard.step', step });
+  }, [wizard, step]);
   const closed = useSelector(wizard, (s) => s.status === 'done');
   useEffect(() => {
     if (closed) onClose();
@@ -71,6 +77,8 @@ function WizardDialog({ deliveryId, onClose, onDashboard, onAnother, viewer }: B
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={WIZARD_TEXTS.close} />
             </Dialog.CloseTrigger>
+            {/* 001 section 2: the unconfirmed-email banner, also inside the wizard's dialog. */}
+            <UnconfirmedEmailBanner />
             <WizardBody wizard={wizard} permissions={viewer.permissions} timeZone={timeZone} onDashboard={onDashboard} onAnother={onAnother} />
           </Dialog.Content>
         </Dialog.Positioner>
@@ -131,7 +139,7 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
           ))}
         </Box>
         <ProblemAlert problem={problem} />
-        {activeStep === 0 && <DeliveryStep wizard={wizard} />}
+        {activeStep === 0 && <DeliveryStep wizard={wizard} administrator={permissions.isAdministrator} />}
         {activeStep === 1 && <ParcelsStep wizard={wizard} />}
         {activeStep === 2 && <QuotesStep wizard={wizard} permissions={permissions} {...(timeZone && { timeZone })} />}
         {activeStep === 3 && (details && isChart(details) ? <DetailsStep details={details} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}

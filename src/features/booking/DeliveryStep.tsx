@@ -1,83 +1,138 @@
-import { Box, Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import { DELIVERY_STEP_TEXTS } from '../../lib/booking-texts';
-import type { AddressSide, wizardMachine } from '../../machines/booking/wizard.machine';
-import { BookingField, STEP_FORM_ID } from './booking-ui';
+import { useState } from 'react';
+import type { Actor, ActorRefFrom } from 'xstate';
+import { DELIVERY_STEP_TEXTS, WIZARD_TEXTS } from '../../lib/booking-texts';
+import { SEARCH_TEXTS } from '../../lib/error-catalogue';
+import { RouteMap } from '../../ui/RouteMap';
+import { SearchSelect } from '../../ui/SearchSelect';
+import { ADDRESS_SELECT_IDS, type AddressSide, type deliveryStepMachine } from '../../machines/booking/delivery-step.machine';
+import type { searchSelectMachine } from '../../machines/lists/search-select.machine';
+import type { wizardMachine } from '../../machines/booking/wizard.machine';
+import type { DeliveryFormValues } from '../../machines/booking/booking.types';
+import { BookingField, isChart, STEP_FORM_ID } from './booking-ui';
 
 type Wizard = ActorRefFrom<typeof wizardMachine>;
+type Lookups = ActorRefFrom<typeof deliveryStepMachine>;
 
-/** Step 1: pick-up and drop-off address (search, then choose), date, time slot and round trip. */
-export function DeliveryStep({ wizard }: { wizard: Wizard }) {
+/** The address selects' texts (001 section 5). */
+const ADDRESS_TEXTS = { placeholder: SEARCH_TEXTS.enterAddress, empty: SEARCH_TEXTS.startTyping, noResults: SEARCH_TEXTS.noMatchingAddresses };
+
+/**
+ * Step 1: pick-up and drop-off (address selects; store pickers for company and store roles), date (from the
+ * available dates; administrators pick any date), time slot (disabled until a date is chosen), round trip and the
+ * optional map. The lookups are the delivery step chart's; the form values are the wizard's.
+ */
+export function DeliveryStep({ wizard, administrator }: { wizard: Wizard; administrator: boolean }) {
   const form = useSelector(wizard, (s) => s.context.form);
   const errors = useSelector(wizard, (s) => s.context.errors);
-  const dates = useSelector(wizard, (s) => s.context.dates);
-  const slots = useSelector(wizard, (s) => s.context.timeSlots);
-  const datesState = useSelector(wizard, (s) => (s.matches({ steps: { delivery: { dates: 'none' } } }) ? 'none'
-    : s.matches({ steps: { delivery: { dates: 'failed' } } }) ? 'failed' : 'other'));
-  const slotsState = useSelector(wizard, (s) => (s.matches({ steps: { delivery: { slots: 'noDate' } } }) ? 'noDate'
-    : s.matches({ steps: { delivery: { slots: 'failed' } } }) ? 'failed' : 'other'));
+  const lookups = useSelector(wizard, (s) => s.children.deliveryStep as Lookups | undefined);
+  const [showMap, setShowMap] = useState(false);
+  const edit = (values: Partial<DeliveryFormValues>) => wizard.send({ type: 'delivery.edit', values });
   return (
-    <form id={STEP_FORM_ID} noValidate onSubmit={(event) => { event.preventDefault(); wizard.send({ type: 'step.submit' }); }}>
-      <AddressSearch wizard={wizard} side="originAddress" label={DELIVERY_STEP_TEXTS.pickUp} error={errors.originAddress} />
-      <AddressSearch wizard={wizard} side="destinationAddress" label={DELIVERY_STEP_TEXTS.dropOff} error={errors.destinationAddress} />
+    <form id={STEP_FORM_ID} noValidate data-testid="delivery-step" onSubmit={(event) => { event.preventDefault(); wizard.send({ type: 'step.submit' }); }}>
+      {lookups && isChart(lookups)
+        ? <Lookups lookups={lookups} form={form} errors={errors} administrator={administrator} edit={edit} />
+        : <Text role="status">{WIZARD_TEXTS.loading}</Text>}
+      <Box mb={2}>
+        <label>
+          <input type="checkbox" checked={form.isRoundTrip} onChange={(event) => edit({ isRoundTrip: event.target.checked })} />
+          {' '}{DELIVERY_STEP_TEXTS.roundTrip}
+        </label>
+      </Box>
+      <Box mb={2}>
+        <label>
+          <input type="checkbox" checked={showMap} onChange={(event) => setShowMap(event.target.checked)} />
+          {' '}{DELIVERY_STEP_TEXTS.showMap}
+        </label>
+      </Box>
+      {showMap && (
+        <RouteMap label={DELIVERY_STEP_TEXTS.showMap} markers={[form.originAddress, form.destinationAddress].map((address) =>
+          address?.coordinates && { lat: address.coordinates.lat, lon: address.coordinates.lon, title: address.description })} />
+      )}
+    </form>
+  );
+}
+
+function Lookups({ lookups, form, errors, administrator, edit }: {
+  lookups: Lookups; form: DeliveryFormValues; errors: Partial<Record<AddressSide | 'deliveryDate', string>>; administrator: boolean;
+  edit: (values: Partial<DeliveryFormValues>) => void;
+}) {
+  const { dates, timeSlots, stores, addressErrors } = useSelector(lookups, (s) => s.context);
+  const datesState = useSelector(lookups, (s) => (s.matches({ lookups: 'noDates' }) ? 'none' : s.matches({ lookups: 'failed' }) ? 'failed'
+    : s.matches({ lookups: 'ready' }) ? 'ready' : 'loading'));
+  const slotsState = useSelector(lookups, (s) => (s.matches({ slots: 'noDate' }) ? 'noDate' : s.matches({ slots: 'failed' }) ? 'failed'
+    : s.matches({ slots: 'loading' }) ? 'loading' : 'ready'));
+  const resolving = useSelector(lookups, (s) => s.context.resolving?.side ?? null);
+  const dateMessage = errors.deliveryDate ?? (datesState === 'none' ? DELIVERY_STEP_TEXTS.noDatesAvailable
+    : datesState === 'failed' ? DELIVERY_STEP_TEXTS.somethingWentWrong : undefined);
+  const slotOptions = timeSlots.some((slot) => slot.time === form.deliveryTime)
+    ? timeSlots : [{ time: form.deliveryTime, label: form.deliveryTime }, ...timeSlots];
+  return (
+    <>
+      {(['originAddress', 'destinationAddress'] as const).map((side) => (
+        <AddressPicker key={side} lookups={lookups} side={side} error={errors[side] ?? addressErrors[side]} resolving={resolving === side}
+          stores={stores} storeId={side === 'originAddress' ? form.originStoreId ?? null : form.destinationStoreId ?? null}
+          onStore={(storeId) => edit(side === 'originAddress' ? { originStoreId: storeId } : { destinationStoreId: storeId })} />
+      ))}
       <Stack direction={{ base: 'column', md: 'row' }} gap={3}>
-        <BookingField label={DELIVERY_STEP_TEXTS.date} error={errors.deliveryDate ?? (datesState === 'none' ? DELIVERY_STEP_TEXTS.noDatesAvailable
-          : datesState === 'failed' ? DELIVERY_STEP_TEXTS.somethingWentWrong : undefined)} required>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={form.deliveryDate} onChange={(event) => wizard.send({ type: 'delivery.edit', values: { deliveryDate: event.target.value } })}>
-              <option value="" />
-              {dates.map((date) => <option key={date} value={date}>{date}</option>)}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+        <BookingField label={DELIVERY_STEP_TEXTS.date} error={dateMessage} required>
+          {administrator ? (
+            // Administrators have a date picker returning YYYY-MM-DD (001 section 2).
+            <Input type="date" value={form.deliveryDate} onChange={(event) => edit({ deliveryDate: event.target.value })} />
+          ) : (
+            <NativeSelect.Root disabled={datesState === 'loading'}>
+              <NativeSelect.Field value={form.deliveryDate} aria-busy={datesState === 'loading'} onChange={(event) => edit({ deliveryDate: event.target.value })}>
+                <option value="" />
+                {dates.map((date) => <option key={date} value={date}>{date}</option>)}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          )}
         </BookingField>
-        <BookingField label={DELIVERY_STEP_TEXTS.time} disabled={slotsState === 'noDate'} error={slotsState === 'failed' ? DELIVERY_STEP_TEXTS.somethingWentWrong : undefined}>
+        <BookingField label={DELIVERY_STEP_TEXTS.time} disabled={slotsState === 'noDate'}
+          error={slotsState === 'failed' ? DELIVERY_STEP_TEXTS.somethingWentWrong : undefined}>
           <NativeSelect.Root>
-            <NativeSelect.Field value={form.deliveryTime} onChange={(event) => wizard.send({ type: 'delivery.edit', values: { deliveryTime: event.target.value } })}>
-              <option value={form.deliveryTime}>{form.deliveryTime}</option>
-              {slots.filter((slot) => slot.time !== form.deliveryTime).map((slot) => <option key={slot.time} value={slot.time}>{slot.label}</option>)}
+            <NativeSelect.Field value={form.deliveryTime} aria-busy={slotsState === 'loading'} onChange={(event) => edit({ deliveryTime: event.target.value })}>
+              {slotOptions.map((slot) => <option key={slot.time} value={slot.time}>{slot.label}</option>)}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </BookingField>
       </Stack>
-      <label>
-        <input type="checkbox" checked={form.isRoundTrip} onChange={(event) => wizard.send({ type: 'delivery.edit', values: { isRoundTrip: event.target.checked } })} />
-        {' '}{DELIVERY_STEP_TEXTS.roundTrip}
-      </label>
-    </form>
+    </>
   );
 }
 
-function AddressSearch({ wizard, side, label, error }: { wizard: Wizard; side: AddressSide; label: string; error?: string | undefined }) {
-  const chosen = useSelector(wizard, (s) => s.context.form[side]);
-  const search = useSelector(wizard, (s) => s.context.search);
-  const searching = search.side === side;
-  const results = useSelector(wizard, (s) => searching && s.matches({ steps: { delivery: { search: 'results' } } }));
-  const listId = `${side}-results`;
+const SIDE_TEXTS = {
+  originAddress: { address: DELIVERY_STEP_TEXTS.pickUp, store: DELIVERY_STEP_TEXTS.pickUpStore },
+  destinationAddress: { address: DELIVERY_STEP_TEXTS.dropOff, store: DELIVERY_STEP_TEXTS.dropOffStore },
+} as const;
+
+/** One side: its address select (the shared search select), its message, and the store picker when there are stores. */
+function AddressPicker({ lookups, side, error, resolving, stores, storeId, onStore }: {
+  lookups: Lookups; side: AddressSide; error: string | undefined; resolving: boolean; stores: { key: string; value: string }[];
+  storeId: number | null; onStore: (storeId: number | null) => void;
+}) {
+  const select = useSelector(lookups, (s) => s.children[ADDRESS_SELECT_IDS[side]] as unknown as Actor<typeof searchSelectMachine> | undefined);
+  const texts = SIDE_TEXTS[side];
+  const errorId = `${side}-error`;
   return (
-    <BookingField label={label} error={error} required>
-      <Input
-        placeholder={DELIVERY_STEP_TEXTS.addressPlaceholder}
-        value={searching && search.text ? search.text : chosen?.description ?? ''}
-        role="combobox" aria-expanded={results} aria-controls={listId} aria-autocomplete="list"
-        onChange={(event) => wizard.send({ type: 'address.search', side, text: event.target.value })}
-      />
-      {searching && search.text !== '' && !results && search.text.trim().length < 3 && (
-        <Text textStyle="xs" data-testid="search-hint">{DELIVERY_STEP_TEXTS.minimumSearch}</Text>
+    <Box mb={3} data-testid={`address-${side}`} aria-describedby={error ? errorId : undefined} aria-busy={resolving}>
+      {stores.length > 0 && (
+        <BookingField label={texts.store}>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={storeId === null ? '' : String(storeId)} onChange={(event) => onStore(event.target.value ? Number(event.target.value) : null)}>
+              <option value="" />
+              {stores.map((store) => <option key={store.key} value={store.key}>{store.value}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </BookingField>
       )}
-      {results && (
-        <Box id={listId} role="listbox" aria-label={label} borderWidth="1px" borderRadius="md" mt={1}>
-          {search.results.length === 0 && <Text p={2}>{DELIVERY_STEP_TEXTS.noMatchingAddresses}</Text>}
-          {search.results.map((option) => (
-            <Button key={option.placeId} role="option" aria-selected={false} variant="ghost" w="full" justifyContent="start"
-              onClick={() => wizard.send({ type: 'address.choose', side, option })}>
-              {option.description}
-            </Button>
-          ))}
-        </Box>
-      )}
-    </BookingField>
+      {select && <SearchSelect label={texts.address} actor={select} texts={ADDRESS_TEXTS} />}
+      {resolving && <Text role="status" textStyle="xs">{WIZARD_TEXTS.loading}</Text>}
+      {error && <Text id={errorId} role="alert" color="fg.error" textStyle="sm" data-testid={`${side}-error`}>{error}</Text>}
+    </Box>
   );
 }

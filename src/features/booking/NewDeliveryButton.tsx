@@ -1,12 +1,16 @@
 import { Button } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { usePermissions } from '../../app/root-actor';
 import { WIZARD_TEXTS } from '../../lib/booking-texts';
 import { isMenuEntryVisible, MENU_ENTRIES } from '../../lib/menus';
+import type { PaymentReturnState } from './PaymentCallbackPage';
 
 // The wizard (its machines and steps) loads when first opened: the header stays inside the first load's budget.
 const BookingWizard = lazy(async () => ({ default: (await import('./BookingWizard')).BookingWizard }));
+
+/** 001 section 2: the target of 'Go to dashboard' on the payment-success screen. */
+const DASHBOARD_PATH = '/dashboard';
 
 const NEW_DELIVERY = MENU_ENTRIES.find((entry) => entry.id === 'newDelivery')!;
 
@@ -15,14 +19,28 @@ export function NewDeliveryButton() {
   const permissions = usePermissions();
   const navigate = useNavigate();
   const [round, setRound] = useState<number | null>(null);
-  const close = useCallback(() => setRound(null), []);
+  // Back from the card provider (/paymentcallback): the wizard reopens on that delivery, once.
+  const location = useLocation();
+  const returned = (location.state as PaymentReturnState | null)?.bookingDeliveryId;
+  const [reopen, setReopen] = useState<number | null>(null);
+  const [reopenedAt, setReopenedAt] = useState<string | null>(null);
+  if (typeof returned === 'number' && reopenedAt !== location.key) {
+    setReopenedAt(location.key);
+    setReopen(returned);
+    setRound((n) => (n ?? 0) + 1);
+  }
+  useEffect(() => {
+    if (typeof returned === 'number') void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [returned, navigate, location.pathname, location.search]);
+  const close = useCallback(() => { setRound(null); setReopen(null); }, []);
   if (!permissions || !isMenuEntryVisible(NEW_DELIVERY, permissions)) return null;
   return (
     <>
       <Button size="sm" bg="secondary" color="white" onClick={() => setRound((n) => (n ?? 0) + 1)}>{WIZARD_TEXTS.newDelivery}</Button>
       {round !== null && (
         <Suspense fallback={null}>
-          <BookingWizard key={round} onClose={close} onDashboard={() => { close(); navigate('/'); }} onAnother={() => setRound((n) => (n ?? 0) + 1)} />
+          <BookingWizard key={round} deliveryId={reopen} onClose={close} onDashboard={() => { close(); void navigate(DASHBOARD_PATH); }}
+            onAnother={() => { setReopen(null); setRound((n) => (n ?? 0) + 1); }} />
         </Suspense>
       )}
     </>

@@ -1,10 +1,11 @@
 import { Box, Button, Flex, Heading, NativeSelect, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { cardExpiry, maskedCardNumber, PAY_STEP_TEXTS } from '../../lib/booking-texts';
-import { PAYMENT_CALLBACK_PATH } from '../../lib/constants';
+import { canPayByCard } from '../../lib/booking-rules';
+import { cardExpiry, maskedCardNumber, PAY_STEP_TEXTS, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { formatMoney } from '../../lib/money';
 import type { Permissions } from '../../lib/roles';
+import { paymentReturnUrl } from '../../machines/booking/booking.actors';
 import { seesTotals } from '../../machines/booking/booking.types';
 import { canPostPay, type payMachine } from '../../machines/booking/pay.machine';
 import { BookingField, ProblemAlert } from './booking-ui';
@@ -76,7 +77,7 @@ function PaymentDetails({ pay, permissions }: { pay: Pay; permissions: Permissio
           <Box as="ul" listStyleType="none">
             {cards.map((card) => (
               <Flex as="li" key={card.id} gap={2} align="center" data-testid="saved-card">
-                <Text>{card.paymentBrand} {maskedCardNumber(card.lastFourDigits)} {cardExpiry(card.expiryMonth, card.expiryYear)}</Text>
+                <Text>{[card.paymentBrand, card.paymentType, card.holder].filter(Boolean).join(' ')} {maskedCardNumber(card.lastFourDigits)} {cardExpiry(card.expiryMonth, card.expiryYear)}</Text>
                 {card.expired && <Text color="fg.error">{PAY_STEP_TEXTS.expired}</Text>}
                 <Button size="xs" disabled={card.expired || busy} onClick={() => pay.send({ type: 'pay.savedCard', cardId: card.id })}
                   aria-label={`${PAY_STEP_TEXTS.payNow} ${maskedCardNumber(card.lastFourDigits)}`}>{PAY_STEP_TEXTS.payNow}</Button>
@@ -89,9 +90,20 @@ function PaymentDetails({ pay, permissions }: { pay: Pay; permissions: Permissio
       )}
       <Flex gap={2} wrap="wrap">
         <Button variant="outline" disabled={busy} onClick={() => pay.send({ type: 'pay.back' })}>{PAY_STEP_TEXTS.back}</Button>
-        <Button bg="secondary" color="white" disabled={busy || quote.paymentTotalDue <= 0} aria-busy={busy} onClick={() => pay.send({ type: 'pay.newCard' })}>{PAY_STEP_TEXTS.payWithNewCard}</Button>
-        {canPostPay(account, quote) && <Button variant="outline" disabled={busy} aria-busy={busy} onClick={() => pay.send({ type: 'pay.postPay' })}>{PAY_STEP_TEXTS.postPay}</Button>}
+        {/* 'Pay by card', or 'Pay with new card' beside saved cards; hidden when nothing is due. */}
+        {canPayByCard(quote.paymentTotalDue) && (
+          <Button bg="secondary" color="white" disabled={busy} aria-busy={busy} onClick={() => pay.send({ type: 'pay.newCard' })}>
+            {cards.length > 0 ? PAY_STEP_TEXTS.payWithNewCard : PAY_STEP_TEXTS.payByCard}
+          </Button>
+        )}
+        {/* 'Post pay' settles later on the account; 'Pay' when nothing is due (credit covers it). Hidden for Prepay with a total due. */}
+        {canPostPay(account, quote) && (
+          <Button variant="outline" disabled={busy} aria-busy={busy} onClick={() => pay.send({ type: 'pay.postPay' })}>
+            {quote.paymentTotalDue > 0 ? PAY_STEP_TEXTS.postPay : PAY_STEP_TEXTS.pay}
+          </Button>
+        )}
       </Flex>
+      <Text textStyle="xs" mt={2}>{PAY_STEP_TEXTS.acceptedBrands}</Text>
     </Box>
   );
 }
@@ -99,16 +111,17 @@ function PaymentDetails({ pay, permissions }: { pay: Pay; permissions: Permissio
 function CardPayment({ pay }: { pay: Pay }) {
   const { quote, checkout, saveCard } = useSelector(pay, (s) => s.context);
   const loading = useSelector(pay, (s) => s.hasTag('loading'));
-  const returnUrl = `${globalThis.location?.origin ?? ''}${PAYMENT_CALLBACK_PATH}?deliveryid=${quote.deliveryId}`;
+  // The provider sends the shopper back to /paymentcallback with deliveryid, the current path and query (the
+  // checkout's returnUrl, made from paymentReturnUrl()); the sandbox widget reads this form's action.
+  const returnUrl = checkout?.returnUrl ?? paymentReturnUrl(quote.deliveryId);
   return (
     <Box data-testid="pay-payment">
       <Text fontWeight="bold" mb={2} data-testid="payment-total-due">{PAY_STEP_TEXTS.totalDue}: {formatMoney(quote.paymentTotalDue)}</Text>
       <label>
         <input type="checkbox" checked={saveCard} onChange={(event) => pay.send({ type: 'pay.saveCard', checked: event.target.checked })} /> {PAY_STEP_TEXTS.saveCard}
       </label>
-      <Text textStyle="xs" my={2}>{PAY_STEP_TEXTS.acceptedBrands}</Text>
-      {loading && <Text role="status">…</Text>}
-      {checkout && <form action={returnUrl} className="paymentWidgets" data-brands={checkout.brands} data-testid="payment-widget" />}
+      {loading && <Text role="status">{WIZARD_TEXTS.loading}</Text>}
+      {checkout && <form key={checkout.checkoutId} action={returnUrl} className="paymentWidgets" data-brands={checkout.brands} data-testid="payment-widget" />}
       <Button mt={3} variant="outline" onClick={() => pay.send({ type: 'pay.back' })}>{PAY_STEP_TEXTS.back}</Button>
     </Box>
   );

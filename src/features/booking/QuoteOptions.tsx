@@ -16,13 +16,15 @@ export interface QuoteOptionsProps {
   isRoundTrip: boolean;
   isHighRisk: boolean;
   timeZone?: string;
+  /** Priority's 'First available timeslot' picker: the slots of the date, the current one, and the change call. */
+  timeSlot?: { slots: { time: string; label: string }[]; value: string; busy: boolean; onChange: (deliveryTime: string, quoteId: number) => void };
 }
 
 /**
  * Step 3's options (001 sections 2 and 4): service level, windows, 'Expires in {countdown}' or Expired
  * (disabled); prices with the 'Subject addtional charge(s)' marker only for administrator, management and staff.
  */
-export function QuoteOptions({ actor, permissions, isRoundTrip, isHighRisk, timeZone }: QuoteOptionsProps) {
+export function QuoteOptions({ actor, permissions, isRoundTrip, isHighRisk, timeZone, timeSlot }: QuoteOptionsProps) {
   const { quotes, now, selectedIndex } = useSelector(actor, (snapshot) => snapshot.context);
   const prices = canSeePrices(permissions);
   return (
@@ -46,6 +48,16 @@ export function QuoteOptions({ actor, permissions, isRoundTrip, isHighRisk, time
                   {QUOTE_STEP_TEXTS.dropOffWindow} {formatDate(quote.dropOffWindowStartUtc, DATE_FORMATS.time, timeZone)}–{formatDate(quote.dropOffWindowEndUtc, DATE_FORMATS.time, timeZone)}
                 </Text>
                 <Text id={`${id}-expiry`} textStyle="sm" data-testid="quote-expiry">{expiryText(quote.quoteExpirationUtc, now)}</Text>
+                {timeSlot && quote.slaType === 'Priority' && (
+                  <Box mt={1} onClick={(event) => event.preventDefault()}>
+                    <Text as="span" id={`${id}-slot-label`} textStyle="xs" me={2}>{QUOTE_STEP_TEXTS.firstAvailableTimeslot}</Text>
+                    <select id={`${id}-slot`} aria-labelledby={`${id}-slot-label`} value={timeSlot.value} disabled={timeSlot.busy || expired} aria-busy={timeSlot.busy}
+                      onChange={(event) => timeSlot.onChange(event.target.value, quote.id)}>
+                      {!timeSlot.slots.some((slot) => slot.time === timeSlot.value) && <option value={timeSlot.value}>{timeSlot.value}</option>}
+                      {timeSlot.slots.map((slot) => <option key={slot.time} value={slot.time}>{slot.label}</option>)}
+                    </select>
+                  </Box>
+                )}
               </Box>
               {prices && quote.priceExcl !== null && quote.priceExcl !== undefined && (
                 <Text fontWeight="bold" data-testid="quote-price">

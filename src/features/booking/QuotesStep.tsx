@@ -16,8 +16,10 @@ const NO_QUOTES: DeliveryQuote[] = [];
 export function QuotesStep({ wizard, permissions, timeZone }: { wizard: ActorRefFrom<typeof wizardMachine>; permissions: Permissions; timeZone?: string }) {
   const quote = useSelector(wizard, (s) => s.context.quote);
   const error = useSelector(wizard, (s) => s.context.errors.quoteId);
+  const slots = useSelector(wizard, (s) => s.context.timeSlots);
+  const changingSlot = useSelector(wizard, (s) => s.matches({ steps: { quotes: 'changingTimeSlot' } }));
   const quotes = quote?.deliveryQuotes ?? NO_QUOTES;
-  const expiry = useScreenActor(quoteExpiryMachine, { quotes, selectedQuoteId: quote?.selectedDeliveryQuoteId ?? null });
+  const expiry = useScreenActor(quoteExpiryMachine, { quotes, selectedQuoteId: quote?.selectedDeliveryQuoteId ?? null, readClock: Date.now });
   // A new quote response (time slot changed) refreshes the options; the selection index survives.
   useEffect(() => {
     if (expiry.getSnapshot().context.quotes !== quotes) expiry.send({ type: 'quotes.refresh', quotes });
@@ -28,7 +30,11 @@ export function QuotesStep({ wizard, permissions, timeZone }: { wizard: ActorRef
       const { quotes: options, selectedIndex } = expiry.getSnapshot().context;
       wizard.send({ type: 'step.submit', quoteId: selectedIndex === null ? null : options[selectedIndex]?.id ?? null });
     }}>
-      <QuoteOptions actor={expiry} permissions={permissions} isRoundTrip={quote?.isRoundTrip ?? false} isHighRisk={quote?.isHighRisk ?? false} {...(timeZone && { timeZone })} />
+      <QuoteOptions actor={expiry} permissions={permissions} isRoundTrip={quote?.isRoundTrip ?? false} isHighRisk={quote?.isHighRisk ?? false} {...(timeZone && { timeZone })}
+        timeSlot={{
+          slots, value: quote?.readyForCollectionTimeSlotLocal ?? '', busy: changingSlot,
+          onChange: (deliveryTime, quoteId) => wizard.send({ type: 'quote.timeSlot', quoteId, deliveryTime }),
+        }} />
       {error && <Text role="alert" color="fg.error" data-testid="quote-error">{error}</Text>}
     </form>
   );

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { paymentCallbackMachine } from '../../machines/booking/payment-callback.machine';
 import { wizardMachine } from '../../machines/booking/wizard.machine';
 
 /**
@@ -7,9 +8,11 @@ import { wizardMachine } from '../../machines/booking/wizard.machine';
  */
 export interface BookingLogic {
   wizard: typeof wizardMachine;
+  /** /paymentcallback (PaymentCallbackPage); the default machine when absent. */
+  paymentCallback?: typeof paymentCallbackMachine;
 }
 
-export const defaultBookingLogic: BookingLogic = { wizard: wizardMachine };
+export const defaultBookingLogic: BookingLogic = { wizard: wizardMachine, paymentCallback: paymentCallbackMachine };
 
 export const BookingLogicContext = createContext<BookingLogic>(defaultBookingLogic);
 

@@ -1,4 +1,6 @@
 import { companiesResource } from './companies';
+import { deliveriesResource } from './deliveries';
+import { jobsResource } from './jobs';
 import { storesResource } from './stores';
 import type { ResourceDef, ResourceId } from './types';
 
@@ -6,6 +8,9 @@ import type { ResourceDef, ResourceId } from './types';
 export const RESOURCES: Record<ResourceId, ResourceDef> = {
   companies: companiesResource as unknown as ResourceDef,
   stores: storesResource as unknown as ResourceDef,
+  deliveries: deliveriesResource as unknown as ResourceDef,
+  // Live operations (issue 5): the /jobs list.
+  jobs: jobsResource as unknown as ResourceDef,
 };
 
 export function resourceOf(id: ResourceId): ResourceDef {

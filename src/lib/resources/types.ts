@@ -33,7 +33,7 @@ export interface ColumnDef<Row> {
 /** Filter controls of the catalogue (002 section 3). Min/max pairs use `min<Name>` / `max<Name>` parameters. */
 export type FilterDef =
   | { kind: 'boolean'; name: string; label: string }
-  | { kind: 'enum'; name: string; label: string; options: readonly string[] }
+  | { kind: 'enum'; name: string; label: string; options: readonly string[]; optionLabels?: Readonly<Record<string, string>> }
   | { kind: 'lookup'; name: string; label: string; resource: ResourceId }
   | { kind: 'range'; name: string; label: string; min?: number; max?: number }
   | { kind: 'date'; name: string; label: string }
@@ -55,7 +55,7 @@ export interface FieldDef {
 
 export type FormValues = Record<string, string | boolean | number | null>;
 
-export type ResourceId = 'companies' | 'stores';
+export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'jobs';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {
@@ -65,8 +65,8 @@ export interface ResourceApi<Row> {
   /** Throws RecordConflict with the current version when someone else saved first (409). */
   update(cca2: string, id: number, values: FormValues, xmin: string): Promise<Row>;
   remove?(cca2: string, ids: number[]): Promise<number>;
-  /** The streamed .xlsx response of the current list (exportExcel=true). */
-  exportFile(cca2: string, params: ListParams, signal?: AbortSignal): Promise<Response>;
+  /** The streamed .xlsx response of the current list (exportExcel=true); absent where the server has no export yet. */
+  exportFile?(cca2: string, params: ListParams, signal?: AbortSignal): Promise<Response>;
   selectOptions(cca2: string, search: string, signal?: AbortSignal): Promise<SelectOption[]>;
 }
 

@@ -3,8 +3,9 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import type { components } from '../../api/generated/connect';
-import { PAYMENT_CALLBACK_PATH } from '../../lib/constants';
-import type { Account, AccountOption, AddressValue, Checkout, DeliveryFormValues, Parcel, Quote, SavedCard, TimeSlot } from './booking.types';
+import { CUSTOM_PARCEL_TYPE_ID, PAYMENT_CALLBACK_PATH, STORE_LIST_PAGE_SIZE } from '../../lib/constants';
+import type { SelectOption } from '../../lib/resources/types';
+import { CUSTOM_PARCEL_TYPE, type Account, type AccountOption, type AddressValue, type Checkout, type DeliveryFormValues, type Parcel, type ParcelType, type Quote, type SavedCard, type TimeSlot } from './booking.types';
 
 type Schemas = components['schemas'];
 export type ContactDetails = Schemas['BookingContactDetails'];
@@ -93,20 +94,44 @@ export const loadTimeSlots = fromPromise<TimeSlot[], { cca2: string; localDate: 
     params: { path: { cca2: input.cca2 }, query: { localDate: input.localDate } } as never, signal,
   })).data as TimeSlot[]);
 
-export interface AddressOption {
-  placeId: string;
-  description: string;
-}
+export type AddressOption = Schemas['AddressOption'];
 
-/** Address search: the contract has no address endpoint yet (see the report); answers nothing until it has. */
-export const searchAddresses = fromPromise<AddressOption[], { cca2: string; search: string }>(async () => []);
-export const resolveAddress = fromPromise<AddressValue, AddressOption>(async () => {
-  throw new Error('Address lookup is not available.');
+/** GET addresses/{cca2}?select=true&search= : the options of an address select ({key: placeId, value: description}). */
+export const searchAddresses = fromPromise<SelectOption[], { cca2: string; term: string }>(async ({ input, signal }) => {
+  const { data } = await api.connect.GET('/addresses/{cca2}', { params: { path: { cca2: input.cca2 }, query: { select: true, search: input.term } }, signal });
+  return (data ?? []).map((option) => ({ key: option.placeId, value: option.description }));
+});
+
+/** POST addresses/{cca2} {placeId, description}: the chosen option with its coordinates. */
+export const resolveAddress = fromPromise<AddressValue, { cca2: string; option: AddressOption }>(async ({ input, signal }) =>
+  (await api.connect.POST('/addresses/{cca2}', { params: { path: { cca2: input.cca2 } }, body: input.option, signal })).data!);
+
+/**
+ * GET stores/{cca2}?select=true&pageSize=2000: the store pickers' list (company and store roles). 001 section 8:
+ * for the stores select a failure stores an empty list.
+ */
+export const loadStores = fromPromise<SelectOption[], { cca2: string }>(async ({ input, signal }) => {
+  try {
+    const { data } = await api.connect.GET('/stores/{cca2}', {
+      params: { path: { cca2: input.cca2 }, query: { select: true, pageSize: STORE_LIST_PAGE_SIZE, isActive: true } }, signal,
+    });
+    return Array.isArray(data) ? (data as SelectOption[]) : [];
+  } catch {
+    return [];
+  }
+});
+
+/** GET parceltypes; the client adds the Custom type (id 4, dimensions not shown: 001 section 3). */
+export const loadParcelTypes = fromPromise<ParcelType[], void>(async ({ signal }) => {
+  const types = (await api.connect.GET('/parceltypes', { signal })).data ?? [];
+  return [...types.filter((type) => type.id !== CUSTOM_PARCEL_TYPE_ID), CUSTOM_PARCEL_TYPE];
 });
 
 /** GET accounts/{cca2}?select=true&deliveryId= */
 export const loadAccounts = fromPromise<AccountOption[], { cca2: string; deliveryId: number }>(async ({ input, signal }) =>
-  (await api.connect.GET('/accounts/{cca2}', { params: { path: { cca2: input.cca2 }, query: { select: true, deliveryId: input.deliveryId } } as never, signal })).data as unknown as AccountOption[]);
+  // Select options carry the key as a string (SelectOption); the calls take the account id as a number.
+  ((await api.connect.GET('/accounts/{cca2}', { params: { path: { cca2: input.cca2 }, query: { select: true, deliveryId: input.deliveryId } } as never, signal })).data as unknown as { key: string | number; value: string }[])
+    .map((option) => ({ key: Number(option.key), value: option.value })));
 
 /** PUT selectaccount, then the account (type, balance) and its saved cards. */
 export const selectAccount = fromPromise<{ quote: Quote; account: Account; cards: SavedCard[] }, OnDelivery & { accountId: number }>(async ({ input, signal }) => {

@@ -1,4 +1,5 @@
 // The booking wizard's data (001 section 3), as the client holds it.
+import { CUSTOM_PARCEL_TYPE_ID } from '../../lib/constants';
 import { PAYMENT_STATUS } from '../../lib/statuses';
 import { hasAnyRole, STAFF_ROLES, type Permissions } from '../../lib/roles';
 
@@ -61,3 +62,6 @@ export const seesPriceBreakdown = seesPrices;
 export function isPaid(quote: Quote | null): boolean {
   return quote?.paymentStatusId === PAYMENT_STATUS.PAID;
 }
+
+/** 001 section 3: the client adds a 'Custom' parcel type with id 4 (its dimensions are not shown). */
+export const CUSTOM_PARCEL_TYPE: ParcelType = { id: CUSTOM_PARCEL_TYPE_ID, name: 'Custom', length: 0, width: 0, height: 0, weight: 0 };

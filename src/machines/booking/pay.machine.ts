@@ -243,9 +243,21 @@ export const payMachine = setup({
       initial: 'loadingWidget',
       on: {
         'pay.back': { target: '#pay.details', actions: 'clearProblem' },
-        'pay.saveCard': { actions: { type: 'persistSaveCard', params: ({ event }) => event } },
+        // The checkout carries the choice (createRegistration): a changed choice takes a new checkout.
+        'pay.saveCard': { target: '.renewingCheckout', actions: { type: 'persistSaveCard', params: ({ event }) => event } },
       },
       states: {
+        renewingCheckout: {
+          description: "'Save card details *' changed: a new checkout with the new choice, then the card form again.",
+          tags: ['loading'],
+          invoke: {
+            id: 'paymentCheckout',
+            src: 'paymentCheckout',
+            input: ({ context }) => ({ ...onDelivery(context), saveCard: context.saveCard, idempotencyKey: idempotencyKey(context, 'checkout') }),
+            onDone: { target: 'loadingWidget', actions: 'setCheckout' },
+            onError: { target: 'widgetFailed', actions: 'fail' },
+          },
+        },
         loadingWidget: {
           tags: ['loading'],
           invoke: {

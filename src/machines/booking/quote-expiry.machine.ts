@@ -9,12 +9,19 @@ export interface QuoteExpiryInput {
   selectedQuoteId?: number | null;
   /** Epoch ms to count from; the clock's now by default. */
   now?: number;
+  /**
+   * The wall clock the running view reads at each recalculation (Date.now), so that a throttled background tab
+   * whose timer fired late still shows the true time left. Without it (tests, /flows) each recalculation is
+   * exactly one interval later than the last, so generated paths are deterministic.
+   */
+  readClock?: () => number;
 }
 
 export interface QuoteExpiryContext {
   quotes: DeliveryQuote[];
   selectedIndex: number | null;
   now: number;
+  readClock?: () => number;
 }
 
 export type QuoteExpiryEvent =
@@ -42,10 +49,8 @@ export const quoteExpiryMachine = setup({
     events: {} as QuoteExpiryEvent,
   },
   actions: {
-    // Deterministic: each recalculation is one interval later than the last (the start time comes from the
-    // input), so the chart's paths and the running actor agree.
     recalculate: assign(({ context }) => {
-      const now = context.now + QUOTE_COUNTDOWN_MS;
+      const now = context.readClock?.() ?? context.now + QUOTE_COUNTDOWN_MS;
       return { now, selectedIndex: keptIndex(context, context.quotes, now) };
     }),
     refresh: assign(({ context }, params: { quotes: DeliveryQuote[] }) => ({
@@ -68,7 +73,7 @@ export const quoteExpiryMachine = setup({
   context: ({ input }) => {
     const now = input.now ?? Date.now();
     const index = input.quotes.findIndex((quote) => quote.id === input.selectedQuoteId);
-    const context = { quotes: input.quotes, now, selectedIndex: null };
+    const context = { quotes: input.quotes, now, selectedIndex: null, ...(input.readClock && { readClock: input.readClock }) };
     return { ...context, selectedIndex: index < 0 ? null : keptIndex({ ...context, selectedIndex: index }, input.quotes, now) };
   },
   initial: 'counting',

@@ -1,18 +1,18 @@
 import { assign, sendTo, setup } from 'xstate';
-import { DEFAULT_DELIVERY_TIME, MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
+import { DEFAULT_DELIVERY_TIME } from '../../lib/constants';
 import { BOOKING_TEXTS, VALIDATION_TEXTS } from '../../lib/error-catalogue';
 import { isWizardPaymentStatus, PAYMENT_STATUS } from '../../lib/statuses';
 import {
-  acceptQuote, createQuote, getQuote, loadDates, loadTimeSlots, reattempt, resolveAddress, searchAddresses, selectQuote, setTimeSlot,
-  updateParcels, updateQuote, type AddressOption,
+  acceptQuote, createQuote, getQuote, loadParcelTypes, loadTimeSlots, reattempt, selectQuote, setTimeSlot, updateParcels, updateQuote,
 } from './booking.actors';
 import { problemText } from './booking.errors';
-import type { AddressValue, BookingViewer, DeliveryFormValues, Parcel, Quote, TimeSlot } from './booking.types';
+import { CUSTOM_PARCEL_TYPE, type BookingViewer, type DeliveryFormValues, type Parcel, type ParcelType, type Quote, type TimeSlot } from './booking.types';
+import { deliveryStepMachine } from './delivery-step.machine';
 import { detailsMachine, type DetailsOutput } from './details.machine';
 import { payMachine } from './pay.machine';
 import { validateDelivery, validateParcels, validateQuoteChoice, type DeliveryErrors } from './booking.validation';
 
-export type AddressSide = 'originAddress' | 'destinationAddress';
+export type { AddressSide } from './delivery-step.machine';
 
 export interface WizardInput {
   viewer: BookingViewer;
@@ -36,15 +36,15 @@ export interface WizardContext {
   parcels: Parcel[];
   errors: WizardErrors;
   problem: string | null;
-  dates: string[];
+  /** The parcel types of step 2 (GET parceltypes, plus Custom). */
+  parcelTypes: ParcelType[];
+  /** Step 3's 'First available timeslot' choices: the time slots of the quote's date. */
   timeSlots: TimeSlot[];
-  search: { side: AddressSide; text: string; results: AddressOption[] };
 }
 
 export type WizardEvent =
+  /** A form value of step 1 (from the view, or an address resolved by the delivery step's lookups). */
   | { type: 'delivery.edit'; values: Partial<DeliveryFormValues> }
-  | { type: 'address.search'; side: AddressSide; text: string }
-  | { type: 'address.choose'; side: AddressSide; option: AddressOption }
   | { type: 'parcels.change'; parcels: Parcel[] }
   | { type: 'step.submit'; quoteId?: number | null }
   | { type: 'step.back' }
@@ -56,9 +56,13 @@ export type WizardEvent =
 
 export type PayOutput = { result: 'paid'; quote: Quote };
 
-const EMPTY_FORM: DeliveryFormValues = {
-  originAddress: null, destinationAddress: null, deliveryDate: '', deliveryTime: DEFAULT_DELIVERY_TIME, isRoundTrip: false,
-};
+/** A new booking's form; a user whose token has a storeId starts with the store as the pick-up store (001 section 2). */
+function emptyForm(viewer: BookingViewer): DeliveryFormValues {
+  return {
+    originAddress: null, destinationAddress: null, deliveryDate: '', deliveryTime: DEFAULT_DELIVERY_TIME, isRoundTrip: false,
+    originStoreId: viewer.permissions.storeId ?? null, destinationStoreId: null,
+  };
+}
 
 const STEP_STATES = ['delivery', 'parcels', 'quotes', 'details', 'accept', 'pay'] as const;
 
@@ -101,6 +105,7 @@ function toStep(guard: 'earlierStep' | 'noQuote') {
   return STEP_STATES.map((name, index) => ({
     guard: { type: guard, params: ({ event }: { event: { step: number } }) => ({ step: event.step, index }) },
     target: `#wizard.steps.${name}`,
+    actions: 'clearProblem' as const,
   }));
 }
 
@@ -118,8 +123,8 @@ export const wizardMachine = setup({
     tags: {} as 'busy' | 'loading',
   },
   actors: {
-    getQuote, createQuote, updateQuote, updateParcels, selectQuote, setTimeSlot, acceptQuote, reattempt, loadDates, loadTimeSlots,
-    searchAddresses, resolveAddress, details: detailsMachine, pay: payMachine,
+    getQuote, createQuote, updateQuote, updateParcels, selectQuote, setTimeSlot, acceptQuote, reattempt, loadParcelTypes, loadTimeSlots,
+    deliveryStep: deliveryStepMachine, details: detailsMachine, pay: payMachine,
   },
   actions: {
     setQuote: assign(({ event }) => {
@@ -150,17 +155,10 @@ export const wizardMachine = setup({
     setParcels: assign((_, params: { parcels: Parcel[] }) => ({ parcels: params.parcels, errors: {} })),
     rejectParcels: assign(({ context }) => ({ errors: { parcels: validateParcels(context.parcels) ?? undefined }, problem: null })),
     rejectQuote: assign({ errors: { quoteId: VALIDATION_TEXTS.selectPreferredQuote }, problem: null }),
-    setDates: assign(({ event }) => ({ dates: (event as unknown as { output: string[] }).output })),
-    setSlots: assign(({ event }) => ({ timeSlots: (event as unknown as { output: TimeSlot[] }).output })),
-    clearSlots: assign({ timeSlots: [] }),
-    setSearch: assign((_, params: { side: AddressSide; text: string }) => ({ search: { side: params.side, text: params.text, results: [] } })),
-    setResults: assign(({ context, event }) => ({ search: { ...context.search, results: (event as unknown as { output: AddressOption[] }).output } })),
-    setAddress: assign(({ context, event }) => ({
-      form: { ...context.form, [context.search.side]: (event as unknown as { output: AddressValue }).output },
-      search: { ...context.search, text: '', results: [] },
-      errors: {},
-    })),
-    searchFailed: assign(({ context, event }) => ({ search: { ...context.search, results: [] }, problem: problemText((event as unknown as { error: unknown }).error) })),
+    setTimeSlots: assign(({ event }) => ({ timeSlots: (event as unknown as { output?: TimeSlot[] }).output ?? [] })),
+    setParcelTypes: assign(({ event }) => ({ parcelTypes: (event as unknown as { output?: ParcelType[] }).output ?? [] })),
+    // The time slots of the new date load in the delivery step's lookups.
+    dateToLookups: sendTo('deliveryStep', ({ context }) => ({ type: 'delivery.date' as const, date: context.form.deliveryDate })),
     closeDetails: sendTo('details', { type: 'details.back' }),
     clear: assign({ problem: null, errors: {}, quote: null, deliveryId: null }),
   },
@@ -178,16 +176,16 @@ export const wizardMachine = setup({
       const quote = outputQuote(event);
       return quote !== null && !isWizardPaymentStatus(quote.paymentStatusId);
     },
+    noParcelTypes: ({ context }) => context.parcelTypes.length === 0,
+    noTimeSlots: ({ context }) => context.timeSlots.length === 0,
+    slotOffered: ({ context, event }) => context.timeSlots.some((slot) => slot.time === (event as { deliveryTime?: string }).deliveryTime),
     detailsWentBack: ({ event }) => (event as unknown as { output: DetailsOutput }).output.result === 'back',
     invalidDelivery: ({ context }) => Object.keys(validateDelivery(context.form)).length > 0,
     parcelsValid: ({ context }) => validateParcels(context.parcels) === null,
     quoteChosen: ({ event }) => validateQuoteChoice((event as { quoteId?: number | null }).quoteId ?? null) === null,
     dateChanged: ({ context }, params: { values: Partial<DeliveryFormValues> }) =>
-      params.values.deliveryDate !== undefined && params.values.deliveryDate !== context.form.deliveryDate && params.values.deliveryDate !== '',
-    searchable: (_, params: { text: string }) => params.text.trim().length >= MIN_SEARCH_LENGTH,
-    hasDates: ({ event }) => (event as unknown as { output: string[] }).output.length > 0,
+      params.values.deliveryDate !== undefined && params.values.deliveryDate !== context.form.deliveryDate,
   },
-  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
 }).createMachine({
   id: 'wizard',
   description: 'The six-step booking wizard: Delivery, Parcels, Quotes, Details, Accept, Pay.',
@@ -197,13 +195,12 @@ export const wizardMachine = setup({
     quote: null,
     activeStep: 0,
     pendingStep: 0,
-    form: EMPTY_FORM,
+    form: emptyForm(input.viewer),
     parcels: [],
     errors: {},
     problem: null,
-    dates: [],
+    parcelTypes: [],
     timeSlots: [],
-    search: { side: 'originAddress', text: '', results: [] },
   }),
   initial: 'start',
   on: {
@@ -250,131 +247,82 @@ export const wizardMachine = setup({
           })),
         },
         delivery: {
-          description: 'Step 1: addresses, date, time slot and round trip.',
+          description: 'Step 1: addresses, date, time slot and round trip; the lookups run in the delivery step chart.',
           entry: { type: 'setStep', params: { step: 0 } },
-          type: 'parallel',
+          invoke: {
+            id: 'deliveryStep',
+            src: 'deliveryStep',
+            input: ({ context }) => ({
+              viewer: context.viewer, originAddress: context.form.originAddress, destinationAddress: context.form.destinationAddress,
+              deliveryDate: context.form.deliveryDate,
+            }),
+          },
+          initial: 'editing',
+          states: {
+            editing: {},
+            invalid: {
+              description: 'A required field is missing: its message shows until the next edit.',
+              on: {
+                'delivery.edit': [
+                  {
+                    guard: { type: 'dateChanged', params: ({ event }) => ({ values: event.values }) },
+                    target: 'editing',
+                    actions: [{ type: 'editForm', params: ({ event }) => ({ values: event.values }) }, 'dateToLookups'],
+                  },
+                  { target: 'editing', actions: { type: 'editForm', params: ({ event }) => ({ values: event.values }) } },
+                ],
+              },
+            },
+            failed: { description: 'The server refused the quote: its message shows; the step stays.' },
+            creating: {
+              tags: ['busy'],
+              invoke: {
+                id: 'createQuote',
+                src: 'createQuote',
+                // deliverByDate equals deliveryDate on submit (001 section 4).
+                input: ({ context }) => ({ cca2: context.viewer.cca2, form: context.form }),
+                onDone: advance('#wizard.steps.parcels', 1),
+                onError: serverError,
+              },
+            },
+            updating: {
+              tags: ['busy'],
+              invoke: {
+                id: 'updateQuote',
+                src: 'updateQuote',
+                input: ({ context }) => ({ ...onDelivery(context), form: context.form }),
+                onDone: advance('#wizard.steps.parcels', 1),
+                onError: serverError,
+              },
+            },
+          },
           on: {
             'delivery.edit': [
               {
                 guard: { type: 'dateChanged', params: ({ event }) => ({ values: event.values }) },
-                target: '.slots.loading',
-                actions: { type: 'editForm', params: ({ event }) => ({ values: event.values }) },
+                actions: [{ type: 'editForm', params: ({ event }) => ({ values: event.values }) }, 'dateToLookups'],
               },
               { actions: { type: 'editForm', params: ({ event }) => ({ values: event.values }) } },
             ],
-          },
-          states: {
-            form: {
-              initial: 'editing',
-              states: {
-                editing: {},
-                invalid: { description: 'A required field is missing: its message shows.' },
-                failed: { description: 'The server refused the quote: its message shows; the step stays.' },
-                creating: {
-                  tags: ['busy'],
-                  invoke: {
-                    id: 'createQuote',
-                    src: 'createQuote',
-                    // deliverByDate equals deliveryDate on submit (001 section 4).
-                    input: ({ context }) => ({ cca2: context.viewer.cca2, form: context.form }),
-                    onDone: advance('#wizard.steps.parcels', 1),
-                    onError: serverError,
-                  },
-                },
-                updating: {
-                  tags: ['busy'],
-                  invoke: {
-                    id: 'updateQuote',
-                    src: 'updateQuote',
-                    input: ({ context }) => ({ ...onDelivery(context), form: context.form }),
-                    onDone: advance('#wizard.steps.parcels', 1),
-                    onError: serverError,
-                  },
-                },
-              },
-              on: {
-                // Create the quote when there is none yet, otherwise update it (001 section 4).
-                'step.submit': [
-                  { guard: 'invalidDelivery', target: '.invalid', actions: 'rejectDelivery' },
-                  { guard: 'hasQuote', target: '.updating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
-                  { target: '.creating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
-                ],
-              },
-            },
-            dates: {
-              initial: 'loading',
-              states: {
-                loading: {
-                  invoke: {
-                    id: 'loadDates',
-                    src: 'loadDates',
-                    input: ({ context }) => ({ cca2: context.viewer.cca2, storeId: context.viewer.permissions.storeId, companyId: context.viewer.permissions.companyId }),
-                    onDone: [{ guard: 'hasDates', target: 'ready', actions: 'setDates' }, { target: 'none', actions: 'setDates' }],
-                    onError: 'failed',
-                  },
-                },
-                ready: {},
-                none: { description: "'No dates available'" },
-                failed: { description: "'Oops! something went wrong'" },
-              },
-            },
-            slots: {
-              initial: 'noDate',
-              states: {
-                noDate: { description: 'The time select is disabled until a date is chosen.' },
-                loading: {
-                  entry: 'clearSlots',
-                  invoke: {
-                    id: 'loadTimeSlots',
-                    src: 'loadTimeSlots',
-                    input: ({ context }) => ({ cca2: context.viewer.cca2, localDate: context.form.deliveryDate }),
-                    onDone: { target: 'ready', actions: 'setSlots' },
-                    onError: 'failed',
-                  },
-                },
-                ready: {},
-                failed: { description: "'Oops! something went wrong'" },
-              },
-            },
-            search: {
-              initial: 'idle',
-              on: {
-                'address.search': [
-                  { guard: { type: 'searchable', params: ({ event }) => ({ text: event.text }) }, target: '.debouncing', actions: { type: 'setSearch', params: ({ event }) => event } },
-                  { target: '.idle', actions: { type: 'setSearch', params: ({ event }) => event } },
-                ],
-                'address.choose': { target: '.resolving', actions: assign(({ context, event }) => ({ search: { ...context.search, side: event.side } })) },
-              },
-              states: {
-                idle: { description: "Fewer than 3 characters: 'Minimum of 3 characters for a search...'" },
-                debouncing: { after: { searchDebounce: 'searching' } },
-                searching: {
-                  invoke: {
-                    id: 'searchAddresses',
-                    src: 'searchAddresses',
-                    input: ({ context }) => ({ cca2: context.viewer.cca2, search: context.search.text.trim() }),
-                    onDone: { target: 'results', actions: 'setResults' },
-                    onError: { target: 'idle', actions: 'searchFailed' },
-                  },
-                },
-                results: { description: "The matches, or 'No matching addresses found.'" },
-                resolving: {
-                  invoke: {
-                    id: 'resolveAddress',
-                    src: 'resolveAddress',
-                    input: ({ event }) => (event as Extract<WizardEvent, { type: 'address.choose' }>).option,
-                    onDone: { target: 'idle', actions: 'setAddress' },
-                    // 001 section 8: a failed resolve sets an error and rejects the selection.
-                    onError: { target: 'idle', actions: 'searchFailed' },
-                  },
-                },
-              },
-            },
+            // Create the quote when there is none yet, otherwise update it (001 section 4).
+            'step.submit': [
+              { guard: 'invalidDelivery', target: '.invalid', actions: 'rejectDelivery' },
+              { guard: 'hasQuote', target: '.updating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
+              { target: '.creating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
+            ],
           },
         },
         parcels: {
-          description: 'Step 2: at least one parcel.',
-          entry: { type: 'setStep', params: { step: 1 } },
+          description: 'Step 2: at least one parcel; the parcel types load from the server (plus Custom).',
+          entry: [{ type: 'setStep', params: { step: 1 } }, assign({ parcelTypes: [] })],
+          invoke: {
+            id: 'loadParcelTypes',
+            src: 'loadParcelTypes',
+            // Once per visit (the guard keeps a generated path from answering the call twice).
+            onDone: { guard: 'noParcelTypes', actions: 'setParcelTypes' },
+            // Without the catalogue the Custom tile still adds a parcel.
+            onError: { guard: 'noParcelTypes', actions: assign({ parcelTypes: [CUSTOM_PARCEL_TYPE] }) },
+          },
           initial: 'editing',
           states: {
             editing: {},
@@ -397,12 +345,19 @@ export const wizardMachine = setup({
               { guard: 'parcelsValid', target: '.submitting', actions: ['clearProblem', { type: 'setPending', params: { step: 2 } }] },
               { target: '.invalid', actions: 'rejectParcels' },
             ],
-            'step.back': '#wizard.steps.delivery',
+            'step.back': { target: '#wizard.steps.delivery', actions: 'clearProblem' },
           },
         },
         quotes: {
-          description: 'Step 3: choose a service level before its quote expires.',
-          entry: { type: 'setStep', params: { step: 2 } },
+          description: 'Step 3: choose a service level before its quote expires; Priority offers the time slots of the date.',
+          entry: [{ type: 'setStep', params: { step: 2 } }, assign({ timeSlots: [] })],
+          invoke: {
+            id: 'loadTimeSlots',
+            src: 'loadTimeSlots',
+            input: ({ context }) => ({ cca2: context.viewer.cca2, localDate: context.quote?.readyForCollectionDateOnlyUtc ?? context.form.deliveryDate }),
+            onDone: { guard: 'noTimeSlots', actions: 'setTimeSlots' },
+            onError: { guard: 'noTimeSlots', actions: assign({ timeSlots: [] }) },
+          },
           initial: 'editing',
           states: {
             editing: {},
@@ -437,8 +392,8 @@ export const wizardMachine = setup({
               { guard: 'quoteChosen', target: '.submitting', actions: ['clearProblem', { type: 'setPending', params: { step: 3 } }] },
               { target: '.invalid', actions: 'rejectQuote' },
             ],
-            'step.back': '#wizard.steps.parcels',
-            'quote.timeSlot': { target: '.changingTimeSlot', actions: 'clearProblem' },
+            'step.back': { target: '#wizard.steps.parcels', actions: 'clearProblem' },
+            'quote.timeSlot': { guard: 'slotOffered', target: '.changingTimeSlot', actions: 'clearProblem' },
           },
         },
         details: {
@@ -476,7 +431,7 @@ export const wizardMachine = setup({
           },
           on: {
             'step.submit': { target: '.submitting', actions: ['clearProblem', { type: 'setPending', params: { step: 5 } }] },
-            'step.back': '#wizard.steps.details',
+            'step.back': { target: '#wizard.steps.details', actions: 'clearProblem' },
           },
         },
         pay: {
@@ -488,7 +443,7 @@ export const wizardMachine = setup({
             input: ({ context }) => ({ quote: context.quote!, viewer: context.viewer }),
             onDone: { target: '#wizard.paid', actions: 'setQuote' },
           },
-          on: { 'step.back': '#wizard.steps.accept' },
+          on: { 'step.back': { target: '#wizard.steps.accept', actions: 'clearProblem' } },
         },
       },
     },

@@ -1,0 +1,555 @@
+import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import { DELIVERY_ADMIN_LIMITS, DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
+import { step } from '../../src/machines/operations/transitions';
+import {
+  deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf, type DeliveryLogisticsEvent,
+} from '../../src/machines/operations/delivery-logistics.machine';
+import {
+  canEditParcels, canRate, isTerminalLogisticStatus, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS,
+  type LogisticStatus, type PaymentStatus,
+} from '../../src/lib/statuses';
+import { conflictMessage } from '../../src/lib/resources/texts';
+import type { Database } from '../db/database';
+import {
+  companies, deliveries, deliveryAdminDetails, deliveryItems, deliveryQuotes, parcelTypes, stores, users,
+} from '../db/schema';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { ConflictError } from './directory';
+import { streamExport, type ExportColumn } from './export';
+import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
+import type { PortalData } from './portals';
+import type { Scope } from './scope';
+
+/**
+ * The deliveries of the back office (002 sections 2, 3 and 7): the filtered list with its aggregations and
+ * export, one delivery for the edit screen, and the operator's actions. Rows are scoped to the caller's token
+ * (server/domain/scope.ts); a row outside the scope is 404 like a row that does not exist.
+ */
+
+export interface DeliveryAdminQuery extends ListQuery {
+  exportExcel?: boolean;
+  aggregationsOnly?: boolean;
+  companyid?: number;
+  storeid?: number;
+  deliveryId?: number;
+  logisticstatuses?: string;
+  paymentStatuses?: string;
+  isRoundTrip?: boolean;
+  isHighRisk?: boolean;
+  isReturnToSender?: boolean;
+  slaType?: string;
+  pricingTier?: string;
+  startDate?: string;
+  endDate?: string;
+  minDistance?: number;
+  maxDistance?: number;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+/** Sortable fields: each is NOT NULL, and the row carries it under the same name (exports page by keyset). */
+const deliveryList: ListDefinition = {
+  sortable: {
+    id: deliveries.id,
+    createdAt: deliveries.createdAt,
+    readyForCollectionDate: deliveries.readyForCollectionDate,
+    logisticStatusId: deliveries.logisticStatusId,
+    paymentStatusId: deliveries.paymentStatusId,
+    distanceKm: deliveries.distanceKm,
+  },
+  defaultSort: deliveries.createdAt,
+  id: deliveries.id,
+  searchable: [deliveries.waybill, deliveries.orderReference, deliveries.customerIdentifier],
+  maxPageSize: DELIVERY_ADMIN_LIMITS.maxPageSize,
+};
+
+export function deliveryScope(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case 'portal': return undefined;
+    case 'company': return eq(deliveries.companyId, scope.companyId);
+    case 'store': return eq(deliveries.storeId, scope.storeId);
+    case 'none': return sql`false`;
+  }
+}
+
+/** "2501,10001" → [2501, 10001], every code one of the catalogue's, else 400 naming the parameter. */
+function codesOf(name: string, value: string | undefined, known: Record<number, string>): number[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const codes = value.split(',').map((part) => Number(part.trim()));
+  const unknown = codes.filter((code) => !Number.isInteger(code) || !(code in known));
+  if (unknown.length > 0) throw badRequest(name, DELIVERY_ADMIN_TEXTS.unknownStatus(name, value));
+  return codes;
+}
+
+// Filters on the selected quote and the back-office details are sub-queries on their own names, so the list's
+// joins of the same tables never clash with them.
+const selectedQuoteWhere = (condition: SQL) =>
+  sql`exists (select 1 from delivery_quotes fq where fq.id = ${deliveries.selectedQuoteId} and ${condition})`;
+const returnToSender = sql`exists (select 1 from delivery_admin_details fd where fd.delivery_id = ${deliveries.id} and fd.is_return_to_sender)`;
+
+/** The catalogue's delivery filter pairs (002 section 3) as conditions on deliveries. */
+export function deliveryFilters(query: DeliveryAdminQuery): SQL | undefined {
+  if (query.startDate && query.endDate && query.startDate > query.endDate) {
+    throw badRequest('endDate', DELIVERY_ADMIN_TEXTS.endBeforeStart);
+  }
+  if (query.minDistance !== undefined && query.maxDistance !== undefined && query.minDistance > query.maxDistance) {
+    throw badRequest('maxDistance', DELIVERY_ADMIN_TEXTS.maxBelowMin('distance'));
+  }
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+    throw badRequest('maxPrice', DELIVERY_ADMIN_TEXTS.maxBelowMin('price'));
+  }
+  const logistic = codesOf('logisticstatuses', query.logisticstatuses, LOGISTIC_STATUS_LABELS);
+  const payment = codesOf('paymentStatuses', query.paymentStatuses, PAYMENT_STATUS_LABELS);
+  const cents = (amount: number) => Math.round(amount * 100);
+  return whereAll(
+    query.companyid !== undefined ? eq(deliveries.companyId, query.companyid) : undefined,
+    query.storeid !== undefined ? eq(deliveries.storeId, query.storeid) : undefined,
+    query.deliveryId !== undefined ? eq(deliveries.id, query.deliveryId) : undefined,
+    logistic ? inArray(deliveries.logisticStatusId, logistic) : undefined,
+    payment ? inArray(deliveries.paymentStatusId, payment) : undefined,
+    query.isRoundTrip !== undefined ? eq(deliveries.isRoundTrip, query.isRoundTrip) : undefined,
+    query.isHighRisk !== undefined ? eq(deliveries.isHighRisk, query.isHighRisk) : undefined,
+    query.isReturnToSender === undefined
+      ? undefined
+      : query.isReturnToSender ? returnToSender : sql`not ${returnToSender}`,
+    query.startDate ? gte(deliveries.readyForCollectionDate, query.startDate) : undefined,
+    query.endDate ? lte(deliveries.readyForCollectionDate, query.endDate) : undefined,
+    query.minDistance !== undefined ? gte(deliveries.distanceKm, query.minDistance) : undefined,
+    query.maxDistance !== undefined ? lte(deliveries.distanceKm, query.maxDistance) : undefined,
+    query.slaType ? selectedQuoteWhere(sql`fq.sla_type = ${query.slaType}`) : undefined,
+    query.pricingTier ? selectedQuoteWhere(sql`fq.pricing_tier = ${query.pricingTier}`) : undefined,
+    query.minPrice !== undefined ? selectedQuoteWhere(sql`fq.price_excl_cents >= ${cents(query.minPrice)}`) : undefined,
+    query.maxPrice !== undefined ? selectedQuoteWhere(sql`fq.price_excl_cents <= ${cents(query.maxPrice)}`) : undefined,
+  );
+}
+
+const originStores = alias(stores, 'origin_stores');
+const destinationStores = alias(stores, 'destination_stores');
+
+const rowColumns = {
+  id: deliveries.id,
+  waybill: deliveries.waybill,
+  orderReference: deliveries.orderReference,
+  customerIdentifier: deliveries.customerIdentifier,
+  logisticStatusId: deliveries.logisticStatusId,
+  paymentStatusId: deliveries.paymentStatusId,
+  companyId: deliveries.companyId,
+  companyName: companies.companyName,
+  storeId: deliveries.storeId,
+  storeName: stores.storeName,
+  placedByEmail: users.email,
+  readyForCollectionDate: deliveries.readyForCollectionDate,
+  deliverByDate: deliveries.deliverByDate,
+  distanceKm: deliveries.distanceKm,
+  isRoundTrip: deliveries.isRoundTrip,
+  isHighRisk: deliveries.isHighRisk,
+  isReturnToSender: sql<boolean>`coalesce(${deliveryAdminDetails.isReturnToSender}, false)`,
+  lotNumber: sql<number>`coalesce(${deliveryAdminDetails.lotNumber}, 0)`,
+  slaType: deliveryQuotes.slaType,
+  pricingTier: deliveryQuotes.pricingTier,
+  priceExclCents: deliveryQuotes.priceExclCents,
+  trackingHash: deliveries.trackingHash,
+  createdAt: deliveries.createdAt,
+  xmin: sql<string>`${deliveries}.xmin::text`,
+};
+
+function selectRows(db: Database, where: SQL | undefined) {
+  return db.select(rowColumns).from(deliveries)
+    .leftJoin(companies, eq(companies.id, deliveries.companyId))
+    .leftJoin(stores, eq(stores.id, deliveries.storeId))
+    .leftJoin(users, eq(users.id, deliveries.placedByUserId))
+    .leftJoin(deliveryQuotes, eq(deliveryQuotes.id, deliveries.selectedQuoteId))
+    .leftJoin(deliveryAdminDetails, eq(deliveryAdminDetails.deliveryId, deliveries.id))
+    .where(where);
+}
+
+type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+const labelOf = (labels: Record<number, string>, code: number) => labels[code] ?? String(code);
+
+/** The list row as the client sees it (the spec's names: logisticStatus, lotNumber, trackingUrl, ratingUrl ...). */
+function publicRow(row: Row) {
+  const { trackingHash, createdAt, ...rest } = row;
+  return {
+    ...rest,
+    logisticStatus: labelOf(LOGISTIC_STATUS_LABELS, row.logisticStatusId),
+    paymentStatus: labelOf(PAYMENT_STATUS_LABELS, row.paymentStatusId),
+    lotNumber: Number(row.lotNumber),
+    createdAt: createdAt.toISOString(),
+    trackingUrl: trackingHash ? `/track/${trackingHash}` : null,
+    ratingUrl: trackingHash && canRate(row.logisticStatusId) ? `/track/${trackingHash}?rating=true` : null,
+  };
+}
+
+const sortValueOf = (parsed: ParsedList, row: Row): unknown => {
+  const name = Object.entries(deliveryList.sortable).find(([, column]) => column === parsed.sortColumn)?.[0] ?? 'id';
+  return row[name as keyof Row];
+};
+
+const money = (cents: number | null) => (cents === null ? null : cents / 100);
+
+export const DELIVERY_EXPORT: ExportColumn<Row>[] = [
+  { header: 'Id', value: (row) => row.id, width: 8 },
+  { header: 'Waybill', value: (row) => row.waybill, width: 16 },
+  { header: 'Order reference', value: (row) => row.orderReference },
+  { header: 'Customer identifier', value: (row) => row.customerIdentifier },
+  { header: 'Company', value: (row) => row.companyName, width: 24 },
+  { header: 'Store', value: (row) => row.storeName, width: 24 },
+  { header: 'Placed by', value: (row) => row.placedByEmail, width: 28 },
+  { header: 'Logistic status', value: (row) => labelOf(LOGISTIC_STATUS_LABELS, row.logisticStatusId) },
+  { header: 'Payment status', value: (row) => labelOf(PAYMENT_STATUS_LABELS, row.paymentStatusId) },
+  { header: 'Delivery date', value: (row) => row.readyForCollectionDate, width: 12 },
+  { header: 'Deliver by', value: (row) => row.deliverByDate, width: 12 },
+  { header: 'Distance (km)', value: (row) => row.distanceKm, width: 12 },
+  { header: 'SLA type', value: (row) => row.slaType },
+  { header: 'Pricing tier', value: (row) => row.pricingTier },
+  { header: 'Price excl', value: (row) => money(row.priceExclCents), width: 12 },
+  { header: 'Return to sender', value: (row) => row.isReturnToSender, width: 10 },
+  { header: 'Round trip', value: (row) => row.isRoundTrip, width: 10 },
+  { header: 'High risk', value: (row) => row.isHighRisk, width: 10 },
+  { header: 'Lot number', value: (row) => (Number(row.lotNumber) > 0 ? Number(row.lotNumber) : DELIVERY_ADMIN_TEXTS.notApplicable), width: 10 },
+  { header: 'Created', value: (row) => row.createdAt, width: 22 },
+];
+
+/** The parsed list: newest first unless the caller sorts. */
+function parse(query: DeliveryAdminQuery): ParsedList {
+  const sorted = query.sortby ? query : { ...query, sortby: 'createdAt', sortdirection: 'desc' as const };
+  return parseListQuery(sorted as DeliveryAdminQuery & Record<string, unknown>, deliveryList);
+}
+
+/**
+ * The two statements of a list page (the rows and the count), unexecuted: the list runs them, and
+ * bench/deliveries-list.ts runs the very same SQL through `pg` as its baseline.
+ */
+export function deliveryListQueries(db: Database, portalId: number, scope: Scope, query: DeliveryAdminQuery) {
+  const parsed = parse(query);
+  const where = whereAll(eq(deliveries.portalId, portalId), deliveryScope(scope), parsed.search, deliveryFilters(query));
+  return {
+    parsed,
+    where,
+    rows: () => selectRows(db, where).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset),
+    count: () => db.select({ value: count() }).from(deliveries).where(where),
+  };
+}
+
+export async function listDeliveries(db: Database, portal: PortalData, scope: Scope, query: DeliveryAdminQuery, reply?: FastifyReply) {
+  const { parsed, where, rows, count: countRows } = deliveryListQueries(db, portal.id, scope, query);
+  if (query.exportExcel && reply) {
+    const [total] = await db.select({ value: count() }).from(deliveries).where(where);
+    return streamExport<Row>(reply, {
+      fileName: DELIVERY_ADMIN_TEXTS.exportName,
+      columns: DELIVERY_EXPORT,
+      total: total?.value ?? 0,
+      batch: (last, limit) => selectRows(db, whereAll(where, after(parsed, last && { id: last.id, sortValue: sortValueOf(parsed, last) })))
+        .orderBy(...parsed.orderBy).limit(limit),
+    });
+  }
+  if (query.aggregationsOnly) {
+    const [byLogistic, byPayment] = await Promise.all([
+      db.select({ code: deliveries.logisticStatusId, value: count() }).from(deliveries).where(where).groupBy(deliveries.logisticStatusId),
+      db.select({ code: deliveries.paymentStatusId, value: count() }).from(deliveries).where(where).groupBy(deliveries.paymentStatusId),
+    ]);
+    const totalItems = byLogistic.reduce((sum, row) => sum + row.value, 0);
+    return {
+      ...pageOf([], totalItems, parsed),
+      aggregationDictionary: {
+        logisticStatus: Object.fromEntries(byLogistic.map((row) => [String(row.code), row.value])),
+        paymentStatus: Object.fromEntries(byPayment.map((row) => [String(row.code), row.value])),
+      },
+    };
+  }
+  const [items, [total]] = await Promise.all([rows(), countRows()]);
+  return pageOf(items.map(publicRow), total?.value ?? 0, parsed);
+}
+
+// ---- One delivery -----------------------------------------------------------------------------------------
+
+async function findRow(db: Database, portal: PortalData, scope: Scope, id: number) {
+  const [row] = await selectRows(db, whereAll(eq(deliveries.portalId, portal.id), deliveryScope(scope), eq(deliveries.id, id)));
+  return row;
+}
+
+/** One delivery for the edit screen: the list row plus addresses, contacts, parcels and proof of delivery. */
+export async function getDelivery(db: Database, portal: PortalData, scope: Scope, id: number, mayEdit: boolean) {
+  const row = await findRow(db, portal, scope, id);
+  if (!row) throw notFound(`delivery ${id}`);
+  const [[extra], items, [details]] = await Promise.all([
+    db.select({
+      originAddress: deliveries.originAddress, destinationAddress: deliveries.destinationAddress,
+      originContact: deliveries.originContact, destinationContact: deliveries.destinationContact,
+      originStoreName: originStores.storeName, destinationStoreName: destinationStores.storeName,
+    }).from(deliveries)
+      .leftJoin(originStores, eq(originStores.id, deliveries.originStoreId))
+      .leftJoin(destinationStores, eq(destinationStores.id, deliveries.destinationStoreId))
+      .where(eq(deliveries.id, id)),
+    db.select({
+      id: deliveryItems.id, name: deliveryItems.name, deliveryItemName: deliveryItems.deliveryItemName,
+      parcelTypeId: deliveryItems.parcelTypeId, length: deliveryItems.length, width: deliveryItems.width,
+      height: deliveryItems.height, weight: deliveryItems.weight, description: deliveryItems.description,
+      barCode: deliveryItems.barCode, isFragile: deliveryItems.isFragile,
+    }).from(deliveryItems).where(eq(deliveryItems.deliveryId, id)),
+    db.select().from(deliveryAdminDetails).where(eq(deliveryAdminDetails.deliveryId, id)),
+  ]);
+  const snapshot = deliveryLogisticsSnapshotOf(row.logisticStatusId);
+  const origin = (extra!.originContact ?? null) as ContactValue | null;
+  const destination = (extra!.destinationContact ?? null) as ContactValue | null;
+  return {
+    ...publicRow(row),
+    // The edit form's flat fields (updatedelivery takes the same names).
+    originContactName: origin?.ContactName ?? null,
+    originPhoneNumber: origin?.PhoneNumber ?? null,
+    originEmail: origin?.Email ?? null,
+    destinationContactName: destination?.ContactName ?? null,
+    destinationPhoneNumber: destination?.PhoneNumber ?? null,
+    destinationEmail: destination?.Email ?? null,
+    originAddress: extra!.originAddress as Record<string, unknown>,
+    destinationAddress: extra!.destinationAddress as Record<string, unknown>,
+    originContact: (extra!.originContact ?? null) as Record<string, unknown> | null,
+    destinationContact: (extra!.destinationContact ?? null) as Record<string, unknown> | null,
+    originStoreName: extra!.originStoreName,
+    destinationStoreName: extra!.destinationStoreName,
+    // The spec: "deliveryItems (sorted by name)".
+    deliveryItems: items.sort((a, b) => (a.deliveryItemName ?? a.name).localeCompare(b.deliveryItemName ?? b.name)),
+    proof: details?.proofUpdatedAt
+      ? { recipientName: details.proofRecipientName, note: details.proofNote, updatedAt: details.proofUpdatedAt.toISOString() }
+      : null,
+    /** What the edit screen may offer this caller now (the server checks the same rules on every call). */
+    allowed: {
+      edit: canEditParcels(row.logisticStatusId, mayEdit),
+      canceldelivery: mayEdit && cancelTarget(row.logisticStatusId) !== undefined,
+      cancelandreturntosender: mayEdit && !!snapshot && snapshot.can({ type: 'delivery.returnToSender' }),
+      reverseLogisticStatus: mayEdit && !!snapshot && snapshot.can({ type: 'delivery.reverse' }),
+      recalculateparcels: canEditParcels(row.logisticStatusId, mayEdit),
+      recalculatelogistics: mayEdit && !isTerminalLogisticStatus(row.logisticStatusId) && row.logisticStatusId >= LOGISTIC_STATUS.PENDING
+        && row.logisticStatusId < LOGISTIC_STATUS.COLLECTED,
+      updatedeliveryproof: mayEdit && row.logisticStatusId === LOGISTIC_STATUS.DELIVERED,
+    },
+  };
+}
+
+export type DeliveryAdminDetail = Awaited<ReturnType<typeof getDelivery>>;
+
+/** A contact as booking stores it (the contact form's own field names). */
+interface ContactValue { ContactName?: string | null; PhoneNumber?: string | null; Email?: string | null; [key: string]: unknown }
+
+export interface DeliveryUpdateInput {
+  xmin: string;
+  orderReference?: string | null;
+  customerIdentifier?: string | null;
+  originContactName?: string | null;
+  originPhoneNumber?: string | null;
+  originEmail?: string | null;
+  destinationContactName?: string | null;
+  destinationPhoneNumber?: string | null;
+  destinationEmail?: string | null;
+}
+
+const mergeContact = (contact: ContactValue | null, name?: string | null, phone?: string | null, email?: string | null): ContactValue => ({
+  ...(contact ?? {}),
+  ...(name !== undefined && { ContactName: name }),
+  ...(phone !== undefined && { PhoneNumber: phone }),
+  ...(email !== undefined && { Email: email }),
+});
+
+/**
+ * The edit screen's save: references and contacts, only while the delivery may be edited (status at or above
+ * Ready, not Delivered, and the caller permitted); UPDATE ... WHERE xmin, so a stale edit is 409 with the current.
+ */
+export async function updateDelivery(ctx: ActionContext, id: number, input: DeliveryUpdateInput) {
+  const { xmin, ...values } = input;
+  const inScope = whereAll(eq(deliveries.portalId, ctx.portal.id), deliveryScope(ctx.scope), eq(deliveries.id, id));
+  const [row] = await ctx.db.select({ status: deliveries.logisticStatusId, origin: deliveries.originContact, destination: deliveries.destinationContact })
+    .from(deliveries).where(inScope);
+  if (!row) throw notFound(`delivery ${id}`);
+  if (!canEditParcels(row.status, ctx.mayEdit)) {
+    throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, row.status)));
+  }
+  const updated = await ctx.db.update(deliveries).set({
+    ...(values.orderReference !== undefined && { orderReference: values.orderReference }),
+    ...(values.customerIdentifier !== undefined && { customerIdentifier: values.customerIdentifier }),
+    originContact: mergeContact(row.origin as ContactValue | null, values.originContactName, values.originPhoneNumber, values.originEmail),
+    destinationContact: mergeContact(row.destination as ContactValue | null, values.destinationContactName, values.destinationPhoneNumber, values.destinationEmail),
+    updatedAt: new Date(),
+  }).where(and(inScope, sql`${deliveries}.xmin::text = ${xmin}`)).returning({ id: deliveries.id });
+  const current = await getDelivery(ctx.db, ctx.portal, ctx.scope, id, ctx.mayEdit);
+  if (updated.length === 0) throw new ConflictError(conflictMessage('delivery'), current);
+  return current;
+}
+
+// ---- Actions ----------------------------------------------------------------------------------------------
+
+/**
+ * Cancellation is booking's and finance's status, not the logistics chart's (ours, where the spec is silent):
+ * before payment the quote is cancelled; paid and waiting for a driver, refunded in full; with a driver on the
+ * way, cancelled with a fee. Collected and beyond cannot be cancelled (return it to the sender instead).
+ */
+export function cancelTarget(status: number): LogisticStatus | undefined {
+  if (status >= LOGISTIC_STATUS.PENDING && status < LOGISTIC_STATUS.READY) return LOGISTIC_STATUS.CANCELLED_QUOTE;
+  if (status === LOGISTIC_STATUS.READY) return LOGISTIC_STATUS.REFUNDED;
+  if (status === LOGISTIC_STATUS.PENDING_PICK_UP) return LOGISTIC_STATUS.CANCELLED_WITH_FEE;
+  return undefined;
+}
+
+/** The chart's next status for an event, or 409 with nothing changed. */
+function chartStep(status: number, event: DeliveryLogisticsEvent): LogisticStatus {
+  const from = deliveryLogisticsSnapshotOf(status);
+  const next = from && step(deliveryLogisticsMachine, from, event);
+  if (!next) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
+  return logisticStatusOf(next);
+}
+
+interface ActionContext {
+  db: Database;
+  portal: PortalData;
+  scope: Scope;
+  mayEdit: boolean;
+}
+
+/**
+ * Runs one action on a delivery in the caller's scope inside a transaction with the row locked, so two
+ * operators acting at once see each other's result (the second one is judged on the new status).
+ */
+async function act(ctx: ActionContext, id: number, work: (tx: Database, status: number) => Promise<void>) {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: deliveries.logisticStatusId }).from(deliveries)
+      .where(whereAll(eq(deliveries.portalId, ctx.portal.id), deliveryScope(ctx.scope), eq(deliveries.id, id)))
+      .for('update');
+    if (!row) throw notFound(`delivery ${id}`);
+    await work(tx as unknown as Database, row.status);
+  });
+  return getDelivery(ctx.db, ctx.portal, ctx.scope, id, ctx.mayEdit);
+}
+
+const setStatus = (tx: Database, id: number, status: number) =>
+  tx.update(deliveries).set({ logisticStatusId: status, updatedAt: new Date() }).where(eq(deliveries.id, id));
+
+const upsertDetails = (tx: Database, id: number, values: Partial<typeof deliveryAdminDetails.$inferInsert>) =>
+  tx.insert(deliveryAdminDetails).values({ deliveryId: id, ...values })
+    .onConflictDoUpdate({ target: deliveryAdminDetails.deliveryId, set: values });
+
+export function cancelDelivery(ctx: ActionContext, id: number) {
+  return act(ctx, id, async (tx, status) => {
+    const target = cancelTarget(status);
+    if (target === undefined) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
+    await setStatus(tx, id, target);
+  });
+}
+
+export function cancelAndReturnToSender(ctx: ActionContext, id: number) {
+  return act(ctx, id, async (tx, status) => {
+    await setStatus(tx, id, chartStep(status, { type: 'delivery.returnToSender' }));
+    await upsertDetails(tx, id, { isReturnToSender: true });
+  });
+}
+
+export function reverseLogisticStatus(ctx: ActionContext, id: number) {
+  return act(ctx, id, async (tx, status) => {
+    await setStatus(tx, id, chartStep(status, { type: 'delivery.reverse' }));
+  });
+}
+
+/** Parcels of a catalogue type take the catalogue's current dimensions again (ours: what "recalculate" means). */
+export function recalculateParcels(ctx: ActionContext, id: number) {
+  return act(ctx, id, async (tx, status) => {
+    if (!canEditParcels(status, true)) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
+    await tx.execute(sql`update ${deliveryItems} set length = ${parcelTypes.length}, width = ${parcelTypes.width},
+      height = ${parcelTypes.height}, weight = ${parcelTypes.weight}
+      from ${parcelTypes} where ${deliveryItems.deliveryId} = ${id} and ${parcelTypes.id} = ${deliveryItems.parcelTypeId}`);
+    await tx.update(deliveries).set({ updatedAt: new Date() }).where(eq(deliveries.id, id));
+  });
+}
+
+interface Coordinates { lat: number; lon: number }
+
+function coordinatesOf(address: unknown): Coordinates | undefined {
+  const value = (address as { coordinates?: Partial<Coordinates> } | null)?.coordinates;
+  return typeof value?.lat === 'number' && typeof value.lon === 'number' ? { lat: value.lat, lon: value.lon } : undefined;
+}
+
+/** Great-circle distance in km, one decimal. */
+export function distanceKmBetween(a: Coordinates, b: Coordinates): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = radians(b.lat - a.lat);
+  const dLon = radians(b.lon - a.lon);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return Math.round(2 * 6371 * Math.asin(Math.sqrt(h)) * 10) / 10;
+}
+
+/** The distance estimate again from the addresses' coordinates; only before collection. */
+export function recalculateLogistics(ctx: ActionContext, id: number) {
+  return act(ctx, id, async (tx, status) => {
+    if (status < LOGISTIC_STATUS.PENDING || status >= LOGISTIC_STATUS.COLLECTED) {
+      throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
+    }
+    const [row] = await tx.select({ origin: deliveries.originAddress, destination: deliveries.destinationAddress })
+      .from(deliveries).where(eq(deliveries.id, id));
+    const origin = coordinatesOf(row?.origin);
+    const destination = coordinatesOf(row?.destination);
+    if (!origin || !destination) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.noCoordinates);
+    await tx.update(deliveries).set({ distanceKm: distanceKmBetween(origin, destination), updatedAt: new Date() }).where(eq(deliveries.id, id));
+  });
+}
+
+export interface DeliveryProofInput { recipientName: string; note?: string | null }
+
+export function updateDeliveryProof(ctx: ActionContext, id: number, input: DeliveryProofInput) {
+  return act(ctx, id, async (tx, status) => {
+    if (status !== LOGISTIC_STATUS.DELIVERED) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
+    await upsertDetails(tx, id, { proofRecipientName: input.recipientName.trim(), proofNote: input.note?.trim() || null, proofUpdatedAt: new Date() });
+  });
+}
+
+/**
+ * Moves the delivery date of every delivery of `deliveryIds` (all or none): an id outside the scope is 404;
+ * one already collected or finished is 409 naming it.
+ */
+export async function bulkUpdateDeliveryDate(db: Database, portal: PortalData, scope: Scope, deliveryIds: number[], deliveryDate: string) {
+  const unique = [...new Set(deliveryIds)];
+  return db.transaction(async (tx) => {
+    const rows = await tx.select({ id: deliveries.id, status: deliveries.logisticStatusId }).from(deliveries)
+      .where(whereAll(eq(deliveries.portalId, portal.id), deliveryScope(scope), inArray(deliveries.id, unique))).for('update');
+    if (rows.length !== unique.length) {
+      throw notFound(`delivery ${unique.filter((id) => !rows.some((row) => row.id === id)).join(', ')}`);
+    }
+    const fixed = rows.filter((row) => isTerminalLogisticStatus(row.status) || row.status < LOGISTIC_STATUS.PENDING || row.status >= LOGISTIC_STATUS.COLLECTED);
+    if (fixed.length > 0) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.dateFixed(fixed.map((row) => row.id)));
+    const updated = await tx.update(deliveries).set({ readyForCollectionDate: deliveryDate, updatedAt: new Date() })
+      .where(inArray(deliveries.id, unique)).returning({ id: deliveries.id });
+    return { updated: updated.length };
+  });
+}
+
+/**
+ * Deletes deliveries still at the quote stage (pending, staging, cancelled quote) with their quotes and parcels;
+ * all or none. Anything booked and paid stays: it has ledger history (cancel it instead).
+ */
+export async function deleteDeliveries(db: Database, portal: PortalData, scope: Scope, ids: number[]) {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const rows = await tx.select({ id: deliveries.id, status: deliveries.logisticStatusId }).from(deliveries)
+      .where(whereAll(eq(deliveries.portalId, portal.id), deliveryScope(scope), inArray(deliveries.id, unique))).for('update');
+    if (rows.length !== unique.length) {
+      throw notFound(`delivery ${unique.filter((id) => !rows.some((row) => row.id === id)).join(', ')}`);
+    }
+    const booked = rows.filter((row) => !DELETABLE_STATUSES.has(row.status));
+    if (booked.length > 0) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notDeletable(booked.map((row) => row.id)));
+    try {
+      await tx.delete(deliveryItems).where(inArray(deliveryItems.deliveryId, unique));
+      await tx.delete(deliveryQuotes).where(inArray(deliveryQuotes.deliveryId, unique));
+      const deleted = await tx.delete(deliveries).where(inArray(deliveries.id, unique)).returning({ id: deliveries.id });
+      return { deleted: deleted.length };
+    } catch (error) {
+      // Payments or ledger rows still refer to it (foreign key): refuse rather than lose history.
+      if ((error as { code?: string }).code === '23503' || /foreign key/i.test(String((error as Error).message))) {
+        throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notDeletable(unique));
+      }
+      throw error;
+    }
+  });
+}
+
+const DELETABLE_STATUSES: ReadonlySet<number> = new Set<number>([LOGISTIC_STATUS.PENDING, LOGISTIC_STATUS.STAGING, LOGISTIC_STATUS.CANCELLED_QUOTE]);
+
+export type { PaymentStatus };

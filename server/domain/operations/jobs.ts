@@ -1,0 +1,444 @@
+import { and, asc, count, eq, exists, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import type { components, operations } from '../../../src/api/generated/connect';
+import { markerLabel } from '../../../src/lib/distance';
+import { JOB_COST, mapTaskTypeOf, OPERATIONS_TEXTS, WEB_NOTIFICATION_TYPE } from '../../../src/lib/operations-catalogue';
+import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS } from '../../../src/lib/statuses';
+import { deliveries, drivers, jobDeliveries, jobs, jobTasks, users } from '../../db/schema';
+import { HttpError, notFound } from '../../http/errors';
+import { ConflictError } from '../directory';
+import { streamExport, type ExportColumn } from '../export';
+import { pageOf, parseListQuery, whereAll, type ListDefinition } from '../list-query';
+import { Changes, dispatcherIds, notify, publishChanges } from './changes';
+import {
+  addressOf, loadDriver, loadJob, loadJobDeliveries, loadJobs, loadTasks, pathKm, type Job, type Tx,
+} from './rows';
+import { FIELD_ROLES, jobReadScope, jobWorkScope, type OpsContext } from './scope';
+import {
+  appendTasks, cancelDeliveryTasks, ChartRefusal, jobDeliveryRows, lockJob, refreshDistances, refreshJobCompany, releaseIfIdle, requireDriver, setAvailability,
+  startedTaskCount, stepDelivery, stepJob, writeDeliveryStatus, writeJob, type DeliveryRecord, type JobRecord,
+} from './workflow';
+import { hasAnyRole } from '../../../src/lib/roles';
+
+type S = components['schemas'];
+export type JobDetails = S['JobDetails'];
+export type JobListQuery = NonNullable<operations['getjobs']['parameters']['query']>;
+
+const searchDriver = alias(users, 'search_driver');
+
+const jobList: ListDefinition = {
+  sortable: { id: jobs.id, createdAt: jobs.createdAt, jobStatusId: jobs.jobStatusId },
+  defaultSort: jobs.id,
+  id: jobs.id,
+  searchable: [],
+};
+
+/** The job still has a task not started or in progress (the list type incomplete). */
+const openTasks = sql`(select 1 from job_tasks ot where ot.job_id = ${jobs.id} and ot.task_status_id in (${TASK_STATUS.NOT_STARTED}, ${TASK_STATUS.IN_PROGRESS}))`;
+
+/** Where a job list narrows to: the portal, the caller's scope, the filter pairs and the search term. */
+function jobListWhere(ctx: OpsContext, query: JobListQuery): SQL | undefined {
+  const term = query.search?.trim();
+  const like = term ? `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
+  return whereAll(
+    eq(jobs.portalId, ctx.portal.id),
+    jobReadScope(ctx.permissions),
+    query.jobid ? eq(jobs.id, query.jobid) : undefined,
+    query.driverid ? eq(jobs.driverId, query.driverid) : undefined,
+    query.companyid ? eq(jobs.companyId, query.companyid) : undefined,
+    query.jobStatuses && query.jobStatuses.length > 0 ? inArray(jobs.jobStatusId, query.jobStatuses) : undefined,
+    query.deliveryId ? exists(sql`(select 1 from job_deliveries fd where fd.job_id = ${jobs.id} and fd.delivery_id = ${query.deliveryId})`) : undefined,
+    query.deliveryStatus === 'Incomplete' ? exists(openTasks) : undefined,
+    query.deliveryStatus === 'Completed' ? notExists(openTasks) : undefined,
+    like
+      ? or(
+        exists(sql`(select 1 from job_deliveries sd join deliveries sdl on sdl.id = sd.delivery_id where sd.job_id = ${jobs.id} and (sdl.waybill ilike ${like} or sdl.order_reference ilike ${like}))`),
+        exists(sql`(select 1 from users su where su.id = ${jobs.driverId} and (su.first_name || ' ' || su.last_name) ilike ${like})`),
+      )
+      : undefined,
+  );
+}
+
+export async function listJobs(ctx: OpsContext, query: JobListQuery) {
+  const parsed = parseListQuery(query as JobListQuery & Record<string, unknown>, jobList);
+  const where = jobListWhere(ctx, query);
+  const [items, [total]] = await Promise.all([
+    loadJobs(ctx.db, { where, orderBy: parsed.orderBy, limit: parsed.pageSize, offset: parsed.offset }),
+    ctx.db.select({ value: count() }).from(jobs).where(where),
+  ]);
+  return pageOf(items, total?.value ?? 0, parsed);
+}
+
+async function visibleJob(ctx: OpsContext, db: Tx, id: number): Promise<Job> {
+  const [job] = await loadJobs(db, { where: whereAll(eq(jobs.portalId, ctx.portal.id), jobReadScope(ctx.permissions), eq(jobs.id, id)) });
+  if (!job) throw notFound(`job ${id}`);
+  return job;
+}
+
+async function deliveryIdsOf(db: Tx, jobId: number): Promise<number[]> {
+  const rows = await db.select({ id: jobDeliveries.deliveryId }).from(jobDeliveries)
+    .where(eq(jobDeliveries.jobId, jobId)).orderBy(asc(jobDeliveries.addedAt), asc(jobDeliveries.deliveryId));
+  return rows.map((row) => row.id);
+}
+
+/** The driver pay lines of a job: a fee per delivery and its route's km (VAT exclusive, cents). */
+function costLines(deliveryList: { waybill: string | null; id: number }[], distanceKm: number): S['JobTransactionItem'][] {
+  const lines: S['JobTransactionItem'][] = deliveryList.map((delivery, index) => ({
+    id: index + 1,
+    transactionId: null,
+    description: OPERATIONS_TEXTS.deliveryFee(delivery.waybill ?? String(delivery.id)),
+    quantity: 1,
+    amountExcl: JOB_COST.perDeliveryCents,
+    transactionItemTypeId: JOB_COST.deliveryFeeItemType,
+  }));
+  if (deliveryList.length > 0) {
+    lines.push({
+      id: lines.length + 1,
+      transactionId: null,
+      description: OPERATIONS_TEXTS.distanceLine,
+      quantity: Math.max(1, Math.round(distanceKm)),
+      amountExcl: Math.round(distanceKm * JOB_COST.perKmCents),
+      transactionItemTypeId: JOB_COST.distanceItemType,
+    });
+  }
+  return lines;
+}
+
+async function detailsOf(db: Tx, job: Job): Promise<JobDetails> {
+  const [driver, deliveryList, tasks] = await Promise.all([
+    job.driverId ? loadDriver(db, job.driverId) : Promise.resolve(undefined),
+    deliveryIdsOf(db, job.id).then((ids) => loadJobDeliveries(db, ids)),
+    loadTasks(db, eq(jobTasks.jobId, job.id)),
+  ]);
+  return { job, driver: driver ?? null, deliveries: deliveryList, tasks, transactionItems: costLines(deliveryList, job.distanceKm) };
+}
+
+export async function getJobDetails(ctx: OpsContext, id: number, db: Tx = ctx.db): Promise<JobDetails> {
+  return detailsOf(db, await visibleJob(ctx, db, id));
+}
+
+export async function jobCost(ctx: OpsContext, id: number): Promise<S['JobCost']> {
+  const details = await getJobDetails(ctx, id);
+  return { jobId: id, items: details.transactionItems, totalExcl: details.transactionItems.reduce((sum, item) => sum + item.amountExcl, 0) };
+}
+
+export async function jobRoute(ctx: OpsContext, id: number): Promise<S['JobRoute']> {
+  const details = await getJobDetails(ctx, id);
+  let previous: { lat: number; lon: number } | undefined;
+  const stops = details.tasks.filter((task) => task.taskStatusId !== TASK_STATUS.CANCELLED).map((task, index) => {
+    const coordinates = task.address.coordinates;
+    const leg = previous ? pathKm([previous, coordinates]) : 0;
+    previous = coordinates;
+    return {
+      label: markerLabel(index), taskId: task.id, deliveryId: task.deliveryId, waybill: task.waybill, taskTypeId: task.taskTypeId,
+      mapTaskTypeId: mapTaskTypeOf(task.taskTypeId), taskStatusId: task.taskStatusId, description: task.address.description,
+      coordinates, distanceFromPreviousKm: leg,
+    };
+  });
+  return { jobId: id, stops, distanceKm: details.job.distanceKm, driverLocation: details.driver?.lastLocation ?? null };
+}
+
+export async function jobSummary(ctx: OpsContext, id: number): Promise<S['JobSummary']> {
+  const details = await getJobDetails(ctx, id);
+  const countOf = (status: number) => details.tasks.filter((task) => task.taskStatusId === status).length;
+  const { job } = details;
+  const durationMinutes = job.startedAt && job.completedAt
+    ? Math.round((Date.parse(job.completedAt) - Date.parse(job.startedAt)) / 60_000)
+    : null;
+  return {
+    jobId: id,
+    jobStatusId: job.jobStatusId,
+    deliveryCount: job.deliveryCount,
+    tasksByStatus: {
+      notStarted: countOf(TASK_STATUS.NOT_STARTED), inProgress: countOf(TASK_STATUS.IN_PROGRESS), completed: countOf(TASK_STATUS.COMPLETED),
+      exception: countOf(TASK_STATUS.EXCEPTION), cancelled: countOf(TASK_STATUS.CANCELLED),
+    },
+    distanceKm: job.distanceKm,
+    costExcl: details.transactionItems.reduce((sum, item) => sum + item.amountExcl, 0),
+    startedAt: job.startedAt,
+    completedAt: job.completedAt,
+    durationMinutes,
+  };
+}
+
+interface RouteExportRow {
+  id: number;
+  jobId: number;
+  jobStatusId: number;
+  driverName: string;
+  taskJobOrder: number;
+  taskTypeId: number;
+  taskStatusId: number;
+  waybill: string | null;
+  address: string;
+  lat: number;
+  lon: number;
+}
+
+const ROUTE_EXPORT: ExportColumn<RouteExportRow>[] = [
+  { header: 'Job id', value: (row) => row.jobId, width: 8 },
+  { header: 'Job status', value: (row) => row.jobStatusId, width: 10 },
+  { header: 'Driver', value: (row) => row.driverName, width: 24 },
+  { header: 'Stop', value: (row) => markerLabel(row.taskJobOrder - 1), width: 6 },
+  { header: 'Task id', value: (row) => row.id, width: 8 },
+  { header: 'Task type', value: (row) => row.taskTypeId, width: 8 },
+  { header: 'Task status', value: (row) => row.taskStatusId, width: 10 },
+  { header: 'Waybill', value: (row) => row.waybill, width: 14 },
+  { header: 'Address', value: (row) => row.address, width: 40 },
+  { header: 'Latitude', value: (row) => row.lat, width: 12 },
+  { header: 'Longitude', value: (row) => row.lon, width: 12 },
+];
+
+/** The stops of the filtered jobs as JobRoutes.xlsx (keyset batches by task id). */
+export async function exportJobRoutes(ctx: OpsContext, query: NonNullable<operations['exportjobroutes']['parameters']['query']>, reply: FastifyReply) {
+  const where = jobListWhere(ctx, query);
+  const [total] = await ctx.db.select({ value: count() }).from(jobTasks).innerJoin(jobs, eq(jobs.id, jobTasks.jobId)).where(where);
+  return streamExport<RouteExportRow>(reply, {
+    fileName: 'JobRoutes',
+    columns: ROUTE_EXPORT,
+    total: total?.value ?? 0,
+    batch: async (last, limit) => {
+      const rows = await ctx.db.select({
+        id: jobTasks.id, jobId: jobs.id, jobStatusId: jobs.jobStatusId, first: searchDriver.firstName, last: searchDriver.lastName,
+        taskJobOrder: jobTasks.taskJobOrder, taskTypeId: jobTasks.taskTypeId, taskStatusId: jobTasks.taskStatusId,
+        waybill: deliveries.waybill, address: jobTasks.address,
+      }).from(jobTasks)
+        .innerJoin(jobs, eq(jobs.id, jobTasks.jobId))
+        .innerJoin(deliveries, eq(deliveries.id, jobTasks.deliveryId))
+        .leftJoin(searchDriver, eq(searchDriver.id, jobs.driverId))
+        .where(whereAll(where, last ? sql`${jobTasks.id} > ${last.id}` : undefined))
+        .orderBy(asc(jobTasks.id))
+        .limit(limit);
+      return rows.map((row) => {
+        const address = addressOf(row.address);
+        return {
+          id: row.id, jobId: row.jobId, jobStatusId: row.jobStatusId, driverName: row.first ? `${row.first} ${row.last ?? ''}`.trim() : '',
+          taskJobOrder: row.taskJobOrder, taskTypeId: row.taskTypeId, taskStatusId: row.taskStatusId, waybill: row.waybill,
+          address: address.description, lat: address.coordinates.lat, lon: address.coordinates.lon,
+        };
+      });
+    },
+  });
+}
+
+// ---- Calls that change jobs -----------------------------------------------------------------------------------
+
+/**
+ * Runs one job call in a transaction and publishes what it changed once committed. A chart refusal rolls
+ * everything back and answers 409 with the job as it is now.
+ */
+async function mutateJob<T>(ctx: OpsContext, jobId: number | undefined, work: (tx: Tx, changes: Changes) => Promise<T>): Promise<T> {
+  const changes = new Changes();
+  let result: T;
+  try {
+    result = await ctx.db.transaction((tx) => work(tx, changes));
+  } catch (error) {
+    if (error instanceof ChartRefusal) {
+      const current = jobId === undefined ? undefined : await getJobDetails(ctx, jobId).catch(() => undefined);
+      throw new ConflictError(error.message, current);
+    }
+    throw error;
+  }
+  await publishChanges(ctx.db, ctx.live, changes, ctx.portal).catch(() => undefined);
+  return result;
+}
+
+/** Ready deliveries of the portal that are in no job, locked; 404 for unknown ids, 409 for the others. */
+async function readyDeliveries(ctx: OpsContext, tx: Tx, ids: number[]): Promise<DeliveryRecord[]> {
+  const unique = [...new Set(ids)];
+  const rows = await tx.select().from(deliveries).where(and(eq(deliveries.portalId, ctx.portal.id), inArray(deliveries.id, unique))).for('update');
+  const missing = unique.filter((id) => !rows.some((row) => row.id === id));
+  if (missing.length > 0) throw notFound(`delivery ${missing.join(', ')}`);
+  const linked = await tx.select().from(jobDeliveries).where(inArray(jobDeliveries.deliveryId, unique));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return unique.map((id) => {
+    const row = byId.get(id)!;
+    const link = linked.find((item) => item.deliveryId === id);
+    if (link) throw new ChartRefusal(OPERATIONS_TEXTS.deliveryInJob(row.waybill ?? String(id), link.jobId));
+    if (row.logisticStatusId !== LOGISTIC_STATUS.READY) throw new ChartRefusal(OPERATIONS_TEXTS.deliveryNotReady(row.waybill ?? String(id), row.logisticStatusId));
+    return row;
+  });
+}
+
+/** Assigns a locked job to a driver through the chart; the deliveries of a job that had none become pending pick-up. */
+async function assignLocked(ctx: OpsContext, tx: Tx, changes: Changes, job: JobRecord, driverId: number): Promise<void> {
+  const next = stepJob(job, { type: 'job.assign', driverId }, 'assign');
+  if (job.jobStatusId === JOB_STATUS.UNASSIGNED) {
+    for (const delivery of await jobDeliveryRows(tx, job.id)) {
+      const status = stepDelivery(delivery, 'delivery.driverAssigned',
+        () => OPERATIONS_TEXTS.deliveryRefused('assign', job.id, delivery.waybill ?? String(delivery.id), delivery.logisticStatusId));
+      await writeDeliveryStatus(tx, changes, delivery.id, status);
+    }
+  }
+  if (job.driverId && job.driverId !== driverId) changes.formerDrivers.set(job.id, job.driverId);
+  await writeJob(tx, changes, job.id, { jobStatusId: next, driverId, rejectedByDriverId: null });
+  await tx.insert(drivers).values({ userId: driverId }).onConflictDoNothing();
+  await refreshDistances(tx, changes, job.id, driverId);
+  if (job.driverId !== driverId) {
+    await notify(tx, changes, {
+      portalId: ctx.portal.id, userIds: [driverId], typeId: WEB_NOTIFICATION_TYPE.JOB_ASSIGNED,
+      title: OPERATIONS_TEXTS.jobAssignedTitle, message: OPERATIONS_TEXTS.jobAssigned(job.id), jobId: job.id,
+    });
+  }
+}
+
+/** Takes the driver off a locked job (unassign, reject, reverse to unassigned): its deliveries are ready again. */
+async function releaseLocked(tx: Tx, changes: Changes, job: JobRecord, nextStatus: number, action: 'unassign' | 'reject' | 'reverse', rejectedBy?: number) {
+  for (const delivery of await jobDeliveryRows(tx, job.id)) {
+    const status = stepDelivery(delivery, 'delivery.driverUnassigned',
+      () => OPERATIONS_TEXTS.deliveryRefused(action, job.id, delivery.waybill ?? String(delivery.id), delivery.logisticStatusId));
+    await writeDeliveryStatus(tx, changes, delivery.id, status);
+  }
+  if (job.driverId) changes.formerDrivers.set(job.id, job.driverId);
+  await writeJob(tx, changes, job.id, { jobStatusId: nextStatus, driverId: null, rejectedByDriverId: rejectedBy ?? null, startedAt: null });
+}
+
+export async function createJob(ctx: OpsContext, form: S['JobCreateForm']): Promise<JobDetails> {
+  let createdId = 0;
+  await mutateJob(ctx, undefined, async (tx, changes) => {
+    if (form.driverId) await requireDriver(tx, form.driverId);
+    const rows = await readyDeliveries(ctx, tx, form.deliveryIds);
+    const [job] = await tx.insert(jobs).values({ portalId: ctx.portal.id, createdByUserId: ctx.permissions.id }).returning();
+    createdId = job!.id;
+    await tx.insert(jobDeliveries).values(rows.map((row) => ({ jobId: job!.id, deliveryId: row.id })));
+    await appendTasks(tx, changes, job!.id, rows);
+    await refreshJobCompany(tx, job!.id);
+    changes.jobs.add(job!.id);
+    if (form.driverId) await assignLocked(ctx, tx, changes, job!, form.driverId);
+  });
+  return getJobDetails(ctx, createdId);
+}
+
+export async function assignJobsToDriver(ctx: OpsContext, form: S['JobAssignForm']): Promise<Job[]> {
+  const ids = [...new Set(form.jobIds)];
+  await mutateJob(ctx, ids[0], async (tx, changes) => {
+    await requireDriver(tx, form.driverId);
+    for (const id of ids) {
+      const job = await lockJob(tx, ctx.portal.id, id, jobReadScope(ctx.permissions));
+      if (!job) throw notFound(`job ${id}`);
+      await assignLocked(ctx, tx, changes, job, form.driverId);
+    }
+  });
+  return loadJobs(ctx.db, { where: inArray(jobs.id, ids) });
+}
+
+/** Loads and locks a job the caller may work on (404 otherwise), runs `work`, answers the job details. */
+async function onJob(ctx: OpsContext, id: number, scope: SQL | undefined, work: (tx: Tx, changes: Changes, job: JobRecord) => Promise<void>) {
+  await mutateJob(ctx, id, async (tx, changes) => {
+    const job = await lockJob(tx, ctx.portal.id, id, scope);
+    if (!job) throw notFound(`job ${id}`);
+    await work(tx, changes, job);
+  });
+  // The caller may no longer see the job (a driver who rejected it): answer it as the call left it.
+  const job = await loadJob(ctx.db, id);
+  return detailsOf(ctx.db, job!);
+}
+
+export function unassignDriver(ctx: OpsContext, id: number): Promise<JobDetails> {
+  return onJob(ctx, id, jobReadScope(ctx.permissions), async (tx, changes, job) => {
+    const next = stepJob(job, { type: 'job.unassign' }, 'unassign');
+    await releaseLocked(tx, changes, job, next, 'unassign');
+  });
+}
+
+export function rejectJob(ctx: OpsContext, id: number): Promise<JobDetails> {
+  // Only the job's own driver rejects (staff unassign instead).
+  const scope = hasAnyRole(ctx.permissions, FIELD_ROLES) ? eq(jobs.driverId, ctx.permissions.id) : sql`false`;
+  return onJob(ctx, id, scope, async (tx, changes, job) => {
+    const next = stepJob(job, { type: 'job.reject' }, 'reject');
+    await releaseLocked(tx, changes, job, next, 'reject', ctx.permissions.id);
+    const driver = await loadDriver(tx, ctx.permissions.id);
+    await notify(tx, changes, {
+      portalId: ctx.portal.id, userIds: await dispatcherIds(tx), typeId: WEB_NOTIFICATION_TYPE.JOB_REJECTED,
+      title: OPERATIONS_TEXTS.jobRejectedTitle, message: OPERATIONS_TEXTS.jobRejected(job.id, driver?.fullName ?? ctx.permissions.email), jobId: job.id,
+    });
+  });
+}
+
+/** Starts a locked job (also used when its first task starts): the driver becomes busy. */
+export async function startLocked(tx: Tx, changes: Changes, job: JobRecord, message?: string): Promise<void> {
+  const next = stepJob(job, { type: 'job.start' }, 'start', message);
+  await writeJob(tx, changes, job.id, { jobStatusId: next, startedAt: new Date() });
+  if (job.driverId) await setAvailability(tx, changes, job.driverId, DRIVER_AVAILABILITY.BUSY);
+}
+
+export function startJob(ctx: OpsContext, id: number): Promise<JobDetails> {
+  return onJob(ctx, id, jobWorkScope(ctx.permissions), (tx, changes, job) => startLocked(tx, changes, job));
+}
+
+export function addDeliveriesToJob(ctx: OpsContext, id: number, form: S['JobDeliveriesForm']): Promise<JobDetails> {
+  return onJob(ctx, id, jobReadScope(ctx.permissions), async (tx, changes, job) => {
+    const next = stepJob(job, { type: 'job.deliveries.add' }, 'addDeliveries');
+    const rows = await readyDeliveries(ctx, tx, form.deliveryIds);
+    await tx.insert(jobDeliveries).values(rows.map((row) => ({ jobId: job.id, deliveryId: row.id })));
+    if (job.driverId) {
+      for (const delivery of rows) {
+        const status = stepDelivery(delivery, 'delivery.driverAssigned',
+          () => OPERATIONS_TEXTS.deliveryRefused('addDeliveries', job.id, delivery.waybill ?? String(delivery.id), delivery.logisticStatusId));
+        await writeDeliveryStatus(tx, changes, delivery.id, status);
+      }
+    } else {
+      for (const delivery of rows) changes.deliveries.add(delivery.id);
+    }
+    await appendTasks(tx, changes, job.id, rows);
+    if (job.driverId) await refreshDistances(tx, changes, job.id, job.driverId);
+    await refreshJobCompany(tx, job.id);
+    await writeJob(tx, changes, job.id, { jobStatusId: next });
+  });
+}
+
+export function removeDeliveryFromJob(ctx: OpsContext, id: number, form: S['JobRemoveDeliveryForm']): Promise<JobDetails> {
+  return onJob(ctx, id, jobReadScope(ctx.permissions), async (tx, changes, job) => {
+    const rows = await jobDeliveryRows(tx, job.id);
+    const delivery = rows.find((row) => row.id === form.deliveryId);
+    if (!delivery) throw new HttpError(404, OPERATIONS_TEXTS.deliveryNotInJob(form.deliveryId, job.id));
+    const next = stepJob(job, { type: 'job.deliveries.remove', remaining: rows.length - 1 }, 'removeDelivery');
+    if (delivery.logisticStatusId !== LOGISTIC_STATUS.READY) {
+      const status = stepDelivery(delivery, 'delivery.driverUnassigned',
+        () => OPERATIONS_TEXTS.deliveryRefused('removeDelivery', job.id, delivery.waybill ?? String(delivery.id), delivery.logisticStatusId));
+      await writeDeliveryStatus(tx, changes, delivery.id, status);
+    } else {
+      changes.deliveries.add(delivery.id);
+    }
+    await cancelDeliveryTasks(tx, changes, job.id, delivery.id);
+    await tx.delete(jobDeliveries).where(eq(jobDeliveries.deliveryId, delivery.id));
+    await refreshJobCompany(tx, job.id);
+    const cancelled = next === JOB_STATUS.CANCELLED;
+    await writeJob(tx, changes, job.id, { jobStatusId: next, ...(cancelled && { completedAt: new Date() }) });
+    if (cancelled) await releaseIfIdle(tx, changes, job.driverId);
+  });
+}
+
+export function reverseJobStatus(ctx: OpsContext, id: number): Promise<JobDetails> {
+  return onJob(ctx, id, jobReadScope(ctx.permissions), async (tx, changes, job) => {
+    const tasksStarted = await startedTaskCount(tx, job.id);
+    const message = job.jobStatusId === JOB_STATUS.IN_PROGRESS && tasksStarted > 0 ? OPERATIONS_TEXTS.jobTasksStarted(job.id) : undefined;
+    const next = stepJob(job, { type: 'job.reverse', tasksStarted }, 'reverse', message);
+    if (next === JOB_STATUS.UNASSIGNED) {
+      await releaseLocked(tx, changes, job, next, 'reverse');
+    } else if (next === JOB_STATUS.NOT_STARTED) {
+      await writeJob(tx, changes, job.id, { jobStatusId: next, startedAt: null });
+      await releaseIfIdle(tx, changes, job.driverId);
+    } else {
+      await writeJob(tx, changes, job.id, { jobStatusId: next, completedAt: null });
+      if (job.driverId) await setAvailability(tx, changes, job.driverId, DRIVER_AVAILABILITY.BUSY);
+    }
+  });
+}
+
+export function notifyJobDelay(ctx: OpsContext, id: number, form: S['JobDelayForm'] | undefined): Promise<JobDetails> {
+  return onJob(ctx, id, jobWorkScope(ctx.permissions), async (tx, changes, job) => {
+    const next = stepJob(job, { type: 'job.notifyDelay' }, 'notifyDelay');
+    await writeJob(tx, changes, job.id, { jobStatusId: next, delayNotifiedAt: new Date() });
+    for (const delivery of await jobDeliveryRows(tx, job.id)) {
+      await notify(tx, changes, {
+        portalId: ctx.portal.id, userIds: [delivery.placedByUserId], typeId: WEB_NOTIFICATION_TYPE.JOB_DELAYED,
+        title: OPERATIONS_TEXTS.jobDelayedTitle,
+        message: OPERATIONS_TEXTS.jobDelayed(delivery.waybill ?? String(delivery.id), form?.delayMinutes, form?.message),
+        jobId: job.id, deliveryId: delivery.id,
+      });
+    }
+  });
+}
+

@@ -1,0 +1,37 @@
+import { useParams } from 'react-router-dom';
+import { usePermissions, usePortal } from '../../app/root-actor';
+import { useScreenActor } from '../../app/use-screen-actor';
+import { mayCall } from '../../lib/access';
+import { DASHBOARD_TOPICS, maySubscribe } from '../../lib/realtime';
+import type { Permissions } from '../../lib/roles';
+import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
+import { liveMergeMachine } from '../../machines/operations/live-merge.machine';
+import { webNotificationsMachine } from '../../machines/operations/web-notifications.machine';
+import { DashboardView } from './DashboardView';
+
+/** /dashboard and /dashboard/:id (the job shown): the live lists and the view state, one actor each. */
+export function Component() {
+  const { id } = useParams();
+  const jobId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  const permissions = usePermissions();
+  if (!permissions) return null;
+  return <Dashboard key={`${jobId ?? ''}:${permissions.id}`} jobId={jobId} permissions={permissions} />;
+}
+
+function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: Permissions }) {
+  const portal = usePortal();
+  const live = useScreenActor(liveMergeMachine, {
+    cca2: portal.cca2,
+    jobId,
+    listType: 'incomplete',
+    topics: DASHBOARD_TOPICS.filter((topic) => maySubscribe(topic, permissions)),
+    sources: {
+      deliveries: mayCall('getdeliveries', permissions),
+      jobs: mayCall('getjobs', permissions),
+      drivers: mayCall('getdrivers', permissions),
+    },
+  });
+  const view = useScreenActor(dashboardMachine, undefined as never);
+  const notifications = useScreenActor(webNotificationsMachine, { cca2: portal.cca2 });
+  return <DashboardView live={live} view={view} notifications={notifications} />;
+}

@@ -1,0 +1,97 @@
+import { Alert, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
+import { DASHBOARD_TEXTS } from '../../lib/dashboard-texts';
+import { formatDistance } from '../../lib/distance';
+import { DRIVER_AVAILABILITY_LABELS, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS } from '../../lib/statuses';
+import type { liveMergeMachine } from '../../machines/operations/live-merge.machine';
+import type { DetailKind } from '../../machines/operations/live-merge';
+import type { DriverDetails, JobDetails, Task } from '../../machines/operations/operations.api';
+import { RouteMap } from '../../ui/RouteMap';
+
+type LiveActor = Actor<typeof liveMergeMachine>;
+
+/** The job route map: its stops in task order, lettered A, B, … (km to 2 decimals under the map). */
+function JobRoute({ tasks, distanceKm }: { tasks: readonly Task[]; distanceKm: number }) {
+  const ordered = [...tasks].sort((a, b) => a.taskJobOrder - b.taskJobOrder);
+  const markers = ordered.map((task) => ({ lat: task.address.coordinates.lat, lon: task.address.coordinates.lon, title: task.address.description }));
+  return <RouteMap label={DASHBOARD_TEXTS.route} markers={markers} path={markers} distanceKm={distanceKm} width={320} height={200} />;
+}
+
+function JobDetailView({ details }: { details: JobDetails }) {
+  const { job, deliveries, tasks } = details;
+  return (
+    <Stack gap={1} fontSize="sm">
+      <Text fontWeight="bold">Job {job.id}</Text>
+      <Text>{statusLabel(JOB_STATUS_LABELS, job.jobStatusId)}{job.driverName ? ` · ${job.driverName}` : ''}</Text>
+      <Text>{deliveries.map((delivery) => delivery.waybill ?? delivery.id).join(', ')}</Text>
+      <Stack as="ol" gap={0} ps={4}>
+        {[...tasks].sort((a, b) => a.taskJobOrder - b.taskJobOrder).map((task) => (
+          <li key={task.id}>{statusLabel(TASK_TYPE_LABELS, task.taskTypeId)} {task.waybill ?? ''}: {statusLabel(TASK_STATUS_LABELS, task.taskStatusId)}</li>
+        ))}
+      </Stack>
+      {tasks.length > 0 ? <JobRoute tasks={tasks} distanceKm={job.distanceKm} /> : <Text>{DASHBOARD_TEXTS.routeUnavailable}</Text>}
+    </Stack>
+  );
+}
+
+function DriverDetailView({ details }: { details: DriverDetails }) {
+  const { driver, jobs } = details;
+  return (
+    <Stack gap={1} fontSize="sm">
+      <Text fontWeight="bold">{driver.fullName}</Text>
+      <Text>{statusLabel(DRIVER_AVAILABILITY_LABELS, driver.driverAvailabilityId)}</Text>
+      <Text>{driver.email}{driver.phoneNumber ? ` · ${driver.phoneNumber}` : ''}</Text>
+      <Text>{DASHBOARD_TEXTS.columns.openJobs}: {jobs.map((job) => job.id).join(', ') || '0'}</Text>
+    </Stack>
+  );
+}
+
+function DeliveryDetailView({ details }: { details: Record<string, unknown> }) {
+  return (
+    <Stack gap={1} fontSize="sm">
+      <Text fontWeight="bold">{String(details.waybill ?? details.id)}</Text>
+      <Text>{statusLabel(LOGISTIC_STATUS_LABELS, Number(details.logisticStatusId))}</Text>
+      {typeof details.companyName === 'string' && <Text>{details.companyName}</Text>}
+      {typeof details.distanceKm === 'number' && <Text>{formatDistance(details.distanceKm)}</Text>}
+    </Stack>
+  );
+}
+
+function DetailBody({ kind, data }: { kind: DetailKind; data: Record<string, unknown> }) {
+  if (kind === 'job') return <JobDetailView details={data as unknown as JobDetails} />;
+  if (kind === 'driver') return <DriverDetailView details={data as unknown as DriverDetails} />;
+  return <DeliveryDetailView details={data} />;
+}
+
+/** The right side bar: the open delivery, job or driver (refetched after a live update) and the notification sound. */
+export function DetailPanel({ live }: { live: LiveActor }) {
+  const detail = useSelector(live, (snapshot) => snapshot.context.detail);
+  const data = useSelector(live, (snapshot) => snapshot.context.detailData);
+  const state = useSelector(live, (snapshot) => snapshot.value.details);
+  const muted = useSelector(live, (snapshot) => snapshot.context.muted);
+  return (
+    <Stack as="aside" aria-label={DASHBOARD_TEXTS.rightSidebar} gap={2} minW="260px" maxW="340px">
+      <HStack justify="space-between">
+        <Text fontWeight="bold">{DASHBOARD_TEXTS.rightSidebar}</Text>
+        <Button size="xs" variant="outline" aria-pressed={muted} onClick={() => live.send({ type: 'live.mute.toggle' })}>
+          {muted ? DASHBOARD_TEXTS.unmute : DASHBOARD_TEXTS.mute}
+        </Button>
+      </HStack>
+      <Box role="region" aria-label={detail ? DASHBOARD_TEXTS.openDetails(detail.kind, detail.id) : DASHBOARD_TEXTS.rightSidebar}>
+        {state === 'closed' && <Text fontSize="sm">{DASHBOARD_TEXTS.detailsNone}</Text>}
+        {state === 'loading' && <Text role="status" fontSize="sm">{DASHBOARD_TEXTS.detailsLoading}</Text>}
+        {state === 'failed' && (
+          <Alert.Root status="error" size="sm">
+            <Alert.Indicator />
+            <Alert.Title>{DASHBOARD_TEXTS.detailsFailed}</Alert.Title>
+            <Button size="xs" ml="auto" onClick={() => live.send({ type: 'live.details.retry' })}>{DASHBOARD_TEXTS.retry}</Button>
+          </Alert.Root>
+        )}
+        {state === 'stale' && <Text role="status" fontSize="xs">{DASHBOARD_TEXTS.detailsUpdating}</Text>}
+        {detail && data && state !== 'failed' && <DetailBody kind={detail.kind} data={data} />}
+        {detail && <Button size="xs" variant="ghost" mt={2} onClick={() => live.send({ type: 'live.details.close' })}>{DASHBOARD_TEXTS.closeDetails}</Button>}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import { Alert, Button, HStack, Input, Link, Stack, Text, chakra } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
+import { DELIVERY_ADMIN_TEXTS, type DeliveryAction } from '../../lib/deliveries-admin';
+import { lotNumberText, type DeliveryAdminDetail } from '../../lib/resources/deliveries';
+import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resources/texts';
+import type { deliveryActionsMachine } from '../../machines/deliveries/delivery-actions.machine';
+import type { formMachine } from '../../machines/lists/form.machine';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { FormView } from '../admin/FormView';
+
+export const DELIVERY_EDIT_TEXTS = {
+  details: 'Delivery details',
+  waybill: 'Waybill',
+  lotNumber: 'Lot number',
+  status: 'Status',
+  payment: 'Payment',
+  company: 'Company',
+  store: 'Store',
+  pickUp: 'Pick-up',
+  dropOff: 'Drop-off',
+  distance: 'Distance (km)',
+  parcels: 'Parcels',
+  tracking: 'Tracking',
+  rating: 'Rating',
+  proof: 'Proof of delivery',
+  recipientName: 'Recipient name',
+  note: 'Note',
+  actions: 'Actions',
+  dismiss: 'Dismiss',
+  readOnly: 'This delivery cannot be edited in its current status.',
+} as const;
+
+const ACTION_ORDER: DeliveryAction[] = [
+  'canceldelivery', 'cancelandreturntosender', 'clone', 'recalculateparcels', 'recalculatelogistics', 'reverseLogisticStatus', 'updatedeliveryproof',
+];
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <HStack gap={2} align="baseline">
+      <chakra.dt fontSize="sm" fontWeight="medium" minW="140px">{label}</chakra.dt>
+      <chakra.dd fontSize="sm" data-testid={`detail-${label}`}>{children}</chakra.dd>
+    </HStack>
+  );
+}
+
+const addressText = (address: Record<string, unknown> | undefined) => String(address?.description ?? '');
+
+/** The delivery edit screen drawn from its form actor (details, contacts) and its actions actor. */
+export function DeliveryEditView({ form, actions, mayClone }: {
+  form: Actor<typeof formMachine>;
+  actions: Actor<typeof deliveryActionsMachine>;
+  mayClone: boolean;
+}) {
+  const record = useSelector(form, (snapshot) => snapshot.context.record) as DeliveryAdminDetail | undefined;
+  const loading = useSelector(form, (snapshot) => snapshot.hasTag('loading'));
+  if (!record) return loading ? <div role="status">{LIST_TEXTS.loading}</div> : <FormView actor={form} />;
+  const allowed: Record<DeliveryAction, boolean> = { ...record.allowed, clone: mayClone };
+  return (
+    <Stack gap={5}>
+      <chakra.section aria-label={DELIVERY_EDIT_TEXTS.details}>
+        <chakra.dl display="grid" gap={1}>
+          <Detail label={DELIVERY_EDIT_TEXTS.waybill}>{record.waybill ?? ''}</Detail>
+          <Detail label={DELIVERY_EDIT_TEXTS.lotNumber}>{lotNumberText(record.lotNumber)}</Detail>
+          <Detail label={DELIVERY_EDIT_TEXTS.status}>{record.logisticStatus}</Detail>
+          <Detail label={DELIVERY_EDIT_TEXTS.payment}>{record.paymentStatus}</Detail>
+          <Detail label={DELIVERY_EDIT_TEXTS.company}>{record.companyName ?? ''}</Detail>
+          <Detail label={DELIVERY_EDIT_TEXTS.store}>{record.storeName ?? ''}</Detail>
+          <Detail label={DELIVERY_EDIT_TEXTS.pickUp}>{addressText(record.originAddress)}</Detail>
+          <Detail label={DELIVERY_EDIT_TEXTS.dropOff}>{addressText(record.destinationAddress)}</Detail>
+          <Detail label={DELIVERY_EDIT_TEXTS.distance}>{String(record.distanceKm)}</Detail>
+          <Detail label={DELIVERY_EDIT_TEXTS.tracking}>
+            {record.trackingUrl ? <Link href={record.trackingUrl} target="_blank" rel="noreferrer">{record.trackingUrl}</Link> : ''}
+          </Detail>
+          {record.ratingUrl && (
+            <Detail label={DELIVERY_EDIT_TEXTS.rating}><Link href={record.ratingUrl} target="_blank" rel="noreferrer">{DELIVERY_EDIT_TEXTS.rating}</Link></Detail>
+          )}
+          {record.proof && (
+            <Detail label={DELIVERY_EDIT_TEXTS.proof}>{[record.proof.recipientName, record.proof.note].filter(Boolean).join(' — ')}</Detail>
+          )}
+        </chakra.dl>
+      </chakra.section>
+
+      <chakra.section aria-label={DELIVERY_EDIT_TEXTS.parcels}>
+        <Text fontWeight="bold" mb={1}>{DELIVERY_EDIT_TEXTS.parcels}</Text>
+        <chakra.table fontSize="sm" width="100%">
+          <thead><tr>
+            {['Name', 'Length', 'Width', 'Height', 'Weight', 'Barcode'].map((header) => <chakra.th key={header} textAlign="left" p={1}>{header}</chakra.th>)}
+          </tr></thead>
+          <tbody>
+            {record.deliveryItems.map((item) => (
+              <tr key={item.id}>
+                {[item.deliveryItemName ?? item.name, item.length, item.width, item.height, item.weight, item.barCode ?? ''].map((cell, index) => (
+                  <chakra.td key={index} p={1}>{cell}</chakra.td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </chakra.table>
+      </chakra.section>
+
+      <DeliveryActionsView actions={actions} allowed={allowed} />
+
+      <chakra.section aria-label={FORM_TEXTS.save}>
+        {record.allowed.edit ? <FormView actor={form} /> : <Text fontSize="sm" role="note">{DELIVERY_EDIT_TEXTS.readOnly}</Text>}
+      </chakra.section>
+    </Stack>
+  );
+}
+
+/** The actions the delivery allows now, each with its confirmation; a refusal stays until dismissed. */
+export function DeliveryActionsView({ actions, allowed }: { actions: Actor<typeof deliveryActionsMachine>; allowed: Record<DeliveryAction, boolean> }) {
+  const actionState = useSelector(actions, (snapshot) => snapshot);
+  const { action, error, proof } = actionState.context;
+  const confirming = actionState.matches('confirming') || actionState.matches('running');
+  return (
+    <chakra.section aria-label={DELIVERY_EDIT_TEXTS.actions}>
+      <HStack gap={2} wrap="wrap">
+        {ACTION_ORDER.filter((name) => allowed[name]).map((name) => (
+          <Button key={name} size="sm" variant="outline" disabled={actionState.matches('running')}
+            onClick={() => actions.send({ type: 'actions.request', action: name })}>
+            {DELIVERY_ADMIN_TEXTS.actionLabels[name]}
+          </Button>
+        ))}
+      </HStack>
+      {actionState.matches('failed') && (
+        <Alert.Root status="error" role="alert" mt={2}>
+          <Alert.Indicator />
+          <Alert.Title>{error?.message}</Alert.Title>
+          <Button size="xs" ml="auto" onClick={() => actions.send({ type: 'actions.dismiss' })}>{DELIVERY_EDIT_TEXTS.dismiss}</Button>
+        </Alert.Root>
+      )}
+      {confirming && action === 'updatedeliveryproof' && (
+        <Stack gap={2} mt={3} maxW="400px" role="group" aria-label={DELIVERY_ADMIN_TEXTS.actionLabels.updatedeliveryproof}>
+          <Text fontSize="sm">{DELIVERY_ADMIN_TEXTS.confirm.updatedeliveryproof}</Text>
+          <Input size="sm" aria-label={DELIVERY_EDIT_TEXTS.recipientName} placeholder={DELIVERY_EDIT_TEXTS.recipientName} value={proof.recipientName}
+            onChange={(event) => actions.send({ type: 'actions.proof', name: 'recipientName', value: event.currentTarget.value })} />
+          <Input size="sm" aria-label={DELIVERY_EDIT_TEXTS.note} placeholder={DELIVERY_EDIT_TEXTS.note} value={proof.note}
+            onChange={(event) => actions.send({ type: 'actions.proof', name: 'note', value: event.currentTarget.value })} />
+          <HStack gap={2}>
+            <Button size="sm" variant="outline" onClick={() => actions.send({ type: 'actions.confirmNo' })}>No</Button>
+            <Button size="sm" loading={actionState.matches('running')} disabled={proof.recipientName.trim() === ''}
+              onClick={() => actions.send({ type: 'actions.confirmYes' })}>Yes</Button>
+          </HStack>
+        </Stack>
+      )}
+      <ConfirmDialog open={confirming && action !== undefined && action !== 'updatedeliveryproof'} busy={actionState.matches('running')}
+        title={action ? DELIVERY_ADMIN_TEXTS.actionLabels[action] : ''} message={action ? DELIVERY_ADMIN_TEXTS.confirm[action] : ''}
+        onNo={() => actions.send({ type: 'actions.confirmNo' })} onYes={() => actions.send({ type: 'actions.confirmYes' })} />
+    </chakra.section>
+  );
+}

@@ -1,0 +1,180 @@
+import { Alert, Box, Button, Flex, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { Actor } from 'xstate';
+import { usePermissions, usePortal } from '../../app/root-actor';
+import { useScreenActor } from '../../app/use-screen-actor';
+import { mayCall } from '../../lib/access';
+import { formatDistance } from '../../lib/distance';
+import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../lib/jobs-texts';
+import type { Permissions } from '../../lib/roles';
+import { canRate, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, logisticStage, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS } from '../../lib/statuses';
+import { allowedJobActions, allowedTaskActions, mayAssign, mayRemoveDelivery } from '../../machines/operations/job-actions';
+import { jobScreenMachine } from '../../machines/operations/job-screen.machine';
+import type { components } from '../../api/generated/connect';
+import { AdminPage } from '../../ui/AdminPage';
+
+type JobDelivery = components['schemas']['JobDelivery'];
+type JobScreenActor = Actor<typeof jobScreenMachine>;
+
+const STAGES = ['pickUp', 'dropOff'] as const;
+
+/**
+ * The delivery summary card (002 section 2), detailed form: the pick-up / drop-off stepper (a hub step when the
+ * delivery has a hub address: a job's delivery carries none), the rating link once delivered, the edit screen in
+ * a new tab for those who may open it, the tracking link only with the beta permission.
+ */
+export function DeliverySummaryCard({ delivery, permissions, action }: { delivery: JobDelivery & { ratingUrl?: string | null; trackingUrl?: string | null }; permissions: Permissions | null | undefined; action?: React.ReactNode }) {
+  const stage = logisticStage(delivery.logisticStatusId, false);
+  const current = STAGES.indexOf(stage as (typeof STAGES)[number]);
+  return (
+    <Box as="article" aria-label={delivery.waybill ?? String(delivery.id)} borderWidth="1px" borderRadius="md" p={3}>
+      <HStack justify="space-between" wrap="wrap">
+        <Text fontWeight="bold">{delivery.waybill ?? delivery.id}</Text>
+        <Text>{statusLabel(LOGISTIC_STATUS_LABELS, delivery.logisticStatusId)}</Text>
+      </HStack>
+      <chakra.ol display="flex" gap={4} listStyleType="none" p={0} my={2} aria-label="Progress">
+        {STAGES.map((name, index) => (
+          <li key={name} aria-current={index === current ? 'step' : undefined}>
+            {JOB_SCREEN_TEXTS.summary[name]} {index < current ? `(${JOB_SCREEN_TEXTS.stepDone})` : index === current ? `(${JOB_SCREEN_TEXTS.stepCurrent})` : ''}
+          </li>
+        ))}
+      </chakra.ol>
+      <Text fontSize="sm">{delivery.originAddress.description} → {delivery.destinationAddress.description} · {formatDistance(delivery.distanceEstimate)}</Text>
+      <HStack gap={3} fontSize="sm" mt={1}>
+        {mayCall('getdelivery', permissions) && (
+          <chakra.a href={`/deliveries/edit/${delivery.deliveryId}`} target="_blank" rel="noopener noreferrer" color="blue.600">{JOB_SCREEN_TEXTS.openEdit}</chakra.a>
+        )}
+        {canRate(delivery.logisticStatusId) && delivery.ratingUrl
+          ? <chakra.a href={delivery.ratingUrl} color="blue.600">{JOB_SCREEN_TEXTS.rating}</chakra.a>
+          : <chakra.span aria-disabled="true" color="fg.muted">{JOB_SCREEN_TEXTS.rating}</chakra.span>}
+        {permissions?.beta && delivery.trackingUrl && <chakra.a href={delivery.trackingUrl} color="blue.600">{JOB_SCREEN_TEXTS.tracking}</chakra.a>}
+        {action}
+      </HStack>
+    </Box>
+  );
+}
+
+function AssignDriver({ actor, jobId }: { actor: JobScreenActor; jobId: number }) {
+  const [driverId, setDriverId] = useState('');
+  const id = Number(driverId);
+  return (
+    <HStack>
+      <Input size="sm" maxW="140px" inputMode="numeric" aria-label={JOB_SCREEN_TEXTS.driverId} placeholder={JOB_SCREEN_TEXTS.driverId} value={driverId}
+        onChange={(event) => setDriverId(event.currentTarget.value)} />
+      <Button size="sm" disabled={!Number.isInteger(id) || id <= 0}
+        onClick={() => actor.send({ type: 'job.call', call: { kind: 'assign', id: jobId, driverId: id } })}>{JOB_SCREEN_TEXTS.assign}</Button>
+    </HStack>
+  );
+}
+
+/** The job of /jobs/:id/deliveries or /jobs/edit/:id, drawn from its actor. */
+export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; permissions: Permissions | null | undefined; edit: boolean }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { details, error } = state.context;
+  const busy = state.hasTag('busy') || state.hasTag('loading');
+  if (state.matches('failed')) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>{JOB_SCREEN_TEXTS.loadFailed} {error?.message}</Alert.Title>
+        <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'job.retry' })}>{JOB_SCREEN_TEXTS.tryAgain}</Button>
+      </Alert.Root>
+    );
+  }
+  if (state.matches('notFound')) return <Text role="alert">{JOB_SCREEN_TEXTS.notFound}</Text>;
+  if (!details) return <div role="status">{JOB_SCREEN_TEXTS.loading}</div>;
+  const { job, deliveries, tasks } = details;
+  const jobActions = allowedJobActions(job, tasks, permissions, edit);
+  const ordered = [...tasks].sort((a, b) => a.taskJobOrder - b.taskJobOrder);
+  return (
+    <Stack gap={3} aria-busy={busy || undefined}>
+      {error && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{error.message}</Alert.Title>
+        </Alert.Root>
+      )}
+      <HStack gap={3} wrap="wrap">
+        <Text fontWeight="bold">{statusLabel(JOB_STATUS_LABELS, job.jobStatusId)}</Text>
+        <Text>{job.driverName ?? ''}</Text>
+        <Text>{formatDistance(job.distanceKm)}</Text>
+      </HStack>
+      <Flex gap={2} wrap="wrap" role="group" aria-label={JOB_SCREEN_TEXTS.actions}>
+        {jobActions.map((name) => (
+          <Button key={name} size="sm" disabled={busy} onClick={() => actor.send({ type: 'job.call', call: { kind: 'job', action: name, id: job.id } })}>
+            {JOB_ACTION_LABELS[name]}
+          </Button>
+        ))}
+        {edit && mayAssign(job, permissions) && <AssignDriver actor={actor} jobId={job.id} />}
+      </Flex>
+      <Stack gap={2}>
+        {deliveries.map((delivery) => (
+          <DeliverySummaryCard key={delivery.id} delivery={delivery} permissions={permissions}
+            action={edit && mayRemoveDelivery(job, deliveries.length - 1, permissions) ? (
+              <Button size="xs" variant="outline" disabled={busy}
+                onClick={() => actor.send({ type: 'job.call', call: { kind: 'removeDelivery', id: job.id, deliveryId: delivery.deliveryId } })}>
+                {JOB_SCREEN_TEXTS.removeDelivery(delivery.waybill ?? String(delivery.deliveryId))}
+              </Button>
+            ) : undefined} />
+        ))}
+      </Stack>
+      <chakra.table width="100%" fontSize="sm" css={{ borderCollapse: 'collapse', '& th, & td': { padding: '6px 8px', borderBottom: '1px solid #e2e2e2', textAlign: 'left' } }}>
+        <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>{JOB_SCREEN_TEXTS.tasks}</caption>
+        <thead><tr><th scope="col">#</th><th scope="col">Type</th><th scope="col">Waybill</th><th scope="col">Status</th><th scope="col">{JOB_SCREEN_TEXTS.actions}</th></tr></thead>
+        <tbody>
+          {ordered.map((task) => {
+            const actions = allowedTaskActions(task, permissions);
+            return (
+              <tr key={task.id}>
+                <td>{task.taskJobOrder}</td>
+                <td>{statusLabel(TASK_TYPE_LABELS, task.taskTypeId)}</td>
+                <td>{task.waybill ?? ''}</td>
+                <td>{statusLabel(TASK_STATUS_LABELS, task.taskStatusId)}</td>
+                <td>
+                  <HStack gap={1}>
+                    {actions.map((name) => (
+                      <Button key={name} size="xs" variant="outline" disabled={busy}
+                        aria-label={`${TASK_ACTION_LABELS[name]} (${statusLabel(TASK_TYPE_LABELS, task.taskTypeId)} ${task.taskJobOrder})`}
+                        onClick={() => actor.send({ type: 'job.call', call: { kind: 'task', action: name, id: task.id, location: task.address.coordinates } })}>
+                        {TASK_ACTION_LABELS[name]}
+                      </Button>
+                    ))}
+                  </HStack>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </chakra.table>
+    </Stack>
+  );
+}
+
+/** /jobs/:id/deliveries and /jobs/edit/:id. */
+export function Component() {
+  const { id } = useParams();
+  const location = useLocation();
+  const jobId = Number(id);
+  const edit = location.pathname.startsWith('/jobs/edit/');
+  return <JobScreen key={`${jobId}:${edit}`} jobId={jobId} edit={edit} />;
+}
+
+function JobScreen({ jobId, edit }: { jobId: number; edit: boolean }) {
+  const portal = usePortal();
+  const permissions = usePermissions();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const actor = useScreenActor(jobScreenMachine, { cca2: portal.cca2, jobId });
+  const notFound = useSelector(actor, (snapshot) => snapshot.matches('notFound'));
+  useEffect(() => {
+    if (notFound) navigate('/404', { replace: true });
+  }, [notFound, navigate]);
+  const title = JOB_SCREEN_TEXTS.title(jobId);
+  return (
+    <AdminPage title={title} parents={[{ label: 'Jobs', to: '/jobs' }]} current={{ label: edit ? JOB_SCREEN_TEXTS.edit : JOB_SCREEN_TEXTS.deliveries, to: location.pathname }}>
+      <JobView actor={actor} permissions={permissions} edit={edit} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,50 @@
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
+import { NOTIFICATION_TEXTS } from '../../lib/dashboard-texts';
+import { formatDate } from '../../lib/dates';
+import { DATE_FORMATS } from '../../lib/constants';
+import type { webNotificationsMachine } from '../../machines/operations/web-notifications.machine';
+
+/** The notifications list (002 section 2): unread count, a page of notifications, mark as read, paging. */
+export function NotificationsPanel({ actor }: { actor: Actor<typeof webNotificationsMachine> }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { data, page, totalPages, unread, marking } = state.context;
+  const busy = state.hasTag('busy') || state.hasTag('loading');
+  return (
+    <Stack as="section" aria-label={NOTIFICATION_TEXTS.title} gap={2}>
+      <HStack justify="space-between">
+        <Text fontWeight="bold">{NOTIFICATION_TEXTS.title}</Text>
+        <Badge data-testid="unread-count">{NOTIFICATION_TEXTS.unread(unread)}</Badge>
+      </HStack>
+      {state.matches('failed') && (
+        <HStack>
+          <Text role="alert" fontSize="sm">{NOTIFICATION_TEXTS.failed}</Text>
+          <Button size="xs" onClick={() => actor.send({ type: 'notifications.retry' })}>{NOTIFICATION_TEXTS.retry}</Button>
+        </HStack>
+      )}
+      {state.hasTag('loading') && data.length === 0 && <Text role="status" fontSize="sm">{NOTIFICATION_TEXTS.loading}</Text>}
+      {state.matches('ready') && data.length === 0 && <Text fontSize="sm">{NOTIFICATION_TEXTS.empty}</Text>}
+      <Stack as="ul" gap={1} listStyleType="none" p={0} aria-busy={busy || undefined}>
+        {data.map((item) => (
+          <Box as="li" key={item.id} borderWidth="1px" borderRadius="sm" p={2} fontWeight={item.read ? 'normal' : 'bold'} aria-label={item.title}>
+            <Text fontSize="sm">{item.title}</Text>
+            <Text fontSize="xs" fontWeight="normal">{item.message}</Text>
+            <HStack justify="space-between">
+              <Text fontSize="xs" fontWeight="normal" color="fg.muted">{formatDate(item.createdAt, DATE_FORMATS.dateTime)}</Text>
+              {!item.read && (
+                <Button size="xs" variant="ghost" disabled={marking !== null} aria-label={`${NOTIFICATION_TEXTS.markRead}: ${item.title}`}
+                  onClick={() => actor.send({ type: 'notifications.markRead', id: item.id })}>{NOTIFICATION_TEXTS.markRead}</Button>
+              )}
+            </HStack>
+          </Box>
+        ))}
+      </Stack>
+      <HStack justify="space-between" fontSize="sm">
+        <Button size="xs" variant="outline" disabled={busy || page <= 1} onClick={() => actor.send({ type: 'notifications.page', page: page - 1 })}>{NOTIFICATION_TEXTS.previous}</Button>
+        <Text>{NOTIFICATION_TEXTS.page(page, totalPages)}</Text>
+        <Button size="xs" variant="outline" disabled={busy || page >= totalPages} onClick={() => actor.send({ type: 'notifications.page', page: page + 1 })}>{NOTIFICATION_TEXTS.next}</Button>
+      </HStack>
+    </Stack>
+  );
+}

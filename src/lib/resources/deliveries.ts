@@ -1,0 +1,104 @@
+import { api } from '../../api';
+import type { components } from '../../api/generated/connect';
+import { PAGE_SIZE_OPTIONS, SLA_TYPES, STORAGE_KEYS } from '../constants';
+import { DELIVERY_ADMIN_TEXTS } from '../deliveries-admin';
+import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../statuses';
+import { bodyOf, updateOrConflict } from './api-helpers';
+import { toApiQuery } from './query';
+import type { Page, ResourceDef } from './types';
+
+export type DeliveryAdmin = components['schemas']['DeliveryAdmin'];
+export type DeliveryAdminDetail = components['schemas']['DeliveryAdminDetail'];
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const codes = (labels: Record<number, string>) => Object.keys(labels).sort((a, b) => Number(a) - Number(b));
+const labelsOf = (labels: Record<number, string>) => Object.fromEntries(Object.entries(labels));
+
+/** Lot number as the edit screen and list show it: N/A when 0 or less. */
+export const lotNumberText = (lotNumber: number): string => (lotNumber > 0 ? String(lotNumber) : DELIVERY_ADMIN_TEXTS.notApplicable);
+
+/**
+ * Deliveries (000 section 2, 002 sections 2, 3, 7): the list with the catalogue's delivery filters, search and
+ * export "Deliveries"; the add screen is booking's wizard; the edit screen is src/features/deliveries.
+ */
+export const deliveriesResource: ResourceDef<DeliveryAdmin> = {
+  id: 'deliveries',
+  title: 'Deliveries',
+  singular: 'delivery',
+  routes: { list: '/deliveries', add: '/deliveries/add', edit: '/deliveries/edit/:id' },
+  operations: { list: 'getdeliveries', get: 'getdelivery', create: 'createquotes', update: 'updatedelivery', remove: 'deletedeliveries' },
+  columns: [
+    { key: 'waybill', header: 'Waybill', text: (row) => row.waybill ?? '' },
+    { key: 'orderReference', header: 'Order reference', text: (row) => row.orderReference ?? '' },
+    { key: 'companyName', header: 'Company', text: (row) => row.companyName ?? '' },
+    { key: 'storeName', header: 'Store', text: (row) => row.storeName ?? '' },
+    { key: 'logisticStatus', header: 'Status', sortKey: 'logisticStatusId' },
+    { key: 'paymentStatus', header: 'Payment', sortKey: 'paymentStatusId' },
+    { key: 'readyForCollectionDate', header: 'Delivery date', sortKey: 'readyForCollectionDate' },
+    { key: 'distanceKm', header: 'Distance (km)', sortKey: 'distanceKm', text: (row) => String(row.distanceKm) },
+    { key: 'lotNumber', header: 'Lot number', text: (row) => lotNumberText(row.lotNumber) },
+    { key: 'isReturnToSender', header: 'Return to sender', text: (row) => yesNo(row.isReturnToSender) },
+    { key: 'createdAt', header: 'Created', sortKey: 'createdAt', text: (row) => row.createdAt.slice(0, 16).replace('T', ' ') },
+  ],
+  filters: [
+    { kind: 'enum', name: 'logisticstatuses', label: 'Logistic status', options: codes(LOGISTIC_STATUS_LABELS), optionLabels: labelsOf(LOGISTIC_STATUS_LABELS) },
+    { kind: 'enum', name: 'paymentStatuses', label: 'Payment status', options: codes(PAYMENT_STATUS_LABELS), optionLabels: labelsOf(PAYMENT_STATUS_LABELS) },
+    { kind: 'enum', name: 'slaType', label: 'SLA type', options: SLA_TYPES },
+    { kind: 'lookup', name: 'companyid', label: 'Company', resource: 'companies' },
+    { kind: 'lookup', name: 'storeid', label: 'Store', resource: 'stores' },
+    { kind: 'boolean', name: 'isReturnToSender', label: 'Return to sender' },
+    { kind: 'boolean', name: 'isRoundTrip', label: 'Round trip' },
+    { kind: 'boolean', name: 'isHighRisk', label: 'High risk' },
+    { kind: 'date', name: 'startDate', label: 'From' },
+    { kind: 'date', name: 'endDate', label: 'To' },
+    { kind: 'range', name: 'distance', label: 'Distance (km)', min: 0 },
+    { kind: 'range', name: 'price', label: 'Price excl', min: 0 },
+  ],
+  fields: [
+    { name: 'orderReference', label: 'Order reference', kind: 'text', maxLength: 100 },
+    { name: 'customerIdentifier', label: 'Customer identifier', kind: 'text', maxLength: 100 },
+    { name: 'originContactName', label: 'Pick-up contact name', kind: 'text', maxLength: 200 },
+    { name: 'originPhoneNumber', label: 'Pick-up phone number', kind: 'phone', maxLength: 30 },
+    { name: 'originEmail', label: 'Pick-up email', kind: 'email', maxLength: 254 },
+    { name: 'destinationContactName', label: 'Drop-off contact name', kind: 'text', maxLength: 200 },
+    { name: 'destinationPhoneNumber', label: 'Drop-off phone number', kind: 'phone', maxLength: 30 },
+    { name: 'destinationEmail', label: 'Drop-off email', kind: 'email', maxLength: 254 },
+  ],
+  defaultSort: 'createdAt',
+  pageSizes: PAGE_SIZE_OPTIONS,
+  pageSizeStorageKey: STORAGE_KEYS.deliveriesPageSize,
+  exportName: DELIVERY_ADMIN_TEXTS.exportName,
+  createOpensEdit: true,
+  deletedText: DELIVERY_ADMIN_TEXTS.deletedDeliveries,
+  label: (row) => row.waybill ?? `#${row.id}`,
+  api: {
+    async list(cca2, params, signal) {
+      const { data } = await api.connect.GET('/deliveries/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
+      return data as Page<DeliveryAdmin>;
+    },
+    async get(cca2, id) {
+      const { data } = await api.connect.GET('/deliveries/{cca2}/{id}', { params: { path: { cca2, id } } });
+      return data as DeliveryAdminDetail;
+    },
+    update(cca2, id, values, xmin) {
+      return updateOrConflict(
+        async () => (await api.connect.PUT('/deliveries/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...bodyOf(values), xmin } as never })).data!,
+        () => deliveriesResource.api.get(cca2, id),
+      );
+    },
+    async remove(cca2, ids) {
+      const { data } = await api.connect.DELETE('/deliveries/{cca2}', { params: { path: { cca2 }, query: { ids } } });
+      return data!.deleted;
+    },
+    async exportFile(cca2, params, signal) {
+      const { response } = await api.connect.GET('/deliveries/{cca2}', {
+        params: { path: { cca2 }, query: { ...toApiQuery({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
+      });
+      return response;
+    },
+    async selectOptions(cca2, search, signal) {
+      const { data } = await api.connect.GET('/deliveries/{cca2}', { params: { path: { cca2 }, query: { search, pageSize: 20 } }, signal });
+      return ((data as Page<DeliveryAdmin> | undefined)?.items ?? []).map((row) => ({ key: String(row.id), value: row.waybill ?? `#${row.id}` }));
+    },
+  },
+};

@@ -1,0 +1,67 @@
+import { toApiError } from '../../api/api-error';
+import { roleFlagsOf } from '../../lib/roles';
+import { defineSamples } from '../samples';
+import { sampleCustomer } from './booking.samples-data';
+import { deliveryStepMachine } from './delivery-step.machine';
+import type { BookingViewer } from './booking.types';
+
+/** An address option as the address search answers it, and the address it resolves to. */
+export const sampleAddressOption = { key: 'za-cpt-long-street-1', value: '1 Long Street, Cape Town' };
+export const sampleResolvedAddress = {
+  placeId: 'za-cpt-long-street-1', description: '1 Long Street, Cape Town', coordinates: { lat: -33.9207, lon: 18.4231 },
+};
+export const sampleDates = ['2025-03-04', '2025-03-05'];
+export const sampleTimeSlots = [{ time: '09:00', endTime: '12:00', label: '09:00 - 12:00' }];
+export const sampleStores = [{ key: '3', value: 'Sea Point store' }];
+
+/** An administrator: any date (a date picker), no stores list. */
+export const sampleAdministrator: BookingViewer = {
+  ...sampleCustomer,
+  permissions: { ...sampleCustomer.permissions, id: 1, email: 'administrator@demo.test', ...roleFlagsOf(1, ['Administrator']) },
+};
+
+/** A store user (company 2, store 3): the stores list loads first. */
+export const sampleStoreUser: BookingViewer = {
+  ...sampleCustomer,
+  permissions: { ...sampleCustomer.permissions, id: 9, companyId: 2, storeId: 3, email: 'store.user@demo.test', ...roleFlagsOf(9, ['StoreUser']) },
+  store: { contactName: 'Sea Point store', phoneNumber: '+27215550101', unitName: null, unitNumber: null },
+};
+
+const lookupError = (path: string) => toApiError(500, { message: 'Internal error (request 7)' }, `/connect/${path}/ZA`);
+const chosen = (id: 'originSearch' | 'destinationSearch', selected: typeof sampleAddressOption | null) =>
+  ({ type: `xstate.snapshot.${id}`, snapshot: { context: { selected } } });
+
+/** Each side's select: a choice (resolved, or refused), and clearing it. */
+const addressEvents = [
+  chosen('originSearch', sampleAddressOption),
+  chosen('originSearch', null),
+  chosen('destinationSearch', sampleAddressOption),
+  { type: 'xstate.done.actor.resolveAddress', output: sampleResolvedAddress },
+  { type: 'xstate.error.actor.resolveAddress', error: toApiError(404, { message: 'Not found: address za-cpt-long-street-1' }, '/connect/addresses/ZA') },
+];
+
+export const deliveryStepSamples = defineSamples(deliveryStepMachine, [
+  {
+    name: 'an administrator choosing addresses, a date and a time slot',
+    input: { viewer: sampleAdministrator, originAddress: null, destinationAddress: null, deliveryDate: '' },
+    events: [
+      { type: 'xstate.done.actor.loadDates', output: sampleDates },
+      { type: 'xstate.done.actor.loadDates', output: [] },
+      { type: 'xstate.error.actor.loadDates', error: lookupError('DeliveryWindows/GetAvailableDates') },
+      { type: 'delivery.date', date: '2025-03-04' },
+      { type: 'delivery.date', date: '' },
+      { type: 'xstate.done.actor.loadTimeSlots', output: sampleTimeSlots },
+      { type: 'xstate.error.actor.loadTimeSlots', error: lookupError('DeliveryWindows/getavailabletimeslots') },
+      ...addressEvents,
+    ],
+  },
+  {
+    name: 'a store user (the stores list loads first)',
+    input: { viewer: sampleStoreUser, originAddress: null, destinationAddress: null, deliveryDate: '' },
+    events: [
+      { type: 'xstate.done.actor.loadStores', output: sampleStores },
+      { type: 'xstate.error.actor.loadStores', error: lookupError('stores') },
+      { type: 'xstate.done.actor.loadDates', output: sampleDates },
+    ],
+  },
+]);

@@ -1,0 +1,121 @@
+import { DASHBOARD_OTDS_INITIAL_PERCENT, MIN_SEARCH_LENGTH } from '../../lib/constants';
+import { DRIVER_AVAILABILITY, LOGISTIC_STATUS } from '../../lib/statuses';
+import type { LiveDelivery, LiveJob, LiveLists, LiveTask, LiveUser } from '../operations/live-merge';
+import type { DashboardContext } from './dashboard.machine';
+
+// What the dashboard shows of the live lists (002 section 2): filters, search, ids, QSR mode, the tasks of a
+// job and the stats. Pure, so the views only select and render.
+
+/** The filter fields the dashboard offers (from the filter catalogue of 002 section 3), the list and row field each narrows. */
+export const DASHBOARD_FILTER_FIELDS = {
+  logisticstatuses: { label: 'Logistic statuses', list: 'deliveries', field: 'logisticStatusId' },
+  paymentStatuses: { label: 'Payment statuses', list: 'deliveries', field: 'paymentStatusId' },
+  companyid: { label: 'Company', list: 'deliveries', field: 'companyId' },
+  storeid: { label: 'Store', list: 'deliveries', field: 'storeId' },
+  jobStatuses: { label: 'Job statuses', list: 'jobs', field: 'jobStatusId' },
+  driverid: { label: 'Driver', list: 'jobs', field: 'driverId' },
+  driverAvailabilityIds: { label: 'Driver availability', list: 'drivers', field: 'driverAvailabilityId' },
+} as const satisfies Record<string, { label: string; list: 'deliveries' | 'jobs' | 'drivers'; field: string }>;
+
+export type DashboardFilterField = keyof typeof DASHBOARD_FILTER_FIELDS;
+
+/** A filter value may list several values separated by commas (logisticstatuses=10001,15001). */
+function matchesFilters(row: Record<string, unknown>, filters: Record<string, string>, list: 'deliveries' | 'jobs' | 'drivers'): boolean {
+  return Object.entries(filters).every(([name, value]) => {
+    const definition = DASHBOARD_FILTER_FIELDS[name as DashboardFilterField];
+    if (!definition || definition.list !== list) return true;
+    const wanted = value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+    return wanted.includes(String(row[definition.field] ?? '').toLowerCase());
+  });
+}
+
+const SEARCHED_DELIVERY_FIELDS = ['waybill', 'orderReference', 'customerIdentifier'] as const;
+
+/** The delivery search applies from the minimum search length (000 section 9) to waybill, order reference and customer. */
+export function searchApplies(search: string): boolean {
+  return search.trim().length >= MIN_SEARCH_LENGTH;
+}
+
+function matchesSearch(delivery: LiveDelivery, search: string): boolean {
+  if (!searchApplies(search)) return true;
+  const needle = search.trim().toLowerCase();
+  return SEARCHED_DELIVERY_FIELDS.some((field) => String(delivery[field] ?? '').toLowerCase().includes(needle));
+}
+
+function inIds(id: number, ids: readonly number[]): boolean {
+  return ids.length === 0 || ids.includes(id);
+}
+
+export interface VisibleLists {
+  deliveries: LiveDelivery[];
+  jobs: LiveJob[];
+  drivers: LiveUser[];
+}
+
+/** The rows each list shows under the dashboard's filters; QSR mode shows the drivers available for QSR only. */
+export function visibleLists(lists: LiveLists, view: DashboardContext): VisibleLists {
+  return {
+    deliveries: lists.deliveries.filter((row) => inIds(row.id, view.ids.delivery) && matchesFilters(row, view.filters, 'deliveries') && matchesSearch(row, view.search)),
+    jobs: lists.jobs.filter((row) => inIds(row.id, view.ids.job) && matchesFilters(row, view.filters, 'jobs')),
+    drivers: lists.drivers.filter((row) => inIds(row.id, view.ids.driver) && matchesFilters(row, view.filters, 'drivers')
+      && (!view.qsrMode || row.driverAvailabilityId === DRIVER_AVAILABILITY.AVAILABLE_QSR_ONLY)),
+  };
+}
+
+/** A job's tasks in their order in the job. */
+export function tasksOfJob(tasks: readonly LiveTask[], jobId: number): LiveTask[] {
+  return tasks.filter((task) => task.jobId === jobId).sort((a, b) => (a.taskJobOrder ?? 0) - (b.taskJobOrder ?? 0));
+}
+
+/** Parses an ids filter typed as "12, 15 20": whole positive numbers, duplicates dropped. */
+export function parseIds(text: string): number[] {
+  return [...new Set(text.split(/[\s,;]+/).filter((part) => /^\d+$/.test(part)).map(Number).filter((id) => id > 0))];
+}
+
+/** One stat of the dashboard: "completed/total" and a whole percentage. */
+export interface Stat {
+  amountCompleted: string;
+  percentage: number;
+}
+
+export interface DashboardStats {
+  deliveries: number;
+  otds: Stat;
+  pickupCompliance: Stat;
+  dropoffCompliance: Stat;
+  pickupExceptions: Stat;
+  dropoffExceptions: Stat;
+}
+
+function stat(completed: number, total: number, whenEmpty = 0): Stat {
+  return { amountCompleted: `${completed}/${total}`, percentage: total === 0 ? whenEmpty : Math.round((100 * completed) / total) };
+}
+
+const status = (delivery: LiveDelivery) => Number(delivery.logisticStatusId);
+
+/**
+ * The dashboard stats (002 section 2) from the deliveries shown. The spec names the stats, not their
+ * formulas; ours: otds = delivered on or before the end of the drop-off window / delivered with a window (50 %
+ * while there are none); pick-up compliance = collected or later / pick-ups attempted (collected or later, or a
+ * pick-up exception); drop-off compliance = delivered / drop-offs attempted (delivered, drop-off exception or
+ * undelivered); exceptions = each exception / the same attempts.
+ */
+export function dashboardStats(deliveries: readonly LiveDelivery[]): DashboardStats {
+  const collected = deliveries.filter((row) => status(row) >= LOGISTIC_STATUS.COLLECTED).length;
+  const pickupExceptions = deliveries.filter((row) => status(row) === LOGISTIC_STATUS.PICK_UP_EXCEPTION).length;
+  const delivered = deliveries.filter((row) => status(row) === LOGISTIC_STATUS.DELIVERED);
+  const dropoffExceptions = deliveries.filter((row) => status(row) === LOGISTIC_STATUS.DROP_OFF_EXCEPTION).length;
+  const undelivered = deliveries.filter((row) => status(row) === LOGISTIC_STATUS.UNDELIVERED).length;
+  const pickupsAttempted = collected + pickupExceptions;
+  const dropoffsAttempted = delivered.length + dropoffExceptions + undelivered;
+  const timed = delivered.filter((row) => typeof row.deliveredDate === 'string' && typeof row.dropoffWindowEnd === 'string');
+  const onTime = timed.filter((row) => Date.parse(row.deliveredDate as string) <= Date.parse(row.dropoffWindowEnd as string)).length;
+  return {
+    deliveries: deliveries.length,
+    otds: stat(onTime, timed.length, DASHBOARD_OTDS_INITIAL_PERCENT),
+    pickupCompliance: stat(collected, pickupsAttempted),
+    dropoffCompliance: stat(delivered.length, dropoffsAttempted),
+    pickupExceptions: stat(pickupExceptions, pickupsAttempted),
+    dropoffExceptions: stat(dropoffExceptions, dropoffsAttempted),
+  };
+}

@@ -1,0 +1,89 @@
+import { assign, setup } from 'xstate';
+import { DASHBOARD_DEFAULTS } from '../../lib/constants';
+import type { DetailKind } from '../operations/live-merge';
+
+/** Which list an ids filter narrows. */
+export type IdsFilterKind = DetailKind;
+
+export interface DashboardContext {
+  /** Filters by field and value (002 section 2), e.g. { logisticstatuses: '10001' }. */
+  filters: Record<string, string>;
+  /** Filters by delivery, job and driver ids. */
+  ids: Record<IdsFilterKind, number[]>;
+  /** The delivery search term. */
+  search: string;
+  /** Quick-service (QSR) mode: cleared with the filters. */
+  qsrMode: boolean;
+}
+
+export type DashboardEvent =
+  | { type: 'dashboard.filter'; field: string; value: string }
+  | { type: 'dashboard.filter.remove'; field: string }
+  | { type: 'dashboard.ids'; kind: IdsFilterKind; ids: number[] }
+  | { type: 'dashboard.search'; text: string }
+  | { type: 'dashboard.qsr.toggle' }
+  | { type: 'dashboard.clearFilters' }
+  | { type: 'dashboard.leftSidebar.toggle' }
+  | { type: 'dashboard.rightSidebar.toggle' };
+
+const NO_IDS: Record<IdsFilterKind, number[]> = { delivery: [], job: [], driver: [] };
+
+/**
+ * What the dashboard shows of its lists (002 section 2): filters by field and value and by delivery, job and
+ * driver ids, a delivery search term, the QSR mode flag (cleared when the filters are cleared) and the two
+ * side bars, open by default. Pure: the lists themselves are the live-merge actor's.
+ */
+export const dashboardMachine = setup({
+  types: {
+    context: {} as DashboardContext,
+    events: {} as DashboardEvent,
+  },
+  actions: {
+    setFilter: assign({
+      filters: ({ context, event }) => (event.type === 'dashboard.filter' && event.value.trim() !== ''
+        ? { ...context.filters, [event.field]: event.value.trim() } : context.filters),
+    }),
+    removeFilter: assign({
+      filters: ({ context, event }) => {
+        if (event.type !== 'dashboard.filter.remove') return context.filters;
+        const { [event.field]: _removed, ...rest } = context.filters;
+        return rest;
+      },
+    }),
+    setIds: assign({ ids: ({ context, event }) => (event.type === 'dashboard.ids' ? { ...context.ids, [event.kind]: event.ids } : context.ids) }),
+    setSearch: assign({ search: ({ context, event }) => (event.type === 'dashboard.search' ? event.text : context.search) }),
+    toggleQsr: assign({ qsrMode: ({ context }) => !context.qsrMode }),
+    clearFilters: assign({ filters: {}, ids: NO_IDS, search: '', qsrMode: false }),
+  },
+}).createMachine({
+  id: 'dashboard',
+  description: 'The dashboard\'s filters, search, QSR mode and side bars (open by default).',
+  context: { filters: {}, ids: NO_IDS, search: '', qsrMode: false },
+  on: {
+    'dashboard.filter': { actions: 'setFilter' },
+    'dashboard.filter.remove': { actions: 'removeFilter' },
+    'dashboard.ids': { actions: 'setIds' },
+    'dashboard.search': { actions: 'setSearch' },
+    'dashboard.qsr.toggle': { actions: 'toggleQsr' },
+    'dashboard.clearFilters': { actions: 'clearFilters' },
+  },
+  type: 'parallel',
+  states: {
+    leftSidebar: {
+      description: 'The filters side bar.',
+      initial: DASHBOARD_DEFAULTS.leftSidebarOpen ? 'open' : 'closed',
+      states: {
+        open: { description: 'Shown (the default).', on: { 'dashboard.leftSidebar.toggle': 'closed' } },
+        closed: { description: 'Hidden.', on: { 'dashboard.leftSidebar.toggle': 'open' } },
+      },
+    },
+    rightSidebar: {
+      description: 'The details and notifications side bar.',
+      initial: DASHBOARD_DEFAULTS.rightSidebarOpen ? 'open' : 'closed',
+      states: {
+        open: { description: 'Shown (the default).', on: { 'dashboard.rightSidebar.toggle': 'closed' } },
+        closed: { description: 'Hidden.', on: { 'dashboard.rightSidebar.toggle': 'open' } },
+      },
+    },
+  },
+});

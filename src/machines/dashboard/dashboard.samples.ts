@@ -1,0 +1,15 @@
+import { defineSamples } from '../samples';
+import { dashboardMachine } from './dashboard.machine';
+
+export const dashboardSamples = defineSamples(dashboardMachine, [
+  {
+    name: 'an operator narrows the dashboard, hides and shows the side bars, clears the filters',
+    input: undefined as never,
+    events: [
+      { type: 'dashboard.filter', field: 'logisticstatuses', value: '10001' },
+      { type: 'dashboard.filter.remove', field: 'logisticstatuses' },
+      { type: 'dashboard.ids', kind: 'job', ids: [1] },
+      { type: 'dashboard.search', text: 'WBJ' },
+    ],
+  },
+]);

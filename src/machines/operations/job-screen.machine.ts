@@ -1,0 +1,123 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { asApiError, type ApiError } from '../../api/api-error';
+import { liveDashboard } from '../../api/realtime';
+import { reconnects } from './reconnects';
+import { loadJob, runJobScreenCall, type JobDetails, type JobScreenCall } from './operations.api';
+
+export interface JobScreenInput {
+  cca2: string;
+  jobId: number;
+}
+
+export interface JobScreenContext {
+  cca2: string;
+  jobId: number;
+  details: JobDetails | null;
+  /** The call being made (the view disables the buttons). */
+  call: JobScreenCall | null;
+  /** Why the last call or load was refused (a 409 says the chart did not allow it; nothing changed). */
+  error: ApiError | null;
+}
+
+export type JobScreenEvent =
+  | { type: 'job.call'; call: JobScreenCall }
+  | { type: 'job.retry' }
+  /** The hub reported a change of this job or one of its tasks. */
+  | { type: 'job.changed' }
+  | { type: 'connection.reconnected' };
+
+/** Changes of one job over the dashboard hub (its `job` and `jobTask` messages). */
+const hubChanges = fromCallback<JobScreenEvent, { jobId: number }>(({ sendBack, input }) => {
+  const stops = [
+    liveDashboard.on('job', (payload) => { if ((payload as { id?: number }).id === input.jobId) sendBack({ type: 'job.changed' }); }),
+    liveDashboard.on('jobTask', (payload) => { if ((payload as { jobId?: number }).jobId === input.jobId) sendBack({ type: 'job.changed' }); }),
+  ];
+  const subscriptions = (['Jobs', 'JobTaskUpdates'] as const).map((topic) => liveDashboard.subscribe(topic).catch(() => async () => undefined));
+  return () => {
+    stops.forEach((stop) => stop());
+    subscriptions.forEach((pending) => { void pending.then((unsubscribe) => unsubscribe()); });
+  };
+});
+
+/**
+ * /jobs/:id/deliveries and /jobs/edit/:id (002 sections 2 and 7): the job with its deliveries and tasks, and
+ * the task and job calls the charts and the access table allow (src/machines/operations/job-actions.ts). Every
+ * call is followed by a reload, so the screen shows what the server holds; a refusal (409) is shown and the job
+ * reloaded as it is. A change of the job over the hub, or a reconnect, reloads it too.
+ */
+export const jobScreenMachine = setup({
+  types: {
+    input: {} as JobScreenInput,
+    context: {} as JobScreenContext,
+    events: {} as JobScreenEvent,
+  },
+  actors: {
+    reconnects,
+    hubChanges,
+    loadJob: fromPromise<JobDetails, { cca2: string; jobId: number }>(({ input, signal }) => loadJob(input.cca2, input.jobId, signal)),
+    runCall: fromPromise<void, { cca2: string; call: JobScreenCall }>(({ input }) => runJobScreenCall(input.cca2, input.call)),
+  },
+  actions: {
+    storeDetails: assign({ details: ({ event }) => (event as unknown as { output: JobDetails }).output }),
+    storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error) }),
+    clearError: assign({ error: null }),
+    setCall: assign({ call: ({ event }: { event: JobScreenEvent }) => (event.type === 'job.call' ? event.call : null) }),
+    clearCall: assign({ call: null }),
+  },
+  guards: {
+    isNotFound: ({ event }) => asApiError((event as { error?: unknown }).error).status === 404,
+    hasCall: ({ event }) => event.type === 'job.call' && typeof event.call?.id === 'number',
+  },
+}).createMachine({
+  id: 'jobScreen',
+  description: 'A job with its deliveries and tasks; the calls its charts allow, each followed by a reload.',
+  context: ({ input }) => ({ cca2: input.cca2, jobId: input.jobId, details: null, call: null, error: null }),
+  invoke: [
+    { id: 'reconnects', src: 'reconnects' },
+    { id: 'hubChanges', src: 'hubChanges', input: ({ context }) => ({ jobId: context.jobId }) },
+  ],
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The job is being fetched.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadJob',
+        src: 'loadJob',
+        input: ({ context }) => ({ cca2: context.cca2, jobId: context.jobId }),
+        onDone: { target: 'ready', actions: 'storeDetails' },
+        onError: [
+          { guard: 'isNotFound', target: 'notFound' },
+          { target: 'failed', actions: 'storeError' },
+        ],
+      },
+    },
+    ready: {
+      description: 'The job is shown with the calls offered now.',
+      on: {
+        'job.call': { guard: 'hasCall', target: 'calling', actions: ['clearError', 'setCall'] },
+        'job.changed': 'loading',
+        'connection.reconnected': 'loading',
+      },
+    },
+    calling: {
+      description: 'A task or job call is being made.',
+      tags: ['busy'],
+      invoke: {
+        id: 'runCall',
+        src: 'runCall',
+        input: ({ context }) => ({ cca2: context.cca2, call: context.call! }),
+        onDone: { target: 'loading', actions: 'clearCall' },
+        onError: { target: 'loading', actions: ['storeError', 'clearCall'] },
+      },
+    },
+    failed: {
+      description: 'The job could not be loaded.',
+      on: { 'job.retry': { target: 'loading', actions: 'clearError' }, 'connection.reconnected': 'loading' },
+    },
+    notFound: {
+      description: 'No such job in the caller\'s scope.',
+      type: 'final',
+    },
+  },
+});

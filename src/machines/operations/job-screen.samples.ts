@@ -1,0 +1,48 @@
+import { toApiError } from '../../api/api-error';
+import { JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../lib/statuses';
+import { defineSamples } from '../samples';
+import { jobScreenMachine } from './job-screen.machine';
+import type { JobDetails } from './operations.api';
+
+const address = (description: string, lat: number, lon: number) => ({ description, coordinates: { lat, lon }, storeId: null });
+const origin = address('1 Main Road, Rosebank', -26.1467, 28.0436);
+const destination = address('9 Oxford Road, Parktown', -26.1812, 28.0409);
+
+/** Job 1 in progress as getjob answers it: its pick-up arrived, its drop-off not started. */
+export const jobScreenDetailsSample: JobDetails = {
+  job: {
+    id: 1, jobStatusId: JOB_STATUS.IN_PROGRESS, jobStatus: 'In progress', driverId: 4, driverName: 'Thabo Mokoena', companyId: 2, companyName: 'Blue Crane',
+    deliveryCount: 1, taskCount: 2, tasksFinished: 0, distanceKm: 4.1234, isRejected: false, delayNotifiedAt: null,
+    createdAt: '2026-11-21T06:00:00Z', startedAt: '2026-11-21T07:00:00Z', completedAt: null, xmin: '40',
+  },
+  driver: null,
+  deliveries: [{
+    id: 105, deliveryId: 105, waybill: 'WBJ0005', orderReference: null, customerIdentifier: null, logisticStatusId: LOGISTIC_STATUS.PENDING_PICK_UP,
+    logisticStatus: 'Pending pick-up', paymentStatusId: 30001, companyId: 2, companyName: 'Blue Crane', storeId: 3, originStoreName: 'Blue Crane Rosebank',
+    destinationStoreName: null, originAddress: origin, destinationAddress: destination, distanceEstimate: 4.1234, placedByUserEmail: 'store.user@demo.test', jobId: 1, xmin: '30',
+  }],
+  tasks: [
+    { id: 11, jobId: 1, deliveryId: 105, waybill: 'WBJ0005', taskJobOrder: 1, taskStatusId: TASK_STATUS.IN_PROGRESS, taskTypeId: TASK_TYPE.PICK_UP,
+      arrivedDate: '2026-11-21T07:55:00Z', arrivedLocation: origin.coordinates, distanceFromDriver: 0, address: origin, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' },
+    { id: 12, jobId: 1, deliveryId: 105, waybill: 'WBJ0005', taskJobOrder: 2, taskStatusId: TASK_STATUS.NOT_STARTED, taskTypeId: TASK_TYPE.DROP_OFF,
+      arrivedDate: null, arrivedLocation: null, distanceFromDriver: 4.12, address: destination, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' },
+  ],
+  transactionItems: [],
+} as JobDetails;
+
+export const jobScreenSamples = defineSamples(jobScreenMachine, [
+  {
+    name: 'a driver completes the pick-up of job 1 (or the server refuses it)',
+    input: { cca2: 'ZA', jobId: 1 },
+    events: [
+      { type: 'xstate.done.actor.loadJob', output: jobScreenDetailsSample },
+      { type: 'xstate.error.actor.loadJob', error: toApiError(503, { message: 'Service Unavailable' }, '/connect/jobs/ZA/1') },
+      { type: 'xstate.error.actor.loadJob', error: toApiError(404, { message: 'Not Found' }, '/connect/jobs/ZA/1') },
+      { type: 'job.call', call: { kind: 'task', action: 'completepickup', id: 11 } },
+      { type: 'xstate.done.actor.runCall' },
+      // The driver moved a task on their phone: the screen reloads the job.
+      { type: 'job.changed' },
+      { type: 'xstate.error.actor.runCall', error: toApiError(409, { message: 'The task cannot be completed: the driver has not arrived.' }, '/connect/tasks/completepickup/ZA/11') },
+    ],
+  },
+]);

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { TASK_STATUS, TASK_TYPE } from '../../lib/statuses';
+import {
+  applyBatch, batchHasNotification, batchTouches, compareXmin, EMPTY_LISTS, mergeDelivery, mergeDriver, mergeJob, mergeTask,
+  type LiveJob, type LiveTask, type TaskListScope,
+} from './live-merge';
+
+const job = (id: number, xmin: string, extra: Partial<LiveJob> = {}): LiveJob => ({ id, xmin, jobStatusId: 0, ...extra });
+const task = (id: number, xmin: string, extra: Partial<LiveTask> = {}): LiveTask => ({
+  id, xmin, jobId: 7, taskTypeId: TASK_TYPE.PICK_UP, taskStatusId: TASK_STATUS.NOT_STARTED, arrivedDate: null, distanceFromDriver: 1.5, ...extra,
+});
+const scope: TaskListScope = { shownJobIds: new Set([7]), listType: 'incomplete' };
+
+describe('xmin', () => {
+  it('compares numerically, not as text', () => {
+    expect(compareXmin('10', '9')).toBe(1);
+    expect(compareXmin(9, '10')).toBe(-1);
+    expect(compareXmin('5', 5)).toBe(0);
+  });
+});
+
+describe('jobs and deliveries', () => {
+  it('adds new ids', () => {
+    expect(mergeJob([job(1, '5')], job(2, '1')).map((row) => row.id)).toEqual([1, 2]);
+    expect(mergeDelivery([], { id: 3, xmin: '1', waybill: 'WBJ1' })).toEqual([{ id: 3, xmin: '1', waybill: 'WBJ1' }]);
+  });
+
+  it('replaces with a higher xmin and refuses a lower or equal one (same array back)', () => {
+    const list = [job(1, '10', { jobStatusId: 0 })];
+    expect(mergeJob(list, job(1, '11', { jobStatusId: 2001 }))[0]!.jobStatusId).toBe(2001);
+    expect(mergeJob(list, job(1, '9', { jobStatusId: 2001 }))).toBe(list);
+    expect(mergeJob(list, job(1, '10', { jobStatusId: 2001 }))).toBe(list);
+  });
+
+  it('removes a rejected job, unless the rejection is older than what is shown', () => {
+    const list = [job(1, '10'), job(2, '3')];
+    expect(mergeJob(list, job(1, '12', { isRejected: true })).map((row) => row.id)).toEqual([2]);
+    expect(mergeJob(list, job(1, '8', { isRejected: true }))).toBe(list);
+    expect(mergeJob(list, job(9, '8', { isRejected: true }))).toBe(list);
+  });
+});
+
+describe('drivers', () => {
+  it('takes user updates only for users whose roles include Driver', () => {
+    expect(mergeDriver([], { id: 4, xmin: '1', roles: ['Driver'] })).toHaveLength(1);
+    const list = [{ id: 4, xmin: '1', roles: ['Driver'] }];
+    expect(mergeDriver(list, { id: 4, xmin: '2', roles: ['StaffOperator'] })).toBe(list);
+    expect(mergeDriver(list, { id: 5, xmin: '2' })).toBe(list);
+  });
+});
+
+describe('tasks (002 section 4)', () => {
+  it('replaces a task with a newer version whose status or arrival date changed', () => {
+    const list = [task(1, '10')];
+    expect(mergeTask(list, task(1, '11', { taskStatusId: TASK_STATUS.IN_PROGRESS }), scope)[0]!.taskStatusId).toBe(TASK_STATUS.IN_PROGRESS);
+    const arrived = mergeTask(list, task(1, '11', { arrivedDate: '2026-11-21T08:00:00Z' }), scope);
+    expect(arrived[0]!.arrivedDate).toBe('2026-11-21T08:00:00Z');
+  });
+
+  it('refuses an older or equal version', () => {
+    const list = [task(1, '10')];
+    expect(mergeTask(list, task(1, '9', { taskStatusId: TASK_STATUS.IN_PROGRESS }), scope)).toBe(list);
+    expect(mergeTask(list, task(1, '10', { taskStatusId: TASK_STATUS.IN_PROGRESS }), scope)).toBe(list);
+  });
+
+  it('removes a task moving into a finished status', () => {
+    for (const status of [TASK_STATUS.COMPLETED, TASK_STATUS.EXCEPTION, TASK_STATUS.CANCELLED]) {
+      expect(mergeTask([task(1, '10', { taskStatusId: TASK_STATUS.IN_PROGRESS })], task(1, '11', { taskStatusId: status }), scope)).toEqual([]);
+    }
+  });
+
+  it('never replaces a task already finished', () => {
+    const list = [task(1, '10', { taskStatusId: TASK_STATUS.COMPLETED })];
+    expect(mergeTask(list, task(1, '11', { taskStatusId: TASK_STATUS.IN_PROGRESS }), { ...scope, listType: 'completed' })).toBe(list);
+  });
+
+  it('accepts a newer version where only distanceFromDriver changed', () => {
+    const merged = mergeTask([task(1, '10')], task(1, '11', { distanceFromDriver: 0.42 }), scope);
+    expect(merged[0]!.distanceFromDriver).toBe(0.42);
+  });
+
+  it('ignores a newer version that changes none of status, arrival date or distance', () => {
+    const list = [task(1, '10')];
+    expect(mergeTask(list, task(1, '11', { taskJobOrder: 3 }), scope)).toBe(list);
+  });
+
+  it('adds a task not yet listed only for a shown job and a matching list type', () => {
+    expect(mergeTask([], task(2, '1'), scope)).toHaveLength(1);
+    expect(mergeTask([], task(2, '1', { jobId: 8 }), scope)).toEqual([]);
+    expect(mergeTask([], task(2, '1', { taskStatusId: TASK_STATUS.COMPLETED }), scope)).toEqual([]);
+    expect(mergeTask([], task(2, '1', { taskStatusId: TASK_STATUS.COMPLETED }), { ...scope, listType: 'completed' })).toHaveLength(1);
+    expect(mergeTask([], task(2, '1'), { ...scope, listType: 'completed' })).toEqual([]);
+  });
+});
+
+describe('batches', () => {
+  it('applies a batch in order and leaves the lists object alone when nothing changed', () => {
+    const lists = { ...EMPTY_LISTS, jobs: [job(1, '5')] };
+    const next = applyBatch(lists, [
+      { kind: 'job', payload: job(1, '6', { jobStatusId: 2001 }) },
+      { kind: 'job', payload: job(1, '4', { jobStatusId: 0 }) },
+      { kind: 'delivery', payload: { id: 9, xmin: '1' } },
+      { kind: 'jobTask', payload: task(3, '1') },
+      { kind: 'user', payload: { id: 4, xmin: '1', roles: ['Driver'] } },
+      { kind: 'webNotification', payload: { id: 1 } },
+    ], scope);
+    expect(next.jobs).toEqual([job(1, '6', { jobStatusId: 2001 })]);
+    expect(next.deliveries).toHaveLength(1);
+    expect(next.tasks).toHaveLength(1);
+    expect(next.drivers).toHaveLength(1);
+    expect(applyBatch(lists, [{ kind: 'job', payload: job(1, '1') }], scope)).toBe(lists);
+  });
+
+  it('says whether a batch touches an open detail and whether it brings a notification', () => {
+    const batch = [{ kind: 'jobTask' as const, payload: task(3, '1', { jobId: 7 }) }];
+    expect(batchTouches(batch, { kind: 'job', id: 7 })).toBe(true);
+    expect(batchTouches(batch, { kind: 'job', id: 8 })).toBe(false);
+    expect(batchTouches([{ kind: 'job', payload: job(1, '2', { driverId: 4 }) }], { kind: 'driver', id: 4 })).toBe(true);
+    expect(batchTouches([{ kind: 'delivery', payload: { id: 5, xmin: '2' } }], { kind: 'delivery', id: 5 })).toBe(true);
+    expect(batchHasNotification(batch)).toBe(false);
+    expect(batchHasNotification([{ kind: 'webNotification', payload: { id: 1 } }])).toBe(true);
+  });
+});

@@ -1,0 +1,157 @@
+import { api } from '../../api';
+import type { components } from '../../api/generated/connect';
+import { JOB_LIST_PAGE, JOB_LIST_PAGE_SIZE, NOTIFICATION_SOUND_URL } from '../../lib/constants';
+import type { LiveDelivery, LiveJob, LiveLists, LiveTask, LiveUser, OpenDetail, TaskListType } from './live-merge';
+
+// The REST calls of the live operations client (002 section 7; operationIds in /work/coord/operations.md):
+// the default implementations of the live-merge machine's invoked actors. Tests replace them with `provide`.
+
+export type Job = components['schemas']['Job'];
+export type Task = components['schemas']['Task'];
+export type Driver = components['schemas']['Driver'];
+export type JobDetails = components['schemas']['JobDetails'];
+export type DriverDetails = components['schemas']['DriverDetails'];
+export type DeliveryRow = components['schemas']['DeliveryAdmin'];
+
+/** Which lists the user may load (the access table decides; a list the user may not call stays empty). */
+export interface ListSources {
+  deliveries: boolean;
+  jobs: boolean;
+  drivers: boolean;
+}
+
+export interface LoadListsInput {
+  cca2: string;
+  jobId: number | null;
+  listType: TaskListType;
+  sources: ListSources;
+}
+
+/** Deliveries on the dashboard: the first page of the deliveries list at the job list's size (ours). */
+const DASHBOARD_PAGE_SIZE = JOB_LIST_PAGE_SIZE;
+
+/**
+ * The lists the dashboard shows: deliveries, jobs (one job: jobid with delivery status All, page 1, size 200;
+ * otherwise the incomplete or completed ones), their open or finished tasks and the drivers.
+ */
+export async function loadDashboardLists(input: LoadListsInput, signal?: AbortSignal): Promise<LiveLists> {
+  const { cca2, jobId, listType, sources } = input;
+  const path = { cca2 };
+  const jobQuery = jobId !== null
+    ? { jobid: jobId, deliveryStatus: 'All' as const, page: JOB_LIST_PAGE, pageSize: JOB_LIST_PAGE_SIZE }
+    : { deliveryStatus: listType === 'completed' ? 'Completed' as const : 'Incomplete' as const, page: JOB_LIST_PAGE, pageSize: JOB_LIST_PAGE_SIZE, sortby: 'id', sortdirection: 'desc' as const };
+  const [deliveries, jobs, tasks, drivers] = await Promise.all([
+    sources.deliveries
+      ? api.connect.GET('/deliveries/{cca2}', { params: { path, query: { page: 1, pageSize: DASHBOARD_PAGE_SIZE } }, signal })
+        .then(({ data }) => (data as unknown as { items: LiveDelivery[] }).items)
+      : [],
+    sources.jobs
+      ? api.connect.GET('/jobs/{cca2}', { params: { path, query: jobQuery as never }, signal }).then(({ data }) => data!.items as LiveJob[])
+      : [],
+    sources.jobs
+      ? api.connect.GET('/tasks/{cca2}', { params: { path, query: { completed: listType === 'completed', ...(jobId !== null && { jobid: jobId }) } as never }, signal })
+        .then(({ data }) => data! as unknown as LiveTask[])
+      : [],
+    sources.drivers
+      ? api.connect.GET('/drivers/{cca2}', { params: { path, query: { page: 1, pageSize: DASHBOARD_PAGE_SIZE } as never }, signal })
+        .then(({ data }) => data!.items as unknown as LiveUser[])
+      : [],
+  ]);
+  return { deliveries, jobs, tasks, drivers };
+}
+
+/** Details of a delivery, job or driver by {cca2}/{id} (fetched again after a delay following a live update). */
+export async function loadDashboardDetails(cca2: string, detail: OpenDetail, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  const path = { cca2, id: detail.id };
+  switch (detail.kind) {
+    case 'job': return (await api.connect.GET('/jobs/{cca2}/{id}', { params: { path }, signal })).data as unknown as Record<string, unknown>;
+    case 'driver': return (await api.connect.GET('/drivers/{cca2}/{id}', { params: { path }, signal })).data as unknown as Record<string, unknown>;
+    default: return (await api.connect.GET('/deliveries/{cca2}/{id}', { params: { path }, signal })).data as unknown as Record<string, unknown>;
+  }
+}
+
+/** The notification sound (browsers may refuse to play before the user interacted with the page). */
+export function playNotificationSound(): void {
+  if (typeof Audio === 'undefined') return;
+  try {
+    void new Audio(NOTIFICATION_SOUND_URL).play().catch(() => undefined);
+  } catch {
+    // jsdom and old browsers have no media playback: the sound is a courtesy.
+  }
+}
+
+/** One call of the job screens: a task call on a task, or a job call on the job. */
+export type JobScreenCall =
+  | { kind: 'task'; action: 'start' | 'arrived' | 'completepickup' | 'completedropoff' | 'exceptionpickup' | 'exceptiondropoff'; id: number; location?: { lat: number; lon: number } }
+  | { kind: 'job'; action: 'start' | 'reject' | 'unassign' | 'reverse' | 'notifyDelay'; id: number }
+  | { kind: 'assign'; id: number; driverId: number }
+  | { kind: 'removeDelivery'; id: number; deliveryId: number };
+
+/** The job with its driver, deliveries and tasks (getjob). */
+export async function loadJob(cca2: string, id: number, signal?: AbortSignal): Promise<JobDetails> {
+  const { data } = await api.connect.GET('/jobs/{cca2}/{id}', { params: { path: { cca2, id } }, signal });
+  return data!;
+}
+
+const TASK_PATHS = {
+  start: '/tasks/start/{cca2}/{id}',
+  arrived: '/tasks/arrived/{cca2}/{id}',
+  completepickup: '/tasks/completepickup/{cca2}/{id}',
+  completedropoff: '/tasks/completedropoff/{cca2}/{id}',
+  exceptionpickup: '/tasks/exceptionpickup/{cca2}/{id}',
+  exceptiondropoff: '/tasks/exceptiondropoff/{cca2}/{id}',
+} as const;
+
+const JOB_PATHS = {
+  start: '/jobs/start/{cca2}/{id}',
+  reject: '/jobs/reject/{cca2}/{id}',
+  unassign: '/jobs/unassigndriverfromjob/{cca2}/{id}',
+  reverse: '/jobs/reverseJobStatus/{cca2}/{id}',
+  notifyDelay: '/jobs/notifyJobDelay/{cca2}/{id}',
+} as const;
+
+/** Makes one call; a refusal (409 when the chart does not allow it) comes back as the ApiError of the catalogue. */
+export async function runJobScreenCall(cca2: string, call: JobScreenCall): Promise<void> {
+  switch (call.kind) {
+    case 'task': {
+      const body = call.action === 'arrived' ? { arrivedLocation: call.location ?? { lat: 0, lon: 0 } } : call.action.startsWith('exception') ? {} : undefined;
+      await api.connect.PUT(TASK_PATHS[call.action] as never, { params: { path: { cca2, id: call.id } }, ...(body && { body }) } as never);
+      return;
+    }
+    case 'job': {
+      const body = call.action === 'notifyDelay' ? {} : undefined;
+      await api.connect.PUT(JOB_PATHS[call.action] as never, { params: { path: { cca2, id: call.id } }, ...(body && { body }) } as never);
+      return;
+    }
+    case 'assign':
+      await api.connect.PUT('/jobs/assignjobstodriver/{cca2}', { params: { path: { cca2 } }, body: { jobIds: [call.id], driverId: call.driverId } });
+      return;
+    default:
+      await api.connect.PUT('/jobs/removedeliveryfromjob/{cca2}/{id}', { params: { path: { cca2, id: call.id } }, body: { deliveryId: call.deliveryId } });
+  }
+}
+
+export type WebNotification = components['schemas']['WebNotification'];
+
+export interface NotificationsPage {
+  items: WebNotification[];
+  totalPages: number;
+  totalItems: number;
+  /** Unread notifications (the countOnly call's paging.totalItems). */
+  unread: number;
+}
+
+/** A page of the caller's notifications and the unread count (002 section 7, web notifications). */
+export async function loadNotifications(cca2: string, page: number, pageSize: number, signal?: AbortSignal): Promise<NotificationsPage> {
+  const path = { cca2 };
+  const [list, count] = await Promise.all([
+    api.connect.GET('/WebNotifications/{cca2}', { params: { path, query: { page, pageSize } }, signal }),
+    api.connect.GET('/WebNotifications/{cca2}', { params: { path, query: { read: false, countOnly: true } }, signal }),
+  ]);
+  return { items: list.data!.items, totalPages: list.data!.paging.totalPages, totalItems: list.data!.paging.totalItems, unread: count.data!.paging.totalItems };
+}
+
+export async function markNotificationRead(cca2: string, id: number): Promise<WebNotification> {
+  const { data } = await api.connect.GET('/WebNotifications/markread/{cca2}/{id}', { params: { path: { cca2, id } } });
+  return data!;
+}

@@ -1,0 +1,151 @@
+import { assign, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { asApiError } from '../../api/api-error';
+import { liveDashboard } from '../../api/realtime';
+import { DASHBOARD_DEFAULTS, NOTIFICATIONS_PAGE_SIZE } from '../../lib/constants';
+import { LIVE_EVENTS } from '../../lib/realtime';
+import { reconnects } from './reconnects';
+import { loadNotifications, markNotificationRead, type NotificationsPage, type WebNotification } from './operations.api';
+
+export interface WebNotificationsInput {
+  cca2: string;
+}
+
+export interface WebNotificationsContext {
+  cca2: string;
+  /** The page shown (default 1). */
+  page: number;
+  data: WebNotification[];
+  totalPages: number;
+  totalItemCount: number;
+  unread: number;
+  /** The notification being marked as read. */
+  marking: number | null;
+  /** Ids that arrived over the hub since the last load (a repeat is counted once). */
+  receivedIds: number[];
+}
+
+export type WebNotificationsEvent =
+  | { type: 'notifications.page'; page: number }
+  | { type: 'notifications.markRead'; id: number }
+  | { type: 'notifications.retry' }
+  /** A new notification from the hub (the caller's own, 002 section 7). */
+  | { type: 'notifications.received'; notification: WebNotification }
+  | { type: 'connection.reconnected' };
+
+/** New notifications from the dashboard hub (subscribeToWebNotifications). */
+const hubNotifications = fromCallback<WebNotificationsEvent>(({ sendBack }) => {
+  const stops = LIVE_EVENTS.WebNotifications.map((event) => liveDashboard.on(event, (payload) => {
+    sendBack({ type: 'notifications.received', notification: payload as WebNotification });
+  }));
+  const subscribed = liveDashboard.subscribe('WebNotifications').catch(() => async () => undefined);
+  return () => {
+    stops.forEach((stop) => stop());
+    void subscribed.then((unsubscribe) => unsubscribe());
+  };
+});
+
+/**
+ * The web notifications list (002 sections 2, 3 and 7): a page of the caller's notifications with the unread
+ * count (countOnly), paging, mark as read; new ones arrive over the hub at the top of page 1 and raise the
+ * unread count. (The sound, and its mute, are the live-merge actor's.)
+ */
+export const webNotificationsMachine = setup({
+  types: {
+    input: {} as WebNotificationsInput,
+    context: {} as WebNotificationsContext,
+    events: {} as WebNotificationsEvent,
+  },
+  actors: {
+    hubNotifications,
+    reconnects,
+    loadPage: fromPromise<NotificationsPage, { cca2: string; page: number }>(({ input, signal }) => loadNotifications(input.cca2, input.page, NOTIFICATIONS_PAGE_SIZE, signal)),
+    markRead: fromPromise<WebNotification, { cca2: string; id: number }>(({ input }) => markNotificationRead(input.cca2, input.id)),
+  },
+  actions: {
+    storePage: assign(({ event }) => {
+      const page = (event as unknown as { output: NotificationsPage }).output;
+      return { data: page.items, totalPages: page.totalPages, totalItemCount: page.totalItems, unread: page.unread, receivedIds: [] };
+    }),
+    setPage: assign({ page: ({ context, event }) => (event.type === 'notifications.page' ? event.page : context.page) }),
+    setMarking: assign({ marking: ({ event }) => (event.type === 'notifications.markRead' ? event.id : null) }),
+    storeRead: assign(({ context, event }) => {
+      const read = (event as unknown as { output: WebNotification }).output;
+      const wasUnread = context.data.some((item) => item.id === read.id && !item.read);
+      return {
+        data: context.data.map((item) => (item.id === read.id ? read : item)),
+        unread: wasUnread ? Math.max(0, context.unread - 1) : context.unread,
+        marking: null,
+      };
+    }),
+    clearMarking: assign({ marking: null }),
+    receive: assign(({ context, event }) => {
+      if (event.type !== 'notifications.received') return {};
+      const id = event.notification.id;
+      if (context.receivedIds.includes(id) || context.data.some((item) => item.id === id)) return {};
+      return {
+        receivedIds: [...context.receivedIds, id],
+        data: context.page === 1 ? [event.notification, ...context.data].slice(0, NOTIFICATIONS_PAGE_SIZE) : context.data,
+        unread: context.unread + (event.notification.read ? 0 : 1),
+        totalItemCount: context.totalItemCount + 1,
+      };
+    }),
+    notifyError: ({ system, event }) => {
+      (system as { get(id: string): AnyActorRef | undefined }).get('notifications')?.send({ type: 'notify.error', error: asApiError((event as { error?: unknown }).error) });
+    },
+  },
+  guards: {
+    pageInRange: ({ context, event }) => event.type === 'notifications.page' && event.page >= 1 && event.page <= Math.max(context.totalPages, 1) && event.page !== context.page,
+    hasId: ({ event }) => event.type === 'notifications.markRead' && typeof event.id === 'number',
+    hasNotification: ({ event }) => event.type === 'notifications.received' && typeof event.notification?.id === 'number',
+  },
+}).createMachine({
+  id: 'webNotifications',
+  description: 'The web notifications list: paging, unread count, mark as read, new ones over the hub.',
+  context: ({ input }) => ({
+    cca2: input.cca2, page: DASHBOARD_DEFAULTS.notificationPage, data: [], totalPages: 0, totalItemCount: 0, unread: 0, marking: null, receivedIds: [],
+  }),
+  invoke: [
+    { id: 'hubNotifications', src: 'hubNotifications' },
+    { id: 'reconnects', src: 'reconnects' },
+  ],
+  on: {
+    'notifications.received': { guard: 'hasNotification', actions: 'receive' },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The page and the unread count load.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: ({ context }) => ({ cca2: context.cca2, page: context.page }),
+        onDone: { target: 'ready', actions: 'storePage' },
+        onError: { target: 'failed' },
+      },
+    },
+    ready: {
+      description: 'The page is shown.',
+      on: {
+        'notifications.page': { guard: 'pageInRange', target: 'loading', actions: 'setPage' },
+        'notifications.markRead': { guard: 'hasId', target: 'marking', actions: 'setMarking' },
+        'connection.reconnected': 'loading',
+      },
+    },
+    marking: {
+      description: 'A notification is being marked as read.',
+      tags: ['busy'],
+      invoke: {
+        id: 'markRead',
+        src: 'markRead',
+        input: ({ context }) => ({ cca2: context.cca2, id: context.marking! }),
+        onDone: { target: 'ready', actions: 'storeRead' },
+        onError: { target: 'ready', actions: ['clearMarking', 'notifyError'] },
+      },
+    },
+    failed: {
+      description: 'The notifications could not be loaded.',
+      on: { 'notifications.retry': 'loading', 'connection.reconnected': 'loading' },
+    },
+  },
+});

@@ -1,0 +1,86 @@
+import type { HubConnection } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGISTIC_STATUS } from '../../src/lib/statuses';
+import { call, deliveryIdOf, seededJobId, type S } from './operations-support';
+import { hubClient, sleep } from './realtime-support';
+import { startTestServer, type TestServer } from './support';
+
+let server: TestServer;
+const open: HubConnection[] = [];
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => {
+  await Promise.all(open.map((connection) => connection.stop()));
+  await server?.close();
+});
+
+interface Received { event: string; payload: { id?: number; driverId?: number; jobId?: number; xmin?: string; logisticStatusId?: number } }
+
+/** Signs in to the dashboard hub as a seeded user with the real SignalR client and subscribes to `topics`. */
+async function subscriber(email: string, topics: string[]) {
+  const connection = hubClient(server, 'dashboard', () => server.tokenFor(email));
+  const received: Received[] = [];
+  for (const event of ['delivery', 'job', 'jobTask', 'coordinate', 'user']) {
+    connection.on(event, (payload: Received['payload']) => received.push({ event, payload }));
+  }
+  await connection.start();
+  open.push(connection);
+  for (const topic of topics) await connection.invoke(`subscribeTo${topic}`);
+  return { received, of: (event: string) => received.filter((item) => item.event === event).map((item) => item.payload) };
+}
+
+async function until(check: () => boolean) {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('expected messages did not arrive');
+    await sleep(20);
+  }
+  await sleep(100);
+}
+
+describe('live updates from job and task calls, scoped', () => {
+  it('a store user subscribed to deliveries gets its own store\'s and none of another store\'s; drivers and companies get their own jobs', async () => {
+    const store = await subscriber('store.user@demo.test', ['Deliveries']);
+    const admin = await subscriber('administrator@demo.test', ['Deliveries', 'Jobs', 'JobTaskUpdates', 'CoordinateUpdates']);
+    const company = await subscriber('company.admin@demo.test', ['Deliveries', 'Jobs', 'JobTaskUpdates', 'CoordinateUpdates']);
+    const driver2 = await subscriber('driver2@demo.test', ['Jobs', 'JobTaskUpdates']);
+
+    // Blue Crane Rosebank (another company's store): driver2 completes the pick-up of WBJ0005.
+    const foreignJob = await seededJobId(server, 'ops-in-progress');
+    const foreignDelivery = await deliveryIdOf(server, 'WBJ0005');
+    const details = (await call<S['JobDetails']>(server, 'administrator@demo.test', 'GET', `/jobs/za/${foreignJob}`)).body;
+    expect((await call(server, 'driver2@demo.test', 'PUT', `/tasks/completepickup/za/${details.tasks[1]!.id}`)).status).toBe(200);
+    expect((await call(server, 'driver2@demo.test', 'PUT', '/drivers/location/za', { lat: -26.15, lon: 28.04 })).status).toBe(200);
+
+    // Acme Sea Point (the store user's own store): a new job with WBJ0008 for driver4.
+    const ownDelivery = await deliveryIdOf(server, 'WBJ0008');
+    const driver4 = (await call<S['DriverPage']>(server, 'administrator@demo.test', 'GET', '/drivers/za?search=driver4')).body.items[0]!;
+    const created = await call<S['JobDetails']>(server, 'administrator@demo.test', 'POST', '/jobs/createjob/za', { deliveryIds: [ownDelivery], driverId: driver4.id });
+    expect(created.status).toBe(201);
+    const ownJob = created.body.job.id;
+
+    await until(() => admin.of('delivery').some((item) => item.id === ownDelivery) && admin.of('coordinate').length >= 1
+      && admin.of('job').some((item) => item.id === ownJob));
+
+    expect(admin.of('delivery').map((item) => item.id)).toEqual(expect.arrayContaining([foreignDelivery, ownDelivery]));
+    expect(store.of('delivery').map((item) => item.id)).toEqual([ownDelivery]);
+    expect(store.of('delivery')[0]!.logisticStatusId).toBe(LOGISTIC_STATUS.PENDING_PICK_UP);
+    // The payload carries the version the REST API answers.
+    const rest = created.body.deliveries[0]!;
+    expect(store.of('delivery')[0]!.xmin).toBe(rest.xmin);
+    // Both list shapes in one: the back office's row (getdeliveries) and the job's (JobDelivery).
+    const listed = (await call<{ items: Record<string, unknown>[] }>(server, 'store.user@demo.test', 'GET', `/deliveries/za?deliveryId=${ownDelivery}`)).body.items[0]!;
+    expect(store.of('delivery')[0]).toMatchObject({ ...listed, jobId: ownJob, destinationAddress: rest.destinationAddress });
+
+    expect(new Set(company.of('job').map((item) => item.id))).toEqual(new Set([ownJob]));
+    expect(company.of('jobTask').every((item) => item.jobId === ownJob)).toBe(true);
+    expect(company.of('delivery').map((item) => item.id)).toEqual([ownDelivery]);
+    expect(company.of('coordinate')).toEqual([]);
+
+    expect(new Set(driver2.of('job').map((item) => item.id))).toEqual(new Set([foreignJob]));
+    expect(driver2.of('jobTask').every((item) => item.jobId === foreignJob)).toBe(true);
+    expect(admin.of('coordinate')[0]).toMatchObject({ driverId: details.job.driverId, lat: -26.15, lon: 28.04, jobId: foreignJob });
+    // Job versions only grow.
+    const versions = admin.of('job').filter((item) => item.id === foreignJob).map((item) => Number(item.xmin));
+    expect([...versions].sort((a, b) => a - b)).toEqual(versions);
+  });
+});

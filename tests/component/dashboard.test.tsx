@@ -1,0 +1,110 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { system } from '../../src/app/theme';
+import { DashboardView } from '../../src/features/dashboard/DashboardView';
+import { DASHBOARD_TEXTS, NOTIFICATION_TEXTS } from '../../src/lib/dashboard-texts';
+import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
+import { liveMergeMachine } from '../../src/machines/operations/live-merge.machine';
+import { liveMergeJobDetailsSample, liveMergeListsSample, liveMergeSamples } from '../../src/machines/operations/live-merge.samples';
+import { TASK_STATUS } from '../../src/lib/statuses';
+import { permissionsOf, renderShell } from '../support/shell-harness';
+
+/** The dashboard with its REST calls answered by the samples and a hub the test speaks through. */
+function renderDashboard() {
+  const hub: { send?: (event: AnyEventObject) => void } = {};
+  const live = createActor(liveMergeMachine.provide({
+    actors: {
+      hubUpdates: fromCallback(({ sendBack }) => { hub.send = sendBack; }),
+      reconnects: fromCallback(() => undefined),
+      loadLists: fromPromise(async () => liveMergeListsSample),
+      loadDetails: fromPromise(async () => liveMergeJobDetailsSample),
+    },
+    actions: { playSound: () => undefined },
+  }), { input: liveMergeSamples.scenarios[0]!.input }).start();
+  const view = createActor(dashboardMachine).start();
+  render(<ChakraProvider value={system}><DashboardView live={live} view={view} /></ChakraProvider>);
+  return { hub, live };
+}
+
+const stat = (label: string) => within(screen.getByRole('group', { name: label })).getAllByText(/.+/).map((node) => node.textContent).join(' ');
+
+describe('dashboard', () => {
+  it('loads the lists, shows the stats, follows the hub in batches, expands and collapses a job\'s tasks and opens its details', async () => {
+    const { hub } = renderDashboard();
+    const deliveries = await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries });
+    expect(within(deliveries).getByRole('button', { name: DASHBOARD_TEXTS.openDetails('delivery', 'WBJ0005') })).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: DASHBOARD_TEXTS.drivers })).getByText('Busy')).toBeTruthy();
+    // Side bars are open by default; the stats start at 0/0, otds at 50 %.
+    expect(screen.getByRole('complementary', { name: DASHBOARD_TEXTS.leftSidebar })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: DASHBOARD_TEXTS.rightSidebar })).toBeTruthy();
+    expect(stat(DASHBOARD_TEXTS.stats.otds)).toContain('0/0');
+    expect(stat(DASHBOARD_TEXTS.stats.otds)).toContain('(50%)');
+    expect(stat(DASHBOARD_TEXTS.stats.pickupCompliance)).toContain('(0%)');
+
+    // Expand job 1: its two open tasks, the drop-off 12.35 km from the driver.
+    const toggle = screen.getByRole('button', { name: DASHBOARD_TEXTS.showTasks(1) });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const tasks = () => within(screen.getByRole('cell', { name: DASHBOARD_TEXTS.showTasks(1) }));
+    expect(tasks().getAllByRole('row')).toHaveLength(3);
+    expect(tasks().getByText('12.35 km')).toBeTruthy();
+
+    // The hub: the driver comes closer (distance only: accepted), an older version is refused, the pick-up completes (removed).
+    const [pickUp, dropOff] = liveMergeListsSample.tasks;
+    hub.send!({ type: 'live.update', update: { kind: 'jobTask', payload: { ...dropOff, distanceFromDriver: 3.5, xmin: '21' } } });
+    hub.send!({ type: 'live.update', update: { kind: 'jobTask', payload: { ...dropOff, distanceFromDriver: 9, xmin: '19' } } });
+    hub.send!({ type: 'live.update', update: { kind: 'jobTask', payload: { ...pickUp, taskStatusId: TASK_STATUS.COMPLETED, xmin: '21' } } });
+    // Not before the batch interval ends.
+    expect(tasks().getByText('12.35 km')).toBeTruthy();
+    await waitFor(() => expect(tasks().getByText('3.50 km')).toBeTruthy());
+    expect(tasks().getAllByRole('row')).toHaveLength(2);
+
+    // Selecting the expanded job again collapses it.
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('cell', { name: DASHBOARD_TEXTS.showTasks(1) })).toBeNull();
+
+    // Details of job 1 with its route map (stops A, B; km to 2 decimals).
+    fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('job', 1) }));
+    const details = within(screen.getByRole('complementary', { name: DASHBOARD_TEXTS.rightSidebar }));
+    await waitFor(() => expect(details.getByText('Job 1')).toBeTruthy());
+    expect(details.getByText('4.12 km', { exact: false })).toBeTruthy();
+  });
+
+  it('filters by search, by field and value and by ids, and clears them (and QSR mode) at once', async () => {
+    renderDashboard();
+    await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries });
+    const bar = within(screen.getByRole('complementary', { name: DASHBOARD_TEXTS.leftSidebar }));
+    const waybills = () => within(screen.getByRole('table', { name: DASHBOARD_TEXTS.deliveries })).queryAllByRole('button').length;
+    fireEvent.change(bar.getByRole('searchbox', { name: DASHBOARD_TEXTS.search }), { target: { value: 'WB' } });
+    // Under three characters the search does not apply.
+    expect(waybills()).toBe(1);
+    fireEvent.change(bar.getByRole('searchbox', { name: DASHBOARD_TEXTS.search }), { target: { value: 'nothing' } });
+    expect(waybills()).toBe(0);
+    fireEvent.change(bar.getByRole('searchbox', { name: DASHBOARD_TEXTS.search }), { target: { value: 'wbj0005' } });
+    expect(waybills()).toBe(1);
+    fireEvent.change(bar.getByRole('combobox', { name: DASHBOARD_TEXTS.filterField }), { target: { value: 'jobStatuses' } });
+    fireEvent.change(bar.getByRole('textbox', { name: DASHBOARD_TEXTS.filterValue }), { target: { value: '0' } });
+    fireEvent.click(bar.getByRole('button', { name: DASHBOARD_TEXTS.addFilter }));
+    const jobs = () => within(screen.getByRole('table', { name: DASHBOARD_TEXTS.jobs })).queryAllByRole('button', { name: /^Details of job/ }).length;
+    expect(jobs()).toBe(0);
+    fireEvent.change(bar.getByRole('textbox', { name: DASHBOARD_TEXTS.ids.driver }), { target: { value: '99' } });
+    expect(within(screen.getByRole('table', { name: DASHBOARD_TEXTS.drivers })).getByText(DASHBOARD_TEXTS.noRows)).toBeTruthy();
+    fireEvent.click(bar.getByRole('button', { name: DASHBOARD_TEXTS.qsrMode }));
+    expect(bar.getByRole('button', { name: DASHBOARD_TEXTS.qsrMode }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(bar.getByRole('button', { name: DASHBOARD_TEXTS.clearFilters }));
+    expect(bar.getByRole('button', { name: DASHBOARD_TEXTS.qsrMode }).getAttribute('aria-pressed')).toBe('false');
+    expect(jobs()).toBe(1);
+    expect(waybills()).toBe(1);
+    expect((bar.getByRole('textbox', { name: DASHBOARD_TEXTS.ids.driver }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('is the screen of /dashboard for an operator, with its side bars open and the notifications beside the details', async () => {
+    renderShell({ path: '/dashboard', permissions: permissionsOf(['ManagementOperator']) });
+    expect(await screen.findByRole('heading', { name: DASHBOARD_TEXTS.title }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: DASHBOARD_TEXTS.leftSidebar })).toBeTruthy();
+    expect(screen.getByRole('region', { name: NOTIFICATION_TEXTS.title })).toBeTruthy();
+  }, 20_000);
+});

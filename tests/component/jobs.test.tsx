@@ -1,0 +1,81 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { toApiError } from '../../src/api/api-error';
+import { system } from '../../src/app/theme';
+import { JobView } from '../../src/features/jobs/JobPage';
+import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
+import { roleFlagsOf, type Permissions, type StoredRole } from '../../src/lib/roles';
+import { JOB_STATUS, TASK_STATUS } from '../../src/lib/statuses';
+import { jobScreenMachine } from '../../src/machines/operations/job-screen.machine';
+import { jobScreenSamples, jobScreenDetailsSample } from '../../src/machines/operations/job-screen.samples';
+import type { JobDetails, JobScreenCall } from '../../src/machines/operations/operations.api';
+
+const user = (id: number, roles: StoredRole[]): Permissions => ({
+  ...roleFlagsOf(id, roles), id, companyId: null, storeId: null, email: 'someone@demo.test', emailConfirmed: true, phoneNumberConfirmed: true, beta: false,
+});
+
+function renderJob(details: JobDetails[], permissions: Permissions, edit: boolean, refuse?: string) {
+  const calls: JobScreenCall[] = [];
+  let loads = 0;
+  const actor = createActor(jobScreenMachine.provide({
+    actors: {
+      loadJob: fromPromise(async () => details[Math.min(loads++, details.length - 1)]!),
+      runCall: fromPromise(async ({ input }: { input: { cca2: string; call: JobScreenCall } }) => {
+        calls.push(input.call);
+        if (refuse) throw toApiError(409, { message: refuse }, '/connect/tasks');
+      }),
+    },
+  }), { input: jobScreenSamples.scenarios[0]!.input }).start();
+  render(<ChakraProvider value={system}><JobView actor={actor} permissions={permissions} edit={edit} /></ChakraProvider>);
+  return { calls, loads: () => loads };
+}
+
+const tasks = () => within(screen.getByRole('table', { name: JOB_SCREEN_TEXTS.tasks }));
+
+describe('job screens', () => {
+  it('offers a driver only the task calls the chart allows, makes one and shows the job as the server holds it after', async () => {
+    const completed: JobDetails = {
+      ...jobScreenDetailsSample,
+      tasks: jobScreenDetailsSample.tasks.map((task) => (task.id === 11 ? { ...task, taskStatusId: TASK_STATUS.COMPLETED } : task)),
+    };
+    const { calls, loads } = renderJob([jobScreenDetailsSample, completed], user(4, ['Driver']), false);
+    await screen.findByRole('table', { name: JOB_SCREEN_TEXTS.tasks });
+    expect(screen.getByRole('article', { name: 'WBJ0005' })).toBeTruthy();
+    expect(tasks().queryByRole('button', { name: /^Complete drop-off/ })).toBeNull();
+    fireEvent.click(tasks().getByRole('button', { name: /^Complete pick-up/ }));
+    await waitFor(() => expect(loads()).toBe(2));
+    expect(calls).toEqual([{ kind: 'task', action: 'completepickup', id: 11, location: jobScreenDetailsSample.tasks[0]!.address.coordinates }]);
+    await waitFor(() => expect(tasks().getByText('Completed')).toBeTruthy());
+    // A finished task offers nothing; the drop-off can start.
+    expect(tasks().queryByRole('button', { name: /^Complete pick-up/ })).toBeNull();
+    expect(tasks().getByRole('button', { name: new RegExp(`^${TASK_ACTION_LABELS.start}`) })).toBeTruthy();
+  });
+
+  it('shows the server\'s refusal (409) and the job unchanged', async () => {
+    const message = 'The task cannot be completed: the driver has not arrived.';
+    renderJob([jobScreenDetailsSample], user(4, ['Driver']), false, message);
+    await screen.findByRole('table', { name: JOB_SCREEN_TEXTS.tasks });
+    fireEvent.click(tasks().getByRole('button', { name: /^Complete pick-up/ }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(tasks().getByText('In progress')).toBeTruthy();
+  });
+
+  it('offers an administrator on the edit screen the job calls of a not-started job', async () => {
+    const notStarted: JobDetails = {
+      ...jobScreenDetailsSample,
+      job: { ...jobScreenDetailsSample.job, jobStatusId: JOB_STATUS.NOT_STARTED },
+      tasks: jobScreenDetailsSample.tasks.map((task) => ({ ...task, taskStatusId: TASK_STATUS.NOT_STARTED, arrivedDate: null })),
+    };
+    renderJob([notStarted], user(1, ['Administrator']), true);
+    const actions = within(await screen.findByRole('group', { name: JOB_SCREEN_TEXTS.actions }));
+    expect(actions.getByRole('button', { name: JOB_ACTION_LABELS.unassign })).toBeTruthy();
+    expect(actions.getByRole('button', { name: JOB_ACTION_LABELS.reverse })).toBeTruthy();
+    expect(actions.getByRole('button', { name: JOB_SCREEN_TEXTS.assign })).toBeTruthy();
+    // Rejecting is for the field roles only.
+    expect(actions.queryByRole('button', { name: JOB_ACTION_LABELS.reject })).toBeNull();
+    // Removing the last delivery is allowed by the chart (it cancels the job).
+    expect(screen.getByRole('button', { name: JOB_SCREEN_TEXTS.removeDelivery('WBJ0005') })).toBeTruthy();
+  });
+});

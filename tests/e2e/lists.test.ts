@@ -1,0 +1,100 @@
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, launchBrowser, startAppServer, type AppServer, submitLogin } from './support';
+
+let server: AppServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer({ THROTTLE_PER_ADDRESS: '1000' }), launchBrowser()]);
+  context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  await logIn(page, 'administrator@demo.test');
+  await page.close();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function logIn(page: Page, email: string) {
+  await submitLogin(page, server.url, email);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** The waybills of the table as shown. */
+async function waybills(page: Page): Promise<string[]> {
+  // The row action (Edit) comes first, the waybill second.
+  const cells = page.locator('table tbody tr td:nth-child(2)');
+  await cells.first().waitFor();
+  return cells.allTextContents();
+}
+
+describe('back-office lists in a real browser against the real server', () => {
+  it('filters deliveries; the URL alone restores the same list in a fresh page; the export is that list', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/deliveries`);
+    await page.getByRole('combobox', { name: 'Logistic status' }).selectOption({ label: 'Delivered' });
+    await page.waitForURL(/logisticstatuses=30001/);
+    // The table shows the filtered page: every row Delivered (the sixth column is the status).
+    await page.waitForFunction(() => {
+      const cells = [...document.querySelectorAll('table tbody tr td:nth-child(6)')];
+      return cells.length > 0 && cells.every((cell) => cell.textContent === 'Delivered');
+    });
+    const before = await page.getByText(/^\d+ records?$/).textContent();
+    await page.getByRole('combobox', { name: 'SLA type' }).selectOption('Priority');
+    await page.waitForURL(/slaType=Priority/);
+    await page.waitForFunction((text) => [...document.querySelectorAll('*')].some((element) => element.children.length === 0
+      && /^\d+ records?$/.test(element.textContent ?? '') && element.textContent !== text), before);
+    await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
+    const filtered = await waybills(page);
+    expect(filtered.length).toBeGreaterThan(0);
+    const shared = page.url();
+
+    const fresh = await context.newPage();
+    await fresh.goto(shared);
+    await fresh.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
+    expect(await waybills(fresh)).toEqual(filtered);
+    expect(await fresh.getByRole('combobox', { name: 'Logistic status' }).inputValue()).toBe('30001');
+
+    const [download] = await Promise.all([fresh.waitForEvent('download'), fresh.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toBe('Deliveries.xlsx');
+    const file = await download.path();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Deliveries');
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const { jwtToken } = await apiLogin(server, 'administrator@demo.test');
+    const query = new URL(shared).search.replace(/^\?/, '');
+    const total = await (await fetch(`${server.url}/connect/deliveries/za?${query}&aggregationsOnly=true`, { headers: { Authorization: `Bearer ${jwtToken}` } })).json() as { paging: { totalItems: number } };
+    expect(rows.length - 1).toBe(total.paging.totalItems);
+    expect(rows.slice(1).every((row) => row[7] === 'Delivered' && row[12] === 'Priority')).toBe(true);
+    expect(rows.slice(1).map((row) => row[1])).toEqual(expect.arrayContaining(filtered));
+    await Promise.all([page.close(), fresh.close()]);
+  });
+
+  it('edits a store in two tabs and shows the conflict with the current version', async () => {
+    const { jwtToken } = await apiLogin(server, 'administrator@demo.test');
+    const list = await (await fetch(`${server.url}/connect/stores/za?search=Durbanville`, { headers: { Authorization: `Bearer ${jwtToken}` } })).json() as { items: { id: number }[] };
+    const id = list.items[0]!.id;
+    const [first, second] = await Promise.all([context.newPage(), context.newPage()]);
+    await Promise.all([first.goto(`${server.url}/stores/edit/${id}`), second.goto(`${server.url}/stores/edit/${id}`)]);
+    await Promise.all([first.getByLabel('Contact name').waitFor(), second.getByLabel('Contact name').waitFor()]);
+
+    await first.getByLabel('Contact name').fill('First tab');
+    await first.getByRole('button', { name: 'Save' }).click();
+    await first.getByText('Successsfully updated').first().waitFor();
+
+    await second.getByLabel('Contact name').fill('Second tab');
+    await second.getByRole('button', { name: 'Save' }).click();
+    await second.getByText('Someone else changed this record').waitFor();
+    expect(await second.getByTestId('current-contactName').textContent()).toContain('First tab');
+    expect(await second.getByLabel('Contact name').inputValue()).toBe('Second tab');
+    await Promise.all([first.close(), second.close()]);
+  });
+});

@@ -1,0 +1,113 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor, fromCallback, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
+import { system } from '../../src/app/theme';
+import { DashboardView } from '../../src/features/dashboard/DashboardView';
+import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
+import { dashboardMachine, type DashboardEvent } from '../../src/machines/dashboard/dashboard.machine';
+import { dashboardSamples } from '../../src/machines/dashboard/dashboard.samples';
+import { DASHBOARD_FILTER_FIELDS, visibleLists } from '../../src/machines/dashboard/dashboard-view';
+import { liveMergeMachine } from '../../src/machines/operations/live-merge.machine';
+import { liveMergeListsSample, liveMergeSamples } from '../../src/machines/operations/live-merge.samples';
+import { describeModel } from '../support/model-paths';
+
+type Snapshot = SnapshotFrom<typeof dashboardMachine>;
+
+const filtersBar = () => screen.queryByRole('complementary', { name: DASHBOARD_TEXTS.leftSidebar });
+const detailsBar = () => screen.queryByRole('complementary', { name: DASHBOARD_TEXTS.rightSidebar });
+
+function waybillsShown(): string[] {
+  const table = screen.queryByRole('table', { name: DASHBOARD_TEXTS.deliveries });
+  if (!table) return [];
+  return within(table).queryAllByRole('button').map((button) => button.textContent ?? '');
+}
+
+describeModel({
+  machine: dashboardMachine,
+  scenarios: dashboardSamples.scenarios,
+  async start(machine, _input, clock) {
+    const live = createActor(liveMergeMachine.provide({
+      actors: {
+        hubUpdates: fromCallback(() => undefined),
+        reconnects: fromCallback(() => undefined),
+        loadLists: fromPromise(async () => liveMergeListsSample),
+      },
+    }), { input: liveMergeSamples.scenarios[0]!.input, clock }).start();
+    const view = createActor(machine, { clock }).start() as unknown as Actor<typeof dashboardMachine>;
+    render(<ChakraProvider value={system}><DashboardView live={live} view={view} /></ChakraProvider>);
+    await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries });
+    return {
+      send(event) {
+        act(() => {
+          const typed = event as DashboardEvent;
+          const bar = filtersBar();
+          switch (typed.type) {
+            case 'dashboard.leftSidebar.toggle': fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.leftSidebar })); return;
+            case 'dashboard.rightSidebar.toggle': fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.rightSidebar })); return;
+            default: break;
+          }
+          // The filter controls live in the left side bar: with it hidden the event comes from elsewhere (a link).
+          if (!bar) {
+            view.send(typed);
+            return;
+          }
+          const inBar = within(bar);
+          switch (typed.type) {
+            case 'dashboard.search':
+              fireEvent.change(inBar.getByRole('searchbox', { name: DASHBOARD_TEXTS.search }), { target: { value: typed.text } });
+              break;
+            case 'dashboard.filter':
+              fireEvent.change(inBar.getByRole('combobox', { name: DASHBOARD_TEXTS.filterField }), { target: { value: typed.field } });
+              fireEvent.change(inBar.getByRole('textbox', { name: DASHBOARD_TEXTS.filterValue }), { target: { value: typed.value } });
+              fireEvent.click(inBar.getByRole('button', { name: DASHBOARD_TEXTS.addFilter }));
+              break;
+            case 'dashboard.ids':
+              fireEvent.change(inBar.getByRole('textbox', { name: DASHBOARD_TEXTS.ids[typed.kind] }), { target: { value: typed.ids.join(', ') } });
+              break;
+            case 'dashboard.qsr.toggle': fireEvent.click(inBar.getByRole('button', { name: DASHBOARD_TEXTS.qsrMode })); break;
+            case 'dashboard.clearFilters': fireEvent.click(inBar.getByRole('button', { name: DASHBOARD_TEXTS.clearFilters })); break;
+            case 'dashboard.filter.remove': {
+              const chip = inBar.queryAllByRole('button', { name: /^Remove filter/ })[0];
+              if (chip) fireEvent.click(chip);
+              else view.send(typed);
+              break;
+            }
+            default: view.send(typed);
+          }
+        });
+      },
+    };
+  },
+  states: {
+    leftSidebar: (snapshot: Snapshot) => {
+      // Whatever the side bars, the lists show what the filters let through.
+      const expected = visibleLists(liveMergeListsSample, snapshot.context).deliveries.map((row) => String(row.waybill));
+      expect(waybillsShown()).toEqual(expected);
+    },
+    'leftSidebar.open': (snapshot: Snapshot) => {
+      const bar = within(filtersBar()!);
+      expect(screen.getByRole('button', { name: DASHBOARD_TEXTS.leftSidebar }).getAttribute('aria-expanded')).toBe('true');
+      expect((bar.getByRole('searchbox', { name: DASHBOARD_TEXTS.search }) as HTMLInputElement).value).toBe(snapshot.context.search);
+      expect(bar.getByRole('button', { name: DASHBOARD_TEXTS.qsrMode }).getAttribute('aria-pressed')).toBe(String(snapshot.context.qsrMode));
+      const chips = bar.queryAllByRole('button', { name: /^Remove filter/ }).map((chip) => chip.getAttribute('aria-label'));
+      expect(chips).toEqual(Object.entries(snapshot.context.filters).map(([name, value]) =>
+        DASHBOARD_TEXTS.removeFilter(`${DASHBOARD_FILTER_FIELDS[name as keyof typeof DASHBOARD_FILTER_FIELDS].label}: ${value}`)));
+    },
+    'leftSidebar.closed': () => {
+      expect(filtersBar()).toBeNull();
+      expect(screen.getByRole('button', { name: DASHBOARD_TEXTS.leftSidebar }).getAttribute('aria-expanded')).toBe('false');
+    },
+    rightSidebar: () => {
+      expect(screen.getByRole('table', { name: DASHBOARD_TEXTS.jobs })).toBeTruthy();
+    },
+    'rightSidebar.open': () => {
+      expect(within(detailsBar()!).getByText(DASHBOARD_TEXTS.detailsNone)).toBeTruthy();
+      expect(screen.getByRole('button', { name: DASHBOARD_TEXTS.rightSidebar }).getAttribute('aria-expanded')).toBe('true');
+    },
+    'rightSidebar.closed': () => {
+      expect(detailsBar()).toBeNull();
+      expect(screen.getByRole('button', { name: DASHBOARD_TEXTS.rightSidebar }).getAttribute('aria-expanded')).toBe('false');
+    },
+  },
+});

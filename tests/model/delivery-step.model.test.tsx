@@ -1,0 +1,129 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { fromPromise } from 'xstate';
+import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
+import { DELIVERY_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
+import { SEARCH_DEBOUNCE_MS } from '../../src/lib/constants';
+import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
+import { addressSelectLogic, deliveryStepMachine, type AddressSide } from '../../src/machines/booking/delivery-step.machine';
+import { deliveryStepSamples, sampleAddressOption } from '../../src/machines/booking/delivery-step.samples';
+import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
+import { describeModel } from '../support/model-paths';
+
+type Snapshot = ReturnType<typeof deliveryStepMachine.getInitialSnapshot>;
+
+const SIDE_LABELS = { originAddress: DELIVERY_STEP_TEXTS.pickUp, destinationAddress: DELIVERY_STEP_TEXTS.dropOff } as const;
+const SELECT_SIDES: Record<string, AddressSide> = { originSearch: 'originAddress', destinationSearch: 'destinationAddress' };
+
+let clock: { increment(ms: number): void } | undefined;
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const addressBox = (side: AddressSide) => inWizard().getByTestId(`address-${side}`);
+const dateField = () => inWizard().getByLabelText(new RegExp(`^${DELIVERY_STEP_TEXTS.date}`)) as HTMLSelectElement | HTMLInputElement;
+const timeSelect = () => inWizard().getByLabelText(new RegExp(`^${DELIVERY_STEP_TEXTS.time}`)) as HTMLSelectElement;
+const alerts = () => inWizard().queryAllByRole('alert').map((node) => node.textContent);
+const count = (texts: (string | null)[], text: string) => texts.filter((shown) => shown === text).length;
+
+/** 'Oops! something went wrong' shows once per failed lookup (dates, time slots). */
+function failuresShown(snapshot: Snapshot) {
+  const expected = Number(snapshot.matches({ lookups: 'failed' })) + Number(snapshot.matches({ slots: 'failed' }));
+  expect(count(alerts(), DELIVERY_STEP_TEXTS.somethingWentWrong)).toBe(expected);
+}
+
+describeModel({
+  machine: deliveryStepMachine,
+  scenarios: deliveryStepSamples.scenarios,
+  async start(machine, input, simulated) {
+    clock = simulated;
+    // The address selects are the shared search select (real), answering the address search at once.
+    const lookups = machine.provide({
+      actors: { addressSelect: addressSelectLogic.provide({ actors: { searchOptions: fromPromise(async () => [sampleAddressOption]) as never } }) } as never,
+    });
+    const logic = { wizard: defaultBookingLogic.wizard.provide({ actors: { deliveryStep: lookups } as never }) };
+    // /deliveries/add (staff, company and store roles) opens the wizard at step 1.
+    const store = input.viewer.permissions.isStoreUser;
+    renderBooking({ path: '/deliveries/add', logic, roles: [store ? 'StoreUser' : 'Administrator'], clock: simulated });
+    await wizardDialog();
+    await screen.findByTestId('delivery-step', {}, { timeout: 5000 });
+    await screen.findByTestId('address-originAddress', {}, { timeout: 5000 });
+    return {
+      async send(event) {
+        if (event.type === 'delivery.date') {
+          fireEvent.change(dateField(), { target: { value: event.date } });
+          return;
+        }
+        const side = SELECT_SIDES[event.type.replace('xstate.snapshot.', '')];
+        if (!side) throw new Error(`No UI action for ${event.type}`);
+        const box = within(addressBox(side));
+        const selected = (event as unknown as { snapshot: { context: { selected: { value: string } | null } } }).snapshot.context.selected;
+        if (selected) {
+          fireEvent.change(box.getByRole('combobox', { name: SIDE_LABELS[side] }), { target: { value: selected.value.slice(0, 6) } });
+          await act(async () => { clock?.increment(SEARCH_DEBOUNCE_MS); });
+          fireEvent.click(await box.findByRole('button', { name: selected.value }));
+        } else {
+          // Clearing is offered only while something is chosen.
+          const clear = box.queryByRole('button', { name: `Clear ${SIDE_LABELS[side]}` });
+          if (clear) fireEvent.click(clear);
+        }
+        await settle();
+      },
+    };
+  },
+  states: {
+    lookups: (snapshot) => {
+      expect(inWizard().getByTestId('step-of').textContent).toBe(WIZARD_TEXTS.stepOf(1));
+      // Store pickers only with stores.
+      const pickers = inWizard().queryAllByRole('combobox', { name: DELIVERY_STEP_TEXTS.pickUpStore });
+      expect(pickers).toHaveLength(snapshot.context.stores.length > 0 ? 1 : 0);
+      if (pickers.length) {
+        expect([...(pickers[0] as HTMLSelectElement).options].slice(1).map((option) => option.textContent)).toEqual(snapshot.context.stores.map((s) => s.value));
+      }
+      failuresShown(snapshot);
+    },
+    'lookups.loadingStores': () => expect(dateField().getAttribute('aria-busy')).toBe('true'),
+    'lookups.loadingDates': () => {
+      const field = dateField();
+      if (field instanceof HTMLSelectElement) expect(field.getAttribute('aria-busy')).toBe('true');
+      expect(count(alerts(), DELIVERY_STEP_TEXTS.noDatesAvailable)).toBe(0);
+    },
+    'lookups.ready': (snapshot) => {
+      const field = dateField();
+      // Administrators pick any date; the others choose from the available dates.
+      if (field instanceof HTMLSelectElement) expect([...field.options].slice(1).map((option) => option.value)).toEqual(snapshot.context.dates);
+      else expect(field.type).toBe('date');
+      expect(count(alerts(), DELIVERY_STEP_TEXTS.noDatesAvailable)).toBe(0);
+    },
+    'lookups.noDates': () => expect(count(alerts(), DELIVERY_STEP_TEXTS.noDatesAvailable)).toBe(1),
+    'lookups.failed': () => expect(count(alerts(), DELIVERY_STEP_TEXTS.noDatesAvailable)).toBe(0),
+    slots: (snapshot) => {
+      expect(dateField().value).toBe(snapshot.context.date);
+      failuresShown(snapshot);
+    },
+    'slots.noDate': () => expect(timeSelect().disabled).toBe(true),
+    'slots.loading': () => { expect(timeSelect().disabled).toBe(false); expect(timeSelect().getAttribute('aria-busy')).toBe('true'); },
+    'slots.ready': (snapshot) => {
+      expect(timeSelect().getAttribute('aria-busy')).toBe('false');
+      expect([...timeSelect().options].map((option) => option.value)).toEqual(expect.arrayContaining(snapshot.context.timeSlots.map((slot) => slot.time)));
+    },
+    'slots.failed': () => expect(timeSelect().getAttribute('aria-busy')).toBe('false'),
+    address: (snapshot) => {
+      for (const side of ['originAddress', 'destinationAddress'] as const) {
+        const box = within(addressBox(side));
+        // The shared select with the address texts (001 section 5).
+        expect((box.getByRole('combobox', { name: SIDE_LABELS[side] }) as HTMLInputElement).placeholder).toBe(SEARCH_TEXTS.enterAddress);
+        // The select shows the choice being resolved, else the address the wizard holds.
+        const { resolving } = snapshot.context;
+        const shown = resolving?.side === side ? resolving.option.description : snapshot.context[side]?.description ?? null;
+        expect(box.queryByTestId('search-select-selected')?.textContent ?? null).toBe(shown);
+        expect(box.queryByTestId(`${side}-error`)?.textContent ?? null).toBe(snapshot.context.addressErrors[side] ?? null);
+      }
+    },
+    'address.idle': () => {
+      for (const side of ['originAddress', 'destinationAddress'] as const) expect(addressBox(side).getAttribute('aria-busy')).toBe('false');
+    },
+    'address.resolving': (snapshot) => {
+      const side = snapshot.context.resolving!.side;
+      expect(addressBox(side).getAttribute('aria-busy')).toBe('true');
+      expect(within(addressBox(side)).getByRole('status').textContent).toBe(WIZARD_TEXTS.loading);
+    },
+  },
+});

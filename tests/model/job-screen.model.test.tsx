@@ -1,0 +1,79 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { system } from '../../src/app/theme';
+import { JobView } from '../../src/features/jobs/JobPage';
+import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
+import { roleFlagsOf, type Permissions } from '../../src/lib/roles';
+import { jobScreenMachine, type JobScreenEvent } from '../../src/machines/operations/job-screen.machine';
+import { jobScreenSamples } from '../../src/machines/operations/job-screen.samples';
+import { describeModel } from '../support/model-paths';
+
+type Snapshot = SnapshotFrom<typeof jobScreenMachine>;
+
+/** The driver of job 1. */
+const driver: Permissions = {
+  ...roleFlagsOf(4, ['Driver']), id: 4, companyId: null, storeId: null, email: 'driver2@demo.test', emailConfirmed: true, phoneNumberConfirmed: true, beta: false,
+};
+
+const tasksTable = () => within(screen.getByRole('table', { name: JOB_SCREEN_TEXTS.tasks }));
+const taskButton = (label: string) => tasksTable().queryByRole('button', { name: new RegExp(`^${label} \\(`) });
+
+describeModel({
+  machine: jobScreenMachine,
+  scenarios: jobScreenSamples.scenarios,
+  start(machine, input, clock) {
+    const actor = createActor(machine, { input, clock }).start();
+    render(<ChakraProvider value={system}><JobView actor={actor} permissions={driver} edit={false} /></ChakraProvider>);
+    return {
+      send(event) {
+        act(() => {
+          const typed = event as JobScreenEvent;
+          if (typed.type === 'job.call' && typed.call.kind === 'task') {
+            const button = taskButton(TASK_ACTION_LABELS[typed.call.action]);
+            if (button) fireEvent.click(button);
+            else actor.send(typed);
+          } else if (typed.type === 'job.retry') {
+            fireEvent.click(screen.getByRole('button', { name: JOB_SCREEN_TEXTS.tryAgain }));
+          } else {
+            actor.send(typed);
+          }
+        });
+      },
+    };
+  },
+  states: {
+    loading: (snapshot: Snapshot) => {
+      if (!snapshot.context.details) expect(screen.getByRole('status').textContent).toBe(JOB_SCREEN_TEXTS.loading);
+      else expect(screen.getByRole('group', { name: JOB_SCREEN_TEXTS.actions }).closest('[aria-busy]')?.getAttribute('aria-busy')).toBe('true');
+    },
+    ready: (snapshot: Snapshot) => {
+      // The chart and the access table decide: the arrived pick-up can be completed or excepted, the drop-off
+      // only started; nothing completes a drop-off that has not started.
+      expect(taskButton(TASK_ACTION_LABELS.completepickup)).toBeTruthy();
+      expect(taskButton(TASK_ACTION_LABELS.exceptionpickup)).toBeTruthy();
+      expect(taskButton(TASK_ACTION_LABELS.start)).toBeTruthy();
+      expect(taskButton(TASK_ACTION_LABELS.completedropoff)).toBeNull();
+      expect(taskButton(TASK_ACTION_LABELS.arrived)).toBeNull();
+      // A driver may notify a delay on the job in progress, not unassign it or reverse it.
+      const actions = within(screen.getByRole('group', { name: JOB_SCREEN_TEXTS.actions }));
+      expect(actions.getByRole('button', { name: JOB_ACTION_LABELS.notifyDelay })).toBeTruthy();
+      expect(actions.queryByRole('button', { name: JOB_ACTION_LABELS.unassign })).toBeNull();
+      expect(screen.getByRole('article', { name: 'WBJ0005' })).toBeTruthy();
+      if (snapshot.context.error) expect(screen.getByText(snapshot.context.error.message)).toBeTruthy();
+      else expect(screen.queryByText(/cannot be completed/)).toBeNull();
+    },
+    calling: () => {
+      expect(taskButton(TASK_ACTION_LABELS.completepickup)!.hasAttribute('disabled')).toBe(true);
+    },
+    failed: () => {
+      expect(screen.getByText(JOB_SCREEN_TEXTS.loadFailed, { exact: false })).toBeTruthy();
+      expect(screen.getByRole('button', { name: JOB_SCREEN_TEXTS.tryAgain })).toBeTruthy();
+    },
+    notFound: () => {
+      expect(screen.getByRole('alert').textContent).toBe(JOB_SCREEN_TEXTS.notFound);
+      expect(screen.queryByRole('button')).toBeNull();
+    },
+  },
+});

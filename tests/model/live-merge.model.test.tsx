@@ -1,0 +1,212 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type Actor, type SnapshotFrom } from 'xstate';
+import { system } from '../../src/app/theme';
+import { DashboardView } from '../../src/features/dashboard/DashboardView';
+import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
+import { LIVE_BATCH_INTERVAL_MS, LIVE_DETAIL_REFETCH_DELAY_MS } from '../../src/lib/constants';
+import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
+import { liveMergeMachine, type LiveMergeEvent } from '../../src/machines/operations/live-merge.machine';
+import { liveMergeJobDetailsSample, liveMergeListsSample, liveMergeSamples } from '../../src/machines/operations/live-merge.samples';
+import { describeModel } from '../support/model-paths';
+
+type Snapshot = SnapshotFrom<typeof liveMergeMachine>;
+
+const sounds = { played: 0 };
+
+function table(caption: string) {
+  return screen.getByRole('table', { name: caption });
+}
+
+/** The rows of a list as the user sees them (header row excluded), by their version stamp. */
+function shownXmins(caption: string): string[] {
+  return within(table(caption)).queryAllByRole('row').flatMap((row) => {
+    const xmin = row.getAttribute('data-xmin');
+    return xmin === null ? [] : [xmin];
+  });
+}
+
+function detailsRegion() {
+  return screen.getByRole('complementary', { name: DASHBOARD_TEXTS.rightSidebar });
+}
+
+/** Clicks a control when the screen shows it; otherwise the event reaches the actor as it would from elsewhere. */
+function clickOr(actor: Actor<typeof liveMergeMachine>, name: string, event: LiveMergeEvent) {
+  const button = screen.queryByRole('button', { name });
+  if (button) fireEvent.click(button);
+  else actor.send(event);
+}
+
+describeModel({
+  machine: liveMergeMachine,
+  scenarios: liveMergeSamples.scenarios,
+  start(machine, input, clock) {
+    sounds.played = 0;
+    const running = machine.provide({ actions: { playSound: () => { sounds.played += 1; } } });
+    const live = createActor(running, { input, clock }).start();
+    const view = createActor(dashboardMachine).start();
+    render(<ChakraProvider value={system}><DashboardView live={live} view={view} /></ChakraProvider>);
+    return {
+      send(event) {
+        act(() => {
+          const typed = event as LiveMergeEvent;
+          switch (typed.type) {
+            case 'live.retry': clickOr(live, DASHBOARD_TEXTS.tryAgain, typed); break;
+            case 'live.job.toggle': clickOr(live, DASHBOARD_TEXTS.showTasks(typed.jobId), typed); break;
+            case 'live.details.open': clickOr(live, DASHBOARD_TEXTS.openDetails(typed.kind, typed.id), typed); break;
+            case 'live.details.close': clickOr(live, DASHBOARD_TEXTS.closeDetails, typed); break;
+            case 'live.details.retry': clickOr(live, DASHBOARD_TEXTS.retry, typed); break;
+            case 'live.mute.toggle': clickOr(live, live.getSnapshot().context.muted ? DASHBOARD_TEXTS.unmute : DASHBOARD_TEXTS.mute, typed); break;
+            // Hub messages and reconnects come from the connection, not from the user.
+            default: live.send(typed);
+          }
+        });
+      },
+    };
+  },
+  states: {
+    lists: (snapshot: Snapshot) => {
+      expect(screen.getByText(DASHBOARD_TEXTS.live(snapshot.context.lastBatchSize))).toBeTruthy();
+    },
+    'lists.loading': (snapshot: Snapshot) => {
+      if (!snapshot.context.loaded) expect(screen.getByText(DASHBOARD_TEXTS.loading).getAttribute('role')).toBe('status');
+      else expect(table(DASHBOARD_TEXTS.jobs).closest('[aria-busy]')?.getAttribute('aria-busy')).toBe('true');
+    },
+    'lists.ready': (snapshot: Snapshot) => {
+      const { lists } = snapshot.context;
+      expect(shownXmins(DASHBOARD_TEXTS.deliveries)).toEqual(lists.deliveries.map((row) => String(row.xmin)));
+      expect(shownXmins(DASHBOARD_TEXTS.jobs)).toEqual(lists.jobs.map((row) => String(row.xmin)));
+      expect(shownXmins(DASHBOARD_TEXTS.drivers)).toEqual(lists.drivers.map((row) => String(row.xmin)));
+      expect(screen.queryByText(DASHBOARD_TEXTS.loadFailed, { exact: false })).toBeNull();
+    },
+    'lists.ready.idle': (snapshot: Snapshot) => {
+      expect(snapshot.context.queue).toEqual([]);
+      // Expanded jobs show their tasks as merged: the drop-off's distance from the driver, any task added live.
+      for (const jobId of snapshot.context.expandedJobIds) {
+        const tasks = snapshot.context.lists.tasks.filter((task) => task.jobId === jobId);
+        expect(screen.getByRole('button', { name: DASHBOARD_TEXTS.showTasks(jobId) }).getAttribute('aria-expanded')).toBe('true');
+        const cell = screen.getByRole('cell', { name: DASHBOARD_TEXTS.showTasks(jobId) });
+        expect(within(cell).getAllByRole('row')).toHaveLength(tasks.length + 1);
+      }
+    },
+    'lists.ready.batching': (snapshot: Snapshot) => {
+      // Queued messages are not on screen until the batch interval ends: a new job waits in the queue.
+      expect(snapshot.context.queue.length).toBeGreaterThan(0);
+      const queuedJobs = snapshot.context.queue.flatMap((update) => (update.kind === 'job' ? [String(update.payload.xmin)] : []));
+      for (const xmin of queuedJobs) expect(shownXmins(DASHBOARD_TEXTS.jobs)).not.toContain(xmin);
+    },
+    'lists.failed': () => {
+      expect(screen.getByText(DASHBOARD_TEXTS.loadFailed, { exact: false })).toBeTruthy();
+      expect(screen.getByRole('button', { name: DASHBOARD_TEXTS.tryAgain })).toBeTruthy();
+    },
+    details: (snapshot: Snapshot) => {
+      expect(screen.getByRole('button', { name: snapshot.context.muted ? DASHBOARD_TEXTS.unmute : DASHBOARD_TEXTS.mute })
+        .getAttribute('aria-pressed')).toBe(String(snapshot.context.muted));
+    },
+    'details.closed': () => {
+      expect(within(detailsRegion()).getByText(DASHBOARD_TEXTS.detailsNone)).toBeTruthy();
+    },
+    'details.loading': () => {
+      expect(within(detailsRegion()).getByRole('status').textContent).toBe(DASHBOARD_TEXTS.detailsLoading);
+    },
+    'details.shown': (snapshot: Snapshot) => {
+      const region = within(detailsRegion());
+      expect(region.getByText(`Job ${snapshot.context.detail!.id}`)).toBeTruthy();
+      // The route map: its stops lettered A, B and the distance in km to 2 decimals.
+      expect(region.getByRole('img', { name: /Route/ })).toBeTruthy();
+      expect(region.getByText('4.12 km', { exact: false })).toBeTruthy();
+      expect(region.queryByRole('status')).toBeNull();
+    },
+    'details.stale': () => {
+      expect(within(detailsRegion()).getByRole('status').textContent).toBe(DASHBOARD_TEXTS.detailsUpdating);
+    },
+    'details.failed': () => {
+      expect(within(detailsRegion()).getByText(DASHBOARD_TEXTS.detailsFailed)).toBeTruthy();
+      expect(within(detailsRegion()).getByRole('button', { name: DASHBOARD_TEXTS.retry })).toBeTruthy();
+    },
+  },
+});
+
+describe('live merge: sound, reconnect', () => {
+  function started(muted: boolean) {
+    const clock = new SimulatedClock();
+    const played: number[] = [];
+    let loads = 0;
+    const actor = createActor(liveMergeMachine.provide({
+      actors: {
+        hubUpdates: fromCallback(() => undefined),
+        reconnects: fromCallback(() => undefined),
+        loadLists: fromPromise(async () => { loads += 1; return liveMergeListsSample; }),
+      },
+      actions: { playSound: () => { played.push(clock.now()); } },
+    }), { input: { ...liveMergeSamples.scenarios[0]!.input, muted }, clock }).start();
+    return { actor, clock, played, loads: () => loads };
+  }
+  const notification = { type: 'live.update', update: { kind: 'webNotification', payload: { id: 9, title: 'x' } } } as const;
+
+  it('plays the notification sound once per batch when a notification arrives, and not when muted', async () => {
+    const open = started(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    open.actor.send(notification);
+    open.actor.send({ ...notification, update: { ...notification.update, payload: { id: 10, title: 'y' } } });
+    expect(open.played).toEqual([]);
+    open.clock.increment(LIVE_BATCH_INTERVAL_MS);
+    expect(open.played).toHaveLength(1);
+
+    const muted = started(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    muted.actor.send(notification);
+    muted.clock.increment(LIVE_BATCH_INTERVAL_MS);
+    expect(muted.played).toEqual([]);
+    muted.actor.send({ type: 'live.mute.toggle' });
+    muted.actor.send({ ...notification, update: { ...notification.update, payload: { id: 11 } } });
+    muted.clock.increment(LIVE_BATCH_INTERVAL_MS);
+    expect(muted.played).toHaveLength(1);
+  });
+
+  it('refetches the open details after a delay when a flushed batch touches their row', async () => {
+    const clock = new SimulatedClock();
+    let detailLoads = 0;
+    const actor = createActor(liveMergeMachine.provide({
+      actors: {
+        hubUpdates: fromCallback(() => undefined),
+        reconnects: fromCallback(() => undefined),
+        loadLists: fromPromise(async () => liveMergeListsSample),
+        loadDetails: fromPromise(async () => { detailLoads += 1; return liveMergeJobDetailsSample; }),
+      },
+    }), { input: liveMergeSamples.scenarios[0]!.input, clock }).start();
+    actor.send({ type: 'live.details.open', kind: 'job', id: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().matches({ details: 'shown' })).toBe(true);
+    // A task of job 2 does not touch job 1; one of job 1 does.
+    actor.send({ type: 'live.update', update: { kind: 'jobTask', payload: { ...liveMergeListsSample.tasks[1]!, id: 30, jobId: 2, xmin: '90' } } });
+    clock.increment(LIVE_BATCH_INTERVAL_MS);
+    expect(actor.getSnapshot().matches({ details: 'shown' })).toBe(true);
+    actor.send({ type: 'live.update', update: { kind: 'jobTask', payload: { ...liveMergeListsSample.tasks[1]!, distanceFromDriver: 1, xmin: '91' } } });
+    clock.increment(LIVE_BATCH_INTERVAL_MS);
+    expect(actor.getSnapshot().matches({ details: 'stale' })).toBe(true);
+    expect(detailLoads).toBe(1);
+    clock.increment(LIVE_DETAIL_REFETCH_DELAY_MS);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(detailLoads).toBe(2);
+    expect(actor.getSnapshot().matches({ details: 'shown' })).toBe(true);
+  });
+
+  it('reloads the lists over REST after connection.reconnected, and merges what arrived meanwhile by xmin', async () => {
+    const { actor, clock, loads } = started(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads()).toBe(1);
+    actor.send({ type: 'connection.reconnected' });
+    // A stale message from before the reload (lower xmin than REST's) is refused; a newer one wins.
+    actor.send({ type: 'live.update', update: { kind: 'job', payload: { id: 1, xmin: '39', jobStatusId: 0 } } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads()).toBe(2);
+    expect(actor.getSnapshot().matches({ lists: { ready: 'batching' } })).toBe(true);
+    clock.increment(LIVE_BATCH_INTERVAL_MS);
+    expect(actor.getSnapshot().context.lists.jobs[0]!.jobStatusId).toBe(liveMergeListsSample.jobs[0]!.jobStatusId);
+    actor.send({ type: 'live.update', update: { kind: 'job', payload: { id: 1, xmin: '42', jobStatusId: 0, isRejected: true } } });
+    clock.increment(LIVE_BATCH_INTERVAL_MS);
+    expect(actor.getSnapshot().context.lists.jobs).toEqual([]);
+  });
+});

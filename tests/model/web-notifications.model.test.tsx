@@ -1,0 +1,64 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { system } from '../../src/app/theme';
+import { NotificationsPanel } from '../../src/features/notifications/NotificationsPanel';
+import { NOTIFICATION_TEXTS } from '../../src/lib/dashboard-texts';
+import { webNotificationsMachine, type WebNotificationsEvent } from '../../src/machines/operations/web-notifications.machine';
+import { webNotificationsSamples } from '../../src/machines/operations/web-notifications.samples';
+import { describeModel } from '../support/model-paths';
+
+type Snapshot = SnapshotFrom<typeof webNotificationsMachine>;
+
+const panel = () => within(screen.getByRole('region', { name: NOTIFICATION_TEXTS.title }));
+
+describeModel({
+  machine: webNotificationsMachine,
+  scenarios: webNotificationsSamples.scenarios,
+  start(machine, input, clock) {
+    const actor = createActor(machine, { input, clock }).start();
+    render(<ChakraProvider value={system}><NotificationsPanel actor={actor} /></ChakraProvider>);
+    return {
+      send(event) {
+        act(() => {
+          const typed = event as WebNotificationsEvent;
+          if (typed.type === 'notifications.markRead') {
+            const button = panel().queryAllByRole('button', { name: new RegExp(`^${NOTIFICATION_TEXTS.markRead}`) })[0];
+            if (button) fireEvent.click(button);
+            else actor.send(typed);
+          } else if (typed.type === 'notifications.page') {
+            const next = panel().getByRole('button', { name: typed.page > actor.getSnapshot().context.page ? NOTIFICATION_TEXTS.next : NOTIFICATION_TEXTS.previous });
+            if (!next.hasAttribute('disabled')) fireEvent.click(next);
+            else actor.send(typed);
+          } else if (typed.type === 'notifications.retry') {
+            fireEvent.click(panel().getByRole('button', { name: NOTIFICATION_TEXTS.retry }));
+          } else {
+            // New notifications and reconnects come over the hub.
+            actor.send(typed);
+          }
+        });
+      },
+    };
+  },
+  states: {
+    loading: (snapshot: Snapshot) => {
+      if (snapshot.context.data.length === 0) expect(panel().getByRole('status').textContent).toBe(NOTIFICATION_TEXTS.loading);
+      else expect(panel().getByRole('list').getAttribute('aria-busy')).toBe('true');
+    },
+    ready: (snapshot: Snapshot) => {
+      const { data, unread, page, totalPages } = snapshot.context;
+      expect(screen.getByTestId('unread-count').textContent).toBe(NOTIFICATION_TEXTS.unread(unread));
+      expect(panel().getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(data.map((item) => item.title));
+      expect(panel().queryAllByRole('button', { name: new RegExp(`^${NOTIFICATION_TEXTS.markRead}`) })).toHaveLength(data.filter((item) => !item.read).length);
+      expect(panel().getByText(NOTIFICATION_TEXTS.page(page, totalPages))).toBeTruthy();
+      expect(panel().getByRole('button', { name: NOTIFICATION_TEXTS.previous }).hasAttribute('disabled')).toBe(page <= 1);
+    },
+    marking: () => {
+      for (const button of panel().getAllByRole('button', { name: new RegExp(`^${NOTIFICATION_TEXTS.markRead}`) })) expect(button.hasAttribute('disabled')).toBe(true);
+    },
+    failed: () => {
+      expect(panel().getByRole('alert').textContent).toBe(NOTIFICATION_TEXTS.failed);
+    },
+  },
+});

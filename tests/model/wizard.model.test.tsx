@@ -1,0 +1,227 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, vi } from 'vitest';
+
+// Long paths (a whole booking) render the whole app step by step.
+vi.setConfig({ testTimeout: 30_000 });
+import { fromPromise } from 'xstate';
+import { ACCEPT_STEP_TEXTS, DELIVERY_STEP_TEXTS, PARCEL_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
+import { SEARCH_DEBOUNCE_MS, SERVICE_LEVELS } from '../../src/lib/constants';
+import type { AddressValue } from '../../src/machines/booking/booking.types';
+import { addressSelectLogic, deliveryStepMachine, type AddressSide } from '../../src/machines/booking/delivery-step.machine';
+import { sampleDates, sampleTimeSlots } from '../../src/machines/booking/delivery-step.samples';
+import { QUOTE_SAMPLE_NOW } from '../../src/machines/booking/quote-expiry.samples';
+import { wizardMachine } from '../../src/machines/booking/wizard.machine';
+import { sampleCustomParcel, sampleDropOff, samplePickUp, wizardSamples } from '../../src/machines/booking/wizard.samples';
+import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
+import { describeModel } from '../support/model-paths';
+
+type Snapshot = ReturnType<typeof wizardMachine.getInitialSnapshot>;
+
+afterEach(() => vi.restoreAllMocks());
+
+const ADDRESSES: Record<string, AddressValue> = { [samplePickUp.placeId!]: samplePickUp, [sampleDropOff.placeId!]: sampleDropOff };
+const OPTIONS = Object.values(ADDRESSES).map((address) => ({ key: address.placeId!, value: address.description }));
+
+/** Step 1's lookups answer at once (their own paths are the delivery step's model test). */
+const answeredLookups = deliveryStepMachine.provide({
+  actors: {
+    loadStores: fromPromise(async () => []),
+    loadDates: fromPromise(async () => sampleDates),
+    loadTimeSlots: fromPromise(async () => sampleTimeSlots),
+    resolveAddress: fromPromise(async ({ input }: { input: { option: { placeId: string } } }) => ADDRESSES[input.option.placeId]!),
+    addressSelect: addressSelectLogic.provide({ actors: { searchOptions: fromPromise(async () => OPTIONS) as never } }),
+  } as never,
+});
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const nextButton = () => inWizard().getByRole('button', { name: WIZARD_TEXTS.next }) as HTMLButtonElement;
+const backButton = () => inWizard().getByRole('button', { name: WIZARD_TEXTS.back }) as HTMLButtonElement;
+const stepOf = (step: number) => expect(inWizard().getByTestId('step-of').textContent).toBe(WIZARD_TEXTS.stepOf(step));
+const problemShown = (snapshot: Snapshot) => expect(inWizard().getByTestId('booking-problem').textContent).toContain(snapshot.context.problem!);
+const noProblem = () => expect(inWizard().queryByTestId('booking-problem')).toBeNull();
+const busy = () => {
+  expect(nextButton().disabled).toBe(true);
+  expect(nextButton().getAttribute('aria-busy')).toBe('true');
+};
+const idle = () => expect(nextButton().disabled).toBe(false);
+const addressBox = (side: AddressSide) => inWizard().getByTestId(`address-${side}`);
+
+async function chooseAddress(side: AddressSide, address: AddressValue) {
+  const box = await waitFor(() => addressBox(side));
+  fireEvent.change(within(box).getByRole('combobox', { name: side === 'originAddress' ? DELIVERY_STEP_TEXTS.pickUp : DELIVERY_STEP_TEXTS.dropOff }), { target: { value: address.description.slice(0, 6) } });
+  await act(async () => { clock?.increment(SEARCH_DEBOUNCE_MS); });
+  fireEvent.click(await within(box).findByRole('button', { name: address.description }));
+  await settle();
+}
+
+let clock: { increment(ms: number): void } | undefined;
+
+describeModel({
+  machine: wizardMachine,
+  scenarios: wizardSamples.scenarios,
+  async start(machine, input, simulated) {
+    clock = simulated;
+    // The quotes' expiry reads the wall clock: pinned to the samples' start plus the simulated time.
+    vi.spyOn(Date, 'now').mockImplementation(() => QUOTE_SAMPLE_NOW + simulated.now());
+    const wizard = machine.provide({ actors: { deliveryStep: answeredLookups } as never });
+    // A customer opens the wizard from the header; back from the card provider it reopens on the delivery.
+    renderBooking({
+      path: '/', logic: { wizard }, clock: simulated,
+      ...(input.deliveryId && { state: { bookingDeliveryId: input.deliveryId } }),
+    });
+    if (!input.deliveryId) fireEvent.click(await screen.findByRole('button', { name: WIZARD_TEXTS.newDelivery }, { timeout: 5000 }));
+    await wizardDialog();
+    return {
+      async send(event) {
+        switch (event.type) {
+          case 'delivery.edit': {
+            const values = event.values as Record<string, unknown>;
+            if ('originAddress' in values) await chooseAddress('originAddress', values.originAddress as AddressValue);
+            else if ('destinationAddress' in values) await chooseAddress('destinationAddress', values.destinationAddress as AddressValue);
+            else if ('deliveryDate' in values) {
+              const select = inWizard().getByLabelText(new RegExp(`^${DELIVERY_STEP_TEXTS.date}`)) as HTMLSelectElement;
+              await waitFor(() => expect([...select.options].map((option) => option.value)).toContain(values.deliveryDate));
+              fireEvent.change(select, { target: { value: values.deliveryDate } });
+            } else throw new Error(`No UI action for delivery.edit ${JSON.stringify(values)}`);
+            break;
+          }
+          case 'step.submit':
+            if (event.quoteId) fireEvent.click(inWizard().getByRole('radio', { name: new RegExp(SERVICE_LEVELS.Priority) }));
+            fireEvent.click(nextButton());
+            break;
+          case 'parcels.change': {
+            fireEvent.click(inWizard().getByRole('button', { name: PARCEL_STEP_TEXTS.custom }));
+            const form = within(inWizard().getByTestId('custom-parcel'));
+            const field = (label: string) => form.getByLabelText(new RegExp(`^${label}`));
+            fireEvent.change(field(PARCEL_STEP_TEXTS.name), { target: { value: sampleCustomParcel.deliveryItemName } });
+            for (const size of ['length', 'width', 'height', 'weight'] as const) {
+              fireEvent.change(field(PARCEL_STEP_TEXTS[size]), { target: { value: String(sampleCustomParcel[size]) } });
+            }
+            fireEvent.click(form.getByRole('button', { name: PARCEL_STEP_TEXTS.addCustom }));
+            break;
+          }
+          case 'quote.timeSlot':
+            fireEvent.change(inWizard().getByRole('combobox', { name: QUOTE_STEP_TEXTS.firstAvailableTimeslot }), { target: { value: event.deliveryTime } });
+            break;
+          case 'step.goto':
+            fireEvent.click(inWizard().getByRole('button', { name: `${(event.step as number) + 1}. ${WIZARD_TEXTS.steps[event.step as number]}` }));
+            break;
+          case 'step.back': fireEvent.click(backButton()); break;
+          case 'wizard.reattempt':
+            fireEvent.click(inWizard().getByRole('button', { name: inWizard().queryByTestId('delivery-failed') ? WIZARD_TEXTS.reattemptDelivery : WIZARD_TEXTS.retry }));
+            break;
+          case 'wizard.close': fireEvent.click(inWizard().getByRole('button', { name: WIZARD_TEXTS.close })); break;
+          default: throw new Error(`No UI action for ${event.type}`);
+        }
+      },
+    };
+  },
+  states: {
+    loading: () => expect(inWizard().getByRole('status').textContent).toContain(WIZARD_TEXTS.loading),
+    loadFailed: (snapshot) => {
+      problemShown(snapshot);
+      expect(inWizard().getByRole('button', { name: WIZARD_TEXTS.retry })).toBeTruthy();
+    },
+    steps: (snapshot) => {
+      stepOf(snapshot.context.activeStep + 1);
+      // Back is disabled on step 1; earlier steps are buttons, later ones are not reachable.
+      if (snapshot.context.activeStep === 0) expect(backButton().disabled).toBe(true);
+      WIZARD_TEXTS.steps.forEach((title, index) => {
+        const button = inWizard().getByRole('button', { name: `${index + 1}. ${title}` }) as HTMLButtonElement;
+        expect(button.getAttribute('aria-current')).toBe(index === snapshot.context.activeStep ? 'step' : null);
+        if (index >= snapshot.context.activeStep) expect(button.disabled).toBe(true);
+      });
+    },
+    'steps.delivery': async (snapshot) => {
+      expect(inWizard().getByTestId('delivery-step')).toBeTruthy();
+      const { form } = snapshot.context;
+      for (const side of ['originAddress', 'destinationAddress'] as const) {
+        const shown = within(addressBox(side)).queryByTestId('search-select-selected');
+        expect(shown?.textContent ?? null).toBe(form[side]?.description ?? null);
+      }
+      const date = inWizard().getByLabelText(new RegExp(`^${DELIVERY_STEP_TEXTS.date}`)) as HTMLSelectElement;
+      await waitFor(() => expect(date.value).toBe(form.deliveryDate));
+      expect((inWizard().getByRole('checkbox', { name: DELIVERY_STEP_TEXTS.roundTrip }) as HTMLInputElement).checked).toBe(form.isRoundTrip);
+    },
+    'steps.delivery.editing': () => { idle(); noProblem(); expect(inWizard().queryAllByRole('alert')).toEqual([]); },
+    'steps.delivery.invalid': (snapshot) => {
+      idle();
+      const alerts = inWizard().getAllByRole('alert').map((node) => node.textContent);
+      expect(alerts).toEqual(expect.arrayContaining(Object.values(snapshot.context.errors)));
+      expect(alerts.length).toBeGreaterThan(0);
+    },
+    'steps.delivery.failed': (snapshot) => { idle(); problemShown(snapshot); },
+    'steps.delivery.creating': busy,
+    'steps.delivery.updating': busy,
+    'steps.parcels': (snapshot) => {
+      expect(inWizard().getByRole('heading', { name: PARCEL_STEP_TEXTS.heading })).toBeTruthy();
+      expect(inWizard().getByTestId('parcel-count').textContent).toBe(PARCEL_STEP_TEXTS.parcelCount(snapshot.context.parcels.length));
+      expect(inWizard().queryAllByTestId('parcel').map((row) => row.textContent)).toEqual(
+        snapshot.context.parcels.map((parcel) => expect.stringContaining(parcel.deliveryItemName ?? parcel.name!)));
+      // The loaded types as tiles, Custom always last.
+      const tiles = inWizard().getAllByTestId('parcel-type').map((tile) => tile.textContent);
+      expect(tiles.at(-1)).toBe(PARCEL_STEP_TEXTS.custom);
+      expect(tiles).toHaveLength(Math.max(snapshot.context.parcelTypes.length, 1));
+    },
+    'steps.parcels.editing': (snapshot) => {
+      idle();
+      noProblem();
+      expect(inWizard().queryByTestId('parcels-hint')?.textContent ?? null).toBe(snapshot.context.parcels.length === 0 ? PARCEL_STEP_TEXTS.selectParcelSize : null);
+    },
+    'steps.parcels.invalid': (snapshot) => {
+      expect(inWizard().getByTestId('parcels-error').textContent).toBe(snapshot.context.errors.parcels);
+      expect(inWizard().queryByTestId('parcels-hint')).toBeNull();
+    },
+    'steps.parcels.failed': problemShown,
+    'steps.parcels.submitting': busy,
+    'steps.quotes': (snapshot) => {
+      const options = within(inWizard().getByRole('radiogroup', { name: QUOTE_STEP_TEXTS.options })).getAllByTestId('quote-option');
+      expect(options.map((option) => option.textContent)).toEqual(
+        snapshot.context.quote!.deliveryQuotes.map((quote) => expect.stringContaining(SERVICE_LEVELS[quote.slaType])));
+      // A customer sees no prices.
+      expect(inWizard().queryByTestId('quote-price')).toBeNull();
+      const slot = inWizard().getByRole('combobox', { name: QUOTE_STEP_TEXTS.firstAvailableTimeslot }) as HTMLSelectElement;
+      expect([...slot.options].map((option) => option.value)).toEqual(expect.arrayContaining(snapshot.context.timeSlots.map((s) => s.time)));
+    },
+    'steps.quotes.editing': () => { idle(); noProblem(); expect(inWizard().queryByTestId('quote-error')).toBeNull(); },
+    'steps.quotes.invalid': (snapshot) => expect(inWizard().getByTestId('quote-error').textContent).toBe(snapshot.context.errors.quoteId),
+    'steps.quotes.failed': problemShown,
+    'steps.quotes.changingTimeSlot': () => {
+      busy();
+      expect(inWizard().getByRole('combobox', { name: QUOTE_STEP_TEXTS.firstAvailableTimeslot }).getAttribute('aria-busy')).toBe('true');
+    },
+    'steps.quotes.submitting': busy,
+    // The details sub-chart is answered by its output here (its own paths: details.model.test.tsx).
+    'steps.details': () => { stepOf(4); expect(inWizard().getByText(WIZARD_TEXTS.loading)).toBeTruthy(); },
+    'steps.accept': async () => { await screen.findByRole('heading', { name: ACCEPT_STEP_TEXTS.heading }); stepOf(5); },
+    'steps.accept.reviewing': () => { idle(); noProblem(); },
+    'steps.accept.failed': problemShown,
+    'steps.accept.submitting': busy,
+    // The pay sub-chart is answered by its output here (its own paths: pay.model.test.tsx).
+    'steps.pay': (snapshot) => {
+      stepOf(6);
+      expect(inWizard().getByRole('button', { name: WIZARD_TEXTS.finish }).hasAttribute('disabled')).toBe(true);
+      if (snapshot.context.problem) problemShown(snapshot);
+    },
+    paid: async () => {
+      await screen.findByTestId('booking-success');
+      expect(inWizard().getByRole('button', { name: WIZARD_TEXTS.goToDashboard })).toBeTruthy();
+      expect(inWizard().getByRole('button', { name: WIZARD_TEXTS.placeAnotherOrder })).toBeTruthy();
+      expect(inWizard().queryByTestId('step-of')).toBeNull();
+    },
+    failed: () => {
+      const view = within(inWizard().getByTestId('delivery-failed'));
+      expect(view.getByRole('heading', { name: WIZARD_TEXTS.deliveryFailed })).toBeTruthy();
+      expect(view.getByText(WIZARD_TEXTS.deliveryExpired)).toBeTruthy();
+    },
+    'failed.idle': () => {
+      noProblem();
+      expect((inWizard().getByRole('button', { name: WIZARD_TEXTS.reattemptDelivery }) as HTMLButtonElement).disabled).toBe(false);
+    },
+    'failed.problem': problemShown,
+    'failed.reattempting': () => expect((inWizard().getByRole('button', { name: WIZARD_TEXTS.reattemptDelivery }) as HTMLButtonElement).disabled).toBe(true),
+    closed: async () => {
+      await waitFor(() => expect(screen.queryByTestId('booking-wizard')).toBeNull());
+    },
+  },
+});
