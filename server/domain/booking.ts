@@ -13,6 +13,9 @@ import { hasAnyRole, STAFF_ROLES, type Permissions } from '../../src/lib/roles';
 import { canEditParcels, LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { accounts, deliveries, deliveryItems, deliveryWindows, stores } from '../db/schema';
+import { gazetteerGeocoder } from '../geo/gazetteer-geocoder';
+import { viaGeocoder } from '../geo';
+import type { Geocoder } from '../geo/types';
 import { HttpError } from '../http/errors';
 import type { PortalData } from './portals';
 import { isHighRiskLocation } from './pricing';
@@ -39,27 +42,80 @@ function requireEditable(delivery: DeliveryRow) {
 
 export interface BookingContext { db: Database; portal: PortalData; permissions: Permissions; settings: QuoteSettings }
 
-/** Store ids the caller may name as origin or destination: within its scope (staff any store of the portal). */
-async function checkStore(db: Database | Parameters<Parameters<Database['transaction']>[0]>[0], portal: PortalData, permissions: Permissions, storeId: number | null | undefined, field: string) {
-  if (!storeId) return null;
+type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The store, if it is within the caller's scope (staff any store of the portal). */
+async function storeInScope(db: Db, portal: PortalData, permissions: Permissions, storeId: number) {
   const [store] = await db.select().from(stores).where(and(eq(stores.id, storeId), eq(stores.portalId, portal.id)));
   const scope = scopeOf(permissions);
   const allowed = store && (scope.kind === 'portal' || scope.kind === 'none' || (scope.kind === 'company' && store.companyId === scope.companyId)
     || (scope.kind === 'store' && store.companyId === scope.companyId));
-  if (!allowed) throw fieldErrors({ [field]: `Not found: store ${storeId}` });
+  return allowed ? store : undefined;
+}
+
+/** Store ids the caller may name as origin or destination: within its scope (staff any store of the portal). */
+async function checkStore(db: Db, portal: PortalData, permissions: Permissions, storeId: number | null | undefined, field: string) {
+  if (!storeId) return null;
+  const store = await storeInScope(db, portal, permissions, storeId);
+  if (!store) throw fieldErrors({ [field]: `Not found: store ${storeId}` });
   return store.id;
 }
 
-/** Checks the delivery form and routes the distance: before the transaction, so no row is locked while a router answers. */
-async function routedForm(ctx: BookingContext, form: S['BookingDeliveryForm']): Promise<number> {
-  check(validateDeliveryRequirements(form));
-  return routeDistanceKm(ctx.settings, form.originAddress!, form.destinationAddress!);
+type AddressField = 'originAddress' | 'destinationAddress';
+
+const ADDRESS_REQUIRED: Record<AddressField, string> = {
+  originAddress: BOOKING_RULE_TEXTS.pickUpAddressRequired,
+  destinationAddress: BOOKING_RULE_TEXTS.dropOffRequired,
+};
+
+/**
+ * The address a quote is priced by: never the client's coordinates alone (a customer could send false ones and pay
+ * less). A store (storeId > 0) is where its stored address resolves; otherwise (a store without a usable stored
+ * address, or no store) a place (placeId) is as the geocoder resolves it, and an address with neither is accepted
+ * only from staff. Answers the address, or the field's error text.
+ */
+async function trustedAddress(ctx: BookingContext, geocoder: Geocoder, address: BookingAddress, field: AddressField): Promise<BookingAddress | string> {
+  const storeId = address.storeId && address.storeId > 0 ? address.storeId : null;
+  if (storeId) {
+    const store = await storeInScope(ctx.db, ctx.portal, ctx.permissions, storeId);
+    if (!store) return `Not found: store ${storeId}`;
+    const text = store.address?.trim();
+    const [match] = text ? await geocoder.search(ctx.portal.cca2, text, 1) : [];
+    const resolved = match && await geocoder.resolve(ctx.portal.cca2, match.placeId);
+    if (resolved) return { placeId: resolved.placeId, description: resolved.description, coordinates: resolved.coordinates, storeId };
+  }
+  if (address.placeId) {
+    const resolved = await geocoder.resolve(ctx.portal.cca2, address.placeId);
+    if (!resolved) return `Not found: address ${address.placeId}`;
+    return { placeId: resolved.placeId, description: resolved.description, coordinates: resolved.coordinates, storeId };
+  }
+  if (hasAnyRole(ctx.permissions, STAFF_ROLES)) return address;
+  return ADDRESS_REQUIRED[field];
 }
 
-async function requirementsOf(ctx: BookingContext, tx: Parameters<Parameters<Database['transaction']>[0]>[0], form: S['BookingDeliveryForm'], distanceKm: number) {
+interface RoutedForm { origin: BookingAddress; destination: BookingAddress; distanceKm: number }
+
+/**
+ * Checks the delivery form, resolves its addresses (trustedAddress) and routes the distance between them: before the
+ * transaction, so no row is locked while a geocoder or router answers.
+ */
+async function routedForm(ctx: BookingContext, form: S['BookingDeliveryForm']): Promise<RoutedForm> {
   check(validateDeliveryRequirements(form));
-  const origin = form.originAddress!;
-  const destination = form.destinationAddress!;
+  const geocoder = ctx.settings.geocoder ?? gazetteerGeocoder(ctx.db);
+  const [origin, destination] = await viaGeocoder(() => Promise.all([
+    trustedAddress(ctx, geocoder, form.originAddress!, 'originAddress'),
+    trustedAddress(ctx, geocoder, form.destinationAddress!, 'destinationAddress'),
+  ]));
+  const errors: FieldErrors = {};
+  if (typeof origin === 'string') errors.originAddress = origin;
+  if (typeof destination === 'string') errors.destinationAddress = destination;
+  check(errors);
+  const [from, to] = [origin as BookingAddress, destination as BookingAddress];
+  return { origin: from, destination: to, distanceKm: await routeDistanceKm(ctx.settings, from, to) };
+}
+
+async function requirementsOf(ctx: BookingContext, tx: Parameters<Parameters<Database['transaction']>[0]>[0], form: S['BookingDeliveryForm'], routed: RoutedForm) {
+  const { origin, destination, distanceKm } = routed;
   const originStoreId = await checkStore(tx, ctx.portal, ctx.permissions, form.originStoreId ?? (origin.storeId && origin.storeId > 0 ? origin.storeId : null), 'originStoreId');
   const destinationStoreId = await checkStore(tx, ctx.portal, ctx.permissions, form.destinationStoreId ?? (destination.storeId && destination.storeId > 0 ? destination.storeId : null), 'destinationStoreId');
   const isHighRisk = await isHighRiskLocation(tx as never, ctx.portal.id, [origin.coordinates, destination.coordinates]);
@@ -77,9 +133,9 @@ async function respond(ctx: BookingContext, tx: Parameters<Parameters<Database['
 }
 
 export async function createQuote(ctx: BookingContext, form: S['BookingDeliveryForm']): Promise<BookingQuote> {
-  const distanceKm = await routedForm(ctx, form);
+  const routed = await routedForm(ctx, form);
   return ctx.db.transaction(async (tx) => {
-    const requirements = await requirementsOf(ctx, tx, form, distanceKm);
+    const requirements = await requirementsOf(ctx, tx, form, routed);
     const staff = hasAnyRole(ctx.permissions, STAFF_ROLES);
     const [row] = await tx.insert(deliveries).values({
       portalId: ctx.portal.id,
@@ -121,10 +177,10 @@ async function command(ctx: BookingContext, id: number, xmin: string | undefined
 }
 
 export async function updateQuote(ctx: BookingContext, id: number, form: S['BookingDeliveryForm']) {
-  const distanceKm = await routedForm(ctx, form);
+  const routed = await routedForm(ctx, form);
   return command(ctx, id, form.xmin, async (tx, delivery) => {
     requireEditable(delivery);
-    const requirements = await requirementsOf(ctx, tx, form, distanceKm);
+    const requirements = await requirementsOf(ctx, tx, form, routed);
     await tx.update(deliveries).set({ ...requirements, selectedQuoteId: null, hubId: null, updatedAt: new Date(),
       paymentStatusId: delivery.paymentStatusId >= PAYMENT_STATUS.NOT_SELECTED ? PAYMENT_STATUS.NOT_SELECTED : delivery.paymentStatusId }).where(eq(deliveries.id, id));
     await repriceDelivery(tx, ctx.portal, await readDelivery(tx, ctx.portal, ctx.permissions, id), ctx.settings);

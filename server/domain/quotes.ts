@@ -13,7 +13,7 @@ import type { Tx } from './ledger';
 import { accountBalance } from './ledger';
 import type { PortalData } from './portals';
 import { greatCircleRouter } from '../geo/great-circle';
-import type { Router } from '../geo/types';
+import type { Geocoder, Router } from '../geo/types';
 import { priceOptions } from './pricing';
 import { scopeOf } from './scope';
 
@@ -26,6 +26,8 @@ export interface QuoteSettings {
   quoteValiditySeconds: number;
   /** Driving distances for quotes (server/geo); the great-circle estimate when absent. */
   router?: Router;
+  /** Resolves the addresses' placeIds when a quote's addresses are set (server/geo); the seeded gazetteer when absent. */
+  geocoder?: Geocoder;
 }
 
 /** Driving distance between two addresses through the router, rounded to 10 m (2 decimals of a km). */

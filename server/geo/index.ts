@@ -6,7 +6,8 @@ import { gazetteerGeocoder } from './gazetteer-geocoder';
 import { greatCircleRouter } from './great-circle';
 import { nominatimGeocoder } from './nominatim';
 import { osrmRouter } from './osrm';
-import type { Geocoder, Router } from './types';
+import { HttpError } from '../http/errors';
+import { GeoServiceUnavailableError, type Geocoder, type Router } from './types';
 
 export interface Geo { geocoder: Geocoder; router: Router }
 
@@ -30,4 +31,16 @@ export function geoOf(context: { config: GeoConfig; db: Database }): Geo {
     cache.set(context, geo);
   }
   return geo;
+}
+
+export const GEO_UNAVAILABLE_TEXT = 'The address service is temporarily unavailable. Please try again shortly.';
+
+/** Runs a geocoder call; a configured provider that cannot be reached answers 503 with one clear text. */
+export async function viaGeocoder<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof GeoServiceUnavailableError) throw new HttpError(503, GEO_UNAVAILABLE_TEXT);
+    throw error;
+  }
 }

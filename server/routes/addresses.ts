@@ -4,23 +4,12 @@ import type { operations } from '../../src/api/generated/connect';
 import { DELIVERY_STEP_TEXTS } from '../../src/lib/booking-texts';
 import { MIN_SEARCH_LENGTH } from '../../src/lib/constants';
 import { requirePortal } from '../domain/portals';
-import { geoOf } from '../geo';
-import { GeoServiceUnavailableError } from '../geo/types';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { geoOf, viaGeocoder } from '../geo';
+import { badRequest, notFound } from '../http/errors';
 import type { AppContext } from './context';
 import type { Handlers } from './handler-types';
 
 const DEFAULT_PAGE_SIZE = 10;
-export const GEO_UNAVAILABLE_TEXT = 'The address service is temporarily unavailable. Please try again shortly.';
-
-async function viaGeocoder<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof GeoServiceUnavailableError) throw new HttpError(503, GEO_UNAVAILABLE_TEXT);
-    throw error;
-  }
-}
 
 export function addressHandlers(context: AppContext): Pick<Handlers<operations>, 'searchaddresses' | 'resolveaddress'> {
   const { db } = context;

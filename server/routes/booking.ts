@@ -20,7 +20,8 @@ type BookingOperations = 'createquotes' | 'getquotes' | 'updatequotes' | 'update
 
 export function bookingHandlers(context: AppContext): Pick<Handlers<operations>, BookingOperations> {
   const { db, config } = context;
-  const settings = { quoteValiditySeconds: config.quoteValiditySeconds, router: geoOf(context).router };
+  const { router, geocoder } = geoOf(context);
+  const settings = { quoteValiditySeconds: config.quoteValiditySeconds, router, geocoder };
   /** The row version of each account (its xmin: an edit of the account row changes it; its balance is the ledger's). */
   const xminsOf = async (ids: number[]) => new Map(ids.length === 0 ? [] : (await db.select({ id: accounts.id, xmin: sql<string>`${accounts}.xmin::text` })
     .from(accounts).where(inArray(accounts.id, ids))).map((row) => [row.id, row.xmin]));

@@ -274,8 +274,9 @@ describe('configured providers: Nominatim (GEOCODER=nominatim) and OSRM (ROUTER=
   it('OSRM down → the great-circle estimate, and the quote is still made', async () => {
     fake.routeStatus = 502;
     try {
-      const origin = { placeId: 'a', description: 'A', coordinates: { lat: -33.923, lon: 18.418 } };
-      const destination = { placeId: 'b', description: 'B', coordinates: { lat: -33.981, lon: 18.465 } };
+      // Typed by hand (no placeId): accepted from staff with the coordinates given.
+      const origin = { description: 'A', coordinates: { lat: -33.923, lon: 18.418 } };
+      const destination = { description: 'B', coordinates: { lat: -33.981, lon: 18.465 } };
       const created = await call(configured, 'administrator@demo.test', 'POST', '/deliveries/createquotes/za', {
         originAddress: origin, destinationAddress: destination, deliveryDate: nextWeekday(3), deliveryTime: '08:00',
       });

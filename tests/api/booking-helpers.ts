@@ -3,10 +3,13 @@
 import { DateTime } from 'luxon';
 import { bearer, type TestServer } from './support';
 
-export const CAPE_TOWN = { placeId: 'ct', description: 'Cape Town City Centre', coordinates: { lat: -33.9249, lon: 18.4241 } };
-export const SEA_POINT = { placeId: 'sp', description: 'Sea Point, Cape Town', coordinates: { lat: -33.915, lon: 18.39 } };
-export const STELLENBOSCH = { placeId: 'st', description: 'Stellenbosch', coordinates: { lat: -33.9321, lon: 18.8602 } };
-export const CAPE_FLATS = { placeId: 'cf', description: 'Mitchells Plain, Cape Flats', coordinates: { lat: -33.98, lon: 18.58 } };
+// Real gazetteer places (server/db/gazetteer-data.ts): the server prices by the coordinates its geocoder resolves a
+// placeId to, never by the client's, so these carry the gazetteer's own description and coordinates.
+export const CAPE_TOWN = { placeId: 'za-cape-town-cape-town-city-centre', description: 'Cape Town City Centre, Cape Town, Western Cape, South Africa', coordinates: { lat: -33.9249, lon: 18.4241 } };
+export const SEA_POINT = { placeId: 'za-cape-town-sea-point', description: 'Sea Point, Cape Town, Western Cape, South Africa', coordinates: { lat: -33.915, lon: 18.39 } };
+export const STELLENBOSCH = { placeId: 'za-stellenbosch-stellenbosch', description: 'Stellenbosch, Western Cape, South Africa', coordinates: { lat: -33.9321, lon: 18.8602 } };
+/** Nyanga, on the Cape Flats: within the seeded 'Cape Flats' high-risk area (1 km from its centre); 21 km from CAPE_TOWN. */
+export const CAPE_FLATS = { placeId: 'za-cape-town-nyanga', description: 'Nyanga, Cape Town, Western Cape, South Africa', coordinates: { lat: -33.989, lon: 18.583 } };
 export const CONTACT = { AddressType: 'residential', ContactName: 'Thandi Nkosi', ContactCountry: 'ZA', PhoneNumber: '+27821234567' };
 export const SMALL = { name: 'small', parcelType: 1, length: 30, width: 20, height: 15, weight: 2, isFragile: false };
 

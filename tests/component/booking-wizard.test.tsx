@@ -3,9 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, SimulatedClock, type AnyActorLogic } from 'xstate';
 import { addressSelectLogic, deliveryStepMachine } from '../../src/machines/booking/delivery-step.machine';
 import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
-import { ACCEPT_STEP_TEXTS, cardExpiry, maskedCardNumber, PAY_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
+import { STEP_FORM_ID } from '../../src/features/booking/booking-ui';
+import { ACCEPT_STEP_TEXTS, cardExpiry, DETAILS_STEP_TEXTS, maskedCardNumber, PAY_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { formatMoney } from '../../src/lib/money';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
+import { detailsMachine } from '../../src/machines/booking/details.machine';
 import { payMachine } from '../../src/machines/booking/pay.machine';
 import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
 import type { Account, AccountOption, Quote, SavedCard } from '../../src/machines/booking/booking.types';
@@ -186,6 +188,63 @@ describe('booking wizard', () => {
     fireEvent.click(inWizard().getByRole('button', { name: WIZARD_TEXTS.next }));
     expect(inWizard().getByTestId('parcels-error').textContent).toBe('Barcode already added.');
     expect(updates).toEqual([]);
+  });
+
+  it("gives step 4's Pick-up and Drop-off their own Next (the footer a spacer), the footer's Next to Additional details, and a spacer with a polite status while saving", async () => {
+    const quote = sampleQuote(PAYMENT_STATUS.DETAILS_OUTSTANDING);
+    const pending: Record<string, (quote: Quote) => void> = {};
+    const saving = (id: string) => fromPromise<Quote, unknown>(() => new Promise((resolve) => { pending[id] = resolve; }));
+    const wizard = defaultBookingLogic.wizard.provide({
+      actors: {
+        getQuote: fromPromise<Quote, { cca2: string; deliveryId: number }>(async () => quote),
+        details: detailsMachine.provide({ actors: { saveOrigin: saving('origin'), saveDestination: saving('destination'), saveAdditional: saving('additional') } as never }),
+      },
+    });
+    renderBooking({ path: '/deliveries/add?deliveryid=501', logic: { wizard }, roles: ['Administrator'] });
+    await screen.findByTestId('contact-origin', {}, { timeout: 5000 });
+    const footer = () => within(inWizard().getByTestId('wizard-footer'));
+    const form = () => within(document.getElementById(STEP_FORM_ID)!);
+    const status = () => footer().getByRole('status');
+    const field = (label: string) => form().getByLabelText(new RegExp(`^${label}`));
+    const fillContact = (name: string, phone: string) => {
+      fireEvent.change(field(DETAILS_STEP_TEXTS.name), { target: { value: name } });
+      fireEvent.change(field(DETAILS_STEP_TEXTS.phone), { target: { value: phone } });
+    };
+    const settle = async (id: string) => { await act(async () => { pending[id]!(quote); }); };
+    expect(status().getAttribute('aria-live')).toBe('polite');
+    for (const [side, id, name] of [['origin', 'origin', 'Thandi Nkosi'], ['destination', 'destination', 'Sipho Dube']] as const) {
+      await screen.findByTestId(`contact-${side}`);
+      // The sub-step's own Next in the details view; the footer holds an empty spacer in its place.
+      expect(footer().queryByRole('button', { name: WIZARD_TEXTS.next })).toBeNull();
+      expect(footer().getByTestId('next-spacer').getAttribute('aria-hidden')).toBe('true');
+      expect(status().textContent).toBe('');
+      fillContact(name, '(083) 555-1234');
+      const subStepNext = form().getByRole('button', { name: WIZARD_TEXTS.next });
+      subStepNext.focus();
+      fireEvent.click(subStepNext);
+      // Saving: no Next anywhere, spacers instead, 'Loading...' announced.
+      await waitFor(() => expect(status().textContent).toBe(WIZARD_TEXTS.loading));
+      expect(inWizard().queryByRole('button', { name: WIZARD_TEXTS.next })).toBeNull();
+      expect(form().getByTestId('details-next-spacer')).toBeTruthy();
+      expect(footer().getByTestId('next-spacer')).toBeTruthy();
+      await settle(id);
+      // The pressed Next is gone: focus is not lost, it lands on 'Step N of 6' and Tab continues into the step.
+      await waitFor(() => expect(document.activeElement).toBe(inWizard().getByTestId('step-of')));
+    }
+    // Additional details (optional), the last sub-step: the footer's Next submits it.
+    await waitFor(() => expect(inWizard().getByText(DETAILS_STEP_TEXTS.subSteps[2]).getAttribute('aria-current')).toBe('step'));
+    expect(form().queryByRole('button', { name: WIZARD_TEXTS.next })).toBeNull();
+    expect(footer().queryByTestId('next-spacer')).toBeNull();
+    const next = footer().getByRole('button', { name: WIZARD_TEXTS.next });
+    expect(next.getAttribute('form')).toBe(STEP_FORM_ID);
+    fireEvent.click(next);
+    await waitFor(() => expect(status().textContent).toBe(WIZARD_TEXTS.loading));
+    expect(inWizard().queryByRole('button', { name: WIZARD_TEXTS.next })).toBeNull();
+    expect(footer().getByTestId('next-spacer')).toBeTruthy();
+    await settle('additional');
+    await screen.findByRole('heading', { name: ACCEPT_STEP_TEXTS.heading });
+    expect(status().textContent).toBe('');
+    expect(footer().getByRole('button', { name: WIZARD_TEXTS.next })).toBeTruthy();
   });
 
   it('shows the contact details on Accept, and the price breakdown (subtotal, VAT, total) to staff only', async () => {

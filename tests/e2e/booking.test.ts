@@ -77,7 +77,10 @@ async function signIn(app: AppServer, email: string): Promise<Page> {
 
 const wizardOf = (page: Page) => page.getByTestId('booking-wizard');
 const stepOf = (wizard: Locator, n: number) => expect.poll(() => wizard.getByTestId('step-of').textContent(), { timeout: 20_000 }).toBe(`Step ${n} of 6`);
-const next = (wizard: Locator) => wizard.getByRole('button', { name: 'Next', exact: true }).last().click();
+/** The dialog footer's Next (hidden behind a spacer while saving and on step 4's Pick-up and Drop-off). */
+const next = (wizard: Locator) => wizard.getByTestId('wizard-footer').getByRole('button', { name: 'Next', exact: true }).click();
+/** Step 4's Pick-up and Drop-off have their own Next in the details view (001 section 2). */
+const subStepNext = (wizard: Locator) => wizard.locator('#booking-step-form').getByRole('button', { name: 'Next', exact: true }).click();
 
 async function openWizard(page: Page): Promise<Locator> {
   await page.locator('header').getByRole('button', { name: 'New delivery' }).click();
@@ -121,10 +124,11 @@ async function bookUpToPay(page: Page, trip: { from: string; to: string; roundTr
   await stepOf(wizard, 4);
   await detailsSubStep(wizard, 'Pick-up');
   await contact(wizard, 'Thandi Pick-up', '0821234567');
-  await next(wizard);
+  await subStepNext(wizard);
   await detailsSubStep(wizard, 'Drop-off');
   await contact(wizard, 'Sipho Drop-off', '0831234567');
-  await next(wizard);
+  await subStepNext(wizard);
+  // The last sub-step: the footer's Next submits it.
   await detailsSubStep(wizard, 'Additional details (optional)');
   await next(wizard);
   // 5. Accept

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
+import { STEP_FORM_ID } from '../../src/features/booking/booking-ui';
 import { ACCEPT_STEP_TEXTS, DETAILS_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import type { Quote } from '../../src/machines/booking/booking.types';
 import { detailsMachine, type ContactSide } from '../../src/machines/booking/details.machine';
@@ -30,7 +31,43 @@ function expectContact(snapshot: Snapshot, side: ContactSide) {
 
 const noAlert = () => expect(inWizard().queryAllByRole('alert').map((node) => node.textContent)).toEqual([]);
 const problemShown = (snapshot: Snapshot) => expect(inWizard().getByTestId('booking-problem').textContent).toContain(snapshot.context.problem!);
-const busy = () => expect(nextButton().hasAttribute('disabled')).toBe(true);
+const footer = () => within(inWizard().getByTestId('wizard-footer'));
+const detailsForm = () => within(document.getElementById(STEP_FORM_ID)!);
+const footerStatus = () => footer().getByRole('status').textContent;
+
+/** Pick-up and Drop-off (001 section 2): the footer shows a spacer in Next's place, an empty element hidden from readers. */
+function footerSpacer() {
+  expect(footer().getByTestId('next-spacer').getAttribute('aria-hidden')).toBe('true');
+  expect(footer().getByTestId('next-spacer').textContent).toBe('');
+  expect(footer().queryByRole('button', { name: WIZARD_TEXTS.next })).toBeNull();
+}
+
+/** Pick-up and Drop-off have their own Next in the details view: it submits the sub-step's form. */
+function subStepNext() {
+  expect(detailsForm().getByRole('button', { name: WIZARD_TEXTS.next }).getAttribute('type')).toBe('submit');
+  expect(inWizard().getAllByRole('button', { name: WIZARD_TEXTS.next })).toHaveLength(1);
+  expect(footerStatus()).toBe('');
+}
+
+/** Additional details, the last sub-step: the footer's Next submits it; none in the details view. */
+function footerNext() {
+  const next = footer().getByRole('button', { name: WIZARD_TEXTS.next }) as HTMLButtonElement;
+  expect(next.getAttribute('form')).toBe(STEP_FORM_ID);
+  expect(next.disabled).toBe(false);
+  expect(detailsForm().queryByRole('button', { name: WIZARD_TEXTS.next })).toBeNull();
+  expect(footerStatus()).toBe('');
+}
+
+/** Saving: no Next anywhere, spacers in its place, and the footer's polite status says it is working. */
+const busy = (subStepSpacer: boolean) => () => {
+  expect(inWizard().queryByRole('button', { name: WIZARD_TEXTS.next })).toBeNull();
+  expect(footer().getByTestId('next-spacer')).toBeTruthy();
+  if (subStepSpacer) expect(detailsForm().getByTestId('details-next-spacer').getAttribute('aria-hidden')).toBe('true');
+  else expect(inWizard().queryByTestId('details-next-spacer')).toBeNull();
+  const status = footer().getByRole('status');
+  expect(status.getAttribute('aria-live')).toBe('polite');
+  expect(status.textContent).toBe(WIZARD_TEXTS.loading);
+};
 
 /** Each message by its field, announced and tied to it. */
 async function errorsShown(snapshot: Snapshot) {
@@ -71,24 +108,34 @@ describeModel({
     };
   },
   states: {
-    pickUp: (snapshot) => { expectSubStep(0); expect(inWizard().getByTestId('contact-origin')).toBeTruthy(); expectContact(snapshot, 'origin'); },
-    'pickUp.editing': () => noAlert(),
-    'pickUp.invalid': errorsShown,
-    'pickUp.failed': problemShown,
-    'pickUp.saving': busy,
-    dropOff: (snapshot) => { expectSubStep(1); expect(inWizard().getByTestId('contact-destination')).toBeTruthy(); expectContact(snapshot, 'destination'); },
-    'dropOff.editing': () => noAlert(),
-    'dropOff.invalid': errorsShown,
-    'dropOff.failed': problemShown,
-    'dropOff.saving': busy,
+    pickUp: (snapshot) => {
+      expectSubStep(0);
+      expect(inWizard().getByTestId('contact-origin')).toBeTruthy();
+      expectContact(snapshot, 'origin');
+      footerSpacer();
+    },
+    'pickUp.editing': () => { noAlert(); subStepNext(); },
+    'pickUp.invalid': async (snapshot) => { await errorsShown(snapshot); subStepNext(); },
+    'pickUp.failed': (snapshot) => { problemShown(snapshot); subStepNext(); },
+    'pickUp.saving': busy(true),
+    dropOff: (snapshot) => {
+      expectSubStep(1);
+      expect(inWizard().getByTestId('contact-destination')).toBeTruthy();
+      expectContact(snapshot, 'destination');
+      footerSpacer();
+    },
+    'dropOff.editing': () => { noAlert(); subStepNext(); },
+    'dropOff.invalid': async (snapshot) => { await errorsShown(snapshot); subStepNext(); },
+    'dropOff.failed': (snapshot) => { problemShown(snapshot); subStepNext(); },
+    'dropOff.saving': busy(true),
     additional: (snapshot) => {
       expectSubStep(2);
       expect(fieldOf(DETAILS_STEP_TEXTS.orderReference).value).toBe(snapshot.context.additional.orderReference);
       expect(fieldOf(DETAILS_STEP_TEXTS.customerIdentifier).value).toBe(snapshot.context.additional.customerIdentifier);
     },
-    'additional.editing': () => noAlert(),
-    'additional.failed': problemShown,
-    'additional.saving': busy,
+    'additional.editing': () => { noAlert(); footerNext(); },
+    'additional.failed': (snapshot) => { problemShown(snapshot); footerNext(); },
+    'additional.saving': busy(false),
     // All saved: the wizard moves on to Accept.
     done: async () => {
       await screen.findByRole('heading', { name: ACCEPT_STEP_TEXTS.heading });

@@ -39,11 +39,25 @@ const backButton = () => inWizard().getByRole('button', { name: WIZARD_TEXTS.bac
 const stepOf = (step: number) => expect(inWizard().getByTestId('step-of').textContent).toBe(WIZARD_TEXTS.stepOf(step));
 const problemShown = (snapshot: Snapshot) => expect(inWizard().getByTestId('booking-problem').textContent).toContain(snapshot.context.problem!);
 const noProblem = () => expect(inWizard().queryByTestId('booking-problem')).toBeNull();
-const busy = () => {
-  expect(nextButton().disabled).toBe(true);
-  expect(nextButton().getAttribute('aria-busy')).toBe('true');
+const footer = () => within(inWizard().getByTestId('wizard-footer'));
+/** Next is replaced by a spacer (001 section 2): an empty element hidden from readers, no Next button. */
+const spacer = () => {
+  expect(inWizard().queryByRole('button', { name: WIZARD_TEXTS.next })).toBeNull();
+  expect(footer().getByTestId('next-spacer').getAttribute('aria-hidden')).toBe('true');
+  expect(footer().getByTestId('next-spacer').textContent).toBe('');
 };
-const idle = () => expect(nextButton().disabled).toBe(false);
+/** While the wizard saves: the spacer, and the footer's polite status says it is working. */
+const busy = () => {
+  spacer();
+  const status = footer().getByRole('status');
+  expect(status.getAttribute('aria-live')).toBe('polite');
+  expect(status.textContent).toBe(WIZARD_TEXTS.loading);
+};
+const idle = () => {
+  expect(nextButton().disabled).toBe(false);
+  expect(footer().queryByTestId('next-spacer')).toBeNull();
+  expect(footer().getByRole('status').textContent).toBe('');
+};
 const addressBox = (side: AddressSide) => inWizard().getByTestId(`address-${side}`);
 
 async function chooseAddress(side: AddressSide, address: AddressValue) {
@@ -192,7 +206,8 @@ describeModel({
     },
     'steps.quotes.submitting': busy,
     // The details sub-chart is answered by its output here (its own paths: details.model.test.tsx).
-    'steps.details': () => { stepOf(4); expect(inWizard().getByText(WIZARD_TEXTS.loading)).toBeTruthy(); },
+    // The footer shows a spacer on step 4 until the last details sub-step (the details view has its own Next).
+    'steps.details': () => { stepOf(4); expect(inWizard().getByText(WIZARD_TEXTS.loading)).toBeTruthy(); spacer(); },
     'steps.accept': async () => { await screen.findByRole('heading', { name: ACCEPT_STEP_TEXTS.heading }); stepOf(5); },
     'steps.accept.reviewing': () => { idle(); noProblem(); },
     'steps.accept.failed': problemShown,

@@ -1,6 +1,6 @@
-import { Box, Button, CloseButton, Dialog, Flex, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Flex, Portal, Spinner, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useAuth, usePortal } from '../../app/root-actor';
 import { UnconfirmedEmailBanner } from '../../app/UnconfirmedEmailBanner';
@@ -12,7 +12,7 @@ import type { detailsMachine } from '../../machines/booking/details.machine';
 import type { payMachine } from '../../machines/booking/pay.machine';
 import { AcceptStep } from './AcceptStep';
 import { useBookingLogic } from './booking-logic';
-import { isChart, ProblemAlert, STEP_FORM_ID } from './booking-ui';
+import { isChart, NextSpacer, ProblemAlert, STEP_FORM_ID } from './booking-ui';
 import { DeliveryFailedView } from './DeliveryFailedView';
 import { DeliveryStep } from './DeliveryStep';
 import { DetailsStep } from './DetailsStep';
@@ -124,10 +124,25 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
   const details = useSelector(wizard, (s) => s.children.details as ActorRefFrom<typeof detailsMachine> | undefined);
   const pay = useSelector(wizard, (s) => s.children.pay as ActorRefFrom<typeof payMachine> | undefined);
   const detailsBusy = useSelector(details, (s) => Boolean(s && 'hasTag' in s && s.hasTag('busy')));
+  // Step 4's last sub-step (Additional details): only there does the footer's Next submit the details.
+  const lastDetailsSubStep = useSelector(details, (s) => Boolean(s && 'matches' in s && s.matches('additional')));
+  const loading = busy || detailsBusy;
+  // 001 section 2: Next is replaced by a spacer while loading, and on step 4 until the last details sub-step
+  // (Pick-up and Drop-off have their own Next in the details view).
+  const nextHidden = loading || (activeStep === 3 && !lastDetailsSubStep);
+  // The Next a keyboard user pressed is replaced by the spacer, so focus falls back to the dialog itself (or the
+  // page): when the work ends with focus there, it goes to 'Step N of 6', from where Tab continues into the step.
+  const stepOf = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (loading) return;
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || !focused.isConnected || focused.getAttribute('role') === 'dialog';
+    if (lost) stepOf.current?.focus();
+  }, [loading, activeStep, lastDetailsSubStep]);
   return (
     <>
       <Dialog.Body>
-        <Text data-testid="step-of" aria-live="polite" mb={2}>{WIZARD_TEXTS.stepOf(activeStep + 1)}</Text>
+        <Text ref={stepOf} tabIndex={-1} data-testid="step-of" aria-live="polite" mb={2} outline="none">{WIZARD_TEXTS.stepOf(activeStep + 1)}</Text>
         <Box as="ol" display="flex" gap={2} flexWrap="wrap" listStyleType="none" mb={4} aria-label={WIZARD_TEXTS.dialogTitle}>
           {WIZARD_TEXTS.steps.map((title, index) => (
             <li key={title}>
@@ -146,13 +161,15 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
         {activeStep === 4 && <AcceptStep wizard={wizard} permissions={permissions} />}
         {activeStep === 5 && (pay && isChart(pay) ? <PayStep pay={pay} permissions={permissions} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
       </Dialog.Body>
-      <Dialog.Footer justifyContent="space-between">
-        <Button variant="outline" disabled={activeStep === 0 || busy || detailsBusy} onClick={() => wizard.send({ type: 'step.back' })}>{WIZARD_TEXTS.back}</Button>
-        {activeStep === 5
-          ? <Button disabled>{WIZARD_TEXTS.finish}</Button>
-          : <Button type="submit" form={STEP_FORM_ID} bg="secondary" color="white" disabled={busy || detailsBusy} aria-busy={busy || detailsBusy}>
-              {(busy || detailsBusy) && <Spinner size="xs" />}{WIZARD_TEXTS.next}
-            </Button>}
+      <Dialog.Footer justifyContent="space-between" data-testid="wizard-footer">
+        <Button variant="outline" disabled={activeStep === 0 || loading} onClick={() => wizard.send({ type: 'step.back' })}>{WIZARD_TEXTS.back}</Button>
+        {/* Always present, so screen readers announce the work when it starts (the spacer itself is silent). */}
+        <VisuallyHidden role="status" aria-live="polite" data-testid="wizard-footer-status">{loading ? WIZARD_TEXTS.loading : ''}</VisuallyHidden>
+        {nextHidden
+          ? <NextSpacer />
+          : activeStep === 5
+            ? <Button disabled>{WIZARD_TEXTS.finish}</Button>
+            : <Button type="submit" form={STEP_FORM_ID} bg="secondary" color="white">{WIZARD_TEXTS.next}</Button>}
       </Dialog.Footer>
     </>
   );

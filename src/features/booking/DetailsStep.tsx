@@ -1,17 +1,22 @@
-import { Box, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { DETAILS_STEP_TEXTS } from '../../lib/booking-texts';
+import { DETAILS_STEP_TEXTS, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { PHONE_COUNTRIES } from '../../lib/phone-countries';
 import { canUseMyDetails, type ContactSide, type detailsMachine } from '../../machines/booking/details.machine';
-import { BookingField, ProblemAlert, STEP_FORM_ID } from './booking-ui';
+import { BookingField, NextSpacer, ProblemAlert, STEP_FORM_ID } from './booking-ui';
 
 type Details = ActorRefFrom<typeof detailsMachine>;
 
-/** Step 4: Pick-up → Drop-off → Additional details (optional); Next saves the sub-step shown. */
+/**
+ * Step 4: Pick-up → Drop-off → Additional details (optional), each with a Next button (001 section 2) that saves
+ * the sub-step shown: Pick-up and Drop-off have their own here (the dialog's footer shows a spacer), Additional
+ * details uses the footer's. While a sub-step saves its Next is replaced by a spacer too (the footer announces it).
+ */
 export function DetailsStep({ details }: { details: Details }) {
   const subStep = useSelector(details, (s) => (s.matches('pickUp') ? 0 : s.matches('dropOff') ? 1 : 2));
   const problem = useSelector(details, (s) => s.context.problem);
+  const busy = useSelector(details, (s) => s.hasTag('busy'));
   return (
     <form id={STEP_FORM_ID} noValidate onSubmit={(event) => { event.preventDefault(); details.send({ type: 'details.submit' }); }}>
       <Box as="ol" display="flex" gap={4} listStyleType="none" mb={3} aria-label={DETAILS_STEP_TEXTS.subSteps.join(', ')}>
@@ -23,6 +28,11 @@ export function DetailsStep({ details }: { details: Details }) {
       {subStep === 0 && <ContactForm details={details} side="origin" />}
       {subStep === 1 && <ContactForm details={details} side="destination" />}
       {subStep === 2 && <AdditionalForm details={details} />}
+      {subStep < 2 && (
+        <Flex justify="flex-end" mt={2}>
+          {busy ? <NextSpacer testId="details-next-spacer" /> : <Button type="submit" bg="secondary" color="white">{WIZARD_TEXTS.next}</Button>}
+        </Flex>
+      )}
     </form>
   );
 }

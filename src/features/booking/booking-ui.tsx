@@ -1,9 +1,18 @@
-import { Alert, Field } from '@chakra-ui/react';
+import { Alert, Box, Field } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 
 /** The id of the current step's form: the dialog's Next button submits it (Enter in a field does too). */
 export const STEP_FORM_ID = 'booking-step-form';
+
+/**
+ * What stands in place of a Next button while it is hidden (001 section 2: 'replaced by a spacer while loading,
+ * and on step 4 until the last details sub-step'): empty, hidden from assistive technology, and the size of the
+ * md button with its 'Next' label (height 10, about 4rem wide) so the footer does not jump.
+ */
+export function NextSpacer({ testId = 'next-spacer' }: { testId?: string }) {
+  return <Box data-testid={testId} aria-hidden="true" h="10" w="16" flexShrink={0} />;
+}
 
 /** A labelled field whose message is announced (role=alert) and tied to the input (Field sets aria-describedby). */
 export function BookingField({ label, error, required = false, disabled = false, children }: {
