@@ -1,6 +1,7 @@
 import { api } from '../../api';
 import type { components } from '../../api/generated/connect';
 import { JOB_LIST_PAGE, JOB_LIST_PAGE_SIZE, NOTIFICATION_SOUND_URL } from '../../lib/constants';
+import { LOGISTIC_STATUS } from '../../lib/statuses';
 import type { LiveDelivery, LiveJob, LiveLists, LiveTask, LiveUser, OpenDetail, TaskListType } from './live-merge';
 
 // The REST calls of the live operations client (002 section 7; operationIds in /work/coord/operations.md):
@@ -31,6 +32,17 @@ export interface LoadListsInput {
 const DASHBOARD_PAGE_SIZE = JOB_LIST_PAGE_SIZE;
 
 /**
+ * The deliveries the dashboard loads (ours; 002 is silent): those in play beside incomplete jobs — from ready
+ * to pending drop-off, and the exceptions a dispatcher must act on — or the finished ones beside completed jobs. Without
+ * this the newest 200 of every status (quotes, cancellations) would crowd out the work being done.
+ */
+export const DASHBOARD_DELIVERY_STATUSES: Record<TaskListType, readonly number[]> = {
+  incomplete: [LOGISTIC_STATUS.READY, LOGISTIC_STATUS.PENDING_PICK_UP, LOGISTIC_STATUS.COLLECTED, LOGISTIC_STATUS.PENDING_DROP_OFF,
+    LOGISTIC_STATUS.PICK_UP_EXCEPTION, LOGISTIC_STATUS.DROP_OFF_EXCEPTION],
+  completed: [LOGISTIC_STATUS.DELIVERED, LOGISTIC_STATUS.UNDELIVERED, LOGISTIC_STATUS.RETURNED_TO_SENDER],
+};
+
+/**
  * The lists the dashboard shows: deliveries, jobs (one job: jobid with delivery status All, page 1, size 200;
  * otherwise the incomplete or completed ones), their open or finished tasks and the drivers.
  */
@@ -42,7 +54,7 @@ export async function loadDashboardLists(input: LoadListsInput, signal?: AbortSi
     : { deliveryStatus: listType === 'completed' ? 'Completed' as const : 'Incomplete' as const, page: JOB_LIST_PAGE, pageSize: JOB_LIST_PAGE_SIZE, sortby: 'id', sortdirection: 'desc' as const };
   const [deliveries, jobs, tasks, drivers] = await Promise.all([
     sources.deliveries
-      ? api.connect.GET('/deliveries/{cca2}', { params: { path, query: { page: 1, pageSize: DASHBOARD_PAGE_SIZE } }, signal })
+      ? api.connect.GET('/deliveries/{cca2}', { params: { path, query: { page: 1, pageSize: DASHBOARD_PAGE_SIZE, logisticstatuses: DASHBOARD_DELIVERY_STATUSES[listType].join(',') } }, signal })
         .then(({ data }) => (data as unknown as { items: LiveDelivery[] }).items)
       : [],
     sources.jobs
