@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
+import type { components } from '../../src/api/generated/connect';
 import { DELIVERY_ADMIN_LIMITS, DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
 import { step } from '../../src/machines/operations/transitions';
 import {
@@ -334,17 +335,8 @@ export type DeliveryAdminDetail = Awaited<ReturnType<typeof getDelivery>>;
 /** A contact as booking stores it (the contact form's own field names). */
 interface ContactValue { ContactName?: string | null; PhoneNumber?: string | null; Email?: string | null; [key: string]: unknown }
 
-export interface DeliveryUpdateInput {
-  xmin: string;
-  orderReference?: string | null;
-  customerIdentifier?: string | null;
-  originContactName?: string | null;
-  originPhoneNumber?: string | null;
-  originEmail?: string | null;
-  destinationContactName?: string | null;
-  destinationPhoneNumber?: string | null;
-  destinationEmail?: string | null;
-}
+/** The update body is the contract's (openapi/connect.yaml), so the two never drift. */
+export type DeliveryUpdateInput = components['schemas']['DeliveryAdminUpdate'];
 
 const mergeContact = (contact: ContactValue | null, name?: string | null, phone?: string | null, email?: string | null): ContactValue => ({
   ...(contact ?? {}),

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import type { components } from '../../src/api/generated/connect';
 import { EXTENDED_PAGE_SIZE_OPTIONS, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { conflictMessage, inUseMessage } from '../../src/lib/resources/texts';
 import type { Database } from '../db/database';
@@ -228,18 +229,9 @@ export async function updateCompany(db: Database, portal: PortalData, scope: Sco
 
 // ---- One store --------------------------------------------------------------------------------------------
 
-export interface StoreInput {
-  storeName: string;
-  companyId?: number;
-  contactName?: string | null;
-  phoneNumber?: string | null;
-  email?: string | null;
-  address?: string | null;
-  unitName?: string | null;
-  unitNumber?: string | null;
-  isActive?: boolean;
-  qsrMode?: boolean;
-}
+/** The store bodies are the contract's (openapi/connect.yaml), so the two never drift. */
+type StoreCreate = components['schemas']['DirStoreInput'];
+type StoreUpdate = components['schemas']['DirStoreUpdate'];
 
 async function findStore(db: Database, portal: PortalData, scope: Scope, id: number) {
   const [row] = await selectStores(db, whereAll(eq(stores.portalId, portal.id), storeScope(scope), eq(stores.id, id)));
@@ -252,7 +244,7 @@ export async function getStore(db: Database, portal: PortalData, scope: Scope, i
   return publicStore(row);
 }
 
-export async function createStore(db: Database, portal: PortalData, scope: Scope, input: StoreInput & { companyId: number }) {
+export async function createStore(db: Database, portal: PortalData, scope: Scope, input: StoreCreate) {
   // The company must be one the caller may see in this portal: a foreign id is 404, as for reads.
   const company = await findCompany(db, portal, scope, input.companyId);
   if (!company) throw notFound(`company ${input.companyId}`);
@@ -261,7 +253,7 @@ export async function createStore(db: Database, portal: PortalData, scope: Scope
   return publicStore(created!);
 }
 
-export async function updateStore(db: Database, portal: PortalData, scope: Scope, id: number, input: StoreInput & { xmin: string }) {
+export async function updateStore(db: Database, portal: PortalData, scope: Scope, id: number, input: StoreUpdate) {
   const { xmin, ...values } = input;
   const inScope = whereAll(eq(stores.portalId, portal.id), storeScope(scope), eq(stores.id, id));
   const updated = await db.update(stores).set(values).where(and(inScope, sql`${stores}.xmin::text = ${xmin}`)).returning({ id: stores.id });

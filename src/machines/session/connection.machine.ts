@@ -1,6 +1,7 @@
-import { assign, emit, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { liveDashboard, type LiveClosed } from '../../api/realtime';
 import { CONNECTION_RETRY_INTERVAL_MS, CONNECTION_RETRY_LIMIT, COUNTDOWN_TICK_MS } from '../../lib/constants';
+import { authWatchOf } from './auth-watch';
 
 export const CONNECTION_SYSTEM_ID = 'connection';
 
@@ -29,20 +30,7 @@ export function secondsToRetry(context: ConnectionContext): number {
 }
 
 /** Follows the auth actor (systemId 'auth'): the hub needs a signed-in user. */
-export const authWatch = fromCallback(({ sendBack, system }) => {
-  const auth = (system as { get(id: string): AnyActorRef | undefined }).get('auth');
-  if (!auth) return undefined;
-  let signedIn: boolean | undefined;
-  const update = (snapshot: { matches(value: string): boolean }) => {
-    const now = snapshot.matches('signedIn');
-    if (now === signedIn) return;
-    signedIn = now;
-    sendBack({ type: now ? 'connection.session.start' : 'connection.session.end' });
-  };
-  update(auth.getSnapshot() as { matches(value: string): boolean });
-  const subscription = auth.subscribe((snapshot) => update(snapshot as { matches(value: string): boolean }));
-  return () => subscription.unsubscribe();
-});
+export const authWatch = authWatchOf({ type: 'connection.session.start' } as const, { type: 'connection.session.end' } as const);
 
 /**
  * The app's real-time connection (000 section 2, 002 sections 4 and 7): connects the dashboard hub while

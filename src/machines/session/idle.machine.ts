@@ -1,5 +1,6 @@
 import { assign, fromCallback, sendTo, setup, type AnyActorRef } from 'xstate';
 import { IDLE_PROMPT_BEFORE_MS, IDLE_SYNC_MS, IDLE_TIMEOUT_MS } from '../../lib/constants';
+import { authWatchOf } from './auth-watch';
 
 export const IDLE_CHANNEL_NAME = 'courier-idle';
 
@@ -30,20 +31,7 @@ export interface IdleContext {
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
 
 /** Follows the auth actor (systemId 'auth'): watching only makes sense while someone is signed in. */
-export const authWatch = fromCallback(({ sendBack, system }) => {
-  const auth = (system as { get(id: string): AnyActorRef | undefined }).get('auth');
-  if (!auth) return undefined;
-  let signedIn: boolean | undefined;
-  const update = (snapshot: { matches(value: string): boolean }) => {
-    const now = snapshot.matches('signedIn');
-    if (now === signedIn) return;
-    signedIn = now;
-    sendBack({ type: now ? 'idle.session.start' : 'idle.session.end' });
-  };
-  update(auth.getSnapshot() as { matches(value: string): boolean });
-  const subscription = auth.subscribe((snapshot) => update(snapshot as { matches(value: string): boolean }));
-  return () => subscription.unsubscribe();
-});
+export const authWatch = authWatchOf({ type: 'idle.session.start' } as const, { type: 'idle.session.end' } as const);
 
 /** Pointer, key and scroll activity in this tab, at most one event per IDLE_SYNC_MS. */
 export const activityWatch = fromCallback(({ sendBack }) => {
