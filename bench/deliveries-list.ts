@@ -13,8 +13,6 @@ const ROWS = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 100);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const WARM_UP = 200;
-/** BENCH_PROPOSED_INDEXES=1 adds the indexes this list would need at a million rows before measuring. */
-const PROPOSED_INDEXES = process.env.BENCH_PROPOSED_INDEXES === '1';
 
 async function reachable(url: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -78,11 +76,8 @@ async function seed(pool: pg.Pool, portalId: number, placedBy: number, stores: {
       timestamptz '2026-01-01 00:00:00+00' + g * interval '30 seconds', now()
     FROM generate_series(1, $8) AS g`,
   [portalId, placedBy, companyIds, storeIds, stores.length, statuses, statuses.length, ROWS]);
-  if (PROPOSED_INDEXES) {
-    // Not in the schema yet: what the list would need at this size (measured on request, reported in the notes).
-    await pool.query('CREATE INDEX bench_deliveries_company_created ON deliveries (company_id, created_at)');
-    await pool.query('CREATE INDEX bench_deliveries_company_status ON deliveries (company_id, logistic_status_id, distance_km)');
-  }
+  // The indexes are the schema's own (server/db/schema.ts, applied by the migrations at start-up), among them
+  // deliveries (company_id, created_at) and (company_id, logistic_status_id, distance_km) for this list.
   await pool.query('ANALYZE deliveries');
   return performance.now() - began;
 }
@@ -147,7 +142,7 @@ export async function runDeliveriesList(): Promise<BenchResult> {
       notes: [
         `Seeded ${ROWS.toLocaleString('en')} deliveries with generate_series in ${(seedMs / 1000).toFixed(1)} s; the filtered list has ${checked.toLocaleString('en')} rows.`,
         `${REQUESTS} requests per side after ${WARM_UP} warm-up requests; both sides use a pool of 10 connections.`,
-        PROPOSED_INDEXES ? 'With the proposed indexes (company_id, created_at) and (company_id, logistic_status_id, distance_km).' : 'With the schema\'s indexes only.',
+        'With the schema\'s indexes, including deliveries (company_id, created_at) and (company_id, logistic_status_id, distance_km).',
         `Query: ${search}`,
         'Client and server share one Node process (as in bench/hub-fanout.ts): the server side includes the load generator\'s own CPU.',
         ...failed(serverRun, 'server'),

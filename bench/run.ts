@@ -15,6 +15,7 @@ const modules: Array<() => Promise<{ default: Benchmark }>> = [
   () => import('./quotes'),
   () => import('./export'),
   () => import('./deliveries-list'),
+  () => import('./dashboard-frames'),
 ];
 
 interface ReportedRow extends BenchRow {

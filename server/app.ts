@@ -22,6 +22,7 @@ import { paymentProviderOf, providerUrlOf } from './routes/payments';
 import { startReconciliation } from './domain/payments';
 import { connectHandlers } from './routes/connect';
 import { identityHandlers } from './routes/identity';
+import { startWebhookDispatcher } from './webhooks/dispatcher';
 
 export const API_MOUNTS = [
   { prefix: '/identity', document: 'identity', handlers: identityHandlers },
@@ -58,6 +59,9 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   // Settles card payments whose confirmation never reached us (the shopper closed the tab after paying).
   const stopReconciliation = startReconciliation(context.db, paymentProviderOf(context));
   app.addHook('onClose', async () => { stopReconciliation(); });
+  // Webhooks (issue 6): posts delivery and job changes to subscribed receivers and runs due retries.
+  const webhookDispatcher = startWebhookDispatcher(context, logger);
+  app.addHook('onClose', async () => { await webhookDispatcher.stop(); });
   // The hosted card widget's script and frame come from the provider.
   const provider = new URL(providerUrlOf(context)).origin;
 

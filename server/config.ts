@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
-import { HUB_CLIENT_TIMEOUT_MS, HUB_KEEP_ALIVE_MS } from '../src/lib/constants';
+import {
+  HUB_CLIENT_TIMEOUT_MS, HUB_KEEP_ALIVE_MS, WEBHOOK_BACKOFF_BASE_MS, WEBHOOK_BACKOFF_MAX_MS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_POLL_MS,
+  WEBHOOK_TIMEOUT_MS,
+} from '../src/lib/constants';
 
 export interface ServerConfig {
   port: number;
@@ -72,6 +75,12 @@ export interface ServerConfig {
   routerUrl: string | undefined;
   /** Time limit of one geocoder or router request (ms). */
   geoTimeoutMs: number;
+  /** Webhooks (issue 6): tries per event, retry backoff (base x 2^(n-1), capped), one attempt's time limit, retry poll (ms). */
+  webhookMaxAttempts: number;
+  webhookBackoffBaseMs: number;
+  webhookBackoffMaxMs: number;
+  webhookTimeoutMs: number;
+  webhookPollMs: number;
   production: boolean;
 }
 
@@ -139,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     router: choice('ROUTER', env.ROUTER, ['great-circle', 'osrm'] as const),
     routerUrl: providerUrl('ROUTER_URL', env.ROUTER_URL, env.ROUTER === 'osrm'),
     geoTimeoutMs: integer('GEO_TIMEOUT_MS', env.GEO_TIMEOUT_MS, 5000),
+    webhookMaxAttempts: integer('WEBHOOK_MAX_ATTEMPTS', env.WEBHOOK_MAX_ATTEMPTS, WEBHOOK_MAX_ATTEMPTS),
+    webhookBackoffBaseMs: integer('WEBHOOK_BACKOFF_BASE_MS', env.WEBHOOK_BACKOFF_BASE_MS, WEBHOOK_BACKOFF_BASE_MS),
+    webhookBackoffMaxMs: integer('WEBHOOK_BACKOFF_MAX_MS', env.WEBHOOK_BACKOFF_MAX_MS, WEBHOOK_BACKOFF_MAX_MS),
+    webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, WEBHOOK_TIMEOUT_MS),
+    webhookPollMs: integer('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, WEBHOOK_POLL_MS),
     production: env.NODE_ENV === 'production',
     ...overrides,
   };

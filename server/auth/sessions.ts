@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/generated/identity';
-import { impersonationAudit, refreshTokenFamilies, refreshTokens, users } from '../db/schema';
+import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
+import { impersonationAudit, refreshTokenFamilies, refreshTokens, userAdminDetails, users } from '../db/schema';
+import { HttpError } from '../http/errors';
 import type { AppContext } from '../routes/context';
 import { signAccessToken, type Actor } from './tokens';
 
@@ -56,6 +58,10 @@ export async function issueSession(
   options: { impersonator?: Actor; db?: Executor } = {},
 ): Promise<SessionTokens & { familyId: string }> {
   const db = options.db ?? context.db;
+  // Every way of signing in ends here: a user deactivated in the back office (users screen) gets no session.
+  const [inactive] = await db.select({ userId: userAdminDetails.userId }).from(userAdminDetails)
+    .where(and(eq(userAdminDetails.userId, userId), eq(userAdminDetails.isActive, false))).limit(1);
+  if (inactive) throw new HttpError(423, USERS_ADMIN_TEXTS.accountInactive);
   const now = Date.now();
   const lifetime = options.impersonator ? context.config.impersonationWindowSeconds : context.config.refreshTokenTtlSeconds;
   const [family] = await db.insert(refreshTokenFamilies).values({

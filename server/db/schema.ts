@@ -300,6 +300,10 @@ export const deliveries = pgTable('deliveries', {
 }, (table) => [
   index('deliveries_portal_status').on(table.portalId, table.logisticStatusId),
   index('deliveries_company').on(table.companyId),
+  // The back office's list at a million rows (docs/benchmarks.md): a company's newest first, and a company's
+  // statuses with a distance range.
+  index('deliveries_company_created').on(table.companyId, table.createdAt),
+  index('deliveries_company_status_distance').on(table.companyId, table.logisticStatusId, table.distanceKm),
   index('deliveries_store').on(table.storeId),
   index('deliveries_placed_by').on(table.placedByUserId),
   uniqueIndex('deliveries_waybill').on(table.waybill),
@@ -571,3 +575,237 @@ export const hubs = pgTable('hubs', {
   address: jsonb('address').notNull(),
   isActive: boolean('is_active').notNull().default(true),
 }, (table) => [uniqueIndex('hubs_portal_name').on(table.portalId, table.hubName)]);
+
+// ==== Fleet (issue 6, session 5): vehicles and mobile devices of the back office (hubs: see above) ====
+
+/** A vehicle of the fleet (000 section 2 /vehicles; vehicle types of 002 section 9). */
+export const vehicles = pgTable('vehicles', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  registration: text('registration').notNull(),
+  make: text('make').notNull(),
+  model: text('model').notNull(),
+  colour: text('colour'),
+  /** 10 motorcycle, 20 sedan, 31/32 half-ton bakkie, 41/42 one-ton bakkie, 51 flatbed (src/lib/fleet.ts). */
+  vehicleTypeId: integer('vehicle_type_id').notNull(),
+  /** The driver who usually drives it (a user with the Driver role); optional. */
+  driverId: integer('driver_id').references(() => users.id),
+  /** The partner company that owns it; optional. */
+  partnerCompanyId: integer('partner_company_id').references(() => companies.id),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  uniqueIndex('vehicles_portal_registration').on(table.portalId, sql`upper(${table.registration})`),
+  index('vehicles_driver').on(table.driverId),
+]);
+
+/** A phone or tablet a user signed in on with the mobile app (002 section 3 "Mobile device"). */
+export const mobileDevices = pgTable('mobile_devices', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  /** The owner (appUserId). */
+  appUserId: integer('app_user_id').notNull().references(() => users.id),
+  deviceBrand: text('device_brand').notNull(),
+  deviceModel: text('device_model').notNull(),
+  /** The app's installation id; a seed key for demo rows. */
+  deviceIdentifier: text('device_identifier').notNull(),
+  trusted: boolean('trusted').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  uniqueIndex('mobile_devices_identifier').on(table.deviceIdentifier),
+  index('mobile_devices_owner').on(table.appUserId),
+]);
+
+// ==== Content (issue 6): announcements and media (delivery pictures, delivery signatures, profile pictures) ====
+
+/** A notice for the users of a portal, shown as a dismissible banner between its start and end dates. */
+export const announcements = pgTable('announcements', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  /** Local dates of the portal, YYYY-MM-DD; shown from startDate through endDate (no end = until deactivated). */
+  startDate: text('start_date').notNull(),
+  endDate: text('end_date'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdByUserId: integer('created_by_user_id').references(() => users.id),
+  seedKey: text('seed_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('announcements_portal').on(table.portalId, table.startDate), uniqueIndex('announcements_seed_key').on(table.seedKey)]);
+
+/** A user closed an announcement's banner: it is not shown to them again. */
+export const announcementDismissals = pgTable('announcement_dismissals', {
+  announcementId: integer('announcement_id').notNull().references(() => announcements.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id),
+  dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [primaryKey({ columns: [table.announcementId, table.userId] })]);
+
+/**
+ * One media item (002 section 3 "Media item: id, aiScore"): a delivery picture or signature (proof of delivery,
+ * bytes here) or a user's profile picture (bytes stay in profile_pictures; this row carries its measures).
+ */
+export const mediaItems = pgTable('media_items', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  /** deliveryPicture | deliverySignature | profilePicture */
+  kind: text('kind').notNull(),
+  deliveryId: integer('delivery_id').references(() => deliveries.id),
+  /** The user the item is of (profile) or who captured it (delivery media). */
+  userId: integer('user_id').references(() => users.id),
+  contentType: text('content_type').notNull(),
+  data: bytea('data'),
+  byteSize: integer('byte_size').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  /** 0-100 image-quality heuristic (server/domain/media-image.ts); null when the image could not be measured. */
+  aiScore: integer('ai_score'),
+  seedKey: text('seed_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  index('media_items_portal_kind').on(table.portalId, table.kind, table.createdAt),
+  index('media_items_delivery').on(table.deliveryId),
+  uniqueIndex('media_items_profile_user').on(table.userId).where(sql`kind = 'profilePicture'`),
+  uniqueIndex('media_items_seed_key').on(table.seedKey),
+]);
+
+// ==== Back office: users admin, ratings, questionnaires (issue 6) ====
+
+/**
+ * What the back office keeps about a user beside the identity row: whether the account is active (the users
+ * list's isActive filter). One row per user, created on demand; no row means active.
+ */
+export const userAdminDetails = pgTable('user_admin_details', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** A questionnaire customers answer when they rate a delivery: its questions in order. */
+export const questionnaires = pgTable('questionnaires', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  name: text('name').notNull(),
+  /** The questions, in order (a JSON array of strings). */
+  questions: jsonb('questions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  isActive: boolean('is_active').notNull().default(true),
+  seedKey: text('seed_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('questionnaires_portal').on(table.portalId), uniqueIndex('questionnaires_seed_key').on(table.seedKey)]);
+
+/** A rating of a delivery's driver: score 1-5 (Useless, Poor, Ok, Good, Excellent), a comment, optional answers. */
+export const ratings = pgTable('ratings', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  deliveryId: integer('delivery_id').notNull().references(() => deliveries.id, { onDelete: 'cascade' }),
+  /** The user rated (the driver). */
+  driverId: integer('driver_id').notNull().references(() => users.id),
+  score: integer('score').notNull(),
+  comment: text('comment'),
+  questionnaireId: integer('questionnaire_id').references(() => questionnaires.id),
+  /** Answers to the questionnaire's questions, in its order. */
+  answers: jsonb('answers').$type<string[]>(),
+  createdById: integer('created_by_id').references(() => users.id),
+  seedKey: text('seed_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  index('ratings_portal_created').on(table.portalId, table.createdAt),
+  index('ratings_driver').on(table.driverId),
+  index('ratings_delivery').on(table.deliveryId),
+  uniqueIndex('ratings_seed_key').on(table.seedKey),
+]);
+
+// ==== Integrations (issue 6): webhooks with their attempt log, and API clients ====
+
+/** A URL subscribed to delivery and job changes of one company (companyId null: every company of the portal). */
+export const webhooks = pgTable('webhooks', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  companyId: integer('company_id').references(() => companies.id),
+  url: text('url').notNull(),
+  description: text('description'),
+  /** The HMAC-SHA256 signing secret: kept as it is, since we must sign with it; answered once, on create. */
+  secret: text('secret').notNull(),
+  /** WebhookEventType names (src/lib/webhooks.ts). */
+  eventTypes: text('event_types').array().notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdByUserId: integer('created_by_user_id').references(() => users.id),
+  seedKey: text('seed_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('webhooks_portal_company').on(table.portalId, table.companyId), uniqueIndex('webhooks_seed_key').on(table.seedKey)]);
+
+/**
+ * Each try of one event at one webhook. A pending retry is the row with status unknown (0) and nextAttemptAt:
+ * the dispatcher claims due rows after a restart too. Every attempt of one event shares eventId.
+ */
+export const webhookAttempts = pgTable('webhook_attempts', {
+  id: serial('id').primaryKey(),
+  webhookId: integer('webhook_id').notNull().references(() => webhooks.id, { onDelete: 'cascade' }),
+  eventId: text('event_id').notNull(),
+  event: text('event').notNull(),
+  /** The exact JSON body sent (every retry sends the same bytes, with a new signature timestamp). */
+  payload: text('payload').notNull(),
+  attempt: integer('attempt').notNull(),
+  statusId: integer('status_id').notNull().default(0),
+  httpStatus: integer('http_status'),
+  error: text('error'),
+  durationMs: integer('duration_ms'),
+  /** When the attempt was made (while pending: when it was scheduled). */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+}, (table) => [
+  index('webhook_attempts_webhook').on(table.webhookId, table.id),
+  index('webhook_attempts_due').on(table.statusId, table.nextAttemptAt),
+]);
+
+/** An API client: a public API user (users row with role PublicApiUser) whose key lives in api_keys. */
+export const apiClients = pgTable('api_clients', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  userId: integer('user_id').notNull().references(() => users.id),
+  clientName: text('client_name').notNull(),
+  authType: text('auth_type').notNull().default('ApiKey'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [uniqueIndex('api_clients_user').on(table.userId)]);
+
+// ==== Territories (issue 6): territories, their areas and exceptions (polygons), territory permissions ====
+
+/** A territory of a portal: where the platform works, drawn as areas with exceptions cut out of them. */
+export const territories = pgTable('territories', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [uniqueIndex('territories_portal_name').on(table.portalId, table.name)]);
+
+/**
+ * An area (kind 'area') or an exception (kind 'exception', a hole) of a territory. polygon is a closed ring
+ * [[lon, lat], ...] as JSON; the bounding box columns let a point search skip far polygons in SQL.
+ */
+export const territoryAreas = pgTable('territory_areas', {
+  id: serial('id').primaryKey(),
+  territoryId: integer('territory_id').notNull().references(() => territories.id, { onDelete: 'cascade' }),
+  areaName: text('area_name').notNull(),
+  kind: text('kind').notNull().default('area'),
+  polygon: jsonb('polygon').notNull().$type<[number, number][]>(),
+  minLat: doublePrecision('min_lat').notNull(),
+  maxLat: doublePrecision('max_lat').notNull(),
+  minLon: doublePrecision('min_lon').notNull(),
+  maxLon: doublePrecision('max_lon').notNull(),
+}, (table) => [
+  index('territory_areas_territory').on(table.territoryId, table.kind),
+  uniqueIndex('territory_areas_name').on(table.territoryId, table.kind, table.areaName),
+]);
+
+/** Who may work in a territory: one user, or everyone with one role. */
+export const territoryPermissions = pgTable('territory_permissions', {
+  id: serial('id').primaryKey(),
+  territoryId: integer('territory_id').notNull().references(() => territories.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role'),
+}, (table) => [
+  uniqueIndex('territory_permissions_user').on(table.territoryId, table.userId),
+  uniqueIndex('territory_permissions_role').on(table.territoryId, table.role),
+]);

@@ -3,8 +3,13 @@ import type { StoredRole } from '../../src/lib/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './database';
 import { seedBooking } from './seed-booking';
+import { seedContent } from './seed-content';
 import { seedOperations } from './seed-operations';
 import { seedDeliveriesAdmin } from './seed-deliveries';
+import { seedTerritories } from './seed-territories';
+import { seedFleet } from './seed-fleet';
+import { seedUsersAdmin } from './seed-users-admin';
+import { seedIntegrations } from './seed-integrations';
 import { companies, portals, stores, users } from './schema';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
@@ -132,5 +137,10 @@ export async function seedDemoData(db: Database): Promise<{ created: number }> {
   await seedBooking(db);
   await seedOperations(db);
   await seedDeliveriesAdmin(db);
+  await seedTerritories(db);
+  await seedFleet(db);
+  await seedUsersAdmin(db);
+  await seedIntegrations(db);
+  await seedContent(db);
   return { created };
 }

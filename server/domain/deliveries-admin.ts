@@ -1,14 +1,15 @@
-import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
+import { DELIVERY_ARCHIVE_AFTER_DAYS } from '../../src/lib/constants';
 import { DELIVERY_ADMIN_LIMITS, DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
 import { step } from '../../src/machines/operations/transitions';
 import {
   deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf, type DeliveryLogisticsEvent,
 } from '../../src/machines/operations/delivery-logistics.machine';
 import {
-  canEditParcels, canRate, isTerminalLogisticStatus, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS,
+  canEditParcels, canRate, isTerminalLogisticStatus, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS, TERMINAL_LOGISTIC_STATUSES,
   type LogisticStatus, type PaymentStatus,
 } from '../../src/lib/statuses';
 import { conflictMessage } from '../../src/lib/resources/texts';
@@ -34,6 +35,8 @@ export interface DeliveryAdminQuery extends ListQuery {
   aggregationsOnly?: boolean;
   companyid?: number;
   storeid?: number;
+  excludecompanyid?: number;
+  excludestoreid?: number;
   deliveryId?: number;
   logisticstatuses?: string;
   paymentStatuses?: string;
@@ -107,6 +110,9 @@ export function deliveryFilters(query: DeliveryAdminQuery): SQL | undefined {
   return whereAll(
     query.companyid !== undefined ? eq(deliveries.companyId, query.companyid) : undefined,
     query.storeid !== undefined ? eq(deliveries.storeId, query.storeid) : undefined,
+    // Exclude (the search select's option): rows without a company/store stay in.
+    query.excludecompanyid !== undefined ? sql`${deliveries.companyId} is distinct from ${query.excludecompanyid}` : undefined,
+    query.excludestoreid !== undefined ? sql`${deliveries.storeId} is distinct from ${query.excludestoreid}` : undefined,
     query.deliveryId !== undefined ? eq(deliveries.id, query.deliveryId) : undefined,
     logistic ? inArray(deliveries.logisticStatusId, logistic) : undefined,
     payment ? inArray(deliveries.paymentStatusId, payment) : undefined,
@@ -224,9 +230,9 @@ function parse(query: DeliveryAdminQuery): ParsedList {
  * The two statements of a list page (the rows and the count), unexecuted: the list runs them, and
  * bench/deliveries-list.ts runs the very same SQL through `pg` as its baseline.
  */
-export function deliveryListQueries(db: Database, portalId: number, scope: Scope, query: DeliveryAdminQuery) {
+export function deliveryListQueries(db: Database, portalId: number, scope: Scope, query: DeliveryAdminQuery, archive = false) {
   const parsed = parse(query);
-  const where = whereAll(eq(deliveries.portalId, portalId), deliveryScope(scope), parsed.search, deliveryFilters(query));
+  const where = whereAll(eq(deliveries.portalId, portalId), deliveryScope(scope), parsed.search, deliveryFilters(query), archive ? archivedCondition() : undefined);
   return {
     parsed,
     where,
@@ -235,12 +241,21 @@ export function deliveryListQueries(db: Database, portalId: number, scope: Scope
   };
 }
 
-export async function listDeliveries(db: Database, portal: PortalData, scope: Scope, query: DeliveryAdminQuery, reply?: FastifyReply) {
-  const { parsed, where, rows, count: countRows } = deliveryListQueries(db, portal.id, scope, query);
+/**
+ * The archive (ours, where the spec names it only): a final logistic status and a delivery date older than
+ * DELIVERY_ARCHIVE_AFTER_DAYS. Computed, not moved: the rows stay where every other screen finds them.
+ */
+export function archivedCondition(now: Date = new Date()): SQL {
+  const cutoff = new Date(now.getTime() - DELIVERY_ARCHIVE_AFTER_DAYS * 86_400_000).toISOString().slice(0, 10);
+  return and(inArray(deliveries.logisticStatusId, [...TERMINAL_LOGISTIC_STATUSES]), lt(deliveries.readyForCollectionDate, cutoff))!;
+}
+
+export async function listDeliveries(db: Database, portal: PortalData, scope: Scope, query: DeliveryAdminQuery, reply?: FastifyReply, archive = false) {
+  const { parsed, where, rows, count: countRows } = deliveryListQueries(db, portal.id, scope, query, archive);
   if (query.exportExcel && reply) {
     const [total] = await db.select({ value: count() }).from(deliveries).where(where);
     return streamExport<Row>(reply, {
-      fileName: DELIVERY_ADMIN_TEXTS.exportName,
+      fileName: archive ? DELIVERY_ADMIN_TEXTS.archiveExportName : DELIVERY_ADMIN_TEXTS.exportName,
       columns: DELIVERY_EXPORT,
       total: total?.value ?? 0,
       batch: (last, limit) => selectRows(db, whereAll(where, after(parsed, last && { id: last.id, sortValue: sortValueOf(parsed, last) })))
@@ -527,11 +542,16 @@ export async function deleteDeliveries(db: Database, portal: PortalData, scope: 
     }
     const booked = rows.filter((row) => !DELETABLE_STATUSES.has(row.status));
     if (booked.length > 0) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notDeletable(booked.map((row) => row.id)));
+    // The rows as the lists show them, for the live `delivery` events with isDeleted (published after the commit);
+    // their version is this transaction's id, newer than any version a list holds.
+    const last = await selectRows(tx as unknown as Database, inArray(deliveries.id, unique));
+    const [version] = await tx.select({ xid: sql<string>`txid_current()::text` }).from(deliveries).where(inArray(deliveries.id, unique)).limit(1);
     try {
       await tx.delete(deliveryItems).where(inArray(deliveryItems.deliveryId, unique));
       await tx.delete(deliveryQuotes).where(inArray(deliveryQuotes.deliveryId, unique));
       const deleted = await tx.delete(deliveries).where(inArray(deliveries.id, unique)).returning({ id: deliveries.id });
-      return { deleted: deleted.length };
+      const removed = last.map((row) => ({ ...publicRow(row), xmin: version?.xid ?? row.xmin, isDeleted: true as const }));
+      return { deleted: deleted.length, removed };
     } catch (error) {
       // Payments or ledger rows still refer to it (foreign key): refuse rather than lose history.
       if ((error as { code?: string }).code === '23503' || /foreign key/i.test(String((error as Error).message))) {

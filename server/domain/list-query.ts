@@ -51,8 +51,9 @@ export interface ParsedList {
   direction: 'asc' | 'desc';
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
+/** An ILIKE pattern that matches `term` anywhere, with LIKE's wildcards in the term taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 function filterCondition(rule: FilterRule, value: unknown): SQL | undefined {
@@ -80,7 +81,7 @@ export function parseListQuery(query: ListQuery & Record<string, unknown>, defin
   const term = query.search?.trim() ?? '';
   if (term.length > 0 && term.length < MIN_SEARCH_LENGTH) throw badRequest('search', SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH));
   const search = term
-    ? or(...definition.searchable.map((column) => ilike(column, `%${escapeLike(term)}%`)))
+    ? or(...definition.searchable.map((column) => ilike(column, containsPattern(term))))
     : undefined;
   const idColumn = definition.id ?? definition.sortable.id ?? definition.defaultSort;
   const filters = whereAll(...Object.entries(definition.filters ?? {}).map(([name, rule]) => filterCondition(rule, query[name])));

@@ -26,6 +26,8 @@ export interface Live {
   publish<T extends LiveTopic>(message: LiveMessage<T>): void;
   /** The hubs of this process: every published message, from any process. */
   subscribe(listener: (message: LiveMessage) => void): () => void;
+  /** Messages published by this process only (each change once, whatever the backplane): webhooks listen here. */
+  onPublish(listener: (message: LiveMessage) => void): () => void;
   /** Resolves once messages from other processes can arrive (Redis subscription in place). */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -40,6 +42,7 @@ export interface LiveOptions {
 export function createLive({ redisUrl, logger }: LiveOptions): Live {
   const backplane: Backplane = redisUrl ? createRedisBackplane(redisUrl, logger) : createInProcessBackplane();
   const listeners = new Set<(message: LiveMessage) => void>();
+  const publishListeners = new Set<(message: LiveMessage) => void>();
   const unsubscribe = backplane.onMessage((message) => {
     for (const listener of listeners) {
       try {
@@ -53,6 +56,17 @@ export function createLive({ redisUrl, logger }: LiveOptions): Live {
     mode: redisUrl ? 'redis' : 'in-process',
     publish(message) {
       backplane.publish(message as LiveMessage);
+      for (const listener of publishListeners) {
+        try {
+          listener(message as LiveMessage);
+        } catch (error) {
+          logger.error({ err: error, topic: message.topic }, 'publish listener failed');
+        }
+      }
+    },
+    onPublish(listener) {
+      publishListeners.add(listener);
+      return () => publishListeners.delete(listener);
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -62,6 +76,7 @@ export function createLive({ redisUrl, logger }: LiveOptions): Live {
     async close() {
       unsubscribe();
       listeners.clear();
+      publishListeners.clear();
       await backplane.close();
     },
   };

@@ -2,17 +2,23 @@ import { eq } from 'drizzle-orm';
 import type { operations } from '../../src/api/generated/connect';
 import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 import { frontendErrors, profilePictures } from '../db/schema';
+import { recordProfilePicture } from '../domain/media';
 import { findPortal, requirePortal } from '../domain/portals';
 import { badRequest, notFound } from '../http/errors';
 import type { AppContext } from './context';
 import { requirePermissions } from './context';
 import { addressHandlers } from './addresses';
 import { bookingHandlers } from './booking';
+import { contentHandlers } from './content';
 import { directoryHandlers } from './directory';
 import { deliveriesAdminHandlers } from './deliveries-admin';
 import type { Handlers } from './handler-types';
 import { paymentHandlers } from './payments';
 import { operationsHandlers } from './operations';
+import { integrationsHandlers } from './integrations';
+import { fleetHandlers } from './fleet';
+import { territoriesHandlers } from './territories';
+import { usersAdminHandlers } from './users-admin';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -23,6 +29,11 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...paymentHandlers(context),
     ...operationsHandlers(context),
     ...addressHandlers(context),
+    ...integrationsHandlers(context),
+    ...contentHandlers(context),
+    ...fleetHandlers(context),
+    ...territoriesHandlers(context),
+    ...usersAdminHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);
@@ -47,13 +58,15 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
 
     async uploadProfilePicture(request, reply) {
       const { id } = requirePermissions(request.permissions);
-      await requirePortal(db, request.params.cca2);
+      const portal = await requirePortal(db, request.params.cca2);
       // Multipart parsing (server/http/multipart.ts) has checked the size (413) and that `file` is a file part.
       const { file } = request.body as unknown as { file: Buffer };
       const contentType = imageTypeOf(file);
       if (!contentType) throw badRequest('file', AUTH_TEXTS.imageInvalid);
       await db.insert(profilePictures).values({ userId: id, contentType, data: file })
         .onConflictDoUpdate({ target: profilePictures.userId, set: { contentType, data: file, updatedAt: new Date() } });
+      // Media (issue 6): the picture's measures and aiScore for /media/profile-pictures.
+      await recordProfilePicture(db, portal, id, contentType, file);
       return reply.code(204).send() as never;
     },
 

@@ -5,18 +5,19 @@ import {
   recalculateLogistics, recalculateParcels, reverseLogisticStatus, updateDelivery, updateDeliveryProof,
 } from '../domain/deliveries-admin';
 import { ConflictError } from '../domain/directory';
-import { requirePortal } from '../domain/portals';
+import { Changes, publishChanges } from '../domain/operations/changes';
+import { requirePortal, type PortalData } from '../domain/portals';
 import { scopeOf } from '../domain/scope';
 import type { AppContext } from './context';
 import { requirePermissions } from './context';
 import type { Handlers } from './handler-types';
 
 type DeliveriesAdminOperations =
-  | 'getdeliveries' | 'getdelivery' | 'updatedelivery' | 'deletedeliveries' | 'bulkUpdateDeliveryDate' | 'canceldelivery'
+  | 'getdeliveries' | 'getarchiveddeliveries' | 'getdelivery' | 'updatedelivery' | 'deletedeliveries' | 'bulkUpdateDeliveryDate' | 'canceldelivery'
   | 'cancelandreturntosender' | 'recalculateparcels' | 'recalculatelogistics' | 'reverseLogisticStatus' | 'updatedeliveryproof';
 
 /** The deliveries of the back office (issue 6; 002 sections 2, 3, 7): list, export, edit screen and actions. */
-export function deliveriesAdminHandlers({ db }: AppContext): Pick<Handlers<operations>, DeliveriesAdminOperations> {
+export function deliveriesAdminHandlers({ db, live }: AppContext): Pick<Handlers<operations>, DeliveriesAdminOperations> {
   const scoped = async (request: { params: { cca2: string }; permissions?: unknown }) => {
     const permissions = requirePermissions(request.permissions as never);
     const portal = await requirePortal(db, request.params.cca2);
@@ -24,10 +25,29 @@ export function deliveriesAdminHandlers({ db }: AppContext): Pick<Handlers<opera
     const mayEdit = mayCall('canceldelivery', permissions);
     return { db, portal, scope: scopeOf(permissions), mayEdit };
   };
+  /**
+   * After the commit, each changed delivery goes out on the dashboard hub's Deliveries topic exactly as operations
+   * publish it (list row + job shape, xmin, scoped to its company/store and its job's driver); never throws.
+   */
+  const publish = async (portal: PortalData, ids: number[]) => {
+    const changes = new Changes();
+    for (const id of ids) changes.deliveries.add(id);
+    await publishChanges(db, live, changes, portal).catch(() => undefined);
+  };
+  /** Runs an action that answers the delivery, then publishes it. */
+  const acted = async <T extends { id: number }>(portal: PortalData, work: Promise<T>): Promise<T> => {
+    const result = await work;
+    await publish(portal, [result.id]);
+    return result;
+  };
   return {
     async getdeliveries(request, reply) {
       const { portal, scope } = await scoped(request);
       return listDeliveries(db, portal, scope, request.query, reply) as never;
+    },
+    async getarchiveddeliveries(request, reply) {
+      const { portal, scope } = await scoped(request);
+      return listDeliveries(db, portal, scope, request.query, reply, true) as never;
     },
     async getdelivery(request) {
       const { portal, scope, mayEdit } = await scoped(request);
@@ -35,7 +55,8 @@ export function deliveriesAdminHandlers({ db }: AppContext): Pick<Handlers<opera
     },
     async updatedelivery(request, reply) {
       try {
-        return await updateDelivery(await scoped(request), request.params.id, request.body) as never;
+        const ctx = await scoped(request);
+        return await acted(ctx.portal, updateDelivery(ctx, request.params.id, request.body)) as never;
       } catch (error) {
         // A stale xmin answers the current version beside the message (the shared error handler sends only the envelope).
         if (error instanceof ConflictError) return reply.code(409).send({ message: error.message, current: error.current }) as never;
@@ -44,29 +65,40 @@ export function deliveriesAdminHandlers({ db }: AppContext): Pick<Handlers<opera
     },
     async deletedeliveries(request) {
       const { portal, scope } = await scoped(request);
-      return deleteDeliveries(db, portal, scope, request.query.ids);
+      const { deleted, removed } = await deleteDeliveries(db, portal, scope, request.query.ids);
+      // The rows are gone: their last list row goes out with isDeleted (and a newer xmin) so lists drop them.
+      for (const row of removed) live.publish({ topic: 'Deliveries', payload: row, scope: { companyId: row.companyId, storeId: row.storeId } });
+      return { deleted };
     },
     async bulkUpdateDeliveryDate(request) {
       const { portal, scope } = await scoped(request);
-      return bulkUpdateDeliveryDate(db, portal, scope, request.body.deliveryIds, request.body.deliveryDate);
+      const result = await bulkUpdateDeliveryDate(db, portal, scope, request.body.deliveryIds, request.body.deliveryDate);
+      await publish(portal, [...new Set(request.body.deliveryIds)]);
+      return result;
     },
     async canceldelivery(request) {
-      return cancelDelivery(await scoped(request), request.params.id) as never;
+      const ctx = await scoped(request);
+      return acted(ctx.portal, cancelDelivery(ctx, request.params.id)) as never;
     },
     async cancelandreturntosender(request) {
-      return cancelAndReturnToSender(await scoped(request), request.params.id) as never;
+      const ctx = await scoped(request);
+      return acted(ctx.portal, cancelAndReturnToSender(ctx, request.params.id)) as never;
     },
     async recalculateparcels(request) {
-      return recalculateParcels(await scoped(request), request.params.id) as never;
+      const ctx = await scoped(request);
+      return acted(ctx.portal, recalculateParcels(ctx, request.params.id)) as never;
     },
     async recalculatelogistics(request) {
-      return recalculateLogistics(await scoped(request), request.params.id) as never;
+      const ctx = await scoped(request);
+      return acted(ctx.portal, recalculateLogistics(ctx, request.params.id)) as never;
     },
     async reverseLogisticStatus(request) {
-      return reverseLogisticStatus(await scoped(request), request.params.id) as never;
+      const ctx = await scoped(request);
+      return acted(ctx.portal, reverseLogisticStatus(ctx, request.params.id)) as never;
     },
     async updatedeliveryproof(request) {
-      return updateDeliveryProof(await scoped(request), request.params.id, request.body) as never;
+      const ctx = await scoped(request);
+      return acted(ctx.portal, updateDeliveryProof(ctx, request.params.id, request.body)) as never;
     },
   };
 }

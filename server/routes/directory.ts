@@ -15,7 +15,7 @@ type DirectoryOperations =
   | 'getstores' | 'getstore' | 'createstore' | 'updatestore' | 'deletestores';
 
 /** A 409 answers the current version beside the message (the shared error handler sends only the envelope). */
-async function withConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+export async function withConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -7,6 +7,7 @@ import { Notifications } from './Notifications';
 import { useAuth, useNotificationsActor } from './root-actor';
 import { ConnectionErrorScreen, SessionErrorScreen } from './StartupScreens';
 import { UnconfirmedEmailBanner } from './UnconfirmedEmailBanner';
+import { AnnouncementBanner } from '../features/content/AnnouncementBanner';
 
 /**
  * The frame of every screen: header, the unconfirmed-email banner, then the route's page, with the global
@@ -38,6 +39,7 @@ export function Shell() {
       <Header />
       <ConnectionBanner />
       <UnconfirmedEmailBanner />
+      <AnnouncementBanner />
       <Box id="content" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>

@@ -123,6 +123,23 @@ export const OPERATION_ACCESS = {
   // Addresses: the booking wizard and the back office's address selects (stores, hubs) both search them.
   searchaddresses: 'signedIn',
   resolveaddress: 'signedIn',
+  // ---- Territories (issue 6): territories, areas, exceptions, permissions, point-in-polygon (000/002 section 6:
+  // administrator only) ----
+  getTerritoryPermissions: { roles: ['Administrator'] },
+  createTerritoryPermission: { roles: ['Administrator'] },
+  deleteTerritoryPermission: { roles: ['Administrator'] },
+  getterritories: { roles: ['Administrator'] },
+  createterritory: { roles: ['Administrator'] },
+  deleteterritories: { roles: ['Administrator'] },
+  getterritory: { roles: ['Administrator'] },
+  updateterritory: { roles: ['Administrator'] },
+  getterritoryareas: { roles: ['Administrator'] },
+  createterritoryarea: { roles: ['Administrator'] },
+  deleteterritoryareas: { roles: ['Administrator'] },
+  getterritoryarea: { roles: ['Administrator'] },
+  updateterritoryarea: { roles: ['Administrator'] },
+  searchpolygon: { roles: ['Administrator'] },
+  getterritoryplaces: { roles: ['Administrator'] },
   // ---- Back office: deliveries (issue 6; 000/002 section 6). Rows are scoped to the token's company or store. ----
   // Deliveries list: "all staff, company and store roles (not driver, partner, assistant, normal user)".
   getdeliveries: { roles: [...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES] },
@@ -139,6 +156,23 @@ export const OPERATION_ACCESS = {
   recalculatelogistics: { roles: [...STAFF_ROLES] },
   reverseLogisticStatus: { roles: [...STAFF_ROLES] },
   deletedeliveries: { roles: [...STAFF_ROLES] },
+  // Archives (000 section 6: "admin, management, staff, partner, company, store operator"); rows scoped as the list's.
+  getarchiveddeliveries: { roles: [...STAFF_ROLES, 'Partner', ...COMPANY_ROLES, 'StoreOperator'] },
+  // ---- Integrations (issue 6): webhooks (administrator, public API user; an API user its company's only) and
+  // API clients (administrator) — 000/002 section 6 ----
+  getwebhooks: { roles: ['Administrator', 'PublicApiUser'] },
+  createwebhook: { roles: ['Administrator', 'PublicApiUser'] },
+  getwebhook: { roles: ['Administrator', 'PublicApiUser'] },
+  updatewebhook: { roles: ['Administrator', 'PublicApiUser'] },
+  deletewebhook: { roles: ['Administrator', 'PublicApiUser'] },
+  getwebhookattempts: { roles: ['Administrator', 'PublicApiUser'] },
+  testwebhook: { roles: ['Administrator', 'PublicApiUser'] },
+  rotatewebhooksecret: { roles: ['Administrator', 'PublicApiUser'] },
+  getapiclients: { roles: ['Administrator'] },
+  createapiclient: { roles: ['Administrator'] },
+  getapiclient: { roles: ['Administrator'] },
+  updateapiclient: { roles: ['Administrator'] },
+  regenerateapiclientkey: { roles: ['Administrator'] },
   // ---- Live operations (issue 5): jobs, tasks, drivers, web notifications (000/002 section 6) ----
   // Reading jobs: the jobs list roles plus the company roles of /dashboard/{id} (rows narrowed server-side: company
   // roles see their company's jobs, partners, drivers and assistants the jobs assigned to them).
@@ -177,6 +211,48 @@ export const OPERATION_ACCESS = {
   getwebnotifications: 'signedIn',
   getwebnotificationtypes: 'signedIn',
   markwebnotificationread: 'signedIn',
+  // ---- Fleet (issue 6, session 5; 000/002 section 6): vehicles and mobile devices administrator, management,
+  // staff; hubs administrator only. Notify also needs the beta permission (checked by the handler); deleting
+  // devices needs administrator.
+  getvehicles: { roles: [...STAFF_ROLES] },
+  getvehicle: { roles: [...STAFF_ROLES] },
+  createvehicle: { roles: [...STAFF_ROLES] },
+  updatevehicle: { roles: [...STAFF_ROLES] },
+  gethubs: { roles: ['Administrator'] },
+  gethub: { roles: ['Administrator'] },
+  createhub: { roles: ['Administrator'] },
+  updatehub: { roles: ['Administrator'] },
+  getmobiledevices: { roles: [...STAFF_ROLES] },
+  getmobiledeviceowners: { roles: [...STAFF_ROLES] },
+  updatemobiledevice: { roles: [...STAFF_ROLES] },
+  notifymobiledevice: { roles: [...STAFF_ROLES] },
+  deletemobiledevices: { roles: ['Administrator'] },
+  // ---- Content (issue 6): announcements and media (000 section 6: administrator, management, staff) ----
+  getannouncements: { roles: [...STAFF_ROLES] },
+  getannouncement: { roles: [...STAFF_ROLES] },
+  createannouncement: { roles: [...STAFF_ROLES] },
+  updateannouncement: { roles: [...STAFF_ROLES] },
+  deleteannouncements: { roles: [...STAFF_ROLES] },
+  // Ours: every signed-in user sees the portal's current announcements as a banner and may close it.
+  getcurrentannouncements: 'signedIn',
+  dismissannouncement: 'signedIn',
+  getmedia: { roles: [...STAFF_ROLES] },
+  getmediaitem: { roles: [...STAFF_ROLES] },
+  // The image itself is public to the router: its signed, short-lived token (issued by getmedia) is the access check.
+  getmediaimage: 'public',
+  // ---- Users, ratings, questionnaires (issue 6; 000 section 6): users and ratings administrator, management,
+  // staff; questionnaires administrator only. New users: createProfile (identity) above.
+  getusers: { roles: [...STAFF_ROLES] },
+  getuser: { roles: [...STAFF_ROLES] },
+  updateuser: { roles: [...STAFF_ROLES] },
+  getratings: { roles: [...STAFF_ROLES] },
+  getrating: { roles: [...STAFF_ROLES] },
+  createrating: { roles: [...STAFF_ROLES] },
+  updaterating: { roles: [...STAFF_ROLES] },
+  getquestionnaires: { roles: ['Administrator'] },
+  getquestionnaire: { roles: ['Administrator'] },
+  createquestionnaire: { roles: ['Administrator'] },
+  updatequestionnaire: { roles: ['Administrator'] },
 } as const satisfies Record<string, OperationRule>;
 
 export type OperationId = keyof typeof OPERATION_ACCESS;
@@ -291,6 +367,10 @@ export const ROUTE_ACCESS = [
   { path: '/two-factor', rule: 'public' },
   // Ours: where an external identity provider returns after sign-in (000 section 4, external login).
   { path: '/login/external/callback', rule: 'public' },
+  // Ours (issue 6): the archive of deliveries; the spec names the Archives menu, not its paths.
+  { path: '/archives/deliveries', rule: { roles: [...STAFF_ROLES, 'Partner', ...COMPANY_ROLES, 'StoreOperator'] } },
+  // Ours (issue 6): the add screen of a territory; the spec lists only its list and edit screens.
+  { path: '/territories/add', rule: ADMINISTRATOR },
   // Ours: the statecharts for product and QA (issue 7); a client page, the server has nothing to enforce.
   { path: '/flows', rule: FLOWS_ROUTE_RULE },
   { path: '/confirm-email', rule: 'public' },

@@ -22,6 +22,11 @@ export const COUNTDOWN_TICK_MS = 1000;
 export const REFRESH_TIME_MS = 15_000;
 export const QUOTE_COUNTDOWN_MS = 30_000;
 export const DELETE_RELOAD_DELAY_MS = 2000;
+/**
+ * Ours (issue 6, "archives of deliveries"; the spec names the archive, not its rule): a delivery in a final logistic
+ * status whose delivery date is older than this many days is listed in the archive (read-only).
+ */
+export const DELIVERY_ARCHIVE_AFTER_DAYS = 90;
 
 // ---- Real-time connections (002 §4 "Live updates", §7; DESIGN.md Real-time) ----
 /** The server pings every connection this often (SignalR's keep-alive). */
@@ -309,3 +314,22 @@ export const EXPORT_FILE_NAMES = {
 /** Transaction items export of one transaction (002 §7). */
 export const transactionItemsExportName = (transactionId: number | string): string =>
   `Transaction Id ${transactionId}`;
+
+// ---- Integrations (issue 6): webhook delivery (the spec gives no numbers; chosen, see docs/webhooks.md) ----
+/** Tries per event and webhook, the first included; after the last failure the event is given up. */
+export const WEBHOOK_MAX_ATTEMPTS = 6;
+/** Retry n waits base x 2^(n-1): 30 s, 1 min, 2 min, 4 min, 8 min; never more than the maximum. */
+export const WEBHOOK_BACKOFF_BASE_MS = 30_000;
+export const WEBHOOK_BACKOFF_MAX_MS = 3_600_000;
+/** One attempt's time limit (connect, send and answer); past it the attempt is an error. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** How often the dispatcher looks for retries that are due (also after a restart). */
+export const WEBHOOK_POLL_MS = 5_000;
+/** What receivers should allow between the signature's timestamp and their clock (docs/webhooks.md). */
+export const WEBHOOK_SIGNATURE_TOLERANCE_S = 300;
+
+// ---- Content (issue 6): announcements and media ----
+/** How long a signed media image URL stays valid (ours: long enough to browse a page of thumbnails). */
+export const MEDIA_IMAGE_URL_TTL_S = 900;
+/** Rows per page of a webhook's attempt log (edit screen). */
+export const WEBHOOK_ATTEMPTS_PAGE_SIZE = 20;

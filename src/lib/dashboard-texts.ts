@@ -32,6 +32,17 @@ export const DASHBOARD_TEXTS = {
   live: (rows: number): string => `Live: last update ${rows} row${rows === 1 ? '' : 's'}`,
   mute: 'Mute notifications',
   unmute: 'Unmute notifications',
+  // The barcode scanner modal (002 section 2 names it; the texts are ours).
+  scanner: {
+    open: 'Scan barcode',
+    title: 'Scan barcode',
+    field: 'Barcode',
+    hint: 'Scan a barcode or type a waybill and press Enter.',
+    searching: 'Searching...',
+    notFound: (code: string): string => `No delivery found for ${code}.`,
+    failed: 'The delivery could not be looked up. Scan again.',
+    close: 'Close',
+  },
   route: 'Route',
   routeUnavailable: 'No route for this job yet.',
   stats: {
@@ -54,6 +65,7 @@ export const DASHBOARD_TEXTS = {
     name: 'Name',
     availability: 'Availability',
     openJobs: 'Open jobs',
+    lastLocation: 'Last location',
     order: 'Order',
     type: 'Type',
     address: 'Address',

@@ -1,4 +1,4 @@
-import { EXPORT_FILE_NAMES, PAGE_SIZE_OPTIONS } from './constants';
+import { DELETE_RELOAD_DELAY_MS, EXPORT_FILE_NAMES, PAGE_SIZE_OPTIONS } from './constants';
 
 /**
  * The deliveries of the back office (issue 6; 002 sections 2, 3, 7): limits and texts shared by the server and
@@ -10,11 +10,14 @@ export const DELIVERY_ADMIN_LIMITS = {
   /** Bulk delivery date change and delete act on at most this many ids at once. */
   maxBulkIds: 500,
   /** The list reloads this long after a delete (002 section 7: "then the list reloads after 2 seconds"). */
-  reloadAfterDeleteMs: 2000,
+  reloadAfterDeleteMs: DELETE_RELOAD_DELAY_MS,
 } as const;
 
 export const DELIVERY_ADMIN_TEXTS = {
   exportName: EXPORT_FILE_NAMES.deliveries,
+  /** 000 section 9: "Archived exports are named for customer deliveries" (ours: the exact name). */
+  archiveExportName: `Archived ${EXPORT_FILE_NAMES.customerDeliveries}`,
+  archiveTitle: 'Archived deliveries',
   /** Lot number shown when it is 0 or less (issue 6: "lot number (N/A when ≤ 0)"). */
   notApplicable: 'N/A',
   unknownStatus: (name: string, value: string): string => `${name} '${value}' has a status code that is not in the catalogue`,
@@ -44,6 +47,8 @@ export const DELIVERY_ADMIN_TEXTS = {
     updatedeliveryproof: 'Update proof of delivery',
   },
   bulkDateTitle: 'Change delivery date',
+  bulkDateQuestion: (n: number): string => `Change the delivery date of ${n} ${n === 1 ? 'delivery' : 'deliveries'} to the date below?`,
+  deliveryDate: 'Delivery date',
   deletedDeliveries: (n: number): string => `deleted ${n} deliveries.`,
   updatedDeliveryDates: (n: number): string => `Delivery date changed for ${n} deliveries.`,
 } as const;

@@ -147,7 +147,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'driverCommunicationReport', group: 'reports', label: 'Driver Communication', audience: ADMIN },
   { id: 'scheduledReports', group: 'reports', label: 'Scheduled Reports', path: '/scheduledreports', audience: ADMIN_MANAGEMENT },
   // ---- Archives (paths not shown) ----
-  { id: 'archivedDeliveries', group: 'archives', label: 'Deliveries', audience: 'everyone' },
+  { id: 'archivedDeliveries', group: 'archives', label: 'Deliveries', path: '/archives/deliveries', audience: 'everyone' },
   { id: 'archivedPartnerDeliveries', group: 'archives', label: 'Partner Deliveries', audience: 'everyone' },
   { id: 'archivedPartnerJobs', group: 'archives', label: 'Partner Jobs', audience: 'everyone' },
   // ---- Media ----

@@ -57,6 +57,8 @@ export const WEB_NOTIFICATION_TYPE = {
   TASK_EXCEPTION: 4,
   JOB_COMPLETED: 5,
   DELIVERY_DELIVERED: 6,
+  // Fleet (issue 6): the mobile devices screen's Notify.
+  MOBILE_DEVICE: 7,
 } as const;
 export type WebNotificationTypeId = (typeof WEB_NOTIFICATION_TYPE)[keyof typeof WEB_NOTIFICATION_TYPE];
 export const WEB_NOTIFICATION_TYPE_LABELS: Record<WebNotificationTypeId, string> = {
@@ -66,6 +68,7 @@ export const WEB_NOTIFICATION_TYPE_LABELS: Record<WebNotificationTypeId, string>
   [WEB_NOTIFICATION_TYPE.TASK_EXCEPTION]: 'Task exception',
   [WEB_NOTIFICATION_TYPE.JOB_COMPLETED]: 'Job completed',
   [WEB_NOTIFICATION_TYPE.DELIVERY_DELIVERED]: 'Delivery delivered',
+  [WEB_NOTIFICATION_TYPE.MOBILE_DEVICE]: 'Mobile device',
 };
 
 /** Driver pay of a job (ours; the spec shows no rates): a fee per delivery plus a rate per km of its route. */

@@ -1,4 +1,5 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { DIALOG_WIDTHS } from '../lib/constants';
 
 export interface ConfirmDialogProps {
@@ -10,13 +11,17 @@ export interface ConfirmDialogProps {
   onYes: () => void;
   /** The confirmed work is under way: "Yes" shows a spinner, nothing can be clicked twice. */
   busy?: boolean;
+  /** What the confirmed work needs besides Yes (e.g. a date), shown under the message. */
+  children?: ReactNode;
+  /** Yes waits until `children` hold what is needed. */
+  yesDisabled?: boolean;
 }
 
 /**
  * The shared confirm dialog (000 section 2: buttons No and Yes; 350 px wide by default). An alert dialog:
  * focus moves into it, stays there, and returns to where it was on close.
  */
-export function ConfirmDialog({ open, title, message, onNo, onYes, busy = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, onNo, onYes, busy = false, children, yesDisabled = false }: ConfirmDialogProps) {
   return (
     <Dialog.Root
       role="alertdialog"
@@ -35,10 +40,11 @@ export function ConfirmDialog({ open, title, message, onNo, onYes, busy = false 
             </Dialog.Header>
             <Dialog.Body>
               <Dialog.Description>{message}</Dialog.Description>
+              {children}
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onNo} disabled={busy}>No</Button>
-              <Button bg="secondary" color="white" onClick={onYes} loading={busy} loadingText="Yes">Yes</Button>
+              <Button bg="secondary" color="white" onClick={onYes} loading={busy} loadingText="Yes" disabled={yesDisabled}>Yes</Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

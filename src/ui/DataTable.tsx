@@ -1,7 +1,8 @@
 import { Box, chakra } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { VIRTUALISE_ROWS_OVER } from '../lib/constants';
+import { BULK_TEXTS } from '../lib/resources/bulk';
 import { LIST_TEXTS } from '../lib/resources/texts';
 import type { ColumnDef } from '../lib/resources/types';
 
@@ -15,6 +16,34 @@ export interface DataTableProps<Row extends { id: number }> {
   /** A link or button per row (edit), rendered in the first column. */
   rowAction?: (row: Row) => ReactNode;
   busy?: boolean;
+  /** Row checkboxes (bulk actions): a checkbox per row named after the row, and one in the header for the page. */
+  selection?: RowSelection<Row>;
+}
+
+export interface RowSelection<Row> {
+  selected: readonly number[];
+  onSelect: (id: number, selected: boolean) => void;
+  onSelectPage: (selected: boolean) => void;
+  /** The row's name in its checkbox's accessible name ("Select WBL000001"). */
+  rowLabel: (row: Row) => string;
+  disabled?: boolean;
+}
+
+const Checkbox = chakra('input');
+
+/** The header's checkbox: checked when every row of the page is, mixed (indeterminate) when some are. */
+function PageCheckbox({ rows, selection }: { rows: { id: number }[]; selection: RowSelection<never> }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const count = rows.filter((row) => selection.selected.includes(row.id)).length;
+  const all = rows.length > 0 && count === rows.length;
+  const some = count > 0 && !all;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = some;
+  }, [some]);
+  return (
+    <Checkbox ref={ref} type="checkbox" aria-label={BULK_TEXTS.selectPage} checked={all}
+      disabled={selection.disabled || rows.length === 0} onChange={() => selection.onSelectPage(!all)} cursor="pointer" />
+  );
 }
 
 const ROW_HEIGHT = 41;
@@ -33,7 +62,7 @@ function cellText<Row extends { id: number }>(column: ColumnDef<Row>, row: Row):
  * rows in view (@tanstack/react-virtual) inside a scrolling region, keeping row semantics for screen readers
  * (aria-rowcount / aria-rowindex).
  */
-export function DataTable<Row extends { id: number }>({ caption, columns, rows, sortBy, sortDirection, onSort, rowAction, busy }: DataTableProps<Row>) {
+export function DataTable<Row extends { id: number }>({ caption, columns, rows, sortBy, sortDirection, onSort, rowAction, busy, selection }: DataTableProps<Row>) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = rows.length > VIRTUALISE_ROWS_OVER;
   // The virtualizer's functions are read during render only; the compiler skips memoising this component.
@@ -48,7 +77,7 @@ export function DataTable<Row extends { id: number }>({ caption, columns, rows, 
   const items = virtual ? virtualizer.getVirtualItems() : rows.map((_, index) => ({ index, start: index * ROW_HEIGHT }));
   const paddingTop = virtual && items.length > 0 ? items[0]!.start : 0;
   const paddingBottom = virtual && items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)!.start + ROW_HEIGHT) : 0;
-  const columnCount = columns.length + (rowAction ? 1 : 0);
+  const columnCount = columns.length + (rowAction ? 1 : 0) + (selection ? 1 : 0);
 
   return (
     <Box ref={scroller} overflow="auto" maxH={virtual ? '70vh' : undefined} tabIndex={virtual ? 0 : undefined}
@@ -58,6 +87,7 @@ export function DataTable<Row extends { id: number }>({ caption, columns, rows, 
         <chakra.caption srOnly>{caption}</chakra.caption>
         <chakra.thead position="sticky" top={0} bg="white" zIndex={1}>
           <tr aria-rowindex={1}>
+            {selection && <Th scope="col" width="1%"><PageCheckbox rows={rows} selection={selection as RowSelection<never>} /></Th>}
             {rowAction && <Th scope="col"><chakra.span srOnly>Actions</chakra.span></Th>}
             {columns.map((column) => {
               const sorted = column.sortKey !== undefined && column.sortKey === sortBy;
@@ -84,6 +114,12 @@ export function DataTable<Row extends { id: number }>({ caption, columns, rows, 
             const row = rows[index]!;
             return (
               <tr key={row.id} aria-rowindex={index + 2} style={{ height: ROW_HEIGHT }}>
+                {selection && (
+                  <Td>
+                    <Checkbox type="checkbox" aria-label={BULK_TEXTS.selectRow(selection.rowLabel(row))} checked={selection.selected.includes(row.id)}
+                      disabled={selection.disabled} onChange={(event) => selection.onSelect(row.id, event.currentTarget.checked)} cursor="pointer" />
+                  </Td>
+                )}
                 {rowAction && <Td>{rowAction(row)}</Td>}
                 {columns.map((column) => <Td key={column.key}>{cellText(column, row)}</Td>)}
               </tr>

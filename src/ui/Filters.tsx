@@ -2,12 +2,15 @@ import { HStack, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/rea
 import { filterParams } from '../lib/resources/query';
 import { LIST_TEXTS } from '../lib/resources/texts';
 import type { FilterDef } from '../lib/resources/types';
+import { LookupFilter } from './LookupFilter';
 
 export interface FiltersProps {
   filters: readonly FilterDef[];
   values: Record<string, string>;
-  onChange: (name: string, value: string | undefined) => void;
+  onChange: (name: string, value: string | undefined, clear?: readonly string[]) => void;
   onClear: () => void;
+  /** The portal: with it, lookups are the shared search select (else a plain id input). */
+  cca2?: string;
 }
 
 function Choice({ label, value, options, onChange }: { label: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
@@ -25,7 +28,7 @@ function Choice({ label, value, options, onChange }: { label: string; value: str
  * The filter controls of a list (002 section 3 catalogue): yes/no, one of a list, id lookups, min/max pairs,
  * dates and the 0-100 percentage range. Each control writes its URL parameter(s) through `onChange`.
  */
-export function Filters({ filters, values, onChange, onClear }: FiltersProps) {
+export function Filters({ filters, values, onChange, onClear, cca2 }: FiltersProps) {
   if (filters.length === 0) return null;
   return (
     <chakra.fieldset>
@@ -57,9 +60,11 @@ export function Filters({ filters, values, onChange, onClear }: FiltersProps) {
                       defaultValue={values[second!] ?? ''} onBlur={(event) => onChange(second!, event.currentTarget.value || undefined)} />
                   </HStack></Stack>
               );
-            case 'percentRange':
             case 'lookup':
+            case 'percentRange':
             case 'date':
+              // Lookups are the shared search select when the portal is known; a plain id input otherwise.
+              if (filter.kind === 'lookup' && cca2) return <LookupFilter key={name} filter={filter} cca2={cca2} values={values} onChange={onChange} />;
               return (
                 <Stack key={name} gap={0}><Text fontSize="xs">{filter.label}</Text>
                   <Input size="sm" width="140px" aria-label={filter.label} type={filter.kind === 'date' ? 'date' : 'text'}

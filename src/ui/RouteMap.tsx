@@ -2,6 +2,7 @@ import { Box, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { MAP_DEFAULT_CENTER, MAP_ZOOM } from '../lib/constants';
 import { formatDistance, markerLabel, type LatLon } from '../lib/distance';
+import { fitView } from './map-projection';
 
 export interface RouteMapMarker extends LatLon {
   /** Defaults to the marker's letter by position: A, B … Z, AA, AB. */
@@ -32,15 +33,7 @@ export const ROUTE_MAP_TEXTS = {
   distance: 'Distance',
 } as const;
 
-const TILE_PX = 256;
 const PADDING_PX = 28;
-
-/** Web Mercator in world units of 0..1 (x east, y south). */
-function project(point: LatLon): { x: number; y: number } {
-  const lat = Math.max(-85, Math.min(85, point.lat));
-  const sin = Math.sin((lat * Math.PI) / 180);
-  return { x: (point.lon + 180) / 360, y: 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI) };
-}
 
 /**
  * A map that needs no tiles and no network: the points projected (Web Mercator) onto a neutral background
@@ -55,24 +48,7 @@ export function RouteMap({
   const shown = markers.flatMap((marker, index) => (marker && Number.isFinite(marker.lat) && Number.isFinite(marker.lon)
     ? [{ ...marker, label: marker.label ?? markerLabel(index) }] : []));
   const line = path.filter((point) => Number.isFinite(point.lat) && Number.isFinite(point.lon));
-  const projected = [...shown, ...line].map(project);
-
-  // Fit the points (at most `zoom`), else the centre at `zoom`.
-  const maxScale = TILE_PX * 2 ** zoom;
-  let scale = maxScale;
-  let mid = project(center);
-  if (projected.length > 0) {
-    const xs = projected.map((p) => p.x);
-    const ys = projected.map((p) => p.y);
-    const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    mid = { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
-    const fit = Math.min((width - 2 * PADDING_PX) / Math.max(maxX - minX, 1e-12), (height - 2 * PADDING_PX) / Math.max(maxY - minY, 1e-12));
-    scale = Math.min(maxScale, fit);
-  }
-  const toView = (point: LatLon) => {
-    const p = project(point);
-    return { x: width / 2 + (p.x - mid.x) * scale, y: height / 2 + (p.y - mid.y) * scale };
-  };
+  const { toView } = fitView({ points: [...shown, ...line], center, zoom, width, height, padding: PADDING_PX });
 
   const grid = 40;
   const names = shown.map((marker) => (marker.title ? `${marker.label}: ${marker.title}` : marker.label)).join(', ');

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the tests read JSON answers loosely */
 // Helpers shared by the booking and payment API tests (issue 4).
 import { DateTime } from 'luxon';
-import { bearer, type TestServer } from './support';
+import { callAs as call, type TestServer } from './support';
 
 // Real gazetteer places (server/db/gazetteer-data.ts): the server prices by the coordinates its geocoder resolves a
 // placeId to, never by the client's, so these carry the gazetteer's own description and coordinates.
@@ -20,18 +20,8 @@ export function nextWeekday(isoWeekday: number): string {
   return day.toISODate()!;
 }
 
-export interface Answer<T = any> { status: number; body: T }
-
-export async function call<T = any>(server: TestServer, email: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
-  const token = await server.tokenFor(email);
-  const response = await fetch(`${server.url}/connect${path}`, {
-    method,
-    headers: { ...bearer(token), ...(body !== undefined && { 'Content-Type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+export { call };
+export type { Answer } from './support';
 
 export interface BookOptions {
   origin?: typeof CAPE_TOWN;

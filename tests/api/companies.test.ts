@@ -4,7 +4,7 @@ import { verifyAccessTokenClaims } from '../../server/auth/tokens';
 import { decideOperationAccess, OPERATION_ACCESS } from '../../src/lib/access';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { conflictMessage } from '../../src/lib/resources/texts';
-import { bearer, startTestServer, type TestServer } from './support';
+import { bearer, callAs, startTestServer, type TestServer } from './support';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -15,16 +15,7 @@ const ROLE_USERS = [
   'company.user@demo.test', 'store.admin@demo.test', 'store.operator@demo.test', 'partner@demo.test', 'customer@demo.test',
 ];
 
-async function call(email: string, method: string, path: string, body?: unknown) {
-  const token = await server.tokenFor(email);
-  const response = await fetch(`${server.url}/connect${path}`, {
-    method,
-    headers: { ...bearer(token), ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (email: string, method: string, path: string, body?: unknown) => callAs(server, email, method, path, body);
 
 async function companyIds(): Promise<Record<string, { id: number; xmin: string }>> {
   const { body } = await call('administrator@demo.test', 'GET', '/companies/za?sortby=id');

@@ -5,7 +5,7 @@ import { DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { LOGISTIC_STATUS } from '../../src/lib/statuses';
 import { SEED_DELIVERY_COUNT } from '../../server/db/seed-deliveries';
-import { bearer, startTestServer, type TestServer } from './support';
+import { bearer, callAs, startTestServer, type TestServer } from './support';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -19,16 +19,7 @@ const ROLE_USERS = [
 
 interface Row { id: number; waybill: string; companyId: number | null; storeId: number | null; logisticStatusId: number; lotNumber: number; xmin: string }
 
-async function call(email: string, method: string, path: string, body?: unknown) {
-  const token = await server.tokenFor(email);
-  const response = await fetch(`${server.url}/connect${path}`, {
-    method,
-    headers: { ...bearer(token), ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
-}
+const call = (email: string, method: string, path: string, body?: unknown) => callAs(server, email, method, path, body);
 
 async function decision(email: string, operation: OperationId) {
   const token = await server.tokenFor(email);

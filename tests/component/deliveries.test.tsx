@@ -57,7 +57,7 @@ function renderEdit(record: DeliveryAdminDetail, save?: () => Promise<unknown>) 
   return { form, actions };
 }
 
-describe('deliveries list (registry + list machinery)', () => {
+describe('deliveries list (registry + list machinery)', { timeout: 30_000 }, () => {
   it('shows the columns, lot number N/A, status filters with their labels, and an export named Deliveries', async () => {
     const list = createActor(listMachine.provide({
       actors: {
@@ -68,7 +68,7 @@ describe('deliveries list (registry + list machinery)', () => {
       },
     }), { input: { resource: 'deliveries', cca2: 'ZA', search: '?logisticstatuses=2501&sortby=distanceKm' } }).start();
     render(<ChakraProvider value={system}><MemoryRouter><ListView actor={list} mayEdit /></MemoryRouter></ChakraProvider>);
-    await screen.findByText('WBL000008');
+    await screen.findByText('WBL000008', undefined, { timeout: 10_000 });
     expect(screen.getByRole('columnheader', { name: /Distance/ }).getAttribute('aria-sort')).toBe('ascending');
     expect(screen.getAllByText(DELIVERY_ADMIN_TEXTS.notApplicable).length).toBe(1);
     expect(screen.getByText('104')).toBeTruthy();
@@ -81,7 +81,7 @@ describe('deliveries list (registry + list machinery)', () => {
   });
 });
 
-describe('delivery edit screen', () => {
+describe('delivery edit screen', { timeout: 30_000 }, () => {
   it('read view: waybill, lot number N/A, addresses, parcels, tracking link; rating only once delivered', async () => {
     renderEdit(detail());
     expect((await screen.findByTestId(`detail-${DELIVERY_EDIT_TEXTS.waybill}`)).textContent).toBe('WBL000007');

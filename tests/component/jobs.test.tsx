@@ -7,7 +7,7 @@ import { system } from '../../src/app/theme';
 import { JobView } from '../../src/features/jobs/JobPage';
 import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
 import { roleFlagsOf, type Permissions, type StoredRole } from '../../src/lib/roles';
-import { JOB_STATUS, TASK_STATUS } from '../../src/lib/statuses';
+import { JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { jobScreenMachine } from '../../src/machines/operations/job-screen.machine';
 import { jobScreenSamples, jobScreenDetailsSample } from '../../src/machines/operations/job-screen.samples';
 import type { JobDetails, JobScreenCall } from '../../src/machines/operations/operations.api';
@@ -39,6 +39,8 @@ describe('job screens', () => {
     const completed: JobDetails = {
       ...jobScreenDetailsSample,
       tasks: jobScreenDetailsSample.tasks.map((task) => (task.id === 11 ? { ...task, taskStatusId: TASK_STATUS.COMPLETED } : task)),
+      // As the server answers after completepickup: the parcel is collected, so the drop-off may start.
+      deliveries: jobScreenDetailsSample.deliveries.map((delivery) => ({ ...delivery, logisticStatusId: LOGISTIC_STATUS.COLLECTED })),
     };
     const { calls, loads } = renderJob([jobScreenDetailsSample, completed], user(4, ['Driver']), false);
     await screen.findByRole('table', { name: JOB_SCREEN_TEXTS.tasks });

@@ -52,10 +52,10 @@ describe('the route guard (000 section 2)', () => {
   });
 
   it('opens a granted route whose screen is not built yet as "Not available yet", never a stand-in', async () => {
-    const view = renderShell({ path: '/territories/edit/3', permissions: permissionsOf(['Administrator']) });
+    const view = renderShell({ path: '/scheduledreports/edit/3', permissions: permissionsOf(['Administrator']) });
     expect(await screen.findByRole('heading', { level: 1, name: SCREEN_TEXTS.notAvailableTitle })).toBeTruthy();
-    expect(screen.getByText('/territories/edit/3')).toBeTruthy();
-    expect(view.router.state.location.pathname).toBe('/territories/edit/3');
+    expect(screen.getByText('/scheduledreports/edit/3')).toBeTruthy();
+    expect(view.router.state.location.pathname).toBe('/scheduledreports/edit/3');
   });
 
   it('resolves the twice-registered rates batch screens by their first registration', async () => {

@@ -34,7 +34,7 @@ describe('the drawer menus by role (000 section 6), as if every screen existed',
   it('shows an administrator every menu with its entries, the unknown paths left out', () => {
     renderMenus(permissionsOf(['Administrator']), everyScreen);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(menuOf(nav)).toEqual(['Operations', 'Applications', 'Finance', 'Reports', 'Media', 'Admin']);
+    expect(menuOf(nav)).toEqual(['Operations', 'Applications', 'Finance', 'Reports', 'Archives', 'Media', 'Admin']);
     const operations = within(nav).getByRole('region', { name: 'Operations' });
     expect(within(operations).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Deliveries', 'Jobs', 'Companies', 'Stores', 'Users', 'Vehicles', 'Territories', 'Hubs', 'Ratings', 'Questionnaires',
@@ -46,10 +46,10 @@ describe('the drawer menus by role (000 section 6), as if every screen existed',
   });
 
   const cases: [string, StoredRole[], string[]][] = [
-    ['a store operator', ['StoreOperator'], ['Operations']],
-    // Their reports and archives have no known path yet.
-    ['a company administrator', ['CompanyAdministrator'], ['Finance']],
-    ['a partner', ['Partner'], ['Finance']],
+    // The deliveries archive has a path (ours); the partners' archives and the reports have none yet.
+    ['a store operator', ['StoreOperator'], ['Operations', 'Archives']],
+    ['a company administrator', ['CompanyAdministrator'], ['Finance', 'Archives']],
+    ['a partner', ['Partner'], ['Finance', 'Archives']],
     ['a public API user', ['PublicApiUser'], []],
     ['a customer', [], []],
   ];
@@ -108,7 +108,9 @@ describe('the header and drawer of the running app', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const expected = visibleMenus(permissionsOf(['Administrator']), screenExists).flatMap((menu) => menu.entries.map((entry) => entry.label));
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(expected);
-    expect(expected).not.toContain('Territories');
+    // An entry whose screen is not built yet stays out (Territories was the example until issue 6 built it).
+    expect(expected).toContain('Territories');
+    expect(expected).not.toContain('Distance Discovery');
   });
 
   it('while impersonating, "My profile" opens a menu with "Impersonated profile" and "Stop impersonation"', async () => {

@@ -27,8 +27,8 @@ async function logIn(page: Page, email: string) {
 
 /** The waybills of the table as shown. */
 async function waybills(page: Page): Promise<string[]> {
-  // The row action (Edit) comes first, the waybill second.
-  const cells = page.locator('table tbody tr td:nth-child(2)');
+  // The row's checkbox (bulk actions) comes first, the row action (Edit) second, the waybill third.
+  const cells = page.locator('table tbody tr td:nth-child(3)');
   await cells.first().waitFor();
   return cells.allTextContents();
 }
@@ -39,9 +39,9 @@ describe('back-office lists in a real browser against the real server', () => {
     await page.goto(`${server.url}/deliveries`);
     await page.getByRole('combobox', { name: 'Logistic status' }).selectOption({ label: 'Delivered' });
     await page.waitForURL(/logisticstatuses=30001/);
-    // The table shows the filtered page: every row Delivered (the sixth column is the status).
+    // The table shows the filtered page: every row Delivered (the seventh column is the status).
     await page.waitForFunction(() => {
-      const cells = [...document.querySelectorAll('table tbody tr td:nth-child(6)')];
+      const cells = [...document.querySelectorAll('table tbody tr td:nth-child(7)')];
       return cells.length > 0 && cells.every((cell) => cell.textContent === 'Delivered');
     });
     const before = await page.getByText(/^\d+ records?$/).textContent();

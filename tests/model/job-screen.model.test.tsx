@@ -49,11 +49,12 @@ describeModel({
       else expect(screen.getByRole('group', { name: JOB_SCREEN_TEXTS.actions }).closest('[aria-busy]')?.getAttribute('aria-busy')).toBe('true');
     },
     ready: (snapshot: Snapshot) => {
-      // The chart and the access table decide: the arrived pick-up can be completed or excepted, the drop-off
-      // only started; nothing completes a drop-off that has not started.
+      // The charts and the access table decide: the arrived pick-up can be completed or excepted; the drop-off
+      // cannot start before its parcels are collected (the delivery chart, as the server decides); nothing
+      // completes a drop-off that has not started.
       expect(taskButton(TASK_ACTION_LABELS.completepickup)).toBeTruthy();
       expect(taskButton(TASK_ACTION_LABELS.exceptionpickup)).toBeTruthy();
-      expect(taskButton(TASK_ACTION_LABELS.start)).toBeTruthy();
+      expect(taskButton(TASK_ACTION_LABELS.start)).toBeNull();
       expect(taskButton(TASK_ACTION_LABELS.completedropoff)).toBeNull();
       expect(taskButton(TASK_ACTION_LABELS.arrived)).toBeNull();
       // A driver may notify a delay on the job in progress, not unassign it or reverse it.

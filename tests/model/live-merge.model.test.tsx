@@ -209,4 +209,49 @@ describe('live merge: sound, reconnect', () => {
     clock.increment(LIVE_BATCH_INTERVAL_MS);
     expect(actor.getSnapshot().context.lists.jobs).toEqual([]);
   });
+
+  it('loads the open details again after connection.reconnected (what changed while cut off shows)', async () => {
+    const clock = new SimulatedClock();
+    const answers = [liveMergeJobDetailsSample, { ...liveMergeJobDetailsSample, job: { ...(liveMergeJobDetailsSample.job as object), jobStatusId: 4001 } }];
+    let detailLoads = 0;
+    const actor = createActor(liveMergeMachine.provide({
+      actors: {
+        hubUpdates: fromCallback(() => undefined),
+        reconnects: fromCallback(() => undefined),
+        loadLists: fromPromise(async () => liveMergeListsSample),
+        loadDetails: fromPromise(async () => answers[Math.min(detailLoads++, answers.length - 1)]!),
+      },
+    }), { input: liveMergeSamples.scenarios[0]!.input, clock }).start();
+    actor.send({ type: 'live.details.open', kind: 'job', id: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().matches({ details: 'shown' })).toBe(true);
+    actor.send({ type: 'connection.reconnected' });
+    expect(actor.getSnapshot().matches({ details: 'loading' })).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(detailLoads).toBe(2);
+    expect(actor.getSnapshot().matches({ details: 'shown' })).toBe(true);
+    expect((actor.getSnapshot().context.detailData!.job as { jobStatusId: number }).jobStatusId).toBe(4001);
+    // A closed panel stays closed after a reconnect (nothing to reload).
+    actor.send({ type: 'live.details.close' });
+    actor.send({ type: 'connection.reconnected' });
+    expect(actor.getSnapshot().matches({ details: 'closed' })).toBe(true);
+    expect(detailLoads).toBe(2);
+  });
+
+  it('merges each message at once without a batch with perEvent (the benchmark baseline)', async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(liveMergeMachine.provide({
+      actors: {
+        hubUpdates: fromCallback(() => undefined),
+        reconnects: fromCallback(() => undefined),
+        loadLists: fromPromise(async () => liveMergeListsSample),
+      },
+    }), { input: { ...liveMergeSamples.scenarios[0]!.input, perEvent: true }, clock }).start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'live.update', update: { kind: 'job', payload: { id: 2, xmin: '41', jobStatusId: 0 } } });
+    expect(actor.getSnapshot().matches({ lists: { ready: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().context.lists.jobs.map((job) => job.id)).toEqual([1, 2]);
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    expect(actor.getSnapshot().context.lastBatchSize).toBe(1);
+  });
 });

@@ -161,7 +161,16 @@ const OUTSIDE_THE_TABLE: RoutePath[] = ['/tracking', '/identity'];
 const OURS: RoutePath[] = ['/login/external/callback', ...(import.meta.env.DEV ? ['/flows' as const] : [])];
 
 /** Gated routes of ours, with who may open them: the development outbox (codes of the sign-in flows). */
-const OURS_GATED: { paths: RoutePath[]; who: Role[] }[] = [{ paths: ['/outbox'], who: ['Administrator'] }];
+const OURS_GATED: { paths: RoutePath[]; who: Role[] }[] = [
+  { paths: ['/outbox'], who: ['Administrator'] },
+  // The add screen of a territory (issue 6): the spec lists only the territories' list and edit screens.
+  { paths: ['/territories/add'], who: ['Administrator'] },
+  // The archive of deliveries (issue 6): the spec names the Archives menu and its roles, not the path.
+  {
+    paths: ['/archives/deliveries'],
+    who: ['Administrator', 'ManagementOperator', 'StaffOperator', 'Partner', 'CompanyAdministrator', 'CompanyOperator', 'CompanyUser', 'StoreOperator'],
+  },
+];
 
 const PUBLIC_ROUTES: RoutePath[] = [
   '/', '/register', '/login', '/forgot-password', '/confirm-password', '/two-factor', '/confirm-email', '/confirm-phone', '/logout',

@@ -19,6 +19,8 @@ export class Changes {
   readonly drivers = new Set<number>();
   /** Jobs whose driver changed: the former driver gets the job once more so their list drops it. */
   readonly formerDrivers = new Map<number, number>();
+  /** Jobs whose company changed (a delivery of another company joined, or the last one of it left): the former company gets the job once more. */
+  readonly formerCompanies = new Map<number, number>();
   readonly notifications: number[] = [];
 }
 
@@ -82,6 +84,8 @@ export async function publishChanges(db: Database, live: Live, changes: Changes,
     live.publish({ topic: 'JobTaskUpdates', payload: task, scope: { companyId: job?.companyId, driverId: job?.driverId } });
     const former = changes.formerDrivers.get(task.jobId);
     if (former !== undefined && former !== job?.driverId) live.publish({ topic: 'JobTaskUpdates', payload: task, scope: { driverId: former } });
+    const formerCompany = changes.formerCompanies.get(task.jobId);
+    if (formerCompany !== undefined && formerCompany !== job?.companyId) live.publish({ topic: 'JobTaskUpdates', payload: task, scope: { companyId: formerCompany } });
   }
   for (const delivery of deliveryList) {
     const job = delivery.jobId ? jobById.get(delivery.jobId) : undefined;
@@ -95,6 +99,8 @@ export async function publishChanges(db: Database, live: Live, changes: Changes,
     live.publish({ topic: 'Jobs', payload: job, scope: { companyId: job.companyId, driverId: job.driverId } });
     const former = changes.formerDrivers.get(id);
     if (former !== undefined && former !== job.driverId) live.publish({ topic: 'Jobs', payload: job, scope: { driverId: former } });
+    const formerCompany = changes.formerCompanies.get(id);
+    if (formerCompany !== undefined && formerCompany !== job.companyId) live.publish({ topic: 'Jobs', payload: job, scope: { companyId: formerCompany } });
   }
   if (changes.drivers.size > 0) {
     for (const driver of await loadDrivers(db, { where: inArray(users.id, [...changes.drivers]) })) {

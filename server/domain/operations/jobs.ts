@@ -17,8 +17,10 @@ import {
 import { FIELD_ROLES, jobReadScope, jobWorkScope, type OpsContext } from './scope';
 import {
   appendTasks, cancelDeliveryTasks, ChartRefusal, jobDeliveryRows, lockJob, refreshDistances, refreshJobCompany, releaseIfIdle, requireDriver, setAvailability,
-  startedTaskCount, stepDelivery, stepJob, writeDeliveryStatus, writeJob, type DeliveryRecord, type JobRecord,
+  startedTaskCount, stepDelivery, stepJob, taskRowOf, writeDeliveryStatus, writeJob, type DeliveryRecord, type JobRecord,
 } from './workflow';
+import { isPickUpTask, taskMachine, taskSnapshotOf, taskStatusOf } from '../../../src/machines/operations/task.machine';
+import { step } from '../../../src/machines/operations/transitions';
 import { hasAnyRole } from '../../../src/lib/roles';
 
 type S = components['schemas'];
@@ -303,7 +305,7 @@ export async function createJob(ctx: OpsContext, form: S['JobCreateForm']): Prom
     createdId = job!.id;
     await tx.insert(jobDeliveries).values(rows.map((row) => ({ jobId: job!.id, deliveryId: row.id })));
     await appendTasks(tx, changes, job!.id, rows);
-    await refreshJobCompany(tx, job!.id);
+    await refreshJobCompany(tx, job!.id, changes);
     changes.jobs.add(job!.id);
     if (form.driverId) await assignLocked(ctx, tx, changes, job!, form.driverId);
   });
@@ -383,7 +385,7 @@ export function addDeliveriesToJob(ctx: OpsContext, id: number, form: S['JobDeli
     }
     await appendTasks(tx, changes, job.id, rows);
     if (job.driverId) await refreshDistances(tx, changes, job.id, job.driverId);
-    await refreshJobCompany(tx, job.id);
+    await refreshJobCompany(tx, job.id, changes);
     await writeJob(tx, changes, job.id, { jobStatusId: next });
   });
 }
@@ -403,7 +405,7 @@ export function removeDeliveryFromJob(ctx: OpsContext, id: number, form: S['JobR
     }
     await cancelDeliveryTasks(tx, changes, job.id, delivery.id);
     await tx.delete(jobDeliveries).where(eq(jobDeliveries.deliveryId, delivery.id));
-    await refreshJobCompany(tx, job.id);
+    await refreshJobCompany(tx, job.id, changes);
     const cancelled = next === JOB_STATUS.CANCELLED;
     await writeJob(tx, changes, job.id, { jobStatusId: next, ...(cancelled && { completedAt: new Date() }) });
     if (cancelled) await releaseIfIdle(tx, changes, job.driverId);
@@ -421,10 +423,45 @@ export function reverseJobStatus(ctx: OpsContext, id: number): Promise<JobDetail
       await writeJob(tx, changes, job.id, { jobStatusId: next, startedAt: null });
       await releaseIfIdle(tx, changes, job.driverId);
     } else {
+      await reopenLastTask(tx, changes, job);
       await writeJob(tx, changes, job.id, { jobStatusId: next, completedAt: null });
       if (job.driverId) await setAvailability(tx, changes, job.driverId, DRIVER_AVAILABILITY.BUSY);
     }
   });
+}
+
+/**
+ * A completed job back in progress needs an open task, or it could never complete again (the job completes when
+ * its last open task finishes): the task that finished last opens again through the task chart (`task.reverse`:
+ * in progress, arrived if it had), its delivery steps back one logistic status through the delivery chart
+ * (delivered → pending drop-off, collected → pending pick-up, out of an exception to its stage), and when that
+ * task was a pick-up exception, the tasks of the same delivery it cancelled are not started again. A refusal
+ * of either chart (e.g. a delivery returned to sender) answers 409 and nothing changes.
+ */
+async function reopenLastTask(tx: Tx, changes: Changes, job: JobRecord): Promise<void> {
+  const [last] = await tx.select().from(jobTasks)
+    .where(and(eq(jobTasks.jobId, job.id), inArray(jobTasks.taskStatusId, [TASK_STATUS.COMPLETED, TASK_STATUS.EXCEPTION])))
+    .orderBy(sql`${jobTasks.completedDate} desc nulls last`, sql`${jobTasks.taskJobOrder} desc`).limit(1);
+  if (!last) return;
+  const refusal = OPERATIONS_TEXTS.jobRefused('reverse', job.id, job.jobStatusId);
+  const reopened = step(taskMachine, taskSnapshotOf(taskRowOf(last)), { type: 'task.reverse' });
+  if (!reopened) throw new ChartRefusal(refusal);
+  const [delivery] = await tx.select().from(deliveries).where(eq(deliveries.id, last.deliveryId)).for('update');
+  const logisticStatusId = stepDelivery(delivery!, 'delivery.reverse', () => refusal);
+  const now = new Date();
+  await tx.update(jobTasks).set({ taskStatusId: taskStatusOf(reopened), completedDate: null, exceptionReason: null, updatedAt: now })
+    .where(eq(jobTasks.id, last.id));
+  changes.tasks.add(last.id);
+  await writeDeliveryStatus(tx, changes, delivery!.id, logisticStatusId);
+  if (last.taskStatusId !== TASK_STATUS.EXCEPTION || !isPickUpTask(last.taskTypeId)) return;
+  const cancelled = await tx.select().from(jobTasks)
+    .where(and(eq(jobTasks.jobId, job.id), eq(jobTasks.deliveryId, last.deliveryId), eq(jobTasks.taskStatusId, TASK_STATUS.CANCELLED)));
+  for (const task of cancelled) {
+    const back = step(taskMachine, taskSnapshotOf(taskRowOf(task)), { type: 'task.reverse' });
+    if (!back) throw new ChartRefusal(refusal);
+    await tx.update(jobTasks).set({ taskStatusId: taskStatusOf(back), completedDate: null, updatedAt: now }).where(eq(jobTasks.id, task.id));
+    changes.tasks.add(task.id);
+  }
 }
 
 export function notifyJobDelay(ctx: OpsContext, id: number, form: S['JobDelayForm'] | undefined): Promise<JobDetails> {

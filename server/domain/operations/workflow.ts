@@ -72,13 +72,23 @@ export async function jobDeliveryRows(tx: Tx, jobId: number): Promise<DeliveryRe
   return rows.map((row) => row.delivery);
 }
 
-/** The job's company: the one all its deliveries share, else null. */
-export async function refreshJobCompany(tx: Tx, jobId: number): Promise<number | null> {
+/**
+ * The job's company: the one all its deliveries share, else null. When it changes, the former company is recorded
+ * so its subscribers get the job (and its tasks) once more, as it is now (it leaves their scope afterwards).
+ */
+export async function refreshJobCompany(tx: Tx, jobId: number, changes?: Changes): Promise<number | null> {
+  const [before] = await tx.select({ companyId: jobs.companyId }).from(jobs).where(eq(jobs.id, jobId));
   const rows = await tx.selectDistinct({ companyId: deliveries.companyId }).from(jobDeliveries)
     .innerJoin(deliveries, eq(deliveries.id, jobDeliveries.deliveryId))
     .where(eq(jobDeliveries.jobId, jobId));
   const companyId = rows.length === 1 ? rows[0]!.companyId : null;
   await tx.update(jobs).set({ companyId }).where(eq(jobs.id, jobId));
+  const formerCompany = before?.companyId ?? null;
+  if (changes && formerCompany !== null && formerCompany !== companyId && !changes.formerCompanies.has(jobId)) {
+    changes.formerCompanies.set(jobId, formerCompany);
+    const tasks = await tx.select({ id: jobTasks.id }).from(jobTasks).where(eq(jobTasks.jobId, jobId));
+    for (const task of tasks) changes.tasks.add(task.id);
+  }
   return companyId;
 }
 

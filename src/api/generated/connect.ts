@@ -1203,6 +1203,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deliveries/archive/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The archive of deliveries, read-only: deliveries in a final logistic status whose delivery date is older than the archive cutoff (DELIVERY_ARCHIVE_AFTER_DAYS), within the caller's company or store scope, with the same filters, search and sort as getdeliveries; exportExcel=true the file "Archived Customer Deliveries.xlsx". */
+        get: operations["getarchiveddeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deliveries/{cca2}": {
         parameters: {
             query?: never;
@@ -1358,10 +1375,953 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhooks the caller may see (administrators all of the portal, an API user its company's) */
+        get: operations["getwebhooks"];
+        put?: never;
+        /** Subscribes a URL to events; the answer carries the signing secret, shown this once */
+        post: operations["createwebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook within the caller's scope (404 otherwise) */
+        get: operations["getwebhook"];
+        /** Updates a webhook; xmin must be the version the edit started from (409 with the current version otherwise) */
+        put: operations["updatewebhook"];
+        post?: never;
+        /** Deletes a webhook and its attempt log; pending retries stop */
+        delete: operations["deletewebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/attempts/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook's delivery attempts, newest first */
+        get: operations["getwebhookattempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/test/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a webhook.test event now and answers its first attempt (retries follow like any event) */
+        post: operations["testwebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/rotatesecret/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces the signing secret (the old one stops signing at once); the new secret is answered this once */
+        put: operations["rotatewebhooksecret"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-clients/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API clients (public API users with their key) of the portal */
+        get: operations["getapiclients"];
+        put?: never;
+        /** Creates an API client (a public API user) and its first key, shown this once */
+        post: operations["createapiclient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-clients/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One API client */
+        get: operations["getapiclient"];
+        /** Updates an API client; deactivating revokes its key (409 with the current version on a stale xmin) */
+        put: operations["updateapiclient"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-clients/regeneratekey/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Issues a new key for an active API client (the previous one stops working); the key is shown this once */
+        put: operations["regenerateapiclientkey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users (back office); with select=true the searchable-select options; with exportExcel=true the file Users.xlsx. New users are made by createProfile (identity). */
+        get: operations["getusers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user within the caller's scope (404 otherwise); never a password hash or a token */
+        get: operations["getuser"];
+        /** Updates a user (names, phone, roles, company, store, active, beta); xmin must be the version the edit started from */
+        put: operations["updateuser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ratings/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ratings of drivers (1 Useless, 2 Poor, 3 Ok, 4 Good, 5 Excellent); with exportExcel=true the file Ratings.xlsx */
+        get: operations["getratings"];
+        put?: never;
+        /** Records a rating of a delivery's driver */
+        post: operations["createrating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ratings/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rating of the portal */
+        get: operations["getrating"];
+        /** Updates a rating's score, comment and answers; xmin must be the version the edit started from */
+        put: operations["updaterating"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/questionnaires/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Questionnaires of the portal; with select=true the select options; with exportExcel=true the file Questionnaires.xlsx */
+        get: operations["getquestionnaires"];
+        put?: never;
+        /** Creates a questionnaire */
+        post: operations["createquestionnaire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/questionnaires/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One questionnaire of the portal */
+        get: operations["getquestionnaire"];
+        /** Updates a questionnaire; xmin must be the version the edit started from */
+        put: operations["updatequestionnaire"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vehicles of the portal; with select=true the select options; with exportExcel=true the file Vehicles.xlsx */
+        get: operations["getvehicles"];
+        put?: never;
+        /** Adds a vehicle (then the screen goes to /vehicles/edit/{id}); 409 when the registration is taken */
+        post: operations["createvehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One vehicle of the portal (404 otherwise) */
+        get: operations["getvehicle"];
+        /** Updates a vehicle; xmin must be the version the edit started from (409 with the current version otherwise) */
+        put: operations["updatevehicle"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubs/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hubs of the portal (depots Standard deliveries pass through); with select=true the select options */
+        get: operations["gethubs"];
+        put?: never;
+        /** Adds a hub; the address is resolved from its placeId (as resolveaddress does); 409 when the name is taken */
+        post: operations["createhub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubs/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One hub of the portal with the counts of the deliveries routed through it (/hubs/{id}) */
+        get: operations["gethub"];
+        /** Updates a hub; xmin must be the version the edit started from (409 with the current version otherwise) */
+        put: operations["updatehub"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobileDevices/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mobile devices of the portal (read-only table); with exportExcel=true the file MobileDevices.xlsx */
+        get: operations["getmobiledevices"];
+        put?: never;
+        post?: never;
+        /** Deletes the devices of `ids` (administrators only); 404 when any id is not of this portal (nothing deleted) */
+        delete: operations["deletemobiledevices"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobileDevices/{cca2}/owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Owner filter's user search - users with a device in this portal whose name or email matches (select options) */
+        get: operations["getmobiledeviceowners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobileDevices/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Delinks a device - the device as read plus isActive false; only isActive is written (409 when xmin is stale or it is inactive already) */
+        put: operations["updatemobiledevice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobileDevices/{cca2}/notify/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sends the device's owner a test notification (web notification "Mobile device", live on WebNotifications); beta permission only */
+        put: operations["notifymobiledevice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/territories/TerritoryPermissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may work in which territory (a user or a role per row); filter territoryid */
+        get: operations["getTerritoryPermissions"];
+        put?: never;
+        /** Grants a user (userId) or a role (role) a territory; exactly one of the two */
+        post: operations["createTerritoryPermission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/territories/TerritoryPermissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one permission */
+        delete: operations["deleteTerritoryPermission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/territories/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Territories of the portal; with select=true the select options (key, value) */
+        get: operations["getterritories"];
+        put?: never;
+        /** Creates a territory (then the screen goes to /territories/edit/{id}) */
+        post: operations["createterritory"];
+        /** Deletes the territories of `ids` with their areas, exceptions and permissions; 404 when any id is unknown (nothing deleted) */
+        delete: operations["deleteterritories"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/territories/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One territory of the portal (404 otherwise) */
+        get: operations["getterritory"];
+        /** Updates a territory; xmin must be the version the edit started from (409 with the current version otherwise) */
+        put: operations["updateterritory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/territoryareas/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Areas and exceptions (kind) of the portal's territories; filters territoryid, areaid, kind; exportExcel=true gives Territory Areas.xlsx */
+        get: operations["getterritoryareas"];
+        put?: never;
+        /** Adds an area or an exception (kind) to a territory; the polygon is validated (400 naming polygon) */
+        post: operations["createterritoryarea"];
+        /** Deletes the areas or exceptions of `ids`; 404 when any id is unknown (nothing deleted) */
+        delete: operations["deleteterritoryareas"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/territoryareas/{cca2}/searchpolygon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The areas and exceptions whose polygon contains a point (lat and lon) or an address of the gazetteer (addressId = its placeId); `covered` lists the areas that serve it (inside an area, not inside an exception of the same territory) */
+        get: operations["searchpolygon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/territoryareas/{cca2}/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gazetteer places inside a map view (a bounding box), for context on the polygon editor; at most 300 */
+        get: operations["getterritoryplaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/territoryareas/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One area or exception (404 otherwise) */
+        get: operations["getterritoryarea"];
+        /** Renames an area or redraws its polygon; xmin as for every edit (409 with the current version) */
+        put: operations["updateterritoryarea"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/announcements/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Announcements of the portal (the back-office list) */
+        get: operations["getannouncements"];
+        put?: never;
+        /** Adds an announcement (then the screen goes to /announcements/edit/{id}) */
+        post: operations["createannouncement"];
+        /** Deletes the announcements of `ids`; 404 when any is not in this portal (nothing deleted) */
+        delete: operations["deleteannouncements"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/announcements/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One announcement of the portal (404 otherwise) */
+        get: operations["getannouncement"];
+        /** Updates an announcement; xmin must be the version the edit started from (409 with the current version otherwise) */
+        put: operations["updateannouncement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/announcements/current/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The announcements shown to the caller now (active, today within start and end, not dismissed by the caller) */
+        get: operations["getcurrentannouncements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/announcements/dismiss/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller closed the announcement's banner; it is not shown to them again */
+        post: operations["dismissannouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Media items of one kind (delivery pictures, delivery signatures, profile pictures) with their aiScore */
+        get: operations["getmedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One media item of the portal (404 otherwise), with a fresh image URL */
+        get: operations["getmediaitem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/image/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The image bytes. Images load in <img> tags, which send no bearer token, so access is by the signed, short-lived `token` of the item's imageUrl (issued only to callers allowed to list media). */
+        get: operations["getmediaimage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        CntDate: string;
+        Announcement: {
+            id: number;
+            title: string;
+            message: string;
+            startDate: string;
+            endDate: string | null;
+            isActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            xmin: string;
+        };
+        AnnouncementPage: {
+            items: components["schemas"]["Announcement"][];
+            paging: components["schemas"]["Paging"];
+        };
+        CntAnnouncementInput: {
+            title: string;
+            message: string;
+            startDate: components["schemas"]["CntDate"];
+            endDate?: string | null;
+            isActive?: boolean;
+        };
+        CntAnnouncementUpdate: {
+            title: string;
+            message: string;
+            startDate: components["schemas"]["CntDate"];
+            endDate?: string | null;
+            isActive?: boolean;
+            xmin: string;
+        };
+        CntAnnouncementConflict: {
+            message: string;
+            current: components["schemas"]["Announcement"];
+        };
+        CurrentAnnouncement: {
+            id: number;
+            title: string;
+            message: string;
+            startDate: string;
+            endDate: string | null;
+        };
+        /** @enum {string} */
+        CntMediaKind: "deliveryPicture" | "deliverySignature" | "profilePicture";
+        MediaItem: {
+            id: number;
+            kind: components["schemas"]["CntMediaKind"];
+            /** @description 0-100 image-quality heuristic (docs/content.md); null when not measurable */
+            aiScore: number | null;
+            deliveryId: number | null;
+            waybill: string | null;
+            appUserId: number | null;
+            userEmail: string | null;
+            contentType: string;
+            byteSize: number;
+            width: number | null;
+            height: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Signed, short-lived URL of the image (for <img src>) */
+            imageUrl: string;
+            xmin: string;
+        };
+        MediaItemPage: {
+            items: components["schemas"]["MediaItem"][];
+            paging: components["schemas"]["Paging"];
+        };
+        Territory: {
+            id: number;
+            name: string;
+            isActive: boolean;
+            areaCount: number;
+            exceptionCount: number;
+            /** @description Row version; sent back on update */
+            xmin: string;
+        };
+        TerritoryPage: {
+            items: components["schemas"]["Territory"][];
+            paging: components["schemas"]["Paging"];
+        };
+        TerritoryInput: {
+            name: string;
+            isActive?: boolean;
+        };
+        TerritoryUpdate: {
+            name: string;
+            isActive?: boolean;
+            xmin: string;
+        };
+        TerritoryConflict: {
+            message: string;
+            current: components["schemas"]["Territory"];
+        };
+        TerritoryDeleted: {
+            deleted: number;
+        };
+        /** @description One position [lon, lat] (GeoJSON order) */
+        TerritoryPosition: number[];
+        /** @description A closed ring of positions [[lon, lat], ...]: at least 3 distinct vertices, the last position equal to the first, edges that do not cross (checked on the server; 400 naming polygon) */
+        TerritoryPolygon: components["schemas"]["TerritoryPosition"][];
+        /** @enum {string} */
+        TerritoryAreaKind: "area" | "exception";
+        TerritoryArea: {
+            id: number;
+            territoryId: number;
+            territoryName: string;
+            areaName: string;
+            kind: components["schemas"]["TerritoryAreaKind"];
+            polygon: components["schemas"]["TerritoryPolygon"];
+            /** @description Row version; sent back on update */
+            xmin: string;
+        };
+        TerritoryAreaPage: {
+            items: components["schemas"]["TerritoryArea"][];
+            paging: components["schemas"]["Paging"];
+        };
+        TerritoryAreaInput: {
+            territoryId: number;
+            areaName: string;
+            kind: components["schemas"]["TerritoryAreaKind"];
+            polygon: components["schemas"]["TerritoryPolygon"];
+        };
+        TerritoryAreaUpdate: {
+            areaName: string;
+            polygon: components["schemas"]["TerritoryPolygon"];
+            xmin: string;
+        };
+        TerritoryAreaConflict: {
+            message: string;
+            current: components["schemas"]["TerritoryArea"];
+        };
+        TerritoryAreaMatch: {
+            territoryId: number;
+            territoryName: string;
+            areaId: number;
+            areaName: string;
+            kind: components["schemas"]["TerritoryAreaKind"];
+        };
+        TerritoryPolygonSearch: {
+            lat: number;
+            lon: number;
+            addressId?: string;
+            /** @description Every active territory's area or exception containing the point */
+            matches: components["schemas"]["TerritoryAreaMatch"][];
+            /** @description The areas that serve the point (not cut out by an exception of their territory) */
+            covered: components["schemas"]["TerritoryAreaMatch"][];
+        };
+        TerritoryPlace: {
+            placeId: string;
+            name: string;
+            lat: number;
+            lon: number;
+        };
+        TerritoryPermission: {
+            id: number;
+            territoryId: number;
+            territoryName: string;
+            userId?: number | null;
+            email?: string | null;
+            role?: string | null;
+        };
+        TerritoryPermissionInput: {
+            territoryId: number;
+            userId?: number;
+            role?: string;
+        };
+        /** @enum {string} */
+        UsrRoleName: "Administrator" | "ManagementOperator" | "StaffOperator" | "CompanyAdministrator" | "CompanyOperator" | "CompanyUser" | "StoreAdministrator" | "StoreOperator" | "StoreUser" | "Partner" | "Driver" | "SuperHero" | "Assistant" | "PublicApiUser";
+        UserAdmin: {
+            id: number;
+            email: string;
+            firstName: string;
+            lastName: string;
+            fullName: string;
+            phoneNumber?: string | null;
+            contactCountryCode?: string;
+            roles: components["schemas"]["UsrRoleName"][];
+            companyId?: number | null;
+            companyName?: string | null;
+            storeId?: number | null;
+            storeName?: string | null;
+            /** @description The verified flag (email address confirmed) */
+            emailConfirmed: boolean;
+            phoneNumberConfirmed: boolean;
+            isActive: boolean;
+            beta: boolean;
+            twoFactorEnabled: boolean;
+            /** @description Locked after too many failed sign-ins (until the lock ends) */
+            lockedOut: boolean;
+            /** @description The public prefix of the user's current public API key (never the secret) */
+            publicApiKeyPrefix?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Row version; sent back on update */
+            xmin: string;
+        };
+        UserAdminPage: {
+            items: components["schemas"]["UserAdmin"][];
+            paging: components["schemas"]["Paging"];
+        };
+        UsrUpdate: {
+            firstName: string;
+            lastName: string;
+            phoneNumber?: string | null;
+            roles?: components["schemas"]["UsrRoleName"][];
+            companyId?: number | null;
+            storeId?: number | null;
+            isActive?: boolean;
+            beta?: boolean;
+            xmin: string;
+        };
+        UsrConflict: {
+            message: string;
+            current: components["schemas"]["UserAdmin"];
+        };
+        /** @description 1 Useless, 2 Poor, 3 Ok, 4 Good, 5 Excellent */
+        RatScore: number;
+        RatDate: string;
+        RatAnswers: string[] | null;
+        Rating: {
+            id: number;
+            deliveryId: number;
+            waybill: string;
+            /** @description The user rated (the driver) */
+            driverId: number;
+            driverName: string;
+            score: components["schemas"]["RatScore"];
+            /** @enum {string} */
+            scoreLabel: "Useless" | "Poor" | "Ok" | "Good" | "Excellent";
+            comment?: string | null;
+            questionnaireId?: number | null;
+            questionnaireName?: string | null;
+            answers?: components["schemas"]["RatAnswers"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Row version; sent back on update */
+            xmin: string;
+        };
+        RatingPage: {
+            items: components["schemas"]["Rating"][];
+            paging: components["schemas"]["Paging"];
+        };
+        RatInput: {
+            deliveryId: number;
+            driverId: number;
+            score: components["schemas"]["RatScore"];
+            comment?: string | null;
+            questionnaireId?: number | null;
+            answers?: components["schemas"]["RatAnswers"];
+        };
+        RatUpdate: {
+            score: components["schemas"]["RatScore"];
+            comment?: string | null;
+            questionnaireId?: number | null;
+            answers?: components["schemas"]["RatAnswers"];
+            xmin: string;
+        };
+        RatConflict: {
+            message: string;
+            current: components["schemas"]["Rating"];
+        };
+        QstQuestions: string[];
+        Questionnaire: {
+            id: number;
+            name: string;
+            questions: string[];
+            isActive: boolean;
+            /** @description Row version; sent back on update */
+            xmin: string;
+        };
+        QuestionnairePage: {
+            items: components["schemas"]["Questionnaire"][];
+            paging: components["schemas"]["Paging"];
+        };
+        QstInput: {
+            name: string;
+            questions: components["schemas"]["QstQuestions"];
+            isActive?: boolean;
+        };
+        QstUpdate: {
+            name: string;
+            questions: components["schemas"]["QstQuestions"];
+            isActive?: boolean;
+            xmin: string;
+        };
+        QstConflict: {
+            message: string;
+            current: components["schemas"]["Questionnaire"];
+        };
         ErrorEnvelope: {
             message: string;
             /** @description Messages per field name */
@@ -1500,6 +2460,136 @@ export interface components {
         };
         DirDeleted: {
             deleted: number;
+        };
+        /**
+         * @description 10 motorcycle, 20 sedan, 31 or 32 half-ton bakkie, 41 or 42 one-ton bakkie, 51 flatbed (002 section 9)
+         * @enum {integer}
+         */
+        FleetVehicleTypeId: 10 | 20 | 31 | 32 | 41 | 42 | 51;
+        FleetVehicle: {
+            id: number;
+            registration: string;
+            make: string;
+            model: string;
+            colour: string | null;
+            vehicleTypeId: components["schemas"]["FleetVehicleTypeId"];
+            vehicleType: string;
+            driverId: number | null;
+            driverName: string | null;
+            partnerCompanyId: number | null;
+            partnerCompanyName: string | null;
+            isActive: boolean;
+            xmin: string;
+        };
+        FleetVehiclePage: {
+            items: components["schemas"]["FleetVehicle"][];
+            paging: components["schemas"]["Paging"];
+        };
+        FleetVehicleInput: {
+            registration: string;
+            make: string;
+            model: string;
+            colour?: string | null;
+            vehicleTypeId: components["schemas"]["FleetVehicleTypeId"];
+            driverId?: number | null;
+            partnerCompanyId?: number | null;
+            isActive?: boolean;
+        };
+        FleetVehicleUpdate: {
+            registration: string;
+            make: string;
+            model: string;
+            colour?: string | null;
+            vehicleTypeId: components["schemas"]["FleetVehicleTypeId"];
+            driverId?: number | null;
+            partnerCompanyId?: number | null;
+            isActive?: boolean;
+            xmin: string;
+        };
+        FleetVehicleConflict: {
+            message: string;
+            current?: components["schemas"]["FleetVehicle"];
+        };
+        FleetHub: {
+            id: number;
+            hubName: string;
+            contactName: string;
+            phoneNumber: string;
+            address: components["schemas"]["BookingAddress"];
+            isActive: boolean;
+            xmin: string;
+        };
+        FleetHubDetail: components["schemas"]["FleetHub"] & {
+            /** @description Deliveries routed through the hub */
+            deliveryCount: number;
+            /** @description Those not finished yet (below Delivered and not cancelled) */
+            openDeliveryCount: number;
+        };
+        FleetHubPage: {
+            items: components["schemas"]["FleetHub"][];
+            paging: components["schemas"]["Paging"];
+        };
+        /** @description An option of searchaddresses; the server resolves it (coordinates, canonical description) */
+        FleetAddressChoice: {
+            placeId: string;
+            description?: string;
+        };
+        FleetHubInput: {
+            hubName: string;
+            contactName: string;
+            phoneNumber: string;
+            address: components["schemas"]["FleetAddressChoice"];
+            isActive?: boolean;
+        };
+        FleetHubUpdate: {
+            hubName: string;
+            contactName: string;
+            phoneNumber: string;
+            address?: components["schemas"]["FleetAddressChoice"];
+            isActive?: boolean;
+            xmin: string;
+        };
+        FleetHubConflict: {
+            message: string;
+            current?: components["schemas"]["FleetHub"];
+        };
+        /** @description 002 section 3 "Mobile device" */
+        FleetMobileDevice: {
+            id: number;
+            /** @description The owner */
+            appUserId: number;
+            userFullName: string;
+            deviceBrand: string;
+            deviceModel: string;
+            trusted: boolean;
+            isActive: boolean;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            lastNotifiedAt: string | null;
+            xmin: string;
+        };
+        FleetMobileDevicePage: {
+            items: components["schemas"]["FleetMobileDevice"][];
+            paging: components["schemas"]["Paging"];
+        };
+        /** @description The device as read plus isActive false (002 section 7); only isActive is written */
+        FleetMobileDeviceUpdate: {
+            id?: number;
+            appUserId?: number;
+            userFullName?: string;
+            deviceBrand?: string;
+            deviceModel?: string;
+            trusted?: boolean;
+            created?: string;
+            lastNotifiedAt?: string | null;
+            /** @enum {boolean} */
+            isActive: false;
+            xmin: string;
+        };
+        FleetMobileDeviceConflict: {
+            message: string;
+            current?: components["schemas"]["FleetMobileDevice"];
         };
         BookingCoordinates: {
             lat: number;
@@ -2226,8 +3316,153 @@ export interface components {
         DeliveryAdminUpdated: {
             updated: number;
         };
+        /**
+         * @description Webhook result (002 section 4) — failed -2000, error -1000, unknown 0 (pending), success 2000
+         * @enum {integer}
+         */
+        WebhookStatusId: -2000 | -1000 | 0 | 2000;
+        /**
+         * @description What a webhook subscribes to; each is the record as the REST API answers it (docs/webhooks.md)
+         * @enum {string}
+         */
+        WebhookEventType: "delivery.updated" | "job.updated" | "task.updated";
+        Webhook: {
+            id: number;
+            url: string;
+            description: string | null;
+            /** @description Whose events; null = every company of the portal (administrators only) */
+            companyId: number | null;
+            companyName: string | null;
+            eventTypes: components["schemas"]["WebhookEventType"][];
+            isActive: boolean;
+            /** @description The secret's first characters, to tell secrets apart */
+            secretHint: string;
+            lastStatusId: number | null;
+            lastStatus: string | null;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            xmin: string;
+        };
+        WebhookWithSecret: components["schemas"]["Webhook"] & {
+            /** @description The HMAC-SHA256 signing secret (whsec_...); answered only when created */
+            secret: string;
+        };
+        WebhookPage: {
+            items: components["schemas"]["Webhook"][];
+            paging: components["schemas"]["Paging"];
+        };
+        WebhookInput: {
+            url: string;
+            description?: string | null;
+            /** @description Administrators only; an API user's webhooks are its company's */
+            companyId?: number | null;
+            eventTypes: components["schemas"]["WebhookEventType"][];
+            isActive?: boolean;
+        };
+        WebhookUpdate: {
+            url: string;
+            description?: string | null;
+            companyId?: number | null;
+            eventTypes: components["schemas"]["WebhookEventType"][];
+            isActive?: boolean;
+            xmin: string;
+        };
+        WebhookConflict: {
+            message: string;
+            current: components["schemas"]["Webhook"];
+        };
+        WebhookDeleted: {
+            deleted: number;
+        };
+        WebhookAttempt: {
+            id: number;
+            webhookId: number;
+            /** @description The event's id (X-Courier-Event-Id); every attempt of one event shares it */
+            eventId: string;
+            event: string;
+            /** @description 1 for the first try */
+            attempt: number;
+            statusId: components["schemas"]["WebhookStatusId"];
+            status: string;
+            httpStatus: number | null;
+            error: string | null;
+            durationMs: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the next retry is due (unknown status)
+             */
+            nextAttemptAt: string | null;
+        };
+        WebhookAttemptPage: {
+            items: components["schemas"]["WebhookAttempt"][];
+            paging: components["schemas"]["Paging"];
+        };
+        /**
+         * @description How the client authenticates; ApiKey = its `ck_...` key as the bearer token
+         * @enum {string}
+         */
+        ApiClientAuthTypeName: "ApiKey";
+        ApiClient: {
+            id: number;
+            clientName: string;
+            /** @description The public API user the key acts as */
+            userId: number;
+            email: string;
+            companyId: number | null;
+            companyName: string | null;
+            authType: components["schemas"]["ApiClientAuthTypeName"];
+            isActive: boolean;
+            /** @description The current key's prefix; null when it has none (inactive) */
+            keyPrefix: string | null;
+            /** Format: date-time */
+            keyCreatedAt: string | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            xmin: string;
+        };
+        ApiClientWithKey: components["schemas"]["ApiClient"] & {
+            /** @description The key (ck_...), answered only here */
+            apiKey: string;
+        };
+        ApiClientPage: {
+            items: components["schemas"]["ApiClient"][];
+            paging: components["schemas"]["Paging"];
+        };
+        ApiClientInput: {
+            clientName: string;
+            /** Format: email */
+            email: string;
+            companyId?: number | null;
+            authType?: components["schemas"]["ApiClientAuthTypeName"];
+            isActive?: boolean;
+        };
+        ApiClientUpdate: {
+            clientName: string;
+            companyId?: number | null;
+            isActive?: boolean;
+            xmin: string;
+        };
+        ApiClientConflict: {
+            message: string;
+            current: components["schemas"]["ApiClient"];
+        };
     };
     responses: {
+        /** @description The request conflicts with the record's current state (e.g. an inactive API client, a user email in use) */
+        IntegrationConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The delivery as the edit screen shows it */
         DeliveryAdminDetailResponse: {
             headers: {
@@ -2356,6 +3591,11 @@ export interface components {
         };
     };
     parameters: {
+        CntId: number;
+        TerritoryId: number;
+        TerritoryIds: number[];
+        /** @description area (where the territory serves) or exception (a hole cut out of it) */
+        TerritoryAreaKindFilter: "area" | "exception";
         /** @description The portal's country code */
         Cca2: string;
         /** @description Answer searchable-select options (key, value) instead of a page */
@@ -2375,6 +3615,17 @@ export interface components {
         DirCompanyType: components["schemas"]["DirCompanyTypeName"];
         /** @description Quick-service stores only (002 section 7, the stores select) */
         DirQsrMode: boolean;
+        /** @description Filter pair of the catalogue; vehicle type ids (002 section 9), any of them */
+        FleetVehicleTypes: components["schemas"]["FleetVehicleTypeId"][];
+        FleetDriverId: number;
+        FleetPartnerCompanyId: number;
+        /** @description The owner (user id) */
+        FleetAppUserId: number;
+        FleetTrusted: boolean;
+        /** @description Created on or after this day (YYYY-MM-DD, portal time zone) */
+        FleetStartDate: string;
+        /** @description Created on or before this day (YYYY-MM-DD, portal time zone) */
+        FleetEndDate: string;
         /** @description The deliveryId */
         BookingDeliveryId: number;
         /** @description Required by the server (400 naming Idempotency-Key when absent or malformed: 8 to 100 of A-Z a-z 0-9 . _ : -); declared optional because the server validates it itself (HTTP header names are case-insensitive). A key the client makes once per intended payment (a UUID) and re-sends on every retry of it. The first result is stored; a repeat answers the same result and never charges again; the same key with another delivery or call answers 422. */
@@ -2403,6 +3654,14 @@ export interface components {
         DeliveryAdminId: number;
         /** @description Answer only the counts per status for the filters (no rows) */
         DeliveryAdminAggregationsOnly: boolean;
+        /** @description The webhook id */
+        WebhookId: number;
+        /** @description Filter pair of the catalogue; a webhook result (002 section 4) of the last attempt (webhooks) or of the attempt */
+        WebhookStatusFilter: components["schemas"]["WebhookStatusId"];
+        /** @description The API client id */
+        ApiClientId: number;
+        /** @description Filter pair of the catalogue (how the client authenticates) */
+        ApiClientAuthType: components["schemas"]["ApiClientAuthTypeName"];
     };
     requestBodies: never;
     headers: never;
@@ -4565,6 +5824,74 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getarchiveddeliveries: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                /** @description Filter pair; only within the caller's scope */
+                companyid?: number;
+                /** @description Filter pair; only within the caller's scope */
+                storeid?: number;
+                /** @description The company select's Exclude option: every company but this one */
+                excludecompanyid?: number;
+                /** @description The store select's Exclude option: every store but this one */
+                excludestoreid?: number;
+                deliveryId?: number;
+                /** @description Comma-separated logistic status codes (002 section 4) */
+                logisticstatuses?: components["schemas"]["DeliveryAdminCodeList"];
+                /** @description Comma-separated payment status codes (002 section 4) */
+                paymentStatuses?: components["schemas"]["DeliveryAdminCodeList"];
+                isRoundTrip?: boolean;
+                isHighRisk?: boolean;
+                isReturnToSender?: boolean;
+                slaType?: "Priority" | "Standard" | "Hyperlocal" | "Emergency Relief";
+                pricingTier?: string;
+                /** @description Delivery date from (YYYY-MM-DD) */
+                startDate?: components["schemas"]["DeliveryAdminDate"];
+                /** @description Delivery date to (YYYY-MM-DD) */
+                endDate?: components["schemas"]["DeliveryAdminDate"];
+                /** @description km */
+                minDistance?: number;
+                /** @description km */
+                maxDistance?: number;
+                /** @description Price excluding VAT in the portal's currency */
+                minPrice?: number;
+                /** @description Price excluding VAT in the portal's currency */
+                maxPrice?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of archived deliveries; with exportExcel=true the file Archived Customer Deliveries.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAdminPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getdeliveries: {
         parameters: {
             query?: {
@@ -4583,6 +5910,10 @@ export interface operations {
                 companyid?: number;
                 /** @description Filter pair; only within the caller's scope */
                 storeid?: number;
+                /** @description The company select's Exclude option: every company but this one */
+                excludecompanyid?: number;
+                /** @description The store select's Exclude option: every store but this one */
+                excludestoreid?: number;
                 deliveryId?: number;
                 /** @description Comma-separated logistic status codes (002 section 4) */
                 logisticstatuses?: components["schemas"]["DeliveryAdminCodeList"];
@@ -4876,6 +6207,2114 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["DeliveryAdminConflict"];
+        };
+    };
+    getwebhooks: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+                /** @description Filter pair of the catalogue; a webhook result (002 section 4) of the last attempt (webhooks) or of the attempt */
+                webhookStatus?: components["parameters"]["WebhookStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createwebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInput"];
+            };
+        };
+        responses: {
+            /** @description The new webhook with its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getwebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The webhook id */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatewebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The webhook id */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated webhook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the webhook since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookConflict"];
+                };
+            };
+        };
+    };
+    deletewebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The webhook id */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many webhooks were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeleted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getwebhookattempts: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Filter pair of the catalogue; a webhook result (002 section 4) of the last attempt (webhooks) or of the attempt */
+                webhookStatus?: components["parameters"]["WebhookStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The webhook id */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAttemptPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    testwebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The webhook id */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The first attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAttempt"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rotatewebhooksecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The webhook id */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook with its new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getapiclients: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+                /** @description Filter pair of the catalogue (how the client authenticates) */
+                authType?: components["parameters"]["ApiClientAuthType"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of API clients */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createapiclient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiClientInput"];
+            };
+        };
+        responses: {
+            /** @description The new API client with its key */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientWithKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IntegrationConflict"];
+        };
+    };
+    getapiclient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The API client id */
+                id: components["parameters"]["ApiClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The API client */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClient"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateapiclient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The API client id */
+                id: components["parameters"]["ApiClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiClientUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated API client */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the API client since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientConflict"];
+                };
+            };
+        };
+    };
+    regenerateapiclientkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The API client id */
+                id: components["parameters"]["ApiClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The API client with its new key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientWithKey"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IntegrationConflict"];
+        };
+    };
+    getusers: {
+        parameters: {
+            query?: {
+                /** @description Answer searchable-select options (key, value) instead of a page */
+                select?: components["parameters"]["Select"];
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+                /** @description Users holding this role */
+                roles?: components["schemas"]["UsrRoleName"];
+                /** @description Filter pair; only narrows the caller's scope */
+                companyid?: number;
+                /** @description Filter pair; only narrows the caller's scope */
+                storeid?: number;
+                /** @description Users whose email address is confirmed (true) or not (false) */
+                verified?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users, or select options; with exportExcel=true the file Users.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAdminPage"] | components["schemas"]["SelectOptions"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getuser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateuser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsrUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the user since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsrConflict"];
+                };
+            };
+        };
+    };
+    getratings: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                /** @description Ratings of this user (the driver rated) */
+                driverid?: number;
+                deliveryId?: number;
+                score?: components["schemas"]["RatScore"];
+                /** @description Created from (YYYY-MM-DD) */
+                startDate?: components["schemas"]["RatDate"];
+                /** @description Created to (YYYY-MM-DD, inclusive) */
+                endDate?: components["schemas"]["RatDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ratings; with exportExcel=true the file Ratings.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createrating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatInput"];
+            };
+        };
+        responses: {
+            /** @description The new rating */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rating"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getrating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rating"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updaterating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated rating */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rating"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the rating since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatConflict"];
+                };
+            };
+        };
+    };
+    getquestionnaires: {
+        parameters: {
+            query?: {
+                /** @description Answer searchable-select options (key, value) instead of a page */
+                select?: components["parameters"]["Select"];
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of questionnaires, or select options; with exportExcel=true the file Questionnaires.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionnairePage"] | components["schemas"]["SelectOptions"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createquestionnaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QstInput"];
+            };
+        };
+        responses: {
+            /** @description The new questionnaire */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Questionnaire"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getquestionnaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questionnaire */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Questionnaire"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatequestionnaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QstUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated questionnaire */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Questionnaire"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the questionnaire since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QstConflict"];
+                };
+            };
+        };
+    };
+    getvehicles: {
+        parameters: {
+            query?: {
+                /** @description Answer searchable-select options (key, value) instead of a page */
+                select?: components["parameters"]["Select"];
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+                /** @description Filter pair of the catalogue; vehicle type ids (002 section 9), any of them */
+                vehicleTypes?: components["parameters"]["FleetVehicleTypes"];
+                driverid?: components["parameters"]["FleetDriverId"];
+                partnercompanyid?: components["parameters"]["FleetPartnerCompanyId"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of vehicles, or select options, or the file Vehicles.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetVehiclePage"] | components["schemas"]["SelectOptions"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createvehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FleetVehicleInput"];
+            };
+        };
+        responses: {
+            /** @description The new vehicle */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetVehicle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Another vehicle of the portal has this registration */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getvehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vehicle */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetVehicle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatevehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FleetVehicleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated vehicle */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetVehicle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the vehicle since xmin (body with current), or the registration is taken (message only) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetVehicleConflict"];
+                };
+            };
+        };
+    };
+    gethubs: {
+        parameters: {
+            query?: {
+                /** @description Answer searchable-select options (key, value) instead of a page */
+                select?: components["parameters"]["Select"];
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of hubs, or select options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetHubPage"] | components["schemas"]["SelectOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createhub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FleetHubInput"];
+            };
+        };
+        responses: {
+            /** @description The new hub */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetHub"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Another hub of the portal has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    gethub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hub */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetHubDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatehub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FleetHubUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated hub */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetHub"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the hub since xmin (body with current), or the name is taken (message only) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetHubConflict"];
+                };
+            };
+        };
+    };
+    getmobiledevices: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+                /** @description The owner (user id) */
+                appuserid?: components["parameters"]["FleetAppUserId"];
+                trusted?: components["parameters"]["FleetTrusted"];
+                /** @description Created on or after this day (YYYY-MM-DD, portal time zone) */
+                startDate?: components["parameters"]["FleetStartDate"];
+                /** @description Created on or before this day (YYYY-MM-DD, portal time zone) */
+                endDate?: components["parameters"]["FleetEndDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of devices, or the file MobileDevices.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetMobileDevicePage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deletemobiledevices: {
+        parameters: {
+            query: {
+                ids: number[];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many devices were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getmobiledeviceowners: {
+        parameters: {
+            query: {
+                search: string;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Options (key = user id, value = full name and email) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelectOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatemobiledevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FleetMobileDeviceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The delinked device */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetMobileDevice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the device since xmin (body with current), or it is inactive already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetMobileDeviceConflict"];
+                };
+            };
+        };
+    };
+    notifymobiledevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device, with lastNotifiedAt set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetMobileDevice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The device is inactive (delinked) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTerritoryPermissions: {
+        parameters: {
+            query?: {
+                territoryid?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryPermission"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createTerritoryPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerritoryPermissionInput"];
+            };
+        };
+        responses: {
+            /** @description The permission */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryPermission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The same grant exists already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteTerritoryPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["TerritoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getterritories: {
+        parameters: {
+            query?: {
+                /** @description Answer searchable-select options (key, value) instead of a page */
+                select?: components["parameters"]["Select"];
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of territories, or select options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryPage"] | components["schemas"]["SelectOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createterritory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerritoryInput"];
+            };
+        };
+        responses: {
+            /** @description The new territory */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Territory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteterritories: {
+        parameters: {
+            query: {
+                ids: components["parameters"]["TerritoryIds"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many territories were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getterritory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["TerritoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The territory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Territory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateterritory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["TerritoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerritoryUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated territory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Territory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the territory since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryConflict"];
+                };
+            };
+        };
+    };
+    getterritoryareas: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                territoryid?: number;
+                areaid?: number;
+                /** @description area (where the territory serves) or exception (a hole cut out of it) */
+                kind?: components["parameters"]["TerritoryAreaKindFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of areas; with exportExcel=true the file Territory Areas.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryAreaPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createterritoryarea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerritoryAreaInput"];
+            };
+        };
+        responses: {
+            /** @description The new area */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryArea"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteterritoryareas: {
+        parameters: {
+            query: {
+                ids: components["parameters"]["TerritoryIds"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchpolygon: {
+        parameters: {
+            query?: {
+                lat?: number;
+                lon?: number;
+                addressId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryPolygonSearch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getterritoryplaces: {
+        parameters: {
+            query: {
+                minLat: number;
+                maxLat: number;
+                minLon: number;
+                maxLon: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The places */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryPlace"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getterritoryarea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["TerritoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The area */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryArea"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateterritoryarea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["TerritoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerritoryAreaUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated area */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryArea"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the area since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryAreaConflict"];
+                };
+            };
+        };
+    };
+    getannouncements: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+                /** @description Only announcements shown on this date (YYYY-MM-DD) */
+                activeOn?: components["schemas"]["CntDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of announcements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createannouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CntAnnouncementInput"];
+            };
+        };
+        responses: {
+            /** @description The new announcement */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteannouncements: {
+        parameters: {
+            query: {
+                ids: number[];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getannouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["CntId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The announcement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateannouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["CntId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CntAnnouncementUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated announcement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the announcement since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CntAnnouncementConflict"];
+                };
+            };
+        };
+    };
+    getcurrentannouncements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentAnnouncement"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    dismissannouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["CntId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dismissed (also when it already was) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getmedia: {
+        parameters: {
+            query: {
+                kind: components["schemas"]["CntMediaKind"];
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                /** @description Created from (YYYY-MM-DD) */
+                startDate?: components["schemas"]["CntDate"];
+                /** @description Created to (YYYY-MM-DD, inclusive) */
+                endDate?: components["schemas"]["CntDate"];
+                deliveryId?: number;
+                /** @description The user the item is of or who captured it */
+                appuserid?: number;
+                minAiScore?: number;
+                maxAiScore?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of media items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaItemPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getmediaitem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["CntId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The media item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaItem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getmediaimage: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["CntId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

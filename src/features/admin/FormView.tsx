@@ -37,7 +37,7 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
       <NativeSelect.Root size="sm" disabled={busy}><NativeSelect.Field id={inputId} value={String(value ?? '')} aria-invalid={Boolean(error) || undefined}
         onChange={(event) => actor.send({ type: 'form.change', name: definition.name, value: event.currentTarget.value || null })}>
         <option value="" />
-        {definition.options?.map((option) => <option key={option} value={option}>{option}</option>)}
+        {definition.options?.map((option) => <option key={option} value={option}>{definition.optionLabels?.[option] ?? option}</option>)}
       </NativeSelect.Field><NativeSelect.Indicator /></NativeSelect.Root>
     ) : (
       <Input id={inputId} size="sm" disabled={busy} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${inputId}-error` : undefined}

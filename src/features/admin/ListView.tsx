@@ -7,24 +7,29 @@ import { MIN_SEARCH_LENGTH } from '../../lib/constants';
 import { SEARCH_TEXTS } from '../../lib/error-catalogue';
 import { resourceOf } from '../../lib/resources';
 import { LIST_TEXTS } from '../../lib/resources/texts';
+import type { BulkActionDef } from '../../lib/resources/types';
 import type { listMachine } from '../../machines/lists/list.machine';
 import { DataTable } from '../../ui/DataTable';
 import { ExportButton } from '../../ui/ExportButton';
 import { Filters } from '../../ui/Filters';
 import { Pagination } from '../../ui/Pagination';
+import { BulkActionBar } from './BulkActionBar';
 
 /**
  * The list of a resource, drawn from its list actor: search, filters, export (where the server has one), table,
  * paging. Each row links to its edit screen for those who may, unless the screen gives its own `rowAction`.
  */
-export function ListView({ actor, mayEdit, rowAction }: {
+export function ListView({ actor, mayEdit, rowAction, bulkActions = [] }: {
   actor: Actor<typeof listMachine>;
   mayEdit: boolean;
   rowAction?: (row: { id: number }) => ReactNode;
+  /** The resource's bulk actions this caller may run: with any, each row gets a checkbox and the bar appears. */
+  bulkActions?: readonly BulkActionDef[];
 }) {
   const state = useSelector(actor, (snapshot) => snapshot);
   const { params, page, searchText, resource: id, cca2 } = state.context;
   const resource = resourceOf(id);
+  const selected = state.context.selected;
   const tooShort = searchText.trim().length > 0 && searchText.trim().length < MIN_SEARCH_LENGTH;
   return (
     <Stack gap={3}>
@@ -36,8 +41,8 @@ export function ListView({ actor, mayEdit, rowAction }: {
         )}
       </Stack>
       {tooShort && <Stack fontSize="sm" aria-live="polite">{SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH)}</Stack>}
-      <Filters filters={resource.filters} values={params.filters}
-        onChange={(name, value) => actor.send({ type: 'list.filter', name, value })} onClear={() => actor.send({ type: 'list.clearFilters' })} />
+      <Filters filters={resource.filters} values={params.filters} cca2={cca2}
+        onChange={(name, value, clear) => actor.send({ type: 'list.filter', name, value, clear })} onClear={() => actor.send({ type: 'list.clearFilters' })} />
       {state.matches('failed') && (
         <Alert.Root status="error">
           <Alert.Indicator />
@@ -46,11 +51,17 @@ export function ListView({ actor, mayEdit, rowAction }: {
         </Alert.Root>
       )}
       {state.hasTag('loading') && !page && <div role="status">{LIST_TEXTS.loading}</div>}
+      {page && bulkActions.length > 0 && <BulkActionBar actor={actor} actions={bulkActions} />}
       {page && (
         <>
           <DataTable caption={resource.title} columns={resource.columns as never} rows={page.items as never} sortBy={params.sortBy}
             sortDirection={params.sortDirection} busy={state.hasTag('loading')}
             onSort={(sortBy) => actor.send({ type: 'list.sort', sortBy })}
+            selection={bulkActions.length > 0 ? {
+              selected, rowLabel: (row) => resource.label(row as never), disabled: state.hasTag('busy'),
+              onSelect: (rowId, on) => actor.send({ type: 'list.select', id: rowId, selected: on }),
+              onSelectPage: (on) => actor.send({ type: 'list.selectPage', selected: on }),
+            } : undefined}
             rowAction={rowAction ?? (mayEdit ? (row: { id: number }) => (
               <RouterLink to={resource.routes.edit.replace(':id', String(row.id))} aria-label={`Edit ${resource.label(row as never)}`}>Edit</RouterLink>
             ) : undefined)} />

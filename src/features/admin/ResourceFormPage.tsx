@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
 import { RESOURCES } from '../../lib/resources';
@@ -7,6 +6,7 @@ import type { ResourceDef } from '../../lib/resources/types';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../../ui/AdminPage';
 import { FormView } from './FormView';
+import { useFormNavigation } from './use-form-navigation';
 
 function resourceOfLocation(pathname: string): ResourceDef {
   const first = pathname.split('/')[1];
@@ -26,17 +26,9 @@ export function Component() {
 }
 
 function ResourceForm({ resource, id }: { resource: ResourceDef; id: number | undefined }) {
-  const navigate = useNavigate();
   const portal = usePortal();
   const actor = useScreenActor(formMachine, { resource: resource.id, cca2: portal.cca2, id });
-  useEffect(() => {
-    const navigation = actor.on('form.navigate', (event) => navigate(event.to));
-    const notFound = actor.on('form.notFound', () => navigate('/404', { replace: true }));
-    return () => {
-      navigation.unsubscribe();
-      notFound.unsubscribe();
-    };
-  }, [actor, navigate]);
+  useFormNavigation(actor);
   const title = id === undefined ? `Add ${resource.singular}` : `Edit ${resource.singular}`;
   const here = id === undefined ? resource.routes.add ?? resource.routes.list : resource.routes.edit.replace(':id', String(id));
   return (

@@ -22,7 +22,8 @@ function ResourceList({ resourceId }: { resourceId: ResourceId }) {
   return (
     <AdminPage title={resource.title} current={{ label: resource.title, to: resource.routes.list }}
       createTo={mayCreate ? resource.routes.add : undefined}>
-      <ListView actor={actor} mayEdit={mayCall(resource.operations.get, permissions)} />
+      <ListView actor={actor} mayEdit={mayCall(resource.operations.get, permissions)}
+        bulkActions={(resource.bulkActions ?? []).filter((action) => mayCall(action.operation, permissions))} />
     </AdminPage>
   );
 }

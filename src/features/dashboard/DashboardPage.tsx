@@ -1,9 +1,10 @@
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { usePermissions, usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
 import { mayCall } from '../../lib/access';
 import { DASHBOARD_TOPICS, maySubscribe } from '../../lib/realtime';
 import type { Permissions } from '../../lib/roles';
+import { barcodeScannerMachine } from '../../machines/dashboard/barcode-scanner.machine';
 import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
 import { liveMergeMachine } from '../../machines/operations/live-merge.machine';
 import { webNotificationsMachine } from '../../machines/operations/web-notifications.machine';
@@ -20,6 +21,8 @@ export function Component() {
 
 function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: Permissions }) {
   const portal = usePortal();
+  // `?render=per-event`: the benchmark's baseline (bench/dashboard-frames.ts) merges and renders each hub message alone.
+  const [searchParams] = useSearchParams();
   const live = useScreenActor(liveMergeMachine, {
     cca2: portal.cca2,
     jobId,
@@ -30,8 +33,10 @@ function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: 
       jobs: mayCall('getjobs', permissions),
       drivers: mayCall('getdrivers', permissions),
     },
+    perEvent: searchParams.get('render') === 'per-event',
   });
   const view = useScreenActor(dashboardMachine, undefined as never);
   const notifications = useScreenActor(webNotificationsMachine, { cca2: portal.cca2 });
-  return <DashboardView live={live} view={view} notifications={notifications} />;
+  const scanner = useScreenActor(barcodeScannerMachine, { cca2: portal.cca2 });
+  return <DashboardView live={live} view={view} notifications={notifications} scanner={scanner} />;
 }

@@ -3,11 +3,14 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useAuth, usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
 import { mayCall } from '../../lib/access';
-import { deliveriesResource } from '../../lib/resources/deliveries';
+import { deliveriesResource, type DeliveryAdminDetail } from '../../lib/resources/deliveries';
 import { formMachine } from '../../machines/lists/form.machine';
 import { deliveryActionsMachine } from '../../machines/deliveries/delivery-actions.machine';
 import { AdminPage } from '../../ui/AdminPage';
+import { deliveryParcelsMachine } from '../../machines/deliveries/delivery-parcels.machine';
 import { DeliveryEditView } from './DeliveryEditView';
+import { DeliveryParcelsView } from './DeliveryParcelsView';
+import { useFormNavigation } from '../admin/use-form-navigation';
 
 /** /deliveries/edit/:id — the delivery's details, its editable contacts and the operator's actions (issue 6). */
 export function Component() {
@@ -30,14 +33,29 @@ function DeliveryEdit({ id, onChanged }: { id: number; onChanged: () => void }) 
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const form = useScreenActor(formMachine, { resource: 'deliveries', cca2: portal.cca2, id });
   const actions = useScreenActor(deliveryActionsMachine, { cca2: portal.cca2, id });
+  useFormNavigation(form);
   useEffect(() => {
     const subscriptions = [
-      form.on('form.navigate', (event) => navigate(event.to)),
-      form.on('form.notFound', () => navigate('/404', { replace: true })),
       actions.on('actions.done', onChanged),
       actions.on('actions.navigate', (event) => navigate(event.to)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [form, actions, navigate, onChanged]);
-  return <DeliveryEditView form={form} actions={actions} mayClone={mayCall('clone', permissions)} />;
+  const mayEditParcels = mayCall('updateparceldetails', permissions);
+  return (
+    <DeliveryEditView form={form} actions={actions} mayClone={mayCall('clone', permissions)}
+      renderParcels={(record) => (
+        <DeliveryParcels key={record.xmin} record={record} cca2={portal.cca2} editable={record.allowed.edit && mayEditParcels} onSaved={onChanged} />
+      )} />
+  );
+}
+
+/** The parcels with their own actor, started from the loaded delivery (its parcels and version). */
+function DeliveryParcels({ record, cca2, editable, onSaved }: { record: DeliveryAdminDetail; cca2: string; editable: boolean; onSaved: () => void }) {
+  const actor = useScreenActor(deliveryParcelsMachine, { cca2, id: record.id, xmin: record.xmin, parcels: record.deliveryItems });
+  useEffect(() => {
+    const saved = actor.on('parcels.saved', onSaved);
+    return () => saved.unsubscribe();
+  }, [actor, onSaved]);
+  return <DeliveryParcelsView actor={actor} editable={editable} />;
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, HStack, Input, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { Actor } from 'xstate';
 import { DELIVERY_ADMIN_TEXTS, type DeliveryAction } from '../../lib/deliveries-admin';
 import { lotNumberText, type DeliveryAdminDetail } from '../../lib/resources/deliveries';
@@ -8,6 +9,7 @@ import type { deliveryActionsMachine } from '../../machines/deliveries/delivery-
 import type { formMachine } from '../../machines/lists/form.machine';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormView } from '../admin/FormView';
+import { ParcelTable } from './DeliveryParcelsView';
 
 export const DELIVERY_EDIT_TEXTS = {
   details: 'Delivery details',
@@ -47,10 +49,12 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 const addressText = (address: Record<string, unknown> | undefined) => String(address?.description ?? '');
 
 /** The delivery edit screen drawn from its form actor (details, contacts) and its actions actor. */
-export function DeliveryEditView({ form, actions, mayClone }: {
+export function DeliveryEditView({ form, actions, mayClone, renderParcels }: {
   form: Actor<typeof formMachine>;
   actions: Actor<typeof deliveryActionsMachine>;
   mayClone: boolean;
+  /** The parcels section with its own actor (the page's); a read-only table without it. */
+  renderParcels?: (record: DeliveryAdminDetail) => ReactNode;
 }) {
   const record = useSelector(form, (snapshot) => snapshot.context.record) as DeliveryAdminDetail | undefined;
   const loading = useSelector(form, (snapshot) => snapshot.hasTag('loading'));
@@ -83,20 +87,7 @@ export function DeliveryEditView({ form, actions, mayClone }: {
 
       <chakra.section aria-label={DELIVERY_EDIT_TEXTS.parcels}>
         <Text fontWeight="bold" mb={1}>{DELIVERY_EDIT_TEXTS.parcels}</Text>
-        <chakra.table fontSize="sm" width="100%">
-          <thead><tr>
-            {['Name', 'Length', 'Width', 'Height', 'Weight', 'Barcode'].map((header) => <chakra.th key={header} textAlign="left" p={1}>{header}</chakra.th>)}
-          </tr></thead>
-          <tbody>
-            {record.deliveryItems.map((item) => (
-              <tr key={item.id}>
-                {[item.deliveryItemName ?? item.name, item.length, item.width, item.height, item.weight, item.barCode ?? ''].map((cell, index) => (
-                  <chakra.td key={index} p={1}>{cell}</chakra.td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </chakra.table>
+        {renderParcels ? renderParcels(record) : <ParcelTable items={record.deliveryItems} />}
       </chakra.section>
 
       <DeliveryActionsView actions={actions} allowed={allowed} />

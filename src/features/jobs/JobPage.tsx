@@ -125,7 +125,8 @@ export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; p
         <thead><tr><th scope="col">#</th><th scope="col">Type</th><th scope="col">Waybill</th><th scope="col">Status</th><th scope="col">{JOB_SCREEN_TEXTS.actions}</th></tr></thead>
         <tbody>
           {ordered.map((task) => {
-            const actions = allowedTaskActions(task, permissions);
+            const delivery = deliveries.find((row) => row.deliveryId === task.deliveryId);
+            const actions = allowedTaskActions(task, permissions, { jobStatusId: job.jobStatusId, logisticStatusId: delivery?.logisticStatusId });
             return (
               <tr key={task.id}>
                 <td>{task.taskJobOrder}</td>

@@ -4,6 +4,7 @@ import { PAGE_SIZE_OPTIONS, SLA_TYPES, STORAGE_KEYS } from '../constants';
 import { DELIVERY_ADMIN_TEXTS } from '../deliveries-admin';
 import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../statuses';
 import { bodyOf, updateOrConflict } from './api-helpers';
+import { deleteSelected } from './bulk';
 import { toApiQuery } from './query';
 import type { Page, ResourceDef } from './types';
 
@@ -44,8 +45,8 @@ export const deliveriesResource: ResourceDef<DeliveryAdmin> = {
     { kind: 'enum', name: 'logisticstatuses', label: 'Logistic status', options: codes(LOGISTIC_STATUS_LABELS), optionLabels: labelsOf(LOGISTIC_STATUS_LABELS) },
     { kind: 'enum', name: 'paymentStatuses', label: 'Payment status', options: codes(PAYMENT_STATUS_LABELS), optionLabels: labelsOf(PAYMENT_STATUS_LABELS) },
     { kind: 'enum', name: 'slaType', label: 'SLA type', options: SLA_TYPES },
-    { kind: 'lookup', name: 'companyid', label: 'Company', resource: 'companies' },
-    { kind: 'lookup', name: 'storeid', label: 'Store', resource: 'stores' },
+    { kind: 'lookup', name: 'companyid', label: 'Company', resource: 'companies', excludeName: 'excludecompanyid' },
+    { kind: 'lookup', name: 'storeid', label: 'Store', resource: 'stores', excludeName: 'excludestoreid' },
     { kind: 'boolean', name: 'isReturnToSender', label: 'Return to sender' },
     { kind: 'boolean', name: 'isRoundTrip', label: 'Round trip' },
     { kind: 'boolean', name: 'isHighRisk', label: 'High risk' },
@@ -70,6 +71,26 @@ export const deliveriesResource: ResourceDef<DeliveryAdmin> = {
   exportName: DELIVERY_ADMIN_TEXTS.exportName,
   createOpensEdit: true,
   deletedText: DELIVERY_ADMIN_TEXTS.deletedDeliveries,
+  bulkActions: [
+    deleteSelected({
+      operation: 'deletedeliveries', singular: 'delivery', pluralName: 'deliveries', doneText: DELIVERY_ADMIN_TEXTS.deletedDeliveries,
+      remove: (cca2, ids) => deliveriesResource.api.remove!(cca2, ids), delayedReload: true,
+    }),
+    {
+      id: 'deliveryDate',
+      label: DELIVERY_ADMIN_TEXTS.bulkDateTitle,
+      operation: 'bulkUpdateDeliveryDate',
+      question: DELIVERY_ADMIN_TEXTS.bulkDateQuestion,
+      input: { kind: 'date', label: DELIVERY_ADMIN_TEXTS.deliveryDate },
+      async run(cca2, ids, value) {
+        const { data } = await api.connect.PUT('/deliveries/bulkUpdateDeliveryDate/{cca2}', {
+          params: { path: { cca2 } }, body: { deliveryIds: ids, deliveryDate: value },
+        });
+        return data!.updated;
+      },
+      doneText: DELIVERY_ADMIN_TEXTS.updatedDeliveryDates,
+    },
+  ],
   label: (row) => row.waybill ?? `#${row.id}`,
   api: {
     async list(cca2, params, signal) {

@@ -13,7 +13,8 @@ const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(
 
 /** The URL parameters a filter control owns. */
 export function filterParams(filter: FilterDef): string[] {
-  return filter.kind === 'range' ? [`min${capitalised(filter.name)}`, `max${capitalised(filter.name)}`] : [filter.name];
+  if (filter.kind === 'range') return [`min${capitalised(filter.name)}`, `max${capitalised(filter.name)}`];
+  return filter.kind === 'lookup' && filter.excludeName ? [filter.name, filter.excludeName] : [filter.name];
 }
 
 function validFilterValue(filter: FilterDef, value: string): string | undefined {

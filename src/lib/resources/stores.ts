@@ -3,6 +3,7 @@ import type { components } from '../../api/generated/connect';
 import { EXTENDED_PAGE_SIZE_OPTIONS, STORE_LIST_PAGE_SIZE } from '../constants';
 import { SUCCESS_TEXTS } from '../error-catalogue';
 import { bodyOf, updateOrConflict } from './api-helpers';
+import { deleteSelected } from './bulk';
 import { toApiQuery } from './query';
 import type { Page, ResourceDef, SelectOption } from './types';
 
@@ -47,6 +48,12 @@ export const storesResource: ResourceDef<Store> = {
   exportName: 'Stores',
   createOpensEdit: true,
   deletedText: SUCCESS_TEXTS.deletedStores,
+  bulkActions: [
+    deleteSelected({
+      operation: 'deletestores', singular: 'store', pluralName: 'stores', doneText: SUCCESS_TEXTS.deletedStores,
+      remove: (cca2, ids) => storesResource.api.remove!(cca2, ids),
+    }),
+  ],
   label: (row) => row.storeName,
   api: {
     async list(cca2, params, signal) {

@@ -34,7 +34,8 @@ export interface ColumnDef<Row> {
 export type FilterDef =
   | { kind: 'boolean'; name: string; label: string }
   | { kind: 'enum'; name: string; label: string; options: readonly string[]; optionLabels?: Readonly<Record<string, string>> }
-  | { kind: 'lookup'; name: string; label: string; resource: ResourceId }
+  /** A search select of another resource's options; with `excludeName`, its Exclude option writes that parameter instead. */
+  | { kind: 'lookup'; name: string; label: string; resource: ResourceId; excludeName?: string }
   | { kind: 'range'; name: string; label: string; min?: number; max?: number }
   | { kind: 'date'; name: string; label: string }
   /** vehiclePackedPercentageRange: "min-max" within 0-100. */
@@ -47,6 +48,8 @@ export interface FieldDef {
   required?: boolean;
   maxLength?: number;
   options?: readonly string[];
+  /** Texts shown for enum options (the value is sent); the option itself when absent. */
+  optionLabels?: Readonly<Record<string, string>>;
   /** For lookups: the resource whose select options it offers. */
   resource?: ResourceId;
   /** Only on the add form (the server refuses it on update). */
@@ -55,7 +58,9 @@ export interface FieldDef {
 
 export type FormValues = Record<string, string | boolean | number | null>;
 
-export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'jobs';
+export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDeliveries' | 'jobs' | 'webhooks' | 'apiClients' | 'users' | 'ratings' | 'questionnaires' | 'vehicles' | 'hubs' | 'mobileDevices'
+  | 'announcements' | 'deliveryPictures' | 'deliverySignatures' | 'profilePictures'
+  | 'territories' | 'territoryAreas';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {
@@ -68,6 +73,27 @@ export interface ResourceApi<Row> {
   /** The streamed .xlsx response of the current list (exportExcel=true); absent where the server has no export yet. */
   exportFile?(cca2: string, params: ListParams, signal?: AbortSignal): Promise<Response>;
   selectOptions(cca2: string, search: string, signal?: AbortSignal): Promise<SelectOption[]>;
+}
+
+/**
+ * An action on the rows selected in a list (delete selected, change their delivery date ...): the list asks its
+ * confirmation (No / Yes, with the value when it needs one), runs it with the selected ids, shows `doneText` and
+ * reloads (after `reloadDelayMs` when the spec waits, e.g. deliveries' delete: 2 s).
+ */
+export interface BulkActionDef {
+  id: string;
+  /** The bar's button and the dialog's title. */
+  label: string;
+  /** Who may: the access table's rule for this operation. */
+  operation: OperationId;
+  /** The question of the confirm dialog for n selected rows. */
+  question: (n: number) => string;
+  /** A value the action needs, asked in the dialog (e.g. the new delivery date); Yes waits until it is given. */
+  input?: { kind: 'date'; label: string };
+  /** Runs on the server; resolves with the number of rows changed. */
+  run: (cca2: string, ids: number[], value: string) => Promise<number>;
+  doneText: (n: number) => string;
+  reloadDelayMs?: number;
 }
 
 export interface ResourceDef<Row extends { id: number; xmin: string } = { id: number; xmin: string }> {
@@ -92,6 +118,8 @@ export interface ResourceDef<Row extends { id: number; xmin: string } = { id: nu
   createOpensEdit: boolean;
   /** The success text of a delete of n rows. */
   deletedText?: (n: number) => string;
+  /** Actions on the selected rows of the list (the list shows a checkbox per row only when there are some). */
+  bulkActions?: readonly BulkActionDef[];
   /** The row's name in confirmations and breadcrumbs. */
   label: (row: Row) => string;
   api: ResourceApi<Row>;

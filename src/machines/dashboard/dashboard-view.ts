@@ -52,19 +52,40 @@ export interface VisibleLists {
   drivers: LiveUser[];
 }
 
+export function visibleDeliveries(rows: readonly LiveDelivery[], view: DashboardContext): LiveDelivery[] {
+  return rows.filter((row) => inIds(row.id, view.ids.delivery) && matchesFilters(row, view.filters, 'deliveries') && matchesSearch(row, view.search));
+}
+
+export function visibleJobs(rows: readonly LiveJob[], view: DashboardContext): LiveJob[] {
+  return rows.filter((row) => inIds(row.id, view.ids.job) && matchesFilters(row, view.filters, 'jobs'));
+}
+
+/** QSR mode shows the drivers available for QSR only. */
+export function visibleDrivers(rows: readonly LiveUser[], view: DashboardContext): LiveUser[] {
+  return rows.filter((row) => inIds(row.id, view.ids.driver) && matchesFilters(row, view.filters, 'drivers')
+    && (!view.qsrMode || row.driverAvailabilityId === DRIVER_AVAILABILITY.AVAILABLE_QSR_ONLY));
+}
+
 /** The rows each list shows under the dashboard's filters; QSR mode shows the drivers available for QSR only. */
 export function visibleLists(lists: LiveLists, view: DashboardContext): VisibleLists {
   return {
-    deliveries: lists.deliveries.filter((row) => inIds(row.id, view.ids.delivery) && matchesFilters(row, view.filters, 'deliveries') && matchesSearch(row, view.search)),
-    jobs: lists.jobs.filter((row) => inIds(row.id, view.ids.job) && matchesFilters(row, view.filters, 'jobs')),
-    drivers: lists.drivers.filter((row) => inIds(row.id, view.ids.driver) && matchesFilters(row, view.filters, 'drivers')
-      && (!view.qsrMode || row.driverAvailabilityId === DRIVER_AVAILABILITY.AVAILABLE_QSR_ONLY)),
+    deliveries: visibleDeliveries(lists.deliveries, view),
+    jobs: visibleJobs(lists.jobs, view),
+    drivers: visibleDrivers(lists.drivers, view),
   };
 }
 
 /** A job's tasks in their order in the job. */
 export function tasksOfJob(tasks: readonly LiveTask[], jobId: number): LiveTask[] {
   return tasks.filter((task) => task.jobId === jobId).sort((a, b) => (a.taskJobOrder ?? 0) - (b.taskJobOrder ?? 0));
+}
+
+/** The tasks of each expanded job in their order, in one pass over the tasks. */
+export function tasksOfJobs(tasks: readonly LiveTask[], jobIds: readonly number[]): Map<number, LiveTask[]> {
+  const grouped = new Map<number, LiveTask[]>(jobIds.map((id) => [id, []]));
+  for (const task of tasks) grouped.get(task.jobId)?.push(task);
+  for (const list of grouped.values()) list.sort((a, b) => (a.taskJobOrder ?? 0) - (b.taskJobOrder ?? 0));
+  return grouped;
 }
 
 /** Parses an ids filter typed as "12, 15 20": whole positive numbers, duplicates dropped. */

@@ -3,7 +3,7 @@ import { asApiError, type ApiError } from '../../api/api-error';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
 import { resourceOf } from '../../lib/resources';
 import { parseListParams, toSearchString, type ListShape } from '../../lib/resources/query';
-import type { ListParams, Page, ResourceId } from '../../lib/resources/types';
+import type { BulkActionDef, ListParams, Page, ResourceId } from '../../lib/resources/types';
 
 /** The connection actor's systemId (issue 5); lists reload after it reconnects, when it exists. */
 export const CONNECTION_SYSTEM_ID = 'connection';
@@ -26,6 +26,10 @@ export interface ListContext {
   searchText: string;
   page: Page<Record<string, unknown>> | undefined;
   error: ApiError | undefined;
+  /** The ids of the rows selected on the shown page (row checkboxes); a new page keeps those still on it. */
+  selected: number[];
+  /** The bulk action being confirmed or run, with its value (e.g. the new delivery date). */
+  bulk: { action: string; value: string } | undefined;
 }
 
 export type ListEvent =
@@ -36,11 +40,22 @@ export type ListEvent =
   /** A header was pressed: the same column flips the direction, another sorts ascending. */
   | { type: 'list.sort'; sortBy: string }
   | { type: 'list.search'; text: string }
-  | { type: 'list.filter'; name: string; value: string | undefined }
+  /** One filter's value; `clear` names parameters removed at the same time (a lookup's include/exclude pair). */
+  | { type: 'list.filter'; name: string; value: string | undefined; clear?: readonly string[] }
   | { type: 'list.clearFilters' }
   | { type: 'list.retry' }
   | { type: 'list.reload' }
-  | { type: 'connection.reconnected' };
+  | { type: 'connection.reconnected' }
+  /** A row's checkbox. */
+  | { type: 'list.select'; id: number; selected: boolean }
+  /** The header's checkbox: every row of the page, or none. */
+  | { type: 'list.selectPage'; selected: boolean }
+  | { type: 'list.clearSelection' }
+  /** A button of the bulk action bar (an id of the resource's bulkActions). */
+  | { type: 'list.bulk'; action: string }
+  | { type: 'list.bulkValue'; value: string }
+  | { type: 'list.bulkNo' }
+  | { type: 'list.bulkYes' };
 
 /** Emitted to the view: go to this URL (the view navigates; the URL then drives the list). */
 export type ListEmitted = { type: 'list.navigate'; search: string; replace?: boolean } | { type: 'list.notFound' };
@@ -54,6 +69,11 @@ function shapeOf(resource: ResourceId, storedPageSize: number | undefined): List
     ...(storedPageSize !== undefined && definition.pageSizes.includes(storedPageSize) && { defaultPageSize: storedPageSize }),
   };
 }
+
+const bulkActionOf = (context: Pick<ListContext, 'resource' | 'bulk'>): BulkActionDef | undefined =>
+  resourceOf(context.resource).bulkActions?.find((action) => action.id === context.bulk?.action);
+
+export interface RunBulkInput { resource: ResourceId; cca2: string; action: string; ids: number[]; value: string }
 
 const sameParams = (a: ListParams, b: ListParams) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -72,6 +92,12 @@ export const listMachine = setup({
     loadPage: fromPromise<Page<Record<string, unknown>>, { resource: ResourceId; cca2: string; params: ListParams }>(
       ({ input, signal }) => resourceOf(input.resource).api.list(input.cca2, input.params, signal) as Promise<Page<Record<string, unknown>>>,
     ),
+    /** Runs a bulk action of the resource on the selected ids; resolves with the number of rows changed. */
+    runBulk: fromPromise<number, RunBulkInput>(({ input }) => {
+      const action = resourceOf(input.resource).bulkActions?.find((candidate) => candidate.id === input.action);
+      if (!action) throw new Error(`${input.resource} has no bulk action ${input.action}`);
+      return action.run(input.cca2, input.ids, input.value);
+    }),
     /** Reports a reconnect of the connection actor, if the system has one (it may not exist yet). */
     watchConnection: fromCallback(({ sendBack, system }) => {
       const connection = (system as { get(id: string): AnyActorRef | undefined }).get(CONNECTION_SYSTEM_ID);
@@ -90,11 +116,19 @@ export const listMachine = setup({
       };
     }),
   },
-  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  delays: {
+    searchDebounce: SEARCH_DEBOUNCE_MS,
+    /** The spec's wait before the list reloads after a delete (DELETE_RELOAD_DELAY_MS, 2 s for deliveries). */
+    bulkReload: ({ context }) => bulkActionOf(context)?.reloadDelayMs ?? 0,
+  },
   guards: {
     urlDiffers: ({ context, event }) =>
       event.type === 'list.urlChanged' && !sameParams(parseListParams(event.search, context.shape), context.params),
     isNotFound: ({ event }) => asApiError((event as { error?: unknown }).error).status === 404,
+    knownBulkAction: ({ context, event }) => event.type === 'list.bulk' && context.selected.length > 0
+      && resourceOf(context.resource).bulkActions?.some((action) => action.id === event.action) === true,
+    bulkValueGiven: ({ context }) => bulkActionOf(context)?.input === undefined || (context.bulk?.value.trim() ?? '') !== '',
+    reloadDelayed: ({ context }) => (bulkActionOf(context)?.reloadDelayMs ?? 0) > 0,
     searchReady: ({ context }) => context.searchText.trim().length === 0 || context.searchText.trim().length >= MIN_SEARCH_LENGTH,
   },
   actions: {
@@ -119,12 +153,38 @@ export const listMachine = setup({
     navigateFilter: emit(({ context, event }) => {
       if (event.type !== 'list.filter') return navigateTo(context, {});
       const filters = { ...context.params.filters };
+      for (const name of event.clear ?? []) delete filters[name];
       if (event.value === undefined || event.value === '') delete filters[event.name];
       else filters[event.name] = event.value;
       return navigateTo(context, { page: 1, filters });
     }),
     navigateClearFilters: emit(({ context }) => navigateTo(context, { page: 1, filters: {}, search: '' })),
-    storePage: assign({ page: ({ event }) => (event as unknown as { output: Page<Record<string, unknown>> }).output, error: undefined }),
+    storePage: assign(({ context, event }) => {
+      const page = (event as unknown as { output: Page<Record<string, unknown>> }).output;
+      const shown = new Set(page.items.map((row) => row.id as number));
+      return { page, error: undefined, selected: context.selected.filter((id) => shown.has(id)) };
+    }),
+    select: assign({
+      selected: ({ context, event }) => {
+        if (event.type !== 'list.select') return context.selected;
+        const rest = context.selected.filter((id) => id !== event.id);
+        return event.selected ? [...rest, event.id] : rest;
+      },
+    }),
+    selectPage: assign({
+      selected: ({ context, event }) =>
+        event.type === 'list.selectPage' && event.selected ? (context.page?.items ?? []).map((row) => row.id as number) : [],
+    }),
+    clearSelection: assign({ selected: [] }),
+    startBulk: assign({ bulk: ({ event }) => (event.type === 'list.bulk' ? { action: event.action, value: '' } : undefined) }),
+    setBulkValue: assign({
+      bulk: ({ context, event }) => (context.bulk && event.type === 'list.bulkValue' ? { ...context.bulk, value: event.value } : context.bulk),
+    }),
+    endBulk: assign({ bulk: undefined }),
+    notifyBulkDone: ({ context, event, system }) => {
+      const text = bulkActionOf(context)?.doneText((event as unknown as { output: number }).output);
+      if (text) (system as { get(id: string): AnyActorRef | undefined }).get('notifications')?.send({ type: 'notify.success', text });
+    },
     storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error) }),
     notifyError: ({ system, event }) => {
       (system as { get(id: string): AnyActorRef | undefined }).get('notifications')?.send({ type: 'notify.error', error: asApiError((event as { error?: unknown }).error) });
@@ -137,7 +197,9 @@ export const listMachine = setup({
   context: ({ input }) => {
     const shape = shapeOf(input.resource, input.storedPageSize);
     const params = parseListParams(input.search, shape);
-    return { resource: input.resource, cca2: input.cca2, shape, params, searchText: params.search, page: undefined, error: undefined };
+    return {
+      resource: input.resource, cca2: input.cca2, shape, params, searchText: params.search, page: undefined, error: undefined, selected: [], bulk: undefined,
+    };
   },
   invoke: { id: 'watchConnection', src: 'watchConnection' },
   initial: 'loading',
@@ -171,18 +233,61 @@ export const listMachine = setup({
       on: {
         'list.reload': { target: 'loading' },
         'connection.reconnected': { target: 'loading' },
-        'list.search': { target: '.typing', reenter: true, actions: 'setSearchText' },
       },
       states: {
-        idle: {},
+        idle: {
+          on: {
+            'list.search': { target: 'typing', actions: 'setSearchText' },
+            'list.select': { actions: 'select' },
+            'list.selectPage': { actions: 'selectPage' },
+            'list.clearSelection': { actions: 'clearSelection' },
+            'list.bulk': { guard: 'knownBulkAction', target: 'confirming', actions: 'startBulk' },
+          },
+        },
         typing: {
           description: 'The search box changed; the search applies 500 ms after the last key (and only from 3 characters).',
+          on: {
+            'list.search': { target: 'typing', reenter: true, actions: 'setSearchText' },
+            'list.select': { actions: 'select' },
+            'list.selectPage': { actions: 'selectPage' },
+            'list.clearSelection': { actions: 'clearSelection' },
+          },
           after: {
             searchDebounce: [
               { guard: 'searchReady', target: 'idle', actions: 'navigateSearch' },
               { target: 'idle' },
             ],
           },
+        },
+        confirming: {
+          description: 'A bulk action on the selected rows asks No / Yes (and its value, e.g. the new delivery date).',
+          on: {
+            'list.bulkValue': { actions: 'setBulkValue' },
+            'list.bulkNo': { target: 'idle', actions: 'endBulk' },
+            'list.bulkYes': { guard: 'bulkValueGiven', target: 'running' },
+          },
+        },
+        running: {
+          description: 'The server runs the bulk action on the selected ids (all or none).',
+          tags: ['busy'],
+          // The list reloads once the run is done; a reload asked for meanwhile waits for that.
+          on: { 'list.reload': {}, 'connection.reconnected': {} },
+          invoke: {
+            id: 'runBulk',
+            src: 'runBulk',
+            input: ({ context }) => ({
+              resource: context.resource, cca2: context.cca2, action: context.bulk!.action, ids: context.selected, value: context.bulk!.value,
+            }),
+            onDone: [
+              { guard: 'reloadDelayed', target: 'reloadPending', actions: ['notifyBulkDone', 'clearSelection'] },
+              { target: '#list.loading', actions: ['notifyBulkDone', 'clearSelection', 'endBulk'] },
+            ],
+            onError: { target: 'idle', actions: ['notifyError', 'endBulk'] },
+          },
+        },
+        reloadPending: {
+          description: 'Done; the list reloads after the spec\'s delay (deliveries: 2 s after a delete).',
+          after: { bulkReload: { target: '#list.loading', actions: 'endBulk' } },
         },
       },
     },

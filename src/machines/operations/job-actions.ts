@@ -1,9 +1,10 @@
 import { mayCall, type OperationId } from '../../lib/access';
 import type { TaskAction } from '../../lib/operations-catalogue';
 import type { Permissions } from '../../lib/roles';
-import { TASK_STATUS } from '../../lib/statuses';
+import { JOB_STATUS, TASK_STATUS } from '../../lib/statuses';
+import { deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, type DeliveryLogisticsEvent } from './delivery-logistics.machine';
 import { jobMachine, jobSnapshotOf, type JobEvent } from './job.machine';
-import { taskMachine, taskSnapshotOf, type TaskEvent } from './task.machine';
+import { isPickUpTask, taskMachine, taskSnapshotOf, type TaskEvent } from './task.machine';
 import { step } from './transitions';
 
 // Which task and job calls the job screens offer: those the pure charts allow from the stored status (the
@@ -32,12 +33,52 @@ const TASK_ACTIONS: Record<TaskActionName, { operationId: OperationId; event: (t
   exceptiondropoff: { operationId: 'exceptiondropoff', event: () => ({ type: 'task.exceptionDropoff' }) },
 };
 
-/** The task calls to offer for a task: allowed by the task chart from its stored state and by the access table. */
-export function allowedTaskActions(task: ActionTask, permissions: Permissions | null | undefined): TaskActionName[] {
+/** Where the task's job and delivery are: the server consults their charts too (server/domain/operations/tasks.ts). */
+export interface TaskSurroundings {
+  jobStatusId: number;
+  /** The logistic status of the task's delivery (unknown: the delivery chart is not consulted). */
+  logisticStatusId?: number;
+}
+
+/** What each task call asks of the delivery chart (a pick-up's start asks nothing; a drop-off's start is `dropoffStarted`). */
+function deliveryEventOf(name: TaskActionName, task: ActionTask): DeliveryLogisticsEvent | null {
+  switch (name) {
+    case 'start': return isPickUpTask(task.taskTypeId) ? null : { type: 'delivery.dropoffStarted' };
+    case 'completepickup': return { type: 'delivery.pickupCompleted' };
+    case 'completedropoff': return { type: 'delivery.dropoffCompleted' };
+    case 'exceptionpickup': return { type: 'delivery.pickupException' };
+    case 'exceptiondropoff': return { type: 'delivery.dropoffException' };
+    default: return null;
+  }
+}
+
+/** Whether the job and delivery charts let the call through, as the server decides it (tasks move only in a job in progress; starting a task of a job not started starts the job). */
+function surroundingsAllow(name: TaskActionName, task: ActionTask, around: TaskSurroundings): boolean {
+  if (around.jobStatusId !== JOB_STATUS.IN_PROGRESS) {
+    if (name !== 'start' || !jobSnapshotKnown(around.jobStatusId)) return false;
+    if (step(jobMachine, jobSnapshotOf({ jobStatusId: around.jobStatusId }), { type: 'job.start' }) === null) return false;
+  }
+  const event = deliveryEventOf(name, task);
+  if (!event || around.logisticStatusId === undefined) return true;
+  const from = deliveryLogisticsSnapshotOf(around.logisticStatusId);
+  return from !== null && step(deliveryLogisticsMachine, from, event) !== null;
+}
+
+function jobSnapshotKnown(jobStatusId: number): boolean {
+  return (Object.values(JOB_STATUS) as number[]).includes(jobStatusId);
+}
+
+/**
+ * The task calls to offer for a task: allowed by the task chart from its stored state and by the access table,
+ * and, given the task's job and delivery, by their charts as well, so the screen offers exactly what the server
+ * accepts (a drop-off cannot start before its parcels are collected, nothing moves in a completed job).
+ */
+export function allowedTaskActions(task: ActionTask, permissions: Permissions | null | undefined, around?: TaskSurroundings): TaskActionName[] {
   const snapshot = taskSnapshotOf(task);
   return (Object.keys(TASK_ACTIONS) as TaskActionName[]).filter((name) => {
     const action = TASK_ACTIONS[name];
-    return mayCall(action.operationId, permissions) && step(taskMachine, snapshot, action.event(task)) !== null;
+    return mayCall(action.operationId, permissions) && step(taskMachine, snapshot, action.event(task)) !== null
+      && (!around || surroundingsAllow(name, task, around));
   });
 }
 

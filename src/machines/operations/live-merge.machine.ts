@@ -6,7 +6,7 @@ import { LIVE_EVENTS, type DashboardTopic } from '../../lib/realtime';
 import { reconnects } from './reconnects';
 import {
   applyBatch, batchHasNotification, batchTouches, EMPTY_LISTS, enqueueUpdate,
-  type DetailKind, type LiveLists, type LiveUpdate, type OpenDetail, type TaskListType,
+  type DetailKind, type LiveCoordinate, type LiveLists, type LiveUpdate, type OpenDetail, type TaskListType,
 } from './live-merge';
 import { loadDashboardDetails, loadDashboardLists, playNotificationSound, type ListSources, type LoadListsInput } from './operations.api';
 
@@ -21,6 +21,11 @@ export interface LiveMergeInput {
   /** The lists this user may load (src/lib/access.ts mayCall). */
   sources: ListSources;
   muted?: boolean;
+  /**
+   * Benchmark baseline only (bench/dashboard-frames.ts, `/dashboard?render=per-event`): merge and render every hub
+   * message on its own instead of in batches. Never set by the app.
+   */
+  perEvent?: boolean;
 }
 
 export interface LiveMergeContext {
@@ -41,6 +46,8 @@ export interface LiveMergeContext {
   detail: OpenDetail | null;
   detailData: Record<string, unknown> | null;
   muted: boolean;
+  /** See LiveMergeInput.perEvent. */
+  perEvent: boolean;
   error: ApiError | undefined;
 }
 
@@ -65,7 +72,16 @@ const HUB_EVENT_KINDS: Partial<Record<DashboardTopic, LiveUpdate['kind']>> = {
   JobTaskUpdates: 'jobTask',
   Users: 'user',
   WebNotifications: 'webNotification',
+  CoordinateUpdates: 'coordinate',
 };
+
+/** A coordinate names its driver by `driverId`: it is queued and merged under the driver's id like a `user` row. */
+function updateOf(kind: LiveUpdate['kind'], payload: unknown): LiveUpdate {
+  if (kind === 'coordinate' && payload && typeof payload === 'object') {
+    return { kind, payload: { ...(payload as LiveCoordinate), id: (payload as LiveCoordinate).driverId } };
+  }
+  return { kind, payload } as LiveUpdate;
+}
 
 /** Subscribes to the dashboard hub's topics through the app's one connection; each message becomes `live.update`. */
 export const hubUpdates = fromCallback<LiveMergeEvent, { topics: readonly DashboardTopic[] }>(({ sendBack, input }) => {
@@ -75,7 +91,7 @@ export const hubUpdates = fromCallback<LiveMergeEvent, { topics: readonly Dashbo
     const kind = HUB_EVENT_KINDS[topic];
     if (!kind) continue;
     for (const event of LIVE_EVENTS[topic]) {
-      stops.push(liveDashboard.on(event, (payload) => sendBack({ type: 'live.update', update: { kind, payload } as LiveUpdate })));
+      stops.push(liveDashboard.on(event, (payload) => sendBack({ type: 'live.update', update: updateOf(kind, payload) })));
     }
     unsubscribes.push(liveDashboard.subscribe(topic).catch(() => async () => undefined));
   }
@@ -95,7 +111,7 @@ const scopeOf = (context: LiveMergeContext) => ({
  * then kept current from the dashboard hub. Messages are queued and merged in batches on a timer by the rules
  * of src/machines/operations/live-merge.ts (id and xmin; the task rules; drivers only). After a reconnect the
  * lists reload over REST (messages are at most once). The open detail panel is refetched after a delay when a
- * batch touches its row; a new web notification plays the sound unless muted.
+ * batch touches its row, and at once after a reconnect; a new web notification plays the sound unless muted.
  */
 export const liveMergeMachine = setup({
   types: {
@@ -139,6 +155,8 @@ export const liveMergeMachine = setup({
   },
   guards: {
     hasQueue: ({ context }) => context.queue.length > 0,
+    /** The per-event baseline of the benchmark: a valid message is merged at once. */
+    isUpdatePerEvent: ({ context, event }) => context.perEvent && event.type === 'live.update' && typeof event.update?.payload?.id === 'number',
     /** A hub message is taken only with a payload that has an id (anything else from the network is dropped). */
     isUpdate: ({ event }) => event.type === 'live.update' && typeof event.update?.payload?.id === 'number',
     hasJobId: ({ event }) => event.type === 'live.job.toggle' && typeof event.jobId === 'number',
@@ -165,6 +183,7 @@ export const liveMergeMachine = setup({
     detail: null,
     detailData: null,
     muted: input.muted ?? false,
+    perEvent: input.perEvent ?? false,
     error: undefined,
   }),
   invoke: [
@@ -203,7 +222,12 @@ export const liveMergeMachine = setup({
           states: {
             idle: {
               description: 'Nothing waiting: the next hub message starts a batch.',
-              on: { 'live.update': { guard: 'isUpdate', target: 'batching', actions: 'enqueue' } },
+              on: {
+                'live.update': [
+                  { guard: 'isUpdatePerEvent', actions: ['enqueue', 'flush'] },
+                  { guard: 'isUpdate', target: 'batching', actions: 'enqueue' },
+                ],
+              },
             },
             batching: {
               description: 'Hub messages gather until the batch interval ends, then merge into the lists at once.',
@@ -243,16 +267,17 @@ export const liveMergeMachine = setup({
           },
         },
         shown: {
-          description: 'The details are shown.',
-          on: { 'live.detail.touched': 'stale' },
+          description: 'The details are shown; after a reconnect (messages may have been lost) they load again.',
+          on: { 'live.detail.touched': 'stale', 'connection.reconnected': 'loading' },
         },
         stale: {
-          description: 'A live update touched the row: its details are refetched after a delay.',
+          description: 'A live update touched the row: its details are refetched after a delay (at once after a reconnect).',
           after: { detailRefetch: 'loading' },
+          on: { 'connection.reconnected': 'loading' },
         },
         failed: {
-          description: 'The details could not be loaded.',
-          on: { 'live.details.retry': 'loading' },
+          description: 'The details could not be loaded; Retry or a reconnect loads them again.',
+          on: { 'live.details.retry': 'loading', 'connection.reconnected': 'loading' },
         },
       },
     },

@@ -63,6 +63,8 @@ export const liveMergeSamples = defineSamples(liveMergeMachine, [
       // What a flushed batch that touches job 1 raises (the hub's messages are the first scenario's; here the
       // batch timer would run beside the refetch delay, and paths treat the two timers as independent).
       { type: 'live.detail.touched' },
+      // The connection came back: the open details (and the lists) load again.
+      { type: 'connection.reconnected' },
     ],
   },
   {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_STATUS, TASK_TYPE } from '../../lib/statuses';
 import {
-  applyBatch, batchHasNotification, batchTouches, compareXmin, EMPTY_LISTS, mergeDelivery, mergeDriver, mergeJob, mergeTask,
-  type LiveJob, type LiveTask, type TaskListScope,
+  applyBatch, batchHasNotification, batchTouches, compareXmin, EMPTY_LISTS, enqueueUpdate, mergeCoordinate, mergeDelivery, mergeDriver, mergeJob, mergeTask,
+  type LiveCoordinate, type LiveJob, type LiveUser, type LiveTask, type TaskListScope,
 } from './live-merge';
 
 const job = (id: number, xmin: string, extra: Partial<LiveJob> = {}): LiveJob => ({ id, xmin, jobStatusId: 0, ...extra });
@@ -119,5 +119,67 @@ describe('batches', () => {
     expect(batchTouches([{ kind: 'delivery', payload: { id: 5, xmin: '2' } }], { kind: 'delivery', id: 5 })).toBe(true);
     expect(batchHasNotification(batch)).toBe(false);
     expect(batchHasNotification([{ kind: 'webNotification', payload: { id: 1 } }])).toBe(true);
+  });
+});
+
+describe('coordinates (CoordinateUpdates) in the drivers list', () => {
+  const driver: LiveUser = {
+    id: 4, xmin: '50', roles: ['Driver'], fullName: 'Thabo Mokoena', lastLocation: { lat: -26.1, lon: 28.05 }, lastLocationAt: '2026-11-21T08:00:00.000Z',
+  };
+  const coordinate = (time: string, lat = -26.2, lon = 28.1): LiveCoordinate => ({ id: 4, driverId: 4, lat, lon, time, jobId: 9 });
+
+  it('moves the driver\'s last known location and time, keeping the row\'s xmin', () => {
+    const [moved] = mergeCoordinate([driver], coordinate('2026-11-21T08:00:05.000Z'));
+    expect(moved).toEqual({ ...driver, lastLocation: { lat: -26.2, lon: 28.1 }, lastLocationAt: '2026-11-21T08:00:05.000Z' });
+    expect(moved!.xmin).toBe('50');
+  });
+
+  it('refuses an older coordinate, one of a driver not listed, and a repeat (same array back)', () => {
+    const list = [driver];
+    expect(mergeCoordinate(list, coordinate('2026-11-21T07:59:59.000Z'))).toBe(list);
+    expect(mergeCoordinate(list, { ...coordinate('2026-11-21T09:00:00.000Z'), id: 5, driverId: 5 })).toBe(list);
+    expect(mergeCoordinate(list, coordinate('2026-11-21T08:00:00.000Z', -26.1, 28.05))).toBe(list);
+    expect(mergeCoordinate(list, { ...coordinate('not a time') })).toBe(list);
+  });
+
+  it('takes a driver without a position yet', () => {
+    const [moved] = mergeCoordinate([{ ...driver, lastLocation: null, lastLocationAt: null }], coordinate('2026-11-21T08:00:05.000Z'));
+    expect(moved!.lastLocation).toEqual({ lat: -26.2, lon: 28.1 });
+  });
+
+  it('keeps the newest coordinate of a driver in a batch, and a user message still merges by xmin afterwards', () => {
+    let queue = enqueueUpdate([], { kind: 'coordinate', payload: coordinate('2026-11-21T08:00:10.000Z', -26.3) });
+    queue = enqueueUpdate(queue, { kind: 'coordinate', payload: coordinate('2026-11-21T08:00:05.000Z', -26.2) });
+    expect(queue).toHaveLength(1);
+    expect((queue[0]!.payload as LiveCoordinate).lat).toBe(-26.3);
+    const lists = { ...EMPTY_LISTS, drivers: [driver] };
+    const next = applyBatch(lists, [...queue, { kind: 'user', payload: { ...driver, xmin: '51', driverAvailabilityId: 3001 } }], scope);
+    expect(next.drivers[0]).toMatchObject({ xmin: '51', driverAvailabilityId: 3001 });
+    // The user row (REST shape) carries its own lastLocation: here the older one from the driver's row.
+    const onlyCoordinates = applyBatch(lists, queue, scope);
+    expect(onlyCoordinates.drivers[0]!.lastLocation).toEqual({ lat: -26.3, lon: 28.1 });
+  });
+});
+
+describe('a batch merges as its messages one by one would', () => {
+  it('ends where merging each message in turn ends (one copy and one index per list instead of one per message)', () => {
+    let seed = 7;
+    const next = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const tasks = Array.from({ length: 200 }, (_, index) => task(index + 1, '10', { jobId: 7 + (index % 3) }));
+    const jobs = Array.from({ length: 50 }, (_, index) => job(index + 1, '10'));
+    const lists = { ...EMPTY_LISTS, tasks, jobs };
+    const statuses = [TASK_STATUS.NOT_STARTED, TASK_STATUS.IN_PROGRESS, TASK_STATUS.COMPLETED];
+    const batch = Array.from({ length: 400 }, (_, index) => (next() < 0.7
+      ? { kind: 'jobTask' as const, payload: task(1 + Math.floor(next() * 260), String(11 + index), { jobId: 7 + Math.floor(next() * 3), taskStatusId: statuses[Math.floor(next() * 3)]!, distanceFromDriver: Math.floor(next() * 5) }) }
+      : { kind: 'job' as const, payload: job(1 + Math.floor(next() * 60), String(5 + Math.floor(next() * 20)), { isRejected: next() < 0.1 }) }));
+    let oneByOne = { tasks: lists.tasks, jobs: lists.jobs };
+    for (const update of batch) {
+      oneByOne = update.kind === 'jobTask'
+        ? { ...oneByOne, tasks: mergeTask(oneByOne.tasks, update.payload, scope) }
+        : { ...oneByOne, jobs: mergeJob(oneByOne.jobs, update.payload) };
+    }
+    const merged = applyBatch(lists, batch, scope);
+    expect(merged.tasks).toEqual(oneByOne.tasks);
+    expect(merged.jobs).toEqual(oneByOne.jobs);
   });
 });

@@ -54,26 +54,69 @@ function isNewer(update: Versioned, current: Versioned): boolean {
 }
 
 /**
+ * What one update does to the row it is about (`current`, undefined when the list has none): the row that
+ * replaces it or is added, `REMOVE`, or undefined for no change. Every merge rule below is one of these, so a
+ * single update and a whole batch follow the very same rules.
+ */
+type Decide<T, U> = (current: T | undefined, update: U) => T | typeof REMOVE | undefined;
+
+const REMOVE = Symbol('remove');
+
+/**
+ * Applies updates in order to a list keyed by id: one copy of the list and one id index for the whole batch
+ * (a batch of a thousand messages into 20,000 tasks would otherwise copy and search the list a thousand
+ * times), made only once something changes; the same array comes back when nothing does.
+ */
+function mergeAll<T extends { id: number }, U extends { id: number }>(list: readonly T[], updates: readonly U[], decide: Decide<T, U>): T[] {
+  let rows: (T | undefined)[] | null = null;
+  let index: Map<number, number> | null = null;
+  let removed = false;
+  for (const update of updates) {
+    if (!index) index = new Map(list.map((row, position) => [row.id, position]));
+    const position = index.get(update.id);
+    const current = position === undefined ? undefined : (rows ?? list)[position];
+    const outcome = decide(current, update);
+    if (outcome === undefined) continue;
+    rows ??= [...list];
+    if (outcome === REMOVE) {
+      rows[position!] = undefined;
+      index.delete(update.id);
+      removed = true;
+    } else if (position === undefined) {
+      index.set(outcome.id, rows.length);
+      rows.push(outcome);
+    } else {
+      rows[position] = outcome;
+    }
+  }
+  if (!rows) return list as T[];
+  return removed ? rows.filter((row): row is T => row !== undefined) : rows as T[];
+}
+
+/** Jobs and deliveries: new ids are added, lower (or equal) xmin refused, a newer version's fields replace the row's. */
+function decideVersioned<T extends Versioned>(current: T | undefined, update: T): T | undefined {
+  if (!current) return update;
+  if (!isNewer(update, current)) return undefined;
+  return { ...current, ...update };
+}
+
+/**
  * Jobs and deliveries: new ids are added, lower (or equal) xmin refused, a newer version replaces. The fields
  * of the update replace the row's (a live delivery carries the job's delivery shape, the list row has more).
  */
 export function mergeVersioned<T extends Versioned>(list: readonly T[], update: T): T[] {
-  const index = list.findIndex((row) => row.id === update.id);
-  if (index === -1) return [...list, update];
-  if (!isNewer(update, list[index]!)) return list as T[];
-  const next = [...list];
-  next[index] = { ...list[index]!, ...update };
-  return next;
+  return mergeAll(list, [update], decideVersioned<T>);
 }
+
+/** A rejected job leaves the list (when the update is not older than what it shows); otherwise as any versioned row. */
+const decideJob: Decide<LiveJob, LiveJob> = (current, update) => {
+  if (update.isRejected) return current && isNewer(update, current) ? REMOVE : undefined;
+  return decideVersioned(current, update);
+};
 
 /** Jobs: as mergeVersioned, and a rejected job leaves the list (when the update is not older than what it shows). */
 export function mergeJob(list: readonly LiveJob[], update: LiveJob): LiveJob[] {
-  if (update.isRejected) {
-    const current = list.find((row) => row.id === update.id);
-    if (!current || !isNewer(update, current)) return list as LiveJob[];
-    return list.filter((row) => row.id !== update.id);
-  }
-  return mergeVersioned(list, update);
+  return mergeAll(list, [update], decideJob);
 }
 
 export const mergeDelivery = mergeVersioned<LiveDelivery>;
@@ -83,9 +126,42 @@ export function isDriverUser(user: LiveUser): boolean {
   return (user.roles ?? []).includes('Driver');
 }
 
+const decideDriver: Decide<LiveUser, LiveUser> = (current, update) => (isDriverUser(update) ? decideVersioned(current, update) : undefined);
+
 export function mergeDriver(list: readonly LiveUser[], update: LiveUser): LiveUser[] {
-  if (!isDriverUser(update)) return list as LiveUser[];
-  return mergeVersioned(list, update);
+  return mergeAll(list, [update], decideDriver);
+}
+
+/** A live `coordinate` message (CoordinateUpdates), keyed by the driver's user id like the drivers list. */
+export interface LiveCoordinate {
+  /** The driver's user id (the hub's `driverId`, copied to `id` so the queue keys it like every other row). */
+  id: number;
+  driverId: number;
+  lat: number;
+  lon: number;
+  /** When the driver was there (ISO date-time). */
+  time: string;
+  jobId?: number | null;
+}
+
+/**
+ * Coordinates (ours; 002 says drivers' positions update live): a coordinate moves the driver's last known
+ * location in the drivers list when it is not older than the one shown (coordinates carry no xmin: their time
+ * decides). Drivers not listed are not added (a coordinate is not a driver row); the row's xmin is kept, so the
+ * next `user` message of the driver still merges by version.
+ */
+const decideCoordinate: Decide<LiveUser, LiveCoordinate> = (current, coordinate) => {
+  if (!current) return undefined;
+  const shownAt = typeof current.lastLocationAt === 'string' ? Date.parse(current.lastLocationAt) : Number.NEGATIVE_INFINITY;
+  const at = Date.parse(coordinate.time);
+  if (!Number.isFinite(at) || at < shownAt) return undefined;
+  const location = current.lastLocation as { lat: number; lon: number } | null | undefined;
+  if (location && location.lat === coordinate.lat && location.lon === coordinate.lon && at === shownAt) return undefined;
+  return { ...current, lastLocation: { lat: coordinate.lat, lon: coordinate.lon }, lastLocationAt: coordinate.time };
+};
+
+export function mergeCoordinate(list: readonly LiveUser[], coordinate: LiveCoordinate): LiveUser[] {
+  return mergeAll(list, [{ ...coordinate, id: coordinate.driverId }], decideCoordinate);
 }
 
 export interface TaskListScope {
@@ -105,23 +181,22 @@ export function taskMatchesListType(task: Pick<LiveTask, 'taskStatusId'>, listTy
  * version with only a changed distanceFromDriver also replaces it; a task not yet listed is added only if it
  * belongs to a job shown and its status matches the list's type.
  */
+function decideTask(scope: TaskListScope): Decide<LiveTask, LiveTask> {
+  return (current, update) => {
+    if (!current) return scope.shownJobIds.has(update.jobId) && taskMatchesListType(update, scope.listType) ? update : undefined;
+    if (!isNewer(update, current)) return undefined;
+    if (isFinishedTaskStatus(current.taskStatusId)) return undefined;
+    const statusChanged = update.taskStatusId !== current.taskStatusId;
+    const arrivalChanged = (update.arrivedDate ?? null) !== (current.arrivedDate ?? null);
+    if (statusChanged && isFinishedTaskStatus(update.taskStatusId)) return REMOVE;
+    const distanceChanged = (update.distanceFromDriver ?? null) !== (current.distanceFromDriver ?? null);
+    if (!statusChanged && !arrivalChanged && !distanceChanged) return undefined;
+    return update;
+  };
+}
+
 export function mergeTask(list: readonly LiveTask[], update: LiveTask, scope: TaskListScope): LiveTask[] {
-  const index = list.findIndex((row) => row.id === update.id);
-  if (index === -1) {
-    if (!scope.shownJobIds.has(update.jobId) || !taskMatchesListType(update, scope.listType)) return list as LiveTask[];
-    return [...list, update];
-  }
-  const current = list[index]!;
-  if (!isNewer(update, current)) return list as LiveTask[];
-  if (isFinishedTaskStatus(current.taskStatusId)) return list as LiveTask[];
-  const statusChanged = update.taskStatusId !== current.taskStatusId;
-  const arrivalChanged = (update.arrivedDate ?? null) !== (current.arrivedDate ?? null);
-  if (statusChanged && isFinishedTaskStatus(update.taskStatusId)) return list.filter((row) => row.id !== update.id);
-  const distanceChanged = (update.distanceFromDriver ?? null) !== (current.distanceFromDriver ?? null);
-  if (!statusChanged && !arrivalChanged && !distanceChanged) return list as LiveTask[];
-  const next = [...list];
-  next[index] = update;
-  return next;
+  return mergeAll(list, [update], decideTask(scope));
 }
 
 /** One hub message as the live-merge machine queues it. */
@@ -130,6 +205,7 @@ export type LiveUpdate =
   | { kind: 'delivery'; payload: LiveDelivery }
   | { kind: 'jobTask'; payload: LiveTask }
   | { kind: 'user'; payload: LiveUser }
+  | { kind: 'coordinate'; payload: LiveCoordinate }
   | { kind: 'webNotification'; payload: { id: number; [field: string]: unknown } };
 
 export interface LiveLists {
@@ -146,19 +222,24 @@ export function updateKey(update: LiveUpdate): string {
   return `${update.kind}:${update.payload.id}`;
 }
 
+function isNewerMessage(update: LiveUpdate, queued: LiveUpdate): boolean {
+  if (update.kind === 'coordinate' && queued.kind === 'coordinate') return Date.parse(update.payload.time) >= Date.parse(queued.payload.time);
+  if ('xmin' in update.payload && 'xmin' in queued.payload) {
+    return compareXmin(update.payload.xmin as string | number, queued.payload.xmin as string | number) > 0;
+  }
+  return true;
+}
+
 /**
  * Queues a message for the next batch. Only the newest version (highest xmin) of each row is kept: merging
  * versions one by one would end in the same place, and a busy batch stays as long as its distinct rows.
  */
 export function enqueueUpdate(queue: readonly LiveUpdate[], update: LiveUpdate): LiveUpdate[] {
-  const key = updateKey(update);
-  const index = queue.findIndex((queued) => updateKey(queued) === key);
+  const { kind } = update;
+  const { id } = update.payload;
+  const index = queue.findIndex((queued) => queued.kind === kind && queued.payload.id === id);
   if (index === -1) return [...queue, update];
-  const queued = queue[index]!;
-  const newer = 'xmin' in update.payload && 'xmin' in queued.payload
-    ? compareXmin(update.payload.xmin as string | number, queued.payload.xmin as string | number) > 0
-    : true;
-  if (!newer) return queue as LiveUpdate[];
+  if (!isNewerMessage(update, queue[index]!)) return queue as LiveUpdate[];
   const next = [...queue];
   next[index] = update;
   return next;
@@ -166,15 +247,15 @@ export function enqueueUpdate(queue: readonly LiveUpdate[], update: LiveUpdate):
 
 /** Applies a batch in arrival order (the xmin rule makes the order of two versions of one row irrelevant). */
 export function applyBatch(lists: LiveLists, batch: readonly LiveUpdate[], scope: TaskListScope): LiveLists {
-  let { deliveries, jobs, tasks, drivers } = lists;
-  for (const update of batch) {
-    switch (update.kind) {
-      case 'job': jobs = mergeJob(jobs, update.payload); break;
-      case 'delivery': deliveries = mergeDelivery(deliveries, update.payload); break;
-      case 'jobTask': tasks = mergeTask(tasks, update.payload, scope); break;
-      case 'user': drivers = mergeDriver(drivers, update.payload); break;
-      default: break;
-    }
+  const of = <K extends LiveUpdate['kind']>(kind: K) => batch.flatMap((update) => (update.kind === kind ? [update.payload as Extract<LiveUpdate, { kind: K }>['payload']] : []));
+  const deliveries = mergeAll(lists.deliveries, of('delivery'), decideVersioned<LiveDelivery>);
+  const jobs = mergeAll(lists.jobs, of('job'), decideJob);
+  const tasks = mergeAll(lists.tasks, of('jobTask'), decideTask(scope));
+  // Users and coordinates both move the drivers list: in arrival order, as they came.
+  const driverUpdates = batch.filter((update) => update.kind === 'user' || update.kind === 'coordinate');
+  let drivers = lists.drivers;
+  for (const update of driverUpdates) {
+    drivers = update.kind === 'user' ? mergeAll(drivers, [update.payload], decideDriver) : mergeAll(drivers, [update.payload as LiveCoordinate], decideCoordinate);
   }
   if (deliveries === lists.deliveries && jobs === lists.jobs && tasks === lists.tasks && drivers === lists.drivers) return lists;
   return { deliveries, jobs, tasks, drivers };

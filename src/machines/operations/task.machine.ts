@@ -31,7 +31,9 @@ export type TaskEvent =
   | { type: 'task.completeDropoff' }
   | { type: 'task.exceptionPickup' }
   | { type: 'task.exceptionDropoff' }
-  | { type: 'task.cancel' };
+  | { type: 'task.cancel' }
+  /** reverseJobStatus of a completed job: its last finished task opens again (a cancelled one: not started). */
+  | { type: 'task.reverse' };
 
 const PICK_UP_TYPES: ReadonlySet<number> = new Set([TASK_TYPE.PICK_UP, TASK_TYPE.STORE_PICK_UP, TASK_TYPE.QSR_STORE_PICK_UP]);
 const DROP_OFF_TYPES: ReadonlySet<number> = new Set([TASK_TYPE.DROP_OFF, TASK_TYPE.STORE_DROP_OFF]);
@@ -45,7 +47,8 @@ export function isPickUpTask(taskTypeId: number): boolean {
  * exception -1001, cancelled -1; types pick-up 1, drop-off 2, store pick-up 3, store drop-off 4, QSR store
  * pick-up 5). Pure: the server runs the same chart to accept or refuse every task call (409), the views ask it
  * which actions to offer. A task is completed only after the driver has arrived; an exception can be raised on
- * the way or on arrival; pick-up calls only for pick-up types, drop-off calls only for drop-off types.
+ * the way or on arrival; pick-up calls only for pick-up types, drop-off calls only for drop-off types. A
+ * finished task takes no task call; only the reversal of its completed job opens it again (`task.reverse`).
  */
 export const taskMachine = setup({
   types: {
@@ -56,6 +59,7 @@ export const taskMachine = setup({
   guards: {
     isPickUp: ({ context }) => PICK_UP_TYPES.has(context.taskTypeId),
     isDropOff: ({ context }) => DROP_OFF_TYPES.has(context.taskTypeId),
+    hasArrived: ({ context }) => context.arrivedDate !== null,
   },
   actions: {
     recordArrival: assign((_, params: { at: string; location: ArrivedLocation }) => ({ arrivedDate: params.at, arrivedLocation: params.location })),
@@ -94,9 +98,19 @@ export const taskMachine = setup({
         },
       },
     },
-    completed: { description: 'Completed (4001).', type: 'final' },
-    exception: { description: 'Exception (-1001).', type: 'final' },
-    cancelled: { description: 'Cancelled (-1).', type: 'final' },
+    // Finished, but not final: reversing a completed job (reverseJobStatus) opens its last finished task again.
+    completed: {
+      description: 'Completed (4001); a job reversal opens it again (in progress, arrived).',
+      on: { 'task.reverse': '#task.inProgress.arrived' },
+    },
+    exception: {
+      description: 'Exception (-1001); a job reversal opens it again (in progress, where it was).',
+      on: { 'task.reverse': [{ guard: 'hasArrived', target: '#task.inProgress.arrived' }, { target: '#task.inProgress.onTheWay' }] },
+    },
+    cancelled: {
+      description: 'Cancelled (-1); a job reversal that reopens the pick-up exception which cancelled it makes it not started again.',
+      on: { 'task.reverse': 'notStarted' },
+    },
   },
 });
 

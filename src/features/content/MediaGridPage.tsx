@@ -1,0 +1,144 @@
+import { Alert, Badge, Button, chakra, Dialog, HStack, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { DateTime } from 'luxon';
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { Actor } from 'xstate';
+import { usePortal } from '../../app/root-actor';
+import { DIALOG_WIDTHS } from '../../lib/constants';
+import { CONTENT_TEXTS } from '../../lib/content-texts';
+import { resourceForPath, resourceOf, type ResourceId } from '../../lib/resources';
+import type { MediaItem } from '../../lib/resources/media';
+import { LIST_TEXTS } from '../../lib/resources/texts';
+import type { listMachine } from '../../machines/lists/list.machine';
+import { AdminPage } from '../../ui/AdminPage';
+import { Filters } from '../../ui/Filters';
+import { Pagination } from '../../ui/Pagination';
+import { useResourceList } from '../admin/use-resource-list';
+
+/** /media/delivery-pictures, /media/delivery-signatures, /media/profile-pictures: which one is the route's. */
+export function Component() {
+  const location = useLocation();
+  const found = resourceForPath(location.pathname.replace(/\/+$/, ''));
+  if (!found) throw new Error(`No media screen for ${location.pathname}`);
+  return <MediaGrid key={found.resource.id} resourceId={found.resource.id} />;
+}
+
+function MediaGrid({ resourceId }: { resourceId: ResourceId }) {
+  const resource = resourceOf(resourceId);
+  const actor = useResourceList(resourceId);
+  const portal = usePortal();
+  return (
+    <AdminPage title={resource.title} current={{ label: resource.title, to: resource.routes.list }} readOnly>
+      <MediaGridView actor={actor} timeZone={portal.timeZone} />
+    </AdminPage>
+  );
+}
+
+const scoreColour = (score: number | null) => (score === null ? 'gray' : score >= 70 ? 'green' : score >= 40 ? 'orange' : 'red');
+
+function ScoreBadge({ score }: { score: number | null }) {
+  return (
+    <Badge colorPalette={scoreColour(score)} variant="solid">
+      {CONTENT_TEXTS.aiScore} {score ?? CONTENT_TEXTS.aiScoreNotMeasured}
+    </Badge>
+  );
+}
+
+/**
+ * The thumbnail grid of a media list actor: filters, sort by date or aiScore, paging; a thumbnail opens the
+ * full image. Images load from the signed URLs the server gives each item.
+ */
+export function MediaGridView({ actor, timeZone }: { actor: Actor<typeof listMachine>; timeZone: string }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { params, page, resource: id } = state.context;
+  const resource = resourceOf(id);
+  const [opened, setOpened] = useState<MediaItem | null>(null);
+  const when = (item: MediaItem) => DateTime.fromISO(item.createdAt).setZone(timeZone).toFormat('yyyy-MM-dd HH:mm');
+  const caption = (item: MediaItem) => item.waybill ?? item.userEmail ?? `#${item.id}`;
+  const items = (page?.items ?? []) as unknown as MediaItem[];
+  return (
+    <Stack gap={3}>
+      <Filters filters={resource.filters} values={params.filters}
+        onChange={(name, value) => actor.send({ type: 'list.filter', name, value })} onClear={() => actor.send({ type: 'list.clearFilters' })} />
+      <HStack gap={2} role="group" aria-label={LIST_TEXTS.sortBy}>
+        <Text fontSize="sm">{LIST_TEXTS.sortBy}</Text>
+        {resource.columns.filter((column) => column.sortKey).map((column) => {
+          const active = params.sortBy === column.sortKey;
+          const arrow = active ? (params.sortDirection === 'desc' ? ' ↓' : ' ↑') : '';
+          return (
+            <Button key={column.key} size="xs" variant={active ? 'solid' : 'outline'} aria-pressed={active}
+              onClick={() => actor.send({ type: 'list.sort', sortBy: column.sortKey! })}>
+              {column.header}{arrow}
+            </Button>
+          );
+        })}
+      </HStack>
+      {state.matches('failed') && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{state.context.error?.message}</Alert.Title>
+          <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'list.retry' })}>{LIST_TEXTS.tryAgain}</Button>
+        </Alert.Root>
+      )}
+      {state.hasTag('loading') && !page && <div role="status">{LIST_TEXTS.loading}</div>}
+      {page && (
+        <>
+          {items.length === 0 ? <Text>{CONTENT_TEXTS.noMedia}</Text> : (
+            <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, sm: 3, md: 4, lg: 6 }} gap={3} aria-label={resource.title}
+              aria-busy={state.hasTag('loading')}>
+              {items.map((item) => (
+                <chakra.li key={item.id} borderWidth="1px" borderRadius="md" bg="bg" overflow="hidden">
+                  <chakra.button type="button" display="block" width="100%" cursor="zoom-in" onClick={() => setOpened(item)}
+                    aria-label={CONTENT_TEXTS.open(`${resource.singular} ${caption(item)}`)}>
+                    <chakra.img src={item.imageUrl} alt={`${resource.singular} ${caption(item)}`} loading="lazy"
+                      width="100%" height="120px" objectFit="contain" bg="white" />
+                  </chakra.button>
+                  <Stack gap={1} p={2} fontSize="xs">
+                    <ScoreBadge score={item.aiScore} />
+                    <Text truncate>{caption(item)}</Text>
+                    <Text color="fg.muted">{when(item)}</Text>
+                  </Stack>
+                </chakra.li>
+              ))}
+            </SimpleGrid>
+          )}
+          <Pagination page={page.paging.page} totalPages={page.paging.totalPages} totalItems={page.paging.totalItems}
+            pageSize={params.pageSize} pageSizes={resource.pageSizes}
+            onPage={(next) => actor.send({ type: 'list.page', page: next })} onPageSize={(size) => actor.send({ type: 'list.pageSize', pageSize: size })} />
+        </>
+      )}
+      <Dialog.Root open={opened !== null} onOpenChange={(details) => { if (!details.open) setOpened(null); }} placement="center">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content maxW={`${DIALOG_WIDTHS.md}px`} mx={4}>
+              {opened && (
+                <>
+                  <Dialog.Header>
+                    <Dialog.Title>{`${resource.singular} ${caption(opened)}`}</Dialog.Title>
+                  </Dialog.Header>
+                  <Dialog.Body>
+                    <Stack gap={3}>
+                      <chakra.img src={opened.imageUrl} alt={`${resource.singular} ${caption(opened)}`} maxH="70vh" objectFit="contain" mx="auto" />
+                      <HStack gap={3} wrap="wrap" fontSize="sm">
+                        <ScoreBadge score={opened.aiScore} />
+                        {opened.width !== null && <Text>{opened.width} × {opened.height}</Text>}
+                        <Text>{Math.round(opened.byteSize / 1024)} KB</Text>
+                        <Text>{when(opened)}</Text>
+                        {opened.userEmail && <Text>{opened.userEmail}</Text>}
+                      </HStack>
+                    </Stack>
+                  </Dialog.Body>
+                  <Dialog.Footer>
+                    <Button variant="outline" onClick={() => setOpened(null)}>{CONTENT_TEXTS.close}</Button>
+                  </Dialog.Footer>
+                </>
+              )}
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, Button, HStack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
+import { FLEET_TEXTS } from '../../lib/fleet';
+import type { deviceActionsMachine, MobileDevice } from '../../machines/fleet/device-actions.machine';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+
+const nameOf = (device: MobileDevice) => `${device.deviceBrand} ${device.deviceModel}`;
+
+/**
+ * A row's buttons (002 section 2): Notify only for users with the beta permission (and the right to call it),
+ * Delink for those who may; both disabled for an inactive device and while an action runs.
+ */
+export function DeviceRowButtons({ actions, device, mayNotify, mayDelink }: {
+  actions: Actor<typeof deviceActionsMachine>;
+  device: MobileDevice;
+  mayNotify: boolean;
+  mayDelink: boolean;
+}) {
+  const busy = useSelector(actions, (snapshot) => snapshot.matches('delinking') || snapshot.matches('notifying'));
+  const disabled = !device.isActive || busy;
+  return (
+    <HStack gap={1}>
+      {mayNotify && (
+        <Button size="xs" variant="outline" disabled={disabled} aria-label={`${FLEET_TEXTS.notify} ${nameOf(device)} (${device.userFullName})`}
+          onClick={() => actions.send({ type: 'devices.notify', device })}>{FLEET_TEXTS.notify}</Button>
+      )}
+      {mayDelink && (
+        <Button size="xs" variant="outline" disabled={disabled} aria-label={`${FLEET_TEXTS.delink} ${nameOf(device)} (${device.userFullName})`}
+          onClick={() => actions.send({ type: 'devices.delink', device })}>{FLEET_TEXTS.delink}</Button>
+      )}
+    </HStack>
+  );
+}
+
+/** The delink confirmation and a refusal's message (kept until dismissed). */
+export function DeviceActionsDialogs({ actions }: { actions: Actor<typeof deviceActionsMachine> }) {
+  const state = useSelector(actions, (snapshot) => snapshot);
+  const device = state.context.device;
+  return (
+    <>
+      {state.matches('failed') && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{state.context.error?.message}</Alert.Title>
+          <Button size="xs" ml="auto" onClick={() => actions.send({ type: 'devices.dismiss' })}>{FLEET_TEXTS.dismiss}</Button>
+        </Alert.Root>
+      )}
+      <ConfirmDialog open={state.matches('confirmingDelink') || state.matches('delinking')} busy={state.matches('delinking')}
+        title={FLEET_TEXTS.delink} message={device ? FLEET_TEXTS.delinkQuestion(`${nameOf(device)} (${device.userFullName})`) : ''}
+        onNo={() => actions.send({ type: 'devices.confirmNo' })} onYes={() => actions.send({ type: 'devices.confirmYes' })} />
+    </>
+  );
+}

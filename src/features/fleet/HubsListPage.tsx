@@ -1,0 +1,30 @@
+import { HStack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAuth } from '../../app/root-actor';
+import { mayCall } from '../../lib/access';
+import { FLEET_TEXTS } from '../../lib/fleet';
+import { resourceOf } from '../../lib/resources';
+import { AdminPage } from '../../ui/AdminPage';
+import { ListView } from '../admin/ListView';
+import { useResourceList } from '../admin/use-resource-list';
+
+/** /hubs: the shared list; each row opens the hub's page (/hubs/:id) and its edit screen. */
+export function Component() {
+  const resource = resourceOf('hubs');
+  const permissions = useAuth((snapshot) => snapshot.context.permissions);
+  const actor = useResourceList('hubs');
+  const label = (row: { id: number }) => resource.label(row as never);
+  return (
+    <AdminPage title={resource.title} current={{ label: resource.title, to: resource.routes.list }}
+      createTo={mayCall('createhub', permissions) ? resource.routes.add : undefined}>
+      <ListView actor={actor} mayEdit={mayCall('gethub', permissions)} rowAction={(row) => (
+        <HStack gap={2}>
+          <RouterLink to={`/hubs/${row.id}`} aria-label={`${FLEET_TEXTS.view} ${label(row)}`}>{FLEET_TEXTS.view}</RouterLink>
+          {mayCall('updatehub', permissions) && (
+            <RouterLink to={`/hubs/edit/${row.id}`} aria-label={`${FLEET_TEXTS.edit} ${label(row)}`}>{FLEET_TEXTS.edit}</RouterLink>
+          )}
+        </HStack>
+      )} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,93 @@
+import { api } from '../../api';
+import type { components } from '../../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../constants';
+import { API_CLIENT_AUTH_TYPES } from '../integrations';
+import { bodyOf, updateOrConflict } from './api-helpers';
+import { toApiQuery } from './query';
+import type { FormValues, Page, ResourceDef } from './types';
+
+export type ApiClient = components['schemas']['ApiClient'];
+export type ApiClientWithKey = components['schemas']['ApiClientWithKey'];
+
+/** The key is answered once (create, regenerate); the add screen hands it to the edit screen through here. */
+const revealedKeys = new Map<number, string>();
+export function takeRevealedKey(id: number): string | undefined {
+  const key = revealedKeys.get(id);
+  revealedKeys.delete(id);
+  return key;
+}
+
+function clientBody(values: FormValues) {
+  const { clientName, companyId, isActive } = bodyOf(values);
+  return {
+    clientName: typeof clientName === 'string' ? clientName.trim() : '',
+    companyId: (companyId as number | null) ?? null,
+    isActive: isActive !== false,
+  };
+}
+
+/** API clients (000/002 section 6: administrator only): public API users and their key; list, add, edit. */
+export const apiClientsResource: ResourceDef<ApiClient> = {
+  id: 'apiClients',
+  title: 'API Clients',
+  singular: 'API client',
+  routes: { list: '/api-clients', add: '/api-clients/add', edit: '/api-clients/edit/:id' },
+  operations: { list: 'getapiclients', get: 'getapiclient', create: 'createapiclient', update: 'updateapiclient' },
+  columns: [
+    { key: 'clientName', header: 'Client name', sortKey: 'clientName' },
+    { key: 'email', header: 'Email' },
+    { key: 'companyName', header: 'Company', text: (row) => row.companyName ?? '' },
+    { key: 'authType', header: 'Auth type' },
+    { key: 'keyPrefix', header: 'Key', text: (row) => (row.keyPrefix ? `${row.keyPrefix}_…` : '') },
+    { key: 'lastUsedAt', header: 'Last used', text: (row) => row.lastUsedAt?.slice(0, 16).replace('T', ' ') ?? '' },
+    { key: 'isActive', header: 'Active', sortKey: 'isActive', text: (row) => (row.isActive ? 'Yes' : 'No') },
+  ],
+  filters: [
+    { kind: 'boolean', name: 'isActive', label: 'Active' },
+    { kind: 'enum', name: 'authType', label: 'Auth type', options: API_CLIENT_AUTH_TYPES },
+  ],
+  fields: [
+    { name: 'clientName', label: 'Client name', kind: 'text', required: true, maxLength: 200 },
+    { name: 'email', label: 'Email', kind: 'email', required: true, maxLength: 254, createOnly: true },
+    { name: 'companyId', label: 'Company', kind: 'lookup', resource: 'companies' },
+    { name: 'isActive', label: 'Active', kind: 'boolean' },
+  ],
+  defaultSort: 'clientName',
+  pageSizes: PAGE_SIZE_OPTIONS,
+  exportName: 'ApiClients',
+  createOpensEdit: true,
+  label: (row) => row.clientName,
+  api: {
+    async list(cca2, params, signal) {
+      const { data } = await api.connect.GET('/api-clients/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
+      return data as Page<ApiClient>;
+    },
+    async get(cca2, id) {
+      const { data } = await api.connect.GET('/api-clients/{cca2}/{id}', { params: { path: { cca2, id } } });
+      return data!;
+    },
+    async create(cca2, values) {
+      const { companyId, ...rest } = clientBody(values);
+      const { data } = await api.connect.POST('/api-clients/{cca2}', {
+        params: { path: { cca2 } }, body: { ...rest, ...(companyId !== null && { companyId }), email: String(values.email ?? '').trim() },
+      });
+      if (data!.apiKey) revealedKeys.set(data!.id, data!.apiKey);
+      return data!;
+    },
+    update(cca2, id, values, xmin) {
+      return updateOrConflict(
+        async () => (await api.connect.PUT('/api-clients/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...clientBody(values), xmin } })).data!,
+        () => apiClientsResource.api.get(cca2, id),
+      );
+    },
+    async selectOptions() {
+      return [];
+    },
+  },
+};
+
+/** "Regenerate key": a new key (shown once); the previous one stops working. */
+export async function regenerateApiClientKey(cca2: string, id: number): Promise<ApiClientWithKey> {
+  const { data } = await api.connect.PUT('/api-clients/regeneratekey/{cca2}/{id}', { params: { path: { cca2, id } } });
+  return data!;
+}

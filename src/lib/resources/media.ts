@@ -1,0 +1,68 @@
+import { api } from '../../api';
+import type { components } from '../../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../constants';
+import { MEDIA_SCREENS } from '../content-texts';
+import { toApiQuery } from './query';
+import type { Page, ResourceDef, ResourceId } from './types';
+
+export type MediaItem = components['schemas']['MediaItem'];
+export type MediaKind = components['schemas']['CntMediaKind'];
+
+const NOT_A_FORM = 'Media items are read-only';
+
+/**
+ * Media (000 section 2: /media/delivery-pictures, /media/delivery-signatures, /media/profile-pictures; 002
+ * section 3 "Media item: id, aiScore"): one read-only resource per kind, shown as a thumbnail grid
+ * (src/features/content/MediaGridPage.tsx). There is no edit screen: the edit route is the list itself.
+ */
+function mediaResource(id: ResourceId, kind: MediaKind): ResourceDef<MediaItem> {
+  const screen = MEDIA_SCREENS[kind];
+  const resource: ResourceDef<MediaItem> = {
+    id,
+    title: screen.title,
+    singular: screen.item,
+    routes: { list: screen.path, edit: screen.path },
+    operations: { list: 'getmedia', get: 'getmediaitem', update: 'getmediaitem' },
+    columns: [
+      { key: 'createdAt', header: 'Date', sortKey: 'createdAt' },
+      { key: 'aiScore', header: 'aiScore', sortKey: 'aiScore' },
+    ],
+    filters: [
+      { kind: 'date', name: 'startDate', label: 'From' },
+      { kind: 'date', name: 'endDate', label: 'To' },
+      { kind: 'range', name: 'aiScore', label: 'aiScore', min: 0, max: 100 },
+      ...(kind === 'profilePicture'
+        ? [{ kind: 'lookup', name: 'appuserid', label: 'User id', resource: 'users' } as const]
+        : [{ kind: 'lookup', name: 'deliveryId', label: 'Delivery id', resource: 'deliveries' } as const]),
+    ],
+    fields: [],
+    defaultSort: 'createdAt',
+    pageSizes: PAGE_SIZE_OPTIONS,
+    exportName: screen.title,
+    createOpensEdit: false,
+    label: (row) => `${screen.item} ${row.id}`,
+    api: {
+      async list(cca2, params, signal) {
+        const { data } = await api.connect.GET('/media/{cca2}', {
+          params: { path: { cca2 }, query: { ...toApiQuery({ ...params, search: '' }), kind } as never }, signal,
+        });
+        return data as Page<MediaItem>;
+      },
+      async get(cca2, itemId) {
+        const { data } = await api.connect.GET('/media/{cca2}/{id}', { params: { path: { cca2, id: itemId } } });
+        return data!;
+      },
+      update() {
+        return Promise.reject(new Error(NOT_A_FORM));
+      },
+      async selectOptions() {
+        return [];
+      },
+    },
+  };
+  return resource;
+}
+
+export const deliveryPicturesResource = mediaResource('deliveryPictures', 'deliveryPicture');
+export const deliverySignaturesResource = mediaResource('deliverySignatures', 'deliverySignature');
+export const profilePicturesResource = mediaResource('profilePictures', 'profilePicture');

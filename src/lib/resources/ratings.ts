@@ -1,0 +1,106 @@
+import { api } from '../../api';
+import type { components } from '../../api/generated/connect';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS, RATING_LABELS } from '../constants';
+import { formatDate } from '../dates';
+import { USERS_ADMIN_TEXTS } from '../users-admin-texts';
+import { bodyOf, updateOrConflict } from './api-helpers';
+import { toApiQuery } from './query';
+import type { FormValues, Page, ResourceDef } from './types';
+
+type RatingRow = components['schemas']['Rating'];
+
+/** A rating as the list and form hold it: the answers also as one editable text. */
+export type Rating = RatingRow & { answersText: string };
+
+const SCORES = Object.keys(RATING_LABELS);
+const LABELS = Object.values(RATING_LABELS) as string[];
+const separator = `${USERS_ADMIN_TEXTS.questionSeparator} `;
+
+const withAnswersText = (row: RatingRow): Rating => ({ ...row, answersText: (row.answers ?? []).join(separator) });
+
+/** "Yes; No" → ['Yes', 'No']; blank → null (no answers). */
+export function splitList(text: unknown): string[] | null {
+  if (typeof text !== 'string') return null;
+  const items = text.split(USERS_ADMIN_TEXTS.questionSeparator).map((item) => item.trim()).filter(Boolean);
+  return items.length > 0 ? items : null;
+}
+
+/** The score of a rating label ('Good' → 4). */
+export const scoreOf = (label: unknown): number => LABELS.indexOf(String(label)) + 1;
+
+export function ratingBody(values: FormValues): Record<string, unknown> {
+  const { scoreLabel, answersText, ...rest } = bodyOf(values);
+  return { ...rest, score: scoreOf(scoreLabel), answers: splitList(answersText) };
+}
+
+/**
+ * Ratings of drivers (000 sections 2 and 6: administrator, management, staff; 002 section 9: 1-5 Useless, Poor,
+ * Ok, Good, Excellent): list with the driver, score and date filters, add, edit; export "Ratings". Also shown
+ * under a user at /users/:id/ratings (src/features/users).
+ */
+export const ratingsResource: ResourceDef<Rating> = {
+  id: 'ratings',
+  title: 'Ratings',
+  singular: 'rating',
+  routes: { list: '/ratings', add: '/ratings/add', edit: '/ratings/edit/:id' },
+  operations: { list: 'getratings', get: 'getrating', create: 'createrating', update: 'updaterating' },
+  columns: [
+    { key: 'createdAt', header: 'Created', sortKey: 'createdAt', text: (row) => formatDate(row.createdAt, DATE_FORMATS.dateTime) },
+    { key: 'waybill', header: 'Waybill' },
+    { key: 'driverName', header: 'Driver' },
+    { key: 'score', header: 'Rating', sortKey: 'score', text: (row) => `${row.score} - ${row.scoreLabel}` },
+    { key: 'comment', header: 'Comment' },
+    { key: 'questionnaireName', header: 'Questionnaire' },
+  ],
+  filters: [
+    { kind: 'enum', name: 'score', label: 'Rating', options: SCORES, optionLabels: RATING_LABELS },
+    { kind: 'lookup', name: 'driverid', label: 'Driver', resource: 'users' },
+    { kind: 'date', name: 'startDate', label: 'From' },
+    { kind: 'date', name: 'endDate', label: 'To' },
+  ],
+  fields: [
+    { name: 'deliveryId', label: 'Delivery', kind: 'lookup', resource: 'deliveries', required: true, createOnly: true },
+    { name: 'driverId', label: 'Driver', kind: 'lookup', resource: 'users', required: true, createOnly: true },
+    { name: 'scoreLabel', label: 'Rating', kind: 'enum', options: LABELS, required: true },
+    { name: 'comment', label: 'Comment', kind: 'text', maxLength: 2000 },
+    { name: 'questionnaireId', label: 'Questionnaire', kind: 'lookup', resource: 'questionnaires' },
+    { name: 'answersText', label: 'Answers (separate with ;)', kind: 'text', maxLength: 4000 },
+  ],
+  defaultSort: 'createdAt',
+  pageSizes: PAGE_SIZE_OPTIONS,
+  exportName: 'Ratings',
+  createOpensEdit: true,
+  label: (row) => `${row.waybill} - ${row.scoreLabel}`,
+  api: {
+    async list(cca2, params, signal) {
+      const { data } = await api.connect.GET('/ratings/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
+      const page = data as Page<RatingRow>;
+      return { ...page, items: page.items.map(withAnswersText) };
+    },
+    async get(cca2, id) {
+      const { data } = await api.connect.GET('/ratings/{cca2}/{id}', { params: { path: { cca2, id } } });
+      return withAnswersText(data!);
+    },
+    async create(cca2, values) {
+      const { data } = await api.connect.POST('/ratings/{cca2}', { params: { path: { cca2 } }, body: ratingBody(values) as never });
+      return withAnswersText(data!);
+    },
+    update(cca2, id, values, xmin) {
+      const { deliveryId: _deliveryId, driverId: _driverId, ...body } = ratingBody(values);
+      return updateOrConflict(
+        async () => withAnswersText((await api.connect.PUT('/ratings/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...body, xmin } as never })).data!),
+        () => ratingsResource.api.get(cca2, id),
+      );
+    },
+    async exportFile(cca2, params, signal) {
+      const { response } = await api.connect.GET('/ratings/{cca2}', {
+        params: { path: { cca2 }, query: { ...toApiQuery({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
+      });
+      return response;
+    },
+    // Ratings are not offered in any select.
+    selectOptions() {
+      return Promise.resolve([]);
+    },
+  },
+};

@@ -1,0 +1,90 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { asApiError } from '../../api/api-error';
+import type { SecretKind } from '../../lib/integrations';
+import { regenerateApiClientKey } from '../../lib/resources/api-clients';
+import { rotateWebhookSecret } from '../../lib/resources/webhooks';
+
+export interface RevealedSecretInput {
+  kind: SecretKind;
+  cca2: string;
+  /** The API client or webhook. */
+  id: number;
+  /** A secret the create call just answered (the add screen opened this one): shown at once. */
+  revealed?: string;
+}
+
+export interface RevealedSecretContext extends Omit<RevealedSecretInput, 'revealed'> {
+  /** The secret just issued: shown once, forgotten on "Done". */
+  secret: string | null;
+  problem: string | null;
+}
+
+export type RevealedSecretEvent =
+  | { type: 'secret.issue' }
+  | { type: 'secret.confirmNo' }
+  | { type: 'secret.confirmYes' }
+  | { type: 'secret.dismiss' };
+
+export type RevealedSecretEmitted = { type: 'secret.issued' };
+
+/** PUT api-clients/regeneratekey or webhooks/rotatesecret: the new secret. */
+export const issueSecret = fromPromise<string, { kind: SecretKind; cca2: string; id: number }>(async ({ input }) => (input.kind === 'apiClientKey'
+  ? (await regenerateApiClientKey(input.cca2, input.id)).apiKey
+  : (await rotateWebhookSecret(input.cca2, input.id)).secret));
+
+/**
+ * A secret the server answers once (an API client's key, a webhook's signing secret) on its edit screen:
+ * "Regenerate key" / "Rotate secret" asks first (the current one stops working at once), then shows the new
+ * one this once; the secret of a record just created is shown the same way.
+ */
+export const revealedSecretMachine = setup({
+  types: {
+    input: {} as RevealedSecretInput,
+    context: {} as RevealedSecretContext,
+    events: {} as RevealedSecretEvent,
+    emitted: {} as RevealedSecretEmitted,
+    tags: {} as 'busy',
+  },
+  actors: { issueSecret },
+  actions: {
+    setSecret: assign((_, params: { secret: string }) => ({ secret: params.secret, problem: null })),
+    forgetSecret: assign({ secret: null, problem: null }),
+    fail: assign((_, params: { error: unknown }) => ({ problem: asApiError(params.error).message })),
+    announce: emit({ type: 'secret.issued' as const }),
+  },
+  guards: {
+    revealed: ({ context }) => context.secret !== null,
+  },
+}).createMachine({
+  id: 'revealedSecret',
+  description: 'A secret shown once: issue a new one (after a confirmation) and show it this once.',
+  context: ({ input }) => ({ kind: input.kind, cca2: input.cca2, id: input.id, secret: input.revealed ?? null, problem: null }),
+  initial: 'start',
+  states: {
+    start: {
+      always: [{ guard: 'revealed', target: 'shown' }, { target: 'idle' }],
+    },
+    idle: {
+      description: '"Regenerate key" / "Rotate secret" (and the last problem, if any).',
+      on: { 'secret.issue': 'confirming' },
+    },
+    confirming: {
+      description: 'The confirm dialog: the current secret stops working (No / Yes).',
+      on: { 'secret.confirmNo': 'idle', 'secret.confirmYes': 'issuing' },
+    },
+    issuing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'issueSecret',
+        src: 'issueSecret',
+        input: ({ context }) => ({ kind: context.kind, cca2: context.cca2, id: context.id }),
+        onDone: { target: 'shown', actions: [{ type: 'setSecret', params: ({ event }) => ({ secret: event.output }) }, 'announce'] },
+        onError: { target: 'idle', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    shown: {
+      description: 'The secret, shown this once, with "Done".',
+      on: { 'secret.dismiss': { target: 'idle', actions: 'forgetSecret' } },
+    },
+  },
+});

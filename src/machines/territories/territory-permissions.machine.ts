@@ -1,0 +1,118 @@
+import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { api } from '../../api';
+import { asApiError, type ApiError } from '../../api/api-error';
+import type { components } from '../../api/generated/connect';
+import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
+
+export type TerritoryPermission = components['schemas']['TerritoryPermission'];
+export type PermissionGrant = { userId: number } | { role: string };
+
+export interface TerritoryPermissionsInput {
+  territoryId: number;
+}
+
+export interface TerritoryPermissionsContext {
+  territoryId: number;
+  permissions: TerritoryPermission[];
+  error: ApiError | undefined;
+}
+
+export type TerritoryPermissionsEvent =
+  | { type: 'permissions.grant'; grant: PermissionGrant }
+  | { type: 'permissions.revoke'; id: number }
+  | { type: 'permissions.retry' };
+
+const notifications = (system: unknown) => (system as { get(id: string): AnyActorRef | undefined }).get('notifications');
+
+/** Who may work in a territory (002 section 3 "territories with permissions"): a user or a role per row. */
+export const territoryPermissionsMachine = setup({
+  types: {
+    input: {} as TerritoryPermissionsInput,
+    context: {} as TerritoryPermissionsContext,
+    events: {} as TerritoryPermissionsEvent,
+  },
+  actors: {
+    loadPermissions: fromPromise<TerritoryPermission[], { territoryId: number }>(async ({ input }) => {
+      const { data } = await api.connect.GET('/territories/TerritoryPermissions', { params: { query: { territoryid: input.territoryId } } });
+      return data ?? [];
+    }),
+    grantPermission: fromPromise<TerritoryPermission, { territoryId: number; grant: PermissionGrant }>(async ({ input }) => {
+      const { data } = await api.connect.POST('/territories/TerritoryPermissions', { body: { territoryId: input.territoryId, ...input.grant } });
+      return data!;
+    }),
+    revokePermission: fromPromise<number, { id: number }>(async ({ input }) => {
+      await api.connect.DELETE('/territories/TerritoryPermissions/{id}', { params: { path: { id: input.id } } });
+      return input.id;
+    }),
+  },
+  guards: {
+    isGrant: ({ event }) => event.type === 'permissions.grant' && event.grant !== undefined,
+    isRevoke: ({ event }) => event.type === 'permissions.revoke' && Number.isInteger(event.id),
+  },
+  actions: {
+    usePermissions: assign({ permissions: ({ event }) => (event as unknown as { output: TerritoryPermission[] }).output, error: undefined }),
+    addPermission: assign({
+      permissions: ({ context, event }) => {
+        const added = (event as unknown as { output: TerritoryPermission }).output;
+        return [...context.permissions.filter((row) => row.id !== added.id), added];
+      },
+      error: undefined,
+    }),
+    removePermission: assign({
+      permissions: ({ context, event }) => context.permissions.filter((row) => row.id !== (event as unknown as { output: number }).output),
+      error: undefined,
+    }),
+    storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error) }),
+    notifyCreated: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: SUCCESS_TEXTS.created }),
+    notifyDeleted: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: SUCCESS_TEXTS.deleted }),
+  },
+}).createMachine({
+  id: 'territoryPermissions',
+  description: 'The permissions of one territory: listed, granted to a user or a role, revoked.',
+  context: ({ input }) => ({ territoryId: input.territoryId, permissions: [], error: undefined }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The territory\'s permissions are being read.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadPermissions',
+        src: 'loadPermissions',
+        input: ({ context }) => ({ territoryId: context.territoryId }),
+        onDone: { target: 'ready', actions: 'usePermissions' },
+        onError: { target: 'failed', actions: 'storeError' },
+      },
+    },
+    failed: {
+      description: 'They could not be read; the user may try again.',
+      on: { 'permissions.retry': 'loading' },
+    },
+    ready: {
+      description: 'The list; a grant or a revoke is one call (a refusal shows its message, the list stays).',
+      on: {
+        'permissions.grant': { guard: 'isGrant', target: 'granting' },
+        'permissions.revoke': { guard: 'isRevoke', target: 'revoking' },
+      },
+    },
+    granting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'grantPermission',
+        src: 'grantPermission',
+        input: ({ context, event }) => ({ territoryId: context.territoryId, grant: (event as { grant: PermissionGrant }).grant }),
+        onDone: { target: 'ready', actions: ['addPermission', 'notifyCreated'] },
+        onError: { target: 'ready', actions: 'storeError' },
+      },
+    },
+    revoking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'revokePermission',
+        src: 'revokePermission',
+        input: ({ event }) => ({ id: (event as { id: number }).id }),
+        onDone: { target: 'ready', actions: ['removePermission', 'notifyDeleted'] },
+        onError: { target: 'ready', actions: 'storeError' },
+      },
+    },
+  },
+});
