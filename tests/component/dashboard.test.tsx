@@ -71,6 +71,9 @@ describe('dashboard', () => {
     const details = within(screen.getByRole('complementary', { name: DASHBOARD_TEXTS.rightSidebar }));
     await waitFor(() => expect(details.getByText('Job 1')).toBeTruthy());
     expect(details.getByText('4.12 km', { exact: false })).toBeTruthy();
+    expect(details.getByRole('region', { name: DASHBOARD_TEXTS.route })).toBeTruthy();
+    expect(details.getAllByRole('listitem').map((item) => item.textContent).filter((text) => /^[A-Z]+: /.test(text ?? ''))).toHaveLength(2);
+    expect([...document.querySelectorAll('[data-testid="map-marker"]')].map((node) => node.getAttribute('data-label'))).toEqual(['A', 'B']);
   });
 
   it('filters by search, by field and value and by ids, and clears them (and QSR mode) at once', async () => {
