@@ -333,3 +333,6 @@ export const WEBHOOK_SIGNATURE_TOLERANCE_S = 300;
 export const MEDIA_IMAGE_URL_TTL_S = 900;
 /** Rows per page of a webhook's attempt log (edit screen). */
 export const WEBHOOK_ATTEMPTS_PAGE_SIZE = 20;
+
+// Barcode scanner camera (ours; 002 section 2 says "camera where available"): how often a frame is read.
+export const BARCODE_CAMERA_SCAN_INTERVAL_MS = 250;
