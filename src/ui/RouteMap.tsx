@@ -101,7 +101,7 @@ export function RouteMap({
     };
   }, [tileUrl]);
 
-  const key = JSON.stringify([shown, line, center, zoom]);
+  const key = JSON.stringify([shown, line, center, zoom, tileUrl]);
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return undefined;
@@ -130,7 +130,7 @@ export function RouteMap({
       observer?.disconnect();
       layers.remove();
     };
-    // `key` stands for the points, the centre and the zoom.
+    // `key` stands for the points, the centre, the zoom and the tiles (a new map when they change).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
