@@ -120,6 +120,8 @@ export const DISTANCE_DECIMALS = 2;
 export const MAP_DEFAULT_CENTER = { lat: -33.9249, lon: 18.4241 } as const;
 /** The spec lists zoom constants 9 and 7 without saying where each applies. */
 export const MAP_ZOOM = { default: 9, alternate: 7 } as const;
+/** Ours: the closest a map zooms in to fit a route of several stops (street level; one stop shows at MAP_ZOOM). */
+export const MAP_FIT_MAX_ZOOM = 16;
 /** Markers are lettered A, B … Z, AA (see markerLabel in distance.ts). */
 export const MARKER_LABEL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export const STOP_TYPES = { PICK_UP: 'PICK_UP', DROP_OFF: 'DROP_OFF' } as const;

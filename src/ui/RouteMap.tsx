@@ -2,7 +2,7 @@ import { Box, Text, VisuallyHidden } from '@chakra-ui/react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useId, useRef } from 'react';
-import { MAP_DEFAULT_CENTER, MAP_ZOOM } from '../lib/constants';
+import { MAP_DEFAULT_CENTER, MAP_FIT_MAX_ZOOM, MAP_ZOOM } from '../lib/constants';
 import { formatDistance, markerLabel, type LatLon } from '../lib/distance';
 
 export interface RouteMapMarker extends LatLon {
@@ -23,8 +23,10 @@ export interface RouteMapProps {
   label?: string;
   /** Centre when there is nothing to show (the spec's default: Cape Town). */
   center?: LatLon;
-  /** The closest the map zooms in when it fits its points. */
+  /** The zoom for a single point, or for the centre when there is none. */
   zoom?: number;
+  /** The closest the map zooms in to fit several points (default MAP_FIT_MAX_ZOOM, street level). */
+  maxFitZoom?: number;
   /** Kept for the callers' layout: the map fills its width up to `width` px. */
   width?: number;
   height?: number;
@@ -73,13 +75,14 @@ function markerIcon(label: string): L.DivIcon {
 
 /**
  * A Leaflet map with lettered markers (A, B … Z, AA) and an optional route line. With no tile URL configured
- * (the default) it fetches nothing and draws on a plain background. It fits every point, never zooming in beyond
- * `zoom` (default 9); with nothing to show it centres on `center` (-33.9249, 18.4241). The map is focusable and
+ * (the default) it fetches nothing and draws on a plain background. It fits every point (up to street level,
+ * MAP_FIT_MAX_ZOOM); one point shows at `zoom` (default 9); with nothing to show it centres on `center`
+ * (-33.9249, 18.4241). The map is focusable and
  * moves with the arrow keys (Leaflet's keyboard handler); the stops are also listed as text for screen readers.
  */
 export function RouteMap({
   markers, path = [], distanceKm, metresUnder1Km = false, label = ROUTE_MAP_TEXTS.label,
-  center = MAP_DEFAULT_CENTER, zoom = MAP_ZOOM.default, width = 480, height = 260, tileUrl = CONFIGURED_TILES.url,
+  center = MAP_DEFAULT_CENTER, zoom = MAP_ZOOM.default, maxFitZoom = MAP_FIT_MAX_ZOOM, width = 480, height = 260, tileUrl = CONFIGURED_TILES.url,
 }: RouteMapProps) {
   const stopsId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -101,7 +104,7 @@ export function RouteMap({
     };
   }, [tileUrl]);
 
-  const key = JSON.stringify([shown, line, center, zoom, tileUrl]);
+  const key = JSON.stringify([shown, line, center, zoom, maxFitZoom, tileUrl]);
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return undefined;
@@ -116,12 +119,15 @@ export function RouteMap({
       L.marker([marker.lat, marker.lon], { icon: markerIcon(marker.label), interactive: false, keyboard: false, title: stopName(marker) }).addTo(layers);
     }
     const points = [...shown, ...line].map((point) => L.latLng(point.lat, point.lon));
+    const bounds = points.length > 0 ? L.latLngBounds(points) : null;
     const fit = () => {
       const size = map.getSize();
-      if (points.length === 0) map.setView([center.lat, center.lon], zoom);
+      if (!bounds) map.setView([center.lat, center.lon], zoom);
+      // One place (or one repeated): shown at `zoom`, like the centre.
+      else if (bounds.getNorthEast().equals(bounds.getSouthWest())) map.setView(bounds.getCenter(), zoom);
       // A map not laid out yet (hidden, or a test DOM) has no size to fit into: centre it, fit once it has one.
-      else if (size.x <= 2 * PADDING_PX || size.y <= 2 * PADDING_PX) map.setView(L.latLngBounds(points).getCenter(), zoom);
-      else map.fitBounds(L.latLngBounds(points), { padding: [PADDING_PX, PADDING_PX], maxZoom: zoom });
+      else if (size.x <= 2 * PADDING_PX || size.y <= 2 * PADDING_PX) map.setView(bounds.getCenter(), zoom);
+      else map.fitBounds(bounds, { padding: [PADDING_PX, PADDING_PX], maxZoom: Math.max(zoom, maxFitZoom) });
     };
     fit();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => { map.invalidateSize(); fit(); }) : null;

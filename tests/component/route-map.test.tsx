@@ -46,7 +46,8 @@ describe('RouteMap (Leaflet)', () => {
     // jsdom lays nothing out: give the map the size a browser would.
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(480);
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(260);
-    const markers = Array.from({ length: 28 }, (_, index) => ({ lat: -26.2 + index * 0.01, lon: 28.04 + index * 0.01 }));
+    // 28 stops over about 4 km of Johannesburg.
+    const markers = Array.from({ length: 28 }, (_, index) => ({ lat: -26.2 + index * 0.001, lon: 28.04 + index * 0.001 }));
     // The route turns a corner (Leaflet simplifies straight runs away).
     show({ markers, path: [markers[0]!, { lat: markers[0]!.lat, lon: markers[27]!.lon }, markers[27]!] });
     expect(drawnLabels().slice(24)).toEqual(['Y', 'Z', 'AA', 'AB']);
@@ -65,6 +66,8 @@ describe('RouteMap (Leaflet)', () => {
     }
     expect(last.x).toBeGreaterThan(first.x);
     expect(last.y).toBeLessThan(first.y);
+    // Zoomed in past the spec's zoom 9 (where these 4 km span about 10 px) so the route fills the map.
+    expect(last.x - first.x).toBeGreaterThan(100);
   });
 
   it('with nothing to show, is still a named map (centred on the default) with no stops', () => {
