@@ -7,4 +7,7 @@ interface ImportMetaEnv {
   readonly VITE_IDENTITY_URL?: string;
   readonly VITE_CONNECT_URL?: string;
   readonly VITE_DEFAULT_PORTAL?: string;
+  /** Raster tiles for the maps (`https://…/{z}/{x}/{y}.png`); none by default: the maps draw offline. */
+  readonly VITE_MAP_TILE_URL?: string;
+  readonly VITE_MAP_TILE_ATTRIBUTION?: string;
 }

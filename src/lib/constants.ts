@@ -120,6 +120,8 @@ export const DISTANCE_DECIMALS = 2;
 export const MAP_DEFAULT_CENTER = { lat: -33.9249, lon: 18.4241 } as const;
 /** The spec lists zoom constants 9 and 7 without saying where each applies. */
 export const MAP_ZOOM = { default: 9, alternate: 7 } as const;
+/** Ours: the closest a map zooms in to fit a route of several stops (street level; one stop shows at MAP_ZOOM). */
+export const MAP_FIT_MAX_ZOOM = 16;
 /** Markers are lettered A, B … Z, AA (see markerLabel in distance.ts). */
 export const MARKER_LABEL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export const STOP_TYPES = { PICK_UP: 'PICK_UP', DROP_OFF: 'DROP_OFF' } as const;
@@ -333,3 +335,6 @@ export const WEBHOOK_SIGNATURE_TOLERANCE_S = 300;
 export const MEDIA_IMAGE_URL_TTL_S = 900;
 /** Rows per page of a webhook's attempt log (edit screen). */
 export const WEBHOOK_ATTEMPTS_PAGE_SIZE = 20;
+
+// Barcode scanner camera (ours; 002 section 2 says "camera where available"): how often a frame is read.
+export const BARCODE_CAMERA_SCAN_INTERVAL_MS = 250;

@@ -1,8 +1,9 @@
-import { Box, Text } from '@chakra-ui/react';
-import { useId } from 'react';
-import { MAP_DEFAULT_CENTER, MAP_ZOOM } from '../lib/constants';
+import { Box, Text, VisuallyHidden } from '@chakra-ui/react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useId, useRef } from 'react';
+import { MAP_DEFAULT_CENTER, MAP_FIT_MAX_ZOOM, MAP_ZOOM } from '../lib/constants';
 import { formatDistance, markerLabel, type LatLon } from '../lib/distance';
-import { fitView } from './map-projection';
 
 export interface RouteMapMarker extends LatLon {
   /** Defaults to the marker's letter by position: A, B … Z, AA, AB. */
@@ -22,60 +23,136 @@ export interface RouteMapProps {
   label?: string;
   /** Centre when there is nothing to show (the spec's default: Cape Town). */
   center?: LatLon;
+  /** The zoom for a single point, or for the centre when there is none. */
   zoom?: number;
+  /** The closest the map zooms in to fit several points (default MAP_FIT_MAX_ZOOM, street level). */
+  maxFitZoom?: number;
+  /** Kept for the callers' layout: the map fills its width up to `width` px. */
   width?: number;
   height?: number;
+  /**
+   * A raster tile URL template (`https://…/{z}/{x}/{y}.png`). Default: `VITE_MAP_TILE_URL`, and with none set
+   * (the default) no tiles at all — the map works offline on a plain background.
+   */
+  tileUrl?: string | null;
 }
 
 /** Texts of the map (ours: the spec names only the markers and the centre). */
 export const ROUTE_MAP_TEXTS = {
   label: 'Map',
   distance: 'Distance',
+  roleDescription: 'map',
+  stops: 'Stops',
+  keyboardHint: 'Arrow keys move the map; plus and minus zoom.',
 } as const;
 
 const PADDING_PX = 28;
+const BACKGROUND = '#eef0f2';
+
+/** Tiles only when configured (none by default: nothing is fetched). */
+const CONFIGURED_TILES = {
+  url: import.meta.env.VITE_MAP_TILE_URL || null,
+  attribution: import.meta.env.VITE_MAP_TILE_ATTRIBUTION ?? '',
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const stopName = (marker: { label: string; title?: string }) => (marker.title ? `${marker.label}: ${marker.title}` : marker.label);
+
+function markerIcon(label: string): L.DivIcon {
+  const size = label.length > 1 ? 28 : 24;
+  return L.divIcon({
+    className: 'route-map-marker',
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+    // The letter is drawn for the eye; screen readers get the list of stops beside the map.
+    html: `<span data-testid="map-marker" data-label="${escapeHtml(label)}" aria-hidden="true" style="display:flex;align-items:center;`
+      + `justify-content:center;width:${size}px;height:${size}px;border-radius:50%;background:#d64545;color:#fff;`
+      + `border:2px solid #fff;box-sizing:border-box;box-shadow:0 1px 3px rgba(0,0,0,.4);font:bold ${label.length > 1 ? 10 : 12}px/1 sans-serif">`
+      + `${escapeHtml(label)}</span>`,
+  });
+}
 
 /**
- * A map that needs no tiles and no network: the points projected (Web Mercator) onto a neutral background
- * with a light grid, lettered markers (A, B … Z, AA) and an optional route line. It fits every point, never
- * zooming in beyond `zoom` (default 9); with nothing to show it centres on `center` (-33.9249, 18.4241).
+ * A Leaflet map with lettered markers (A, B … Z, AA) and an optional route line. With no tile URL configured
+ * (the default) it fetches nothing and draws on a plain background. It fits every point (up to street level,
+ * MAP_FIT_MAX_ZOOM); one point shows at `zoom` (default 9); with nothing to show it centres on `center`
+ * (-33.9249, 18.4241). The map is focusable and
+ * moves with the arrow keys (Leaflet's keyboard handler); the stops are also listed as text for screen readers.
  */
 export function RouteMap({
   markers, path = [], distanceKm, metresUnder1Km = false, label = ROUTE_MAP_TEXTS.label,
-  center = MAP_DEFAULT_CENTER, zoom = MAP_ZOOM.default, width = 480, height = 260,
+  center = MAP_DEFAULT_CENTER, zoom = MAP_ZOOM.default, maxFitZoom = MAP_FIT_MAX_ZOOM, width = 480, height = 260, tileUrl = CONFIGURED_TILES.url,
 }: RouteMapProps) {
-  const titleId = useId();
+  const stopsId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
   const shown = markers.flatMap((marker, index) => (marker && Number.isFinite(marker.lat) && Number.isFinite(marker.lon)
     ? [{ ...marker, label: marker.label ?? markerLabel(index) }] : []));
   const line = path.filter((point) => Number.isFinite(point.lat) && Number.isFinite(point.lon));
-  const { toView } = fitView({ points: [...shown, ...line], center, zoom, width, height, padding: PADDING_PX });
 
-  const grid = 40;
-  const names = shown.map((marker) => (marker.title ? `${marker.label}: ${marker.title}` : marker.label)).join(', ');
+  // One Leaflet map per mounted component; the layers below are redrawn when the points change.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    const map = L.map(container, { keyboard: true, attributionControl: Boolean(tileUrl), zoomSnap: 0.25 });
+    if (tileUrl) L.tileLayer(tileUrl, { attribution: CONFIGURED_TILES.attribution }).addTo(map);
+    mapRef.current = map;
+    return () => {
+      mapRef.current = null;
+      map.remove();
+    };
+  }, [tileUrl]);
+
+  const key = JSON.stringify([shown, line, center, zoom, maxFitZoom, tileUrl]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return undefined;
+    const layers = L.layerGroup().addTo(map);
+    // An SVG renderer of our own: the canvas one needs a 2D context that test DOMs lack.
+    if (line.length > 1) {
+      L.polyline(line.map((point) => [point.lat, point.lon] as L.LatLngTuple), {
+        renderer: L.svg(), color: '#3b6fd8', weight: 3, interactive: false, className: 'route-map-line',
+      }).addTo(layers);
+    }
+    for (const marker of shown) {
+      L.marker([marker.lat, marker.lon], { icon: markerIcon(marker.label), interactive: false, keyboard: false, title: stopName(marker) }).addTo(layers);
+    }
+    const points = [...shown, ...line].map((point) => L.latLng(point.lat, point.lon));
+    const bounds = points.length > 0 ? L.latLngBounds(points) : null;
+    const fit = () => {
+      const size = map.getSize();
+      if (!bounds) map.setView([center.lat, center.lon], zoom);
+      // One place (or one repeated): shown at `zoom`, like the centre.
+      else if (bounds.getNorthEast().equals(bounds.getSouthWest())) map.setView(bounds.getCenter(), zoom);
+      // A map not laid out yet (hidden, or a test DOM) has no size to fit into: centre it, fit once it has one.
+      else if (size.x <= 2 * PADDING_PX || size.y <= 2 * PADDING_PX) map.setView(bounds.getCenter(), zoom);
+      else map.fitBounds(bounds, { padding: [PADDING_PX, PADDING_PX], maxZoom: Math.max(zoom, maxFitZoom) });
+    };
+    fit();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => { map.invalidateSize(); fit(); }) : null;
+    observer?.observe(map.getContainer());
+    return () => {
+      observer?.disconnect();
+      layers.remove();
+    };
+    // `key` stands for the points, the centre, the zoom and the tiles (a new map when they change).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
   return (
-    <Box as="figure" m={0} data-testid="route-map">
-      <svg role="img" aria-labelledby={titleId} viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxHeight: height, display: 'block' }}>
-        <title id={titleId}>{names ? `${label}: ${names}` : label}</title>
-        <rect width={width} height={height} fill="#eef0f2" />
-        <g stroke="#dde1e5" strokeWidth={1} aria-hidden="true">
-          {Array.from({ length: Math.ceil(width / grid) }, (_, i) => <line key={`v${i}`} x1={i * grid} y1={0} x2={i * grid} y2={height} />)}
-          {Array.from({ length: Math.ceil(height / grid) }, (_, i) => <line key={`h${i}`} x1={0} y1={i * grid} x2={width} y2={i * grid} />)}
-        </g>
-        {line.length > 1 && (
-          <polyline data-testid="route-line" aria-hidden="true" fill="none" stroke="#3b6fd8" strokeWidth={3} strokeLinejoin="round" strokeLinecap="round"
-            points={line.map((point) => { const p = toView(point); return `${p.x.toFixed(1)},${p.y.toFixed(1)}`; }).join(' ')} />
+    <Box as="figure" m={0} data-testid="route-map" maxW={`${width}px`}
+      css={{ '& .leaflet-container:focus-visible': { outline: '2px solid #3b6fd8', outlineOffset: '2px' } }}>
+      <div ref={containerRef} data-testid="route-map-surface" role="region" aria-label={label} aria-roledescription={ROUTE_MAP_TEXTS.roleDescription}
+        aria-describedby={stopsId} style={{ height, width: '100%', background: BACKGROUND }} />
+      <VisuallyHidden id={stopsId}>
+        {ROUTE_MAP_TEXTS.keyboardHint}
+        {shown.length > 0 && (
+          <ol aria-label={`${label}: ${ROUTE_MAP_TEXTS.stops}`}>
+            {shown.map((marker, index) => <li key={`${marker.label}-${index}`}>{stopName(marker)}</li>)}
+          </ol>
         )}
-        {shown.map((marker, index) => {
-          const p = toView(marker);
-          return (
-            <g key={`${marker.label}-${index}`} data-testid="map-marker" data-label={marker.label} transform={`translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`}>
-              <title>{marker.title ? `${marker.label}: ${marker.title}` : marker.label}</title>
-              <path d="M0 0 L-9 -14 A11 11 0 1 1 9 -14 Z" fill="#d64545" stroke="#ffffff" strokeWidth={1.5} />
-              <text y={-17} textAnchor="middle" fontSize={marker.label.length > 1 ? 9 : 11} fontWeight="bold" fill="#ffffff" aria-hidden="true">{marker.label}</text>
-            </g>
-          );
-        })}
-      </svg>
+      </VisuallyHidden>
       {distanceKm !== undefined && distanceKm !== null && Number.isFinite(distanceKm) && (
         <Text as="figcaption" textStyle="sm" mt={1} data-testid="route-distance">
           {ROUTE_MAP_TEXTS.distance}: {formatDistance(distanceKm, { metresUnder1Km })}

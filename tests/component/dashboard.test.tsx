@@ -70,7 +70,11 @@ describe('dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('job', 1) }));
     const details = within(screen.getByRole('complementary', { name: DASHBOARD_TEXTS.rightSidebar }));
     await waitFor(() => expect(details.getByText('Job 1')).toBeTruthy());
+    // The map loads on first use (Leaflet is its own chunk).
+    expect(await details.findByRole('region', { name: DASHBOARD_TEXTS.route })).toBeTruthy();
     expect(details.getByText('4.12 km', { exact: false })).toBeTruthy();
+    expect(details.getAllByRole('listitem').map((item) => item.textContent).filter((text) => /^[A-Z]+: /.test(text ?? ''))).toHaveLength(2);
+    expect([...document.querySelectorAll('[data-testid="map-marker"]')].map((node) => node.getAttribute('data-label'))).toEqual(['A', 'B']);
   });
 
   it('filters by search, by field and value and by ids, and clears them (and QSR mode) at once', async () => {

@@ -105,9 +105,13 @@ async function bookUpToPay(page: Page, trip: { from: string; to: string; roundTr
   await date.selectOption({ index: 1 });
   if (trip.roundTrip) await wizard.getByRole('checkbox', { name: 'Round trip' }).check();
   if (options.map) {
-    // The optional map: drawn without tiles or network, markers A (pick-up) and B (drop-off).
+    // The optional map (Leaflet, no tiles or network by default): markers A (pick-up) and B (drop-off).
     await wizard.getByRole('checkbox', { name: 'Show map' }).check();
-    await wizard.getByRole('img', { name: new RegExp(`^Show map: A: ${trip.from}.*, B: ${trip.to}`) }).waitFor();
+    await wizard.getByRole('region', { name: 'Show map' }).waitFor();
+    const stops = await wizard.getByRole('list', { name: 'Show map: Stops' }).getByRole('listitem').allTextContents();
+    expect(stops).toHaveLength(2);
+    expect(stops[0]).toMatch(new RegExp(`^A: ${trip.from}`));
+    expect(stops[1]).toMatch(new RegExp(`^B: ${trip.to}`));
     expect(await wizard.getByTestId('map-marker').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-label')))).toEqual(['A', 'B']);
   }
   await next(wizard);

@@ -110,11 +110,12 @@ describeModel({
     'details.loading': () => {
       expect(within(detailsRegion()).getByRole('status').textContent).toBe(DASHBOARD_TEXTS.detailsLoading);
     },
-    'details.shown': (snapshot: Snapshot) => {
+    'details.shown': async (snapshot: Snapshot) => {
       const region = within(detailsRegion());
       expect(region.getByText(`Job ${snapshot.context.detail!.id}`)).toBeTruthy();
-      // The route map: its stops lettered A, B and the distance in km to 2 decimals.
-      expect(region.getByRole('img', { name: /Route/ })).toBeTruthy();
+      // The route map (Leaflet, loaded on first use): its stops lettered A, B and the distance in km to 2 decimals.
+      expect(await region.findByRole('region', { name: DASHBOARD_TEXTS.route })).toBeTruthy();
+      expect(region.getAllByRole('listitem').map((item) => item.textContent).filter((text) => /^[A-Z]+: /.test(text ?? ''))).toHaveLength(2);
       expect(region.getByText('4.12 km', { exact: false })).toBeTruthy();
       expect(region.queryByRole('status')).toBeNull();
     },

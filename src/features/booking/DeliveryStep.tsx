@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Actor, ActorRefFrom } from 'xstate';
 import { DELIVERY_STEP_TEXTS, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { SEARCH_TEXTS } from '../../lib/error-catalogue';
-import { RouteMap } from '../../ui/RouteMap';
+import { RouteMap } from '../../ui/LazyRouteMap';
 import { SearchSelect } from '../../ui/SearchSelect';
 import { ADDRESS_SELECT_IDS, type AddressSide, type deliveryStepMachine } from '../../machines/booking/delivery-step.machine';
 import type { searchSelectMachine } from '../../machines/lists/search-select.machine';

@@ -7,7 +7,7 @@ import { DRIVER_AVAILABILITY_LABELS, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, 
 import type { liveMergeMachine } from '../../machines/operations/live-merge.machine';
 import type { DetailKind } from '../../machines/operations/live-merge';
 import type { DriverDetails, JobDetails, Task } from '../../machines/operations/operations.api';
-import { RouteMap } from '../../ui/RouteMap';
+import { RouteMap } from '../../ui/LazyRouteMap';
 
 type LiveActor = Actor<typeof liveMergeMachine>;
 

@@ -11,7 +11,7 @@ import type { FleetHubDetail } from '../../lib/resources/hubs';
 import { LIST_TEXTS } from '../../lib/resources/texts';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../../ui/AdminPage';
-import { RouteMap } from '../../ui/RouteMap';
+import { RouteMap } from '../../ui/LazyRouteMap';
 
 /** /hubs/:id: the hub, where it is, and how many deliveries are routed through it (read with the form's loader). */
 export function Component() {
