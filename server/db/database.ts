@@ -65,8 +65,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/** How long a request waits for a pooled connection before it answers 503. */
+export const DATABASE_POOL_WAIT_MS = 5000;
+
 async function openPostgres(databaseUrl: string, logger: Logger): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: DATABASE_POOL_WAIT_MS });
   // An idle client losing its connection must not crash the process; requests then answer 503 until it is back.
   pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost'));
   try {
@@ -92,12 +95,15 @@ const unavailableCodes = new Set([
   '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03',
 ]);
 
-/** True when an error (or its cause) means the database cannot be reached right now. */
+/**
+ * True when an error (or its cause) means the database cannot be reached right now — gone, or every pooled
+ * connection busy past the pool's wait (pg-pool's 'timeout exceeded when trying to connect'): both pass.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof candidate.code === 'string' && unavailableCodes.has(candidate.code)) return true;
-    if (typeof candidate.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(candidate.message)) return true;
+    if (typeof candidate.message === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(candidate.message)) return true;
     current = candidate.cause;
   }
   return false;

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/database';
+import { DATABASE_POOL_WAIT_MS, isDatabaseUnavailable } from '../db/database';
 
 /** The one error envelope of both APIs: `{ message, errors? }` with messages per field. */
 export interface ErrorEnvelope {
@@ -50,6 +50,9 @@ function validationEnvelope(error: FastifyError): ErrorEnvelope {
   return { message: first ? `Invalid request: ${first}` : 'Invalid request', errors };
 }
 
+/** What a 503 tells clients to wait: one pool wait, so a retry does not join the same queue at once. */
+const DATABASE_RETRY_AFTER_SECONDS = Math.ceil(DATABASE_POOL_WAIT_MS / 1000);
+
 export function errorHandler(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     return reply.status(error.statusCode).send({ message: error.message, ...(error.errors && { errors: error.errors }) });
@@ -70,7 +73,7 @@ export function errorHandler(error: FastifyError | HttpError | Error, request: F
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
-    return reply.status(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+    return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send({ message: 'The service is temporarily unavailable. Please try again shortly.' });
   }
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../../server/db/database';
 import { startTestServer, type TestServer } from './support';
 import { freePort } from '../support/free-port';
 
@@ -101,6 +103,7 @@ describe('the database goes away during requests', () => {
     await link.cut();
     const during = await fetch(`${server.url}/connect/countries/za`);
     expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toBe('5');
     expect(await during.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' });
 
     await link.open(linkPort);
@@ -108,4 +111,26 @@ describe('the database goes away during requests', () => {
     expect(after.status).toBe(200);
     expect((await after.json()).currency).toBe('ZAR');
   }, 60_000);
+});
+
+describe('every pooled connection is busy', () => {
+  it("pg-pool's wait timing out counts as the database being unavailable (503, not 500)", async () => {
+    const pglite = new PGlite();
+    const port = await freePort();
+    const socketServer = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: 10 });
+    await socketServer.start();
+    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`, max: 1, connectionTimeoutMillis: 200 });
+    try {
+      const held = await pool.connect();
+      const waited = await pool.connect().then((client) => { client.release(); return undefined; }, (error: unknown) => error);
+      held.release();
+      expect(waited).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(waited)).toBe(true);
+      expect(isDatabaseUnavailable(new Error('duplicate key value violates unique constraint'))).toBe(false);
+    } finally {
+      await pool.end();
+      await socketServer.stop();
+      await pglite.close();
+    }
+  }, 30_000);
 });
