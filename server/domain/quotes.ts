@@ -1,9 +1,10 @@
 // Quote options and the quote/delivery response (001 section 3): loading a delivery within the caller's scope,
 // (re)pricing its options, expiry, and the response shape with prices hidden from callers who may not see them.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import { canSeePrices } from '../../src/lib/booking-rules';
-import { DEFAULT_ADDRESS_TYPE } from '../../src/lib/constants';
+import { DEFAULT_ADDRESS_TYPE, DEFAULT_DELIVERY_TIME } from '../../src/lib/constants';
 import type { Permissions } from '../../src/lib/roles';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import { haversineKm } from '../../src/lib/distance';
@@ -69,21 +70,35 @@ export async function activeQuotes(tx: Tx, deliveryId: number) {
   return tx.select().from(deliveryQuotes).where(and(eq(deliveryQuotes.deliveryId, deliveryId), isNull(deliveryQuotes.supersededAt))).orderBy(asc(deliveryQuotes.id));
 }
 
-/** The slot that starts at `time` on the date (store, then company, then portal windows), for its end time. */
-export async function slotEndFor(tx: Tx, portal: PortalData, delivery: Pick<DeliveryRow, 'storeId' | 'companyId'>, weekday: number, time: string): Promise<string | null> {
-  const rows = await tx.select().from(deliveryWindows).where(and(eq(deliveryWindows.portalId, portal.id), eq(deliveryWindows.weekday, weekday), eq(deliveryWindows.startLocal, time)));
-  const match = rows.find((row) => delivery.storeId && row.storeId === delivery.storeId)
-    ?? rows.find((row) => delivery.companyId && row.companyId === delivery.companyId && !row.storeId)
-    ?? rows.find((row) => !row.companyId && !row.storeId);
-  return match?.endLocal ?? null;
+/**
+ * The pick-up slot a delivery is priced in: the slot of its date that starts at its time (store, then company,
+ * then portal windows). A time that starts no slot — the wizard's default '02:00' (001 section 9) until the
+ * customer picks one — means the date's first slot still open (today: the first that has not started yet), so
+ * nobody is quoted a 02:00 collection. Null when the date has no open slot: the time is then taken as given.
+ */
+export async function pickupSlot(tx: Tx, portal: PortalData, delivery: Pick<DeliveryRow, 'storeId' | 'companyId'>, date: string, time: string, now = new Date()): Promise<{ time: string; end: string } | null> {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const rows = await tx.select().from(deliveryWindows).where(and(eq(deliveryWindows.portalId, portal.id), eq(deliveryWindows.weekday, weekday)));
+  const storeRows = rows.filter((row) => delivery.storeId && row.storeId === delivery.storeId);
+  const companyRows = rows.filter((row) => delivery.companyId && row.companyId === delivery.companyId && !row.storeId);
+  const portalRows = rows.filter((row) => !row.companyId && !row.storeId);
+  const exact = [storeRows, companyRows, portalRows].map((scope) => scope.find((row) => row.startLocal === time)).find(Boolean);
+  if (exact) return { time: exact.startLocal, end: exact.endLocal };
+  const scoped = [storeRows, companyRows, portalRows].find((scope) => scope.length > 0) ?? [];
+  const current = DateTime.fromJSDate(now).setZone(portal.timeZone);
+  const open = scoped
+    .filter((row) => current.toISODate() !== date || row.startLocal > current.toFormat('HH:mm'))
+    .sort((a, b) => a.startLocal.localeCompare(b.startLocal));
+  return open[0] ? { time: open[0].startLocal, end: open[0].endLocal } : null;
 }
 
 /** Supersedes the current options and prices new ones with a fresh expiry. */
 export async function repriceDelivery(tx: Tx, portal: PortalData, delivery: DeliveryRow, settings: QuoteSettings, now = new Date()): Promise<number> {
   const items = await tx.select().from(deliveryItems).where(eq(deliveryItems.deliveryId, delivery.id));
-  const time = delivery.readyForCollectionTimeSlotLocal ?? '02:00';
-  const weekday = new Date(`${delivery.readyForCollectionDate}T12:00:00Z`).getUTCDay();
-  const slotEnd = await slotEndFor(tx, portal, delivery, weekday, time);
+  const requested = delivery.readyForCollectionTimeSlotLocal ?? DEFAULT_DELIVERY_TIME;
+  const slot = await pickupSlot(tx, portal, delivery, delivery.readyForCollectionDate, requested, now);
+  const time = slot?.time ?? requested;
+  const slotEnd = slot?.end ?? null;
   const { distanceKm, options } = await priceOptions(tx as never, {
     // The distance was routed when the addresses were set (routeDistanceKm), outside the transaction.
     portalId: portal.id, timeZone: portal.timeZone, companyId: delivery.companyId, distanceKm: delivery.distanceKm,
