@@ -17,7 +17,8 @@ try {
   const { renderFlowFiles, FLOWS_DIR } = await server.ssrLoadModule('/src/lib/flows/export.ts') as typeof import('../src/lib/flows/export');
   const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
   const entries = await discoverMachines(root, (path) => server.ssrLoadModule(path));
-  const files = await renderFlowFiles(entries, new ELK());
+  const problems = new Map<string, string[]>();
+  const files = await renderFlowFiles(entries, new ELK(), problems);
   const dir = join(root, FLOWS_DIR);
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) {
@@ -25,6 +26,9 @@ try {
   }
   for (const [name, content] of files) writeFileSync(join(dir, name), content);
   console.log(`Wrote ${files.size} files for ${entries.length} machines to ${FLOWS_DIR}/: ${entries.map((entry) => entry.id).join(', ')}`);
+  // Written anyway (the diff shows it), but an unreadable drawing fails the run, as it fails the tests.
+  for (const [id, found] of problems) console.error(`${id}: the layout overlaps: ${found.join('; ')}`);
+  if (problems.size > 0) process.exitCode = 1;
 } finally {
   await server.close();
 }

@@ -40,7 +40,7 @@ const withoutSuite = filtered ? [] : (await machinesWithStates()).filter((id) =>
 const table: (Coverage & { note?: string })[] = [
   ...rows,
   ...withoutSuite.map((machine) => ({
-    machine, states: 0, statesReached: 0, transitions: 0, transitionsReached: 0, paths: 0, failures: 0, unreached: [], note: 'no model-based suite',
+    machine, states: 0, statesReached: 0, transitions: 0, transitionsReached: 0, paths: 0, failures: 0, unreached: [], unasserted: [], note: 'no model-based suite',
   })),
 ].sort((a, b) => a.machine.localeCompare(b.machine));
 
@@ -54,9 +54,11 @@ const widths = header.map((title, column) => Math.max(title.length, ...body.map(
 const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
 console.log(['', 'Model-based coverage', line(header), ...body.map(line), ''].join('\n'));
 
-const incomplete = table.filter((row) => row.note || row.unreached.length > 0 || row.failures > 0);
+const incomplete = table.filter((row) => row.note || row.unreached.length > 0 || (row.unasserted ?? []).length > 0 || row.failures > 0);
 for (const row of incomplete) {
-  console.error(row.note ? `${row.machine}: ${row.note} (tests/model/<name>.model.test.tsx)` : `${row.machine}: ${row.failures} failing path(s); unreached: ${row.unreached.join(', ') || 'none'}`);
+  console.error(row.note
+    ? `${row.machine}: ${row.note} (tests/model/<name>.model.test.tsx)`
+    : `${row.machine}: ${row.failures} failure(s); no assertion: ${(row.unasserted ?? []).join(', ') || 'none'}; unreached: ${row.unreached.join(', ') || 'none'}`);
 }
 if (run.status !== 0) console.error('A model-based suite failed (a failing path or a state without an assertion): see above.');
 process.exitCode = run.status !== 0 || incomplete.length > 0 || rows.length === 0 ? 1 : 0;

@@ -108,6 +108,7 @@ export function StatechartDiagram({ layout, highlight, label, height = '60vh' }:
         height={height}
         bg="white"
         cursor="grab"
+        _focusVisible={{ outline: '3px solid', outlineColor: 'blue.500', outlineOffset: '2px' }}
         css={{
           touchAction: 'none',
           '& [data-transition]:focus': { outline: 'none' },

@@ -43,3 +43,37 @@ describe('/flows', () => {
     await screen.findByRole('region', { name: 'Diagram of auth' }, { timeout: 20_000 });
   }, 40_000);
 });
+
+describe('/flows test paths and keyboard', () => {
+  it('lists the generated paths with the coverage, overlays one and replays it in the simulator', async () => {
+    const router = renderFlows('/flows?machine=portal&view=paths');
+    const list = await screen.findByRole('list', { name: 'Test paths' }, { timeout: 10_000 });
+    expect(screen.getByRole('group', { name: 'Coverage' }).textContent).toMatch(/States reached: (\d+) \/ \1 \(100 %\)/);
+    await screen.findByRole('region', { name: 'Diagram of portal' }, { timeout: 10_000 });
+    const chosen = within(list).getByRole('button', { name: /xstate\.done\.actor\.lookupPortal/ });
+    fireEvent.click(chosen);
+    expect(chosen.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(document.querySelectorAll('[data-transition].on-path').length).toBeGreaterThan(0));
+    expect(activeStates()).toEqual(['portal.ready']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Replay in the simulator' }));
+    expect(router.state.location.search).toContain('view=simulate');
+    const result = await screen.findByTestId('replay-result');
+    expect(result.getAttribute('data-matches')).toBe('true');
+    await waitFor(() => expect(activeStates()).toEqual(['portal.ready']));
+  }, 40_000);
+
+  it('zooms and pans from the keyboard, and names the states for screen readers', async () => {
+    renderFlows('/flows?machine=portal');
+    const diagram = await screen.findByRole('region', { name: 'Diagram of portal' }, { timeout: 10_000 });
+    expect(diagram.tabIndex).toBe(0);
+    const zoomText = () => screen.getByText(/% · drag to pan/).textContent!;
+    const before = zoomText();
+    fireEvent.keyDown(diagram, { key: '+' });
+    expect(zoomText()).not.toBe(before);
+    fireEvent.keyDown(diagram, { key: '0' });
+    expect(zoomText()).toBe(before);
+    expect(within(diagram).getByRole('img', { name: /^checkingHost: state \(initial\)/ })).toBeTruthy();
+    expect(within(diagram).getAllByRole('img', { name: /^portal\.resolving → portal\.ready: done: lookupPortal/ }).length).toBeGreaterThan(0);
+  }, 40_000);
+});

@@ -39,7 +39,10 @@ describe('/flows in a real browser (production build: administrators)', () => {
     const page = await context.newPage();
     await logIn(page, 'administrator@demo.test');
 
-    await page.goto(`${server.url}/flows?machine=${SIMULATED_MACHINE}&view=simulate`);
+    // Open /flows and select the booking wizard in the list of machines, then its simulator.
+    await page.goto(`${server.url}/flows`);
+    await page.getByRole('navigation', { name: 'Machines' }).getByRole('button', { name: new RegExp(`^${SIMULATED_MACHINE}\\b`) }).click();
+    await page.getByRole('tab', { name: 'Simulate' }).click();
     await page.getByRole('region', { name: `Diagram of ${SIMULATED_MACHINE}` }).waitFor({ timeout: 30_000 });
     // Book like a product person would: fill step 1, submit, get the quote, choose a parcel, submit.
     const take = async (type: string, nth = 0) => {
@@ -64,6 +67,9 @@ describe('/flows in a real browser (production build: administrators)', () => {
     await paths.nth(Math.min(3, (await paths.count()) - 1)).click();
     await expect.poll(() => page.locator('[data-transition].on-path').count()).toBeGreaterThan(0);
     expect(await page.getByRole('group', { name: 'Coverage' }).textContent()).toMatch(/States reached: \d+ \/ \d+/);
+    // The chosen path, replayed in the simulator of the built app, ends where the path does.
+    await page.getByRole('button', { name: 'Replay in the simulator' }).click();
+    expect(await page.getByTestId('replay-result').getAttribute('data-matches')).toBe('true');
 
     // Live: a second page of the same browser starts a booking; its wizard actor shows up on /flows and its
     // state follows the page (the Delivery step's form).
@@ -76,4 +82,27 @@ describe('/flows in a real browser (production build: administrators)', () => {
     await expect.poll(() => page.locator('[data-state].active').count()).toBeGreaterThan(0);
     await context.close();
   });
+
+  // QA: every generated path of one machine, replayed in the built app (docs/qa-guide.md):
+  // FLOWS_PATHS=<machine id> npx vitest run --config vitest.e2e.config.ts tests/e2e/flows.test.ts
+  it.runIf(process.env.FLOWS_PATHS)(`replays every test path of ${process.env.FLOWS_PATHS ?? 'a machine'} in the simulator`, async () => {
+    const machine = process.env.FLOWS_PATHS!;
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, 'administrator@demo.test');
+    await page.goto(`${server.url}/flows?machine=${machine}&view=paths`);
+    const paths = page.getByRole('list', { name: 'Test paths' }).getByRole('button');
+    await paths.first().waitFor({ timeout: 60_000 });
+    const count = await paths.count();
+    const differ: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      await page.getByRole('tab', { name: 'Test paths' }).click();
+      await paths.nth(index).click();
+      await page.getByRole('button', { name: 'Replay in the simulator' }).click();
+      const result = page.getByTestId('replay-result');
+      if (await result.getAttribute('data-matches') !== 'true') differ.push(await result.textContent() ?? `path ${index}`);
+    }
+    expect(differ, `paths of ${machine} that did not end where they should`).toEqual([]);
+    await context.close();
+  }, 600_000);
 });

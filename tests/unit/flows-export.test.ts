@@ -12,7 +12,10 @@ describe('docs/flows', () => {
   it('has an up-to-date diagram and Mermaid file for every machine of src/machines', async () => {
     const entries = await discoverMachines(root, (path) => import(/* @vite-ignore */ join(root, path)));
     expect(entries.length).toBeGreaterThanOrEqual(machineFiles(root).machines.length);
-    const files = await renderFlowFiles(entries, new ELK());
+    const problems = new Map<string, string[]>();
+    const files = await renderFlowFiles(entries, new ELK(), problems);
+    // Every drawing readable: no overlapping states, labels or initial dots (src/lib/flows/layout-check.ts).
+    expect(Object.fromEntries(problems), 'layout overlaps').toEqual({});
     const dir = join(root, FLOWS_DIR);
     const missing = [...files.keys()].filter((name) => !existsSync(join(dir, name)));
     expect(missing, `missing in ${FLOWS_DIR}: ${HINT}`).toEqual([]);

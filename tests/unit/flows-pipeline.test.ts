@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { assign, fromPromise, setup } from 'xstate';
 import { machineGraph } from '../../src/lib/flows/graph';
 import { delaySourcesOf, formatDelay } from '../../src/lib/flows/labels';
-import { layoutFlow, type LaidOutNode } from '../../src/lib/flows/layout';
+import { layoutFlow, type FlowLayout, type LaidOutNode } from '../../src/lib/flows/layout';
+import { layoutProblems } from '../../src/lib/flows/layout-check';
 import { flowToMermaid } from '../../src/lib/flows/mermaid';
-import { flowToSvg } from '../../src/lib/flows/svg';
+import { generatePaths, pathCoverage } from '../../src/lib/flows/paths';
+import { activeIds, describeEvent, enabledEvents, inertMachine, startSimulation, takeEvent, takenEdges } from '../../src/lib/flows/simulate';
+import { drawFlow, flowToSvg, svgToString } from '../../src/lib/flows/svg';
 import { RETRY_INTERVAL_MS } from '../../src/lib/constants';
 import { FLOW_MACHINES } from '../../src/features/flows/catalogue';
 
@@ -79,34 +82,50 @@ function boxes(node: LaidOutNode): LaidOutNode[] {
   return [node, ...node.children.flatMap(boxes)];
 }
 
-/** Children inside their parents, siblings apart: what makes a diagram readable at any size. */
-function expectNestedWithoutOverlaps(root: LaidOutNode) {
-  for (const parent of boxes(root)) {
-    for (const child of parent.children) {
-      expect(child.x).toBeGreaterThanOrEqual(parent.x);
-      expect(child.y).toBeGreaterThanOrEqual(parent.y);
-      expect(child.x + child.width).toBeLessThanOrEqual(parent.x + parent.width);
-      expect(child.y + child.height).toBeLessThanOrEqual(parent.y + parent.height);
-    }
-    parent.children.forEach((a, i) => parent.children.slice(i + 1).forEach((b) => {
-      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
-      expect(apart, `${a.node.id} overlaps ${b.node.id}`).toBe(true);
-    }));
-  }
-}
+describe('flows: the overlap check', () => {
+  const node = (id: string, x: number, y: number, children: LaidOutNode[] = [], extra: Partial<LaidOutNode> = {}): LaidOutNode => ({
+    node: { id, key: id, path: id, kind: children.length ? 'compound' : 'atomic', initial: false, region: false, tags: [], children: children.map((child) => child.node) },
+    x, y, width: children.length ? 400 : 80, height: children.length ? 200 : 36, children, ...extra,
+  });
+  const layoutOf = (root: LaidOutNode, edges: FlowLayout['edges'] = []): FlowLayout => ({
+    graph: { id: 'm', root: root.node, edges: edges.map((edge) => edge.edge) }, width: 500, height: 300, root, edges,
+  });
+  const edge = (source: string, target: string, label: { x: number; y: number }, points = [{ x: 0, y: 0 }, { x: 1, y: 1 }]) => ({
+    edge: { id: `${source}->${target}`, source, target, eventType: 'go', event: 'go', actions: [], internal: false, reenter: false },
+    points, label: { ...label, width: 40, height: 17, lines: ['go'] },
+  });
+
+  it('finds overlapping siblings, labels on foreign states, and edges through an initial dot', () => {
+    expect(layoutProblems(layoutOf(node('m', 0, 0, [node('a', 10, 40), node('b', 150, 40)])))).toEqual([]);
+    expect(layoutProblems(layoutOf(node('m', 0, 0, [node('a', 10, 40), node('b', 60, 50)])))).toEqual(['a overlaps b']);
+    expect(layoutProblems(layoutOf(node('m', 0, 0, [node('a', 10, 40), node('b', 380, 40)])))).toEqual(['b sticks out of m']);
+    const three = node('m', 0, 0, [node('a', 10, 40), node('b', 150, 40), node('c', 290, 40)]);
+    expect(layoutProblems(layoutOf(three, [edge('a', 'b', { x: 100, y: 60 })]))).toEqual([]);
+    expect(layoutProblems(layoutOf(three, [edge('a', 'c', { x: 160, y: 50 })]))).toEqual(['label of a->c lies on b']);
+    const withDot = node('m', 0, 0, [node('a', 40, 40, [], { initialMarker: { x: 10, y: 53, size: 10, points: [{ x: 20, y: 58 }, { x: 40, y: 58 }] } }), node('b', 150, 40)]);
+    expect(layoutProblems(layoutOf(withDot, [edge('b', 'a', { x: 100, y: 100 }, [{ x: 150, y: 58 }, { x: 0, y: 58 }])])))
+      .toEqual(['b->a crosses a (initial dot)']);
+  });
+});
 
 describe('flows: layout → SVG and Mermaid', () => {
   it('nests children inside their parents, without overlapping siblings', async () => {
     const layout = await layoutFlow(machineGraph(sample as never, delays), new ELK());
-    expectNestedWithoutOverlaps(layout.root);
+    expect(layoutProblems(layout)).toEqual([]);
     expect(layout.edges.every((edge) => edge.points.length >= 2)).toBe(true);
+    // The initial dots are laid out as nodes of their own, each with its arrow.
+    const initials = boxes(layout.root).filter((laid) => laid.node.initial);
+    expect(initials.map((laid) => laid.node.key)).toEqual(['editing', 'clean', 'a', 'b']);
+    expect(initials.every((laid) => laid.initialMarker && laid.initialMarker.points.length >= 2)).toBe(true);
   });
 
-  it('lays out the largest real machine, the booking wizard, without overlaps', async () => {
+  it('lays out the largest real machine, the booking wizard, without overlaps, actions shown or hidden', async () => {
     const wizard = FLOW_MACHINES.find((entry) => entry.id === 'wizard')!;
-    const layout = await layoutFlow(machineGraph(wizard.machine, wizard.delays), new ELK());
-    expect(boxes(layout.root).length).toBeGreaterThan(30);
-    expectNestedWithoutOverlaps(layout.root);
+    for (const showActions of [true, false]) {
+      const layout = await layoutFlow(machineGraph(wizard.machine, wizard.delays), new ELK(), { showActions });
+      expect(boxes(layout.root).length).toBeGreaterThan(30);
+      expect(layoutProblems(layout), `overlaps with showActions: ${showActions}`).toEqual([]);
+    }
   }, 60_000);
 
   it('draws nested boxes, dashed regions, initial dots, double-bordered finals and history marks, deterministically', async () => {
@@ -131,5 +150,72 @@ describe('flows: layout → SVG and Mermaid', () => {
     expect(mermaid).toMatch(/\n\s+--\n/);
     expect(mermaid).toContain('sample_saving --> sample_both: done: saveForm');
     expect(mermaid).toContain('sample_editing --> sample_saving: form.submit [isValid] / track, assign');
+  });
+});
+
+// Two guarded transitions for one event, a delay and an invoked actor: what the simulator and the path overlay
+// must tell apart.
+const guarded = setup({
+  types: { context: {} as { ok: boolean }, input: {} as { ok: boolean }, events: {} as { type: 'go' } },
+  actors: { load: fromPromise(async () => 1) },
+  guards: { isOk: ({ context }) => context.ok },
+  delays: { retryInterval: RETRY_INTERVAL_MS },
+}).createMachine({
+  id: 'guarded',
+  context: ({ input }) => ({ ok: input.ok }),
+  initial: 'idle',
+  states: {
+    idle: { on: { go: [{ guard: 'isOk', target: 'loading' }, { target: 'failed' }] } },
+    loading: { invoke: { id: 'load', src: 'load', onDone: 'done', onError: 'failed' } },
+    failed: { after: { retryInterval: 'idle' } },
+    done: { type: 'final' },
+  },
+});
+
+describe('flows: simulator and test paths', () => {
+  const graph = machineGraph(guarded as never);
+
+  it('highlights only the transition the guards choose', () => {
+    const edgeOf = (target: string) => graph.edges.find((edge) => edge.source === 'guarded.idle' && edge.target === target)!.id;
+    for (const [ok, target] of [[true, 'guarded.loading'], [false, 'guarded.failed']] as const) {
+      const snapshot = startSimulation(inertMachine(guarded as never), { ok });
+      expect(enabledEvents(snapshot).map((event) => event.type)).toEqual(['go']);
+      expect(takenEdges(graph.edges, snapshot, { type: 'go' })).toEqual([edgeOf(target)]);
+      expect([...activeIds(takeEvent(inertMachine(guarded as never), snapshot, { type: 'go' }))]).toEqual([target]);
+    }
+  });
+
+  it('offers invoked actors\' outcomes and delays as events, and the catalogue\'s payloads', () => {
+    const machine = inertMachine(guarded as never);
+    const loading = takeEvent(machine, startSimulation(machine, { ok: true }), { type: 'go' });
+    const samples = [{ type: 'xstate.done.actor.load', output: 42 }];
+    expect(enabledEvents(loading, samples)).toEqual([{ type: 'xstate.done.actor.load', output: 42 }, { type: 'xstate.error.actor.load' }]);
+    expect(describeEvent(samples[0]!)).toBe('xstate.done.actor.load (output: 42)');
+    const failed = takeEvent(machine, loading, { type: 'xstate.error.actor.load' });
+    expect(enabledEvents(failed).map((event) => event.type)).toEqual(['xstate.after.retryInterval.guarded.failed']);
+  });
+
+  it('generates the paths the model tests replay, with their steps on the chart and the coverage', () => {
+    const scenarios = [{ name: 'ok', input: { ok: true }, events: [{ type: 'xstate.done.actor.load', output: 1 }] }, { name: 'not ok', input: { ok: false } }];
+    const paths = generatePaths(guarded as never, graph, scenarios as never);
+    expect(paths.map((path) => `${path.scenario}: ${path.label} ⇒ ${path.target}`)).toContain('ok: xstate.init → go → xstate.done.actor.load ⇒ "done"');
+    const toDone = paths.find((path) => path.target === '"done"')!;
+    expect(toDone.steps.map((step) => step.edges)).toEqual([[], ['guarded.idle:go:0:0'], ['guarded.loading:xstate.done.actor.load:0:0']]);
+    const coverage = pathCoverage(graph, paths);
+    expect(coverage).toMatchObject({ states: 4, statesReached: 4, unreachedStates: [] });
+    // Shortest paths end at each state once: the delay back to idle is on none of them.
+    expect(coverage).toMatchObject({ transitions: 5, transitionsReached: 4 });
+    expect(pathCoverage(graph, paths.filter((path) => path.scenario === 'not ok'))).toMatchObject({ statesReached: 2, unreachedStates: ['guarded.loading', 'guarded.done'] });
+  });
+
+  it('names every state for screen readers in the app, and only there', async () => {
+    const layout = await layoutFlow(machineGraph(sample as never, delays), new ELK());
+    const app = svgToString(drawFlow(layout, { interactive: true, highlight: { active: new Set(['sample.editing', 'sample.editing.clean']) } }));
+    expect(app).toContain('role="group" aria-label="Statechart of sample"');
+    expect(app).toContain('aria-label="editing: compound state (initial, active). The form"');
+    expect(app).toContain('aria-label="editing.hist: deep history state"');
+    expect(app).toContain('aria-label="both.left: parallel region"');
+    expect(app).toContain('aria-label="done: final state"');
+    expect(flowToSvg(layout)).not.toContain('aria-label="editing');
   });
 });

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { TestPath } from '../../lib/flows/paths';
-import { activeIds, edgesFor, enabledEvents } from '../../lib/flows/simulate';
+import { activeIds, enabledEvents, takenEdges } from '../../lib/flows/simulate';
 import type { Highlight } from '../../lib/flows/svg';
 import { StatechartDiagram } from '../../ui/StatechartDiagram';
 import { FLOW_MACHINES } from './catalogue';
@@ -33,6 +33,7 @@ export function Component() {
   const { graph, layout, error } = useFlowLayout(entry, showActions);
   const [simulated, setSimulated] = useState<{ id: string; snapshot?: AnyMachineSnapshot }>({ id: '' });
   const [path, setPath] = useState<{ id: string; path?: TestPath }>({ id: '' });
+  const [replay, setReplay] = useState<{ id: string; path?: TestPath }>({ id: '' });
   const live = useLiveActors();
   const entryId = entry?.id ?? '';
   const onSnapshot = useCallback((snapshot: AnyMachineSnapshot | undefined) => setSimulated({ id: entryId, snapshot }), [entryId]);
@@ -48,7 +49,7 @@ export function Component() {
     if (tab === 'simulate' && simulated.id === entry.id && simulated.snapshot) {
       const snapshot = simulated.snapshot;
       const samples = entry.samples?.scenarios.flatMap((scenario) => scenario.events ?? []) ?? [];
-      const enabled = new Set(enabledEvents(snapshot, samples).flatMap((event) => edgesFor(graph.edges, snapshot, event.type)));
+      const enabled = new Set(enabledEvents(snapshot, samples).flatMap((event) => takenEdges(graph.edges, snapshot, event)));
       return { active: activeIds(snapshot), enabledEdges: enabled };
     }
     if (tab === 'live') {
@@ -96,7 +97,11 @@ export function Component() {
               {TABS.map((item) => (
                 <Button
                   key={item.id} role="tab" id={`flows-tab-${item.id}`} aria-selected={tab === item.id} aria-controls="flows-panel"
-                  size="sm" variant={tab === item.id ? 'solid' : 'outline'} onClick={() => select({ view: item.id })}
+                  size="sm" variant={tab === item.id ? 'solid' : 'outline'} onClick={() => {
+                    // Simulate chosen by hand starts afresh, not from the last replayed path.
+                    if (item.id === 'simulate') setReplay({ id: '' });
+                    select({ view: item.id });
+                  }}
                 >
                   {item.label}
                 </Button>
@@ -115,10 +120,21 @@ export function Component() {
               </Box>
               {tab !== 'diagram' && graph && (
                 <Box width={{ base: '100%', xl: '26rem' }} flexShrink={0}>
-                  {tab === 'simulate' && <SimulatePanel key={entry.id} entry={entry} onSnapshot={onSnapshot} />}
+                  {tab === 'simulate' && (
+                    <SimulatePanel
+                      key={`${entry.id}:${replay.id === entry.id ? replay.path?.id ?? '' : ''}`} entry={entry} onSnapshot={onSnapshot}
+                      {...(replay.id === entry.id && replay.path && { replay: replay.path })}
+                    />
+                  )}
                   {tab === 'live' && <LivePanel entry={entry} actors={live} />}
                   {tab === 'paths' && (
-                    <PathsPanel entry={entry} graph={graph} selected={path.id === entry.id ? path.path : undefined} onSelect={(chosen) => setPath({ id: entry.id, path: chosen })} />
+                    <PathsPanel
+                      entry={entry} graph={graph} selected={path.id === entry.id ? path.path : undefined} onSelect={(chosen) => setPath({ id: entry.id, path: chosen })}
+                      onReplay={(chosen) => {
+                        setReplay({ id: entry.id, path: chosen });
+                        select({ view: 'simulate' });
+                      }}
+                    />
                   )}
                 </Box>
               )}

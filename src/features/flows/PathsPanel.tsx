@@ -7,8 +7,10 @@ import { generatePaths, pathCoverage, type PathCoverage, type TestPath } from '.
 const percent = (part: number, whole: number) => `${Math.round((100 * part) / Math.max(whole, 1))} %`;
 
 /** Test paths: the generated paths of the model-based tests; choosing one overlays its steps. */
-export function PathsPanel({ entry, graph, selected, onSelect }: {
+export function PathsPanel({ entry, graph, selected, onSelect, onReplay }: {
   entry: MachineEntry; graph: FlowGraph; selected?: TestPath; onSelect: (path: TestPath | undefined) => void;
+  /** Takes the path's events in the simulator. */
+  onReplay: (path: TestPath) => void;
 }) {
   const [result, setResult] = useState<{ graph: FlowGraph; paths?: TestPath[]; coverage?: PathCoverage; error?: string } | null>(null);
   useEffect(() => {
@@ -37,6 +39,12 @@ export function PathsPanel({ entry, graph, selected, onSelect }: {
           <Text>Transitions reached: {coverage.transitionsReached} / {coverage.transitions} ({percent(coverage.transitionsReached, coverage.transitions)})</Text>
           <Text>Paths: {paths.length}</Text>
           {coverage.unreachedStates.length > 0 && <Text color="red.600">Unreached: {coverage.unreachedStates.join(', ')}</Text>}
+        </Box>
+      )}
+      {selected && (
+        <Box fontSize="sm">
+          <Text>{selected.scenario}: {selected.steps.length} step(s) ⇒ {selected.target}</Text>
+          <Button size="xs" mt="1" onClick={() => onReplay(selected)}>Replay in the simulator</Button>
         </Box>
       )}
       <Stack gap="1" role="list" aria-label="Test paths" maxHeight="50vh" overflow="auto">

@@ -2,7 +2,8 @@ import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra
 import { useEffect, useMemo, useState } from 'react';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { MachineEntry } from '../../lib/flows/catalogue';
-import { describeEvent, enabledEvents, inertMachine, startSimulation, takeEvent } from '../../lib/flows/simulate';
+import type { TestPath } from '../../lib/flows/paths';
+import { activeIds, describeEvent, enabledEvents, inertMachine, startSimulation, takeEvent } from '../../lib/flows/simulate';
 
 export interface SimulationView {
   snapshot: AnyMachineSnapshot;
@@ -30,15 +31,42 @@ function start(entry: MachineEntry, scenario: number): { snapshot?: AnyMachineSn
   }
 }
 
+interface Simulation {
+  snapshot?: AnyMachineSnapshot;
+  error?: string;
+  taken: string[];
+  /** A test path replayed from its scenario: whether it ended in the path's states. */
+  replayed?: { path: TestPath; matches: boolean };
+}
+
+/** Takes a generated path's events one after the other from its scenario's start, as the model tests do. */
+function replayPath(entry: MachineEntry, machine: ReturnType<typeof inertMachine>, scenario: number, path: TestPath): Simulation {
+  const started = start(entry, scenario);
+  if (!started.snapshot) return { ...started, taken: [] };
+  let snapshot = started.snapshot;
+  const taken: string[] = [];
+  for (const event of path.events) {
+    if (event.type === 'xstate.init') continue;
+    snapshot = takeEvent(machine, snapshot, event);
+    taken.push(event.type);
+  }
+  const expected = path.steps.at(-1)?.states ?? [];
+  const active = activeIds(snapshot);
+  return { snapshot, taken, replayed: { path, matches: expected.length === active.size && expected.every((id) => active.has(id)) } };
+}
+
 /**
  * Simulate: start from a scenario of the machine's catalogue, take any enabled event (user events and the
  * catalogue's sample events with payloads), watch the active states on the diagram and the context here.
+ * With `replay`, a generated test path is taken first (Test paths → "Replay in the simulator").
  */
-export function SimulatePanel({ entry, onSnapshot }: { entry: MachineEntry; onSnapshot: (snapshot: AnyMachineSnapshot | undefined) => void }) {
+export function SimulatePanel({ entry, onSnapshot, replay }: {
+  entry: MachineEntry; onSnapshot: (snapshot: AnyMachineSnapshot | undefined) => void; replay?: TestPath;
+}) {
   const machine = useMemo(() => inertMachine(entry.machine), [entry]);
   const scenarios = entry.samples?.scenarios ?? [];
-  const [scenario, setScenario] = useState(0);
-  const [state, setState] = useState(() => ({ ...start(entry, 0), taken: [] as string[] }));
+  const [scenario, setScenario] = useState(() => Math.max(0, replay ? scenarios.findIndex((item) => item.name === replay.scenario) : 0));
+  const [state, setState] = useState<Simulation>(() => (replay ? replayPath(entry, machine, scenario, replay) : { ...start(entry, scenario), taken: [] }));
   const samples = scenarios[scenario]?.events ?? [];
   // The page highlights the active states on the diagram.
   useEffect(() => onSnapshot(state.snapshot), [state.snapshot, onSnapshot]);
@@ -69,6 +97,13 @@ export function SimulatePanel({ entry, onSnapshot }: { entry: MachineEntry; onSn
       </HStack>
       {scenarios.length === 0 && <Text fontSize="sm" color="fg.muted">No scenario catalogue (a *.samples.ts beside the machine): started without input.</Text>}
       {state.error && <Text role="alert" color="red.600">{state.error}</Text>}
+      {state.replayed && (
+        <Text role="status" fontSize="sm" data-testid="replay-result" data-matches={state.replayed.matches} color={state.replayed.matches ? 'green.700' : 'red.600'}>
+          Replayed “{state.replayed.path.scenario}: {state.replayed.path.label}”: {state.replayed.matches
+            ? `ends in ${state.replayed.path.target}, as the path does.`
+            : `expected ${state.replayed.path.target}, got ${JSON.stringify(state.snapshot?.value)}.`}
+        </Text>
+      )}
       {state.snapshot && (
         <>
           <Text fontSize="sm" data-testid="simulated-state">State: <code>{JSON.stringify(state.snapshot.value)}</code> ({state.snapshot.status})</Text>

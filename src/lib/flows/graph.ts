@@ -23,6 +23,11 @@ export interface FlowNode {
   initial: boolean;
   /** A region of a parallel state. */
   region: boolean;
+  /**
+   * Left at once by eventless transitions (nothing else handled, nothing invoked, not final): never observed,
+   * so coverage leaves it out, as the model-based tests do.
+   */
+  transient?: boolean;
   tags: string[];
   children: FlowNode[];
 }
@@ -56,6 +61,12 @@ function kindOf(node: AnyStateNode): FlowNodeKind {
   return node.type as FlowNodeKind;
 }
 
+/** The same rule as tests/support/model-paths.ts: only eventless transitions out, nothing invoked, not final. */
+function isTransient(node: AnyStateNode): boolean {
+  return node.always !== undefined && node.always.length > 0 && Object.keys(node.on ?? {}).length === 0
+    && node.invoke.length === 0 && node.after.length === 0 && node.type !== 'final';
+}
+
 function toFlowNode(graph: DirectedGraphNode, parent: AnyStateNode | undefined): FlowNode {
   const node = graph.stateNode;
   const initialTarget = parent?.type === 'compound' ? parent.initial?.target?.[0] : undefined;
@@ -68,6 +79,7 @@ function toFlowNode(graph: DirectedGraphNode, parent: AnyStateNode | undefined):
     ...(node.description && { description: node.description }),
     initial: initialTarget !== undefined && initialTarget === node,
     region: parent?.type === 'parallel',
+    ...(isTransient(node) && { transient: true }),
     tags: [...node.tags].sort(),
     children: graph.children.map((child) => toFlowNode(child, node)),
   };

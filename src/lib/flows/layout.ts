@@ -12,7 +12,9 @@ const CHAR_WIDTH = 7;
 const LINE_HEIGHT = 15;
 const NODE_HEIGHT = 36;
 const HEADER = 28;
-const INITIAL_GAP = 22;
+/** The initial state's dot: a node of its own in the layout, so no arrow, label or state ever covers it. */
+const INITIAL_DOT = 10;
+const INITIAL_SUFFIX = '#initial';
 
 export interface LaidOutNode {
   node: FlowNode;
@@ -21,6 +23,15 @@ export interface LaidOutNode {
   width: number;
   height: number;
   children: LaidOutNode[];
+  /** For the initial child of a compound state: its dot and the arrow from it, placed by the layout. */
+  initialMarker?: InitialMarker;
+}
+
+export interface InitialMarker {
+  x: number;
+  y: number;
+  size: number;
+  points: { x: number; y: number }[];
 }
 
 export interface LaidOutEdge {
@@ -83,16 +94,26 @@ function elkNode(node: FlowNode): ElkNode {
     const width = node.kind === 'history' ? 36 : Math.max(72, textWidth(title) + 28);
     return { id: node.id, width, height: node.kind === 'history' ? 36 : NODE_HEIGHT };
   }
-  const left = node.children.some((child) => child.initial) ? INITIAL_GAP + 12 : 12;
+  const initial = node.children.find((child) => child.initial);
   return {
     id: node.id,
     layoutOptions: {
-      'elk.padding': `[top=${HEADER + 8},left=${left},bottom=12,right=12]`,
+      'elk.padding': `[top=${HEADER + 8},left=12,bottom=12,right=12]`,
       'elk.nodeSize.constraints': 'MINIMUM_SIZE',
       'elk.nodeSize.minimum': `(${textWidth(title) + 28},${HEADER + 24})`,
     },
-    children: node.children.map(elkNode),
+    // The initial dot first, so the model order puts it in the first layer, before the initial state.
+    children: [...(initial ? [{ id: `${node.id}${INITIAL_SUFFIX}`, width: INITIAL_DOT, height: INITIAL_DOT }] : []), ...node.children.map(elkNode)],
   };
+}
+
+/** The arrows from each compound state's initial dot to its initial child. */
+function initialEdges(node: FlowNode): ElkExtendedEdge[] {
+  const initial = node.children.find((child) => child.initial);
+  return [
+    ...(initial ? [{ id: `${initial.id}${INITIAL_SUFFIX}`, sources: [`${node.id}${INITIAL_SUFFIX}`], targets: [initial.id] }] : []),
+    ...node.children.flatMap(initialEdges),
+  ];
 }
 
 function elkEdge(edge: FlowEdge, options: LayoutOptions): ElkExtendedEdge {
@@ -110,12 +131,23 @@ function elkEdge(edge: FlowEdge, options: LayoutOptions): ElkExtendedEdge {
 
 const round = (value: number | undefined) => Math.round(value ?? 0);
 
-function collect(elk: ElkNode, nodes: Map<string, FlowNode>): LaidOutNode {
+function pointsOf(edge: ElkExtendedEdge | undefined): { x: number; y: number }[] {
+  const section = edge?.sections?.[0];
+  return section ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map((point) => ({ x: round(point.x), y: round(point.y) })) : [];
+}
+
+function collect(elk: ElkNode, nodes: Map<string, FlowNode>, markers: Map<string, InitialMarker>): LaidOutNode {
+  const marker = markers.get(elk.id);
   return {
     node: nodes.get(elk.id)!,
     x: round(elk.x), y: round(elk.y), width: round(elk.width), height: round(elk.height),
-    children: (elk.children ?? []).map((child) => collect(child, nodes)),
+    children: (elk.children ?? []).filter((child) => !child.id.endsWith(INITIAL_SUFFIX)).map((child) => collect(child, nodes, markers)),
+    ...(marker && { initialMarker: marker }),
   };
+}
+
+function allElkNodes(node: ElkNode): ElkNode[] {
+  return [node, ...(node.children ?? []).flatMap(allElkNodes)];
 }
 
 function flatten(node: FlowNode, into: Map<string, FlowNode>): Map<string, FlowNode> {
@@ -135,18 +167,24 @@ export async function layoutFlow(graph: FlowGraph, elk: ELK, options: LayoutOpti
     id: '__flow',
     layoutOptions: { ...LAYOUT_OPTIONS, 'elk.padding': '[top=8,left=8,bottom=8,right=8]' },
     children: [elkNode(graph.root)],
-    edges: graph.edges.map((edge) => elkEdge(edge, options)),
+    edges: [...graph.edges.map((edge) => elkEdge(edge, options)), ...initialEdges(graph.root)],
   };
   const output = await elk.layout(input);
   const byId = new Map(graph.edges.map((edge) => [edge.id, edge]));
-  const edges: LaidOutEdge[] = allEdges(output).map((laid) => {
+  const laidEdges = allEdges(output);
+  const dots = new Map(allElkNodes(output).filter((node) => node.id.endsWith(INITIAL_SUFFIX)).map((node) => [node.id, node]));
+  const markers = new Map<string, InitialMarker>();
+  for (const laid of laidEdges) {
+    if (!laid.id.endsWith(INITIAL_SUFFIX)) continue;
+    const dot = dots.get(laid.sources[0]!)!;
+    markers.set(laid.targets[0]!, { x: round(dot.x), y: round(dot.y), size: INITIAL_DOT, points: pointsOf(laid) });
+  }
+  const edges: LaidOutEdge[] = laidEdges.filter((laid) => byId.has(laid.id)).map((laid) => {
     const edge = byId.get(laid.id)!;
-    const section = laid.sections?.[0];
-    const points = section ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map((point) => ({ x: round(point.x), y: round(point.y) })) : [];
     const label = laid.labels?.[0];
     return {
       edge,
-      points,
+      points: pointsOf(laid),
       label: {
         x: round(label?.x), y: round(label?.y), width: round(label?.width), height: round(label?.height),
         lines: edgeLabelLines(edge, options),
@@ -156,6 +194,6 @@ export async function layoutFlow(graph: FlowGraph, elk: ELK, options: LayoutOpti
   // Document order, not the layout's: stable output.
   const order = new Map(graph.edges.map((edge, index) => [edge.id, index]));
   edges.sort((a, b) => order.get(a.edge.id)! - order.get(b.edge.id)!);
-  const root = collect(output.children![0]!, nodes);
+  const root = collect(output.children![0]!, nodes, markers);
   return { graph, width: round(output.width), height: round(output.height), root, edges };
 }

@@ -57,7 +57,31 @@ export function enabledEvents(snapshot: AnyMachineSnapshot, samples: AnyEventObj
   });
 }
 
-/** The transitions (edge ids) of the chart an event would follow from this snapshot. */
+interface TransitionLike {
+  source: AnyStateNode;
+  eventType: string;
+}
+
+/**
+ * The transitions (edge ids) of the chart this very event takes from this snapshot: the machine's own
+ * selection (`getTransitionData`: guards evaluated, innermost state first), matched to the graph's edge ids.
+ */
+export function takenEdges(edges: FlowEdge[], snapshot: AnyMachineSnapshot, event: AnyEventObject): string[] {
+  let selected: TransitionLike[];
+  try {
+    selected = snapshot.machine.getTransitionData(snapshot as never, event as never) as unknown as TransitionLike[];
+  } catch {
+    return edgesFor(edges, snapshot, event.type);
+  }
+  return selected.flatMap((transition) => {
+    const source = transition.source;
+    const all = [...[...source.transitions.values()].flat(), ...(source.always ?? [])] as unknown[];
+    const prefix = `${source.id}:${transition.eventType || 'always'}:${all.indexOf(transition)}:`;
+    return edges.filter((edge) => edge.id.startsWith(prefix)).map((edge) => edge.id);
+  });
+}
+
+/** Every transition (edge id) of the chart from the active states for an event type, whatever the guards. */
 export function edgesFor(edges: FlowEdge[], snapshot: AnyMachineSnapshot, eventType: string): string[] {
   const active = activeIds(snapshot);
   return edges.filter((edge) => active.has(edge.source) && edge.eventType === eventType).map((edge) => edge.id);

@@ -42,7 +42,17 @@ export const COLOURS = {
 const el = (tag: string, attrs: SvgElement['attrs'], children?: SvgElement['children']): SvgElement =>
   children ? { tag, attrs, children } : { tag, attrs };
 
-function stateElement(laid: LaidOutNode, highlight: Highlight): SvgElement[] {
+const KIND_NAMES = { atomic: 'state', compound: 'compound state', parallel: 'parallel state', final: 'final state', history: 'history state' } as const;
+
+/** What a screen reader says for a state: its path, kind, marks and description. */
+export function stateLabel(laid: LaidOutNode, marks: { active: boolean; onPath: boolean }): string {
+  const { node } = laid;
+  const kind = node.kind === 'history' ? `${node.history} history state` : node.region ? 'parallel region' : KIND_NAMES[node.kind];
+  const flags = [...(node.initial ? ['initial'] : []), ...(marks.active ? ['active'] : []), ...(marks.onPath ? ['on the path'] : [])];
+  return `${node.path || node.id}: ${kind}${flags.length ? ` (${flags.join(', ')})` : ''}${node.description ? `. ${node.description}` : ''}`;
+}
+
+function stateElement(laid: LaidOutNode, highlight: Highlight, interactive: boolean): SvgElement[] {
   const { node, x, y, width, height } = laid;
   const active = highlight.active?.has(node.id) ?? false;
   const onPath = highlight.pathStates?.has(node.id) ?? false;
@@ -72,17 +82,23 @@ function stateElement(laid: LaidOutNode, highlight: Highlight): SvgElement[] {
       parts.push(el('text', { x: x + width / 2, y: y + height / 2 + 4, 'text-anchor': 'middle' }, [title]));
     }
   }
-  if (node.initial) {
-    const cy = y + Math.min(height / 2, 18);
-    parts.push(el('circle', { cx: x - 18, cy, r: 4, fill: COLOURS.text, class: 'initial' }));
-    parts.push(el('line', { x1: x - 14, y1: cy, x2: x - 1, y2: cy, stroke: COLOURS.text, 'stroke-width': 1.25, 'marker-end': 'url(#flow-arrow)' }));
+  const dot = laid.initialMarker;
+  if (dot) {
+    // Placed by the layout as a node of its own: nothing else is drawn there.
+    parts.push(el('circle', { cx: dot.x + dot.size / 2, cy: dot.y + dot.size / 2, r: dot.size / 2, fill: COLOURS.text, class: 'initial' }));
+    if (dot.points.length >= 2) {
+      parts.push(el('path', { d: pathData(dot.points), fill: 'none', stroke: COLOURS.text, 'stroke-width': 1.25, 'marker-end': 'url(#flow-arrow-initial)' }));
+    }
   }
   const description = node.description ? [el('title', {}, [node.description])] : [];
-  return [el('g', { class: classes.join(' '), 'data-state': node.id }, [...description, ...parts])];
+  return [el('g', {
+    class: classes.join(' '), 'data-state': node.id,
+    ...(interactive && { role: 'img', 'aria-label': stateLabel(laid, { active, onPath }) }),
+  }, [...description, ...parts])];
 }
 
-function statesOf(laid: LaidOutNode, highlight: Highlight): SvgElement[] {
-  return [...stateElement(laid, highlight), ...laid.children.flatMap((child) => statesOf(child, highlight))];
+function statesOf(laid: LaidOutNode, highlight: Highlight, interactive: boolean): SvgElement[] {
+  return [...stateElement(laid, highlight, interactive), ...laid.children.flatMap((child) => statesOf(child, highlight, interactive))];
 }
 
 function pathData(points: { x: number; y: number }[]): string {
@@ -130,12 +146,13 @@ export function drawFlow(layout: FlowLayout, options: DrawOptions = {}): SvgElem
   const { width, height, graph } = layout;
   return el('svg', {
     xmlns: 'http://www.w3.org/2000/svg', viewBox: `0 0 ${width} ${height}`, width, height,
-    role: 'img', 'aria-label': `Statechart of ${graph.id}`,
+    // Exported files are one image; in the app the states and transitions inside are read one by one.
+    role: options.interactive ? 'group' : 'img', 'aria-label': `Statechart of ${graph.id}`,
     'font-family': 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif', 'font-size': FONT_SIZE, fill: COLOURS.text,
   }, [
     el('title', {}, [graph.description ? `${graph.id}: ${graph.description}` : graph.id]),
-    el('defs', {}, [marker('flow-arrow', COLOURS.edge), marker('flow-arrow-path', COLOURS.path)]),
-    el('g', { class: 'states' }, statesOf(layout.root, highlight)),
+    el('defs', {}, [marker('flow-arrow', COLOURS.edge), marker('flow-arrow-path', COLOURS.path), marker('flow-arrow-initial', COLOURS.text)]),
+    el('g', { class: 'states' }, statesOf(layout.root, highlight, options.interactive ?? false)),
     el('g', { class: 'transitions' }, layout.edges.map((edge) => edgeElement(edge, highlight, options.interactive ?? false))),
   ]);
 }
