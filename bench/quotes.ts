@@ -155,9 +155,13 @@ async function postgres(): Promise<{ url: string; note: string; stop(): Promise<
   const port = await freePort();
   const run = (...args: string[]) => spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8' });
   const init = run(`${bin}/initdb`, '-D', dataDir, '-A', 'trust', '-U', 'postgres');
-  if (init.status !== 0) return `not measured: initdb failed (${init.stderr.trim().slice(0, 200)})`;
+  const discard = (reason: string) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    return reason;
+  };
+  if (init.status !== 0) return discard(`not measured: initdb failed (${init.stderr.trim().slice(0, 200)})`);
   const started = run(`${bin}/pg_ctl`, '-D', dataDir, '-w', '-l', join(dataDir, 'server.log'), '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dataDir}`, 'start');
-  if (started.status !== 0) return `not measured: pg_ctl start failed (${started.stderr.trim().slice(0, 200)})`;
+  if (started.status !== 0) return discard(`not measured: pg_ctl start failed (${started.stderr.trim().slice(0, 200)})`);
   const stopCluster = async () => {
     run(`${bin}/pg_ctl`, '-D', dataDir, '-m', 'fast', 'stop');
     rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // the Idempotency-Key (unique) under a row lock on the delivery; every success posts one balanced ledger
 // transaction; a confirmation lost between the provider and us is settled by looking the payment up.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
 import { BOOKING_RULE_TEXTS, canPostPay, isCardExpired, isQuoteExpired } from '../../src/lib/booking-rules';
 import { PAYMENT_WIDGET_DATA_BRANDS, PAYMENT_CALLBACK_PATH } from '../../src/lib/constants';
@@ -12,7 +12,7 @@ import type { Database } from '../db/database';
 import { accounts, deliveries, paymentCards, payments, portals } from '../db/schema';
 import { SYSTEM_ACCOUNTS } from '../db/seed-booking';
 import { HttpError, notFound } from '../http/errors';
-import { classifyResult, PaymentProviderClient, ProviderUnavailableError, type ProviderPayment } from '../payments/provider-client';
+import { amountToCents, centsToAmount, classifyResult, PaymentProviderClient, ProviderUnavailableError, type ProviderPayment } from '../payments/provider-client';
 import { newTrackingHash, payableAccounts, type BookingContext } from './booking';
 import { postTransaction, systemAccountId, type Tx } from './ledger';
 import type { PortalData } from './portals';
@@ -29,6 +29,9 @@ export const PAYMENT_TEXTS = {
   keyReused: 'This Idempotency-Key was already used for another payment request.',
   providerUnavailable: 'The card payment provider could not be reached. Nothing was charged; please try again.',
   cardNotFound: 'Not found: payment card',
+  /** A provider record whose amount or currency differs from the request is never taken as payment. */
+  amountMismatch: (expected: string, currency: string, got: string, gotCurrency: string) =>
+    `the provider reported ${gotCurrency} ${got} instead of ${currency} ${expected}`,
 } as const;
 
 export interface PaymentContext extends BookingContext { provider: PaymentProviderClient }
@@ -49,10 +52,22 @@ async function selectedOption(tx: Tx, delivery: DeliveryRow) {
   return option;
 }
 
+/**
+ * What identifies a pay request for its Idempotency-Key: caller, delivery, call and the call's parameters (the
+ * saved card; the save-card choice of a checkout). A key seen with anything else is refused (422).
+ */
+export interface PayRequest { userId: number; deliveryId: number; operation: string; paymentCardId?: number; saveCard?: boolean }
+
+function sameRequest(row: Pick<PaymentRow, 'userId' | 'deliveryId' | 'operation' | 'paymentCardId' | 'saveCard'>, request: PayRequest): boolean {
+  return row.userId === request.userId && row.deliveryId === request.deliveryId && row.operation === request.operation
+    && (request.paymentCardId === undefined || row.paymentCardId === request.paymentCardId)
+    && (request.saveCard === undefined || row.saveCard === request.saveCard);
+}
+
 /** A repeat of a key answers the first request's outcome; the same key for another request is refused. */
-async function existingPayment(tx: Tx, key: string, deliveryId: number, operation: string): Promise<PaymentRow | undefined> {
+async function existingPayment(tx: Tx, key: string, request: PayRequest): Promise<PaymentRow | undefined> {
   const [row] = await tx.select().from(payments).where(eq(payments.idempotencyKey, key));
-  if (row && (row.deliveryId !== deliveryId || row.operation !== operation)) throw unprocessable(PAYMENT_TEXTS.keyReused);
+  if (row && !sameRequest(row, request)) throw unprocessable(PAYMENT_TEXTS.keyReused);
   return row;
 }
 
@@ -97,10 +112,13 @@ async function settle(tx: Tx, delivery: DeliveryRow, payment: PaymentRow, answer
   if (!current || !isOpen(current.status)) return;
   const kind = classifyResult(answer.result.code);
   if (kind === 'pending') return;
-  const succeeded = kind === 'success';
+  // The provider's record must be for what we asked: the same amount and currency (the note's lookup rule).
+  const mismatch = kind === 'success' && (amountToCents(answer.amount) !== current.amountCents || answer.currency !== current.currency);
+  const succeeded = kind === 'success' && !mismatch;
+  const description = mismatch ? PAYMENT_TEXTS.amountMismatch(centsToAmount(current.amountCents), current.currency, answer.amount ?? '?', answer.currency ?? '?') : answer.result.description;
   await tx.update(payments).set({
     status: succeeded ? 'succeeded' : 'failed', providerPaymentId: answer.id ?? null, resultCode: answer.result.code,
-    resultDescription: answer.result.description, settledAt: new Date(),
+    resultDescription: description, settledAt: new Date(),
   }).where(eq(payments.id, payment.id));
   const [fresh] = await tx.select().from(deliveries).where(eq(deliveries.id, delivery.id));
   const alreadyPaid = fresh!.paymentStatusId === PAYMENT_STATUS.PAID;
@@ -117,7 +135,7 @@ async function settle(tx: Tx, delivery: DeliveryRow, payment: PaymentRow, answer
       }).onConflictDoNothing();
     }
   } else if (!alreadyPaid) {
-    await tx.update(deliveries).set({ paymentStatusId: PAYMENT_STATUS.PAYMENT_FAILED, paymentFailureDescription: answer.result.description, updatedAt: new Date() })
+    await tx.update(deliveries).set({ paymentStatusId: PAYMENT_STATUS.PAYMENT_FAILED, paymentFailureDescription: description, updatedAt: new Date() })
       .where(eq(deliveries.id, delivery.id));
   }
 }
@@ -150,11 +168,10 @@ function newPayment(ctx: BookingContext, delivery: DeliveryRow, values: Partial<
  * A repeat of a request already settled (same Idempotency-Key): answered from plain reads, without queueing for
  * the delivery's row lock behind other duplicates. The same key for another delivery or call is refused.
  */
-async function isSettledRepeat(ctx: BookingContext, key: string, id: number, operation: string): Promise<boolean> {
-  const [row] = await ctx.db.select({ deliveryId: payments.deliveryId, operation: payments.operation, status: payments.status }).from(payments)
-    .where(eq(payments.idempotencyKey, key));
+async function isSettledRepeat(ctx: BookingContext, key: string, request: PayRequest): Promise<boolean> {
+  const [row] = await ctx.db.select().from(payments).where(eq(payments.idempotencyKey, key));
   if (!row) return false;
-  if (row.deliveryId !== id || row.operation !== operation) throw unprocessable(PAYMENT_TEXTS.keyReused);
+  if (!sameRequest(row, request)) throw unprocessable(PAYMENT_TEXTS.keyReused);
   return !isOpen(row.status);
 }
 
@@ -189,10 +206,11 @@ export function payByBalance(ctx: BookingContext, id: number, key: string): Prom
 }
 
 async function payByBalanceOnce(ctx: BookingContext, id: number, key: string): Promise<BookingQuote> {
-  if (await isSettledRepeat(ctx, key, id, 'payByBalance')) return readResponse(ctx, id);
+  const request: PayRequest = { userId: ctx.permissions.id, deliveryId: id, operation: 'payByBalance' };
+  if (await isSettledRepeat(ctx, key, request)) return readResponse(ctx, id);
   await ctx.db.transaction(async (tx) => {
     const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
-    if (await existingPayment(tx, key, id, 'payByBalance')) return;
+    if (await existingPayment(tx, key, request)) return;
     requirePayable(delivery);
     const option = await selectedOption(tx, delivery);
     const account = await accountOf(tx, ctx, delivery);
@@ -207,8 +225,8 @@ async function payByBalanceOnce(ctx: BookingContext, id: number, key: string): P
   return readResponse(ctx, id);
 }
 
-/** Saved-card charges in flight in this process, by payment id: duplicates wait for the one charge. */
-const chargesInFlight = new Map<number, Promise<void>>();
+/** Provider calls in flight in this process, by payment id: duplicates wait for the one call. */
+const callsInFlight = new Map<number, Promise<void>>();
 /** A duplicate served by another server process polls the payment row this often, for at most this long. */
 const SETTLE_POLL_MS = 100;
 const SETTLE_WAIT_MS = 30_000;
@@ -228,10 +246,11 @@ export function payBySavedCard(ctx: PaymentContext, id: number, key: string, for
 }
 
 async function payBySavedCardOnce(ctx: PaymentContext, id: number, key: string, form: S['BookingPayBySavedCardForm']): Promise<BookingQuote> {
-  if (await isSettledRepeat(ctx, key, id, 'payBySavedCard')) return readResponse(ctx, id);
+  const request: PayRequest = { userId: ctx.permissions.id, deliveryId: id, operation: 'payBySavedCard', paymentCardId: form.paymentCardId };
+  if (await isSettledRepeat(ctx, key, request)) return readResponse(ctx, id);
   const payment = await ctx.db.transaction(async (tx) => {
     const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
-    const existing = await existingPayment(tx, key, id, 'payBySavedCard');
+    const existing = await existingPayment(tx, key, request);
     if (existing) return existing;
     requirePayable(delivery);
     const option = await selectedOption(tx, delivery);
@@ -251,24 +270,48 @@ async function payBySavedCardOnce(ctx: PaymentContext, id: number, key: string, 
   return readResponse(ctx, id);
 }
 
-async function chargeOnce(ctx: PaymentContext, deliveryId: number, paymentId: number): Promise<void> {
-  const inFlight = chargesInFlight.get(paymentId);
+/**
+ * Saved-card charge: one provider call for the payment (see callProviderOnce), settled under the delivery lock.
+ */
+function chargeOnce(ctx: PaymentContext, deliveryId: number, paymentId: number): Promise<void> {
+  return callProviderOnce(ctx, deliveryId, paymentId, {
+    call: async (claimed) => {
+      const [card] = await ctx.db.select().from(paymentCards).where(eq(paymentCards.id, claimed.paymentCardId!));
+      return ctx.provider.chargeRegistration(card!.registrationId, claimed.amountCents, claimed.currency, claimed.merchantTransactionId);
+    },
+    apply: async (tx, delivery, current, answer) => settle(tx, delivery, current, answer),
+  });
+}
+
+/**
+ * The one shape of every provider call that changes money or a payment (a saved-card charge, a new checkout):
+ * (1) claim the payment with one conditional UPDATE (pending → charging, plus `claimable`), so exactly one
+ * request calls the provider; (2) call it outside any transaction, so no row lock is held while it answers;
+ * (3) apply the answer under the delivery's row lock and release the claim. A failed call releases the claim
+ * (a retry with the same key may call again: the provider dedups on merchantTransactionId) and answers 502 when
+ * the provider was unreachable. Duplicates wait for the claimed call (in this process through a shared promise,
+ * otherwise by polling the row until it is no longer claimed).
+ */
+async function callProviderOnce<T>(ctx: PaymentContext, deliveryId: number, paymentId: number, step: {
+  claimable?: SQL;
+  call: (claimed: PaymentRow) => Promise<T>;
+  apply: (tx: Tx, delivery: DeliveryRow, current: PaymentRow, answer: T) => Promise<void>;
+}): Promise<void> {
+  const inFlight = callsInFlight.get(paymentId);
   if (inFlight) return inFlight;
   const [claimed] = await ctx.db.update(payments).set({ status: 'charging' })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending'))).returning();
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending'), step.claimable)).returning();
   if (!claimed) {
     // Claimed just now in this process, or by another process: wait for its outcome.
-    const again = chargesInFlight.get(paymentId);
+    const again = callsInFlight.get(paymentId);
     if (again) return again;
-    return waitUntilSettled(ctx.db, paymentId);
+    return waitWhileClaimed(ctx.db, paymentId);
   }
-  const charge = (async () => {
-    const [card] = await ctx.db.select().from(paymentCards).where(eq(paymentCards.id, claimed.paymentCardId!));
-    let answer: ProviderPayment;
+  const run = (async () => {
+    let answer: T;
     try {
-      answer = await ctx.provider.chargeRegistration(card!.registrationId, claimed.amountCents, claimed.currency, claimed.merchantTransactionId);
+      answer = await step.call(claimed);
     } catch (error) {
-      // Back to pending: a retry may charge again (the provider dedups on merchantTransactionId).
       await ctx.db.update(payments).set({ status: 'pending' }).where(and(eq(payments.id, paymentId), eq(payments.status, 'charging')));
       if (error instanceof ProviderUnavailableError) throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
       throw error;
@@ -276,58 +319,76 @@ async function chargeOnce(ctx: PaymentContext, deliveryId: number, paymentId: nu
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, deliveryId)).for('update');
       const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-      if (row && current) await settle(tx, { ...row, xmin: '' }, current, answer);
-      // Still pending at the provider: open for a retry or the reconciliation pass.
+      if (row && current) await step.apply(tx, { ...row, xmin: '' }, current, answer);
+      // Released: still open (pending at the provider, or a checkout awaiting the shopper) unless applied as final.
       await tx.update(payments).set({ status: 'pending' }).where(and(eq(payments.id, paymentId), eq(payments.status, 'charging')));
     });
   })();
-  chargesInFlight.set(paymentId, charge);
+  callsInFlight.set(paymentId, run);
   try {
-    await charge;
+    await run;
   } finally {
-    chargesInFlight.delete(paymentId);
+    callsInFlight.delete(paymentId);
   }
 }
 
-async function waitUntilSettled(db: Database, paymentId: number): Promise<void> {
+async function waitWhileClaimed(db: Database, paymentId: number): Promise<void> {
   const deadline = Date.now() + SETTLE_WAIT_MS;
   while (Date.now() < deadline) {
     const [row] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
-    if (!isOpen(row?.status)) return;
+    if (row?.status !== 'charging') return;
     await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }
 }
 
+/** The shopper's return address with its delivery (001: the query carries deliveryid), set once even if the client's address has it. */
+function withDeliveryId(address: string, deliveryId: number): string {
+  const placeholder = 'http://relative.invalid';
+  const url = new URL(address, placeholder);
+  url.searchParams.set('deliveryid', String(deliveryId));
+  return url.origin === placeholder ? `${url.pathname}${url.search}` : url.toString();
+}
+
+/**
+ * A checkout for a new card, in the same three steps as a saved-card charge (callProviderOnce): the intent is
+ * recorded under the delivery lock, the checkout is created at the provider with no lock held, and its id is
+ * stored under the lock. A repeat of the key answers the same checkout.
+ */
 export async function paymentCheckout(ctx: PaymentContext, id: number, key: string, form: S['BookingCheckoutForm']): Promise<S['BookingCheckout']> {
-  return ctx.db.transaction(async (tx) => {
+  const returnUrl = withDeliveryId(form.returnUrl ?? PAYMENT_CALLBACK_PATH, id);
+  const request: PayRequest = { userId: ctx.permissions.id, deliveryId: id, operation: 'paymentCheckout', saveCard: form.saveCard ?? false };
+  const answer = (payment: PaymentRow) => ({
+    checkoutId: payment.checkoutId!, widgetScriptUrl: ctx.provider.widgetScriptUrl(payment.checkoutId!), amount: payment.amountCents,
+    currency: payment.currency, brands: PAYMENT_WIDGET_DATA_BRANDS, returnUrl,
+  });
+  const intent = await ctx.db.transaction(async (tx) => {
     const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
-    const returnUrl = `${form.returnUrl ?? PAYMENT_CALLBACK_PATH}${(form.returnUrl ?? PAYMENT_CALLBACK_PATH).includes('?') ? '&' : '?'}deliveryid=${id}`;
-    const existing = await existingPayment(tx, key, id, 'paymentCheckout');
-    const answer = (payment: PaymentRow) => ({
-      checkoutId: payment.checkoutId!, widgetScriptUrl: ctx.provider.widgetScriptUrl(payment.checkoutId!), amount: payment.amountCents,
-      currency: payment.currency, brands: PAYMENT_WIDGET_DATA_BRANDS, returnUrl,
-    });
-    if (existing) return answer(existing);
+    const existing = await existingPayment(tx, key, request);
+    if (existing) return existing;
     requirePayable(delivery);
     const option = await selectedOption(tx, delivery);
     if (delivery.accountId) await accountOf(tx, ctx, delivery);
     const totals = await paymentTotals(tx, delivery, option);
     if (totals.totalDue <= 0) throw unprocessable(PAYMENT_TEXTS.nothingDue);
-    const values = newPayment(ctx, delivery, {
+    const [row] = await tx.insert(payments).values(newPayment(ctx, delivery, {
       method: 'card', operation: 'paymentCheckout', idempotencyKey: key, amountCents: totals.totalDue, creditAppliedCents: totals.creditApplied,
-      status: 'pending', saveCard: form.saveCard ?? false,
-    });
-    let checkout;
-    try {
-      checkout = await ctx.provider.createCheckout({ amountCents: values.amountCents, currency: values.currency, merchantTransactionId: values.merchantTransactionId, createRegistration: values.saveCard ?? false });
-    } catch (error) {
-      if (error instanceof ProviderUnavailableError) throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
-      throw error;
-    }
-    const [payment] = await tx.insert(payments).values({ ...values, checkoutId: checkout.id }).returning();
-    await tx.update(deliveries).set({ checkoutId: checkout.id, updatedAt: new Date() }).where(eq(deliveries.id, id));
-    return answer(payment!);
+      status: 'pending', saveCard: request.saveCard,
+    })).returning();
+    return row!;
   });
+  if (intent.checkoutId) return answer(intent);
+  await callProviderOnce(ctx, id, intent.id, {
+    claimable: isNull(payments.checkoutId),
+    call: (claimed) => ctx.provider.createCheckout({ amountCents: claimed.amountCents, currency: claimed.currency, merchantTransactionId: claimed.merchantTransactionId, createRegistration: claimed.saveCard }),
+    apply: async (tx, _delivery, current, checkout) => {
+      if (current.checkoutId) return;
+      await tx.update(payments).set({ checkoutId: checkout.id }).where(eq(payments.id, current.id));
+      await tx.update(deliveries).set({ checkoutId: checkout.id, updatedAt: new Date() }).where(eq(deliveries.id, id));
+    },
+  });
+  const [created] = await ctx.db.select().from(payments).where(eq(payments.id, intent.id));
+  if (!created?.checkoutId) throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
+  return answer(created);
 }
 
 /** The return from the provider: look the checkout's payment up (never trusting the redirect) and settle it once. */
@@ -372,6 +433,9 @@ export async function paymentFailed(ctx: PaymentContext, id: number, form: S['Bo
   });
 }
 
+/** How long the provider keeps a checkout open for the shopper (about 30 minutes, per the provider's docs). */
+export const CHECKOUT_LIFETIME_MS = 30 * 60_000;
+
 /**
  * Reconciliation: pending payments older than `olderThanMs` are looked up at the provider (checkout payment, or
  * the query by merchantTransactionId for saved-card charges) and settled exactly once under the delivery lock.
@@ -389,6 +453,9 @@ export async function reconcilePendingPayments(db: Database, provider: PaymentPr
       throw error;
     }
     if (!answer || classifyResult(answer.result.code) === 'pending') continue;
+    // A checkout the shopper has not paid yet has no payment at the provider (the real one answers an error
+    // code, not 'pending'): it is left open until the checkout has expired.
+    if (payment.checkoutId && !answer.id && now.getTime() - payment.createdAt.getTime() < CHECKOUT_LIFETIME_MS) continue;
     const done = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, payment.deliveryId)).for('update');
       const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));

@@ -34,7 +34,15 @@ export interface PricingInput {
    * without one at the base rate.
    */
   isReturnToSender?: boolean;
+  /**
+   * The customer's pricing tier: rates of this tier are preferred over the list price of PRICING_TIER_DEFAULT.
+   * Nothing in the spec says who is on which tier, so the wizard prices at the default tier.
+   */
+  pricingTier?: string;
 }
+
+/** The list-price tier: every service level has rates of this tier. */
+export const PRICING_TIER_DEFAULT = 'Standard';
 
 export interface PriceLine { description: string; quantity: number; amountExcl: number; transactionItemTypeId: number }
 
@@ -102,11 +110,19 @@ export async function priceOptions(db: Database, input: PricingInput): Promise<{
   const multiplier = input.isRoundTrip ? ROUND_TRIP_MULTIPLIER : 1;
   const options: PricedOption[] = [];
   for (const slaType of QUOTE_SLA_ORDER) {
-    // A company's own rate wins over the portal's list price.
+    // A company's own rate wins over the portal's; within each, the customer's tier over the default tier.
+    const tier = input.pricingTier ?? PRICING_TIER_DEFAULT;
     const rateFor = (predicate: (rate: typeof rates.$inferSelect) => boolean) => {
-      const matching = candidates.filter((rate) => rate.slaType === slaType && predicate(rate));
-      return matching.find((rate) => rate.companyId === input.companyId && input.companyId !== null) ?? matching.find((rate) => rate.companyId === null);
+      const matching = candidates.filter((rate) => rate.slaType === slaType && (rate.pricingTier === tier || rate.pricingTier === PRICING_TIER_DEFAULT) && predicate(rate));
+      const owners = [input.companyId, null].filter((owner, index) => index === 1 || owner !== null);
+      for (const owner of owners) {
+        const own = matching.filter((rate) => rate.companyId === owner);
+        const found = own.find((rate) => rate.pricingTier === tier) ?? own.find((rate) => rate.pricingTier === PRICING_TIER_DEFAULT);
+        if (found) return found;
+      }
+      return undefined;
     };
+    let optionTier = PRICING_TIER_DEFAULT;
     const counts = new Map<number, number>();
     for (const id of typeIds) counts.set(id, (counts.get(id) ?? 0) + 1);
     const items: PriceLine[] = [];
@@ -117,6 +133,7 @@ export async function priceOptions(db: Database, input: PricingInput): Promise<{
         && r.isReturnToSenderRate === returnRate);
       const rate = (input.isReturnToSender ? base(true) : undefined) ?? base(false);
       if (!rate) { offered = false; break; }
+      if (rate.pricingTier !== PRICING_TIER_DEFAULT) optionTier = rate.pricingTier;
       priceExclCents += rate.priceCents * quantity;
       const what = input.isReturnToSender ? `Return to sender (${slaType})` : `${slaType} delivery`;
       items.push({ description: `${what}, parcel type ${typeId}, ${rate.startKmRange}-${rate.endKmRange} km, ${dayType}`, quantity: quantity * multiplier, amountExcl: rate.priceCents * quantity * multiplier,
@@ -130,7 +147,7 @@ export async function priceOptions(db: Database, input: PricingInput): Promise<{
         items.push({ description: 'High-risk area surcharge', quantity: multiplier, amountExcl: surcharge.priceCents * multiplier, transactionItemTypeId: TRANSACTION_ITEM_TYPE.highRiskSurcharge });
       }
     }
-    options.push({ slaType, pricingTier: 'Standard', priceExclCents, items, ...windows(input, slaType) });
+    options.push({ slaType, pricingTier: optionTier, priceExclCents, items, ...windows(input, slaType) });
   }
   return { distanceKm, options };
 }

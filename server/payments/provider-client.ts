@@ -18,17 +18,41 @@ export interface ProviderPayment {
 
 export type ResultClass = 'success' | 'pending' | 'rejected';
 
-// The provider's documented result code patterns (COPYandPAY "result codes").
-const SUCCESS = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.1[12]0)/;
-const SUCCESS_REVIEW = /^(000\.400\.0[^3]|000\.400\.100)/;
-const PENDING = /^(000\.200)/;
-const PENDING_LONG = /^(800\.400\.5|100\.400\.500)/;
+/** The provider's result categories, each with its documented pattern (COPYandPAY "result codes"), in test order. */
+export const RESULT_PATTERNS = {
+  success: /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/,
+  successReview: /^(000\.400\.0[^3]|000\.400\.100)/,
+  pending: /^(000\.200)/,
+  pendingLong: /^(800\.400\.5|100\.400\.500)/,
+  rejected3DSecure: /^(000\.400\.[1][0-9][1-9]|000\.400\.2)/,
+  rejectedBank: /^(800\.[17]00|800\.800\.[123])/,
+  rejectedCommunication: /^(900\.[1234]00|000\.400\.030)/,
+  rejectedSystem: /^(800\.[56]|999\.|600\.1|800\.800\.[84])/,
+  rejectedValidation: /^(200\.[123]|100\.[53][07]|800\.900|100\.[69]00\.500)/,
+  softDecline: /^(300\.100\.100)/,
+} as const;
 
-export function classifyResult(code: string): ResultClass {
-  if (SUCCESS.test(code) || SUCCESS_REVIEW.test(code)) return 'success';
-  if (PENDING.test(code) || PENDING_LONG.test(code)) return 'pending';
+/** The category of a result code; 'rejected' for a code no pattern names (e.g. 100.100.303 card expired). */
+export type ResultKind = keyof typeof RESULT_PATTERNS | 'rejected';
+
+export function resultKindOf(code: string): ResultKind {
+  for (const [kind, pattern] of Object.entries(RESULT_PATTERNS)) if (pattern.test(code)) return kind as ResultKind;
   return 'rejected';
 }
+
+/**
+ * What a result means for the order: success (a success needing review is paid, its code kept on the payment
+ * for manual review), pending (short or long: left open for the reconciliation pass), else rejected.
+ */
+export function classifyResult(code: string): ResultClass {
+  const kind = resultKindOf(code);
+  if (kind === 'success' || kind === 'successReview') return 'success';
+  if (kind === 'pending' || kind === 'pendingLong') return 'pending';
+  return 'rejected';
+}
+
+/** Integer cents from the provider's decimal amount ('92.00'); NaN when absent or malformed. */
+export const amountToCents = (amount: string | undefined): number => (amount !== undefined && /^\d+(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : Number.NaN);
 
 export const centsToAmount = (cents: number): string => (cents / 100).toFixed(2);
 

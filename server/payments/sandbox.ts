@@ -5,17 +5,29 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PAYMENT_WIDGET_IFRAME_PX } from '../../src/lib/constants';
-import type { ProviderPayment, ProviderResult } from './provider-client';
+import { classifyResult, type ProviderPayment, type ProviderResult } from './provider-client';
 
 export const SANDBOX_CARDS = {
   success: '4200000000000000',
   successMaster: '5454545454545454',
   declined: '4000000000000002',
   threeDSecureFailed: '4000000000003063',
+  // Peach Payments' own sandbox cards (developer.peachpayments.com, test and go-live page):
+  /** Visa, 3-D Secure frictionless: success. */
+  peachVisa: '4200000000000091',
+  /** Mastercard, 3-D Secure frictionless: success. */
+  peachMaster: '5200000000000007',
+  /** American Express, 3-D Secure frictionless: success (our widget offers VISA and MASTER only). */
+  peachAmex: '374500262001008',
+  /** Visa, 3-D Secure attempt: succeeds with a code that asks for manual review (000.400.000). */
+  peachThreeDSecureAttempt: '4200000000000109',
 } as const;
+
+const SUCCESS_CARDS: readonly string[] = [SANDBOX_CARDS.success, SANDBOX_CARDS.successMaster, SANDBOX_CARDS.peachVisa, SANDBOX_CARDS.peachMaster, SANDBOX_CARDS.peachAmex];
 
 export const SANDBOX_RESULTS = {
   success: { code: '000.100.110', description: "Request successfully processed in 'Merchant in Integrator Test Mode'" },
+  successReview: { code: '000.400.000', description: 'Transaction succeeded (please review manually due to fraud suspicion)' },
   checkoutCreated: { code: '000.200.100', description: 'successfully created checkout' },
   pending: { code: '000.200.000', description: 'transaction pending' },
   declined: { code: '800.100.151', description: 'transaction declined (invalid card)' },
@@ -23,6 +35,7 @@ export const SANDBOX_RESULTS = {
   expired: { code: '100.100.303', description: 'card expired' },
   invalidRegistration: { code: '100.350.100', description: 'referenced registration does not exist' },
   notFound: { code: '200.300.404', description: 'invalid or missing parameter' },
+  invalidFormat: { code: '200.300.404', description: 'invalid or missing parameter' },
 } satisfies Record<string, ProviderResult>;
 
 interface Checkout {
@@ -52,6 +65,7 @@ export interface RunningSandbox { url: string; state: SandboxState; app: Fastify
 const newId = () => randomBytes(16).toString('hex').toUpperCase();
 
 function brandOf(number: string): string {
+  if (number.startsWith('34') || number.startsWith('37')) return 'AMEX';
   return number.startsWith('5') || number.startsWith('2') ? 'MASTER' : 'VISA';
 }
 
@@ -59,8 +73,16 @@ function cardResult(number: string, month: number, year: number, now = new Date(
   if (now.getTime() >= Date.UTC(year, month, 1)) return SANDBOX_RESULTS.expired;
   if (number === SANDBOX_CARDS.declined) return SANDBOX_RESULTS.declined;
   if (number === SANDBOX_CARDS.threeDSecureFailed) return SANDBOX_RESULTS.threeDSecureFailed;
-  if (number === SANDBOX_CARDS.success || number === SANDBOX_CARDS.successMaster) return SANDBOX_RESULTS.success;
+  if (number === SANDBOX_CARDS.peachThreeDSecureAttempt) return SANDBOX_RESULTS.successReview;
+  if (SUCCESS_CARDS.includes(number)) return SANDBOX_RESULTS.success;
   return SANDBOX_RESULTS.declined;
+}
+
+/** Like the provider: a form-encoded body with entityId, an amount with a dot and two decimals, a currency. */
+function invalidRequest(contentType: string | undefined, body: Record<string, string> | undefined): ProviderResult | undefined {
+  if (!contentType?.startsWith('application/x-www-form-urlencoded') || !body) return SANDBOX_RESULTS.invalidFormat;
+  if (!body.entityId || !/^\d+\.\d{2}$/.test(body.amount ?? '') || !/^[A-Z]{3}$/.test(body.currency ?? '')) return SANDBOX_RESULTS.invalidFormat;
+  return undefined;
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -120,6 +142,8 @@ export async function startPaymentSandbox(options: { port?: number; host?: strin
   app.post('/v1/checkouts', async (request, reply) => {
     if (!requireToken(request.headers.authorization)) return reply.code(401).send({ result: SANDBOX_RESULTS.notFound });
     const body = request.body as Record<string, string>;
+    const invalid = invalidRequest(request.headers['content-type'], body);
+    if (invalid) return reply.code(400).send({ result: invalid });
     const checkout: Checkout = {
       id: `${newId()}.sandbox`, amount: body.amount ?? '0.00', currency: body.currency ?? 'ZAR',
       merchantTransactionId: body.merchantTransactionId ?? newId(), createRegistration: body.createRegistration === 'true',
@@ -157,7 +181,7 @@ export async function startPaymentSandbox(options: { port?: number; host?: strin
         paymentBrand: body.paymentBrand || brandOf(number), paymentType: 'DB',
         card: { bin: number.slice(0, 6), last4Digits: number.slice(-4), holder: body['card.holder'] ?? '', expiryMonth: String(month).padStart(2, '0'), expiryYear: String(year) },
       };
-      if (result.code === SANDBOX_RESULTS.success.code) {
+      if (classifyResult(result.code) === 'success') {
         state.charges += 1;
         if (checkout.createRegistration) {
           const registration: Registration = { id: newId(), brand: payment.paymentBrand!, holder: payment.card!.holder!, last4: payment.card!.last4Digits!, expiryMonth: payment.card!.expiryMonth!, expiryYear: payment.card!.expiryYear!, deleted: false };
@@ -188,6 +212,8 @@ export async function startPaymentSandbox(options: { port?: number; host?: strin
   app.post('/v1/registrations/:id/payments', async (request, reply) => {
     if (!requireToken(request.headers.authorization)) return reply.code(401).send({ result: SANDBOX_RESULTS.notFound });
     const body = request.body as Record<string, string>;
+    const invalid = invalidRequest(request.headers['content-type'], body);
+    if (invalid) return reply.code(400).send({ result: invalid });
     const merchantTransactionId = body.merchantTransactionId ?? newId();
     const earlier = [...state.payments.entries()].find(([key]) => key.startsWith(`${merchantTransactionId}#`));
     if (earlier) return earlier[1];

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransactions, paymentCards, payments, users } from '../../server/db/schema';
 import { reconcilePendingPayments } from '../../server/domain/payments';
-import { PaymentProviderClient } from '../../server/payments/provider-client';
+import { classifyResult, PaymentProviderClient, resultKindOf } from '../../server/payments/provider-client';
 import { SANDBOX_CARDS } from '../../server/payments/sandbox';
 import { BOOKING_RULE_TEXTS } from '../../src/lib/booking-rules';
 import { BOOKING_TEXTS } from '../../src/lib/error-catalogue';
@@ -46,6 +46,18 @@ async function checkout(deliveryId: number, key: string, saveCard = false) {
 }
 
 describe('new card through the provider widget', () => {
+  it("the return address carries deliveryid once, beside the wizard's path and query (001 section 2)", async () => {
+    const quote = await readyToPay();
+    const sent = `/paymentcallback?deliveryid=${quote.deliveryId}&path=%2Fdeliveries%2Fadd&query=%3Fstep%3D6`;
+    const answer = await call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${quote.deliveryId}`, { saveCard: false, returnUrl: sent }, { 'Idempotency-Key': 'checkout-return-1' });
+    expect(answer.status).toBe(200);
+    const returned = new URL(answer.body.returnUrl, server.url);
+    expect(returned.pathname).toBe('/paymentcallback');
+    expect(returned.searchParams.getAll('deliveryid')).toEqual([String(quote.deliveryId)]);
+    expect(returned.searchParams.get('path')).toBe('/deliveries/add');
+    expect(returned.searchParams.get('query')).toBe('?step=6');
+  });
+
   it('declined, then accepted with the card saved; the redirect alone is never trusted', async () => {
     const quote = await readyToPay();
     const first = await checkout(quote.deliveryId, 'checkout-0000001', true);
@@ -97,7 +109,7 @@ describe('new card through the provider widget', () => {
     expect(transactions).toHaveLength(1);
     const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, transactions[0]!.id));
     expect(entries.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(0);
-  });
+  }, 180_000); // 1,000 HTTP requests: minutes on a loaded 2-core machine
 
   it('a confirmation lost between the provider and us is settled once by reconciliation', async () => {
     const quote = await readyToPay();
@@ -148,5 +160,69 @@ describe('new card through the provider widget', () => {
     expect(paid.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     const account = await call(server, customer, 'GET', `/accounts/za/${id}`);
     expect(account.body.balance).toBe(100_000 - selected.body.paymentTotal);
+  });
+});
+
+describe('the provider shape (COPYandPAY) and its result codes', () => {
+  it('classifies result codes with the provider documented patterns', () => {
+    const cases: [string, string, string][] = [
+      ['000.000.000', 'success', 'success'], ['000.100.110', 'success', 'success'], ['000.300.000', 'success', 'success'], ['000.400.110', 'success', 'success'],
+      ['000.400.000', 'successReview', 'success'], ['000.400.100', 'successReview', 'success'],
+      ['000.200.000', 'pending', 'pending'], ['000.200.100', 'pending', 'pending'], ['800.400.500', 'pendingLong', 'pending'], ['100.400.500', 'pendingLong', 'pending'],
+      ['000.400.101', 'rejected3DSecure', 'rejected'], ['000.400.200', 'rejected3DSecure', 'rejected'],
+      ['800.100.151', 'rejectedBank', 'rejected'], ['800.800.202', 'rejectedBank', 'rejected'],
+      ['900.100.300', 'rejectedCommunication', 'rejected'], ['000.400.030', 'rejectedCommunication', 'rejected'],
+      ['800.500.100', 'rejectedSystem', 'rejected'], ['999.999.999', 'rejectedSystem', 'rejected'], ['600.100.100', 'rejectedSystem', 'rejected'],
+      ['200.300.404', 'rejectedValidation', 'rejected'], ['100.300.101', 'rejectedValidation', 'rejected'], ['800.900.100', 'rejectedValidation', 'rejected'],
+      ['300.100.100', 'softDecline', 'rejected'], ['100.100.303', 'rejected', 'rejected'], ['100.380.401', 'rejected', 'rejected'],
+    ];
+    for (const [code, kind, outcome] of cases) {
+      expect([code, resultKindOf(code)]).toEqual([code, kind]);
+      expect([code, classifyResult(code)]).toEqual([code, outcome]);
+    }
+  });
+
+  it('the sandbox takes form-encoded checkouts with a Bearer token and an amount with a dot and 2 decimals', async () => {
+    const post = (body: string, headers: Record<string, string>) => fetch(`${server.sandbox.url}/v1/checkouts`, { method: 'POST', headers, body });
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    expect((await post('entityId=e&amount=92.00&currency=ZAR&paymentType=DB', form)).status).toBe(401);
+    const ok = await post('entityId=e&amount=92.00&currency=ZAR&paymentType=DB', { ...form, Authorization: 'Bearer t' });
+    expect(await ok.json()).toMatchObject({ result: { code: '000.200.100' }, id: expect.any(String) });
+    expect((await post('entityId=e&amount=92&currency=ZAR&paymentType=DB', { ...form, Authorization: 'Bearer t' })).status).toBe(400);
+    expect((await post(JSON.stringify({ entityId: 'e', amount: '92.00', currency: 'ZAR' }), { 'Content-Type': 'application/json', Authorization: 'Bearer t' })).status).toBe(400);
+  });
+
+  it("Peach's test cards: Visa 4200000000000091 and Mastercard 5200000000000007 pay; 4200000000000109 (3-D Secure attempt) pays with a review code", async () => {
+    for (const [number, code] of [[SANDBOX_CARDS.peachVisa, '000.100.110'], [SANDBOX_CARDS.peachMaster, '000.100.110'], [SANDBOX_CARDS.peachThreeDSecureAttempt, '000.400.000']] as const) {
+      const quote = await readyToPay();
+      const started = await checkout(quote.deliveryId, `peach-${number}`);
+      const back = await submitCard(started.checkoutId, number, started.returnUrl);
+      const paid = await call(server, USER, 'PUT', `/deliveries/processCardPayment/za/${quote.deliveryId}`, { id: back!.searchParams.get('id'), resourcePath: back!.searchParams.get('resourcePath') });
+      expect([number, paid.body.paymentStatusId]).toEqual([number, PAYMENT_STATUS.PAID]);
+      const [payment] = await server.database.db.select().from(payments).where(eq(payments.checkoutId, started.checkoutId));
+      expect(payment).toMatchObject({ status: 'succeeded', resultCode: code });
+    }
+  });
+
+  it('a provider record whose amount differs from what was sent is never taken as payment', async () => {
+    const quote = await readyToPay();
+    const started = await checkout(quote.deliveryId, 'checkout-tamper-01');
+    const back = await submitCard(started.checkoutId, SANDBOX_CARDS.success, started.returnUrl);
+    server.sandbox.state.checkouts.get(started.checkoutId)!.payment!.amount = '1.00';
+    const answer = await call(server, USER, 'PUT', `/deliveries/processCardPayment/za/${quote.deliveryId}`, { id: back!.searchParams.get('id'), resourcePath: back!.searchParams.get('resourcePath') });
+    expect(answer.body.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_FAILED);
+    expect(answer.body.paymentPeachPaymentFailureDescription).toBe(`the provider reported ZAR 1.00 instead of ZAR ${(quote.paymentTotalDue / 100).toFixed(2)}`);
+    const [ledger] = await server.database.db.select({ value: count() }).from(ledgerTransactions).where(eq(ledgerTransactions.deliveryId, quote.deliveryId));
+    expect(ledger!.value).toBe(0);
+  });
+
+  it('reconciliation leaves an unpaid checkout open (no payment at the provider yet)', async () => {
+    const quote = await readyToPay();
+    const started = await checkout(quote.deliveryId, 'checkout-unpaid-01');
+    const provider = new PaymentProviderClient(server.sandbox.url, 'sandbox-token', 'sandbox-entity');
+    await reconcilePendingPayments(server.database.db, provider, 0);
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.checkoutId, started.checkoutId));
+    expect(payment!.status).toBe('pending');
+    expect((await call(server, USER, 'GET', `/deliveries/getquotes/za/${quote.deliveryId}`)).body.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_PENDING);
   });
 });

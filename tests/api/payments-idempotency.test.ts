@@ -48,7 +48,7 @@ describe('idempotent payments', () => {
     // The post-pay account now owes the total.
     const account = await call(server, COMPANY, 'GET', `/accounts/za/${accountId}`);
     expect(account.body.balance).toBe(-total);
-  });
+  }, 180_000); // 1,000 HTTP requests: minutes on a loaded 2-core machine
 
   it('a second, different key on a paid delivery is refused (409) and charges nothing', async () => {
     const quote = await book(server, COMPANY);

@@ -9,21 +9,26 @@ import { book, call } from './booking-helpers';
 import { startTestServer, type TestServer } from './support';
 
 /** A proxy in front of the sandbox that holds saved-card charges for `chargeDelayMs`, or fails them. */
-interface SlowProxy { url: string; target: string; chargeDelayMs: number; failCharges: boolean; close(): Promise<void> }
+interface SlowProxy { url: string; target: string; chargeDelayMs: number; failCharges: boolean; failCheckouts: boolean; checkoutDelayMs: number; checkouts: number; close(): Promise<void> }
 
 async function startSlowProxy(): Promise<SlowProxy> {
-  const state = { target: '', chargeDelayMs: 0, failCharges: false };
+  const state = { target: '', chargeDelayMs: 0, failCharges: false, failCheckouts: false, checkoutDelayMs: 0, checkouts: 0 };
   const http: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       void (async () => {
         const isCharge = request.method === 'POST' && /^\/v1\/registrations\/[^/]+\/payments/.test(request.url ?? '');
-        if (isCharge && state.failCharges) {
+        const isCheckout = request.method === 'POST' && request.url === '/v1/checkouts';
+        if ((isCharge && state.failCharges) || (isCheckout && state.failCheckouts)) {
           response.writeHead(503).end();
           return;
         }
         if (isCharge) await new Promise((resolve) => setTimeout(resolve, state.chargeDelayMs));
+        if (isCheckout) {
+          state.checkouts += 1;
+          await new Promise((resolve) => setTimeout(resolve, state.checkoutDelayMs));
+        }
         const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name))) as Record<string, string>;
         const answer = await fetch(`${state.target}${request.url}`, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
         response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
@@ -108,5 +113,66 @@ describe('payBySavedCard and the delivery row lock', () => {
     expect(retried.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     expect((await pay(deliveryId, cardId, 'down-card-0001')).body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     expect(server.sandbox.state.charges - chargesBefore).toBe(1);
+  });
+});
+
+describe('paymentCheckout and the delivery row lock (the same three steps as a saved-card charge)', () => {
+  it('the delivery can be read while the provider creates the checkout; duplicates answer the one checkout', async () => {
+    const { deliveryId } = await readyWithSavedCard('reg-checkout-01');
+    proxy.checkoutDelayMs = 2_000;
+    const checkoutsBefore = proxy.checkouts;
+    const began = Date.now();
+    const request = () => call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: false, returnUrl: '/paymentcallback' }, { 'Idempotency-Key': 'slow-checkout-01' });
+    const first = request();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const during = await call(server, USER, 'GET', `/deliveries/getquotes/za/${deliveryId}`);
+    expect(Date.now() - began).toBeLessThan(2_000);
+    expect(during.status).toBe(200);
+    const [open] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'slow-checkout-01'));
+    expect(open!.status).toBe('charging');
+    const [a, b] = await Promise.all([first, request()]);
+    proxy.checkoutDelayMs = 0;
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(b.body.checkoutId).toBe(a.body.checkoutId);
+    expect(proxy.checkouts - checkoutsBefore).toBe(1);
+    const [stored] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'slow-checkout-01'));
+    expect(stored).toMatchObject({ status: 'pending', checkoutId: a.body.checkoutId });
+    expect((await call(server, USER, 'GET', `/deliveries/getquotes/za/${deliveryId}`)).body.paymentPeachPaymentsCheckoutId).toBe(a.body.checkoutId);
+  });
+
+  it('provider unreachable → 502 and the key open again; the retry creates the checkout', async () => {
+    const { deliveryId } = await readyWithSavedCard('reg-checkout-02');
+    proxy.failCheckouts = true;
+    const failed = await call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: true }, { 'Idempotency-Key': 'down-checkout-01' });
+    proxy.failCheckouts = false;
+    expect(failed.status).toBe(502);
+    const [open] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'down-checkout-01'));
+    expect(open).toMatchObject({ status: 'pending', checkoutId: null });
+    const retried = await call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: true }, { 'Idempotency-Key': 'down-checkout-01' });
+    expect(retried.status).toBe(200);
+    expect(retried.body.checkoutId).toMatch(/\.sandbox$/);
+  });
+});
+
+describe('the same Idempotency-Key with different parameters is refused (422)', () => {
+  it('another saved card, another save-card choice, another caller', async () => {
+    const { deliveryId, cardId } = await readyWithSavedCard('reg-params-0001');
+    const paid = await pay(deliveryId, cardId, 'params-card-0001');
+    expect(paid.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    const otherCard = await pay(deliveryId, cardId + 1000, 'params-card-0001');
+    expect(otherCard.status).toBe(422);
+    expect(otherCard.body.message).toBe('This Idempotency-Key was already used for another payment request.');
+    // A repeat with the same parameters still answers the first result.
+    expect((await pay(deliveryId, cardId, 'params-card-0001')).body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+
+    const next = await readyWithSavedCard('reg-params-0002');
+    const checkout = (saveCard: boolean, email = USER) => call(server, email, 'PUT', `/deliveries/paymentCheckout/za/${next.deliveryId}`, { saveCard }, { 'Idempotency-Key': 'params-checkout-1' });
+    expect((await checkout(false)).status).toBe(200);
+    const changed = await checkout(true);
+    expect(changed.status).toBe(422);
+    expect(changed.body.message).toBe('This Idempotency-Key was already used for another payment request.');
+    // Staff see every delivery of the portal, but the key stays the first caller's.
+    expect((await checkout(false, 'administrator@demo.test')).status).toBe(422);
   });
 });
