@@ -1,7 +1,11 @@
 // The booking wizard's labels, headings, placeholders, footnotes and buttons (001 sections 2 and 5), copied
 // verbatim (typos included). Messages shared with other areas stay in error-catalogue.ts and are re-exported.
-import { BOOKING_TEXTS, ERROR_TEXTS, VALIDATION_TEXTS } from './error-catalogue';
-import { CARD_EXPIRY_MONTH_DIGITS, CARD_EXPIRY_YEAR_DIGITS, CARD_NUMBER_MASK_PREFIX, WIZARD_STEPS } from './constants';
+import { BOOKING_TEXTS, ERROR_TEXTS, SEARCH_TEXTS, VALIDATION_TEXTS } from './error-catalogue';
+import {
+  ACCEPTED_CARD_BRANDS, CARD_EXPIRY_MONTH_DIGITS, CARD_EXPIRY_YEAR_DIGITS, CARD_NUMBER_MASK_PREFIX, DEFAULT_DELIVERY_TIME, MIN_SEARCH_LENGTH,
+  PAY_SUB_STEPS, WIZARD_STEPS,
+} from './constants';
+import { formatDate } from './dates';
 
 export { BOOKING_TEXTS, VALIDATION_TEXTS };
 
@@ -15,6 +19,8 @@ export const WIZARD_TEXTS = {
   dialogTitle: 'New delivery',
   close: 'Close',
   newDelivery: 'New delivery',
+  /** Ours: the accessible name of the six-step stepper. */
+  stepperLabel: 'Booking steps',
   loading: 'Loading...',
   /** Ours: retry loading a delivery that could not be loaded. */
   retry: 'Try again',
@@ -23,10 +29,21 @@ export const WIZARD_TEXTS = {
   placeAnotherOrder: 'Place another order',
   /** Ours: the success summary's heading (the spec names only its buttons). */
   paidHeading: 'Your delivery is paid',
+  /** Ours: the summary's captions and its tracking link (/track/{hash}). */
+  waybill: 'Waybill',
+  service: 'Service',
+  pickUpWindow: 'Pick-up',
+  trackDelivery: 'Track your delivery',
   deliveryFailed: BOOKING_TEXTS.deliveryFailed,
   deliveryExpired: BOOKING_TEXTS.deliveryExpired,
   reattemptDelivery: BOOKING_TEXTS.reattemptDelivery,
 } as const;
+
+/** Ours: a day as options and windows show it, 'Tue 4 Mar' (Luxon tokens; values stay YYYY-MM-DD / UTC). */
+export const DAY_LABEL_FORMAT = 'ccc d LLL';
+
+/** 001 section 2: the target of 'Go to dashboard' on the payment-success screen. */
+export const SUCCESS_DASHBOARD_PATH = '/dashboard';
 
 export const DELIVERY_STEP_TEXTS = {
   /** Ours: field labels of step 1 (the spec names the fields, not their labels). */
@@ -36,15 +53,20 @@ export const DELIVERY_STEP_TEXTS = {
   dropOffStore: 'Drop-off store',
   date: 'Date',
   time: 'Time slot',
+  /** Ours: the default time '02:00' (001 section 9), which starts no slot: the server quotes the date's first open slot. */
+  firstAvailable: 'First available',
   roundTrip: 'Round trip',
   showMap: 'Show map',
-  addressPlaceholder: 'Enter an address...',
-  searchPlaceholder: 'Enter search term...',
-  startTyping: 'Start typing...',
-  minimumSearch: 'Minimum of 3 characters for a search...',
-  noMatchingAddresses: 'No matching addresses found.',
-  noMatchingResults: 'No matching results.',
-  notFound: 'Not found! No matching results.',
+  /** Ours: the accessible name of the map region (its stops are listed as 'A: …', 'B: …'). */
+  mapLabel: 'Route map',
+  // The search selects' texts (001 section 5), from the shared catalogue.
+  addressPlaceholder: SEARCH_TEXTS.enterAddress,
+  searchPlaceholder: SEARCH_TEXTS.enterSearchTerm,
+  startTyping: SEARCH_TEXTS.startTyping,
+  minimumSearch: SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH),
+  noMatchingAddresses: SEARCH_TEXTS.noMatchingAddresses,
+  noMatchingResults: SEARCH_TEXTS.noMatchingResults,
+  notFound: SEARCH_TEXTS.notFoundNoMatchingResults,
   noDatesAvailable: BOOKING_TEXTS.noDatesAvailable,
   somethingWentWrong: BOOKING_TEXTS.somethingWentWrong,
 } as const;
@@ -81,13 +103,19 @@ export const QUOTE_STEP_TEXTS = {
   expiresIn: BOOKING_TEXTS.expiresIn,
   /** Ours: the quote list's accessible name and window captions. */
   options: 'Delivery options',
+  /** Ours: read after the price marker '*' (its tooltip is the spec's 'Subject addtional charge(s)'). */
+  priceMarker: '*',
   pickUpWindow: 'Pick-up',
   dropOffWindow: 'Drop-off',
 } as const;
 
 export const DETAILS_STEP_TEXTS = {
   subSteps: ['Pick-up', 'Drop-off', 'Additional details (optional)'] as const,
+  /** Ours: the accessible name of the three sub-steps. */
+  subStepsLabel: 'Contact details steps',
   myDetails: 'Use my details',
+  /** Ours: why 'my details' is unusable (001 section 2: a confirmed phone number or a store is needed). */
+  myDetailsUnavailable: 'Confirm your phone number in your profile to use your details.',
   /** Ours: labels of the contact fields (the spec names the fields). */
   name: 'Name',
   email: 'Email',
@@ -114,11 +142,13 @@ export const ACCEPT_STEP_TEXTS = {
 } as const;
 
 export const PAY_STEP_TEXTS = {
-  subSteps: ['Account', 'Details', 'Payment'] as const,
+  subSteps: PAY_SUB_STEPS,
+  /** Ours: the accessible name of the three sub-steps. */
+  subStepsLabel: 'Payment steps',
   selectAccount: 'Select an account with which to pay',
   accountPlaceholder: 'Enter an account name',
-  accountSearchPlaceholder: 'Enter an account name...',
-  noMatchingAccounts: 'No matching accounts found.',
+  accountSearchPlaceholder: SEARCH_TEXTS.enterAccountName,
+  noMatchingAccounts: SEARCH_TEXTS.noMatchingAccounts,
   currentBalance: 'Current Balance',
   paymentDetails: 'Delivery payment details',
   total: 'Total',
@@ -135,12 +165,24 @@ export const PAY_STEP_TEXTS = {
   payWithNewCard: 'Pay with new card',
   postPay: 'Post pay',
   pay: 'Pay',
-  acceptedBrands: 'Visa, Mastercard, American Express, Diners Club',
+  acceptedBrands: ACCEPTED_CARD_BRANDS.join(', '),
   saveCard: 'Save card details *',
+  /** Ours: the accessible name of the provider's card form. */
+  cardForm: 'Card details',
   allStepsCompleted: 'All steps completed',
   reset: 'Reset',
   paymentFailed: BOOKING_TEXTS.paymentFailed,
 } as const;
+
+/** A pick-up date option: 'Tue 4 Mar' for 2025-03-04 (the value stays YYYY-MM-DD). */
+export function dayLabel(date: string): string {
+  return formatDate(`${date}T00:00:00Z`, DAY_LABEL_FORMAT, 'UTC') || date;
+}
+
+/** A time option: the default '02:00' starts no slot and reads 'First available'; other times as they are. */
+export function timeLabel(time: string): string {
+  return time === DEFAULT_DELIVERY_TIME ? DELIVERY_STEP_TEXTS.firstAvailable : time;
+}
 
 /** 001 section 9: xxxx-xxxx-xxxx-{last four}. */
 export function maskedCardNumber(lastFourDigits: string): string {

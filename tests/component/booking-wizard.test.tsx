@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPromise, SimulatedClock, type AnyActorLogic } from 'xstate';
 import { addressSelectLogic, deliveryStepMachine } from '../../src/machines/booking/delivery-step.machine';
 import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
@@ -13,8 +13,6 @@ import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
 import type { Account, AccountOption, Quote, SavedCard } from '../../src/machines/booking/booking.types';
 import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
 
-// The first test loads the wizard's chunk (lazy) and renders the whole app.
-vi.setConfig({ testTimeout: 20_000 });
 
 const never = () => fromPromise(() => new Promise<never>(() => undefined));
 

@@ -10,6 +10,8 @@ const CARDS = { accepted: '4200000000000000', declined: '4000000000000002' } as 
 /** The sandbox's description of a declined card (server/payments/sandbox.ts). */
 const DECLINED = 'transaction declined (invalid card)';
 const paymentFailed = (description: string) => `Payment failed because '${description}'. Please try again.`;
+/** The card expiry year typed, read once: the saved card's MM/YYYY is checked against the same year (a run may cross New Year). */
+const EXPIRY_YEAR = String(new Date().getFullYear() + 3);
 
 /**
  * Cape Town to George (about 370 km) as a round trip: more than the R1,000 credit the seed gives
@@ -173,7 +175,7 @@ async function payInWidget(page: Page, wizard: Locator, card: string) {
   await frame.getByLabel('Card holder').fill('T Nkosi');
   await frame.getByLabel('Card number').fill(card);
   await frame.getByLabel('Expiry month').fill('12');
-  await frame.getByLabel('Expiry year').fill(String(new Date().getFullYear() + 3));
+  await frame.getByLabel('Expiry year').fill(EXPIRY_YEAR);
   await frame.getByLabel('CVV').fill('123');
   await frame.getByRole('button', { name: 'Pay now' }).click();
   await page.waitForURL(/\/paymentcallback\?/, { timeout: 20_000 });
@@ -217,7 +219,7 @@ describe('booking and paying in a real browser (card sandbox, no mocks)', () => 
     wizard = await bookUpToPay(page, LONG_TRIP);
     details = await toPaymentDetails(wizard);
     const saved = details.getByTestId('saved-card').first();
-    await expect.poll(() => saved.textContent()).toMatch(new RegExp(`xxxx-xxxx-xxxx-0000 12/${new Date().getFullYear() + 3}`));
+    await expect.poll(() => saved.textContent()).toMatch(new RegExp(`xxxx-xxxx-xxxx-0000 12/${EXPIRY_YEAR}`));
     await details.getByRole('button', { name: 'Pay now xxxx-xxxx-xxxx-0000' }).click();
     await wizard.getByTestId('booking-success').waitFor({ timeout: 20_000 });
   }), 180_000);

@@ -10,6 +10,7 @@ import { deliveryStepSamples, sampleAddressOption } from '../../src/machines/boo
 import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
 import { describeModel } from '../support/model-paths';
 
+
 type Snapshot = ReturnType<typeof deliveryStepMachine.getInitialSnapshot>;
 
 const SIDE_LABELS = { originAddress: DELIVERY_STEP_TEXTS.pickUp, destinationAddress: DELIVERY_STEP_TEXTS.dropOff } as const;

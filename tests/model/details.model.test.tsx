@@ -5,10 +5,11 @@ import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
 import { STEP_FORM_ID } from '../../src/features/booking/booking-ui';
 import { ACCEPT_STEP_TEXTS, DETAILS_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import type { Quote } from '../../src/machines/booking/booking.types';
-import { detailsMachine, type ContactSide } from '../../src/machines/booking/details.machine';
+import { canUseMyDetails, detailsMachine, type ContactSide } from '../../src/machines/booking/details.machine';
 import { detailsSamples } from '../../src/machines/booking/details.samples';
 import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
 import { describeModel } from '../support/model-paths';
+
 
 type Snapshot = ReturnType<typeof detailsMachine.getInitialSnapshot>;
 
@@ -26,7 +27,10 @@ function expectContact(snapshot: Snapshot, side: ContactSide) {
   const values = snapshot.context[side];
   expect(fieldOf(DETAILS_STEP_TEXTS.name).value).toBe(values.contactName);
   expect(fieldOf(DETAILS_STEP_TEXTS.phone).value).toBe(values.phoneNumber);
-  expect((inWizard().getByRole('checkbox', { name: DETAILS_STEP_TEXTS.myDetails }) as HTMLInputElement).checked).toBe(values.sameAsUser);
+  const myDetails = inWizard().getByRole('checkbox', { name: DETAILS_STEP_TEXTS.myDetails }) as HTMLInputElement;
+  expect(myDetails.checked).toBe(values.sameAsUser);
+  // Unusable unless the phone is confirmed or a store is set (001 section 2); the chart ignores it then.
+  expect(myDetails.matches(':disabled')).toBe(!canUseMyDetails(snapshot.context.viewer) || snapshot.hasTag('busy'));
 }
 
 const noAlert = () => expect(inWizard().queryAllByRole('alert').map((node) => node.textContent)).toEqual([]);
@@ -67,6 +71,8 @@ const busy = (subStepSpacer: boolean) => () => {
   const status = footer().getByRole('status');
   expect(status.getAttribute('aria-live')).toBe('polite');
   expect(status.textContent).toBe(WIZARD_TEXTS.loading);
+  // Back waits for the answer (the chart ignores it while saving).
+  expect((footer().getByRole('button', { name: WIZARD_TEXTS.back }) as HTMLButtonElement).disabled).toBe(true);
 };
 
 /** Each message by its field, announced and tied to it. */

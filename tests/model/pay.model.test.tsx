@@ -5,10 +5,11 @@ import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
 import { cardExpiry, maskedCardNumber, PAY_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { formatMoney } from '../../src/lib/money';
 import type { Quote } from '../../src/machines/booking/booking.types';
-import { payMachine } from '../../src/machines/booking/pay.machine';
+import { canPostPay, payMachine, readSaveCard } from '../../src/machines/booking/pay.machine';
 import { paySamples } from '../../src/machines/booking/pay.samples';
 import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
 import { describeModel } from '../support/model-paths';
+
 
 type Snapshot = ReturnType<typeof payMachine.getInitialSnapshot>;
 
@@ -95,7 +96,19 @@ describeModel({
         expect(text.includes(PAY_STEP_TEXTS.expired)).toBe(card.expired);
       });
     },
-    'details.idle': (snapshot) => expect(newCardButton().hasAttribute('disabled')).toBe(snapshot.context.quote.paymentTotalDue <= 0),
+    'details.idle': (snapshot) => {
+      expect(newCardButton().hasAttribute('disabled')).toBe(snapshot.context.quote.paymentTotalDue <= 0);
+      // An expired card cannot pay (001 section 5): its 'Pay now' is disabled and the chart refuses it.
+      for (const card of snapshot.context.cards) {
+        const payNow = part('pay-details').getByRole('button', { name: `${PAY_STEP_TEXTS.payNow} ${maskedCardNumber(card.lastFourDigits)}` }) as HTMLButtonElement;
+        expect(payNow.disabled).toBe(card.expired);
+        expect(snapshot.can({ type: 'pay.savedCard', cardId: card.id })).toBe(!card.expired);
+      }
+      // Post pay: hidden (and refused) for a Prepay account with a total due (001 section 2).
+      const postPay = part('pay-details').queryByRole('button', { name: PAY_STEP_TEXTS.postPay });
+      expect(postPay !== null).toBe(canPostPay(snapshot.context.account, snapshot.context.quote) && snapshot.context.quote.paymentTotalDue > 0);
+      expect(snapshot.can({ type: 'pay.postPay' })).toBe(canPostPay(snapshot.context.account, snapshot.context.quote));
+    },
     'details.payingBalance': detailsBusy,
     'details.payingSavedCard': detailsBusy,
     'details.removingCard': detailsBusy,
@@ -104,6 +117,8 @@ describeModel({
       subStep(2);
       problemShown(snapshot);
       expect((part('pay-payment').getByRole('checkbox', { name: PAY_STEP_TEXTS.saveCard }) as HTMLInputElement).checked).toBe(snapshot.context.saveCard);
+      // The choice is kept in the browser per delivery (001 section 4).
+      expect(readSaveCard(snapshot.context.quote.deliveryId)).toBe(snapshot.context.saveCard);
       expect(part('pay-payment').getByTestId('payment-total-due').textContent).toBe(`${PAY_STEP_TEXTS.totalDue}: ${formatMoney(snapshot.context.quote.paymentTotalDue)}`);
     },
     'payment.loadingWidget': () => expect(part('pay-payment').getByRole('status')).toBeTruthy(),

@@ -9,6 +9,7 @@ import { paymentCallbackSamples } from '../../src/machines/booking/payment-callb
 import { renderBooking } from '../support/booking-harness';
 import { describeModel } from '../support/model-paths';
 
+
 type Snapshot = ReturnType<typeof paymentCallbackMachine.getInitialSnapshot>;
 
 let router: ReturnType<typeof renderBooking>['router'];

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { SUCCESS_DASHBOARD_PATH as DASHBOARD_PATH } from '../../lib/booking-texts';
 import { BookingWizard } from './BookingWizard';
 
 /** /deliveries/add: opens the booking wizard (reopening `?deliveryid=` after the card provider's return). */
@@ -11,6 +12,6 @@ export function Component() {
   const deliveryId = raw && /^\d+$/.test(raw) && round === 0 ? Number(raw) : null;
   const close = useCallback(() => navigate('/'), [navigate]);
   return (
-    <BookingWizard key={round} deliveryId={deliveryId} onClose={close} onDashboard={() => navigate('/dashboard')} onAnother={() => setRound((n) => n + 1)} />
+    <BookingWizard key={round} deliveryId={deliveryId} onClose={close} onDashboard={() => navigate(DASHBOARD_PATH)} onAnother={() => setRound((n) => n + 1)} />
   );
 }

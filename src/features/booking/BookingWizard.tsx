@@ -6,10 +6,12 @@ import { useAuth, usePortal } from '../../app/root-actor';
 import { UnconfirmedEmailBanner } from '../../app/UnconfirmedEmailBanner';
 import { useScreenActor } from '../../app/use-screen-actor';
 import { WIZARD_TEXTS } from '../../lib/booking-texts';
+import { WIZARD_DIALOG } from '../../lib/constants';
 import type { Permissions } from '../../lib/roles';
 import type { BookingViewer } from '../../machines/booking/booking.types';
 import type { detailsMachine } from '../../machines/booking/details.machine';
 import type { payMachine } from '../../machines/booking/pay.machine';
+import { canGoBack, canGoToStep } from '../../machines/booking/wizard.machine';
 import { AcceptStep } from './AcceptStep';
 import { useBookingLogic } from './booking-logic';
 import { isChart, NextSpacer, ProblemAlert, STEP_FORM_ID } from './booking-ui';
@@ -70,7 +72,7 @@ function WizardDialog({ deliveryId, step, onClose, onDashboard, onAnother, viewe
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content maxW="780px" minH="540px" data-testid="booking-wizard">
+          <Dialog.Content maxW={`${WIZARD_DIALOG.maxWidth}px`} minH={`${WIZARD_DIALOG.minHeight}px`} data-testid="booking-wizard">
             <Dialog.Header>
               <Dialog.Title>{WIZARD_TEXTS.dialogTitle}</Dialog.Title>
             </Dialog.Header>
@@ -97,6 +99,7 @@ function WizardBody({ wizard, permissions, timeZone, onDashboard, onAnother }: {
   const problem = useSelector(wizard, (s) => s.context.problem);
   const busy = useSelector(wizard, (s) => s.hasTag('busy'));
   const deliveryId = useSelector(wizard, (s) => s.context.deliveryId);
+  const quote = useSelector(wizard, (s) => s.context.quote);
   if (view === 'loading') {
     return (
       <Dialog.Body><Flex role="status" align="center" justify="center" gap={3} minH="300px"><Spinner /><Text>{WIZARD_TEXTS.loading}</Text></Flex></Dialog.Body>
@@ -110,7 +113,9 @@ function WizardBody({ wizard, permissions, timeZone, onDashboard, onAnother }: {
       </Dialog.Body>
     );
   }
-  if (view === 'paid') return <Dialog.Body><SuccessView deliveryId={deliveryId} onDashboard={onDashboard} onAnother={onAnother} /></Dialog.Body>;
+  if (view === 'paid') {
+    return <Dialog.Body><SuccessView deliveryId={deliveryId} quote={quote} timeZone={timeZone} onDashboard={onDashboard} onAnother={onAnother} /></Dialog.Body>;
+  }
   if (view === 'failed') {
     return <Dialog.Body><DeliveryFailedView problem={problem} busy={busy} onReattempt={() => wizard.send({ type: 'wizard.reattempt' })} /></Dialog.Body>;
   }
@@ -124,30 +129,42 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
   const details = useSelector(wizard, (s) => s.children.details as ActorRefFrom<typeof detailsMachine> | undefined);
   const pay = useSelector(wizard, (s) => s.children.pay as ActorRefFrom<typeof payMachine> | undefined);
   const detailsBusy = useSelector(details, (s) => Boolean(s && 'hasTag' in s && s.hasTag('busy')));
+  const payBusy = useSelector(pay, (s) => Boolean(s && 'hasTag' in s && s.hasTag('busy')));
+  // Back and the step buttons follow the chart (001 section 2: not on step 1, not once paid, not while a call
+  // runs); read on every render, which the wizard's and the sub-charts' subscriptions above trigger.
+  const snapshot = wizard.getSnapshot();
+  const canBack = canGoBack(snapshot) && !detailsBusy && !payBusy;
   // Step 4's last sub-step (Additional details): only there does the footer's Next submit the details.
   const lastDetailsSubStep = useSelector(details, (s) => Boolean(s && 'matches' in s && s.matches('additional')));
   const loading = busy || detailsBusy;
   // 001 section 2: Next is replaced by a spacer while loading, and on step 4 until the last details sub-step
   // (Pick-up and Drop-off have their own Next in the details view).
   const nextHidden = loading || (activeStep === 3 && !lastDetailsSubStep);
-  // The Next a keyboard user pressed is replaced by the spacer, so focus falls back to the dialog itself (or the
-  // page): when the work ends with focus there, it goes to 'Step N of 6', from where Tab continues into the step.
+  // Focus after each step: a new step starts at 'Step N of 6' (read out by screen readers), from where Tab continues
+  // into the step's fields. Within a step, the Next a keyboard user pressed may be replaced by the spacer, so focus
+  // falls back to the dialog itself (or the page): when the work ends with focus there, it goes to 'Step N of 6' too.
   const stepOf = useRef<HTMLParagraphElement>(null);
+  const shownStep = useRef(activeStep);
   useEffect(() => {
     if (loading) return;
     const focused = document.activeElement;
     const lost = !focused || focused === document.body || !focused.isConnected || focused.getAttribute('role') === 'dialog';
-    if (lost) stepOf.current?.focus();
+    const stepChanged = shownStep.current !== activeStep;
+    shownStep.current = activeStep;
+    if (lost || stepChanged) stepOf.current?.focus();
   }, [loading, activeStep, lastDetailsSubStep]);
   return (
     <>
       <Dialog.Body>
-        <Text ref={stepOf} tabIndex={-1} data-testid="step-of" aria-live="polite" mb={2} outline="none">{WIZARD_TEXTS.stepOf(activeStep + 1)}</Text>
-        <Box as="ol" display="flex" gap={2} flexWrap="wrap" listStyleType="none" mb={4} aria-label={WIZARD_TEXTS.dialogTitle}>
+        {/* The header text 'Step N of 6'; it takes focus when a step starts, so it is not a live region too (no double reading). */}
+        <Text ref={stepOf} tabIndex={-1} data-testid="step-of" mb={2} outline="none">{WIZARD_TEXTS.stepOf(activeStep + 1)}</Text>
+        {/* The headings Delivery … Pay: earlier steps are buttons (back to that step), the current and later ones are not. */}
+        <Box as="ol" display="flex" gap={2} flexWrap="wrap" listStyleType="none" mb={4} aria-label={WIZARD_TEXTS.stepperLabel} data-testid="wizard-stepper">
           {WIZARD_TEXTS.steps.map((title, index) => (
             <li key={title}>
               <Button size="xs" variant={index === activeStep ? 'solid' : 'ghost'} aria-current={index === activeStep ? 'step' : undefined}
-                disabled={index >= activeStep || busy} onClick={() => wizard.send({ type: 'step.goto', step: index })}>
+                disabled={!canGoToStep(snapshot, index)} onClick={() => wizard.send({ type: 'step.goto', step: index })} data-step-title={title}>
+                {/* Named '2. Parcels': the number is read with the heading, as it is seen. */}
                 {index + 1}. {title}
               </Button>
             </li>
@@ -162,7 +179,7 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
         {activeStep === 5 && (pay && isChart(pay) ? <PayStep pay={pay} permissions={permissions} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
       </Dialog.Body>
       <Dialog.Footer justifyContent="space-between" data-testid="wizard-footer">
-        <Button variant="outline" disabled={activeStep === 0 || loading} onClick={() => wizard.send({ type: 'step.back' })}>{WIZARD_TEXTS.back}</Button>
+        <Button variant="outline" disabled={!canBack} onClick={() => wizard.send({ type: 'step.back' })}>{WIZARD_TEXTS.back}</Button>
         {/* Always present, so screen readers announce the work when it starts (the spacer itself is silent). */}
         <VisuallyHidden role="status" aria-live="polite" data-testid="wizard-footer-status">{loading ? WIZARD_TEXTS.loading : ''}</VisuallyHidden>
         {nextHidden

@@ -2,8 +2,7 @@ import { Box, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { Actor, ActorRefFrom } from 'xstate';
-import { DELIVERY_STEP_TEXTS, WIZARD_TEXTS } from '../../lib/booking-texts';
-import { SEARCH_TEXTS } from '../../lib/error-catalogue';
+import { dayLabel, DELIVERY_STEP_TEXTS, timeLabel, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { RouteMap } from '../../ui/LazyRouteMap';
 import { SearchSelect } from '../../ui/SearchSelect';
 import { ADDRESS_SELECT_IDS, type AddressSide, type deliveryStepMachine } from '../../machines/booking/delivery-step.machine';
@@ -16,7 +15,9 @@ type Wizard = ActorRefFrom<typeof wizardMachine>;
 type Lookups = ActorRefFrom<typeof deliveryStepMachine>;
 
 /** The address selects' texts (001 section 5). */
-const ADDRESS_TEXTS = { placeholder: SEARCH_TEXTS.enterAddress, empty: SEARCH_TEXTS.startTyping, noResults: SEARCH_TEXTS.noMatchingAddresses };
+const ADDRESS_TEXTS = {
+  placeholder: DELIVERY_STEP_TEXTS.addressPlaceholder, empty: DELIVERY_STEP_TEXTS.startTyping, noResults: DELIVERY_STEP_TEXTS.noMatchingAddresses,
+};
 
 /**
  * Step 1: pick-up and drop-off (address selects; store pickers for company and store roles), date (from the
@@ -47,7 +48,7 @@ export function DeliveryStep({ wizard, administrator }: { wizard: Wizard; admini
         </label>
       </Box>
       {showMap && (
-        <RouteMap label={DELIVERY_STEP_TEXTS.showMap} markers={[form.originAddress, form.destinationAddress].map((address) =>
+        <RouteMap label={DELIVERY_STEP_TEXTS.mapLabel} markers={[form.originAddress, form.destinationAddress].map((address) =>
           address?.coordinates && { lat: address.coordinates.lat, lon: address.coordinates.lon, title: address.description })} />
       )}
     </form>
@@ -67,7 +68,7 @@ function Lookups({ lookups, form, errors, administrator, edit }: {
   const dateMessage = errors.deliveryDate ?? (datesState === 'none' ? DELIVERY_STEP_TEXTS.noDatesAvailable
     : datesState === 'failed' ? DELIVERY_STEP_TEXTS.somethingWentWrong : undefined);
   const slotOptions = timeSlots.some((slot) => slot.time === form.deliveryTime)
-    ? timeSlots : [{ time: form.deliveryTime, label: form.deliveryTime }, ...timeSlots];
+    ? timeSlots : [{ time: form.deliveryTime, label: timeLabel(form.deliveryTime) }, ...timeSlots];
   return (
     <>
       {(['originAddress', 'destinationAddress'] as const).map((side) => (
@@ -84,7 +85,7 @@ function Lookups({ lookups, form, errors, administrator, edit }: {
             <NativeSelect.Root disabled={datesState === 'loading'}>
               <NativeSelect.Field value={form.deliveryDate} aria-busy={datesState === 'loading'} onChange={(event) => edit({ deliveryDate: event.target.value })}>
                 <option value="" />
-                {dates.map((date) => <option key={date} value={date}>{date}</option>)}
+                {dates.map((date) => <option key={date} value={date}>{dayLabel(date)}</option>)}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
@@ -118,7 +119,7 @@ function AddressPicker({ lookups, side, error, resolving, stores, storeId, onSto
   const texts = SIDE_TEXTS[side];
   const errorId = `${side}-error`;
   return (
-    <Box mb={3} data-testid={`address-${side}`} aria-describedby={error ? errorId : undefined} aria-busy={resolving}>
+    <Box mb={3} data-testid={`address-${side}`} aria-busy={resolving}>
       {stores.length > 0 && (
         <BookingField label={texts.store}>
           <NativeSelect.Root>
@@ -130,7 +131,7 @@ function AddressPicker({ lookups, side, error, resolving, stores, storeId, onSto
           </NativeSelect.Root>
         </BookingField>
       )}
-      {select && <SearchSelect label={texts.address} actor={select} texts={ADDRESS_TEXTS} />}
+      {select && <SearchSelect label={texts.address} actor={select} texts={ADDRESS_TEXTS} errorId={error ? errorId : undefined} />}
       {resolving && <Text role="status" textStyle="xs">{WIZARD_TEXTS.loading}</Text>}
       {error && <Text id={errorId} role="alert" color="fg.error" textStyle="sm" data-testid={`${side}-error`}>{error}</Text>}
     </Box>

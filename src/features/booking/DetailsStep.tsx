@@ -2,6 +2,7 @@ import { Box, Button, Flex, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { DETAILS_STEP_TEXTS, WIZARD_TEXTS } from '../../lib/booking-texts';
+import { ADDRESS_TYPES } from '../../lib/constants';
 import { PHONE_COUNTRIES } from '../../lib/phone-countries';
 import { canUseMyDetails, type ContactSide, type detailsMachine } from '../../machines/booking/details.machine';
 import { BookingField, NextSpacer, ProblemAlert, STEP_FORM_ID } from './booking-ui';
@@ -19,7 +20,7 @@ export function DetailsStep({ details }: { details: Details }) {
   const busy = useSelector(details, (s) => s.hasTag('busy'));
   return (
     <form id={STEP_FORM_ID} noValidate onSubmit={(event) => { event.preventDefault(); details.send({ type: 'details.submit' }); }}>
-      <Box as="ol" display="flex" gap={4} listStyleType="none" mb={3} aria-label={DETAILS_STEP_TEXTS.subSteps.join(', ')}>
+      <Box as="ol" display="flex" gap={4} listStyleType="none" mb={3} aria-label={DETAILS_STEP_TEXTS.subStepsLabel}>
         {DETAILS_STEP_TEXTS.subSteps.map((title, index) => (
           <Text as="li" key={title} fontWeight={index === subStep ? 'bold' : 'normal'} aria-current={index === subStep ? 'step' : undefined}>{title}</Text>
         ))}
@@ -44,13 +45,27 @@ function ContactForm({ details, side }: { details: Details; side: ContactSide })
   const busy = useSelector(details, (s) => s.hasTag('busy'));
   const edit = (field: 'contactName' | 'contactCountry' | 'phoneNumber' | 'buildingName' | 'buildingUnit' | 'remarks' | 'addressType') =>
     (event: { target: { value: string } }) => details.send({ type: 'details.edit', side, field, value: event.target.value });
+  const hintId = `${side}-my-details-hint`;
   return (
     <fieldset disabled={busy} data-testid={`contact-${side}`}>
       <label>
-        <input type="checkbox" checked={values.sameAsUser} disabled={!usable}
+        <input type="checkbox" checked={values.sameAsUser} disabled={!usable} aria-describedby={usable ? undefined : hintId}
           onChange={(event) => details.send({ type: 'details.myDetails', side, checked: event.target.checked })} />
         {' '}{DETAILS_STEP_TEXTS.myDetails}
       </label>
+      {!usable && <Text id={hintId} textStyle="xs" color="fg.muted" mb={2} data-testid="my-details-hint">{DETAILS_STEP_TEXTS.myDetailsUnavailable}</Text>}
+      {/* AddressType: residential (the default) or business (001 section 3). */}
+      <Box as="fieldset" mb={3} mt={2} data-testid={`address-type-${side}`}>
+        <Text as="legend" fontWeight="medium" textStyle="sm" mb={1}>{DETAILS_STEP_TEXTS.addressType}</Text>
+        <Flex gap={4}>
+          {([[ADDRESS_TYPES.residential, DETAILS_STEP_TEXTS.residential], [ADDRESS_TYPES.business, DETAILS_STEP_TEXTS.business]] as const).map(([value, text]) => (
+            <label key={value}>
+              <input type="radio" name={`${side}-address-type`} value={value} checked={values.addressType === value} onChange={edit('addressType')} />
+              {' '}{text}
+            </label>
+          ))}
+        </Flex>
+      </Box>
       <BookingField label={DETAILS_STEP_TEXTS.name} error={errors.contactName} required>
         <Input value={values.contactName} onChange={edit('contactName')} />
       </BookingField>
@@ -74,8 +89,13 @@ function ContactForm({ details, side }: { details: Details; side: ContactSide })
 
 function AdditionalForm({ details }: { details: Details }) {
   const values = useSelector(details, (s) => s.context.additional);
+  const email = useSelector(details, (s) => s.context.viewer.profile?.email ?? s.context.viewer.permissions.email);
   return (
     <Box data-testid="contact-additional">
+      {/* 001 section 2: the email field is disabled when the user is signed in (the wizard is only for signed-in users). */}
+      <BookingField label={DETAILS_STEP_TEXTS.email} disabled>
+        <Input type="email" value={email} readOnly />
+      </BookingField>
       <BookingField label={DETAILS_STEP_TEXTS.orderReference}>
         <Input value={values.orderReference} onChange={(event) => details.send({ type: 'details.editAdditional', field: 'orderReference', value: event.target.value })} />
       </BookingField>

@@ -2,15 +2,13 @@ import { Button } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePermissions } from '../../app/root-actor';
-import { WIZARD_TEXTS } from '../../lib/booking-texts';
+import { SUCCESS_DASHBOARD_PATH as DASHBOARD_PATH, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { isMenuEntryVisible, MENU_ENTRIES } from '../../lib/menus';
 import type { PaymentReturnState } from './PaymentCallbackPage';
 
 // The wizard (its machines and steps) loads when first opened: the header stays inside the first load's budget.
 const BookingWizard = lazy(async () => ({ default: (await import('./BookingWizard')).BookingWizard }));
 
-/** 001 section 2: the target of 'Go to dashboard' on the payment-success screen. */
-const DASHBOARD_PATH = '/dashboard';
 
 const NEW_DELIVERY = MENU_ENTRIES.find((entry) => entry.id === 'newDelivery')!;
 

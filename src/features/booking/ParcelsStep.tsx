@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -90,7 +90,13 @@ export function ParcelsStep({ wizard }: { wizard: ActorRefFrom<typeof wizardMach
           );
         })}
       </Box>
-      {error && <Text role="alert" color="fg.error" mb={2} data-testid="parcels-error">{error}</Text>}
+      {/* 001 section 2: parcel errors appear in an error alert. */}
+      {error && (
+        <Alert.Root status="error" role="alert" mb={2} data-testid="parcels-error">
+          <Alert.Indicator />
+          <Alert.Title>{error}</Alert.Title>
+        </Alert.Root>
+      )}
       {custom && (
         <CustomParcel key={custom.index ?? 'new'} parcel={custom.index === null ? null : parcels[custom.index] ?? null} types={types}
           onCancel={() => setCustom(null)}

@@ -19,7 +19,7 @@ export function PayStep({ pay, permissions }: { pay: Pay; permissions: Permissio
   const problem = useSelector(pay, (s) => s.context.problem);
   return (
     <Box>
-      <Box as="ol" display="flex" gap={4} listStyleType="none" mb={3}>
+      <Box as="ol" display="flex" gap={4} listStyleType="none" mb={3} aria-label={PAY_STEP_TEXTS.subStepsLabel}>
         {PAY_STEP_TEXTS.subSteps.map((title, index) => (
           <Text as="li" key={title} fontWeight={index === subStep ? 'bold' : 'normal'} aria-current={index === subStep ? 'step' : undefined}>{title}</Text>
         ))}
@@ -30,18 +30,23 @@ export function PayStep({ pay, permissions }: { pay: Pay; permissions: Permissio
           <Text>{PAY_STEP_TEXTS.allStepsCompleted}</Text>
           <Box><Button variant="outline" onClick={() => pay.send({ type: 'pay.reset' })}>{PAY_STEP_TEXTS.reset}</Button></Box>
         </Flex>
-      ) : subStep === 0 ? <AccountChoice pay={pay} /> : subStep === 1 ? <PaymentDetails pay={pay} permissions={permissions} /> : <CardPayment pay={pay} />}
+      ) : subStep === 0 ? <AccountChoice pay={pay} permissions={permissions} /> : subStep === 1 ? <PaymentDetails pay={pay} permissions={permissions} /> : <CardPayment pay={pay} />}
     </Box>
   );
 }
 
-function AccountChoice({ pay }: { pay: Pay }) {
+function AccountChoice({ pay, permissions }: { pay: Pay; permissions: Permissions }) {
   const accounts = useSelector(pay, (s) => s.context.accounts);
   const accountId = useSelector(pay, (s) => s.context.accountId);
+  const account = useSelector(pay, (s) => s.context.account);
   const busy = useSelector(pay, (s) => s.hasTag('busy') || s.hasTag('loading'));
+  const loading = useSelector(pay, (s) => s.hasTag('loading'));
+  // The chosen account's balance is known once it was selected (back from Details): shown to privileged users.
+  const balance = seesTotals(permissions) && account && account.id === accountId ? account.balance : null;
   return (
     <form noValidate data-testid="pay-account" onSubmit={(event) => { event.preventDefault(); pay.send({ type: 'pay.next' }); }}>
-      <BookingField label={PAY_STEP_TEXTS.selectAccount} required disabled={busy}>
+      <BookingField label={PAY_STEP_TEXTS.selectAccount} required disabled={busy}
+        error={!loading && accounts.length === 0 ? PAY_STEP_TEXTS.noMatchingAccounts : undefined}>
         <NativeSelect.Root>
           <NativeSelect.Field value={accountId ?? ''} onChange={(event) => pay.send({ type: 'pay.chooseAccount', accountId: Number(event.target.value) })}>
             <option value="">{PAY_STEP_TEXTS.accountPlaceholder}</option>
@@ -50,6 +55,7 @@ function AccountChoice({ pay }: { pay: Pay }) {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </BookingField>
+      {balance !== null && <Text mb={3} data-testid="account-balance">{PAY_STEP_TEXTS.currentBalance}: {formatMoney(balance)}</Text>}
       <Button type="submit" disabled={busy || accountId === null} aria-busy={busy}>{PAY_STEP_TEXTS.next}</Button>
     </form>
   );
@@ -62,9 +68,9 @@ function PaymentDetails({ pay, permissions }: { pay: Pay; permissions: Permissio
   return (
     <Box data-testid="pay-details">
       <Heading as="h3" size="md" mb={2}>{PAY_STEP_TEXTS.paymentDetails}</Heading>
-      {totals && account && <Text>{PAY_STEP_TEXTS.currentBalance}: {formatMoney(account.balance)}</Text>}
+      {totals && account && <Text data-testid="account-balance">{PAY_STEP_TEXTS.currentBalance}: {formatMoney(account.balance)}</Text>}
       {totals && (
-        <Box as="dl" mb={3}>
+        <Box as="dl" mb={3} data-testid="pay-totals">
           <Text as="dt">{PAY_STEP_TEXTS.total}</Text><Text as="dd">{formatMoney(quote.paymentTotal)}</Text>
           <Text as="dt">{PAY_STEP_TEXTS.creditApplied}</Text><Text as="dd">{formatMoney(quote.paymentCreditApplied)}</Text>
           {quote.paymentOutStanding > 0 && (<><Text as="dt">{PAY_STEP_TEXTS.outstanding}</Text><Text as="dd">{formatMoney(quote.paymentOutStanding)}</Text></>)}
@@ -73,8 +79,8 @@ function PaymentDetails({ pay, permissions }: { pay: Pay; permissions: Permissio
       <Text fontWeight="bold" mb={3} data-testid="total-due">{PAY_STEP_TEXTS.totalDue}: {formatMoney(quote.paymentTotalDue)}</Text>
       {cards.length > 0 && (
         <Box mb={3}>
-          <Text fontWeight="semibold">{PAY_STEP_TEXTS.savedCards}</Text>
-          <Box as="ul" listStyleType="none">
+          <Heading as="h4" size="sm" id="saved-cards-heading">{PAY_STEP_TEXTS.savedCards}</Heading>
+          <Box as="ul" listStyleType="none" aria-labelledby="saved-cards-heading">
             {cards.map((card) => (
               <Flex as="li" key={card.id} gap={2} align="center" data-testid="saved-card">
                 <Text>{[card.paymentBrand, card.paymentType, card.holder].filter(Boolean).join(' ')} {maskedCardNumber(card.lastFourDigits)} {cardExpiry(card.expiryMonth, card.expiryYear)}</Text>
@@ -121,7 +127,8 @@ function CardPayment({ pay }: { pay: Pay }) {
         <input type="checkbox" checked={saveCard} onChange={(event) => pay.send({ type: 'pay.saveCard', checked: event.target.checked })} /> {PAY_STEP_TEXTS.saveCard}
       </label>
       {loading && <Text role="status">{WIZARD_TEXTS.loading}</Text>}
-      {checkout && <form key={checkout.checkoutId} action={returnUrl} className="paymentWidgets" data-brands={checkout.brands} data-testid="payment-widget" />}
+      {checkout && <form key={checkout.checkoutId} action={returnUrl} className="paymentWidgets" data-brands={checkout.brands} data-testid="payment-widget"
+        aria-label={PAY_STEP_TEXTS.cardForm} />}
       <Button mt={3} variant="outline" onClick={() => pay.send({ type: 'pay.back' })}>{PAY_STEP_TEXTS.back}</Button>
     </Box>
   );

@@ -1,8 +1,8 @@
-import { Box, Flex, Text } from '@chakra-ui/react';
+import { Box, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { canSeePrices } from '../../lib/booking-rules';
-import { QUOTE_STEP_TEXTS } from '../../lib/booking-texts';
+import { DAY_LABEL_FORMAT, QUOTE_STEP_TEXTS, timeLabel } from '../../lib/booking-texts';
 import { DATE_FORMATS, SERVICE_LEVELS } from '../../lib/constants';
 import { formatDate } from '../../lib/dates';
 import { formatMoney, quoteDisplayPriceCents } from '../../lib/money';
@@ -18,34 +18,43 @@ export interface QuoteOptionsProps {
   timeZone?: string;
   /** Priority's 'First available timeslot' picker: the slots of the date, the current one, and the change call. */
   timeSlot?: { slots: { time: string; label: string }[]; value: string; busy: boolean; onChange: (deliveryTime: string, quoteId: number) => void };
+  /** The id of the step's message ('Please select your preferred quote to continue.'), when shown. */
+  errorId?: string | undefined;
 }
 
 /**
  * Step 3's options (001 sections 2 and 4): service level, windows, 'Expires in {countdown}' or Expired
  * (disabled); prices with the 'Subject addtional charge(s)' marker only for administrator, management and staff.
  */
-export function QuoteOptions({ actor, permissions, isRoundTrip, isHighRisk, timeZone, timeSlot }: QuoteOptionsProps) {
+export function QuoteOptions({ actor, permissions, isRoundTrip, isHighRisk, timeZone, timeSlot, errorId }: QuoteOptionsProps) {
   const { quotes, now, selectedIndex } = useSelector(actor, (snapshot) => snapshot.context);
   const prices = canSeePrices(permissions);
+  // A window's time (HH:mm), with its day ('Tue 4 Mar 04:00') when it is not on the pick-up day.
+  const day = (iso: string) => formatDate(iso, DATE_FORMATS.displayDate, timeZone);
+  const at = (iso: string, pickUp: string) => (day(iso) === day(pickUp) ? formatDate(iso, DATE_FORMATS.time, timeZone)
+    : formatDate(iso, `${DAY_LABEL_FORMAT} ${DATE_FORMATS.time}`, timeZone));
   return (
     <Box>
-      <Box role="radiogroup" aria-label={QUOTE_STEP_TEXTS.options}>
+      <Box role="radiogroup" aria-label={QUOTE_STEP_TEXTS.options} aria-invalid={errorId ? true : undefined} aria-describedby={errorId}>
         {quotes.map((quote, index) => {
           const expired = isExpired(quote.quoteExpirationUtc, now);
           const id = `quote-option-${quote.id}`;
           const label = SERVICE_LEVELS[quote.slaType];
+          const priced = prices && quote.priceExcl !== null && quote.priceExcl !== undefined;
+          // The radio is named by its service level alone; its windows, expiry (and price) describe it.
+          const described = [`${id}-windows`, `${id}-expiry`, ...(priced ? [`${id}-price`] : [])].join(' ');
           return (
             <Flex key={quote.id} asChild data-testid="quote-option" gap={3} p={3} mb={2} borderWidth="1px" borderRadius="md"
               opacity={expired ? 0.5 : 1} cursor={expired ? 'not-allowed' : 'pointer'} align="center">
               <label htmlFor={id}>
               <input id={id} type="radio" name="quoteId" value={quote.id} checked={selectedIndex === index} disabled={expired}
-                aria-describedby={`${id}-expiry`} onChange={() => actor.send({ type: 'quote.select', index })} />
+                aria-labelledby={`${id}-title`} aria-describedby={described} onChange={() => actor.send({ type: 'quote.select', index })} />
               <Box flex="1">
-                <Text fontWeight="semibold">{label}</Text>
-                <Text textStyle="sm">
-                  {QUOTE_STEP_TEXTS.pickUpWindow} {formatDate(quote.pickupWindowStartUtc, DATE_FORMATS.time, timeZone)}–{formatDate(quote.pickupWindowEndUtc, DATE_FORMATS.time, timeZone)}
+                <Text id={`${id}-title`} fontWeight="semibold">{label}</Text>
+                <Text id={`${id}-windows`} textStyle="sm">
+                  {QUOTE_STEP_TEXTS.pickUpWindow} {at(quote.pickupWindowStartUtc, quote.pickupWindowStartUtc)}–{at(quote.pickupWindowEndUtc, quote.pickupWindowStartUtc)}
                   {' · '}
-                  {QUOTE_STEP_TEXTS.dropOffWindow} {formatDate(quote.dropOffWindowStartUtc, DATE_FORMATS.time, timeZone)}–{formatDate(quote.dropOffWindowEndUtc, DATE_FORMATS.time, timeZone)}
+                  {QUOTE_STEP_TEXTS.dropOffWindow} {at(quote.dropOffWindowStartUtc, quote.pickupWindowStartUtc)}–{at(quote.dropOffWindowEndUtc, quote.pickupWindowStartUtc)}
                 </Text>
                 <Text id={`${id}-expiry`} textStyle="sm" data-testid="quote-expiry">{expiryText(quote.quoteExpirationUtc, now)}</Text>
                 {timeSlot && quote.slaType === 'Priority' && (
@@ -53,16 +62,20 @@ export function QuoteOptions({ actor, permissions, isRoundTrip, isHighRisk, time
                     <Text as="span" id={`${id}-slot-label`} textStyle="xs" me={2}>{QUOTE_STEP_TEXTS.firstAvailableTimeslot}</Text>
                     <select id={`${id}-slot`} aria-labelledby={`${id}-slot-label`} value={timeSlot.value} disabled={timeSlot.busy || expired} aria-busy={timeSlot.busy}
                       onChange={(event) => timeSlot.onChange(event.target.value, quote.id)}>
-                      {!timeSlot.slots.some((slot) => slot.time === timeSlot.value) && <option value={timeSlot.value}>{timeSlot.value}</option>}
+                      {!timeSlot.slots.some((slot) => slot.time === timeSlot.value) && <option value={timeSlot.value}>{timeLabel(timeSlot.value)}</option>}
                       {timeSlot.slots.map((slot) => <option key={slot.time} value={slot.time}>{slot.label}</option>)}
                     </select>
                   </Box>
                 )}
               </Box>
-              {prices && quote.priceExcl !== null && quote.priceExcl !== undefined && (
-                <Text fontWeight="bold" data-testid="quote-price">
-                  {formatMoney(quoteDisplayPriceCents(quote.priceExcl, quote.vatRate, isRoundTrip))}
-                  <Box as="span" title={QUOTE_STEP_TEXTS.subjectAdditionalCharges} aria-label={QUOTE_STEP_TEXTS.subjectAdditionalCharges} ms={1}>*</Box>
+              {priced && (
+                <Text id={`${id}-price`} fontWeight="bold" data-testid="quote-price">
+                  {formatMoney(quoteDisplayPriceCents(quote.priceExcl!, quote.vatRate, isRoundTrip))}
+                  {/* The price marker and its tooltip 'Subject addtional charge(s)' (typo kept); screen readers read the text. */}
+                  <Box as="abbr" title={QUOTE_STEP_TEXTS.subjectAdditionalCharges} ms={1} textDecoration="none" cursor="help" data-testid="price-marker">
+                    <span aria-hidden="true">{QUOTE_STEP_TEXTS.priceMarker}</span>
+                    <VisuallyHidden>{QUOTE_STEP_TEXTS.subjectAdditionalCharges}</VisuallyHidden>
+                  </Box>
                 </Text>
               )}
               </label>

@@ -11,6 +11,7 @@ import { STEP_FORM_ID } from './booking-ui';
 import { QuoteOptions } from './QuoteOptions';
 
 const NO_QUOTES: DeliveryQuote[] = [];
+const QUOTE_ERROR_ID = 'quote-error';
 
 /** Step 3: the service levels counting down to their expiry; Next sends the chosen one. */
 export function QuotesStep({ wizard, permissions, timeZone }: { wizard: ActorRefFrom<typeof wizardMachine>; permissions: Permissions; timeZone?: string }) {
@@ -34,8 +35,8 @@ export function QuotesStep({ wizard, permissions, timeZone }: { wizard: ActorRef
         timeSlot={{
           slots, value: quote?.readyForCollectionTimeSlotLocal ?? '', busy: changingSlot,
           onChange: (deliveryTime, quoteId) => wizard.send({ type: 'quote.timeSlot', quoteId, deliveryTime }),
-        }} />
-      {error && <Text role="alert" color="fg.error" data-testid="quote-error">{error}</Text>}
+        }} errorId={error ? QUOTE_ERROR_ID : undefined} />
+      {error && <Text id={QUOTE_ERROR_ID} role="alert" color="fg.error" data-testid="quote-error">{error}</Text>}
     </form>
   );
 }

@@ -1,12 +1,36 @@
-import { Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { WIZARD_TEXTS } from '../../lib/booking-texts';
+import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { DAY_LABEL_FORMAT, WIZARD_TEXTS } from '../../lib/booking-texts';
+import { DATE_FORMATS, SERVICE_LEVELS } from '../../lib/constants';
+import { formatDate } from '../../lib/dates';
+import type { Quote } from '../../machines/booking/booking.types';
 
-/** The success summary once the delivery is PAID. */
-export function SuccessView({ deliveryId, onDashboard, onAnother }: { deliveryId: number | null; onDashboard: () => void; onAnother: () => void }) {
+/**
+ * The success summary once the delivery is PAID: 'Go to dashboard' and 'Place another order' (001 section 1). Ours
+ * (the spec shows no more): the waybill (or the delivery number), the service and pick-up window, a tracking link.
+ */
+export function SuccessView({ deliveryId, quote, timeZone, onDashboard, onAnother }: {
+  deliveryId: number | null; quote?: Quote | null; timeZone?: string | undefined; onDashboard: () => void; onAnother: () => void;
+}) {
+  // The step the user was on is gone: focus goes to the summary's heading, so screen readers read the outcome.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => { heading.current?.focus(); }, []);
+  const selected = quote?.deliveryQuotes.find((option) => option.id === quote.selectedDeliveryQuoteId);
+  const reference = quote?.waybill ?? (deliveryId !== null ? `#${deliveryId}` : null);
+  const pickUp = selected && `${formatDate(selected.pickupWindowStartUtc, `${DAY_LABEL_FORMAT} ${DATE_FORMATS.time}`, timeZone)}–${
+    formatDate(selected.pickupWindowEndUtc, DATE_FORMATS.time, timeZone)}`;
   return (
     <Flex direction="column" align="center" gap={4} py={8} data-testid="booking-success">
-      <Heading as="h3" size="lg">{WIZARD_TEXTS.paidHeading}</Heading>
-      {deliveryId !== null && <Text>#{deliveryId}</Text>}
+      <Heading ref={heading} tabIndex={-1} outline="none" as="h3" size="lg">{WIZARD_TEXTS.paidHeading}</Heading>
+      <Box as="dl" textAlign="center" data-testid="booking-success-summary">
+        {reference && <><Text as="dt" fontWeight="semibold">{WIZARD_TEXTS.waybill}</Text><Text as="dd" mb={2}>{reference}</Text></>}
+        {selected && <><Text as="dt" fontWeight="semibold">{WIZARD_TEXTS.service}</Text><Text as="dd" mb={2}>{SERVICE_LEVELS[selected.slaType]}</Text></>}
+        {pickUp && <><Text as="dt" fontWeight="semibold">{WIZARD_TEXTS.pickUpWindow}</Text><Text as="dd" mb={2}>{pickUp}</Text></>}
+      </Box>
+      {quote?.trackingHash && (
+        <Link asChild textDecoration="underline"><RouterLink to={`/track/${quote.trackingHash}`}>{WIZARD_TEXTS.trackDelivery}</RouterLink></Link>
+      )}
       <Flex gap={3}>
         <Button variant="outline" onClick={onDashboard}>{WIZARD_TEXTS.goToDashboard}</Button>
         <Button bg="secondary" color="white" onClick={onAnother}>{WIZARD_TEXTS.placeAnotherOrder}</Button>

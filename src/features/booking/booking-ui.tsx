@@ -14,7 +14,11 @@ export function NextSpacer({ testId = 'next-spacer' }: { testId?: string }) {
   return <Box data-testid={testId} aria-hidden="true" h="10" w="16" flexShrink={0} />;
 }
 
-/** A labelled field whose message is announced (role=alert) and tied to the input (Field sets aria-describedby). */
+/**
+ * A labelled field whose message is announced (role=alert) and tied to the input: the root's `invalid` sets
+ * aria-invalid, and the message is the field's helper text, which Field links with aria-describedby (read by every
+ * screen reader; aria-errormessage, which Field.ErrorText would use instead, is not).
+ */
 export function BookingField({ label, error, required = false, disabled = false, children }: {
   label: string; error?: string | undefined; required?: boolean; disabled?: boolean; children: ReactNode;
 }) {
@@ -25,7 +29,7 @@ export function BookingField({ label, error, required = false, disabled = false,
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       {children}
-      {error && <Field.ErrorText role="alert">{error}</Field.ErrorText>}
+      {error && <Field.HelperText role="alert" color="fg.error" data-testid="field-error">{error}</Field.HelperText>}
     </Field.Root>
   );
 }

@@ -3,7 +3,7 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import type { components } from '../../api/generated/connect';
-import { CUSTOM_PARCEL_TYPE_ID, PAYMENT_CALLBACK_PATH, STORE_LIST_PAGE_SIZE } from '../../lib/constants';
+import { CUSTOM_PARCEL_TYPE_ID, PAYMENT_CALLBACK_PATH, PAYMENT_WIDGET_TICK_MS, STORE_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { SelectOption } from '../../lib/resources/types';
 import { CUSTOM_PARCEL_TYPE, type Account, type AccountOption, type AddressValue, type Checkout, type DeliveryFormValues, type Parcel, type ParcelType, type Quote, type SavedCard, type TimeSlot } from './booking.types';
 
@@ -187,7 +187,7 @@ export interface WidgetInput {
  * view's `form.paymentWidgets` is in the page; resolves when the script has loaded.
  */
 export const loadWidget = fromPromise<void, WidgetInput>(async ({ input, signal }) => {
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setTimeout(resolve, PAYMENT_WIDGET_TICK_MS));
   const url = new URL(input.scriptUrl, window.location.origin);
   if (!url.searchParams.has('checkoutId')) url.searchParams.set('checkoutId', input.checkoutId);
   (window as unknown as { wpwlOptions?: unknown }).wpwlOptions = {

@@ -101,6 +101,14 @@ export function contactRequest(values: ContactValues): ContactDetails {
   };
 }
 
+/**
+ * 001 sections 4 and 5: the name, the country and the phone are there and the phone matches the pattern, and the
+ * phone normalised to its international form (what updateorigindetails receives) is a number too.
+ */
+export function contactReady(values: ContactValues): boolean {
+  return Object.keys(validateContact(values)).length === 0 && contactRequest(values).PhoneNumber !== '';
+}
+
 const onDelivery = (context: DetailsContext) => ({ cca2: context.viewer.cca2, deliveryId: context.quote.deliveryId, xmin: context.quote.xmin });
 
 /** A contact sub-step takes edits (and 'my details') of its own side only: the other side is not on screen. */
@@ -148,7 +156,8 @@ export const detailsMachine = setup({
     fail: assign((_, params: { error: unknown }) => ({ problem: problemText(params.error) })),
   },
   guards: {
-    valid: ({ context }, params: { side: ContactSide }) => Object.keys(validateContact(context[params.side])).length === 0,
+    // 001 section 4: a sub-step proceeds only with phone, country and name, the phone normalised first.
+    valid: ({ context }, params: { side: ContactSide }) => contactReady(context[params.side]),
     myDetailsUsable: ({ context }) => canUseMyDetails(context.viewer),
   },
 }).createMachine({
@@ -176,8 +185,8 @@ export const detailsMachine = setup({
         failed: { description: 'The server refused the details: its message shows and the sub-step stays.' },
         saving: {
           tags: ['busy'],
-          // The fields are disabled while saving: edits are ignored.
-          on: { 'details.edit': {}, 'details.myDetails': {} },
+          // The fields are disabled while saving: edits are ignored, and Back waits for the answer.
+          on: { 'details.edit': {}, 'details.myDetails': {}, 'details.back': {} },
           invoke: {
             id: 'saveOrigin',
             src: 'saveOrigin',
@@ -206,8 +215,8 @@ export const detailsMachine = setup({
         failed: { description: 'The server refused the details; advancing only without a server error.' },
         saving: {
           tags: ['busy'],
-          // The fields are disabled while saving: edits are ignored.
-          on: { 'details.edit': {}, 'details.myDetails': {} },
+          // The fields are disabled while saving: edits are ignored, and Back waits for the answer.
+          on: { 'details.edit': {}, 'details.myDetails': {}, 'details.back': {} },
           invoke: {
             id: 'saveDestination',
             src: 'saveDestination',
@@ -234,6 +243,7 @@ export const detailsMachine = setup({
         failed: { description: 'Saving failed: the message shows.' },
         saving: {
           tags: ['busy'],
+          on: { 'details.editAdditional': {}, 'details.back': {} },
           invoke: {
             id: 'saveAdditional',
             src: 'saveAdditional',

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { canPayByCard, canPostPay as postPayRule } from '../../lib/booking-rules';
+import { SAVE_CARD_STORAGE_PREFIX } from '../../lib/constants';
 import { BOOKING_TEXTS } from '../../lib/error-catalogue';
 import { PAYMENT_STATUS } from '../../lib/statuses';
 import { loadAccounts, loadWidget, payByBalance, payBySavedCard, paymentCheckout, removeCard, selectAccount } from './booking.actors';
@@ -36,7 +37,7 @@ export type PayEvent =
   | { type: 'pay.reset' };
 
 /** Where the save-card choice is kept in the browser, per delivery (001 section 4). */
-export const saveCardKey = (deliveryId: number) => `saveCard_${deliveryId}`;
+export const saveCardKey = (deliveryId: number) => `${SAVE_CARD_STORAGE_PREFIX}${deliveryId}`;
 
 export function readSaveCard(deliveryId: number): boolean {
   try {
@@ -102,14 +103,15 @@ export const payMachine = setup({
     setCheckout: assign(({ event }) => ({ checkout: outputOf<Checkout>(event), problem: null })),
     fail: assign(({ event }) => ({ problem: problemText((event as unknown as { error: unknown }).error) })),
     clearProblem: assign({ problem: null }),
-    persistSaveCard: assign(({ context }, params: { checked: boolean }) => {
+    setSaveCard: assign((_, params: { checked: boolean }) => ({ saveCard: params.checked })),
+    // 001 section 4: the choice is stored in the browser under a key per deliveryId (read back on the next visit).
+    persistSaveCard: ({ context }, params: { checked: boolean }) => {
       try {
         globalThis.localStorage?.setItem(saveCardKey(context.quote.deliveryId), String(params.checked));
       } catch {
         // Storage refused (private mode): the choice holds for this page only.
       }
-      return { saveCard: params.checked };
-    }),
+    },
   },
   guards: {
     autoSelected: ({ context }) => context.accountId !== null,
@@ -244,7 +246,10 @@ export const payMachine = setup({
       on: {
         'pay.back': { target: '#pay.details', actions: 'clearProblem' },
         // The checkout carries the choice (createRegistration): a changed choice takes a new checkout.
-        'pay.saveCard': { target: '.renewingCheckout', actions: { type: 'persistSaveCard', params: ({ event }) => event } },
+        'pay.saveCard': {
+          target: '.renewingCheckout',
+          actions: [{ type: 'setSaveCard', params: ({ event }) => event }, { type: 'persistSaveCard', params: ({ event }) => event }],
+        },
       },
       states: {
         renewingCheckout: {

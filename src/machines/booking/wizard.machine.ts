@@ -1,4 +1,4 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { DEFAULT_DELIVERY_TIME } from '../../lib/constants';
 import { BOOKING_TEXTS, VALIDATION_TEXTS } from '../../lib/error-catalogue';
 import { isWizardPaymentStatus, PAYMENT_STATUS } from '../../lib/statuses';
@@ -32,6 +32,8 @@ export interface WizardContext {
   activeStep: number;
   /** The step a submit is heading for; reset to the current one on a server error (001 section 4). */
   pendingStep: number;
+  /** The step prop's step while the quote has no data yet (001 section 4): the reopened delivery lands on it. */
+  requestedStep: number | null;
   form: DeliveryFormValues;
   parcels: Parcel[];
   errors: WizardErrors;
@@ -76,6 +78,15 @@ export function resumeStep(quote: Quote): number {
   return 1;
 }
 
+/**
+ * Where a loaded delivery opens: the step the step prop asked for while the quote had no data (001 section 4),
+ * unless that step is later than the delivery's progress allows (ours: a later step needs the earlier calls).
+ */
+export function landingStep(quote: Quote, requested: number | null): number {
+  const resume = resumeStep(quote);
+  return requested !== null && requested >= 0 && requested <= resume ? requested : resume;
+}
+
 function formOf(quote: Quote): DeliveryFormValues {
   const date = quote.readyForCollectionDateOnlyUtc ?? '';
   return {
@@ -99,6 +110,12 @@ function advance(next: string, step: number) {
 }
 
 const serverError = { target: 'failed', actions: 'fail' } as const;
+
+/**
+ * While a step's call runs, Back and the step buttons do nothing (the view disables them: `canGoBack`,
+ * `canGoToStep`); leaving would drop the call's answer. Closing the wizard still works.
+ */
+const WHILE_BUSY = { 'step.back': {}, 'step.goto': {}, 'wizard.step': {} } as const;
 
 /** Transitions to every step, for clicking an earlier step and for the step prop. */
 function toStep(guard: 'earlierStep' | 'noQuote') {
@@ -132,10 +149,12 @@ export const wizardMachine = setup({
       const quote = 'deliveryId' in output ? output : (output as { quote: Quote }).quote;
       return { quote, deliveryId: quote.deliveryId, problem: null, errors: {} };
     }),
-    loaded: assign(({ event }) => {
+    loaded: assign(({ context, event }) => {
       const quote = (event as unknown as { output: Quote }).output;
-      return { quote, deliveryId: quote.deliveryId, form: formOf(quote), parcels: quote.deliveryItems ?? [], activeStep: resumeStep(quote), pendingStep: resumeStep(quote) };
+      const step = landingStep(quote, context.requestedStep);
+      return { quote, deliveryId: quote.deliveryId, form: formOf(quote), parcels: quote.deliveryItems ?? [], activeStep: step, pendingStep: step, requestedStep: null };
     }),
+    requestStep: assign((_, params: { step: number }) => ({ requestedStep: params.step })),
     setStep: assign((_, params: { step: number }) => ({ activeStep: params.step, pendingStep: params.step })),
     setPending: assign((_, params: { step: number }) => ({ pendingStep: params.step })),
     fail: assign(({ context, event }) => ({ problem: problemText((event as unknown as { error: unknown }).error), pendingStep: context.activeStep })),
@@ -165,6 +184,9 @@ export const wizardMachine = setup({
   guards: {
     hasDeliveryId: ({ context }) => context.deliveryId !== null,
     hasQuote: ({ context }) => context.quote !== null,
+    // Step 1 creates the quote when there is no quote or deliveryId, otherwise updates it (001 section 4).
+    quoteToUpdate: ({ context }) => context.quote !== null && context.deliveryId !== null,
+    stepInRange: (_, params: { step: number }) => Number.isInteger(params.step) && params.step >= 0 && params.step < STEP_STATES.length,
     // Every step after Delivery shows (and saves) the quote: without quote data only Delivery can be jumped to.
     noQuote: ({ context }, params: { step: number; index: number }) => context.quote === null && params.step === params.index && params.index === 0,
     earlierStep: ({ context }, params: { step: number; index: number }) =>
@@ -195,6 +217,7 @@ export const wizardMachine = setup({
     quote: null,
     activeStep: 0,
     pendingStep: 0,
+    requestedStep: null,
     form: emptyForm(input.viewer),
     parcels: [],
     errors: {},
@@ -213,6 +236,13 @@ export const wizardMachine = setup({
     loading: {
       description: 'Reopening a delivery: the quote has no data yet, a spinner shows.',
       tags: ['loading'],
+      // The step prop changed while the quote has no data: the delivery opens on that step once loaded.
+      on: {
+        'wizard.step': {
+          guard: { type: 'stepInRange', params: ({ event }) => ({ step: event.step }) },
+          actions: { type: 'requestStep', params: ({ event }) => ({ step: event.step }) },
+        },
+      },
       invoke: {
         id: 'getQuote',
         src: 'getQuote',
@@ -276,6 +306,7 @@ export const wizardMachine = setup({
             failed: { description: 'The server refused the quote: its message shows; the step stays.' },
             creating: {
               tags: ['busy'],
+              on: WHILE_BUSY,
               invoke: {
                 id: 'createQuote',
                 src: 'createQuote',
@@ -287,6 +318,7 @@ export const wizardMachine = setup({
             },
             updating: {
               tags: ['busy'],
+              on: WHILE_BUSY,
               invoke: {
                 id: 'updateQuote',
                 src: 'updateQuote',
@@ -307,7 +339,7 @@ export const wizardMachine = setup({
             // Create the quote when there is none yet, otherwise update it (001 section 4).
             'step.submit': [
               { guard: 'invalidDelivery', target: '.invalid', actions: 'rejectDelivery' },
-              { guard: 'hasQuote', target: '.updating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
+              { guard: 'quoteToUpdate', target: '.updating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
               { target: '.creating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
             ],
           },
@@ -330,6 +362,7 @@ export const wizardMachine = setup({
             failed: { description: 'The server refused the parcels.' },
             submitting: {
               tags: ['busy'],
+              on: WHILE_BUSY,
               invoke: {
                 id: 'updateParcels',
                 src: 'updateParcels',
@@ -365,6 +398,7 @@ export const wizardMachine = setup({
             failed: { description: 'The server refused the choice.' },
             changingTimeSlot: {
               tags: ['busy'],
+              on: WHILE_BUSY,
               invoke: {
                 id: 'setTimeSlot',
                 src: 'setTimeSlot',
@@ -372,12 +406,18 @@ export const wizardMachine = setup({
                   const { deliveryTime } = event as Extract<WizardEvent, { type: 'quote.timeSlot' }>;
                   return { ...onDelivery(context), deliveryTime };
                 },
-                onDone: { target: 'editing', actions: 'setQuote' },
+                // The new quote may have expired or been paid meanwhile: the payment-status views apply here too.
+                onDone: [
+                  { guard: 'outputPaid', target: '#wizard.paid', actions: 'setQuote' },
+                  { guard: 'outputOutOfRange', target: '#wizard.failed', actions: 'setQuote' },
+                  { target: 'editing', actions: 'setQuote' },
+                ],
                 onError: serverError,
               },
             },
             submitting: {
               tags: ['busy'],
+              on: WHILE_BUSY,
               invoke: {
                 id: 'selectQuote',
                 src: 'selectQuote',
@@ -420,6 +460,7 @@ export const wizardMachine = setup({
             failed: { description: 'The server refused the acceptance.' },
             submitting: {
               tags: ['busy'],
+              on: WHILE_BUSY,
               invoke: {
                 id: 'acceptQuote',
                 src: 'acceptQuote',
@@ -488,4 +529,27 @@ function outputQuote(event: unknown): Quote | null {
   if (!output) return null;
   if ('deliveryId' in output) return output;
   return 'quote' in output ? output.quote : null;
+}
+
+type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
+
+/** Whether the details or pay sub-chart is saving or paying (its answer would be lost by leaving the step). */
+function subChartBusy(snapshot: WizardSnapshot): boolean {
+  return (['details', 'pay'] as const).some((id) => {
+    const child = snapshot.children[id] as { getSnapshot?: () => { hasTag?: (tag: string) => boolean } } | undefined;
+    return Boolean(child?.getSnapshot?.().hasTag?.('busy'));
+  });
+}
+
+/**
+ * 001 section 2: Back is disabled on step 1 and once paid: the chart has no Back there. Nor while a call of the
+ * step (or of its sub-chart) runs.
+ */
+export function canGoBack(snapshot: WizardSnapshot): boolean {
+  return snapshot.can({ type: 'step.back' }) && !subChartBusy(snapshot);
+}
+
+/** 001 section 2: earlier steps can be clicked to go back unless the delivery is already paid (not while a call runs). */
+export function canGoToStep(snapshot: WizardSnapshot, step: number): boolean {
+  return snapshot.can({ type: 'step.goto', step }) && !subChartBusy(snapshot);
 }

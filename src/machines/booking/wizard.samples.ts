@@ -66,6 +66,10 @@ export const wizardSamples = defineSamples(wizardMachine, [
       { type: 'xstate.done.actor.reattempt', output: sampleQuote(PAYMENT_STATUS.NOT_SELECTED) },
       { type: 'xstate.error.actor.reattempt', error: serverError('reattempt') },
       { type: 'wizard.reattempt' },
+      // The quote expired while the time slot changed: 'Delivery failed'.
+      { type: 'xstate.done.actor.setTimeSlot', output: sampleQuote(PAYMENT_STATUS.EXPIRED) },
+      // The step prop changes while the quote has no data: the delivery opens on Quotes, not where it stopped.
+      { type: 'wizard.step', step: 2 },
       { type: 'wizard.close' },
       ...bookingEvents,
     ],
