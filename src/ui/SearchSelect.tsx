@@ -1,6 +1,6 @@
 import { Box, HStack, Input, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import type { Actor } from 'xstate';
 import { SEARCH_TEXTS } from '../lib/error-catalogue';
 import type { searchSelectMachine } from '../machines/lists/search-select.machine';
@@ -12,14 +12,31 @@ export interface SearchSelectProps {
   includeExclude?: boolean;
   /** The select's own texts where the spec gives them (addresses: 'Enter an address...', 'No matching addresses found.'). */
   texts?: { placeholder?: string; empty?: string; noResults?: string };
+  /** The id of the field's error message, when there is one: the input is then invalid and described by it. */
+  errorId?: string | undefined;
+  /** A form field while its form saves. */
+  disabled?: boolean;
 }
 
 /**
  * The searchable select (000 section 5): a combobox whose messages come from the machine's state; the
  * options are a listbox of buttons, usable from the keyboard and announced as they change.
  */
-export function SearchSelect({ label, actor, includeExclude, texts }: SearchSelectProps) {
+export function SearchSelect({ label, actor, includeExclude, texts, errorId, disabled }: SearchSelectProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // Arrow keys move between the input and the options; Escape goes back to the input.
+  const move = (event: KeyboardEvent) => {
+    const buttons = [...(list.current?.querySelectorAll('button') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = event.key === 'ArrowDown' ? buttons[Math.min(at + 1, buttons.length - 1)]
+      : event.key === 'ArrowUp' ? (at <= 0 ? input.current : buttons[at - 1])
+      : event.key === 'Escape' && at >= 0 ? input.current : undefined;
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  };
   const state = useSelector(actor, (snapshot) => snapshot);
   const { term, options, selected, mode, minLength } = state.context;
   const send = actor.send;
@@ -34,11 +51,11 @@ export function SearchSelect({ label, actor, includeExclude, texts }: SearchSele
       {(selected || term) && (
         <HStack gap={2} fontSize="sm">
           {selected && <Text data-testid="search-select-selected">{selected.value}</Text>}
-          <chakra.button type="button" textDecoration="underline" onClick={() => send({ type: 'select.clear' })} aria-label={`Clear ${label}`}>×</chakra.button>
+          <chakra.button type="button" textDecoration="underline" disabled={disabled} onClick={() => { send({ type: 'select.clear' }); input.current?.focus(); }} aria-label={`Clear ${label}`}>×</chakra.button>
         </HStack>
       )}
-      <Input id={`${id}-input`} size="sm" role="combobox" aria-expanded={options.length > 0} aria-controls={`${id}-list`}
-        aria-autocomplete="list" value={term} placeholder={texts?.placeholder ?? SEARCH_TEXTS.enterSearchTerm}
+      <Input ref={input} id={`${id}-input`} size="sm" role="combobox" disabled={disabled} onKeyDown={move} aria-expanded={options.length > 0} aria-controls={`${id}-list`}
+        aria-autocomplete="list" aria-invalid={errorId ? true : undefined} aria-describedby={errorId} value={term} placeholder={texts?.placeholder ?? SEARCH_TEXTS.enterSearchTerm}
         onChange={(event) => send({ type: 'select.type', term: event.currentTarget.value })} />
       {includeExclude && (
         <HStack role="radiogroup" aria-label={`${label}: include or exclude`} gap={3} fontSize="sm">
@@ -57,11 +74,11 @@ export function SearchSelect({ label, actor, includeExclude, texts }: SearchSele
         )}
       </Box>
       {options.length > 0 && (
-        <chakra.ul id={`${id}-list`} role="listbox" aria-label={label} listStyleType="none" borderWidth="1px" borderRadius="sm" maxH="240px" overflow="auto">
+        <chakra.ul ref={list} onKeyDown={move} id={`${id}-list`} role="listbox" aria-label={label} listStyleType="none" borderWidth="1px" borderRadius="sm" maxH="240px" overflow="auto">
           {options.map((option) => (
             <li key={option.key} role="option" aria-selected={selected?.key === option.key}>
               <chakra.button type="button" width="100%" textAlign="left" px={2} py={1} _hover={{ bg: 'gray.100' }} _focus={{ bg: 'gray.100' }}
-                onClick={() => send({ type: 'select.choose', option })}>
+                onClick={() => { send({ type: 'select.choose', option }); input.current?.focus(); }}>
                 {option.value}
               </chakra.button>
             </li>

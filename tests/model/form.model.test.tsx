@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { system } from '../../src/app/theme';
 import { FormView } from '../../src/features/admin/FormView';
 import { FORM_TEXTS, LIST_TEXTS } from '../../src/lib/resources/texts';
-import { formMachine } from '../../src/machines/lists/form.machine';
+import { formMachine, type FormEvent } from '../../src/machines/lists/form.machine';
 import { formSamples } from '../../src/machines/lists/form.samples';
 import { describeModel } from '../support/model-paths';
 
@@ -29,7 +29,10 @@ describeModel({
         act(() => {
           switch (event.type) {
             case 'form.change': {
-              const label = event.name === 'contactName' ? 'Contact name' : event.name === 'storeName' ? /Store name/ : /Company/;
+              // A lookup is chosen through its search select (typing, the server's options: tests/component/
+              // form-lookups.test.tsx); here the choice arrives as the select sends it, id and name.
+              if (event.name === 'companyId') { actor.send(event as FormEvent); break; }
+              const label = event.name === 'contactName' ? 'Contact name' : /Store name/;
               fireEvent.change(screen.getByLabelText(label), { target: { value: String(event.value) } });
               break;
             }
@@ -54,6 +57,13 @@ describeModel({
       expect(screen.getByRole('button', { name: FORM_TEXTS.save })).toBeTruthy();
       expect((screen.getByLabelText(/Store name/) as HTMLInputElement).value).toBe(String(snapshot.context.values.storeName ?? ''));
       for (const message of Object.values(snapshot.context.fieldErrors)) expect(screen.getByText(message)).toBeTruthy();
+      // The store's company (add screen) is a search select showing the chosen company's name, never its id.
+      const company = screen.queryByTestId('lookup-companyId');
+      expect(company !== null).toBe(snapshot.context.id === undefined);
+      if (company) {
+        expect(within(company).getByRole('combobox', { name: 'Company *' })).toBeTruthy();
+        expect(within(company).queryByTestId('search-select-selected')?.textContent).toBe(snapshot.context.labels.companyId);
+      }
     },
     saving: () => expect((screen.getByRole('button', { name: FORM_TEXTS.save }) as HTMLButtonElement).disabled).toBe(true),
     conflict: (snapshot) => {

@@ -6,6 +6,7 @@ import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resources/texts';
 import type { FieldDef } from '../../lib/resources/types';
 import type { formMachine } from '../../machines/lists/form.machine';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LookupField } from './LookupField';
 
 const shown = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? LIST_TEXTS.yes : LIST_TEXTS.no) : String(value));
 
@@ -26,6 +27,8 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
   }
   const field = (definition: FieldDef) => {
     if (definition.createOnly && editing) return null;
+    // A value that is another entity's id: the search select over that entity's names.
+    if (definition.kind === 'lookup' && definition.resource) return <LookupField key={definition.name} form={actor} field={definition} busy={busy} />;
     const inputId = `field-${definition.name}`;
     const value = values[definition.name];
     const error = fieldErrors[definition.name];
@@ -41,12 +44,9 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
       </NativeSelect.Field><NativeSelect.Indicator /></NativeSelect.Root>
     ) : (
       <Input id={inputId} size="sm" disabled={busy} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${inputId}-error` : undefined}
-        type={definition.kind === 'email' ? 'email' : definition.kind === 'phone' ? 'tel' : definition.kind === 'lookup' ? 'number' : 'text'}
+        type={definition.kind === 'email' ? 'email' : definition.kind === 'phone' ? 'tel' : 'text'}
         value={value === null || value === undefined ? '' : String(value)}
-        onChange={(event) => {
-          const text = event.currentTarget.value;
-          actor.send({ type: 'form.change', name: definition.name, value: definition.kind === 'lookup' ? (text ? Number(text) : null) : text });
-        }} />
+        onChange={(event) => actor.send({ type: 'form.change', name: definition.name, value: event.currentTarget.value })} />
     );
     return (
       <Stack key={definition.name} gap={1}>

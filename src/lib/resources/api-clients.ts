@@ -49,7 +49,7 @@ export const apiClientsResource: ResourceDef<ApiClient> = {
   fields: [
     { name: 'clientName', label: 'Client name', kind: 'text', required: true, maxLength: 200 },
     { name: 'email', label: 'Email', kind: 'email', required: true, maxLength: 254, createOnly: true },
-    { name: 'companyId', label: 'Company', kind: 'lookup', resource: 'companies' },
+    { name: 'companyId', label: 'Company', kind: 'lookup', resource: 'companies', nameField: 'companyName' },
     { name: 'isActive', label: 'Active', kind: 'boolean' },
   ],
   defaultSort: 'clientName',

@@ -62,7 +62,7 @@ export const webhooksResource: ResourceDef<WebhookRow> = {
   fields: [
     { name: 'url', label: 'URL', kind: 'text', required: true, maxLength: 2000 },
     { name: 'description', label: 'Description', kind: 'text', maxLength: 200 },
-    { name: 'companyId', label: 'Company', kind: 'lookup', resource: 'companies' },
+    { name: 'companyId', label: 'Company', kind: 'lookup', resource: 'companies', nameField: 'companyName' },
     ...WEBHOOK_EVENT_TYPES.map((type) => ({ name: type, label: WEBHOOK_EVENT_LABELS[type], kind: 'boolean' as const })),
     { name: 'isActive', label: 'Active', kind: 'boolean' },
   ],

@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
 import { resourceOf } from '../../lib/resources';
-import { RecordConflict, type FormValues, type ResourceId } from '../../lib/resources/types';
+import { RecordConflict, type FieldDef, type FormValues, type ResourceId } from '../../lib/resources/types';
 import { initialValues, validateFields } from '../../lib/resources/validation';
 
 export interface FormInput {
@@ -21,6 +21,8 @@ export interface FormContext {
   /** The record as last loaded or saved (the version the edit builds on). */
   record: Row | undefined;
   values: FormValues;
+  /** The name shown for each lookup's current value (its id is in `values`): from the record, or the option chosen. */
+  labels: Record<string, string>;
   fieldErrors: Record<string, string>;
   /** The version someone else saved, shown beside the user's edit after a 409. */
   current: Row | undefined;
@@ -28,7 +30,8 @@ export interface FormContext {
 }
 
 export type FormEvent =
-  | { type: 'form.change'; name: string; value: string | boolean | number | null }
+  /** `label`: for a lookup, the chosen option's name (shown instead of its id). */
+  | { type: 'form.change'; name: string; value: string | boolean | number | null; label?: string }
   | { type: 'form.submit' }
   | { type: 'form.retry' }
   /** After a conflict: keep my edit and save it over the current version. */
@@ -42,6 +45,16 @@ export type FormEvent =
 export type FormEmitted = { type: 'form.navigate'; to: string } | { type: 'form.notFound' };
 
 const notifications = (system: unknown) => (system as { get(id: string): AnyActorRef | undefined }).get('notifications');
+
+/** The names of a record's lookup values, read from each lookup's `nameField`. */
+export function lookupLabels(fields: readonly FieldDef[], record?: Record<string, unknown>): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const field of fields) {
+    const name = field.kind === 'lookup' && field.nameField ? record?.[field.nameField] : undefined;
+    if (typeof name === 'string' && name !== '' && record?.[field.name] !== null && record?.[field.name] !== undefined) labels[field.name] = name;
+  }
+  return labels;
+}
 
 const editPath = (resource: ResourceId, id: number) => resourceOf(resource).routes.edit.replace(':id', String(id));
 
@@ -83,10 +96,16 @@ export const formMachine = setup({
   actions: {
     useRecord: assign(({ context, event }) => {
       const record = (event as unknown as { output: Row }).output;
-      return { record, values: initialValues(resourceOf(context.resource).fields, record), current: undefined, error: undefined, fieldErrors: {} };
+      const { fields } = resourceOf(context.resource);
+      return { record, values: initialValues(fields, record), labels: lookupLabels(fields, record), current: undefined, error: undefined, fieldErrors: {} };
     }),
     change: assign({
       values: ({ context, event }) => (event.type === 'form.change' ? { ...context.values, [event.name]: event.value } : context.values),
+      labels: ({ context, event }) => {
+        if (event.type !== 'form.change' || (event.label === undefined && !(event.name in context.labels))) return context.labels;
+        const { [event.name]: _old, ...rest } = context.labels;
+        return event.label !== undefined && event.value !== null ? { ...rest, [event.name]: event.label } : rest;
+      },
       fieldErrors: ({ context, event }) => {
         if (event.type !== 'form.change' || !(event.name in context.fieldErrors)) return context.fieldErrors;
         const { [event.name]: _removed, ...rest } = context.fieldErrors;
@@ -109,6 +128,7 @@ export const formMachine = setup({
     takeCurrent: assign(({ context }) => ({
       record: context.current,
       values: initialValues(resourceOf(context.resource).fields, context.current),
+      labels: lookupLabels(resourceOf(context.resource).fields, context.current),
       current: undefined,
     })),
     notifyCreated: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: SUCCESS_TEXTS.created }),
@@ -131,6 +151,7 @@ export const formMachine = setup({
     id: input.id,
     record: undefined,
     values: initialValues(resourceOf(input.resource).fields),
+    labels: {},
     fieldErrors: {},
     current: undefined,
     error: undefined,

@@ -30,7 +30,7 @@ export const formSamples = defineSamples(formMachine, [
     input: { resource: 'stores', cca2: 'ZA' },
     events: [
       { type: 'form.change', name: 'storeName', value: 'Acme Waterfront' },
-      { type: 'form.change', name: 'companyId', value: 1 },
+      { type: 'form.change', name: 'companyId', value: 1, label: 'Acme Holdings' },
       { type: 'xstate.done.actor.saveRecord', output: { ...store, id: 9, storeName: 'Acme Waterfront' } },
     ],
   },
