@@ -19,6 +19,7 @@ import { integrationsHandlers } from './integrations';
 import { fleetHandlers } from './fleet';
 import { territoriesHandlers } from './territories';
 import { usersAdminHandlers } from './users-admin';
+import { myDeliveriesHandlers } from './my-deliveries';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -34,6 +35,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...fleetHandlers(context),
     ...territoriesHandlers(context),
     ...usersAdminHandlers(context),
+    ...myDeliveriesHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

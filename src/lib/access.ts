@@ -140,6 +140,9 @@ export const OPERATION_ACCESS = {
   updateterritoryarea: { roles: ['Administrator'] },
   searchpolygon: { roles: ['Administrator'] },
   getterritoryplaces: { roles: ['Administrator'] },
+  // ---- My deliveries (issue 4): /dashboard of a customer who may not read the deliveries list. Every signed-in
+  // user sees only the deliveries they placed (the server filters by the token's user). ----
+  getmydeliveries: 'signedIn',
   // ---- Back office: deliveries (issue 6; 000/002 section 6). Rows are scoped to the token's company or store. ----
   // Deliveries list: "all staff, company and store roles (not driver, partner, assistant, normal user)".
   getdeliveries: { roles: [...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES] },

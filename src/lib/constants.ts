@@ -164,6 +164,10 @@ export const PAYMENT_RETURN_QUERY_PARAMS = ['id', 'deliveryid', 'resourcePath'] 
 export const PAYMENT_WIDGET_SCRIPT_PATH = '/v1/paymentWidgets.js';
 export const PAYMENT_WIDGET_BRANDS = ['VISA', 'MASTER'] as const;
 export const PAYMENT_WIDGET_IFRAME_PX = { width: 400, height: 580 } as const;
+/** 001 section 4: the widget script loads "after a tick" once the checkout is there (the form must be in the page). */
+export const PAYMENT_WIDGET_TICK_MS = 0;
+/** 001 section 4: the save-card choice is kept in the browser under a key per deliveryId ('saveCard_{deliveryId}'). */
+export const SAVE_CARD_STORAGE_PREFIX = 'saveCard_';
 export const ACCEPTED_CARD_BRANDS = ['Visa', 'Mastercard', 'American Express', 'Diners Club'] as const;
 /** Saved cards show as xxxx-xxxx-xxxx-{last four}, expiry MM/YYYY. */
 export const CARD_NUMBER_MASK_PREFIX = 'xxxx-xxxx-xxxx-';
@@ -338,3 +342,7 @@ export const WEBHOOK_ATTEMPTS_PAGE_SIZE = 20;
 
 // Barcode scanner camera (ours; 002 section 2 says "camera where available"): how often a frame is read.
 export const BARCODE_CAMERA_SCAN_INTERVAL_MS = 250;
+
+// ---- My deliveries (issue 4; ours): a customer's /dashboard. The server clamps bigger pages to the largest. ----
+export const MY_DELIVERIES_PAGE_SIZES = [20, 50, 100] as const;
+export const MY_DELIVERIES_MAX_PAGE_SIZE = 100;

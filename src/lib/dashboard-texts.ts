@@ -92,3 +92,30 @@ export const NOTIFICATION_TEXTS = {
   next: 'Next page',
   page: (page: number, totalPages: number): string => `Page ${page} of ${Math.max(totalPages, 1)}`,
 } as const;
+
+// "My deliveries": /dashboard of a customer who may not read the deliveries list (issue 4). Ours: the spec does
+// not say what a normal user's dashboard shows. Service level labels are the spec's (SERVICE_LEVELS).
+export const MY_DELIVERIES_TEXTS = {
+  title: 'My deliveries',
+  intro: 'The deliveries you booked, newest first.',
+  loading: 'Loading your deliveries...',
+  tryAgain: 'Try again',
+  empty: "You haven't booked a delivery yet.",
+  emptyBook: "Book your first one: we'll pick it up and bring it where it needs to go.",
+  unpaid: 'Unpaid',
+  waybill: 'Waybill',
+  pickUp: 'Pick-up',
+  serviceLevel: 'Service level',
+  route: 'From → to',
+  payment: 'Payment',
+  status: 'Status',
+  totalPaid: 'Total paid',
+  actions: 'Actions',
+  track: 'Track',
+  trackLabel: (waybill: string): string => `Track ${waybill}`,
+  continue: 'Continue',
+  continueLabel: (id: number): string => `Continue booking delivery ${id}`,
+  fromTo: (from: string, to: string): string => `${from} → ${to}`,
+  window: (date: string, from: string, to: string): string => `${date}, ${from}–${to}`,
+  readOnly: 'My deliveries are read-only.',
+} as const;

@@ -1220,6 +1220,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deliveries/{cca2}/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deliveries the caller placed in this portal (placedByUserId = the token's user), newest first, paged: what a customer who may not read the deliveries list sees on /dashboard. pageSize is clamped to 100. */
+        get: operations["getmydeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deliveries/{cca2}": {
         parameters: {
             query?: never;
@@ -3184,6 +3201,41 @@ export interface components {
         };
         DeliveryAdminCodeList: string;
         DeliveryAdminDate: string;
+        MyDelivery: {
+            /** @description The deliveryId */
+            id: number;
+            /** @description Given once paid */
+            waybill: string | null;
+            /** @description The public tracking page is /track/{trackingHash} */
+            trackingHash: string | null;
+            logisticStatusId: number;
+            logisticStatus: string;
+            paymentStatusId: number;
+            paymentStatus: string;
+            /** @description The pick-up date (YYYY-MM-DD) */
+            readyForCollectionDate: string;
+            /**
+             * Format: date-time
+             * @description The selected quote's pick-up window
+             */
+            pickupWindowStartUtc: string | null;
+            /** Format: date-time */
+            pickupWindowEndUtc: string | null;
+            /** @description The selected service level (Standard, Priority, Hyperlocal, Emergency Relief) */
+            slaType: string | null;
+            originDescription: string;
+            destinationDescription: string;
+            /** @description What the caller paid (card and account), in cents; 0 until paid */
+            totalPaidCents: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Row version */
+            xmin: string;
+        };
+        MyDeliveryPage: {
+            items: components["schemas"]["MyDelivery"][];
+            paging: components["schemas"]["Paging"];
+        };
         DeliveryAdmin: {
             /** @description The deliveryId */
             id: number;
@@ -5889,6 +5941,36 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getmydeliveries: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDeliveryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -9,6 +9,7 @@ import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
 import { liveMergeMachine } from '../../machines/operations/live-merge.machine';
 import { webNotificationsMachine } from '../../machines/operations/web-notifications.machine';
 import { DashboardView } from './DashboardView';
+import { MyDeliveries } from './MyDeliveries';
 
 /** /dashboard and /dashboard/:id (the job shown): the live lists and the view state, one actor each. */
 export function Component() {
@@ -16,6 +17,8 @@ export function Component() {
   const jobId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
   const permissions = usePermissions();
   if (!permissions) return null;
+  // A customer who may not read the deliveries list sees the deliveries they placed (issue 4).
+  if (!mayCall('getdeliveries', permissions)) return <MyDeliveries key={permissions.id} permissions={permissions} />;
   return <Dashboard key={`${jobId ?? ''}:${permissions.id}`} jobId={jobId} permissions={permissions} />;
 }
 

@@ -14,6 +14,7 @@ import { vehiclesResource } from './vehicles';
 import { announcementsResource } from './announcements';
 import { deliveryPicturesResource, deliverySignaturesResource, profilePicturesResource } from './media';
 import { territoriesResource, territoryAreasResource } from './territories';
+import { myDeliveriesResource } from './my-deliveries';
 import type { ResourceDef, ResourceId } from './types';
 
 /** Every resource of the back office by id: the router, menus, list and form screens read this. */
@@ -43,6 +44,8 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // Territories (issue 6): territories, and their areas and exceptions.
   territories: territoriesResource as unknown as ResourceDef,
   territoryAreas: territoryAreasResource as unknown as ResourceDef,
+  // A customer's own deliveries on /dashboard (issue 4): read-only, no edit screen.
+  myDeliveries: myDeliveriesResource as unknown as ResourceDef,
 };
 
 export function resourceOf(id: ResourceId): ResourceDef {

@@ -50,8 +50,13 @@ export interface FieldDef {
   options?: readonly string[];
   /** Texts shown for enum options (the value is sent); the option itself when absent. */
   optionLabels?: Readonly<Record<string, string>>;
-  /** For lookups: the resource whose select options it offers. */
+  /**
+   * For lookups (a field whose value is another entity's id): the resource whose select options it offers;
+   * the form shows it as the shared search select over that resource's select endpoint.
+   */
   resource?: ResourceId;
+  /** For lookups: the record's field carrying the current value's name (companyName), shown instead of the id. */
+  nameField?: string;
   /** Only on the add form (the server refuses it on update). */
   createOnly?: boolean;
 }
@@ -60,7 +65,9 @@ export type FormValues = Record<string, string | boolean | number | null>;
 
 export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDeliveries' | 'jobs' | 'webhooks' | 'apiClients' | 'users' | 'ratings' | 'questionnaires' | 'vehicles' | 'hubs' | 'mobileDevices'
   | 'announcements' | 'deliveryPictures' | 'deliverySignatures' | 'profilePictures'
-  | 'territories' | 'territoryAreas';
+  | 'territories' | 'territoryAreas'
+  // A customer's own deliveries on /dashboard (issue 4).
+  | 'myDeliveries';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {

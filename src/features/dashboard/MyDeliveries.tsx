@@ -1,0 +1,132 @@
+import { Alert, Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { usePortal } from '../../app/root-actor';
+import { DATE_FORMATS, SERVICE_LEVELS } from '../../lib/constants';
+import { MY_DELIVERIES_TEXTS as TEXTS } from '../../lib/dashboard-texts';
+import { formatDate, localDateTimeToIsoUtc } from '../../lib/dates';
+import { isMenuEntryVisible, MENU_ENTRIES } from '../../lib/menus';
+import { formatMoney } from '../../lib/money';
+import type { MyDelivery } from '../../lib/resources/my-deliveries';
+import type { Page } from '../../lib/resources/types';
+import type { Permissions } from '../../lib/roles';
+import { isPaidPaymentStatus, isWizardPaymentStatus } from '../../lib/statuses';
+import { Pagination } from '../../ui/Pagination';
+import { useResourceList } from '../admin/use-resource-list';
+import { NewDeliveryButton } from '../booking/NewDeliveryButton';
+import type { PaymentReturnState } from '../booking/PaymentCallbackPage';
+
+const NEW_DELIVERY = MENU_ENTRIES.find((entry) => entry.id === 'newDelivery')!;
+const Table = chakra('table');
+const Th = chakra('th');
+const Td = chakra('td');
+
+const serviceLevelOf = (slaType: string | null): string =>
+  slaType === null ? '' : (SERVICE_LEVELS as Record<string, string>)[slaType] ?? slaType;
+
+/**
+ * /dashboard for a customer who may not read the deliveries list (issue 4): the deliveries they placed, newest
+ * first, paged through the URL by the shared list machine (resource 'myDeliveries'), reloaded after a reconnect
+ * and whenever /dashboard is opened again (the wizard's 'Go to dashboard'). 'Continue' reopens the booking wizard
+ * on a delivery still being booked the way /paymentcallback does (router state for the header's New delivery).
+ */
+export function MyDeliveries({ permissions }: { permissions: Permissions }) {
+  const actor = useResourceList('myDeliveries');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const portal = usePortal();
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const page = state.context.page as Page<MyDelivery> | undefined;
+  const mayBook = isMenuEntryVisible(NEW_DELIVERY, permissions);
+  // Opening /dashboard again (e.g. 'Go to dashboard' after paying) shows the list as it is now.
+  useEffect(() => {
+    actor.send({ type: 'list.reload' });
+  }, [actor, location.key]);
+
+  const reopen = (deliveryId: number) => {
+    const returnState: PaymentReturnState = { bookingDeliveryId: deliveryId };
+    void navigate({ pathname: location.pathname, search: location.search }, { state: returnState });
+  };
+  const windowOf = (row: MyDelivery) => TEXTS.window(
+    formatDate(localDateTimeToIsoUtc(row.readyForCollectionDate, '12:00', portal.timeZone), DATE_FORMATS.displayDate, portal.timeZone),
+    formatDate(row.pickupWindowStartUtc, DATE_FORMATS.time, portal.timeZone),
+    formatDate(row.pickupWindowEndUtc, DATE_FORMATS.time, portal.timeZone),
+  );
+  const money = (cents: number) => formatMoney(cents, { currency: portal.currency, decimals: portal.currencyDecimals });
+
+  return (
+    <Box as="main" px={{ base: 3, md: 6 }} py={6} data-testid="my-deliveries">
+      <Stack gap={4}>
+        <Stack gap={1}>
+          <Heading as="h1" size="lg">{TEXTS.title}</Heading>
+          <Text color="fg.muted">{TEXTS.intro}</Text>
+        </Stack>
+        {state.matches('failed') && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{state.context.error?.message}</Alert.Title>
+            <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'list.retry' })}>{TEXTS.tryAgain}</Button>
+          </Alert.Root>
+        )}
+        {!page && state.hasTag('loading') && <div role="status">{TEXTS.loading}</div>}
+        {page && page.paging.totalItems === 0 && (
+          <Stack gap={3} align="flex-start" data-testid="my-deliveries-empty">
+            <Text fontWeight="semibold">{TEXTS.empty}</Text>
+            {mayBook && (
+              <>
+                <Text>{TEXTS.emptyBook}</Text>
+                <NewDeliveryButton />
+              </>
+            )}
+          </Stack>
+        )}
+        {page && page.paging.totalItems > 0 && (
+          <>
+            <Box overflowX="auto">
+              <Table width="full" fontSize="sm" aria-busy={state.hasTag('loading')}>
+                <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{TEXTS.title}</caption>
+                <thead>
+                  <tr>
+                    {[TEXTS.waybill, TEXTS.pickUp, TEXTS.serviceLevel, TEXTS.route, TEXTS.payment, TEXTS.status, TEXTS.totalPaid, TEXTS.actions].map((header) => (
+                      <Th key={header} textAlign="start" px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{header}</Th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((row) => {
+                    const waybill = row.waybill ?? TEXTS.unpaid;
+                    return (
+                      <tr key={row.id} data-testid={`my-delivery-${row.id}`}>
+                        <Td px={2} py={2} borderBottomWidth="1px" fontWeight="semibold">{waybill}</Td>
+                        <Td px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{windowOf(row)}</Td>
+                        <Td px={2} py={2} borderBottomWidth="1px">{serviceLevelOf(row.slaType)}</Td>
+                        <Td px={2} py={2} borderBottomWidth="1px">{TEXTS.fromTo(row.originDescription, row.destinationDescription)}</Td>
+                        <Td px={2} py={2} borderBottomWidth="1px">{row.paymentStatus}</Td>
+                        <Td px={2} py={2} borderBottomWidth="1px">{row.logisticStatus}</Td>
+                        <Td px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{isPaidPaymentStatus(row.paymentStatusId) ? money(row.totalPaidCents) : ''}</Td>
+                        <Td px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">
+                          <Stack direction="row" gap={2}>
+                            {row.trackingHash && (
+                              <RouterLink to={`/track/${row.trackingHash}`} aria-label={TEXTS.trackLabel(waybill)}>{TEXTS.track}</RouterLink>
+                            )}
+                            {mayBook && isWizardPaymentStatus(row.paymentStatusId) && (
+                              <Button size="xs" variant="outline" aria-label={TEXTS.continueLabel(row.id)} onClick={() => reopen(row.id)}>{TEXTS.continue}</Button>
+                            )}
+                          </Stack>
+                        </Td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </Table>
+            </Box>
+            <Pagination page={page.paging.page} totalPages={page.paging.totalPages} totalItems={page.paging.totalItems}
+              pageSize={state.context.params.pageSize} pageSizes={state.context.shape.pageSizes}
+              onPage={(next) => actor.send({ type: 'list.page', page: next })} onPageSize={(size) => actor.send({ type: 'list.pageSize', pageSize: size })} />
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}

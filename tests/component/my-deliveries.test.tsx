@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { DASHBOARD_TEXTS, MY_DELIVERIES_TEXTS } from '../../src/lib/dashboard-texts';
+import { WIZARD_TEXTS } from '../../src/lib/booking-texts';
+import type { SessionOutput } from '../../src/machines/auth/auth.actors';
+import { authMachine } from '../../src/machines/auth/auth.machine';
+import { renderApp } from '../support/render-app';
+import { resolvedPortal } from '../support/shell-harness';
+
+/**
+ * A customer's /dashboard (issue 4) against the real server: the app's clients call the page's own origin, so
+ * requests to it are sent on to the test server (as in form-lookups.test.tsx).
+ */
+const target = vi.hoisted(() => {
+  const state = { url: '' };
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const origin = window.location.origin;
+    if (!state.url || !request.url.startsWith(origin)) return realFetch(request);
+    const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer();
+    return realFetch(state.url + request.url.slice(origin.length), { method: request.method, headers: request.headers, body, signal: request.signal });
+  };
+  return state;
+});
+
+/**
+ * The real server in a process of its own: customer@demo.test books and pays one delivery by balance and leaves
+ * another at the quote step; it answers the URL, both customers' tokens and the two delivery ids.
+ */
+const SERVER_SCRIPT = `
+import { startTestServer } from ${JSON.stringify(resolve('tests/api/support.ts'))};
+import { book, call } from ${JSON.stringify(resolve('tests/api/booking-helpers.ts'))};
+const server = await startTestServer();
+const email = 'customer@demo.test';
+const quote = await book(server, email);
+const options = await call(server, email, 'GET', '/accounts/za?select=true&deliveryId=' + quote.deliveryId);
+await call(server, email, 'PUT', '/deliveries/selectaccount/za/' + quote.deliveryId, { accountId: Number(options.body[0].key) });
+const paid = await call(server, email, 'PUT', '/deliveries/payByBalance/za/' + quote.deliveryId, undefined, { 'Idempotency-Key': 'my-deliveries-0001' });
+if (paid.status !== 200) throw new Error('payByBalance ' + paid.status);
+const unpaid = await book(server, email, { until: 'select' });
+const mine = await call(server, email, 'GET', '/deliveries/za/mine');
+const paidRow = mine.body.items.find((item) => item.id === quote.deliveryId);
+process.stdout.write(JSON.stringify({
+  url: server.url, customer: await server.tokenFor(email, 3600), other: await server.tokenFor('twofactor@demo.test', 3600),
+  paid: { id: quote.deliveryId, waybill: paidRow.waybill, trackingHash: paidRow.trackingHash }, unpaid: unpaid.deliveryId,
+}) + '\\n');
+process.stdin.resume();
+process.stdin.on('end', async () => { await server.close(); process.exit(0); });
+`;
+
+let child: ChildProcess | undefined;
+let server: { url: string; customer: string; other: string; paid: { id: number; waybill: string; trackingHash: string }; unpaid: number };
+
+beforeAll(async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'my-deliveries-'));
+  const script = join(directory, 'server.mts');
+  await writeFile(script, SERVER_SCRIPT);
+  child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
+  server = await new Promise((done, fail) => {
+    let text = '';
+    child!.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const line = text.split('\n').find((candidate) => candidate.startsWith('{'));
+      if (line) done(JSON.parse(line));
+    });
+    child!.on('exit', (code) => fail(new Error(`the test server stopped (${code})`)));
+  });
+  target.url = server.url;
+}, 180_000);
+
+afterAll(async () => {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((done) => child!.on('exit', done));
+  child.stdin!.end();
+  await exited;
+}, 60_000);
+
+/** A real session of a plain customer (a token signed by the server), restored as the app starts. */
+function signedIn(token: string, email: string) {
+  return authMachine.provide({
+    actors: {
+      restoreSession: fromPromise<SessionOutput>(async () => ({
+        jwtToken: token,
+        profile: {
+          email, firstName: 'Chloe', lastName: 'Customer', phoneNumberConfirmed: true, emailConfirmed: true,
+          contactCountryCode: 'ZA', twoFactorEnabled: false, hasProfilePicture: false,
+        } as never,
+      })),
+    },
+    actions: { goHomeAndReload: () => undefined },
+  });
+}
+
+const WAIT = { timeout: 15_000 };
+
+describe("a customer's /dashboard: My deliveries", () => {
+  it('lists the paid delivery with its waybill and tracking link, and the unpaid one with Continue, which reopens the wizard', async () => {
+    renderApp({ portal: resolvedPortal, auth: signedIn(server.customer, 'customer@demo.test'), path: '/dashboard' });
+    const list = await screen.findByTestId('my-deliveries', {}, WAIT);
+    expect(within(list).getByRole('heading', { name: MY_DELIVERIES_TEXTS.title })).toBeTruthy();
+    const paid = await within(list).findByTestId(`my-delivery-${server.paid.id}`, {}, WAIT);
+    expect(within(paid).getByText(server.paid.waybill)).toBeTruthy();
+    expect(within(paid).getByText('Flexible')).toBeTruthy();
+    expect(within(paid).getByText('Paid')).toBeTruthy();
+    expect(within(paid).getByText(/→/).textContent).toContain('Cape Town City Centre');
+    expect(within(paid).getByText(/^R\s[\d\s]+,\d{2}$/)).toBeTruthy();
+    expect(within(paid).getByRole('link', { name: MY_DELIVERIES_TEXTS.trackLabel(server.paid.waybill) }).getAttribute('href'))
+      .toBe(`/track/${server.paid.trackingHash}`);
+    expect(within(paid).queryByRole('button', { name: MY_DELIVERIES_TEXTS.continueLabel(server.paid.id) })).toBeNull();
+    // Not the operations dashboard: no deliveries/jobs/drivers tables for a customer.
+    expect(screen.queryByRole('table', { name: DASHBOARD_TEXTS.deliveries })).toBeNull();
+    // Newest first: the unpaid delivery is on top, without a waybill, and can be continued.
+    const rows = within(list).getAllByTestId(/^my-delivery-/);
+    expect(rows[0]!.getAttribute('data-testid')).toBe(`my-delivery-${server.unpaid}`);
+    expect(within(rows[0]!).getByText(MY_DELIVERIES_TEXTS.unpaid)).toBeTruthy();
+    act(() => { fireEvent.click(within(rows[0]!).getByRole('button', { name: MY_DELIVERIES_TEXTS.continueLabel(server.unpaid) })); });
+    const wizard = await screen.findByTestId('booking-wizard', {}, WAIT);
+    expect(within(wizard).getByRole('heading', { name: WIZARD_TEXTS.dialogTitle })).toBeTruthy();
+    // One wizard: the header's 'New delivery' reopens it, the list does not open a second.
+    expect(screen.getAllByTestId('booking-wizard')).toHaveLength(1);
+  }, 90_000);
+
+  it('a customer without deliveries gets a friendly empty state with New delivery', async () => {
+    renderApp({ portal: resolvedPortal, auth: signedIn(server.other, 'twofactor@demo.test'), path: '/dashboard' });
+    const empty = await screen.findByTestId('my-deliveries-empty', {}, WAIT);
+    expect(within(empty).getByText(MY_DELIVERIES_TEXTS.empty)).toBeTruthy();
+    act(() => { fireEvent.click(within(empty).getByRole('button', { name: WIZARD_TEXTS.newDelivery })); });
+    const wizard = await screen.findByTestId('booking-wizard', {}, WAIT);
+    expect(within(wizard).getByTestId('step-of').textContent).toBe('Step 1 of 6');
+  }, 60_000);
+  it("shows the list as it is now when /dashboard is opened again (the wizard's 'Go to dashboard')", async () => {
+    const { router } = renderApp({ portal: resolvedPortal, auth: signedIn(server.customer, 'customer@demo.test'), path: '/dashboard' });
+    const list = await screen.findByTestId('my-deliveries', {}, WAIT);
+    await within(list).findByTestId(`my-delivery-${server.paid.id}`, {}, WAIT);
+    // A new quote, booked meanwhile (as the wizard does), then /dashboard again.
+    let date = DateTime.now().setZone('Africa/Johannesburg').plus({ days: 2 });
+    while (date.weekday !== 3) date = date.plus({ days: 1 });
+    const place = (placeId: string, description: string, lat: number, lon: number) => ({ placeId, description, coordinates: { lat, lon } });
+    const response = await fetch(`${server.url}/connect/deliveries/createquotes/za`, {
+      method: 'POST', headers: { Authorization: `Bearer ${server.customer}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        originAddress: place('za-cape-town-cape-town-city-centre', 'Cape Town City Centre, Cape Town, Western Cape, South Africa', -33.9249, 18.4241),
+        destinationAddress: place('za-cape-town-sea-point', 'Sea Point, Cape Town, Western Cape, South Africa', -33.915, 18.39),
+        deliveryDate: date.toISODate(), deliveryTime: '08:00', isRoundTrip: false,
+      }),
+    });
+    expect(response.status).toBe(201);
+    const { deliveryId } = await response.json() as { deliveryId: number };
+    expect(within(list).queryByTestId(`my-delivery-${deliveryId}`)).toBeNull();
+    await act(async () => { await router.navigate('/dashboard'); });
+    expect(await within(list).findByTestId(`my-delivery-${deliveryId}`, {}, WAIT)).toBeTruthy();
+  }, 60_000);
+});

@@ -1,0 +1,48 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MY_DELIVERIES_TEXTS } from '../../src/lib/dashboard-texts';
+import { book, call } from '../api/booking-helpers';
+import type { TestServer } from '../api/support';
+import { apiLogin, launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
+
+// A plain customer's /dashboard in a real browser (issue 4): the delivery they booked and paid shows with its
+// waybill under "My deliveries", not the operations dashboard.
+const CUSTOMER = 'customer@demo.test';
+
+let server: AppServer;
+let browser: Browser;
+beforeAll(async () => { [server, browser] = await Promise.all([startAppServer(), launchBrowser()]); });
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('My deliveries', () => {
+  it('a customer who booked and paid by balance sees the waybill on /dashboard', async () => {
+    // Booked and paid over the API (the wizard itself is tests/e2e/booking.test.ts), as the same customer.
+    const { jwtToken } = await apiLogin(server, CUSTOMER);
+    const api = { url: server.url, tokenFor: async () => jwtToken } as unknown as TestServer;
+    const quote = await book(api, CUSTOMER);
+    const options = await call(api, CUSTOMER, 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}`);
+    await call(api, CUSTOMER, 'PUT', `/deliveries/selectaccount/za/${quote.deliveryId}`, { accountId: Number(options.body[0].key) });
+    const paid = await call(api, CUSTOMER, 'PUT', `/deliveries/payByBalance/za/${quote.deliveryId}`, undefined, { 'Idempotency-Key': `e2e-mine-${quote.deliveryId}` });
+    expect(paid.status).toBe(200);
+    const mine = await call(api, CUSTOMER, 'GET', '/deliveries/za/mine');
+    const waybill = mine.body.items.find((item: { id: number }) => item.id === quote.deliveryId).waybill as string;
+    expect(waybill).toBeTruthy();
+
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    try {
+      await submitLogin(page, server.url, CUSTOMER);
+      await page.locator('header').getByRole('link', { name: 'My profile' }).waitFor();
+      await page.goto(`${server.url}/dashboard`);
+      const list = page.getByTestId('my-deliveries');
+      await list.getByRole('heading', { name: MY_DELIVERIES_TEXTS.title }).waitFor({ timeout: 20_000 });
+      const row = list.getByTestId(`my-delivery-${quote.deliveryId}`);
+      await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(waybill);
+      expect(await row.getByRole('link', { name: MY_DELIVERIES_TEXTS.trackLabel(waybill) }).getAttribute('href')).toMatch(/^\/track\//);
+    } finally {
+      await page.context().close();
+    }
+  }, 180_000);
+});
