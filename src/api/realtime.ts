@@ -1,4 +1,4 @@
-import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import type { HubConnection } from '@microsoft/signalr';
 import { HUB_PATHS, LIVE_TEXTS, subscribeMethod, unsubscribeMethod, type HubName, type LiveTopic } from '../lib/realtime';
 import { sessionAccessToken } from './session';
 
@@ -25,6 +25,9 @@ interface TopicSubscription {
  * attached to each new connection and subscriptions are invoked again once it is up. The token comes from the
  * auth actor through the token gate, so an expired one is refreshed before the negotiate and the socket.
  */
+/** The official client loads with the first connection: signed-out visitors (the public home) never need it. */
+const loadSignalR = () => import('@microsoft/signalr');
+
 export class LiveClient {
   private connection: HubConnection | undefined;
   private readonly handlers = new Set<Handler>();
@@ -38,6 +41,7 @@ export class LiveClient {
   /** Starts a new connection (closing any previous one); resolves once the handshake is done and subscriptions are renewed. */
   async start(): Promise<void> {
     await this.stop();
+    const { HttpTransportType, HubConnectionBuilder, LogLevel } = await loadSignalR();
     const connection = new HubConnectionBuilder()
       .withUrl(this.url, {
         transport: HttpTransportType.WebSockets,

@@ -1,12 +1,23 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import type { SimulatedClock } from 'xstate';
 import type { rootMachine } from '../machines/root.machine';
-import { IdlePrompt } from '../features/auth/IdlePrompt';
 import { createFlowsInspector } from '../lib/flows/live-bridge';
 import { PortalGate } from './PortalGate';
-import { RootActor } from './root-actor';
+import { RootActor, useIdleActor } from './root-actor';
 import { system } from './theme';
+import { useOnceTrue } from './use-once-true';
+
+// The idle prompt (a modal dialog: focus trap, scroll lock) loads the first time it is due, 3 minutes before a
+// signed-in session times out; visitors and most visits never need it.
+const IdlePrompt = lazy(() => import('../features/auth/IdlePrompt').then((module) => ({ default: module.IdlePrompt })));
+
+function IdlePromptWhenDue() {
+  const due = useOnceTrue(useSelector(useIdleActor(), (snapshot) => snapshot.matches({ watching: 'prompting' })));
+  return <Suspense fallback={null}>{due && <IdlePrompt />}</Suspense>;
+}
 
 export interface AppProps {
   router: ReturnType<typeof createBrowserRouter>;
@@ -27,7 +38,7 @@ export function App({ router, hostname, defaultPortal, rootLogic, clock }: AppPr
       <RootActor.Provider logic={rootLogic} options={{ input: { hostname, defaultPortal }, ...(clock && { clock }), inspect: flowsInspector }}>
         <PortalGate>
           <RouterProvider router={router} />
-          <IdlePrompt />
+          <IdlePromptWhenDue />
         </PortalGate>
       </RootActor.Provider>
     </ChakraProvider>

@@ -1,29 +1,64 @@
-import { Badge, Box, Flex, Link } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { Badge, Box, Flex, IconButton, Link } from '@chakra-ui/react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { THEME } from '../lib/constants';
-import { useEnvironment, usePortal } from './root-actor';
+import { useEnvironment, usePermissions, usePortal } from './root-actor';
 import { UserMenu } from './UserMenu';
-import { NewDeliveryButton } from '../features/booking/NewDeliveryButton';
 
-// The drawer (dialog, focus trap) loads after the first paint; the first load stays inside its budget.
-const MainDrawer = lazy(() => import('./MainDrawer'));
+// The drawer (dialog, focus trap, the menus, the impersonation form) loads when first opened (or about to be:
+// pointer over or focus on its button), so the public home's first load stays small (bench/budgets.json).
+const loadMainDrawer = () => import('./MainDrawer');
+const MainDrawer = lazy(loadMainDrawer);
+// 'New delivery' (booking) is for signed-in users only: visitors never load it.
+const NewDeliveryButton = lazy(() => import('../features/booking/NewDeliveryButton').then((module) => ({ default: module.NewDeliveryButton })));
 
-function MenuButtonPlaceholder() {
-  return <Box w="40px" h="40px" aria-hidden />;
+function preloadMainDrawer() {
+  void loadMainDrawer();
+}
+
+/** The ☰ button and, once asked for, the drawer it opens. Keyed by the person: after signing in as someone else it starts over, closed. */
+function DrawerMenu() {
+  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <IconButton
+        ref={button}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        variant="ghost"
+        color="white"
+        _hover={{ bg: 'whiteAlpha.200' }}
+        onPointerEnter={preloadMainDrawer}
+        onFocus={preloadMainDrawer}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
+        <Box as="span" aria-hidden fontSize="xl" lineHeight={1}>☰</Box>
+      </IconButton>
+      {asked && (
+        <Suspense fallback={null}>
+          <MainDrawer open={open} onOpenChange={setOpen} finalFocusEl={() => button.current} />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 /** Logo with the portal's country code, the environment badge off production, the drawer and the account links. */
 export function Header() {
   const portal = usePortal();
   const environment = useEnvironment();
+  const permissions = usePermissions();
   return (
     <Box as="header" h={`${THEME.headerHeight}px`} bg="primary" color="white" px={4} position="sticky" top={0} zIndex="sticky">
       <Flex h="full" align="center" justify="space-between" gap={3}>
         <Flex align="center" gap={2}>
-          <Suspense fallback={<MenuButtonPlaceholder />}>
-            <MainDrawer />
-          </Suspense>
+          <DrawerMenu key={permissions?.id ?? 'visitor'} />
           <Link asChild color="white" fontWeight="bold" fontSize="xl" _hover={{ textDecoration: 'none' }}>
             <RouterLink to="/" aria-label={`Courier home, ${portal.name}`}>
               Courier<Box as="span" color="secondary">.</Box>
@@ -35,7 +70,11 @@ export function Header() {
           )}
         </Flex>
         <Flex align="center" gap={2}>
-          <NewDeliveryButton />
+          {permissions && (
+            <Suspense fallback={null}>
+              <NewDeliveryButton />
+            </Suspense>
+          )}
           <UserMenu />
         </Flex>
       </Flex>

@@ -1,4 +1,4 @@
-import { Box, CloseButton, Drawer, Heading, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, CloseButton, Drawer, Heading, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { mayCall } from '../lib/access';
 import { APP_VERSION } from '../lib/constants';
@@ -42,19 +42,23 @@ export function DrawerMenus({ permissions, hasScreen = screenExists }: {
   );
 }
 
-/** The drawer: navigation by role, and the version with the build time (000 section 2). */
-export default function MainDrawer() {
+export interface MainDrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus returns on close: the header's menu button (which lives outside this lazily loaded chunk). */
+  finalFocusEl: () => HTMLElement | null;
+}
+
+/**
+ * The drawer: navigation by role, and the version with the build time (000 section 2). The header owns the
+ * ☰ button and the open state, so the button is there before this chunk loads (src/app/Header.tsx).
+ */
+export default function MainDrawer({ open, onOpenChange, finalFocusEl }: MainDrawerProps) {
   const portal = usePortal();
   const permissions = usePermissions();
   const builtAt = formatDate(__BUILD_TIME__, 'dd-MM-yyyy HH:mm', portal.timeZone) || __BUILD_TIME__;
   return (
-    // Keyed by the person: after signing in as someone else (impersonation) the drawer starts over, closed.
-    <Drawer.Root placement="start" key={permissions?.id ?? 'visitor'}>
-      <Drawer.Trigger asChild>
-        <IconButton aria-label="Open menu" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }}>
-          <Box as="span" aria-hidden fontSize="xl" lineHeight={1}>☰</Box>
-        </IconButton>
-      </Drawer.Trigger>
+    <Drawer.Root placement="start" open={open} onOpenChange={(details) => onOpenChange(details.open)} finalFocusEl={finalFocusEl}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
