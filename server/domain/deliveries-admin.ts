@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
+import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import { DELIVERY_ARCHIVE_AFTER_DAYS } from '../../src/lib/constants';
 import { DELIVERY_ADMIN_LIMITS, DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
@@ -230,9 +231,9 @@ function parse(query: DeliveryAdminQuery): ParsedList {
  * The two statements of a list page (the rows and the count), unexecuted: the list runs them, and
  * bench/deliveries-list.ts runs the very same SQL through `pg` as its baseline.
  */
-export function deliveryListQueries(db: Database, portalId: number, scope: Scope, query: DeliveryAdminQuery, archive = false) {
+export function deliveryListQueries(db: Database, portalId: number, scope: Scope, query: DeliveryAdminQuery, archive: false | { timeZone: string } = false) {
   const parsed = parse(query);
-  const where = whereAll(eq(deliveries.portalId, portalId), deliveryScope(scope), parsed.search, deliveryFilters(query), archive ? archivedCondition() : undefined);
+  const where = whereAll(eq(deliveries.portalId, portalId), deliveryScope(scope), parsed.search, deliveryFilters(query), archive ? archivedCondition(archive.timeZone) : undefined);
   return {
     parsed,
     where,
@@ -245,13 +246,20 @@ export function deliveryListQueries(db: Database, portalId: number, scope: Scope
  * The archive (ours, where the spec names it only): a final logistic status and a delivery date older than
  * DELIVERY_ARCHIVE_AFTER_DAYS. Computed, not moved: the rows stay where every other screen finds them.
  */
-export function archivedCondition(now: Date = new Date()): SQL {
-  const cutoff = new Date(now.getTime() - DELIVERY_ARCHIVE_AFTER_DAYS * 86_400_000).toISOString().slice(0, 10);
-  return and(inArray(deliveries.logisticStatusId, [...TERMINAL_LOGISTIC_STATUSES]), lt(deliveries.readyForCollectionDate, cutoff))!;
+export function archivedCondition(timeZone: string, now: Date = new Date()): SQL {
+  return and(inArray(deliveries.logisticStatusId, [...TERMINAL_LOGISTIC_STATUSES]), lt(deliveries.readyForCollectionDate, archiveCutoffDate(timeZone, now)))!;
+}
+
+/**
+ * The first delivery date not archived: today in the portal's time zone (delivery dates are portal-local)
+ * less DELIVERY_ARCHIVE_AFTER_DAYS — not the UTC date, which is a day behind from midnight to 02:00 in ZA.
+ */
+export function archiveCutoffDate(timeZone: string, now: Date = new Date()): string {
+  return DateTime.fromJSDate(now).setZone(timeZone).minus({ days: DELIVERY_ARCHIVE_AFTER_DAYS }).toISODate()!;
 }
 
 export async function listDeliveries(db: Database, portal: PortalData, scope: Scope, query: DeliveryAdminQuery, reply?: FastifyReply, archive = false) {
-  const { parsed, where, rows, count: countRows } = deliveryListQueries(db, portal.id, scope, query, archive);
+  const { parsed, where, rows, count: countRows } = deliveryListQueries(db, portal.id, scope, query, archive && { timeZone: portal.timeZone });
   if (query.exportExcel && reply) {
     const [total] = await db.select({ value: count() }).from(deliveries).where(where);
     return streamExport<Row>(reply, {

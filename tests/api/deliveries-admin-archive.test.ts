@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_ACCESS, decideOperationAccess } from '../../src/lib/access';
-import { DELIVERY_ARCHIVE_AFTER_DAYS } from '../../src/lib/constants';
+import { DEFAULT_TIME_ZONE, DELIVERY_ARCHIVE_AFTER_DAYS } from '../../src/lib/constants';
 import { DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
 import { LOGISTIC_STATUS } from '../../src/lib/statuses';
 import { deliveries } from '../../server/db/schema';
@@ -26,7 +27,8 @@ const json = async (email: string, path: string) => {
   return { status: response.status, body: response.status === 200 ? await response.json() : undefined };
 };
 
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+/** A delivery date (portal-local, ZA) so many days before today there; from 22:00 UTC that is a day ahead of UTC's. */
+const daysAgo = (days: number) => DateTime.now().setZone(DEFAULT_TIME_ZONE).minus({ days }).toISODate()!;
 
 describe('archive of deliveries', () => {
   it('lists final deliveries older than the cutoff only; filters, scope, export, access', async () => {
@@ -43,6 +45,8 @@ describe('archive of deliveries', () => {
     // Every WBL delivery recent first; then three old ones (two delivered, one still ready).
     await db.update(deliveries).set({ readyForCollectionDate: daysAgo(1) }).where(inArray(deliveries.id, all.map((row) => row.id)));
     await db.update(deliveries).set({ readyForCollectionDate: old }).where(inArray(deliveries.id, [ownDelivered.id, foreignDelivered.id, oldReady.id]));
+    // The first archived date: one day past the cutoff (still archived should local midnight pass during the call).
+    await db.update(deliveries).set({ readyForCollectionDate: daysAgo(DELIVERY_ARCHIVE_AFTER_DAYS + 1) }).where(eq(deliveries.id, ownDelivered.id));
     await db.update(deliveries).set({ readyForCollectionDate: daysAgo(DELIVERY_ARCHIVE_AFTER_DAYS - 1) }).where(eq(deliveries.id, recentDelivered.id));
 
     const archived = await json('administrator@demo.test', '/deliveries/archive/za?search=WBL&pageSize=500');
