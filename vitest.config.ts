@@ -18,6 +18,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', 'tests/component/**/*.test.tsx'],
           setupFiles: ['tests/support/dom-setup.ts'],
+          // A file's first render loads the lazy screen chunks through the transform: seconds on a busy 2-core box.
+          testTimeout: 30_000,
         },
       },
       {
@@ -27,6 +29,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/model/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/dom-setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import { system } from '../../src/app/theme';
 import { DeliveryParcelsView, PARCEL_TEXTS } from '../../src/features/deliveries/DeliveryParcelsView';
@@ -8,8 +8,6 @@ import { deliveryParcelsMachine } from '../../src/machines/deliveries/delivery-p
 import { deliveryParcelsSamples } from '../../src/machines/deliveries/delivery-parcels.samples';
 import { describeModel } from '../support/model-paths';
 
-// Each path renders the real view; on a loaded machine one can take longer than the default 5 s.
-vi.setConfig({ testTimeout: 30_000 });
 
 let saved = 0;
 

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { system } from '../../src/app/theme';
 import { ListView } from '../../src/features/admin/ListView';
@@ -12,8 +12,6 @@ import { listMachine, type ListEvent } from '../../src/machines/lists/list.machi
 import { listSamples } from '../../src/machines/lists/list.samples';
 import { describeModel } from '../support/model-paths';
 
-// Each path renders the real view; on a loaded machine one can take longer than the default 5 s.
-vi.setConfig({ testTimeout: 30_000 });
 
 let navigations: string[] = [];
 let notFound = 0;
