@@ -1,77 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { startServerProcess, SERVER_MODULES, signedInWith } from '../support/real-server';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXTS, SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { FORM_TEXTS } from '../../src/lib/resources/texts';
-import type { SessionOutput } from '../../src/machines/auth/auth.actors';
-import { authMachine } from '../../src/machines/auth/auth.machine';
 import { renderApp } from '../support/render-app';
 import { resolvedPortal } from '../support/shell-harness';
 
-/**
- * The generic add/edit form's lookups against the real server: the app's clients call the page's own origin,
- * so requests to it are sent on to the test server (the clients keep the fetch they were created with:
- * the stub is in place before they load).
- */
-const target = vi.hoisted(() => {
-  const state = { url: '' };
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const origin = window.location.origin;
-    if (!state.url || !request.url.startsWith(origin)) return realFetch(request);
-    const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer();
-    return realFetch(state.url + request.url.slice(origin.length), { method: request.method, headers: request.headers, body, signal: request.signal });
-  };
-  return state;
-});
-
-/**
- * The real server runs in a process of its own (vite rewrites the server's `new URL(..., import.meta.url)` for
- * the browser-like environment of this file): it starts the test server and answers with its URL, an
- * administrator's token and the seeded users' ids; it stops when this file closes its input.
- */
+// The generic add/edit form's lookups against the real server (tests/support/real-server.ts, imported first).
+// The server answers its URL, an administrator's token and the seeded users' ids.
 const SERVER_SCRIPT = `
-import { startTestServer } from ${JSON.stringify(resolve('tests/api/support.ts'))};
+import { startTestServer } from ${SERVER_MODULES.support};
 const server = await startTestServer();
 const admin = await server.tokenFor('administrator@demo.test', 3600);
 const { data } = await server.connect.GET('/users/{cca2}', { params: { path: { cca2: 'ZA' }, query: { pageSize: 100 } }, headers: { Authorization: 'Bearer ' + admin } });
-const users = Object.fromEntries(data.items.map((user) => [user.email, user.id]));
-process.stdout.write(JSON.stringify({ url: server.url, admin, users }) + '\\n');
-process.stdin.resume();
-process.stdin.on('end', async () => { await server.close(); process.exit(0); });
+await answer({ url: server.url, admin, users: Object.fromEntries(data.items.map((user) => [user.email, user.id])) });
 `;
 
-let child: ChildProcess | undefined;
+let running: Awaited<ReturnType<typeof startServerProcess<{ url: string; admin: string; users: Record<string, number> }>>> | undefined;
 let server: { url: string; admin: string; users: Record<string, number> };
 
 beforeAll(async () => {
-  const directory = await mkdtemp(join(tmpdir(), 'form-lookups-'));
-  const script = join(directory, 'server.mts');
-  await writeFile(script, SERVER_SCRIPT);
-  child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
-  server = await new Promise((done, fail) => {
-    let text = '';
-    child!.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const line = text.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (line) done(JSON.parse(line));
-    });
-    child!.on('exit', (code) => fail(new Error(`the test server stopped (${code})`)));
-  });
-  target.url = server.url;
+  running = await startServerProcess(SERVER_SCRIPT);
+  server = running.value;
 }, 240_000);
 
-afterAll(async () => {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((done) => child!.on('exit', done));
-  child.stdin!.end();
-  await exited;
-}, 60_000);
+afterAll(async () => { await running?.stop(); }, 60_000);
 
 /** The API as the administrator, for checks beside the screen. */
 async function adminGet(path: string) {
@@ -79,21 +32,7 @@ async function adminGet(path: string) {
   return response.json() as Promise<Record<string, unknown>>;
 }
 
-/** A real session of the administrator (a token signed by the server), restored as the app starts. */
-function signedIn() {
-  return authMachine.provide({
-    actors: {
-      restoreSession: fromPromise<SessionOutput>(async () => ({
-        jwtToken: server.admin,
-        profile: {
-          email: 'administrator@demo.test', firstName: 'Ada', lastName: 'Administrator', phoneNumberConfirmed: true, emailConfirmed: true,
-          contactCountryCode: 'ZA', twoFactorEnabled: false, hasProfilePicture: false,
-        } as never,
-      })),
-    },
-    actions: { goHomeAndReload: () => undefined },
-  });
-}
+const signedIn = () => signedInWith(server.admin, { email: 'administrator@demo.test', firstName: 'Ada', lastName: 'Administrator' });
 
 const lookup = (name: string) => screen.findByTestId(`lookup-${name}`, {}, { timeout: 15_000 });
 

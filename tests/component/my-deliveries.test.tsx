@@ -1,42 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { startServerProcess, SERVER_MODULES, signedInWith } from '../support/real-server';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_TEXTS, MY_DELIVERIES_TEXTS } from '../../src/lib/dashboard-texts';
 import { WIZARD_TEXTS } from '../../src/lib/booking-texts';
-import type { SessionOutput } from '../../src/machines/auth/auth.actors';
-import { authMachine } from '../../src/machines/auth/auth.machine';
 import { renderApp } from '../support/render-app';
 import { resolvedPortal } from '../support/shell-harness';
 
-/**
- * A customer's /dashboard (issue 4) against the real server: the app's clients call the page's own origin, so
- * requests to it are sent on to the test server (as in form-lookups.test.tsx).
- */
-const target = vi.hoisted(() => {
-  const state = { url: '' };
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const origin = window.location.origin;
-    if (!state.url || !request.url.startsWith(origin)) return realFetch(request);
-    const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer();
-    return realFetch(state.url + request.url.slice(origin.length), { method: request.method, headers: request.headers, body, signal: request.signal });
-  };
-  return state;
-});
-
-/**
- * The real server in a process of its own: customer@demo.test books and pays one delivery by balance and leaves
- * another at the quote step; it answers the URL, both customers' tokens and the two delivery ids.
- */
+// A customer's /dashboard (issue 4) against the real server (tests/support/real-server.ts, imported first):
+// customer@demo.test books and pays one delivery by balance and leaves another at the quote step; the server
+// answers its URL, both customers' tokens and the two delivery ids.
 const SERVER_SCRIPT = `
-import { startTestServer } from ${JSON.stringify(resolve('tests/api/support.ts'))};
-import { book, call } from ${JSON.stringify(resolve('tests/api/booking-helpers.ts'))};
+import { startTestServer } from ${SERVER_MODULES.support};
+import { book, call } from ${SERVER_MODULES.booking};
 const server = await startTestServer();
 const email = 'customer@demo.test';
 const quote = await book(server, email);
@@ -47,56 +23,25 @@ if (paid.status !== 200) throw new Error('payByBalance ' + paid.status);
 const unpaid = await book(server, email, { until: 'select' });
 const mine = await call(server, email, 'GET', '/deliveries/za/mine');
 const paidRow = mine.body.items.find((item) => item.id === quote.deliveryId);
-process.stdout.write(JSON.stringify({
+await answer({
   url: server.url, customer: await server.tokenFor(email, 3600), other: await server.tokenFor('twofactor@demo.test', 3600),
   paid: { id: quote.deliveryId, waybill: paidRow.waybill, trackingHash: paidRow.trackingHash }, unpaid: unpaid.deliveryId,
-}) + '\\n');
-process.stdin.resume();
-process.stdin.on('end', async () => { await server.close(); process.exit(0); });
+});
 `;
 
-let child: ChildProcess | undefined;
-let server: { url: string; customer: string; other: string; paid: { id: number; waybill: string; trackingHash: string }; unpaid: number };
+interface Started { url: string; customer: string; other: string; paid: { id: number; waybill: string; trackingHash: string }; unpaid: number }
+let running: Awaited<ReturnType<typeof startServerProcess<Started>>> | undefined;
+let server: Started;
 
 beforeAll(async () => {
-  const directory = await mkdtemp(join(tmpdir(), 'my-deliveries-'));
-  const script = join(directory, 'server.mts');
-  await writeFile(script, SERVER_SCRIPT);
-  child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
-  server = await new Promise((done, fail) => {
-    let text = '';
-    child!.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const line = text.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (line) done(JSON.parse(line));
-    });
-    child!.on('exit', (code) => fail(new Error(`the test server stopped (${code})`)));
-  });
-  target.url = server.url;
+  running = await startServerProcess<Started>(SERVER_SCRIPT);
+  server = running.value;
 }, 180_000);
 
-afterAll(async () => {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((done) => child!.on('exit', done));
-  child.stdin!.end();
-  await exited;
-}, 60_000);
+afterAll(async () => { await running?.stop(); }, 60_000);
 
 /** A real session of a plain customer (a token signed by the server), restored as the app starts. */
-function signedIn(token: string, email: string) {
-  return authMachine.provide({
-    actors: {
-      restoreSession: fromPromise<SessionOutput>(async () => ({
-        jwtToken: token,
-        profile: {
-          email, firstName: 'Chloe', lastName: 'Customer', phoneNumberConfirmed: true, emailConfirmed: true,
-          contactCountryCode: 'ZA', twoFactorEnabled: false, hasProfilePicture: false,
-        } as never,
-      })),
-    },
-    actions: { goHomeAndReload: () => undefined },
-  });
-}
+const signedIn = (token: string, email: string) => signedInWith(token, { email, firstName: 'Chloe', lastName: 'Customer' });
 
 const WAIT = { timeout: 15_000 };
 
