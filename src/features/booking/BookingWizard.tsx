@@ -41,7 +41,7 @@ function useViewer(): BookingViewer | null {
   const profile = useAuth((s) => s.context.profile);
   if (!permissions) return null;
   return {
-    cca2, permissions, store: null,
+    cca2, permissions,
     profile: profile && {
       firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', email: profile.email, phoneNumber: profile.phoneNumber ?? null,
       contactCountryCode: profile.contactCountryCode ?? '', unitName: profile.unitName ?? null, unitNumber: profile.unitNumber ?? null,

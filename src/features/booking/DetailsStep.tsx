@@ -41,7 +41,7 @@ export function DetailsStep({ details }: { details: Details }) {
 function ContactForm({ details, side }: { details: Details; side: ContactSide }) {
   const values = useSelector(details, (s) => s.context[side]);
   const errors = useSelector(details, (s) => s.context.errors);
-  const usable = useSelector(details, (s) => canUseMyDetails(s.context.viewer));
+  const usable = useSelector(details, (s) => canUseMyDetails(s.context, side));
   const busy = useSelector(details, (s) => s.hasTag('busy'));
   const edit = (field: 'contactName' | 'contactCountry' | 'phoneNumber' | 'buildingName' | 'buildingUnit' | 'remarks' | 'addressType') =>
     (event: { target: { value: string } }) => details.send({ type: 'details.edit', side, field, value: event.target.value });

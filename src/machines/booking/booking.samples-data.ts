@@ -14,7 +14,6 @@ export const sampleCustomer: BookingViewer = {
     firstName: 'Thandi', lastName: 'Nkosi', email: 'customer@demo.test', phoneNumber: '+27821234567', contactCountryCode: 'ZA',
     unitName: null, unitNumber: null,
   },
-  store: null,
 };
 
 const address = (description: string, lat: number, lon: number) => ({ placeId: description, description, coordinates: { lat, lon } });

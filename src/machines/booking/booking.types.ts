@@ -32,7 +32,7 @@ export interface AccountOption {
   value: string;
 }
 
-/** Who books: the token's permissions and the profile or store whose details 'my details' copies. */
+/** Who books: the token's permissions and the profile whose details 'my details' copies (or the delivery's store's). */
 export interface BookingViewer {
   /** The portal's country code: every wizard call sits under it. */
   cca2: string;
@@ -46,7 +46,6 @@ export interface BookingViewer {
     unitName: string | null;
     unitNumber: string | null;
   } | null;
-  store: { contactName: string; phoneNumber: string; unitName: string | null; unitNumber: string | null } | null;
 }
 
 /**

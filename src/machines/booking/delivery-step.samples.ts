@@ -24,7 +24,6 @@ export const sampleAdministrator: BookingViewer = {
 export const sampleStoreUser: BookingViewer = {
   ...sampleCustomer,
   permissions: { ...sampleCustomer.permissions, id: 9, companyId: 2, storeId: 3, email: 'store.user@demo.test', ...roleFlagsOf(9, ['StoreUser']) },
-  store: { contactName: 'Sea Point store', phoneNumber: '+27215550101', unitName: null, unitNumber: null },
 };
 
 const lookupError = (path: string) => toApiError(500, { message: 'Internal error (request 7)' }, `/connect/${path}/ZA`);

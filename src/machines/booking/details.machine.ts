@@ -56,17 +56,27 @@ export type DetailsEvent =
   | { type: 'details.submit' }
   | { type: 'details.back' };
 
-/** 001 section 2: 'my details' needs a confirmed phone number or a store. */
-export function canUseMyDetails(viewer: BookingViewer): boolean {
-  return myDetailsRule(viewer.permissions.phoneNumberConfirmed, viewer.permissions.storeId);
+/** The store on a side of the delivery (001 section 3: originStore / destinationStore), whose contact 'my details' copies. */
+function storeOn(quote: Quote, side: ContactSide) {
+  return (quote[`${side}StoreId`] ?? 0) > 0 ? quote[`${side}Store`] ?? null : null;
 }
 
-/** What 'my details' copies: the store's contact when a store is set, else the user's. */
-function myDetails(viewer: BookingViewer): Pick<ContactValues, 'contactName' | 'contactCountry' | 'phoneNumber' | 'buildingName' | 'buildingUnit'> {
-  const store = (viewer.permissions.storeId ?? 0) > 0 ? viewer.store : null;
+/**
+ * 001 section 2: 'my details' needs a confirmed phone number or a store — the delivery's store on this side, or
+ * the signed-in store user's own store.
+ */
+export function canUseMyDetails(context: Pick<DetailsContext, 'quote' | 'viewer'>, side: ContactSide): boolean {
+  const storeId = storeOn(context.quote, side) ? context.quote[`${side}StoreId`] : context.viewer.permissions.storeId;
+  return myDetailsRule(context.viewer.permissions.phoneNumberConfirmed, storeId);
+}
+
+/** What 'my details' copies: the contact of the store on this side when there is one (001 section 2), else the user's. */
+function myDetails(context: Pick<DetailsContext, 'quote' | 'viewer'>, side: ContactSide): Pick<ContactValues, 'contactName' | 'contactCountry' | 'phoneNumber' | 'buildingName' | 'buildingUnit'> {
+  const { viewer } = context;
+  const store = storeOn(context.quote, side);
   const country = viewer.profile?.contactCountryCode || DEFAULT_CONTACT_COUNTRY;
   const source = store
-    ? { name: store.contactName, phone: store.phoneNumber, building: store.unitName, unit: store.unitNumber }
+    ? { name: store.contactName ?? store.storeName ?? '', phone: store.phoneNumber ?? '', building: '', unit: '' }
     : { name: [viewer.profile?.firstName, viewer.profile?.lastName].filter(Boolean).join(' '), phone: viewer.profile?.phoneNumber ?? '', building: viewer.profile?.unitName ?? '', unit: viewer.profile?.unitNumber ?? '' };
   const phone = splitPhone(source.phone, country);
   return { contactName: source.name, contactCountry: phone.country, phoneNumber: phone.national, buildingName: source.building ?? '', buildingUnit: source.unit ?? '' };
@@ -83,7 +93,7 @@ function sideFromQuote(quote: Quote, side: ContactSide, viewer: BookingViewer): 
     addressType: 'residential', sameAsUser: false,
   };
   // Origin same-as-user defaults to true (001 section 3) where the user may use it and nothing is saved yet.
-  if (side === 'origin' && !name && canUseMyDetails(viewer)) return { ...values, ...myDetails(viewer), sameAsUser: true };
+  if (side === 'origin' && !name && canUseMyDetails({ quote, viewer }, side)) return { ...values, ...myDetails({ quote, viewer }, side), sameAsUser: true };
   return values;
 }
 
@@ -116,7 +126,7 @@ function editing(side: ContactSide) {
   return {
     'details.edit': { guard: ({ event }: { event: DetailsEvent }) => (event as { side?: ContactSide }).side === side, actions: { type: 'edit' as const, params: ({ event }: { event: DetailsEvent }) => event as Extract<DetailsEvent, { type: 'details.edit' }> } },
     'details.myDetails': {
-      guard: ({ context, event }: { context: DetailsContext; event: DetailsEvent }) => (event as { side?: ContactSide }).side === side && canUseMyDetails(context.viewer),
+      guard: ({ context, event }: { context: DetailsContext; event: DetailsEvent }) => (event as { side?: ContactSide }).side === side && canUseMyDetails(context, side),
       actions: { type: 'myDetails' as const, params: ({ event }: { event: DetailsEvent }) => event as Extract<DetailsEvent, { type: 'details.myDetails' }> },
     },
   };
@@ -147,7 +157,7 @@ export const detailsMachine = setup({
     })),
     myDetails: assign(({ context }, params: { side: ContactSide; checked: boolean }) => ({
       [params.side]: params.checked
-        ? { ...context[params.side], ...myDetails(context.viewer), sameAsUser: true }
+        ? { ...context[params.side], ...myDetails(context, params.side), sameAsUser: true }
         : { ...context[params.side], ...CLEARED, sameAsUser: false },
     })),
     reject: assign(({ context }, params: { side: ContactSide }) => ({ errors: validateContact(context[params.side]), problem: null })),
@@ -158,7 +168,6 @@ export const detailsMachine = setup({
   guards: {
     // 001 section 4: a sub-step proceeds only with phone, country and name, the phone normalised first.
     valid: ({ context }, params: { side: ContactSide }) => contactReady(context[params.side]),
-    myDetailsUsable: ({ context }) => canUseMyDetails(context.viewer),
   },
 }).createMachine({
   id: 'details',
