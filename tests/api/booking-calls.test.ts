@@ -72,6 +72,14 @@ describe('calls not exercised by the other booking tests', () => {
     const accounts = await call(server, 'company.user@demo.test', 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}`);
     expect(accounts.status).toBe(200);
     expect(accounts.body.every((option: any) => typeof option.key === 'string' && typeof option.value === 'string')).toBe(true);
+    // The account search select's search: the payable accounts whose name contains the typed text (any case).
+    const first = accounts.body[0] as { key: string; value: string };
+    const typed = first.value.slice(1, 5).toUpperCase();
+    const found = await call(server, 'company.user@demo.test', 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}&search=${encodeURIComponent(typed)}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toContainEqual(first);
+    expect(found.body.every((option: any) => option.value.toLowerCase().includes(typed.toLowerCase()))).toBe(true);
+    expect((await call(server, 'company.user@demo.test', 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}&search=no-such-account`)).body).toEqual([]);
     expect((await call(server, CUSTOMER, 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}`)).status).toBe(404);
   });
 

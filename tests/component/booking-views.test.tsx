@@ -13,7 +13,7 @@ import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
 import type { Account, AccountOption, Checkout, DeliveryQuote, Quote, SavedCard } from '../../src/machines/booking/booking.types';
 import { deliveryStepMachine } from '../../src/machines/booking/delivery-step.machine';
 import { detailsMachine } from '../../src/machines/booking/details.machine';
-import { payMachine } from '../../src/machines/booking/pay.machine';
+import { accountSelectLogic, payMachine } from '../../src/machines/booking/pay.machine';
 import { inWizard, renderBooking } from '../support/booking-harness';
 
 vi.setConfig({ testTimeout: 40_000 });
@@ -46,12 +46,29 @@ function openOn(quote: Quote, roles: readonly StoredRole[] = [], actors: Record<
     : renderBooking({ path: '/', logic, state: { bookingDeliveryId: quote.deliveryId }, ...extra });
 }
 
-/** The pay sub-chart whose account is `account` with `cards`, answered at once. */
+/** The account searches the pay chart's search select made (term and query parameters) and the accounts selected. */
+const paySearches: { term: string; params: Record<string, string | number> }[] = [];
+const accountsSelected: number[] = [];
+
+/** The pay sub-chart whose account is `account` with `cards`, answered at once; the account search filters `accounts` by name. */
 function payWith(quote: Quote, account: Account, cards: SavedCard[] = [], accounts: AccountOption[] = [{ key: account.id, value: account.accountName }]) {
+  paySearches.length = 0;
+  accountsSelected.length = 0;
   return payMachine.provide({
     actors: {
       loadAccounts: fromPromise<AccountOption[], { cca2: string; deliveryId: number }>(async () => accounts),
-      selectAccount: fromPromise(async () => ({ quote, account, cards })) as never,
+      accountSelect: accountSelectLogic.provide({
+        actors: {
+          searchOptions: fromPromise<{ key: string; value: string }[], { term: string; params: Record<string, string | number> }>(async ({ input }) => {
+            paySearches.push({ term: input.term, params: input.params });
+            return accounts.filter((option) => option.value.toLowerCase().includes(input.term.toLowerCase())).map((option) => ({ key: String(option.key), value: option.value }));
+          }) as never,
+        },
+      }) as never,
+      selectAccount: fromPromise<{ quote: Quote; account: Account; cards: SavedCard[] }, { accountId: number }>(async ({ input }) => {
+        accountsSelected.push(input.accountId);
+        return { quote, account, cards };
+      }) as never,
       paymentCheckout: fromPromise<Checkout, unknown>(async () => ({
         checkoutId: 'chk-1', widgetScriptUrl: 'about:blank', brands: 'VISA MASTER', returnUrl: '/paymentcallback?deliveryid=501',
       } as Checkout)) as never,
@@ -338,11 +355,49 @@ describe('booking wizard views: pay (001 sections 2, 6, 9)', () => {
     const quote = sampleQuote(PAYMENT_STATUS.PAYMENT_PENDING);
     openOn(quote, [], { pay: payWith(quote, account(), [], []) });
     const choice = within(await screen.findByTestId('pay-account', {}, WAIT));
-    const select = choice.getByRole('combobox', { name: /^Select an account with which to pay/ }) as HTMLSelectElement;
-    expect(select.options[0]?.textContent).toBe('Enter an account name');
+    const select = choice.getByRole('combobox', { name: /^Select an account with which to pay/ }) as HTMLInputElement;
+    expect(select.placeholder).toBe('Enter an account name');
     await waitFor(() => expectInvalidWith(select, 'No matching accounts found.'));
+    // The search select's own messages: 'Enter an account name...' while empty, the minimum, and no match.
+    expect(choice.getByText('Enter an account name...')).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'Th' } });
+    expect(choice.getByText('Minimum of 3 characters for a search...')).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'Thandi' } });
+    // After the 500 ms debounce the search answers nothing: the select says so too.
+    await waitFor(() => expect(choice.getAllByText('No matching accounts found.')).toHaveLength(2), WAIT);
+    expect((choice.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(inWizard().getByRole('list', { name: 'Payment steps' })).getAllByRole('listitem').map((item) => item.textContent))
       .toEqual(['Account', 'Details', 'Payment']);
+  });
+
+  it('chooses the paying account by typing part of its name and picking it from the payable accounts of the delivery', async () => {
+    const quote = sampleQuote(PAYMENT_STATUS.PAYMENT_PENDING);
+    const accounts = [{ key: 31, value: 'Thandi Nkosi' }, { key: 32, value: 'Nkosi Trading' }];
+    openOn(quote, [], { pay: payWith(quote, account({ id: 32, accountName: 'Nkosi Trading' }), [], accounts) });
+    const choice = within(await screen.findByTestId('pay-account', {}, WAIT));
+    const select = await choice.findByRole('combobox', { name: /^Select an account with which to pay/ }, WAIT) as HTMLInputElement;
+    await waitFor(() => expect(select.disabled).toBe(false), WAIT);
+    // Two payable accounts and none preselected: nothing is chosen, Next waits for a choice.
+    const next = choice.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    fireEvent.change(select, { target: { value: 'Nkosi' } });
+    const listbox = await choice.findByRole('listbox', {}, WAIT);
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Thandi Nkosi', 'Nkosi Trading']);
+    // The search is the payable-accounts call of this delivery with what was typed.
+    expect(paySearches).toEqual([{ term: 'Nkosi', params: { deliveryId: quote.deliveryId } }]);
+    // Keyboard: ArrowDown moves to the options.
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('Thandi Nkosi');
+    fireEvent.click(within(listbox).getByRole('button', { name: 'Nkosi Trading' }));
+    expect(choice.getByTestId('search-select-selected').textContent).toBe('Nkosi Trading');
+    expect(next.disabled).toBe(false);
+    fireEvent.click(next);
+    await screen.findByTestId('pay-details', {}, WAIT);
+    expect(accountsSelected).toEqual([32]);
+    // Back: the chosen account is still chosen.
+    fireEvent.click(within(inWizard().getByTestId('pay-details')).getByRole('button', { name: 'Back' }));
+    const again = within(await screen.findByTestId('pay-account', {}, WAIT));
+    expect(again.getByTestId('search-select-selected').textContent).toBe('Nkosi Trading');
   });
 
   it('shows a customer the Total Due but no totals or balance; Prepay with a total due cannot post-pay', async () => {

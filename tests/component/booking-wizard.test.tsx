@@ -8,7 +8,7 @@ import { ACCEPT_STEP_TEXTS, cardExpiry, DETAILS_STEP_TEXTS, maskedCardNumber, PA
 import { formatMoney } from '../../src/lib/money';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import { detailsMachine } from '../../src/machines/booking/details.machine';
-import { payMachine } from '../../src/machines/booking/pay.machine';
+import { accountSelectLogic, payMachine } from '../../src/machines/booking/pay.machine';
 import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
 import type { Account, AccountOption, Quote, SavedCard } from '../../src/machines/booking/booking.types';
 import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
@@ -280,7 +280,7 @@ describe('booking wizard', () => {
     expect(screen.queryByRole('button', { name: WIZARD_TEXTS.newDelivery })).toBeNull();
   });
 
-  it('shows totals to an administrator and saved cards as xxxx-xxxx-xxxx-1234 MM/YYYY, Expired', async () => {
+  it('lets an administrator choose the account by typing and picking, then shows totals and saved cards as xxxx-xxxx-xxxx-1234 MM/YYYY, Expired', async () => {
     const quote = sampleQuote(PAYMENT_STATUS.PAYMENT_PENDING);
     const account: Account = { id: 31, accountName: 'Thandi Nkosi', accountType: 'PostPay', balance: 0, xmin: '1' };
     const cards = [
@@ -292,13 +292,30 @@ describe('booking wizard', () => {
         getQuote: fromPromise<Quote, { cca2: string; deliveryId: number }>(async () => quote),
         pay: payMachine.provide({
           actors: {
-            loadAccounts: fromPromise<AccountOption[], { cca2: string; deliveryId: number }>(async () => [{ key: 31, value: 'Thandi Nkosi' }]),
-            selectAccount: fromPromise(async () => ({ quote, account, cards })) as never,
+            // Two payable accounts, none preselected: the administrator chooses one.
+            loadAccounts: fromPromise<AccountOption[], { cca2: string; deliveryId: number }>(async () => [{ key: 31, value: 'Thandi Nkosi' }, { key: 32, value: 'Acme Retail' }]),
+            accountSelect: accountSelectLogic.provide({
+              actors: {
+                searchOptions: fromPromise<{ key: string; value: string }[], { term: string }>(async ({ input }) =>
+                  [{ key: '31', value: 'Thandi Nkosi' }, { key: '32', value: 'Acme Retail' }].filter((option) => option.value.includes(input.term))) as never,
+              },
+            }) as never,
+            selectAccount: fromPromise<{ quote: Quote; account: Account; cards: SavedCard[] }, { accountId: number }>(async ({ input }) => {
+              expect(input.accountId).toBe(31);
+              return { quote, account, cards };
+            }) as never,
           },
         }),
       },
     });
     renderBooking({ path: '/deliveries/add?deliveryid=501', logic: { wizard }, roles: ['Administrator'] });
+    const choice = within(await screen.findByTestId('pay-account', {}, { timeout: 5000 }));
+    const select = choice.getByRole('combobox', { name: /^Select an account with which to pay/ }) as HTMLInputElement;
+    await waitFor(() => expect(select.disabled).toBe(false), { timeout: 5000 });
+    expect(select.placeholder).toBe(PAY_STEP_TEXTS.accountPlaceholder);
+    fireEvent.change(select, { target: { value: 'Thandi' } });
+    fireEvent.click(await choice.findByRole('button', { name: 'Thandi Nkosi' }, { timeout: 5000 }));
+    fireEvent.click(choice.getByRole('button', { name: PAY_STEP_TEXTS.next }));
     const details = await screen.findByTestId('pay-details', {}, { timeout: 5000 });
     expect(inWizard().getByTestId('step-of').textContent).toBe('Step 6 of 6');
     expect(within(details).getByText(PAY_STEP_TEXTS.creditApplied)).toBeTruthy();

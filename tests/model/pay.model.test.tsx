@@ -5,8 +5,9 @@ import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
 import { cardExpiry, maskedCardNumber, PAY_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { formatMoney } from '../../src/lib/money';
 import type { Quote } from '../../src/machines/booking/booking.types';
-import { canPostPay, payMachine, readSaveCard } from '../../src/machines/booking/pay.machine';
+import { accountSelectLogic, ACCOUNT_SELECT_ID, canPostPay, payMachine, readSaveCard } from '../../src/machines/booking/pay.machine';
 import { paySamples } from '../../src/machines/booking/pay.samples';
+import type { SelectOption } from '../../src/lib/resources/types';
 import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
 import { describeModel } from '../support/model-paths';
 
@@ -16,7 +17,10 @@ type Snapshot = ReturnType<typeof payMachine.getInitialSnapshot>;
 let actors: AnyActorRef[] = [];
 
 const part = (testId: string) => within(inWizard().getByTestId(testId));
-const accountSelect = () => part('pay-account').getByRole('combobox') as HTMLSelectElement;
+const accountSelect = () => part('pay-account').getByRole('combobox', { name: /^Select an account with which to pay/ }) as HTMLInputElement;
+const chosenShown = () => part('pay-account').queryByTestId('search-select-selected')?.textContent ?? null;
+/** What the account search answers next: the option the scenario picks. */
+let offered: SelectOption[] = [];
 const submitButton = () => inWizard().getByTestId('pay-account').querySelector('button[type="submit"]') as HTMLButtonElement;
 const newCardButton = () => part('pay-details').getByRole('button', { name: PAY_STEP_TEXTS.payWithNewCard }) as HTMLButtonElement;
 
@@ -39,9 +43,13 @@ describeModel({
   scenarios: paySamples.scenarios,
   async start(machine, input) {
     localStorage.clear();
+    // The account search select is the shared search select (real), answering the payable-accounts search at once.
+    const payChart = machine.provide({
+      actors: { accountSelect: accountSelectLogic.provide({ actors: { searchOptions: fromPromise(async () => offered) as never } }) } as never,
+    }) as typeof machine;
     // The wizard reopens the delivery at step 6 (payment pending) and runs this pay chart there.
     const logic = {
-      wizard: defaultBookingLogic.wizard.provide({ actors: { getQuote: fromPromise<Quote, { cca2: string; deliveryId: number }>(async () => input.quote), pay: machine } }),
+      wizard: defaultBookingLogic.wizard.provide({ actors: { getQuote: fromPromise<Quote, { cca2: string; deliveryId: number }>(async () => input.quote), pay: payChart } }),
     };
     // An administrator: the totals show.
     const rendered = renderBooking({ path: `/deliveries/add?deliveryid=${input.quote.deliveryId}`, logic, roles: ['Administrator'] });
@@ -49,9 +57,21 @@ describeModel({
     await wizardDialog();
     await screen.findByTestId('pay-account', {}, { timeout: 5000 });
     return {
-      send(event) {
+      async send(event) {
+        if (event.type === `xstate.snapshot.${ACCOUNT_SELECT_ID}`) {
+          // Typing part of the account's name, then picking it; or clearing the choice.
+          const selected = (event as unknown as { snapshot: { context: { selected: SelectOption | null } } }).snapshot.context.selected;
+          if (selected) {
+            offered = [selected];
+            fireEvent.change(accountSelect(), { target: { value: selected.value.slice(0, 4) } });
+            fireEvent.click(await part('pay-account').findByRole('button', { name: selected.value }, { timeout: 3000 }));
+          } else {
+            const clear = part('pay-account').queryByRole('button', { name: /^Clear Select an account with which to pay/ });
+            if (clear) fireEvent.click(clear);
+          }
+          return;
+        }
         switch (event.type) {
-          case 'pay.chooseAccount': fireEvent.change(accountSelect(), { target: { value: String(event.accountId) } }); break;
           case 'pay.next': fireEvent.click(submitButton()); break;
           case 'pay.postPay': fireEvent.click(part('pay-details').getByRole('button', { name: PAY_STEP_TEXTS.postPay })); break;
           case 'pay.newCard': fireEvent.click(newCardButton()); break;
@@ -73,11 +93,17 @@ describeModel({
   },
   states: {
     account: (snapshot) => { subStep(0); problemShown(snapshot); },
-    'account.loading': () => expect(accountSelect().disabled).toBe(true),
+    'account.loading': () => {
+      expect(accountSelect().disabled).toBe(true);
+      expect(accountSelect().placeholder).toBe(PAY_STEP_TEXTS.accountPlaceholder);
+    },
     'account.choosing': (snapshot) => {
-      const options = [...accountSelect().options].slice(1).map((option) => option.textContent);
-      expect(options).toEqual(snapshot.context.accounts.map((account) => account.value));
-      expect(accountSelect().value).toBe(snapshot.context.accountId === null ? '' : String(snapshot.context.accountId));
+      // The account search select: 'Enter an account name', the chosen account's name, Next only with an account.
+      expect(accountSelect().disabled).toBe(false);
+      expect(accountSelect().placeholder).toBe(PAY_STEP_TEXTS.accountPlaceholder);
+      const chosen = snapshot.context.accounts.find((account) => account.key === snapshot.context.accountId)?.value
+        ?? (snapshot.context.accountId === null ? null : snapshot.context.account?.accountName);
+      expect(chosenShown()).toBe(chosen ?? null);
       expect(submitButton().disabled).toBe(snapshot.context.accountId === null);
     },
     'account.selecting': () => expect(submitButton().disabled).toBe(true),

@@ -1,16 +1,20 @@
-import { Box, Button, Flex, Heading, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import type { Actor, ActorRefFrom } from 'xstate';
 import { canPayByCard } from '../../lib/booking-rules';
 import { cardExpiry, maskedCardNumber, PAY_STEP_TEXTS, WIZARD_TEXTS } from '../../lib/booking-texts';
+import { SEARCH_TEXTS } from '../../lib/error-catalogue';
 import { formatMoney } from '../../lib/money';
 import type { Permissions } from '../../lib/roles';
 import { paymentReturnUrl } from '../../machines/booking/booking.actors';
 import { seesTotals } from '../../machines/booking/booking.types';
-import { canPostPay, type payMachine } from '../../machines/booking/pay.machine';
-import { BookingField, ProblemAlert } from './booking-ui';
+import type { searchSelectMachine } from '../../machines/lists/search-select.machine';
+import { ACCOUNT_SELECT_ID, canPostPay, type payMachine } from '../../machines/booking/pay.machine';
+import { SearchSelect } from '../../ui/SearchSelect';
+import { ProblemAlert } from './booking-ui';
 
 type Pay = ActorRefFrom<typeof payMachine>;
+type AccountSelect = Actor<typeof searchSelectMachine>;
 
 /** Step 6: Account → Details → Payment (the card provider's widget). */
 export function PayStep({ pay, permissions }: { pay: Pay; permissions: Permissions }) {
@@ -41,20 +45,31 @@ function AccountChoice({ pay, permissions }: { pay: Pay; permissions: Permission
   const account = useSelector(pay, (s) => s.context.account);
   const busy = useSelector(pay, (s) => s.hasTag('busy') || s.hasTag('loading'));
   const loading = useSelector(pay, (s) => s.hasTag('loading'));
+  // The account search select lives while the account is being chosen (pay chart, account.choosing).
+  const select = useSelector(pay, (s) => s.children[ACCOUNT_SELECT_ID] as AccountSelect | undefined);
   // The chosen account's balance is known once it was selected (back from Details): shown to privileged users.
   const balance = seesTotals(permissions) && account && account.id === accountId ? account.balance : null;
+  // Nothing to choose from at all: 'No matching accounts found.' (001 section 5) as the field's message.
+  const none = !loading && accounts.length === 0;
+  const errorId = none ? 'pay-account-none' : undefined;
+  const label = `${PAY_STEP_TEXTS.selectAccount} *`;
+  const chosenName = accounts.find((option) => option.key === accountId)?.value ?? (account?.id === accountId ? account?.accountName : undefined);
   return (
     <form noValidate data-testid="pay-account" onSubmit={(event) => { event.preventDefault(); pay.send({ type: 'pay.next' }); }}>
-      <BookingField label={PAY_STEP_TEXTS.selectAccount} required disabled={busy}
-        error={!loading && accounts.length === 0 ? PAY_STEP_TEXTS.noMatchingAccounts : undefined}>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={accountId ?? ''} onChange={(event) => pay.send({ type: 'pay.chooseAccount', accountId: Number(event.target.value) })}>
-            <option value="">{PAY_STEP_TEXTS.accountPlaceholder}</option>
-            {accounts.map((account) => <option key={account.key} value={account.key}>{account.value}</option>)}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </BookingField>
+      <Box mb={3}>
+        {select ? (
+          <SearchSelect label={label} actor={select} errorId={errorId} disabled={busy}
+            texts={{ placeholder: PAY_STEP_TEXTS.accountPlaceholder, empty: SEARCH_TEXTS.enterAccountName, noResults: PAY_STEP_TEXTS.noMatchingAccounts }} />
+        ) : (
+          // Loading the payable accounts, or confirming the chosen one: the same field, not usable meanwhile.
+          <Stack gap={1}>
+            <chakra.label htmlFor="pay-account-pending" fontWeight="medium" fontSize="sm">{label}</chakra.label>
+            {chosenName && <Text fontSize="sm" data-testid="search-select-selected">{chosenName}</Text>}
+            <Input id="pay-account-pending" size="sm" role="combobox" aria-expanded={false} disabled placeholder={PAY_STEP_TEXTS.accountPlaceholder} value="" readOnly />
+          </Stack>
+        )}
+        {none && <Text id={errorId} role="alert" fontSize="sm" color="fg.error">{PAY_STEP_TEXTS.noMatchingAccounts}</Text>}
+      </Box>
       {balance !== null && <Text mb={3} data-testid="account-balance">{PAY_STEP_TEXTS.currentBalance}: {formatMoney(balance)}</Text>}
       <Button type="submit" disabled={busy || accountId === null} aria-busy={busy}>{PAY_STEP_TEXTS.next}</Button>
     </form>

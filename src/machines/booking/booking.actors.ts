@@ -133,6 +133,16 @@ export const loadAccounts = fromPromise<AccountOption[], { cca2: string; deliver
   ((await api.connect.GET('/accounts/{cca2}', { params: { path: { cca2: input.cca2 }, query: { select: true, deliveryId: input.deliveryId } } as never, signal })).data as unknown as { key: string | number; value: string }[])
     .map((option) => ({ key: Number(option.key), value: option.value })));
 
+/**
+ * The account search select's search (001 section 2, step 6): the payable accounts of the delivery (getaccounts,
+ * select=true, deliveryId) whose name contains the typed text (search).
+ */
+export const searchAccounts = fromPromise<SelectOption[], { cca2: string; term: string; params: Record<string, string | number> }>(async ({ input, signal }) =>
+  ((await api.connect.GET('/accounts/{cca2}', {
+    params: { path: { cca2: input.cca2 }, query: { select: true, deliveryId: Number(input.params.deliveryId), search: input.term } } as never, signal,
+  })).data as unknown as { key: string | number; value: string }[])
+    .map((option) => ({ key: String(option.key), value: option.value })));
+
 /** PUT selectaccount, then the account (type, balance) and its saved cards. */
 export const selectAccount = fromPromise<{ quote: Quote; account: Account; cards: SavedCard[] }, OnDelivery & { accountId: number }>(async ({ input, signal }) => {
   const quote = (await api.connect.PUT('/deliveries/selectaccount/{cca2}/{id}', { params: at(input), body: { xmin: input.xmin, accountId: input.accountId }, signal })).data!;

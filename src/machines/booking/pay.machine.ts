@@ -1,9 +1,11 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import { canPayByCard, canPostPay as postPayRule } from '../../lib/booking-rules';
 import { SAVE_CARD_STORAGE_PREFIX } from '../../lib/constants';
 import { BOOKING_TEXTS } from '../../lib/error-catalogue';
+import type { SelectOption } from '../../lib/resources/types';
 import { PAYMENT_STATUS } from '../../lib/statuses';
-import { loadAccounts, loadWidget, payByBalance, payBySavedCard, paymentCheckout, removeCard, selectAccount } from './booking.actors';
+import { searchSelectMachine } from '../lists/search-select.machine';
+import { loadAccounts, loadWidget, payByBalance, payBySavedCard, paymentCheckout, removeCard, searchAccounts, selectAccount } from './booking.actors';
 import { problemText } from './booking.errors';
 import type { Account, AccountOption, BookingViewer, Checkout, Quote, SavedCard } from './booking.types';
 
@@ -25,7 +27,6 @@ export interface PayContext {
 }
 
 export type PayEvent =
-  | { type: 'pay.chooseAccount'; accountId: number }
   | { type: 'pay.next' }
   | { type: 'pay.back' }
   | { type: 'pay.postPay' }
@@ -35,6 +36,29 @@ export type PayEvent =
   | { type: 'pay.saveCard'; checked: boolean }
   | { type: 'pay.submitted' }
   | { type: 'pay.reset' };
+
+/** The id of the account search select, invoked while the account is being chosen. */
+export const ACCOUNT_SELECT_ID = 'accountSearch';
+
+/**
+ * The account search select (001 section 2, step 6: placeholder 'Enter an account name'): the shared search select
+ * whose search is the delivery's payable accounts. Named `...Logic`, not `...Machine`: the /flows catalogue lists
+ * it once, as the search select it is.
+ */
+export const accountSelectLogic = searchSelectMachine.provide({ actors: { searchOptions: searchAccounts as never } });
+
+type AccountSelectSnapshot = SnapshotFrom<typeof searchSelectMachine>;
+
+const selectedOf = (event: unknown): SelectOption | null =>
+  ((event as { snapshot?: AccountSelectSnapshot }).snapshot?.context?.selected ?? null) as SelectOption | null;
+
+/** The chosen account as the select shows it (its name from the payable list, or from the account read). */
+function chosenOption(context: PayContext): SelectOption | null {
+  if (context.accountId === null) return null;
+  const name = context.accounts.find((option) => option.key === context.accountId)?.value
+    ?? (context.account?.id === context.accountId ? context.account.accountName : undefined);
+  return { key: String(context.accountId), value: name ?? `#${context.accountId}` };
+}
 
 /** Where the save-card choice is kept in the browser, per delivery (001 section 4). */
 export const saveCardKey = (deliveryId: number) => `${SAVE_CARD_STORAGE_PREFIX}${deliveryId}`;
@@ -80,7 +104,7 @@ export const payMachine = setup({
     output: {} as { result: 'paid'; quote: Quote },
     tags: {} as 'busy' | 'loading',
   },
-  actors: { loadAccounts, selectAccount, payByBalance, payBySavedCard, paymentCheckout, removeCard, loadWidget },
+  actors: { loadAccounts, accountSelect: accountSelectLogic, selectAccount, payByBalance, payBySavedCard, paymentCheckout, removeCard, loadWidget },
   actions: {
     setAccounts: assign(({ context, event }) => {
       const accounts = outputOf<AccountOption[]>(event);
@@ -88,7 +112,10 @@ export const payMachine = setup({
       const only = accounts.length === 1 ? accounts[0] : undefined;
       return { accounts, accountId: (preselected ?? only)?.key ?? null };
     }),
-    choose: assign((_, params: { accountId: number }) => ({ accountId: params.accountId, problem: null })),
+    choose: assign(({ event }) => {
+      const selected = selectedOf(event);
+      return { accountId: selected ? Number(selected.key) : null, problem: null };
+    }),
     setAccount: assign(({ event }) => {
       const { quote, account, cards } = outputOf<{ quote: Quote; account: Account; cards: SavedCard[] }>(event);
       return { quote, account, cards, problem: null };
@@ -116,6 +143,11 @@ export const payMachine = setup({
   guards: {
     autoSelected: ({ context }) => context.accountId !== null,
     accountChosen: ({ context }) => context.accountId !== null,
+    // The select's choice differs from the chosen account (a pick, or clearing it).
+    newAccountChoice: ({ context, event }) => {
+      const selected = selectedOf(event);
+      return (selected === null ? null : Number(selected.key)) !== context.accountId;
+    },
     paid: ({ event }) => outputOf<Quote>(event).paymentStatusId === PAYMENT_STATUS.PAID,
     postPayAllowed: ({ context }) => canPostPay(context.account, context.quote),
     cardUsable: ({ context }, params: { cardId: number }) => context.cards.some((card) => card.id === params.cardId && !card.expired),
@@ -157,8 +189,16 @@ export const payMachine = setup({
           },
         },
         choosing: {
+          description: "The account search select ('Enter an account name', 'No matching accounts found.'): a pick chooses the account; Next confirms it.",
+          invoke: {
+            id: ACCOUNT_SELECT_ID,
+            src: 'accountSelect',
+            // `resource` only feeds the select's default search, replaced here by the payable accounts search.
+            input: ({ context }) => ({ resource: 'stores', cca2: context.viewer.cca2, selected: chosenOption(context), params: { deliveryId: context.quote.deliveryId } }),
+            // Typed by hand: the select's snapshot events are read through selectedOf.
+            onSnapshot: { guard: 'newAccountChoice', actions: 'choose' } as never,
+          },
           on: {
-            'pay.chooseAccount': { actions: { type: 'choose', params: ({ event }) => event } },
             'pay.next': { guard: 'accountChosen', target: 'selecting' },
           },
         },

@@ -2,7 +2,7 @@ import { toApiError } from '../../api/api-error';
 import { PAYMENT_STATUS } from '../../lib/statuses';
 import { defineSamples } from '../samples';
 import { sampleCustomer, sampleQuote } from './booking.samples-data';
-import { payMachine } from './pay.machine';
+import { ACCOUNT_SELECT_ID, payMachine } from './pay.machine';
 
 const quote = sampleQuote(PAYMENT_STATUS.PAYMENT_PENDING);
 const account = { id: 31, accountName: 'Thandi Nkosi', accountType: 'PostPay' as const, balance: 0, xmin: '1' };
@@ -11,13 +11,18 @@ const cards = [
   { id: 2, paymentBrand: 'MASTER', paymentType: 'DB', holder: 'T Nkosi', lastFourDigits: '0004', expiryMonth: 1, expiryYear: 2020, expired: true },
 ];
 
+/** The account search select's snapshot with `selected` (what the pay chart reads of it). */
+const chosen = (selected: { key: string; value: string } | null) => ({ type: `xstate.snapshot.${ACCOUNT_SELECT_ID}`, snapshot: { context: { selected } } });
+
 export const paySamples = defineSamples(payMachine, [{
   name: 'a customer paying for a delivery',
   input: { quote, viewer: sampleCustomer },
   events: [
     { type: 'xstate.done.actor.loadAccounts', output: [{ key: 31, value: 'Thandi Nkosi' }, { key: 32, value: 'Nkosi Trading' }] },
     { type: 'xstate.done.actor.loadAccounts', output: [{ key: 31, value: 'Thandi Nkosi' }] },
-    { type: 'pay.chooseAccount', accountId: 31 },
+    // The account search select: an account picked, and the choice cleared.
+    chosen({ key: '31', value: 'Thandi Nkosi' }),
+    chosen(null),
     { type: 'xstate.done.actor.selectAccount', output: { quote, account, cards } },
     { type: 'pay.savedCard', cardId: 1 },
     { type: 'pay.removeCard', cardId: 2 },

@@ -15,6 +15,8 @@ export interface SearchSelectInput {
   /** Offer to create the typed text as a new option (the spec: addresses). */
   allowCreate?: boolean;
   minLength?: number;
+  /** Extra query parameters of the search (a select whose search is swapped in, e.g. the payable accounts of a delivery). */
+  params?: Record<string, string | number>;
 }
 
 export interface SearchSelectContext {
@@ -26,6 +28,7 @@ export interface SearchSelectContext {
   mode: SelectMode;
   allowCreate: boolean;
   minLength: number;
+  params: Record<string, string | number>;
   error: ApiError | undefined;
 }
 
@@ -48,7 +51,7 @@ export const searchSelectMachine = setup({
     events: {} as SearchSelectEvent,
   },
   actors: {
-    searchOptions: fromPromise<SelectOption[], { resource: ResourceId; cca2: string; term: string }>(
+    searchOptions: fromPromise<SelectOption[], { resource: ResourceId; cca2: string; term: string; params: Record<string, string | number> }>(
       ({ input, signal }) => resourceOf(input.resource).api.selectOptions(input.cca2, input.term, signal),
     ),
     createOption: fromPromise<SelectOption, { resource: ResourceId; cca2: string; term: string }>(async ({ input }) => {
@@ -88,6 +91,7 @@ export const searchSelectMachine = setup({
     mode: input.mode ?? 'include',
     allowCreate: input.allowCreate ?? false,
     minLength: input.minLength ?? MIN_SEARCH_LENGTH,
+    params: input.params ?? {},
     error: undefined,
   }),
   initial: 'empty',
@@ -113,7 +117,7 @@ export const searchSelectMachine = setup({
       invoke: {
         id: 'searchOptions',
         src: 'searchOptions',
-        input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, term: context.term.trim() }),
+        input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, term: context.term.trim(), params: context.params }),
         onDone: [
           { guard: 'hasResults', target: 'results', actions: 'storeOptions' },
           { target: 'noResults', actions: 'clearOptions' },
