@@ -109,8 +109,8 @@ async function bookUpToPay(page: Page, trip: { from: string; to: string; roundTr
   if (options.map) {
     // The optional map (Leaflet, no tiles or network by default): markers A (pick-up) and B (drop-off).
     await wizard.getByRole('checkbox', { name: 'Show map' }).check();
-    await wizard.getByRole('region', { name: 'Show map' }).waitFor();
-    const stops = await wizard.getByRole('list', { name: 'Show map: Stops' }).getByRole('listitem').allTextContents();
+    await wizard.getByRole('region', { name: 'Route map' }).waitFor();
+    const stops = await wizard.getByRole('list', { name: 'Route map: Stops' }).getByRole('listitem').allTextContents();
     expect(stops).toHaveLength(2);
     expect(stops[0]).toMatch(new RegExp(`^A: ${trip.from}`));
     expect(stops[1]).toMatch(new RegExp(`^B: ${trip.to}`));
