@@ -20,6 +20,7 @@ import { fleetHandlers } from './fleet';
 import { territoriesHandlers } from './territories';
 import { usersAdminHandlers } from './users-admin';
 import { myDeliveriesHandlers } from './my-deliveries';
+import { trackingHandlers } from './tracking';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -36,6 +37,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...territoriesHandlers(context),
     ...usersAdminHandlers(context),
     ...myDeliveriesHandlers(context),
+    ...trackingHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

@@ -143,6 +143,9 @@ export const OPERATION_ACCESS = {
   // ---- My deliveries (issue 4): /dashboard of a customer who may not read the deliveries list. Every signed-in
   // user sees only the deliveries they placed (the server filters by the token's user). ----
   getmydeliveries: 'signedIn',
+  // ---- Public tracking (000 section 2: /track/:hash). No sign-in: the unguessable tracking hash is the capability;
+  // the answer carries no contact names, phone numbers or emails. ----
+  gettracking: 'public',
   // ---- Back office: deliveries (issue 6; 000/002 section 6). Rows are scoped to the token's company or store. ----
   // Deliveries list: "all staff, company and store roles (not driver, partner, assistant, normal user)".
   getdeliveries: { roles: [...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES] },

@@ -1220,6 +1220,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tracking/{cca2}/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public tracking page's data for one delivery, found by its tracking hash within this portal. No sign-in: the unguessable hash is the capability. Answers no contact names, phone numbers or emails. An unknown hash, or a hash of another portal, answers 404 (no hint whether it exists elsewhere). */
+        get: operations["gettracking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deliveries/{cca2}/mine": {
         parameters: {
             query?: never;
@@ -3231,6 +3248,50 @@ export interface components {
             createdAt: string;
             /** @description Row version */
             xmin: string;
+        };
+        TrackingPlace: {
+            /** @description The address description only (no contact) */
+            description: string;
+            coordinates: components["schemas"]["BookingCoordinates"];
+        };
+        TrackingHub: {
+            hubName: string;
+            description: string;
+            coordinates: components["schemas"]["BookingCoordinates"];
+        };
+        TrackingDriverLocation: {
+            lat: number;
+            lon: number;
+            /**
+             * Format: date-time
+             * @description When the driver reported it
+             */
+            at: string;
+        };
+        TrackingDelivery: {
+            /** @description The hash; subscribe to the tracking hub's TrackingUpdates with it */
+            trackingHashId: string;
+            waybill: string | null;
+            /** @description Names come from the logistic status catalogue (src/lib/statuses.ts) */
+            logisticStatusId: number;
+            /** @description The selected service level */
+            slaType: string | null;
+            /** Format: date-time */
+            pickupWindowStartUtc: string | null;
+            /** Format: date-time */
+            pickupWindowEndUtc: string | null;
+            /** Format: date-time */
+            dropOffWindowStartUtc: string | null;
+            /** Format: date-time */
+            dropOffWindowEndUtc: string | null;
+            origin: components["schemas"]["TrackingPlace"];
+            destination: components["schemas"]["TrackingPlace"];
+            /** @description The delivery's job has a driver */
+            driverAssigned: boolean;
+            /** @description The driver's last known location while the delivery's job is in progress; null otherwise */
+            driverLocation: components["schemas"]["TrackingDriverLocation"] | null;
+            /** @description The hub the delivery passes through, if any */
+            hub: components["schemas"]["TrackingHub"] | null;
         };
         MyDeliveryPage: {
             items: components["schemas"]["MyDelivery"][];
@@ -5941,6 +6002,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    gettracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the link's holder may see */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };
