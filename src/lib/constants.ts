@@ -346,3 +346,7 @@ export const BARCODE_CAMERA_SCAN_INTERVAL_MS = 250;
 // ---- My deliveries (issue 4; ours): a customer's /dashboard. The server clamps bigger pages to the largest. ----
 export const MY_DELIVERIES_PAGE_SIZES = [20, 50, 100] as const;
 export const MY_DELIVERIES_MAX_PAGE_SIZE = 100;
+
+// ---- Public tracking page (/track/:hash) ----
+/** Ours: how often the public tracking page reads its delivery again (it polls instead of joining the tracking hub). */
+export const TRACKING_REFRESH_MS = 60_000;

@@ -1,0 +1,59 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor } from 'xstate';
+import { system } from '../../src/app/theme';
+import { TrackingView, windowLabel } from '../../src/features/tracking/TrackingView';
+import { TRACKING_STEPS, TRACKING_TEXTS, trackingStepIndex } from '../../src/lib/tracking-texts';
+import { trackingMachine } from '../../src/machines/tracking/tracking.machine';
+import { trackingSamples } from '../../src/machines/tracking/tracking.samples';
+import { describeModel } from '../support/model-paths';
+
+const TIME_ZONE = 'Africa/Johannesburg';
+
+describeModel({
+  machine: trackingMachine,
+  scenarios: trackingSamples.scenarios,
+  start(machine, input, clock) {
+    const actor = createActor(machine, { input, clock });
+    actor.start();
+    render(<ChakraProvider value={system}><TrackingView actor={actor} timeZone={TIME_ZONE} /></ChakraProvider>);
+    return {
+      send(event) {
+        act(() => {
+          switch (event.type) {
+            case 'tracking.retry': fireEvent.click(screen.getByRole('button', { name: TRACKING_TEXTS.tryAgain })); break;
+            default: throw new Error(`No UI action for ${event.type}`);
+          }
+        });
+      },
+    };
+  },
+  states: {
+    loading: () => expect(screen.getByRole('status').textContent).toBe(TRACKING_TEXTS.loading),
+    notFound: () => {
+      expect(screen.getByTestId('tracking-not-found').textContent).toContain('We could not find a delivery for this tracking link.');
+      expect(screen.queryByTestId('tracking-summary')).toBeNull();
+    },
+    failed: (snapshot) => {
+      expect(screen.getByRole('alert').textContent).toContain(snapshot.context.problem!);
+      expect(screen.getByRole('button', { name: TRACKING_TEXTS.tryAgain })).toBeTruthy();
+    },
+    shown: (snapshot) => expectDelivery(snapshot.context.delivery!),
+    refreshing: (snapshot) => expectDelivery(snapshot.context.delivery!),
+  },
+});
+
+function expectDelivery(delivery: NonNullable<ReturnType<typeof trackingMachine.getInitialSnapshot>['context']['delivery']>) {
+  expect(screen.getByTestId('tracking-waybill').textContent).toBe(delivery.waybill);
+  expect(screen.getByTestId('tracking-pickup-window').textContent)
+    .toBe(windowLabel(delivery.pickupWindowStartUtc, delivery.pickupWindowEndUtc, TIME_ZONE));
+  expect(screen.getByTestId('tracking-from').textContent).toBe(delivery.origin.description);
+  expect(screen.getByTestId('tracking-to').textContent).toBe(delivery.destination.description);
+  const steps = within(screen.getByTestId('tracking-steps')).getAllByRole('listitem');
+  expect(steps).toHaveLength(TRACKING_STEPS.length);
+  const current = steps.findIndex((step) => step.getAttribute('aria-current') === 'step');
+  expect(current).toBe(trackingStepIndex(delivery.logisticStatusId));
+  expect(screen.getByTestId('tracking-driver').textContent)
+    .toBe(delivery.driverLocation ? TRACKING_TEXTS.driverOnTheWay : TRACKING_TEXTS.driverNotAssigned);
+}
