@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MY_DELIVERIES_TEXTS } from '../../src/lib/dashboard-texts';
+import { TRACKING_TEXTS } from '../../src/lib/tracking-texts';
 import { book, call } from '../api/booking-helpers';
 import type { TestServer } from '../api/support';
 import { apiLogin, launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
@@ -18,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('My deliveries', () => {
-  it('a customer who booked and paid by balance sees the waybill on /dashboard', async () => {
+  it('a customer who booked and paid by balance sees the waybill on /dashboard, and again on its tracking page', async () => {
     // Booked and paid over the API (the wizard itself is tests/e2e/booking.test.ts), as the same customer.
     const { jwtToken } = await apiLogin(server, CUSTOMER);
     const api = { url: server.url, tokenFor: async () => jwtToken } as unknown as TestServer;
@@ -41,6 +42,10 @@ describe('My deliveries', () => {
       const row = list.getByTestId(`my-delivery-${quote.deliveryId}`);
       await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(waybill);
       expect(await row.getByRole('link', { name: MY_DELIVERIES_TEXTS.trackLabel(waybill) }).getAttribute('href')).toMatch(/^\/track\//);
+      // Following the Track link opens the public tracking page with the same waybill.
+      await row.getByRole('link', { name: MY_DELIVERIES_TEXTS.trackLabel(waybill) }).click();
+      await expect.poll(() => page.getByTestId('tracking-waybill').textContent({ timeout: 20_000 }), { timeout: 20_000 }).toBe(waybill);
+      expect(await page.getByRole('heading', { level: 1, name: TRACKING_TEXTS.title }).count()).toBe(1);
     } finally {
       await page.context().close();
     }
