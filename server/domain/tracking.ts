@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { JOB_STATUS } from '../../src/lib/statuses';
 import type { components } from '../../src/api/generated/connect';
 import type { Database } from '../db/database';
@@ -49,6 +49,8 @@ export async function trackingOf(db: Database, portal: PortalData, hash: string)
     .leftJoin(jobs, eq(jobs.id, jobDeliveries.jobId))
     .leftJoin(drivers, eq(drivers.userId, jobs.driverId))
     .where(and(eq(deliveries.portalId, portal.id), eq(deliveries.trackingHash, hash)))
+    // A delivery can ride several jobs (a hub leg, a re-dispatch): the latest one is the one that matters now.
+    .orderBy(desc(jobs.id))
     .limit(1);
   if (!row?.trackingHash) throw notFound('delivery');
   const inProgress = row.jobStatusId === JOB_STATUS.IN_PROGRESS;
