@@ -115,10 +115,11 @@ export function renderShell(options: ShellOptions = {}) {
 
 /**
  * Finds a text that appears after a lazily loaded part starts: the toaster's group starts in a microtask
- * that only act() flushes in tests, so wait inside act() until it shows (or give up after 5 s).
+ * that only act() flushes in tests, so wait inside act() until it shows. The part itself is loaded on first use
+ * (through the transform in tests: seconds on a busy 2-core box), hence up to 15 s.
  */
 export async function findFlushing(text: string): Promise<HTMLElement> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
     const found = screen.queryByText(text);
     if (found) return found;
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
