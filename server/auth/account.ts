@@ -7,18 +7,12 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import type { AppContext } from '../routes/context';
 import { checkCode, sendCode, type CodePurpose } from './codes';
 import { findUserByEmail, normaliseEmail, passwordMatches, type UserRow } from './login';
+import { isUniqueViolation } from '../db/errors';
 import { hashPassword } from './passwords';
 import { normalisedPhoneNumber, requiredText } from './profiles';
 import { issueSession, revokeUserFamilies, type SessionTokens } from './sessions';
 
-/** True for a unique-constraint violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export { isUniqueViolation };
 
 export async function userById(context: AppContext, userId: number): Promise<UserRow> {
   const [user] = await context.db.select().from(users).where(eq(users.id, userId)).limit(1);

@@ -431,10 +431,16 @@ export const payments = pgTable('payments', {
   resultDescription: text('result_description'),
   saveCard: boolean('save_card').notNull().default(false),
   paymentCardId: integer('payment_card_id'),
+  /** Provider calls claimed for this payment: after the first, the provider is asked what became of it before any new call. */
+  providerAttempts: integer('provider_attempts').notNull().default(0),
+  /** When the current claim (status 'charging') was taken: a claim older than any provider call can last is a dead process's. */
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   settledAt: timestamp('settled_at', { withTimezone: true }),
 }, (table) => [
   uniqueIndex('payments_idempotency_key').on(table.idempotencyKey),
+  // At most one open payment per delivery, whatever the method: a second pay request is refused (409), never charged.
+  uniqueIndex('payments_one_open_per_delivery').on(table.deliveryId).where(sql`${table.status} in ('pending', 'charging')`),
   uniqueIndex('payments_merchant_transaction').on(table.merchantTransactionId),
   uniqueIndex('payments_checkout').on(table.checkoutId),
   index('payments_delivery').on(table.deliveryId),

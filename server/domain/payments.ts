@@ -1,14 +1,16 @@
-// Payments (001 sections 2, 4; issue 4): balance, saved card and new card through the provider; idempotent by
-// the Idempotency-Key (unique) under a row lock on the delivery; every success posts one balanced ledger
-// transaction; a confirmation lost between the provider and us is settled by looking the payment up.
+// Payments (001 sections 2, 4): balance, saved card and new card through the provider; idempotent by the
+// Idempotency-Key (unique) under a row lock on the delivery, with at most one open payment per delivery (a
+// partial unique index); every success posts one balanced ledger transaction; a confirmation lost between the
+// provider and us is settled by looking the payment up, never by calling again blind.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
 import { BOOKING_RULE_TEXTS, canPostPay, isCardExpired, isQuoteExpired } from '../../src/lib/booking-rules';
 import { PAYMENT_WIDGET_DATA_BRANDS, PAYMENT_CALLBACK_PATH } from '../../src/lib/constants';
 import { hasAnyRole, STAFF_ROLES } from '../../src/lib/roles';
 import { LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
+import { violatedUniqueConstraint } from '../db/errors';
 import { accounts, deliveries, paymentCards, payments, portals } from '../db/schema';
 import { SYSTEM_ACCOUNTS } from '../db/seed-booking';
 import { HttpError, notFound } from '../http/errors';
@@ -29,6 +31,8 @@ export const PAYMENT_TEXTS = {
   keyReused: 'This Idempotency-Key was already used for another payment request.',
   providerUnavailable: 'The card payment provider could not be reached. Nothing was charged; please try again.',
   cardNotFound: 'Not found: payment card',
+  inProgress: 'A payment for this delivery is already in progress. Please wait for its outcome.',
+  noProviderRecord: 'the card payment provider has no record of this charge; nothing was charged',
   /** A provider record whose amount or currency differs from the request is never taken as payment. */
   amountMismatch: (expected: string, currency: string, got: string, gotCurrency: string) =>
     `the provider reported ${gotCurrency} ${got} instead of ${currency} ${expected}`,
@@ -71,6 +75,44 @@ async function existingPayment(tx: Tx, key: string, request: PayRequest): Promis
   return row;
 }
 
+const OPEN_STATUSES: string[] = ['pending', 'charging'];
+const isOpen = (status: string | undefined) => status !== undefined && OPEN_STATUSES.includes(status);
+/**
+ * A payment replaced as the delivery's open payment: a checkout the shopper had not paid when another payment
+ * was asked for. The shopper may still pay it in the widget, so a provider answer still settles it.
+ */
+const SUPERSEDED = 'superseded';
+const isSettleable = (status: string | undefined) => isOpen(status) || status === SUPERSEDED;
+
+/**
+ * One open payment per delivery, for every method, checked under the delivery lock before a payment is
+ * recorded (the partial unique index payments_one_open_per_delivery backs it up). A checkout waiting for the
+ * shopper is superseded (a shopper who goes back and picks another way to pay is not refused); anything else
+ * open — a saved-card charge, a checkout being created — refuses the new request.
+ */
+async function requireNoOpenPayment(tx: Tx, deliveryId: number) {
+  const [open] = await tx.select().from(payments).where(and(eq(payments.deliveryId, deliveryId), inArray(payments.status, OPEN_STATUSES))).for('update');
+  if (!open) return;
+  if (open.method === 'card' && open.status === 'pending') {
+    await tx.update(payments).set({ status: SUPERSEDED }).where(eq(payments.id, open.id));
+    return;
+  }
+  throw new HttpError(409, PAYMENT_TEXTS.inProgress);
+}
+
+/** Records a payment; the database's own uniqueness rules answer as the checks before it would have. */
+async function insertPayment(tx: Tx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  try {
+    const [row] = await tx.insert(payments).values(values).returning();
+    return row!;
+  } catch (error) {
+    const constraint = violatedUniqueConstraint(error);
+    if (constraint === 'payments_one_open_per_delivery') throw new HttpError(409, PAYMENT_TEXTS.inProgress);
+    if (constraint === 'payments_idempotency_key') throw unprocessable(PAYMENT_TEXTS.keyReused);
+    throw error;
+  }
+}
+
 const waybillOf = (id: number) => `WB${String(id).padStart(8, '0')}`;
 
 async function markPaid(tx: Tx, deliveryId: number) {
@@ -106,10 +148,13 @@ async function postSale(tx: Tx, portalId: number, delivery: DeliveryRow, payment
   });
 }
 
-/** Applies a provider answer to a pending payment exactly once (the caller holds the delivery lock). */
+/**
+ * Applies a provider answer to an open or superseded payment exactly once (the caller holds the delivery lock).
+ * A superseded checkout's failure leaves the delivery alone: another payment has its place.
+ */
 async function settle(tx: Tx, delivery: DeliveryRow, payment: PaymentRow, answer: ProviderPayment): Promise<void> {
   const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
-  if (!current || !isOpen(current.status)) return;
+  if (!current || !isSettleable(current.status)) return;
   const kind = classifyResult(answer.result.code);
   if (kind === 'pending') return;
   // The provider's record must be for what we asked: the same amount and currency (the note's lookup rule).
@@ -134,7 +179,7 @@ async function settle(tx: Tx, delivery: DeliveryRow, payment: PaymentRow, answer
         expiryMonth: Number(card.expiryMonth ?? 0), expiryYear: Number(card.expiryYear ?? 0),
       }).onConflictDoNothing();
     }
-  } else if (!alreadyPaid) {
+  } else if (!alreadyPaid && current.status !== SUPERSEDED) {
     await tx.update(deliveries).set({ paymentStatusId: PAYMENT_STATUS.PAYMENT_FAILED, paymentFailureDescription: description, updatedAt: new Date() })
       .where(eq(deliveries.id, delivery.id));
   }
@@ -201,25 +246,27 @@ async function afterFirst(key: string, caller: string, run: () => Promise<Bookin
   }
 }
 
-export function payByBalance(ctx: BookingContext, id: number, key: string): Promise<BookingQuote> {
+export function payByBalance(ctx: PaymentContext, id: number, key: string): Promise<BookingQuote> {
   return afterFirst(key, `${ctx.permissions.id}:payByBalance:${id}`, () => payByBalanceOnce(ctx, id, key));
 }
 
-async function payByBalanceOnce(ctx: BookingContext, id: number, key: string): Promise<BookingQuote> {
+async function payByBalanceOnce(ctx: PaymentContext, id: number, key: string): Promise<BookingQuote> {
   const request: PayRequest = { userId: ctx.permissions.id, deliveryId: id, operation: 'payByBalance' };
   if (await isSettledRepeat(ctx, key, request)) return readResponse(ctx, id);
+  await resolveUnansweredCharge(ctx, id, key);
   await ctx.db.transaction(async (tx) => {
     const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
     if (await existingPayment(tx, key, request)) return;
     requirePayable(delivery);
+    await requireNoOpenPayment(tx, id);
     const option = await selectedOption(tx, delivery);
     const account = await accountOf(tx, ctx, delivery);
     const totals = await paymentTotals(tx, delivery, option);
     if (!canPostPay(account.accountType, totals.totalDue)) throw unprocessable(BOOKING_RULE_TEXTS.prepayCannotPostPay);
-    const [payment] = await tx.insert(payments).values(newPayment(ctx, delivery, {
+    const payment = await insertPayment(tx, newPayment(ctx, delivery, {
       method: 'balance', operation: 'payByBalance', idempotencyKey: key, amountCents: totals.total, status: 'succeeded', settledAt: new Date(),
-    })).returning();
-    await postSale(tx, ctx.portal.id, delivery, payment!, totals.vat, false);
+    }));
+    await postSale(tx, ctx.portal.id, delivery, payment, totals.vat, false);
     await markPaid(tx, id);
   });
   return readResponse(ctx, id);
@@ -230,8 +277,8 @@ const callsInFlight = new Map<number, Promise<void>>();
 /** A duplicate served by another server process polls the payment row this often, for at most this long. */
 const SETTLE_POLL_MS = 100;
 const SETTLE_WAIT_MS = 30_000;
-
-const isOpen = (status: string | undefined) => status === 'pending' || status === 'charging';
+/** A claim older than this outlived any provider call (its timeout is 15 s): the process that took it is gone. */
+const CLAIM_STALE_MS = 60_000;
 
 /**
  * Three short steps, no row lock held while the provider answers: (1) under the delivery lock, record the
@@ -248,11 +295,13 @@ export function payBySavedCard(ctx: PaymentContext, id: number, key: string, for
 async function payBySavedCardOnce(ctx: PaymentContext, id: number, key: string, form: S['BookingPayBySavedCardForm']): Promise<BookingQuote> {
   const request: PayRequest = { userId: ctx.permissions.id, deliveryId: id, operation: 'payBySavedCard', paymentCardId: form.paymentCardId };
   if (await isSettledRepeat(ctx, key, request)) return readResponse(ctx, id);
+  await resolveUnansweredCharge(ctx, id, key);
   const payment = await ctx.db.transaction(async (tx) => {
     const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
     const existing = await existingPayment(tx, key, request);
     if (existing) return existing;
     requirePayable(delivery);
+    await requireNoOpenPayment(tx, id);
     const option = await selectedOption(tx, delivery);
     const account = await accountOf(tx, ctx, delivery);
     const [card] = await tx.select().from(paymentCards).where(and(eq(paymentCards.id, form.paymentCardId), eq(paymentCards.accountId, account.id), isNull(paymentCards.deletedAt)));
@@ -260,11 +309,10 @@ async function payBySavedCardOnce(ctx: PaymentContext, id: number, key: string, 
     if (isCardExpired(card.expiryMonth, card.expiryYear)) throw unprocessable(BOOKING_RULE_TEXTS.cardExpired);
     const totals = await paymentTotals(tx, delivery, option);
     if (totals.totalDue <= 0) throw unprocessable(PAYMENT_TEXTS.nothingDue);
-    const [row] = await tx.insert(payments).values(newPayment(ctx, delivery, {
+    return insertPayment(tx, newPayment(ctx, delivery, {
       method: 'savedCard', operation: 'payBySavedCard', idempotencyKey: key, amountCents: totals.totalDue, creditAppliedCents: totals.creditApplied,
       status: 'pending', paymentCardId: card.id,
-    })).returning();
-    return row!;
+    }));
   });
   if (isOpen(payment.status)) await chargeOnce(ctx, id, payment.id);
   return readResponse(ctx, id);
@@ -276,6 +324,11 @@ async function payBySavedCardOnce(ctx: PaymentContext, id: number, key: string, 
 function chargeOnce(ctx: PaymentContext, deliveryId: number, paymentId: number): Promise<void> {
   return callProviderOnce(ctx, deliveryId, paymentId, {
     call: async (claimed) => {
+      // An earlier call's answer was lost: ask what became of it before charging (never retried blind).
+      if (claimed.providerAttempts > 1) {
+        const [earlier] = await ctx.provider.queryByMerchantTransactionId(claimed.merchantTransactionId);
+        if (earlier) return earlier;
+      }
       const [card] = await ctx.db.select().from(paymentCards).where(eq(paymentCards.id, claimed.paymentCardId!));
       return ctx.provider.chargeRegistration(card!.registrationId, claimed.amountCents, claimed.currency, claimed.merchantTransactionId);
     },
@@ -299,7 +352,7 @@ async function callProviderOnce<T>(ctx: PaymentContext, deliveryId: number, paym
 }): Promise<void> {
   const inFlight = callsInFlight.get(paymentId);
   if (inFlight) return inFlight;
-  const [claimed] = await ctx.db.update(payments).set({ status: 'charging' })
+  const [claimed] = await ctx.db.update(payments).set({ status: 'charging', claimedAt: new Date(), providerAttempts: sql`${payments.providerAttempts} + 1` })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending'), step.claimable)).returning();
   if (!claimed) {
     // Claimed just now in this process, or by another process: wait for its outcome.
@@ -312,7 +365,7 @@ async function callProviderOnce<T>(ctx: PaymentContext, deliveryId: number, paym
     try {
       answer = await step.call(claimed);
     } catch (error) {
-      await ctx.db.update(payments).set({ status: 'pending' }).where(and(eq(payments.id, paymentId), eq(payments.status, 'charging')));
+      await ctx.db.update(payments).set({ status: 'pending', claimedAt: null }).where(and(eq(payments.id, paymentId), eq(payments.status, 'charging')));
       if (error instanceof ProviderUnavailableError) throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
       throw error;
     }
@@ -321,7 +374,7 @@ async function callProviderOnce<T>(ctx: PaymentContext, deliveryId: number, paym
       const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId));
       if (row && current) await step.apply(tx, { ...row, xmin: '' }, current, answer);
       // Released: still open (pending at the provider, or a checkout awaiting the shopper) unless applied as final.
-      await tx.update(payments).set({ status: 'pending' }).where(and(eq(payments.id, paymentId), eq(payments.status, 'charging')));
+      await tx.update(payments).set({ status: 'pending', claimedAt: null }).where(and(eq(payments.id, paymentId), eq(payments.status, 'charging')));
     });
   })();
   callsInFlight.set(paymentId, run);
@@ -361,20 +414,21 @@ export async function paymentCheckout(ctx: PaymentContext, id: number, key: stri
     checkoutId: payment.checkoutId!, widgetScriptUrl: ctx.provider.widgetScriptUrl(payment.checkoutId!), amount: payment.amountCents,
     currency: payment.currency, brands: PAYMENT_WIDGET_DATA_BRANDS, returnUrl,
   });
+  await resolveUnansweredCharge(ctx, id, key);
   const intent = await ctx.db.transaction(async (tx) => {
     const delivery = await lockDelivery(tx, ctx.portal, ctx.permissions, id);
     const existing = await existingPayment(tx, key, request);
     if (existing) return existing;
     requirePayable(delivery);
+    await requireNoOpenPayment(tx, id);
     const option = await selectedOption(tx, delivery);
     if (delivery.accountId) await accountOf(tx, ctx, delivery);
     const totals = await paymentTotals(tx, delivery, option);
     if (totals.totalDue <= 0) throw unprocessable(PAYMENT_TEXTS.nothingDue);
-    const [row] = await tx.insert(payments).values(newPayment(ctx, delivery, {
+    return insertPayment(tx, newPayment(ctx, delivery, {
       method: 'card', operation: 'paymentCheckout', idempotencyKey: key, amountCents: totals.totalDue, creditAppliedCents: totals.creditApplied,
       status: 'pending', saveCard: request.saveCard,
-    })).returning();
-    return row!;
+    }));
   });
   if (intent.checkoutId) return answer(intent);
   await callProviderOnce(ctx, id, intent.id, {
@@ -400,7 +454,7 @@ export async function processCardPayment(ctx: PaymentContext, id: number, form: 
     if (!row) throw notFound(`checkout ${form.id}`);
     return row;
   });
-  if (isOpen(payment.status)) {
+  if (isSettleable(payment.status)) {
     let answer: ProviderPayment;
     try {
       answer = await ctx.provider.checkoutPayment(form.id);
@@ -436,36 +490,73 @@ export async function paymentFailed(ctx: PaymentContext, id: number, form: S['Bo
 /** How long the provider keeps a checkout open for the shopper (about 30 minutes, per the provider's docs). */
 export const CHECKOUT_LIFETIME_MS = 30 * 60_000;
 
+/** What the provider knows of a payment: its checkout's payment, or the charge made under its merchantTransactionId. */
+async function providerRecordOf(provider: PaymentProviderClient, payment: PaymentRow): Promise<ProviderPayment | undefined> {
+  if (payment.checkoutId) return provider.checkoutPayment(payment.checkoutId);
+  return (await provider.queryByMerchantTransactionId(payment.merchantTransactionId))[0];
+}
+
 /**
- * Reconciliation: pending payments older than `olderThanMs` are looked up at the provider (checkout payment, or
- * the query by merchantTransactionId for saved-card charges) and settled exactly once under the delivery lock.
+ * Settles one payment from the provider's record, under the delivery lock. A saved-card charge the provider has
+ * no record of was never made: it fails, so that the delivery can be paid again. A payment claimed by a live
+ * request (a fresh claim) is that request's to settle.
+ */
+async function reconcilePayment(db: Database, provider: PaymentProviderClient, payment: PaymentRow, now: Date): Promise<boolean> {
+  let answer: ProviderPayment | undefined;
+  try {
+    answer = await providerRecordOf(provider, payment);
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) return false;
+    throw error;
+  }
+  const neverCharged = !payment.checkoutId && !answer;
+  if (!neverCharged && (!answer || classifyResult(answer.result.code) === 'pending')) return false;
+  // A checkout the shopper has not paid yet has no payment at the provider (the real one answers an error
+  // code, not 'pending'): it is left open until the checkout has expired.
+  if (payment.checkoutId && !answer?.id && now.getTime() - payment.createdAt.getTime() < CHECKOUT_LIFETIME_MS) return false;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, payment.deliveryId)).for('update');
+    const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+    if (!row || !current || !isSettleable(current.status)) return false;
+    if (current.status === 'charging' && !isStaleClaim(current, now)) return false;
+    await settle(tx, { ...row, xmin: '' }, current, answer ?? { result: { code: NO_PROVIDER_RECORD, description: PAYMENT_TEXTS.noProviderRecord } });
+    return true;
+  });
+}
+
+/** Our own result code for a charge the provider has no record of (classified as rejected). */
+const NO_PROVIDER_RECORD = 'courier.no-record';
+
+const isStaleClaim = (payment: PaymentRow, now: Date) => !payment.claimedAt || now.getTime() - payment.claimedAt.getTime() > CLAIM_STALE_MS;
+
+/**
+ * Before a new pay request: a saved-card charge of this delivery whose provider call failed without an answer
+ * is looked up first (settled if it went through, failed if the provider never saw it), so that the customer's
+ * next try neither waits for the reconciliation pass nor charges a second time.
+ */
+async function resolveUnansweredCharge(ctx: PaymentContext, deliveryId: number, key: string): Promise<void> {
+  // The request's own payment (a retry with its key) is looked up before its next call instead (chargeOnce).
+  const [unanswered] = await ctx.db.select().from(payments).where(and(eq(payments.deliveryId, deliveryId), eq(payments.method, 'savedCard'),
+    eq(payments.status, 'pending'), gt(payments.providerAttempts, 0), ne(payments.idempotencyKey, key)));
+  if (unanswered) await reconcilePayment(ctx.db, ctx.provider, unanswered, new Date());
+}
+
+/**
+ * Reconciliation: open and superseded payments older than `olderThanMs` are looked up at the provider (checkout
+ * payment, or the query by merchantTransactionId for saved-card charges) and settled exactly once under the
+ * delivery lock; a claim older than any provider call (its process died mid-call) is settled the same way.
  */
 export async function reconcilePendingPayments(db: Database, provider: PaymentProviderClient, olderThanMs = 60_000, now = new Date()): Promise<{ checked: number; settled: number }> {
-  const pending = await db.select().from(payments).where(and(inArray(payments.status, ['pending', 'charging']), lt(payments.createdAt, new Date(now.getTime() - olderThanMs))));
+  const candidates = await db.select().from(payments).where(and(
+    inArray(payments.status, [...OPEN_STATUSES, SUPERSEDED]), lt(payments.createdAt, new Date(now.getTime() - olderThanMs)),
+    // Superseded checkouts only while the shopper could still pay them.
+    or(inArray(payments.status, OPEN_STATUSES), gt(payments.createdAt, new Date(now.getTime() - 2 * CHECKOUT_LIFETIME_MS)))));
   let settled = 0;
-  for (const payment of pending) {
-    let answer: ProviderPayment | undefined;
-    try {
-      if (payment.checkoutId) answer = await provider.checkoutPayment(payment.checkoutId);
-      else answer = (await provider.queryByMerchantTransactionId(payment.merchantTransactionId))[0];
-    } catch (error) {
-      if (error instanceof ProviderUnavailableError) continue;
-      throw error;
-    }
-    if (!answer || classifyResult(answer.result.code) === 'pending') continue;
-    // A checkout the shopper has not paid yet has no payment at the provider (the real one answers an error
-    // code, not 'pending'): it is left open until the checkout has expired.
-    if (payment.checkoutId && !answer.id && now.getTime() - payment.createdAt.getTime() < CHECKOUT_LIFETIME_MS) continue;
-    const done = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, payment.deliveryId)).for('update');
-      const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
-      if (!row || !isOpen(current?.status)) return false;
-      await settle(tx, { ...row, xmin: '' }, current, answer);
-      return true;
-    });
-    if (done) settled += 1;
+  for (const payment of candidates) {
+    if (payment.status === 'charging' && !isStaleClaim(payment, now)) continue;
+    if (await reconcilePayment(db, provider, payment, now)) settled += 1;
   }
-  return { checked: pending.length, settled };
+  return { checked: candidates.length, settled };
 }
 
 /** Starts the periodic reconciliation pass; returns a stop function. */

@@ -5,14 +5,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions, paymentCards, payments, users } from '../../server/db/schema';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
+import { reconcilePendingPayments } from '../../server/domain/payments';
+import { PaymentProviderClient } from '../../server/payments/provider-client';
 import { book, call } from './booking-helpers';
 import { startTestServer, type TestServer } from './support';
 
-/** A proxy in front of the sandbox that holds saved-card charges for `chargeDelayMs`, or fails them. */
-interface SlowProxy { url: string; target: string; chargeDelayMs: number; failCharges: boolean; failCheckouts: boolean; checkoutDelayMs: number; checkouts: number; close(): Promise<void> }
+/**
+ * A proxy in front of the sandbox that holds saved-card charges for `chargeDelayMs`, fails them before they reach
+ * the provider (`failCharges`), or lets them through and loses the answer (`loseChargeAnswers`); it counts the
+ * charge requests that reached the provider, since the sandbox itself answers a repeated merchantTransactionId
+ * with its first payment and would hide a blind retry.
+ */
+interface SlowProxy {
+  url: string; target: string; chargeDelayMs: number; failCharges: boolean; loseChargeAnswers: boolean; chargeRequests: number;
+  failCheckouts: boolean; checkoutDelayMs: number; checkouts: number; close(): Promise<void>;
+}
 
 async function startSlowProxy(): Promise<SlowProxy> {
-  const state = { target: '', chargeDelayMs: 0, failCharges: false, failCheckouts: false, checkoutDelayMs: 0, checkouts: 0 };
+  const state = { target: '', chargeDelayMs: 0, failCharges: false, loseChargeAnswers: false, chargeRequests: 0, failCheckouts: false, checkoutDelayMs: 0, checkouts: 0 };
   const http: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -24,13 +34,20 @@ async function startSlowProxy(): Promise<SlowProxy> {
           response.writeHead(503).end();
           return;
         }
-        if (isCharge) await new Promise((resolve) => setTimeout(resolve, state.chargeDelayMs));
+        if (isCharge) {
+          state.chargeRequests += 1;
+          await new Promise((resolve) => setTimeout(resolve, state.chargeDelayMs));
+        }
         if (isCheckout) {
           state.checkouts += 1;
           await new Promise((resolve) => setTimeout(resolve, state.checkoutDelayMs));
         }
         const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name))) as Record<string, string>;
         const answer = await fetch(`${state.target}${request.url}`, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+        if (isCharge && state.loseChargeAnswers) {
+          response.writeHead(504).end();
+          return;
+        }
         response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
         response.end(Buffer.from(await answer.arrayBuffer()));
       })();
@@ -175,4 +192,133 @@ describe('the same Idempotency-Key with different parameters is refused (422)', 
     // Staff see every delivery of the portal, but the key stays the first caller's.
     expect((await checkout(false, 'administrator@demo.test')).status).toBe(422);
   });
+});
+
+describe('one open payment per delivery, whatever the method and the Idempotency-Key', () => {
+  const token = () => server.tokenFor(USER);
+  const rawPay = async (deliveryId: number, cardId: number, key: string, bearer: string) => {
+    const response = await fetch(`${server.url}/connect/deliveries/payBySavedCard/za/${deliveryId}`, {
+      method: 'PUT', headers: { Authorization: `Bearer ${bearer}`, 'Idempotency-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify({ paymentCardId: cardId }),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const ledgerOf = (deliveryId: number) => server.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.deliveryId, deliveryId));
+  const paymentsOf = (deliveryId: number) => server.database.db.select().from(payments).where(eq(payments.deliveryId, deliveryId));
+  const IN_PROGRESS = 'A payment for this delivery is already in progress. Please wait for its outcome.';
+  const ALREADY_PAID = 'This delivery is already paid.';
+
+  for (const concurrent of [2, 200]) {
+    it(`${concurrent} concurrent saved-card requests, each with its own key → one charge, one ledger transaction, the rest 409`, async () => {
+      const { deliveryId, cardId } = await readyWithSavedCard(`reg-many-${concurrent}`);
+      proxy.chargeDelayMs = 300;
+      const chargesBefore = proxy.chargeRequests;
+      const bearer = await token();
+      const answers = await Promise.all(Array.from({ length: concurrent }, (_, index) => rawPay(deliveryId, cardId, `many-${concurrent}-${String(index).padStart(4, '0')}`, bearer)));
+      proxy.chargeDelayMs = 0;
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+      const refused = answers.filter((answer) => answer.status !== 200);
+      expect(new Set(refused.map((answer) => answer.status))).toEqual(new Set([409]));
+      for (const answer of refused) expect([IN_PROGRESS, ALREADY_PAID]).toContain(answer.body.message);
+      expect(proxy.chargeRequests - chargesBefore).toBe(1);
+      expect(await ledgerOf(deliveryId)).toHaveLength(1);
+      expect((await paymentsOf(deliveryId)).map((payment) => payment.status)).toEqual(['succeeded']);
+    }, 120_000);
+  }
+
+  it('while a saved-card charge is with the provider, a balance payment and a new-card checkout are refused (409)', async () => {
+    const { deliveryId, cardId } = await readyWithSavedCard('reg-mixed-0001');
+    proxy.chargeDelayMs = 1_500;
+    const charging = pay(deliveryId, cardId, 'mixed-card-0001');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const balance = await call(server, USER, 'PUT', `/deliveries/payByBalance/za/${deliveryId}`, undefined, { 'Idempotency-Key': 'mixed-balance-01' });
+    const checkout = await call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: false }, { 'Idempotency-Key': 'mixed-checkout-1' });
+    expect([balance.status, balance.body.message]).toEqual([409, IN_PROGRESS]);
+    expect([checkout.status, checkout.body.message]).toEqual([409, IN_PROGRESS]);
+    expect((await charging).body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    proxy.chargeDelayMs = 0;
+    expect(await ledgerOf(deliveryId)).toHaveLength(1);
+  });
+
+  it('the database itself refuses a second open payment for a delivery', async () => {
+    const { deliveryId, cardId } = await readyWithSavedCard('reg-index-0001');
+    const [owner] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, USER));
+    const row = (key: string) => ({
+      portalId: 1, deliveryId, userId: owner!.id, method: 'savedCard', operation: 'payBySavedCard', idempotencyKey: key, merchantTransactionId: `${key}-mt`,
+      amountCents: 100, currency: 'ZAR', status: 'pending', paymentCardId: cardId,
+    });
+    await server.database.db.insert(payments).values(row('index-open-0001'));
+    await expect(server.database.db.insert(payments).values(row('index-open-0002'))).rejects.toThrow();
+    await server.database.db.update(payments).set({ status: 'failed' }).where(eq(payments.idempotencyKey, 'index-open-0001'));
+  });
+
+  it('a charge whose answer was lost is looked up, never made again: a retry with the same key, or a new key, finds it paid', async () => {
+    const { deliveryId, cardId } = await readyWithSavedCard('reg-lost-00001');
+    proxy.loseChargeAnswers = true;
+    const chargesBefore = proxy.chargeRequests;
+    const lost = await pay(deliveryId, cardId, 'lost-card-00001');
+    proxy.loseChargeAnswers = false;
+    expect(lost.status).toBe(502);
+    expect(proxy.chargeRequests - chargesBefore).toBe(1);
+    const retried = await pay(deliveryId, cardId, 'lost-card-00001');
+    expect(retried.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect(proxy.chargeRequests - chargesBefore).toBe(1);
+    expect(await ledgerOf(deliveryId)).toHaveLength(1);
+
+    const other = await readyWithSavedCard('reg-lost-00002');
+    proxy.loseChargeAnswers = true;
+    expect((await pay(other.deliveryId, other.cardId, 'lost-card-00002')).status).toBe(502);
+    proxy.loseChargeAnswers = false;
+    const anotherKey = await pay(other.deliveryId, other.cardId, 'lost-card-00003');
+    expect([anotherKey.status, anotherKey.body.message]).toEqual([409, ALREADY_PAID]);
+    expect(proxy.chargeRequests - chargesBefore).toBe(2);
+    expect((await paymentsOf(other.deliveryId)).map((payment) => payment.status)).toEqual(['succeeded']);
+  });
+
+  it('a charge that never reached the provider fails when the customer tries again with a new key, and the new try pays once', async () => {
+    const { deliveryId, cardId } = await readyWithSavedCard('reg-never-0001');
+    proxy.failCharges = true;
+    expect((await pay(deliveryId, cardId, 'never-card-0001')).status).toBe(502);
+    proxy.failCharges = false;
+    const chargesBefore = server.sandbox.state.charges;
+    const again = await pay(deliveryId, cardId, 'never-card-0002');
+    expect(again.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect(server.sandbox.state.charges - chargesBefore).toBe(1);
+    const statuses = (await paymentsOf(deliveryId)).sort((a, b) => a.id - b.id).map((payment) => [payment.idempotencyKey, payment.status]);
+    expect(statuses).toEqual([['never-card-0001', 'failed'], ['never-card-0002', 'succeeded']]);
+  });
+
+  it('reconciliation settles a charge whose process died while the provider answered (a stale claim)', async () => {
+    const { deliveryId, cardId } = await readyWithSavedCard('reg-stale-0001');
+    proxy.loseChargeAnswers = true;
+    expect((await pay(deliveryId, cardId, 'stale-card-0001')).status).toBe(502);
+    proxy.loseChargeAnswers = false;
+    // As if the process had died mid-call: the claim is still held, long ago.
+    await server.database.db.update(payments).set({ status: 'charging', claimedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(payments.idempotencyKey, 'stale-card-0001'));
+    const provider = new PaymentProviderClient(server.sandbox.url, 'sandbox-token', 'sandbox-entity');
+    const fresh = await reconcilePendingPayments(server.database.db, provider, 0, new Date());
+    expect(fresh.settled).toBeGreaterThanOrEqual(1);
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'stale-card-0001'));
+    expect(payment!.status).toBe('succeeded');
+    expect((await call(server, USER, 'GET', `/deliveries/getquotes/za/${deliveryId}`)).body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+  });
+  // Last: the overpayment it credits covers what this payer's later deliveries would cost.
+  it('a checkout the shopper left is superseded by a saved-card payment; paying it afterwards credits the account, nothing is lost', async () => {
+    const { deliveryId, cardId } = await readyWithSavedCard('reg-supersede-1');
+    const started = await call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: false, returnUrl: '/paymentcallback' }, { 'Idempotency-Key': 'supersede-chk-01' });
+    expect(started.status).toBe(200);
+    const paid = await pay(deliveryId, cardId, 'supersede-card-1');
+    expect(paid.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    const [left] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'supersede-chk-01'));
+    expect(left!.status).toBe('superseded');
+    // The shopper's other tab still had the widget open and pays it: the provider's record is still settled.
+    const form = new URLSearchParams({ shopperResultUrl: `${server.url}/paymentcallback`, paymentBrand: 'VISA', 'card.holder': 'Tumi', 'card.number': '4200000000000000', 'card.expiryMonth': '12', 'card.expiryYear': '2099', 'card.cvv': '123' });
+    await fetch(`${server.sandbox.url}/v1/checkouts/${started.body.checkoutId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
+    const back = await call(server, USER, 'PUT', `/deliveries/processCardPayment/za/${deliveryId}`, { id: started.body.checkoutId, resourcePath: `/v1/checkouts/${started.body.checkoutId}/payment` });
+    expect(back.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    const ledger = await ledgerOf(deliveryId);
+    expect(ledger.map((transaction) => transaction.transactionType).sort()).toEqual(['Credit', 'Invoice']);
+    const [settledLate] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'supersede-chk-01'));
+    expect(settledLate!.status).toBe('succeeded');
+  });
+
 });

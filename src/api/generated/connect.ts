@@ -3648,7 +3648,7 @@ export interface components {
                 "application/json": components["schemas"]["BookingQuote"];
             };
         };
-        /** @description The delivery changed since the xmin sent, or it is already paid; message says which */
+        /** @description The delivery changed since the xmin sent, it is already paid, or another payment for it is in progress (one open payment per delivery); message says which */
         BookingConflict: {
             headers: {
                 [name: string]: unknown;
