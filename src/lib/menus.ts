@@ -1,3 +1,4 @@
+import { decideRouteAccess, ROUTE_ACCESS } from './access';
 import { EXCEPTIONS_REPORT_COMPANY_IDS } from './constants';
 import { COMPANY_ROLES, hasAnyRole, STAFF_ROLES, STORE_ROLES, type Permissions, type Role } from './roles';
 
@@ -51,7 +52,9 @@ const STAFF_COMPANY_STORE = anyOf(...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROL
 export const MENU_GROUPS: readonly MenuGroup[] = [
   { id: 'top', label: 'Navigation', audience: 'everyone' },
   { id: 'actions', label: 'Actions', audience: 'everyone' },
-  { id: 'operations', label: 'Operations', audience: anyOf(...STAFF_ROLES, ...STORE_ROLES) },
+  // The spec's group rule ("staff and store roles") contradicts its own entry rules (Deliveries for company roles
+  // and assistants, Jobs for partners and drivers ...): the more specific entry rules decide.
+  { id: 'operations', label: 'Operations', audience: 'everyone' },
   { id: 'applications', label: 'Applications', audience: STAFF },
   { id: 'finance', label: 'Finance', audience: anyOf(...STAFF_ROLES, 'Partner', ...COMPANY_ROLES) },
   { id: 'reports', label: 'Reports', audience: 'everyone' },
@@ -185,6 +188,15 @@ export function isMenuEntryVisible(entry: MenuEntry, permissions: Permissions | 
   return inAudience(GROUPS_BY_ID.get(entry.group)!.audience, permissions) && inAudience(entry.audience, permissions);
 }
 
+/**
+ * Where the spec's menu rule is wider than its route rule (Ratings: "company, store roles" in the menu, staff in
+ * the route table), the route decides: a menu never leads to an Insufficient Permission page.
+ */
+function routeOpensFor(path: string, permissions: Permissions | null): boolean {
+  const registered = ROUTE_ACCESS.find((route) => route.path === path);
+  return !registered || decideRouteAccess(registered.rule, permissions) !== 'forbidden';
+}
+
 export interface VisibleMenuGroup {
   group: MenuGroup;
   entries: (MenuEntry & { path: string })[];
@@ -198,6 +210,7 @@ export function visibleMenus(permissions: Permissions | null, screenExists: (pat
   return MENU_GROUPS.map((group) => ({
     group,
     entries: MENU_ENTRIES.filter((entry): entry is MenuEntry & { path: string } =>
-      entry.group === group.id && entry.path !== undefined && screenExists(entry.path) && isMenuEntryVisible(entry, permissions)),
+      entry.group === group.id && entry.path !== undefined && screenExists(entry.path) && isMenuEntryVisible(entry, permissions)
+      && routeOpensFor(entry.path, permissions)),
   })).filter((menu) => menu.entries.length > 0);
 }

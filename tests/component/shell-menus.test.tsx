@@ -48,8 +48,8 @@ describe('the drawer menus by role (000 section 6), as if every screen existed',
   const cases: [string, StoredRole[], string[]][] = [
     // The deliveries archive has a path (ours); the partners' archives and the reports have none yet.
     ['a store operator', ['StoreOperator'], ['Operations', 'Archives']],
-    ['a company administrator', ['CompanyAdministrator'], ['Finance', 'Archives']],
-    ['a partner', ['Partner'], ['Finance', 'Archives']],
+    ['a company administrator', ['CompanyAdministrator'], ['Operations', 'Finance', 'Archives']],
+    ['a partner', ['Partner'], ['Operations', 'Finance', 'Archives']],
     ['a public API user', ['PublicApiUser'], []],
     ['a customer', [], []],
   ];

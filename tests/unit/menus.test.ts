@@ -24,7 +24,6 @@ const STORE: Role[] = ['StoreAdministrator', 'StoreOperator', 'StoreUser'];
 const and = (group: Role[], entry: Role[]) => entry.filter((role) => group.includes(role));
 
 // The spec's group texts (000 section 6 "Menu visibility").
-const OPERATIONS_MENU = [...STAFF, ...STORE]; // "Operations menu: staff and store roles."
 const APPLICATIONS_MENU = STAFF; // "Applications menu: admin, management, staff."
 const FINANCE_MENU = [...STAFF, 'Partner', ...COMPANY] as Role[]; // "Finance menu: admin, management, staff, partner, company roles."
 const ARCHIVES_MENU = [...STAFF, 'Partner', ...COMPANY, 'StoreOperator'] as Role[]; // "Archives: admin, management, staff, partner, company, store operator."
@@ -42,20 +41,20 @@ const EXPECTED: Record<string, (Role | 'signedOut')[]> = {
   webhooks: ['Administrator', 'PublicApiUser'],
   // "the new-delivery button: normal users" — 001: store operators, store administrators and normal users who are not store users.
   newDelivery: SIGNED_IN.filter((role) => role !== 'StoreUser'),
-  // Operations.
-  deliveries: and(OPERATIONS_MENU, [...STAFF, ...COMPANY, ...STORE, 'Assistant']),
-  deliveriesDue: and(OPERATIONS_MENU, STAFF),
-  jobs: and(OPERATIONS_MENU, [...STAFF, 'Partner', 'Driver', 'Assistant']),
-  companies: and(OPERATIONS_MENU, STAFF),
-  users: and(OPERATIONS_MENU, STAFF),
-  vehicles: and(OPERATIONS_MENU, STAFF),
-  stores: and(OPERATIONS_MENU, [...STAFF, 'CompanyAdministrator', 'StoreAdministrator']),
-  territories: and(OPERATIONS_MENU, ['Administrator']),
-  hubs: and(OPERATIONS_MENU, ['Administrator']),
-  ratings: and(OPERATIONS_MENU, [...STAFF, ...COMPANY, ...STORE]),
-  questionnaires: and(OPERATIONS_MENU, ['Administrator']),
-  announcements: and(OPERATIONS_MENU, ['Administrator', 'ManagementOperator']),
-  mobileDevices: and(OPERATIONS_MENU, STAFF),
+  // Operations: the entry rules (the group's "staff and store roles" contradicts them; the entries decide).
+  deliveries: [...STAFF, ...COMPANY, ...STORE, 'Assistant'],
+  deliveriesDue: STAFF,
+  jobs: [...STAFF, 'Partner', 'Driver', 'Assistant'],
+  companies: STAFF,
+  users: STAFF,
+  vehicles: STAFF,
+  stores: [...STAFF, 'CompanyAdministrator', 'StoreAdministrator'],
+  territories: ['Administrator'],
+  hubs: ['Administrator'],
+  ratings: [...STAFF, ...COMPANY, ...STORE],
+  questionnaires: ['Administrator'],
+  announcements: ['Administrator', 'ManagementOperator'],
+  mobileDevices: STAFF,
   // Applications.
   businessApplications: APPLICATIONS_MENU, partnerApplications: APPLICATIONS_MENU, driverApplications: APPLICATIONS_MENU,
   assistantApplications: APPLICATIONS_MENU, vehicleApplications: APPLICATIONS_MENU,
@@ -152,9 +151,19 @@ describe('menus show only entries whose screen exists', () => {
     expect(ids).toContain('distanceDiscovery');
   });
 
+  it("never leads to a screen whose route refuses the user (Ratings: the menu names company and store roles, the route only staff)", () => {
+    for (const roles of [['CompanyAdministrator'], ['StoreOperator'], ['StoreUser']] as Role[][]) {
+      const labels = visibleMenus(permissionsOf(roles), () => true).flatMap((menu) => menu.entries.map((entry) => entry.label));
+      expect([roles[0], labels.includes('Deliveries'), labels.includes('Ratings')]).toEqual([roles[0], true, false]);
+    }
+    const staff = visibleMenus(permissionsOf(['StaffOperator']), () => true).flatMap((menu) => menu.entries.map((entry) => entry.label));
+    expect(staff).toContain('Ratings');
+  });
+
   it('still applies the roles to entries whose screens exist', () => {
     const driver = visibleMenus(permissionsOf(['Driver']), () => true);
-    expect(driver.map((menu) => menu.group.id)).toEqual(['top']);
+    expect(driver.map((menu) => menu.group.id)).toEqual(['top', 'operations']);
+    expect(driver[1]!.entries.map((entry) => entry.label)).toEqual(['Jobs']);
     expect(driver[0]!.entries.map((entry) => entry.label)).toEqual([
       'Home', 'Pricing', 'For businesses', 'For drivers', 'For developers', 'Track order', 'Dashboard', 'Profile',
     ]);
