@@ -2,7 +2,7 @@
 // Hubs in the quote/delivery response, the account's row version (xmin) and return-to-sender pricing (issue 4).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../server/db/schema';
+import { accounts, companies } from '../../server/db/schema';
 import { SEED_HUBS } from '../../server/db/seed-booking';
 import { requirePortal } from '../../server/domain/portals';
 import { returnToSenderPrice, TRANSACTION_ITEM_TYPE } from '../../server/domain/pricing';
@@ -70,6 +70,22 @@ describe('getaccount xmin', () => {
     await server.database.db.update(accounts).set({ accountName: 'Acme Retail' }).where(eq(accounts.id, acme.id));
     const after = await call(server, 'company.user@demo.test', 'GET', `/accounts/za/${acme.id}`);
     expect(after.body.xmin).not.toBe(acme.xmin);
+  });
+});
+
+describe('who reads an account (getaccount): whoever may pay with it', () => {
+  it("a store user reads their company's and their store's accounts, never another company's or another user's", async () => {
+    const db = server.database.db;
+    const portal = await requirePortal(db, 'za');
+    const [blueCrane] = await db.select().from(companies).where(eq(companies.companyName, 'Blue Crane Foods'));
+    const [other] = await db.insert(accounts).values({ portalId: portal.id, accountName: 'Blue Crane Foods', accountType: 'PostPay', companyId: blueCrane!.id }).returning();
+    const byName = async (name: string) => (await db.select().from(accounts).where(eq(accounts.accountName, name)))[0]!;
+    const read = (id: number) => call(server, 'store.user@demo.test', 'GET', `/accounts/za/${id}`);
+    expect((await read((await byName('Acme Retail')).id)).status).toBe(200);
+    expect((await read((await byName('Acme Sea Point')).id)).status).toBe(200);
+    expect((await read(other!.id)).status).toBe(404);
+    expect((await read((await byName('Chloe Customer')).id)).status).toBe(404);
+    expect((await call(server, 'company.user@demo.test', 'GET', `/accounts/za/${other!.id}`)).status).toBe(404);
   });
 });
 
