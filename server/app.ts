@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { Logger } from 'pino';
-import { decideOperationAccess, OPERATION_ACCESS, type OperationRule } from '../src/lib/access';
+import { decideOperationAccess, OPERATION_ACCESS, ROUTE_ACCESS, type OperationRule } from '../src/lib/access';
 import { AUTH_TEXTS, ERROR_TEXTS } from '../src/lib/error-catalogue';
 import { authenticateApiKey, isApiKey } from './auth/api-keys';
 import { InvalidTokenError, verifyAccessTokenClaims } from './auth/tokens';
@@ -32,6 +32,9 @@ export const API_MOUNTS = [
 export const openapiFile = (document: string) => fileURLToPath(new URL(`../openapi/${document}.yaml`, import.meta.url));
 
 const API_PATH = /^\/(identity|connect|hubs)(\/|$)/;
+/** The app's own routes (`/hubs/edit/:id`, `/identity` ...), some of which share a first segment with the APIs. */
+const CLIENT_ROUTES = ROUTE_ACCESS.map(({ path }) => new RegExp(`^${path.replace(/\/:[A-Za-z]+\?/g, '(?:/[^/]+)?').replace(/:[A-Za-z]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`));
+const isClientRoute = (path: string) => CLIENT_ROUTES.some((route) => route.test(path));
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -158,7 +161,9 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
 
   app.setNotFoundHandler((request, reply) => {
     const path = redactUrl(request.url.split('?')[0] ?? request.url);
-    const wantsPage = request.method === 'GET' && !API_PATH.test(path) && (request.headers.accept ?? '').includes('text/html');
+    // A page load (GET for HTML) of a path no API route answered: the app's, unless it is under an API prefix and
+    // not one of the app's own routes (a mistyped API URL opened in a browser gets the API's 404).
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && (!API_PATH.test(path) || isClientRoute(path));
     if (serveWeb && wantsPage) {
       // Client-side routes: the single-page app decides what an unknown path shows.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -152,7 +152,7 @@ describe('menus show only entries whose screen exists', () => {
   });
 
   it("never leads to a screen whose route refuses the user (Ratings: the menu names company and store roles, the route only staff)", () => {
-    for (const roles of [['CompanyAdministrator'], ['StoreOperator'], ['StoreUser']] as Role[][]) {
+    for (const roles of [['CompanyAdministrator'], ['StoreOperator'], ['StoreUser']] as StoredRole[][]) {
       const labels = visibleMenus(permissionsOf(roles), () => true).flatMap((menu) => menu.entries.map((entry) => entry.label));
       expect([roles[0], labels.includes('Deliveries'), labels.includes('Ratings')]).toEqual([roles[0], true, false]);
     }
