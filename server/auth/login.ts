@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { AppContext } from '../routes/context';
-import { assertNotLocked, clearFailedLogins, recordFailedLogin } from './lockout';
+import { assertNotLocked, clearFailedLogins, isLocked, recordFailedLogin, recordFailedUnknownEmail, unknownEmailLock } from './lockout';
 import { hashPassword, verifyPassword } from './passwords';
 
 export type UserRow = typeof users.$inferSelect;
@@ -35,19 +35,25 @@ export async function passwordMatches(user: Pick<UserRow, 'passwordHash'> | unde
 }
 
 /**
- * The password step of a login: one 401 for an unknown user and a wrong password, with similar timing (the
- * same scrypt runs); 423 while locked; failures counted towards the lock; success clears them.
+ * The password step of a login. An unknown email and a wrong password get the same answers with the same work
+ * (the same scrypt runs, failures are counted and locked alike, 401 then 423 at the threshold), so no answer
+ * tells which emails have an account. A lock is a slowdown, not a door anyone can shut: the right password
+ * during a lock is answered with a code sent to the account's email (`emailCodeRequired`), which lets the
+ * owner in and clears the lock. Success clears the failures.
  */
-export async function authenticatePassword(context: AppContext, reply: FastifyReply, email: string, password: string): Promise<UserRow> {
+export async function authenticatePassword(context: AppContext, reply: FastifyReply, email: string, password: string): Promise<{ user: UserRow; emailCodeRequired: boolean }> {
   const user = await findUserByEmail(context.db, email);
-  if (user) assertNotLocked(reply, user);
+  const lock = user ?? await unknownEmailLock(context.db, normaliseEmail(email));
   const matches = await passwordMatches(user, password);
-  if (!user || !matches) {
-    if (user) await recordFailedLogin(context, reply, user.id);
-    throw new HttpError(401, AUTH_TEXTS.invalidCredentials);
+  if (user && matches) {
+    if (isLocked(user)) return { user, emailCodeRequired: true };
+    await clearFailedLogins(context.db, user);
+    return { user, emailCodeRequired: false };
   }
-  await clearFailedLogins(context.db, user);
-  return user;
+  assertNotLocked(reply, lock);
+  if (user) await recordFailedLogin(context, reply, user.id);
+  else await recordFailedUnknownEmail(context, reply, normaliseEmail(email));
+  throw new HttpError(401, AUTH_TEXTS.invalidCredentials);
 }
 
 /** Computes the dummy hash ahead of the first login, so that one is not slower for unknown users. */

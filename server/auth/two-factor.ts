@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 import { users } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
 import type { AppContext } from '../routes/context';
 import { checkCode, resendCode, sendCode } from './codes';
-import { assertNotLocked } from './lockout';
+import { clearFailedLogins } from './lockout';
 import type { UserRow } from './login';
 import { issueSession, type SessionTokens } from './sessions';
 
@@ -24,7 +23,6 @@ const challengeEnded = () => new HttpError(401, AUTH_TEXTS.twoFactorChallengeEnd
  */
 export async function verifyTwoFactorLogin(
   context: AppContext,
-  reply: FastifyReply,
   twoFactorHash: string,
   code: string,
 ): Promise<SessionTokens> {
@@ -33,8 +31,8 @@ export async function verifyTwoFactorLogin(
     if (check.status !== 'valid') return check.status;
     const [user] = await tx.select().from(users).where(eq(users.id, check.row.userId)).limit(1);
     if (!user) return 'closed' as const;
-    // Throwing rolls the consumption back: the code still works once the lock has passed.
-    assertNotLocked(reply, user);
+    // The emailed code proves the owner: it lets them in through a lock others caused, and clears it.
+    await clearFailedLogins(tx, user);
     return issueSession(context, user.id, { db: tx });
   });
   if (result === 'wrong') throw badRequest('code', AUTH_TEXTS.codeInvalid);

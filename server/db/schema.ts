@@ -100,6 +100,17 @@ export const refreshTokens = pgTable('refresh_tokens', {
 }, (table) => [uniqueIndex('refresh_tokens_hash').on(table.tokenHash), index('refresh_tokens_family').on(table.familyId)]);
 
 /**
+ * Failed sign-ins for emails that have no account, counted and locked exactly like an account's own
+ * (users.failed_login_count, locked_until), so the answers never tell which emails exist.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  email: text('email').primaryKey(),
+  failedCount: integer('failed_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Single-use codes (two-factor login, two-factor enable/disable, email and phone verification, password reset),
  * stored hashed and attempt-limited. challengeId is the public handle (the twoFactorHash of a login).
  */

@@ -55,8 +55,8 @@ export function identityHandlers(context: AppContext): Handlers<operations> {
     async login(request, reply) {
       const { email, password } = request.body;
       enforceThrottle(context, request, reply, 'login', normaliseEmail(email));
-      const user = await authenticatePassword(context, reply, email, password);
-      if (user.twoFactorEnabled) {
+      const { user, emailCodeRequired } = await authenticatePassword(context, reply, email, password);
+      if (user.twoFactorEnabled || emailCodeRequired) {
         const twoFactorHash = await startTwoFactorLogin(context, user);
         kickOutbox(context);
         return { twoFactorHash, message: AUTH_TEXTS.twoFactorCodeSent };
@@ -147,7 +147,7 @@ export function identityHandlers(context: AppContext): Handlers<operations> {
     async twoFactorVerify(request, reply) {
       const { twoFactorHash, code } = request.body;
       enforceThrottle(context, request, reply, 'twoFactorVerify', twoFactorHash);
-      const tokens = await verifyTwoFactorLogin(context, reply, twoFactorHash, code);
+      const tokens = await verifyTwoFactorLogin(context, twoFactorHash, code);
       return sendTokens(context, request, reply, tokens);
     },
 

@@ -63,8 +63,8 @@ describe('login', () => {
       expect(locked.status).toBe(423);
       expect(locked.body!.message).toBe(AUTH_TEXTS.accountLocked('1 second'));
       expect(Number(locked.response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      // Even the right password is refused while locked.
-      expect((await loginRaw(email, DEMO_PASSWORD)).status).toBe(423);
+      // A wrong password is still refused while locked.
+      expect((await loginRaw(email, 'wrong-4')).status).toBe(423);
       await sleep(1100);
       expect((await loginRaw(email, DEMO_PASSWORD)).status).toBe(200);
       const [row] = await server.database.db.select().from(users).where(eq(users.email, email));
@@ -73,6 +73,44 @@ describe('login', () => {
       expect((await loginRaw(email, 'wrong-1')).status).toBe(401);
       expect((await loginRaw(email, 'wrong-2')).status).toBe(401);
       expect((await loginRaw(email, DEMO_PASSWORD)).status).toBe(200);
+    });
+  });
+});
+
+describe('a lock nobody can use against the owner, and that tells nobody which emails exist', () => {
+  it('an unknown email gets exactly the answers of an account: 401, then 423 with the same message and Retry-After', async () => {
+    await withConfig(server, { lockoutThreshold: 3, lockoutSeconds: 60 }, async () => {
+      const answers = async (email: string) => {
+        const seen = [];
+        for (const password of ['wrong-1', 'wrong-2', 'wrong-3', 'wrong-4']) {
+          const answer = await loginRaw(email, password);
+          seen.push([answer.status, answer.body, answer.response.headers.get('retry-after') !== null]);
+        }
+        return seen;
+      };
+      const known = await answers('store.operator@demo.test');
+      const unknown = await answers('nobody-at-all@demo.test');
+      expect(unknown).toEqual(known);
+      expect(known.map(([status]) => status)).toEqual([401, 401, 423, 423]);
+      expect(known[2]![1]).toEqual({ message: AUTH_TEXTS.accountLocked('1 minute') });
+    });
+  });
+
+  it('the owner passes a lock others caused: the right password is answered with an emailed code, which signs in and clears the lock', async () => {
+    await withConfig(server, { lockoutThreshold: 2, lockoutSeconds: 600 }, async () => {
+      const email = 'store.admin@demo.test';
+      expect((await loginRaw(email, 'attacker-1')).status).toBe(401);
+      expect((await loginRaw(email, 'attacker-2')).status).toBe(423);
+      const owner = await loginRaw(email, DEMO_PASSWORD);
+      expect(owner.status).toBe(200);
+      expect(owner.body).toEqual({ twoFactorHash: expect.any(String), message: AUTH_TEXTS.twoFactorCodeSent });
+      const code = await latestCode(server, email, 'twoFactorLogin');
+      const verified = await raw(server, 'POST', '/identity/v1/twoFactor/verify', { body: { twoFactorHash: owner.body!.twoFactorHash, code } });
+      expect(verified.status).toBe(200);
+      expect(verified.body).toEqual({ jwtToken: expect.any(String), refreshToken: expect.any(String) });
+      const [row] = await server.database.db.select().from(users).where(eq(users.email, email));
+      expect(row).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
+      expect((await loginRaw(email, DEMO_PASSWORD)).body).toEqual({ jwtToken: expect.any(String), refreshToken: expect.any(String) });
     });
   });
 });
