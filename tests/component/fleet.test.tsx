@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { FormView } from '../../src/features/admin/FormView';
 import { HubDetailView } from '../../src/features/fleet/HubDetailPage';
 import { MobileDevicesView } from '../../src/features/fleet/MobileDevicesPage';

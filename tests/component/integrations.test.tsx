@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { FormView } from '../../src/features/admin/FormView';
 import { ListView } from '../../src/features/admin/ListView';
 import { RevealedSecret } from '../../src/features/integrations/RevealedSecret';

@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { MemoryRouter } from 'react-router-dom';
 import { DrawerMenus } from '../../src/app/MainDrawer';
 import { screenExists } from '../../src/app/routes';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { APP_VERSION } from '../../src/lib/constants';
 import { visibleMenus } from '../../src/lib/menus';
 import type { Permissions, StoredRole } from '../../src/lib/roles';

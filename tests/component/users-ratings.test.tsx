@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { components } from '../../src/api/generated/connect';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { FormView } from '../../src/features/admin/FormView';
 import { ListView } from '../../src/features/admin/ListView';
 import { userRatingsPaths, withFixedFilters, withoutFixedFilters } from '../../src/features/users/nested-list';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { expect } from 'vitest';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { ListView } from '../../src/features/admin/ListView';
 import { resourceOf } from '../../src/lib/resources';
 import { BULK_TEXTS } from '../../src/lib/resources/bulk';

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { NotificationsPanel } from '../../src/features/notifications/NotificationsPanel';
 import { NOTIFICATION_TEXTS } from '../../src/lib/dashboard-texts';
 import { webNotificationsMachine, type WebNotificationsEvent } from '../../src/machines/operations/web-notifications.machine';
