@@ -6,7 +6,7 @@ import { Header } from './Header';
 import { Notifications } from './Notifications';
 import { useAuth, useNotificationsActor } from './root-actor';
 import { ConnectionErrorScreen, SessionErrorScreen } from './StartupScreens';
-import { UnconfirmedEmailBanner } from './UnconfirmedEmailBanner';
+import { UnconfirmedEmailBanner } from '../ui/UnconfirmedEmailBanner';
 import { AnnouncementBanner } from '../features/content/AnnouncementBanner';
 
 /**
