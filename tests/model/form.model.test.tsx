@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import { system } from '../../src/ui/theme';
-import { FormView } from '../../src/features/admin/FormView';
+import { FormView } from '../../src/ui/admin/FormView';
 import { FORM_TEXTS, LIST_TEXTS } from '../../src/lib/resources/texts';
 import { formMachine, type FormEvent } from '../../src/machines/lists/form.machine';
 import { formSamples } from '../../src/machines/lists/form.samples';

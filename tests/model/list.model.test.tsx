@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { expect } from 'vitest';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { system } from '../../src/ui/theme';
-import { ListView } from '../../src/features/admin/ListView';
+import { ListView } from '../../src/ui/admin/ListView';
 import { resourceOf } from '../../src/lib/resources';
 import { BULK_TEXTS } from '../../src/lib/resources/bulk';
 import { LIST_TEXTS } from '../../src/lib/resources/texts';

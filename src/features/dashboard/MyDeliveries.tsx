@@ -13,7 +13,7 @@ import type { Page } from '../../lib/resources/types';
 import type { Permissions } from '../../lib/roles';
 import { isPaidPaymentStatus, isWizardPaymentStatus } from '../../lib/statuses';
 import { Pagination } from '../../ui/Pagination';
-import { useResourceList } from '../admin/use-resource-list';
+import { useResourceList } from '../../ui/admin/use-resource-list';
 import { NewDeliveryButton } from '../booking/NewDeliveryButton';
 import type { PaymentReturnState } from '../booking/PaymentCallbackPage';
 
