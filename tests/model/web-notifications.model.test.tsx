@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { system } from '../../src/ui/theme';
-import { NotificationsPanel } from '../../src/features/notifications/NotificationsPanel';
+import { NotificationsPanel } from '../../src/features/dashboard/NotificationsPanel';
 import { NOTIFICATION_TEXTS } from '../../src/lib/dashboard-texts';
 import { webNotificationsMachine, type WebNotificationsEvent } from '../../src/machines/operations/web-notifications.machine';
 import { webNotificationsSamples } from '../../src/machines/operations/web-notifications.samples';
