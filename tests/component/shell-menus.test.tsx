@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { MemoryRouter } from 'react-router-dom';
 import { DrawerMenus } from '../../src/app/MainDrawer';
-import { screenExists } from '../../src/app/routes';
+import { screenExists } from '../../src/app/screens';
 import { system } from '../../src/ui/theme';
 import { APP_VERSION } from '../../src/lib/constants';
 import { visibleMenus } from '../../src/lib/menus';
