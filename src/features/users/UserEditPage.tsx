@@ -4,7 +4,7 @@ import { useAuth } from '../../app/root-actor';
 import { mayCall } from '../../lib/access';
 import { USERS_ADMIN_TEXTS } from '../../lib/users-admin-texts';
 import { Component as ResourceFormPage } from '../../ui/admin/ResourceFormPage';
-import { userRatingsPaths } from '../../ui/admin/nested-list';
+import { userRatingsPaths } from './paths';
 
 /** /users/edit/:id: the generic user form, with a link to the user's ratings (000 section 2: /users/:id/ratings). */
 export function Component() {
