@@ -1,7 +1,94 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import { createNodeResolver, flatConfigs as importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/**
+ * Import boundaries (DESIGN "Layout", docs/decisions.md "Import boundaries"): each src layer names the layers
+ * it may import; every other src layer is forbidden to it. app → features → ui → machines → resources →
+ * (lib, api), and api may read lib's catalogues; lib imports nothing of ours. Inside DESIGN's middle tier
+ * (machines, ui, resources) the order is ui → machines → resources: a statechart renders nothing and a resource
+ * knows no statechart. main.tsx sits above app; tests/, scripts/ and bench/ may import any layer.
+ */
+const LAYERS = {
+  'src/app': ['src/features', 'src/ui', 'src/machines', 'src/resources', 'src/lib', 'src/api'],
+  'src/features': ['src/ui', 'src/machines', 'src/resources', 'src/lib', 'src/api'],
+  'src/ui': ['src/machines', 'src/resources', 'src/lib', 'src/api'],
+  'src/machines': ['src/resources', 'src/lib', 'src/api'],
+  'src/resources': ['src/lib', 'src/api'],
+  'src/api': ['src/lib'],
+  'src/lib': [],
+};
+
+/** The server shares src/lib, src/api and src/machines (access table, catalogues, charts), never React code. */
+const SERVER_MAY_NOT_IMPORT = ['src/app', 'src/features', 'src/ui'];
+
+/**
+ * TEMPORARY ALLOWLIST (issue 14): imports that break the layers today and that other branches are removing.
+ * Each entry lets the importer `files` reach the `imports` paths and nothing else; delete an entry when its
+ * branch lands, and lint shows whatever is left. Entries must not overlap in `files` (a later block wins).
+ */
+const TEMPORARY_ALLOWLIST = [
+  {
+    // root-actor.ts and use-screen-actor.ts move below src/app on the f-machines branch.
+    files: ['src/features/**', 'src/ui/**'],
+    imports: ['src/app/root-actor.ts', 'src/app/use-screen-actor.ts'],
+  },
+  {
+    // src/lib/resources moves to src/resources (a layer that may import src/api) on the f-resources branch.
+    files: ['src/lib/resources/**'],
+    imports: ['src/api'],
+  },
+];
+
+/** One zone per forbidden (importer layer, imported layer) pair, so that the message names the rule broken. */
+function layerZones() {
+  const zones = [];
+  for (const [target, allowed] of Object.entries(LAYERS)) {
+    for (const from of Object.keys(LAYERS)) {
+      if (from === target || allowed.includes(from)) continue;
+      zones.push({ target: `./${target}`, from: `./${from}`, message: `${target} may import ${allowed.length ? `only ${allowed.join(', ')}` : 'none of our other layers'} (DESIGN "Layout").` });
+    }
+  }
+  // A feature never imports another feature: what two features share moves down to ui, machines or lib.
+  for (const feature of readdirSync(path.join(root, 'src/features'))) {
+    zones.push({
+      target: `./src/features/${feature}`,
+      from: './src/features',
+      except: [`./${feature}`],
+      message: 'A feature never imports another feature: move what they share to src/ui, src/machines or src/lib.',
+    });
+  }
+  for (const from of SERVER_MAY_NOT_IMPORT) {
+    zones.push({ target: './server', from: `./${from}`, message: 'The server imports src/lib, src/api and src/machines only.' });
+  }
+  zones.push({ target: './src', from: './server', message: 'The front end never imports server code.' });
+  return zones;
+}
+
+/** The zones with one allowlist entry's imports excepted: a zone whose whole `from` is allowed is dropped. */
+function zonesAllowing(imports) {
+  return layerZones().flatMap((zone) => {
+    const from = zone.from.slice(2);
+    const inside = imports.filter((allowed) => allowed === from || allowed.startsWith(`${from}/`));
+    if (inside.length === 0) return [zone];
+    if (inside.includes(from)) return [];
+    return [{ ...zone, except: [...(zone.except ?? []), ...inside.map((allowed) => `./${path.relative(from, allowed)}`)] }];
+  });
+}
+
+const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] });
+
+// File names: kebab-case (`list.machine.ts`, `use-resource-list.ts`, `account-ui.tsx`), except that a .tsx
+// module named after the one component it exports is PascalCase (`ConfirmDialog.tsx`). Folders kebab-case.
+const KEBAB = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
+const PASCAL = '+([A-Z])*([a-zA-Z0-9])';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'src/api/generated/', 'server/db/migrations/', 'bench/results/'] },
@@ -14,6 +101,58 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX.recommended.plugins['import-x'] },
+    settings: {
+      'import-x/extensions': importX.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.typescript.settings['import-x/parsers'],
+      // Relative imports only (no path aliases), so the node resolver with the TypeScript extensions suffices.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      ...restrictedPaths(layerZones()),
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  ...TEMPORARY_ALLOWLIST.map((entry) => ({ files: entry.files, rules: restrictedPaths(zonesAllowing(entry.imports)) })),
+  {
+    // server/domain runs from a request, a job or a script: nothing from Fastify (DESIGN "Layout").
+    files: ['server/domain/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'server/domain imports nothing from Fastify: take plain values, return rows; the route adapts.' }],
+      }],
+    },
+  },
+  {
+    // TEMPORARY ALLOWLIST (issue 14): the server/domain modules that import Fastify today; the f-server branch
+    // removes those imports. Delete each line as its file is fixed.
+    files: [
+      'server/domain/deliveries-admin.ts',
+      'server/domain/directory.ts',
+      'server/domain/export.ts',
+      'server/domain/mobile-devices.ts',
+      'server/domain/operations/jobs.ts',
+      'server/domain/ratings.ts',
+      'server/domain/territories.ts',
+      'server/domain/users-admin.ts',
+      'server/domain/vehicles.ts',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    plugins: { 'check-file': checkFile },
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'check-file/filename-naming-convention': ['error', {
+        'src/**/*.tsx': `@(${KEBAB}|${PASCAL})`,
+        '**/*.{ts,js,mjs}': KEBAB,
+        '{tests,server,scripts,bench}/**/*.tsx': KEBAB,
+      }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
     },
   },
 );

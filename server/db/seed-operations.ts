@@ -9,7 +9,7 @@ import type { StoredRole } from '../../src/lib/roles';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, PAYMENT_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './database';
-import { DEMO_PASSWORD } from './seed';
+import { DEMO_PASSWORD } from './demo-password';
 import { companies, deliveries, deliveryItems, drivers, jobDeliveries, jobs, jobTasks, portals, stores, users, webNotifications } from './schema';
 
 

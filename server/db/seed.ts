@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { StoredRole } from '../../src/lib/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './database';
+import { DEMO_PASSWORD } from './demo-password';
 import { seedBooking } from './seed-booking';
 import { seedContent } from './seed-content';
 import { seedOperations } from './seed-operations';
@@ -12,7 +13,7 @@ import { seedUsersAdmin } from './seed-users-admin';
 import { seedIntegrations } from './seed-integrations';
 import { companies, portals, stores, users } from './schema';
 
-export const DEMO_PASSWORD = 'Demo-password-1';
+export { DEMO_PASSWORD };
 
 export const DEMO_PORTALS = [
   { cca2: 'ZA', name: 'South Africa', currency: 'ZAR', currencyDecimals: 2, timeZone: 'Africa/Johannesburg', vatRateBasisPoints: 1500 },

@@ -7,7 +7,7 @@ import type { rootMachine } from '../machines/root.machine';
 import { createFlowsInspector } from '../lib/flows/live-bridge';
 import { PortalGate } from './PortalGate';
 import { RootActor, useIdleActor } from './root-actor';
-import { system } from './theme';
+import { system } from '../ui/theme';
 import { useOnceTrue } from './use-once-true';
 
 // The idle prompt (a modal dialog: focus trap, scroll lock) loads the first time it is due, 3 minutes before a

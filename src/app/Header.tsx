@@ -10,7 +10,7 @@ import { UserMenu } from './UserMenu';
 const loadMainDrawer = () => import('./MainDrawer');
 const MainDrawer = lazy(loadMainDrawer);
 // 'New delivery' (booking) is for signed-in users only: visitors never load it.
-const NewDeliveryButton = lazy(() => import('../features/booking/NewDeliveryButton').then((module) => ({ default: module.NewDeliveryButton })));
+export const NewDeliveryButton = lazy(() => import('../features/booking/NewDeliveryButton').then((module) => ({ default: module.NewDeliveryButton })));
 
 function preloadMainDrawer() {
   void loadMainDrawer();

@@ -2,17 +2,22 @@ import { Box, Link } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Outlet } from 'react-router-dom';
 import { ConnectionBanner, useConnectionFailed } from './ConnectionBanner';
-import { Header } from './Header';
+import { Header, NewDeliveryButton } from './Header';
 import { Notifications } from './Notifications';
 import { useAuth, useNotificationsActor } from './root-actor';
 import { ConnectionErrorScreen, SessionErrorScreen } from './StartupScreens';
-import { UnconfirmedEmailBanner } from './UnconfirmedEmailBanner';
+import { NewDeliveryContext } from '../ui/NewDeliverySlot';
+import { UnconfirmedEmailBanner } from '../ui/UnconfirmedEmailBanner';
 import { AnnouncementBanner } from '../features/content/AnnouncementBanner';
+
+// One element for every render: the context value stays the same.
+const NEW_DELIVERY = <NewDeliveryButton />;
 
 /**
  * The frame of every screen: header, the unconfirmed-email banner, then the route's page, with the global
  * error dialog and the toasts. A session error (440) or a call without response replaces it all with its
- * screen, which reloads after the countdown.
+ * screen, which reloads after the countdown. The page gets the header's 'New delivery' button through
+ * NewDeliveryContext, so a feature other than booking can show it without importing booking.
  */
 export function Shell() {
   const sessionError = useAuth((snapshot) => snapshot.context.sessionError);
@@ -41,7 +46,9 @@ export function Shell() {
       <UnconfirmedEmailBanner />
       <AnnouncementBanner />
       <Box id="content" tabIndex={-1} _focus={{ outline: 'none' }}>
-        <Outlet />
+        <NewDeliveryContext value={NEW_DELIVERY}>
+          <Outlet />
+        </NewDeliveryContext>
       </Box>
       <Notifications />
     </Box>

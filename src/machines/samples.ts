@@ -1,21 +1,8 @@
-import type { AnyEventObject, AnyStateMachine, InputFrom } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
+import type { MachineSamples, Scenario } from '../lib/flows/samples';
 
-/**
- * A named start of a machine: its input and the sample events its generated paths need (outputs and errors
- * of invoked actors as `xstate.done.actor.<id>` / `xstate.error.actor.<id>`, user events with payloads).
- * The model-based tests and the /flows simulator read the same catalogue, so both exercise the same flows.
- */
-export interface Scenario<M extends AnyStateMachine> {
-  name: string;
-  input: InputFrom<M>;
-  events?: AnyEventObject[];
-}
-
-/** A machine and its scenarios; each `<name>.samples.ts` beside a machine exports one of these. */
-export interface MachineSamples<M extends AnyStateMachine> {
-  machine: M;
-  scenarios: Scenario<M>[];
-}
+// The shapes are the flows toolkit's (src/lib/flows reads them and may not import src/machines).
+export type { MachineSamples, Scenario };
 
 export function defineSamples<M extends AnyStateMachine>(machine: M, scenarios: Scenario<M>[]): MachineSamples<M> {
   return { machine, scenarios };

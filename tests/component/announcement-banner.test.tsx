@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { toApiError } from '../../src/api/api-error';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { AnnouncementBannerView } from '../../src/features/content/AnnouncementBanner';
 import { CONTENT_TEXTS } from '../../src/lib/content-texts';
 import { announcementBannerMachine, type CurrentAnnouncement } from '../../src/machines/content/announcement-banner.machine';

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { BarcodeScanner } from '../../src/features/dashboard/BarcodeScanner';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
 import { barcodeScannerMachine } from '../../src/machines/dashboard/barcode-scanner.machine';

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { DashboardView } from '../../src/features/dashboard/DashboardView';
 import { DASHBOARD_TEXTS, NOTIFICATION_TEXTS } from '../../src/lib/dashboard-texts';
 import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';

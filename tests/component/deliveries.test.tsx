@@ -3,8 +3,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { system } from '../../src/app/theme';
-import { ListView } from '../../src/features/admin/ListView';
+import { system } from '../../src/ui/theme';
+import { ListView } from '../../src/ui/admin/ListView';
 import { DELIVERY_EDIT_TEXTS, DeliveryEditView } from '../../src/features/deliveries/DeliveryEditView';
 import { DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
 import type { DeliveryAdmin, DeliveryAdminDetail } from '../../src/lib/resources/deliveries';

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { DeliveryParcelsView, PARCEL_TEXTS } from '../../src/features/deliveries/DeliveryParcelsView';
 import { deliveryParcelsMachine, parcelsOf, type SaveParcelsInput } from '../../src/machines/deliveries/delivery-parcels.machine';
 

@@ -3,8 +3,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { system } from '../../src/app/theme';
-import { FormView } from '../../src/features/admin/FormView';
+import { system } from '../../src/ui/theme';
+import { FormView } from '../../src/ui/admin/FormView';
 import { HubDetailView } from '../../src/features/fleet/HubDetailPage';
 import { MobileDevicesView } from '../../src/features/fleet/MobileDevicesPage';
 import { FLEET_TEXTS } from '../../src/lib/fleet';

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { FLOW_MACHINES } from '../../src/features/flows/catalogue';
 import { Component as FlowsPage } from '../../src/features/flows/FlowsPage';
 import { machineFiles } from '../../src/lib/flows/node-discovery';

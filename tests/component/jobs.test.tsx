@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { toApiError } from '../../src/api/api-error';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { JobView } from '../../src/features/jobs/JobPage';
 import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
 import { roleFlagsOf, type Permissions, type StoredRole } from '../../src/lib/roles';

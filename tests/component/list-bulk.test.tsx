@@ -3,8 +3,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { system } from '../../src/app/theme';
-import { ListView } from '../../src/features/admin/ListView';
+import { system } from '../../src/ui/theme';
+import { ListView } from '../../src/ui/admin/ListView';
 import { DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
 import { deliveriesResource } from '../../src/lib/resources/deliveries';
 import { BULK_TEXTS } from '../../src/lib/resources/bulk';

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { MediaGridView } from '../../src/features/content/MediaGridPage';
 import { CONTENT_TEXTS } from '../../src/lib/content-texts';
 import type { MediaItem } from '../../src/lib/resources/media';

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { VALIDATION_TEXTS } from '../../src/lib/error-catalogue';
 import { DEFAULT_PHONE_COUNTRY, PHONE_MASK } from '../../src/lib/phone';
 import { PhoneInput } from '../../src/ui/PhoneInput';

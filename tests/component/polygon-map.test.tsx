@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { AreaEditor } from '../../src/features/territories/AreaEditor';
 import { polygonEditorMachine, type TerritoryArea } from '../../src/machines/territories/polygon-editor.machine';
 import type { LatLon } from '../../src/lib/distance';

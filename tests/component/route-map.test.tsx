@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { ROUTE_MAP_TEXTS, RouteMap, type RouteMapProps } from '../../src/ui/RouteMap';
 
 const show = (props: RouteMapProps) => render(<ChakraProvider value={system}><RouteMap {...props} /></ChakraProvider>);

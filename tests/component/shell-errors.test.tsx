@@ -5,7 +5,7 @@ import { fromPromise, SimulatedClock } from 'xstate';
 import { ScreenLogicContext } from '../../src/app/screen-logic';
 import { Shell } from '../../src/app/Shell';
 import { PortalConnectionError } from '../../src/app/StartupScreens';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { RouteErrorScreen } from '../../src/app/UnhandledErrorScreen';
 import { noResponseError, toApiError } from '../../src/api/api-error';
 import { ERROR_TEXTS, SESSION_ERROR_TEXTS, SUCCESS_TEXTS } from '../../src/lib/error-catalogue';

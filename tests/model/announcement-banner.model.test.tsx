@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { expect } from 'vitest';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { AnnouncementBannerView } from '../../src/features/content/AnnouncementBanner';
 import { CONTENT_TEXTS } from '../../src/lib/content-texts';
 import { announcementBannerMachine } from '../../src/machines/content/announcement-banner.machine';

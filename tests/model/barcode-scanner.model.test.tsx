@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { BarcodeScanner } from '../../src/features/dashboard/BarcodeScanner';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
 import { barcodeScannerMachine, type BarcodeScannerEvent } from '../../src/machines/dashboard/barcode-scanner.machine';

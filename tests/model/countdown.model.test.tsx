@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { ScreenLogicContext } from '../../src/app/screen-logic';
 import { SessionErrorScreen } from '../../src/app/StartupScreens';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { SESSION_ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { countdownMachine, secondsLeft } from '../../src/machines/session/countdown.machine';
 import { countdownSamples } from '../../src/machines/session/countdown.samples';

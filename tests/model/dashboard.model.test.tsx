@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, fromCallback, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { DashboardView } from '../../src/features/dashboard/DashboardView';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
 import { dashboardMachine, type DashboardEvent } from '../../src/machines/dashboard/dashboard.machine';

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { DELIVERY_EDIT_TEXTS, DeliveryActionsView } from '../../src/features/deliveries/DeliveryEditView';
 import { DELIVERY_ADMIN_TEXTS, type DeliveryAction } from '../../src/lib/deliveries-admin';
 import { deliveryActionsMachine } from '../../src/machines/deliveries/delivery-actions.machine';

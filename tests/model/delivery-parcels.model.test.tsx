@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { DeliveryParcelsView, PARCEL_TEXTS } from '../../src/features/deliveries/DeliveryParcelsView';
 import { deliveryParcelsMachine } from '../../src/machines/deliveries/delivery-parcels.machine';
 import { deliveryParcelsSamples } from '../../src/machines/deliveries/delivery-parcels.samples';

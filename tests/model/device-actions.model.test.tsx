@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { DeviceActionsDialogs, DeviceRowButtons } from '../../src/features/fleet/DeviceActionsView';
 import { FLEET_TEXTS } from '../../src/lib/fleet';
 import { deviceActionsMachine } from '../../src/machines/fleet/device-actions.machine';

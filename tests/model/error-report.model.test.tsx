@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ScreenLogicContext } from '../../src/app/screen-logic';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { UnhandledErrorScreen } from '../../src/app/UnhandledErrorScreen';
 import { ERROR_TEXTS, SCREEN_TEXTS } from '../../src/lib/error-catalogue';
 import { countdownMachine } from '../../src/machines/session/countdown.machine';

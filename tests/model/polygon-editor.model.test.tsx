@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { AreaEditor } from '../../src/features/territories/AreaEditor';
 import { POLYGON_TEXTS } from '../../src/lib/territory-texts';
 import { polygonEditorMachine } from '../../src/machines/territories/polygon-editor.machine';

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { afterEach, expect, vi } from 'vitest';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { QuoteOptions } from '../../src/features/booking/QuoteOptions';
 import { QUOTE_STEP_TEXTS } from '../../src/lib/booking-texts';
 import { SERVICE_LEVELS } from '../../src/lib/constants';

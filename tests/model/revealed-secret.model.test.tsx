@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { RevealedSecretView } from '../../src/features/integrations/RevealedSecretView';
 import { SECRET_TEXTS } from '../../src/lib/integrations';
 import { revealedSecretMachine } from '../../src/machines/integrations/revealed-secret.machine';

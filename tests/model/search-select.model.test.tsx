@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { searchSelectMachine } from '../../src/machines/lists/search-select.machine';
 import { searchSelectSamples } from '../../src/machines/lists/search-select.samples';

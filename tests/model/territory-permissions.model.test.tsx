@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { PermissionsPanel } from '../../src/features/territories/PermissionsPanel';
 import { PERMISSION_TEXTS } from '../../src/lib/territory-texts';
 import { territoryPermissionsMachine } from '../../src/machines/territories/territory-permissions.machine';

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { TrackingView, windowLabel } from '../../src/features/tracking/TrackingView';
 import { TRACKING_STEPS, TRACKING_TEXTS, trackingStepIndex } from '../../src/lib/tracking-texts';
 import { trackingMachine } from '../../src/machines/tracking/tracking.machine';

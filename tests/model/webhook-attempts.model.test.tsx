@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { WebhookAttemptsView } from '../../src/features/integrations/WebhookAttemptsView';
 import { INTEGRATION_TEXTS } from '../../src/lib/integrations';
 import { LIST_TEXTS } from '../../src/lib/resources/texts';

@@ -6,7 +6,7 @@ import { PortalGate } from '../../src/app/PortalGate';
 import { RootActor } from '../../src/app/root-actor';
 import { routes } from '../../src/app/routes';
 import { ScreenLogicContext } from '../../src/app/screen-logic';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { AccountLogicContext, defaultAccountLogic, type AccountLogic } from '../../src/features/auth/account-logic';
 import type { Permissions, StoredRole } from '../../src/lib/roles';
 import { authMachine } from '../../src/machines/auth/auth.machine';

@@ -7,7 +7,7 @@ import { PortalGate } from '../../src/app/PortalGate';
 import { RootActor } from '../../src/app/root-actor';
 import { routes } from '../../src/app/routes';
 import { ScreenLogicContext, type ScreenLogic } from '../../src/app/screen-logic';
-import { system } from '../../src/app/theme';
+import { system } from '../../src/ui/theme';
 import { roleFlagsOf, type Permissions, type StoredRole } from '../../src/lib/roles';
 import type { SessionOutput } from '../../src/machines/auth/auth.actors';
 import { authMachine } from '../../src/machines/auth/auth.machine';

@@ -4,7 +4,7 @@ import { useActor } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, useAuthActor } from '../../app/root-actor';
-import { containerMaxWidth } from '../../app/theme';
+import { containerMaxWidth } from '../../ui/theme';
 import { ERROR_TEXTS, SIGN_IN_TEXTS } from '../../lib/error-catalogue';
 import { externalProviders } from '../../machines/auth/auth.actors';
 import {

@@ -2,7 +2,7 @@ import { Box, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth, useAuthActor } from '../../app/root-actor';
-import { containerMaxWidth } from '../../app/theme';
+import { containerMaxWidth } from '../../ui/theme';
 import { SIGN_IN_TEXTS } from '../../lib/error-catalogue';
 
 /** /logout: ends the session and returns to / (000 section 2). */

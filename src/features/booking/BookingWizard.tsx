@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useAuth, usePortal } from '../../app/root-actor';
-import { UnconfirmedEmailBanner } from '../../app/UnconfirmedEmailBanner';
+import { UnconfirmedEmailBanner } from '../../ui/UnconfirmedEmailBanner';
 import { useScreenActor } from '../../app/use-screen-actor';
 import { WIZARD_TEXTS } from '../../lib/booking-texts';
 import { WIZARD_DIALOG } from '../../lib/constants';

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { usePermissions } from '../../app/root-actor';
 import { SUCCESS_DASHBOARD_PATH as DASHBOARD_PATH, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { isMenuEntryVisible, MENU_ENTRIES } from '../../lib/menus';
-import type { PaymentReturnState } from './PaymentCallbackPage';
+import type { PaymentReturnState } from '../../ui/NewDeliverySlot';
 
 // The wizard (its machines and steps) loads when first opened: the header stays inside the first load's budget.
 const BookingWizard = lazy(async () => ({ default: (await import('./BookingWizard')).BookingWizard }));

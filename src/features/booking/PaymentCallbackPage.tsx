@@ -8,11 +8,7 @@ import { PAYMENT_CALLBACK_TEXTS } from '../../lib/booking-texts';
 import { ADD_DELIVERY_PATH, parsePaymentCallback, paymentCallbackMachine } from '../../machines/booking/payment-callback.machine';
 import { useBookingLogic } from './booking-logic';
 import { ProblemAlert } from './booking-ui';
-
-/** Router state of the return: the booking wizard reopens on this delivery (the header's 'New delivery'). */
-export interface PaymentReturnState {
-  bookingDeliveryId: number | null;
-}
+import type { PaymentReturnState } from '../../ui/NewDeliverySlot';
 
 /**
  * /paymentcallback: the card provider's return address. 'Processing payment ...' while the server settles the

@@ -14,7 +14,7 @@ import type { listMachine } from '../../machines/lists/list.machine';
 import { AdminPage } from '../../ui/AdminPage';
 import { Filters } from '../../ui/Filters';
 import { Pagination } from '../../ui/Pagination';
-import { useResourceList } from '../admin/use-resource-list';
+import { useResourceList } from '../../ui/admin/use-resource-list';
 
 /** /media/delivery-pictures, /media/delivery-signatures, /media/profile-pictures: which one is the route's. */
 export function Component() {

@@ -14,7 +14,7 @@ import {
 import type { liveMergeMachine } from '../../machines/operations/live-merge.machine';
 import type { DetailKind, LiveDelivery, LiveJob, LiveTask, LiveUser } from '../../machines/operations/live-merge';
 import type { webNotificationsMachine } from '../../machines/operations/web-notifications.machine';
-import { NotificationsPanel } from '../notifications/NotificationsPanel';
+import { NotificationsPanel } from './NotificationsPanel';
 import { BarcodeScanner, type BarcodeScannerActor } from './BarcodeScanner';
 import { DetailPanel } from './DetailPanel';
 

@@ -12,10 +12,9 @@ import type { MyDelivery } from '../../lib/resources/my-deliveries';
 import type { Page } from '../../lib/resources/types';
 import type { Permissions } from '../../lib/roles';
 import { isPaidPaymentStatus, isWizardPaymentStatus } from '../../lib/statuses';
+import { NewDeliverySlot, type PaymentReturnState } from '../../ui/NewDeliverySlot';
 import { Pagination } from '../../ui/Pagination';
-import { useResourceList } from '../admin/use-resource-list';
-import { NewDeliveryButton } from '../booking/NewDeliveryButton';
-import type { PaymentReturnState } from '../booking/PaymentCallbackPage';
+import { useResourceList } from '../../ui/admin/use-resource-list';
 
 const NEW_DELIVERY = MENU_ENTRIES.find((entry) => entry.id === 'newDelivery')!;
 const Table = chakra('table');
@@ -76,7 +75,7 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
             {mayBook && (
               <>
                 <Text>{TEXTS.emptyBook}</Text>
-                <NewDeliveryButton />
+                <NewDeliverySlot />
               </>
             )}
           </Stack>

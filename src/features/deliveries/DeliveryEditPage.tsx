@@ -10,7 +10,7 @@ import { AdminPage } from '../../ui/AdminPage';
 import { deliveryParcelsMachine } from '../../machines/deliveries/delivery-parcels.machine';
 import { DeliveryEditView } from './DeliveryEditView';
 import { DeliveryParcelsView } from './DeliveryParcelsView';
-import { useFormNavigation } from '../admin/use-form-navigation';
+import { useFormNavigation } from '../../ui/admin/use-form-navigation';
 
 /** /deliveries/edit/:id — the delivery's details, its editable contacts and the operator's actions (issue 6). */
 export function Component() {

@@ -8,7 +8,7 @@ import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resources/texts';
 import type { deliveryActionsMachine } from '../../machines/deliveries/delivery-actions.machine';
 import type { formMachine } from '../../machines/lists/form.machine';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { FormView } from '../admin/FormView';
+import { FormView } from '../../ui/admin/FormView';
 import { ParcelTable } from './DeliveryParcelsView';
 
 export const DELIVERY_EDIT_TEXTS = {

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { containerMaxWidth } from '../../app/theme';
+import { containerMaxWidth } from '../../ui/theme';
 import { ERROR_TEXTS, SCREEN_TEXTS } from '../../lib/error-catalogue';
 
 /** What the one error screen says for the path it was opened at. */

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { containerMaxWidth } from '../../app/theme';
+import { containerMaxWidth } from '../../ui/theme';
 import { ERROR_TEXTS, SCREEN_TEXTS } from '../../lib/error-catalogue';
 
 /** /forbidden: where the route guard sends a user whose roles do not grant the page (000 section 6). */

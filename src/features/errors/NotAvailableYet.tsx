@@ -1,6 +1,6 @@
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { containerMaxWidth } from '../../app/theme';
+import { containerMaxWidth } from '../../ui/theme';
 import { SCREEN_TEXTS } from '../../lib/error-catalogue';
 
 /**

@@ -10,9 +10,9 @@ import { addressValue, HUB_ADDRESS_FIELD, type FleetHub } from '../../lib/resour
 import { addressSelectLogic } from '../../machines/booking/delivery-step.machine';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../../ui/AdminPage';
-import { FormView } from '../admin/FormView';
+import { FormView } from '../../ui/admin/FormView';
 import { FormSearchSelect } from './FormSearchSelect';
-import { useFormNavigation } from '../admin/use-form-navigation';
+import { useFormNavigation } from '../../ui/admin/use-form-navigation';
 
 /** /hubs/add and /hubs/edit/:id: the shared form plus the hub's address through the shared searchable select. */
 export function Component() {

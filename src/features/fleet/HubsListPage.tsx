@@ -5,8 +5,8 @@ import { mayCall } from '../../lib/access';
 import { FLEET_TEXTS } from '../../lib/fleet';
 import { resourceOf } from '../../lib/resources';
 import { AdminPage } from '../../ui/AdminPage';
-import { ListView } from '../admin/ListView';
-import { useResourceList } from '../admin/use-resource-list';
+import { ListView } from '../../ui/admin/ListView';
+import { useResourceList } from '../../ui/admin/use-resource-list';
 
 /** /hubs: the shared list; each row opens the hub's page (/hubs/:id) and its edit screen. */
 export function Component() {

@@ -12,8 +12,8 @@ import type { listMachine } from '../../machines/lists/list.machine';
 import { searchSelectMachine } from '../../machines/lists/search-select.machine';
 import { AdminPage } from '../../ui/AdminPage';
 import { SearchSelect } from '../../ui/SearchSelect';
-import { ListView } from '../admin/ListView';
-import { useResourceList } from '../admin/use-resource-list';
+import { ListView } from '../../ui/admin/ListView';
+import { useResourceList } from '../../ui/admin/use-resource-list';
 import { DeviceActionsDialogs, DeviceRowButtons } from './DeviceActionsView';
 
 /**

@@ -9,9 +9,9 @@ import { driverSelectLogic } from '../../machines/fleet/fleet-selects';
 import { formMachine } from '../../machines/lists/form.machine';
 import { searchSelectMachine } from '../../machines/lists/search-select.machine';
 import { AdminPage } from '../../ui/AdminPage';
-import { FormView } from '../admin/FormView';
+import { FormView } from '../../ui/admin/FormView';
 import { FormSearchSelect } from './FormSearchSelect';
-import { useFormNavigation } from '../admin/use-form-navigation';
+import { useFormNavigation } from '../../ui/admin/use-form-navigation';
 
 const toId = (option: { key: string }) => Number(option.key);
 

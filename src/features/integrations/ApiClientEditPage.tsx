@@ -6,9 +6,9 @@ import { apiClientsResource, takeRevealedKey } from '../../lib/resources/api-cli
 import { revealedSecretMachine } from '../../machines/integrations/revealed-secret.machine';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../../ui/AdminPage';
-import { FormView } from '../admin/FormView';
+import { FormView } from '../../ui/admin/FormView';
 import { RevealedSecretView } from './RevealedSecretView';
-import { useFormNavigation } from '../admin/use-form-navigation';
+import { useFormNavigation } from '../../ui/admin/use-form-navigation';
 
 /** /api-clients/edit/:id — the client's form and its key (shown once after create or regenerate). */
 export function Component() {

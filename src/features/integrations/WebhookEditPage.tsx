@@ -7,9 +7,9 @@ import { revealedSecretMachine } from '../../machines/integrations/revealed-secr
 import { webhookAttemptsMachine } from '../../machines/integrations/webhook-attempts.machine';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../../ui/AdminPage';
-import { FormView } from '../admin/FormView';
+import { FormView } from '../../ui/admin/FormView';
 import { RevealedSecretView } from './RevealedSecretView';
-import { useFormNavigation } from '../admin/use-form-navigation';
+import { useFormNavigation } from '../../ui/admin/use-form-navigation';
 import { WebhookAttemptsView } from './WebhookAttemptsView';
 
 /** /webhooks/edit/:id — the webhook's form, its secret once (after create or rotate), its attempt log and "Send test event". */

@@ -5,8 +5,8 @@ import { mayCall } from '../../lib/access';
 import { JOB_SCREEN_TEXTS } from '../../lib/jobs-texts';
 import { resourceOf } from '../../lib/resources';
 import { AdminPage } from '../../ui/AdminPage';
-import { ListView } from '../admin/ListView';
-import { useResourceList } from '../admin/use-resource-list';
+import { ListView } from '../../ui/admin/ListView';
+import { useResourceList } from '../../ui/admin/use-resource-list';
 
 /** /jobs (002 section 2): the list machinery over the jobs resource; each row opens its deliveries, and its edit screen for those who may. */
 export function Component() {

@@ -1,6 +1,6 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { usePortal } from '../../app/root-actor';
-import { containerMaxWidth } from '../../app/theme';
+import { containerMaxWidth } from '../../ui/theme';
 import { SERVICE_LEVELS } from '../../lib/constants';
 
 /** The public home page: what the service offers in this portal's country. */

@@ -8,8 +8,8 @@ import { TERRITORY_TEXTS } from '../../lib/territory-texts';
 import { listMachine } from '../../machines/lists/list.machine';
 import type { AreaKind } from '../../machines/territories/polygon-editor.machine';
 import { AdminPage } from '../../ui/AdminPage';
-import { ListView } from '../admin/ListView';
-import { withFixedFilters, withoutFixedFilters } from '../users/nested-list';
+import { ListView } from '../../ui/admin/ListView';
+import { withFixedFilters, withoutFixedFilters } from '../../ui/admin/nested-list';
 import { kindOfPath, territoryPaths } from './paths';
 
 /** /territories/:id/areas and /territories/:id/exceptions: the areas list fixed to one territory and kind, with export. */

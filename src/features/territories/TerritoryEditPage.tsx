@@ -8,10 +8,10 @@ import { formMachine } from '../../machines/lists/form.machine';
 import { searchSelectMachine } from '../../machines/lists/search-select.machine';
 import { territoryPermissionsMachine } from '../../machines/territories/territory-permissions.machine';
 import { AdminPage } from '../../ui/AdminPage';
-import { FormView } from '../admin/FormView';
+import { FormView } from '../../ui/admin/FormView';
 import { PermissionsPanel } from './PermissionsPanel';
 import { territoryPaths } from './paths';
-import { useFormNavigation } from '../admin/use-form-navigation';
+import { useFormNavigation } from '../../ui/admin/use-form-navigation';
 
 /** /territories/edit/:id: the territory's name and state, and the way to its areas and exceptions. */
 export function Component() {

@@ -3,8 +3,8 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useAuth } from '../../app/root-actor';
 import { mayCall } from '../../lib/access';
 import { USERS_ADMIN_TEXTS } from '../../lib/users-admin-texts';
-import { Component as ResourceFormPage } from '../admin/ResourceFormPage';
-import { userRatingsPaths } from './nested-list';
+import { Component as ResourceFormPage } from '../../ui/admin/ResourceFormPage';
+import { userRatingsPaths } from './paths';
 
 /** /users/edit/:id: the generic user form, with a link to the user's ratings (000 section 2: /users/:id/ratings). */
 export function Component() {

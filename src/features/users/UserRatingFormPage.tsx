@@ -6,9 +6,9 @@ import { resourceOf } from '../../lib/resources';
 import { USERS_ADMIN_TEXTS } from '../../lib/users-admin-texts';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../../ui/AdminPage';
-import { FormView } from '../admin/FormView';
-import { userRatingsPaths } from './nested-list';
-import { useFormNavigation } from '../admin/use-form-navigation';
+import { FormView } from '../../ui/admin/FormView';
+import { userRatingsPaths } from './paths';
+import { useFormNavigation } from '../../ui/admin/use-form-navigation';
 
 /** /users/:id/ratings/add and /users/:id/ratings/edit/:ratingId: the rating form under the user rated. */
 export function Component() {

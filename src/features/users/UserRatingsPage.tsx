@@ -4,8 +4,9 @@ import { mayCall } from '../../lib/access';
 import { resourceOf } from '../../lib/resources';
 import { USERS_ADMIN_TEXTS } from '../../lib/users-admin-texts';
 import { AdminPage } from '../../ui/AdminPage';
-import { ListView } from '../admin/ListView';
-import { useNestedList, userRatingsPaths } from './nested-list';
+import { ListView } from '../../ui/admin/ListView';
+import { useNestedList } from '../../ui/admin/nested-list';
+import { userRatingsPaths } from './paths';
 
 /** /users/:id/ratings: the ratings list narrowed to the user rated (the driver), with add and edit under the user. */
 export function Component() {

@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import type { MachineSamples } from '../../machines/samples';
+import type { MachineSamples } from './samples';
 import { delaySourcesOf, type DelaySources } from './labels';
 
 /**

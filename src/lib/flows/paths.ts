@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
-import type { Scenario } from '../../machines/samples';
+import type { Scenario } from './samples';
 import type { FlowGraph } from './graph';
 import { activeIds, activeNodes, takenEdges } from './simulate';
 

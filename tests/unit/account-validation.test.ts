@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '../../src/api/api-error';
 import {
   fieldErrorsOf, validateChangeEmail, validateChangePassword, validateCode, validateEmailRequest, validatePasswordReset,
   validateProfileDetails,
-} from './account-validation';
-import { SIGN_IN_TEXTS, VALIDATION_TEXTS } from './error-catalogue';
+} from '../../src/lib/account-validation';
+import { SIGN_IN_TEXTS, VALIDATION_TEXTS } from '../../src/lib/error-catalogue';
 
 const details = { firstName: 'Thandi', lastName: 'Nkosi', phoneNumber: '(082) 123-4567', contactCountryCode: 'ZA', unitName: '', unitNumber: '' };
 

@@ -9,10 +9,10 @@ import { resourceOf } from '../../lib/resources';
 import { LIST_TEXTS } from '../../lib/resources/texts';
 import type { BulkActionDef } from '../../lib/resources/types';
 import type { listMachine } from '../../machines/lists/list.machine';
-import { DataTable } from '../../ui/DataTable';
-import { ExportButton } from '../../ui/ExportButton';
-import { Filters } from '../../ui/Filters';
-import { Pagination } from '../../ui/Pagination';
+import { DataTable } from '../DataTable';
+import { ExportButton } from '../ExportButton';
+import { Filters } from '../Filters';
+import { Pagination } from '../Pagination';
 import { BulkActionBar } from './BulkActionBar';
 
 /**

@@ -4,7 +4,7 @@ import type { Actor } from 'xstate';
 import { BULK_TEXTS } from '../../lib/resources/bulk';
 import type { BulkActionDef } from '../../lib/resources/types';
 import type { listMachine } from '../../machines/lists/list.machine';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmDialog } from '../ConfirmDialog';
 
 /**
  * The bar over a list while rows are selected: how many, the resource's bulk actions the caller may run, and

@@ -5,7 +5,7 @@ import { resourceOf } from '../../lib/resources';
 import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resources/texts';
 import type { FieldDef } from '../../lib/resources/types';
 import type { formMachine } from '../../machines/lists/form.machine';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { LookupField } from './LookupField';
 
 const shown = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? LIST_TEXTS.yes : LIST_TEXTS.no) : String(value));

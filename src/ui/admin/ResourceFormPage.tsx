@@ -4,7 +4,7 @@ import { useScreenActor } from '../../app/use-screen-actor';
 import { RESOURCES } from '../../lib/resources';
 import type { ResourceDef } from '../../lib/resources/types';
 import { formMachine } from '../../machines/lists/form.machine';
-import { AdminPage } from '../../ui/AdminPage';
+import { AdminPage } from '../AdminPage';
 import { FormView } from './FormView';
 import { useFormNavigation } from './use-form-navigation';
 

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router-dom';
 import { useAuth } from '../../app/root-actor';
 import { mayCall } from '../../lib/access';
 import { resourceForPath, resourceOf, type ResourceId } from '../../lib/resources';
-import { AdminPage } from '../../ui/AdminPage';
+import { AdminPage } from '../AdminPage';
 import { ListView } from './ListView';
 import { useResourceList } from './use-resource-list';
 

@@ -7,7 +7,7 @@ import { FORM_TEXTS } from '../../lib/resources/texts';
 import type { FieldDef, SelectOption } from '../../lib/resources/types';
 import type { formMachine } from '../../machines/lists/form.machine';
 import { searchSelectMachine } from '../../machines/lists/search-select.machine';
-import { SearchSelect } from '../../ui/SearchSelect';
+import { SearchSelect } from '../SearchSelect';
 
 const keyOf = (value: unknown) => (value === null || value === undefined || value === '' ? '' : String(value));
 

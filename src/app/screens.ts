@@ -1,0 +1,109 @@
+import type { ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
+import type { RoutePath } from '../lib/access';
+
+// The screen table apart from the router (routes.tsx): the drawer's menus ask screenExists without importing
+// the router, which imports the shell that loads the drawer (no import cycle).
+type ScreenModule = { Component?: ComponentType; default?: ComponentType };
+
+/**
+ * The screens that exist, by route path of ROUTE_ACCESS (src/lib/access.ts), each its own lazily loaded
+ * chunk that exports `Component` (or a default). A registered path missing here renders "Not available
+ * yet" and stays out of the menus. Add a screen with one line here.
+ */
+export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = {
+  '/': () => import('../features/public/HomePage'),
+  '/login': () => import('../features/auth/LoginPage'),
+  '/register': () => import('../features/auth/LoginPage'),
+  '/two-factor': () => import('../features/auth/TwoFactorPage'),
+  '/logout': () => import('../features/auth/LogoutPage'),
+  // Where an external provider sends the browser back (the server names it as redirectUri).
+  '/login/external/callback': () => import('../features/auth/ExternalCallbackPage'),
+  // Ours: every statechart drawn, simulated and path-tested (issue 7).
+  '/flows': () => import('../features/flows/FlowsPage'),
+  // The public tracking page (000 section 2), linked from the booking summary and My deliveries.
+  '/track/:hash': () => import('../features/tracking/TrackPage'),
+  '/forgot-password': () => import('../features/auth/PasswordPage'),
+  '/confirm-password': () => import('../features/auth/PasswordPage'),
+  '/confirm-email': () => import('../features/auth/ConfirmEmailPage'),
+  '/confirm-phone': () => import('../features/auth/ConfirmPhonePage'),
+  '/profile': () => import('../features/auth/ProfilePage'),
+  // Ours: the development outbox for administrators.
+  '/outbox': () => import('../features/auth/OutboxPage'),
+  '/forbidden': () => import('../features/errors/ForbiddenPage'),
+  '/503': () => import('../features/errors/ErrorPage'),
+  '/error': () => import('../features/errors/ErrorPage'),
+  // Back-office lists (issue 6): one list and one form screen for every registered resource (src/lib/resources).
+  '/companies': () => import('../ui/admin/ResourceListPage'),
+  '/companies/add': () => import('../ui/admin/ResourceFormPage'),
+  '/companies/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  '/stores': () => import('../ui/admin/ResourceListPage'),
+  '/stores/add': () => import('../ui/admin/ResourceFormPage'),
+  '/stores/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  '/deliveries': () => import('../ui/admin/ResourceListPage'),
+  '/archives/deliveries': () => import('../ui/admin/ResourceListPage'),
+  '/deliveries/edit/:id': () => import('../features/deliveries/DeliveryEditPage'),
+  // Integrations (issue 6): webhooks (edit screen with the attempt log) and API clients (edit screen with the key).
+  '/webhooks': () => import('../ui/admin/ResourceListPage'),
+  '/webhooks/add': () => import('../ui/admin/ResourceFormPage'),
+  '/webhooks/edit/:id': () => import('../features/integrations/WebhookEditPage'),
+  '/api-clients': () => import('../ui/admin/ResourceListPage'),
+  '/api-clients/add': () => import('../ui/admin/ResourceFormPage'),
+  '/api-clients/edit/:id': () => import('../features/integrations/ApiClientEditPage'),
+  // Users, ratings (also under a user) and questionnaires (issue 6).
+  '/users': () => import('../ui/admin/ResourceListPage'),
+  '/users/add': () => import('../ui/admin/ResourceFormPage'),
+  '/users/edit/:id': () => import('../features/users/UserEditPage'),
+  '/users/:id/ratings': () => import('../features/users/UserRatingsPage'),
+  '/users/:id/ratings/add': () => import('../features/users/UserRatingFormPage'),
+  '/users/:id/ratings/edit/:ratingId': () => import('../features/users/UserRatingFormPage'),
+  '/ratings': () => import('../ui/admin/ResourceListPage'),
+  '/ratings/add': () => import('../ui/admin/ResourceFormPage'),
+  '/ratings/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  '/questionnaires': () => import('../ui/admin/ResourceListPage'),
+  '/questionnaires/add': () => import('../ui/admin/ResourceFormPage'),
+  '/questionnaires/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  // Content (issue 6): announcements (generic list and form) and the media thumbnail grids.
+  '/announcements': () => import('../ui/admin/ResourceListPage'),
+  '/announcements/add': () => import('../ui/admin/ResourceFormPage'),
+  '/announcements/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  '/media/delivery-pictures': () => import('../features/content/MediaGridPage'),
+  '/media/delivery-signatures': () => import('../features/content/MediaGridPage'),
+  '/media/profile-pictures': () => import('../features/content/MediaGridPage'),
+  // Territories (issue 6): the list and add screens are the generic ones; the edit screen links to the areas and
+  // exceptions, each drawn on the polygon map.
+  '/territories': () => import('../ui/admin/ResourceListPage'),
+  '/territories/add': () => import('../ui/admin/ResourceFormPage'),
+  '/territories/edit/:id': () => import('../features/territories/TerritoryEditPage'),
+  '/territories/:id/areas': () => import('../features/territories/TerritoryAreasPage'),
+  '/territories/:id/exceptions': () => import('../features/territories/TerritoryAreasPage'),
+  '/territories/:id/areas/:areaid': () => import('../features/territories/AreaPage'),
+  '/territories/:id/exceptions/:areaid': () => import('../features/territories/AreaPage'),
+  '/territories/edit/:id/areas/add': () => import('../features/territories/AreaPage'),
+  '/territories/edit/:id/exceptions/add': () => import('../features/territories/AreaPage'),
+  // Live operations (issue 5): the dashboard.
+  '/dashboard': () => import('../features/dashboard/DashboardPage'),
+  '/dashboard/:id': () => import('../features/dashboard/DashboardPage'),
+  '/jobs': () => import('../features/jobs/JobsListPage'),
+  '/jobs/edit/:id': () => import('../features/jobs/JobPage'),
+  '/jobs/:id/deliveries': () => import('../features/jobs/JobPage'),
+  // Booking (issue 4): the wizard dialog.
+  '/deliveries/add': () => import('../features/booking/AddDeliveryPage'),
+  // The card provider's return address (001 section 2).
+  '/paymentcallback': () => import('../features/booking/PaymentCallbackPage'),
+  // Fleet (issue 6): vehicles, hubs (with the hub's page), mobile devices.
+  '/vehicles': () => import('../ui/admin/ResourceListPage'),
+  '/vehicles/add': () => import('../features/fleet/VehicleFormPage'),
+  '/vehicles/edit/:id': () => import('../features/fleet/VehicleFormPage'),
+  '/hubs': () => import('../features/fleet/HubsListPage'),
+  '/hubs/add': () => import('../features/fleet/HubFormPage'),
+  '/hubs/edit/:id': () => import('../features/fleet/HubFormPage'),
+  '/hubs/:id': () => import('../features/fleet/HubDetailPage'),
+  '/mobile-devices': () => import('../features/fleet/MobileDevicesPage'),
+};
+
+/** Whether a URL path opens a screen that exists (menus show only those). */
+export function screenExists(url: string): boolean {
+  const pathname = url.split(/[?#]/)[0]!;
+  return Object.keys(SCREENS).some((pattern) => matchPath(pattern, pathname) !== null);
+}
