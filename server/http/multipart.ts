@@ -58,29 +58,44 @@ function declaredMediaTypes(request: FastifyRequest): string[] | undefined {
 
 const mediaTypeOf = (request: FastifyRequest) => request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
 
+/** Room for the multipart framing and the text fields around the one file, in a declared Content-Length. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const tooLarge = () => new HttpError(413, ERROR_TEXTS.imageTooLarge);
+
 /**
  * Registers multipart parsing for the operations that declare it. The largest file is `fileLimit` bytes: a
- * bigger one is read to the end and discarded, then answered 413 with the catalogue's image text. A request
- * whose content type the operation does not declare is a 415 before any part is read (so a multipart body can
- * never reach a JSON operation unvalidated).
+ * bigger one is refused (413, the catalogue's image text) as soon as it is known — from a declared
+ * Content-Length, or the moment the file passes the limit — and the connection is closed rather than drained,
+ * so an oversized upload is never read to its end. A request whose content type the operation does not declare
+ * is a 415 before any part is read (so a multipart body can never reach a JSON operation unvalidated).
  */
 export async function registerMultipart(app: FastifyInstance, fileLimit: number): Promise<void> {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const declared = declaredMediaTypes(request);
     const mediaType = mediaTypeOf(request);
     if (!declared || !mediaType) return;
     if (!declared.includes(mediaType) && (mediaType === MULTIPART || declared.includes(MULTIPART))) {
       throw new HttpError(415, `Unsupported content type: ${mediaType}`);
     }
+    if (mediaType === MULTIPART && Number(request.headers['content-length'] ?? 0) > fileLimit + MULTIPART_OVERHEAD_BYTES) {
+      reply.header('Connection', 'close');
+      throw tooLarge();
+    }
+  });
+  app.addHook('onError', async (request, reply, error) => {
+    if (error instanceof HttpError && error.statusCode === 413 && mediaTypeOf(request) === MULTIPART) reply.header('Connection', 'close');
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: fileLimit, files: 1, fields: 20, parts: 21 },
     async onFile(part) {
+      // Refused at the limit: the file stream itself only ends when the rest of the part has arrived.
+      const limitReached = new Promise<never>((_, reject) => part.file.once('limit', () => reject(tooLarge())));
       try {
-        await part.toBuffer();
+        await Promise.race([part.toBuffer(), limitReached]);
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, ERROR_TEXTS.imageTooLarge);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         throw error;
       }
     },

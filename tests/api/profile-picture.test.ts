@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXTS, ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { bearer, startTestServer, type TestServer } from './support';
@@ -52,6 +53,39 @@ describe('profile picture', () => {
     expect((await picture(token)).status).toBe(404);
     // Exactly at the limit is fine.
     expect((await upload(token, [['file', Buffer.concat([PNG, Buffer.alloc(LIMIT - PNG.length)])]])).status).toBe(204);
+  });
+
+  /**
+   * Sends the head of an upload of `declared` bytes (or chunked when undefined) and then `sent` bytes of it, and
+   * answers the status that came back before the rest was written, or 'none' when the server waited for more.
+   */
+  async function statusBeforeTheEnd(token: string, sent: number, declared?: number): Promise<number | 'none'> {
+    const boundary = '----courier-test-boundary';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const url = new URL(`${server.url}/connect/users/za/uploadProfilePicture`);
+    return new Promise((resolve, reject) => {
+      const request = httpRequest({
+        host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
+        headers: { ...bearer(token), 'Content-Type': `multipart/form-data; boundary=${boundary}`, ...(declared !== undefined && { 'Content-Length': String(declared) }) },
+      }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.on('error', (error) => ((error as { code?: string }).code === 'ECONNRESET' || (error as { code?: string }).code === 'EPIPE' ? undefined : reject(error)));
+      request.write(head);
+      request.write(Buffer.concat([PNG, Buffer.alloc(sent)]));
+      // The rest of the body is never sent: a server that reads an upload to its end before refusing it never answers.
+      setTimeout(() => { resolve('none'); request.destroy(); }, 5_000);
+    });
+  }
+
+  it('an upload past the limit is refused as soon as the limit is passed, not after reading it to the end', async () => {
+    const token = await server.tokenFor('partner@demo.test');
+    // A declared length over the limit: refused from the headers.
+    expect(await statusBeforeTheEnd(token, 1024, 20 * 1024 * 1024)).toBe(413);
+    // Chunked, no length: refused once the file passes the limit.
+    expect(await statusBeforeTheEnd(token, LIMIT * 2)).toBe(413);
   });
 
   it('refuses what is not an image, a missing file, a text value for file and extra parts, naming the field', async () => {
