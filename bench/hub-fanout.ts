@@ -9,6 +9,8 @@ import pino from 'pino';
 import WebSocket, { WebSocketServer } from 'ws';
 import { loadSigningKeys, signAccessToken } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { refreshTokenFamilies, users } from '../server/db/schema';
 import { attachRealtime } from '../server/realtime/hub-server';
 import { createLive } from '../server/realtime/publish';
 import type { Benchmark } from './types';
@@ -45,14 +47,16 @@ async function hubRun(): Promise<{ ms: number; perMessageMs: number }> {
   const logger = pino({ level: 'silent' });
   const live = createLive({ logger });
   const config = loadConfig({}, { dataDir });
+  // A real database for the session behind the token (every access token's session is checked at connect).
+  const database = await openDatabase({ databaseUrl: undefined, dataDir, inMemory: true, logger });
+  await database.migrate();
+  const [user] = await database.db.insert(users).values({ email: 'administrator@demo.test', passwordHash: '!', firstName: 'A', lastName: 'B', roles: ['Administrator'] }).returning();
+  const [family] = await database.db.insert(refreshTokenFamilies).values({ userId: user!.id, absoluteExpiresAt: new Date(Date.now() + 3_600_000) }).returning();
   const app = Fastify();
-  attachRealtime(app, { config, keys, live, db: undefined as never }, logger);
+  attachRealtime(app, { config, keys, live, db: database.db }, logger);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  const token = await signAccessToken(keys, {
-    id: 1, email: 'administrator@demo.test', emailConfirmed: true, phoneNumberConfirmed: true, beta: false,
-    companyId: null, storeId: null, roles: ['Administrator'],
-  }, 600);
+  const token = await signAccessToken(keys, user!, 600, undefined, family!.id);
   const counts = new Array<number>(CLIENTS).fill(0);
   const sockets: WebSocket[] = [];
   for (let index = 0; index < CLIENTS; index++) {
@@ -80,6 +84,7 @@ async function hubRun(): Promise<{ ms: number; perMessageMs: number }> {
   for (const socket of sockets) socket.terminate();
   await app.close();
   await live.close();
+  await database.close();
   return { ms, perMessageMs: ms / MESSAGES };
 }
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { permissionsOf, signAccessToken } from '../server/auth/tokens';
+import { issueSession } from '../server/auth/sessions';
+import { permissionsOf } from '../server/auth/tokens';
 import type { Database } from '../server/db/database';
 import { users } from '../server/db/schema';
 import { createQuote } from '../server/domain/booking';
@@ -92,7 +93,7 @@ async function measure(server: RunningServer): Promise<{ http: Timing; domain: T
   const db = server.database.db;
   const [user] = await db.select().from(users).where(eq(users.email, EMAIL));
   if (!user) throw new Error(`no seeded user ${EMAIL}`);
-  const token = await signAccessToken(server.keys, user, 3600);
+  const token = (await issueSession({ config: server.config, db, keys: server.keys, live: server.live }, user.id)).jwtToken;
   const portal = await requirePortal(db, 'za');
   const ctx = { db, portal, permissions: permissionsOf(user), settings: { quoteValiditySeconds: 1800, router: greatCircleRouter } };
   const distanceKm = Math.round((await greatCircleRouter.distanceKm(ORIGIN.coordinates, DESTINATION.coordinates)) * 100) / 100;

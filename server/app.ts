@@ -10,7 +10,8 @@ import type { Logger } from 'pino';
 import { decideOperationAccess, OPERATION_ACCESS, ROUTE_ACCESS, type OperationRule } from '../src/lib/access';
 import { AUTH_TEXTS, ERROR_TEXTS } from '../src/lib/error-catalogue';
 import { authenticateApiKey, isApiKey } from './auth/api-keys';
-import { InvalidTokenError, verifyAccessTokenClaims } from './auth/tokens';
+import { authenticateAccessToken } from './auth/sessions';
+import { InvalidTokenError } from './auth/tokens';
 import { errorHandler, HttpError } from './http/errors';
 import { registerMultipart, withMultipartValidation } from './http/multipart';
 import { validatorCompiler } from './http/validation';
@@ -105,7 +106,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
       if (!request.permissions) throw new HttpError(401, AUTH_TEXTS.apiKeyInvalid);
     } else if (token) {
       try {
-        const claims = await verifyAccessTokenClaims(context.keys, token);
+        const claims = await authenticateAccessToken(context, token);
         request.permissions = claims.permissions;
         request.sessionId = claims.sid;
       } catch (error) {

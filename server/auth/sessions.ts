@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/generated/identity';
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
 import { impersonationAudit, refreshTokenFamilies, refreshTokens, userAdminDetails, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { AppContext } from '../routes/context';
-import { signAccessToken, type Actor } from './tokens';
+import type { Permissions } from '../../src/lib/roles';
+import { InvalidTokenError, signAccessToken, verifyAccessTokenClaims, type Actor } from './tokens';
 
 export type AuthResponse = components['schemas']['AuthResponse'];
 
@@ -46,6 +47,33 @@ export async function accessTokenFor(
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new Error(`user ${userId} vanished while signing in`);
   return signAccessToken(context.keys, user, context.config.accessTokenTtlSeconds, act, sessionId);
+}
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether an access token's session still stands: its refresh-token family is the user's, not revoked (logout,
+ * reuse detection, impersonation stop, password change, deactivation), not past its absolute end (an
+ * impersonation's window), and the user is active. One primary-key read per request.
+ */
+export async function sessionIsLive(db: Pick<AppContext['db'], 'select'>, sid: string, userId: number, now = new Date()): Promise<boolean> {
+  if (!SESSION_ID.test(sid)) return false;
+  const [row] = await db.select({ id: refreshTokenFamilies.id }).from(refreshTokenFamilies)
+    .leftJoin(userAdminDetails, eq(userAdminDetails.userId, refreshTokenFamilies.userId))
+    .where(and(eq(refreshTokenFamilies.id, sid), eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt),
+      gt(refreshTokenFamilies.absoluteExpiresAt, now), sql`coalesce(${userAdminDetails.isActive}, true)`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A bearer access token checked in full: signature, issuer and expiry, then its session (sessionIsLive), so
+ * that every end of a session ends its access tokens at once rather than when they expire.
+ */
+export async function authenticateAccessToken(context: Pick<AppContext, 'db' | 'keys'>, token: string): Promise<{ permissions: Permissions; sid: string }> {
+  const { permissions, sid } = await verifyAccessTokenClaims(context.keys, token);
+  if (!sid || !(await sessionIsLive(context.db, sid, permissions.id))) throw new InvalidTokenError('ended');
+  return { permissions, sid };
 }
 
 /**

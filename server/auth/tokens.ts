@@ -93,9 +93,15 @@ export async function signAccessToken(
     .sign(keys.privateKey);
 }
 
+const INVALID_TOKEN_TEXTS = {
+  expired: 'The access token has expired',
+  invalid: 'The access token is not valid',
+  ended: 'The session of this access token has ended',
+} as const;
+
 export class InvalidTokenError extends Error {
-  constructor(readonly reason: 'expired' | 'invalid') {
-    super(reason === 'expired' ? 'The access token has expired' : 'The access token is not valid');
+  constructor(readonly reason: keyof typeof INVALID_TOKEN_TEXTS) {
+    super(INVALID_TOKEN_TEXTS[reason]);
   }
 }
 

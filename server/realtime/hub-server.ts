@@ -8,7 +8,8 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { ANONYMOUS_HUBS, HUB_PATHS, LIVE_EVENTS, LIVE_TEXTS, type HubName, type LiveTopic } from '../../src/lib/realtime';
 import type { Permissions } from '../../src/lib/roles';
-import { InvalidTokenError, verifyAccessToken } from '../auth/tokens';
+import { authenticateAccessToken } from '../auth/sessions';
+import { InvalidTokenError } from '../auth/tokens';
 import { redactUrl } from '../logger';
 import type { AppContext } from '../routes/context';
 import { HubMethodError, invokeHubMethod, type Subscription } from './hubs';
@@ -51,7 +52,7 @@ function bearerOf(header: string | undefined): string | undefined {
  * reach every subscribed connection whose token may see them.
  */
 export function attachRealtime(app: FastifyInstance, context: AppContext, logger: Logger): void {
-  const { config, keys, live } = context;
+  const { config, live } = context;
   const negotiated = new Map<string, Negotiated>();
   const byTopic = new Map<LiveTopic, Set<HubConnection>>();
   const connections = new Set<HubConnection>();
@@ -63,7 +64,7 @@ export function attachRealtime(app: FastifyInstance, context: AppContext, logger
       throw new Unauthorized(ERROR_TEXTS.unauthorized);
     }
     try {
-      const permissions = await verifyAccessToken(keys, token);
+      const { permissions } = await authenticateAccessToken(context, token);
       const { exp } = decodeJwt(token);
       return { permissions, expiresAt: typeof exp === 'number' ? exp * 1000 : undefined };
     } catch (error) {

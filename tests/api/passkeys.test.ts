@@ -2,7 +2,8 @@ import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequest
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken, verifyAccessToken } from '../../server/auth/tokens';
+import { issueSession } from '../../server/auth/sessions';
+import { verifyAccessToken } from '../../server/auth/tokens';
 import { authChallenges, passkeys, users } from '../../server/db/schema';
 import { PASSKEY_TEXTS } from '../../server/routes/identity-passkeys';
 import { SoftAuthenticator } from '../support/soft-authenticator';
@@ -121,7 +122,7 @@ describe('passkey registration (signed in)', () => {
   it('refuses to add or remove passkeys while impersonating', async () => {
     const [admin] = await server.database.db.select().from(users).where(eq(sql`lower(${users.email})`, 'administrator@demo.test'));
     const [customer] = await server.database.db.select().from(users).where(eq(users.id, customerId));
-    const impersonation = await signAccessToken(server.keys, customer!, 300, { id: admin!.id, email: admin!.email });
+    const impersonation = (await issueSession({ config: server.config, db: server.database.db, keys: server.keys, live: server.live }, customer!.id, { impersonator: { id: admin!.id, email: admin!.email } })).jwtToken;
     const { response } = await server.identity.POST('/v1/passkeys/registration/options', { headers: bearer(impersonation) });
     expect(response.status).toBe(403);
     const removal = await server.identity.DELETE('/v1/passkeys/{id}', { headers: bearer(impersonation), params: { path: { id: 'any' } } });

@@ -10,7 +10,7 @@ import type { paths as ConnectPaths } from '../../src/api/generated/connect';
 import type { paths as IdentityPaths } from '../../src/api/generated/identity';
 import { signAccessToken } from '../../server/auth/tokens';
 import type { ServerConfig } from '../../server/config';
-import { users } from '../../server/db/schema';
+import { refreshTokenFamilies, users } from '../../server/db/schema';
 import { startServer, type RunningServer } from '../../server/server';
 import { startPaymentSandbox, type RunningSandbox } from '../../server/payments/sandbox';
 
@@ -69,7 +69,9 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
     async tokenFor(email, ttlSeconds = 300) {
       const [user] = await server.database.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
       if (!user) throw new Error(`no seeded user ${email}`);
-      return signAccessToken(server.keys, user, ttlSeconds);
+      // A real session (refresh-token family), as the server checks every access token's session.
+      const [family] = await server.database.db.insert(refreshTokenFamilies).values({ userId: user.id, absoluteExpiresAt: new Date(Date.now() + 86_400_000) }).returning();
+      return signAccessToken(server.keys, user, ttlSeconds, undefined, family!.id);
     },
   };
 }

@@ -1,0 +1,84 @@
+// Every end of a session ends its access tokens at once, not when they expire: logout, reuse detection,
+// impersonation stop and window end, deactivation — each within one request, over HTTP and on the hubs.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../server/auth/tokens';
+import { userAdminDetails, users } from '../../server/db/schema';
+import { ADMIN, claimsOf, login, raw, sleep, userIdOf, withConfig } from './identity-support';
+import { bearer, startTestServer, type TestServer } from './support';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer({ throttlePerAddress: 10_000, throttlePerAccount: 10_000 }); });
+afterAll(async () => { await server?.close(); });
+
+const profileStatus = async (jwt: string) => (await server.identity.GET('/v1/profile', { headers: bearer(jwt) })).response.status;
+const negotiateStatus = async (jwt: string) =>
+  (await fetch(`${server.url}/hubs/dashboard/negotiate?negotiateVersion=1`, { method: 'POST', headers: bearer(jwt) })).status;
+
+describe('access ends with the session', () => {
+  it('logout', async () => {
+    const session = await login(server, 'customer@demo.test');
+    expect(await profileStatus(session.jwtToken)).toBe(200);
+    expect((await raw(server, 'POST', '/identity/v1/auth/logout', { body: { refreshToken: session.refreshToken } })).status).toBe(204);
+    const after = await server.identity.GET('/v1/profile', { headers: bearer(session.jwtToken) });
+    expect(after.response.status).toBe(401);
+    expect(after.error?.message).toBe('The session of this access token has ended');
+    expect(await negotiateStatus(session.jwtToken)).toBe(401);
+  });
+
+  it('reuse of a rotated refresh token revokes the family, and its access tokens with it', async () => {
+    await withConfig(server, { refreshReuseGraceSeconds: 0 }, async () => {
+      const session = await login(server, 'driver@demo.test');
+      const rotated = await raw(server, 'POST', '/identity/v1/auth/refreshToken', { body: { refreshToken: session.refreshToken } });
+      expect(rotated.status).toBe(200);
+      await sleep(1100);
+      expect((await raw(server, 'POST', '/identity/v1/auth/refreshToken', { body: { refreshToken: session.refreshToken } })).status).toBe(401);
+      expect(await profileStatus(session.jwtToken)).toBe(401);
+      expect(await profileStatus(String(rotated.body!.jwtToken))).toBe(401);
+    });
+  });
+
+  it('impersonation stop, and the end of the impersonation window', async () => {
+    const admin = await login(server, ADMIN);
+    const customerId = await userIdOf(server, 'customer@demo.test');
+    const started = await raw(server, 'POST', '/identity/v1/auth/impersonate', { body: { userId: customerId }, headers: bearer(admin.jwtToken) });
+    const impersonation = String(started.body!.jwtToken);
+    expect(claimsOf(impersonation).act?.email).toBe(ADMIN);
+    expect(await profileStatus(impersonation)).toBe(200);
+    expect((await raw(server, 'POST', '/identity/v1/auth/impersonate/stop', { headers: bearer(impersonation) })).status).toBeLessThan(300);
+    expect(await profileStatus(impersonation)).toBe(401);
+    expect(await profileStatus(admin.jwtToken)).toBe(200);
+
+    await withConfig(server, { impersonationWindowSeconds: 1 }, async () => {
+      const short = await raw(server, 'POST', '/identity/v1/auth/impersonate', { body: { userId: customerId }, headers: bearer(admin.jwtToken) });
+      const token = String(short.body!.jwtToken);
+      expect(await profileStatus(token)).toBe(200);
+      await sleep(1200);
+      // The access token itself is valid for 15 minutes; the window is not.
+      expect(await profileStatus(token)).toBe(401);
+    });
+  });
+
+  it('deactivation', async () => {
+    const session = await login(server, 'assistant@demo.test');
+    const userId = Number(claimsOf(session.jwtToken).id);
+    expect(await profileStatus(session.jwtToken)).toBe(200);
+    await server.database.db.insert(userAdminDetails).values({ userId, isActive: false })
+      .onConflictDoUpdate({ target: userAdminDetails.userId, set: { isActive: false } });
+    try {
+      expect(await profileStatus(session.jwtToken)).toBe(401);
+    } finally {
+      await server.database.db.update(userAdminDetails).set({ isActive: true }).where(eq(userAdminDetails.userId, userId));
+    }
+    expect(await profileStatus(session.jwtToken)).toBe(200);
+  });
+
+  it('a signed token that names no session, or a session that is not its user\'s, is refused', async () => {
+    const [customer] = await server.database.db.select().from(users).where(eq(users.email, 'customer@demo.test'));
+    expect(await profileStatus(await signAccessToken(server.keys, customer!, 300))).toBe(401);
+    const other = await login(server, 'staff@demo.test');
+    const borrowed = await signAccessToken(server.keys, customer!, 300, undefined, claimsOf(other.jwtToken).sid);
+    expect(await profileStatus(borrowed)).toBe(401);
+    expect(await profileStatus(await signAccessToken(server.keys, customer!, 300, undefined, 'not-a-uuid'))).toBe(401);
+  });
+});
