@@ -14,6 +14,7 @@ import { authenticateAccessToken } from './auth/sessions';
 import { InvalidTokenError } from './auth/tokens';
 import { errorHandler, HttpError } from './http/errors';
 import { registerMultipart, withMultipartValidation } from './http/multipart';
+import { refuseUnsafeText } from './http/text-safety';
 import { validatorCompiler } from './http/validation';
 import { startOutbox } from './messaging/outbox';
 import { redactUrl } from './logger';
@@ -124,6 +125,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   // Unknown query parameters are refused with their name, so a misspelt filter never silently widens a list.
   app.addHook('preValidation', async (request) => {
     if (!operationIdOf(request)) return;
+    refuseUnsafeText(request);
     const schema = (request.routeOptions.schema as { querystring?: { properties?: Record<string, unknown> } }).querystring;
     const allowed = schema?.properties ?? {};
     const unknown = Object.keys(request.query as object).filter((name) => !(name in allowed));

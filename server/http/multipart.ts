@@ -68,16 +68,15 @@ const tooLarge = () => new HttpError(413, ERROR_TEXTS.imageTooLarge);
  * bigger one is refused (413, the catalogue's image text) as soon as it is known — from a declared
  * Content-Length, or the moment the file passes the limit — and the connection is closed rather than drained,
  * so an oversized upload is never read to its end. A request whose content type the operation does not declare
- * is a 415 before any part is read (so a multipart body can never reach a JSON operation unvalidated).
+ * is a 415 before its body is read: a body of any type the operation does not declare would skip the validation
+ of the declared one (a text/plain body reached JSON handlers as a raw string).
  */
 export async function registerMultipart(app: FastifyInstance, fileLimit: number): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     const declared = declaredMediaTypes(request);
     const mediaType = mediaTypeOf(request);
     if (!declared || !mediaType) return;
-    if (!declared.includes(mediaType) && (mediaType === MULTIPART || declared.includes(MULTIPART))) {
-      throw new HttpError(415, `Unsupported content type: ${mediaType}`);
-    }
+    if (!declared.includes(mediaType)) throw new HttpError(415, `Unsupported content type: ${mediaType}`);
     if (mediaType === MULTIPART && Number(request.headers['content-length'] ?? 0) > fileLimit + MULTIPART_OVERHEAD_BYTES) {
       reply.header('Connection', 'close');
       throw tooLarge();

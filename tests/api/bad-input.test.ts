@@ -90,3 +90,48 @@ describe('security headers and logs', () => {
     expect(logs).not.toContain(token.split('.')[2]!);
   });
 });
+
+describe('text that cannot be stored, numbers out of range and undeclared content types are 400 and 415, never 500', () => {
+  const send = async (method: string, path: string, options: { body?: string; type?: string; token?: string } = {}) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { ...(options.body !== undefined && { 'content-type': options.type ?? 'application/json' }), ...(options.token && { Authorization: `Bearer ${options.token}` }) },
+      body: options.body,
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+
+  it('a NUL or an unpaired surrogate in any text: path, query or body, signed in or not → 400 naming the field', async () => {
+    const nul = await send('POST', '/identity/v1/auth/login', { body: JSON.stringify({ email: 'a\u0000b@demo.test', password: 'x' }) });
+    expect([nul.status, Object.keys(nul.body.errors)]).toEqual([400, ['email']]);
+    const surrogate = await send('POST', '/connect/errors/frontend', { body: JSON.stringify({ Error: 'half \ud800 a pair', Url: '/' }) });
+    expect([surrogate.status, Object.keys(surrogate.body.errors)]).toEqual([400, ['Error']]);
+    const inPath = await send('GET', '/connect/tracking/ZA/%00');
+    expect(inPath.status).toBe(400);
+    const token = await server.tokenFor('administrator@demo.test');
+    const inQuery = await send('GET', '/connect/companies/za?search=ab%00c', { token });
+    expect([inQuery.status, Object.keys(inQuery.body.errors)]).toEqual([400, ['search']]);
+  });
+
+  it('ids and numbers beyond 32 bits, and numbers that are not finite → 400 naming the field', async () => {
+    const token = await server.tokenFor('administrator@demo.test');
+    const apiKey = await send('GET', '/identity/v1/token/apikey/2147483648', { token });
+    expect(apiKey.status).toBe(400);
+    expect(apiKey.body.message).toContain('id');
+    const impersonate = await send('POST', '/identity/v1/auth/impersonate', { token, body: JSON.stringify({ userId: 2147483648 }) });
+    expect([impersonate.status, Object.keys(impersonate.body.errors ?? {})]).toEqual([400, ['userId']]);
+    const page = await send('GET', '/connect/companies/za?page=1e400', { token });
+    expect(page.status).toBe(400);
+    expect(page.body.message).toContain('page');
+  });
+
+  it('a body of a type the operation does not declare → 415, before any handler runs', async () => {
+    const login = await send('POST', '/identity/v1/auth/login', { body: 'email=a&password=b', type: 'text/plain' });
+    expect(login.status).toBe(415);
+    expect(login.body.message).toBe('Unsupported content type: text/plain');
+    const token = await server.tokenFor('administrator@demo.test');
+    const bulk = await send('PUT', '/connect/deliveries/bulkUpdateDeliveryDate/za', { token, body: '[1,2]', type: 'text/plain' });
+    expect(bulk.status).toBe(415);
+  });
+});

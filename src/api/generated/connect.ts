@@ -2069,6 +2069,7 @@ export interface components {
     schemas: {
         CntDate: string;
         Announcement: {
+            /** Format: int32 */
             id: number;
             title: string;
             message: string;
@@ -2103,6 +2104,7 @@ export interface components {
             current: components["schemas"]["Announcement"];
         };
         CurrentAnnouncement: {
+            /** Format: int32 */
             id: number;
             title: string;
             message: string;
@@ -2112,17 +2114,26 @@ export interface components {
         /** @enum {string} */
         CntMediaKind: "deliveryPicture" | "deliverySignature" | "profilePicture";
         MediaItem: {
+            /** Format: int32 */
             id: number;
             kind: components["schemas"]["CntMediaKind"];
-            /** @description 0-100 image-quality heuristic (docs/content.md); null when not measurable */
+            /**
+             * Format: int32
+             * @description 0-100 image-quality heuristic (docs/content.md); null when not measurable
+             */
             aiScore: number | null;
+            /** Format: int32 */
             deliveryId: number | null;
             waybill: string | null;
+            /** Format: int32 */
             appUserId: number | null;
             userEmail: string | null;
             contentType: string;
+            /** Format: int32 */
             byteSize: number;
+            /** Format: int32 */
             width: number | null;
+            /** Format: int32 */
             height: number | null;
             /** Format: date-time */
             createdAt: string;
@@ -2135,10 +2146,13 @@ export interface components {
             paging: components["schemas"]["Paging"];
         };
         Territory: {
+            /** Format: int32 */
             id: number;
             name: string;
             isActive: boolean;
+            /** Format: int32 */
             areaCount: number;
+            /** Format: int32 */
             exceptionCount: number;
             /** @description Row version; sent back on update */
             xmin: string;
@@ -2161,6 +2175,7 @@ export interface components {
             current: components["schemas"]["Territory"];
         };
         TerritoryDeleted: {
+            /** Format: int32 */
             deleted: number;
         };
         /** @description One position [lon, lat] (GeoJSON order) */
@@ -2170,7 +2185,9 @@ export interface components {
         /** @enum {string} */
         TerritoryAreaKind: "area" | "exception";
         TerritoryArea: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             territoryId: number;
             territoryName: string;
             areaName: string;
@@ -2184,6 +2201,7 @@ export interface components {
             paging: components["schemas"]["Paging"];
         };
         TerritoryAreaInput: {
+            /** Format: int32 */
             territoryId: number;
             areaName: string;
             kind: components["schemas"]["TerritoryAreaKind"];
@@ -2199,8 +2217,10 @@ export interface components {
             current: components["schemas"]["TerritoryArea"];
         };
         TerritoryAreaMatch: {
+            /** Format: int32 */
             territoryId: number;
             territoryName: string;
+            /** Format: int32 */
             areaId: number;
             areaName: string;
             kind: components["schemas"]["TerritoryAreaKind"];
@@ -2221,21 +2241,27 @@ export interface components {
             lon: number;
         };
         TerritoryPermission: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             territoryId: number;
             territoryName: string;
+            /** Format: int32 */
             userId?: number | null;
             email?: string | null;
             role?: string | null;
         };
         TerritoryPermissionInput: {
+            /** Format: int32 */
             territoryId: number;
+            /** Format: int32 */
             userId?: number;
             role?: string;
         };
         /** @enum {string} */
         UsrRoleName: "Administrator" | "ManagementOperator" | "StaffOperator" | "CompanyAdministrator" | "CompanyOperator" | "CompanyUser" | "StoreAdministrator" | "StoreOperator" | "StoreUser" | "Partner" | "Driver" | "SuperHero" | "Assistant" | "PublicApiUser";
         UserAdmin: {
+            /** Format: int32 */
             id: number;
             email: string;
             firstName: string;
@@ -2244,8 +2270,10 @@ export interface components {
             phoneNumber?: string | null;
             contactCountryCode?: string;
             roles: components["schemas"]["UsrRoleName"][];
+            /** Format: int32 */
             companyId?: number | null;
             companyName?: string | null;
+            /** Format: int32 */
             storeId?: number | null;
             storeName?: string | null;
             /** @description The verified flag (email address confirmed) */
@@ -2272,7 +2300,9 @@ export interface components {
             lastName: string;
             phoneNumber?: string | null;
             roles?: components["schemas"]["UsrRoleName"][];
+            /** Format: int32 */
             companyId?: number | null;
+            /** Format: int32 */
             storeId?: number | null;
             isActive?: boolean;
             beta?: boolean;
@@ -2287,16 +2317,22 @@ export interface components {
         RatDate: string;
         RatAnswers: string[] | null;
         Rating: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             deliveryId: number;
             waybill: string;
-            /** @description The user rated (the driver) */
+            /**
+             * Format: int32
+             * @description The user rated (the driver)
+             */
             driverId: number;
             driverName: string;
             score: components["schemas"]["RatScore"];
             /** @enum {string} */
             scoreLabel: "Useless" | "Poor" | "Ok" | "Good" | "Excellent";
             comment?: string | null;
+            /** Format: int32 */
             questionnaireId?: number | null;
             questionnaireName?: string | null;
             answers?: components["schemas"]["RatAnswers"];
@@ -2310,16 +2346,20 @@ export interface components {
             paging: components["schemas"]["Paging"];
         };
         RatInput: {
+            /** Format: int32 */
             deliveryId: number;
+            /** Format: int32 */
             driverId: number;
             score: components["schemas"]["RatScore"];
             comment?: string | null;
+            /** Format: int32 */
             questionnaireId?: number | null;
             answers?: components["schemas"]["RatAnswers"];
         };
         RatUpdate: {
             score: components["schemas"]["RatScore"];
             comment?: string | null;
+            /** Format: int32 */
             questionnaireId?: number | null;
             answers?: components["schemas"]["RatAnswers"];
             xmin: string;
@@ -2330,6 +2370,7 @@ export interface components {
         };
         QstQuestions: string[];
         Questionnaire: {
+            /** Format: int32 */
             id: number;
             name: string;
             questions: string[];
@@ -2364,9 +2405,13 @@ export interface components {
             };
         };
         Paging: {
+            /** Format: int32 */
             page: number;
+            /** Format: int32 */
             pageSize: number;
+            /** Format: int32 */
             totalPages: number;
+            /** Format: int64 */
             totalItems: number;
         };
         SelectOption: {
@@ -2381,7 +2426,10 @@ export interface components {
             name: string;
             /** @example ZAR */
             currency: string;
-            /** @example 2 */
+            /**
+             * Format: int32
+             * @example 2
+             */
             currencyDecimals: number;
             /** @example Africa/Johannesburg */
             timeZone: string;
@@ -2397,6 +2445,7 @@ export interface components {
             Auth?: string;
         };
         Company: {
+            /** Format: int32 */
             id: number;
             companyName: string;
             contactName?: string | null;
@@ -2414,8 +2463,10 @@ export interface components {
             paging: components["schemas"]["Paging"];
         };
         Store: {
+            /** Format: int32 */
             id: number;
             storeName: string;
+            /** Format: int32 */
             companyId: number;
             contactName?: string | null;
             phoneNumber?: string | null;
@@ -2466,6 +2517,7 @@ export interface components {
         };
         DirStoreInput: {
             storeName: string;
+            /** Format: int32 */
             companyId: number;
             contactName?: string | null;
             phoneNumber?: string | null;
@@ -2493,6 +2545,7 @@ export interface components {
             current: components["schemas"]["Store"];
         };
         DirDeleted: {
+            /** Format: int32 */
             deleted: number;
         };
         /**
@@ -2501,6 +2554,7 @@ export interface components {
          */
         FleetVehicleTypeId: 10 | 20 | 31 | 32 | 41 | 42 | 51;
         FleetVehicle: {
+            /** Format: int32 */
             id: number;
             registration: string;
             make: string;
@@ -2508,8 +2562,10 @@ export interface components {
             colour: string | null;
             vehicleTypeId: components["schemas"]["FleetVehicleTypeId"];
             vehicleType: string;
+            /** Format: int32 */
             driverId: number | null;
             driverName: string | null;
+            /** Format: int32 */
             partnerCompanyId: number | null;
             partnerCompanyName: string | null;
             isActive: boolean;
@@ -2525,7 +2581,9 @@ export interface components {
             model: string;
             colour?: string | null;
             vehicleTypeId: components["schemas"]["FleetVehicleTypeId"];
+            /** Format: int32 */
             driverId?: number | null;
+            /** Format: int32 */
             partnerCompanyId?: number | null;
             isActive?: boolean;
         };
@@ -2535,7 +2593,9 @@ export interface components {
             model: string;
             colour?: string | null;
             vehicleTypeId: components["schemas"]["FleetVehicleTypeId"];
+            /** Format: int32 */
             driverId?: number | null;
+            /** Format: int32 */
             partnerCompanyId?: number | null;
             isActive?: boolean;
             xmin: string;
@@ -2545,6 +2605,7 @@ export interface components {
             current?: components["schemas"]["FleetVehicle"];
         };
         FleetHub: {
+            /** Format: int32 */
             id: number;
             hubName: string;
             contactName: string;
@@ -2554,9 +2615,15 @@ export interface components {
             xmin: string;
         };
         FleetHubDetail: components["schemas"]["FleetHub"] & {
-            /** @description Deliveries routed through the hub */
+            /**
+             * Format: int32
+             * @description Deliveries routed through the hub
+             */
             deliveryCount: number;
-            /** @description Those not finished yet (below Delivered and not cancelled) */
+            /**
+             * Format: int32
+             * @description Those not finished yet (below Delivered and not cancelled)
+             */
             openDeliveryCount: number;
         };
         FleetHubPage: {
@@ -2589,8 +2656,12 @@ export interface components {
         };
         /** @description 002 section 3 "Mobile device" */
         FleetMobileDevice: {
+            /** Format: int32 */
             id: number;
-            /** @description The owner */
+            /**
+             * Format: int32
+             * @description The owner
+             */
             appUserId: number;
             userFullName: string;
             deviceBrand: string;
@@ -2609,7 +2680,9 @@ export interface components {
         };
         /** @description The device as read plus isActive false (002 section 7); only isActive is written */
         FleetMobileDeviceUpdate: {
+            /** Format: int32 */
             id?: number;
+            /** Format: int32 */
             appUserId?: number;
             userFullName?: string;
             deviceBrand?: string;
@@ -2639,10 +2712,12 @@ export interface components {
             placeId?: string | null;
             description: string;
             coordinates: components["schemas"]["BookingCoordinates"];
+            /** Format: int32 */
             storeId?: number | null;
         };
         /** @description Delivery form values (001 section 3). originAddress, destinationAddress and deliveryDate are checked by the server with the spec's messages ('Pick-up address is required', 'Drop-off is required', 'Date is required'). companyId, firstName, lastName, email, contactCountryCode and phoneNumber are accepted for staff booking on behalf of someone; scope comes from the token. */
         BookingDeliveryForm: {
+            /** Format: int32 */
             deliveryId?: number | null;
             /** @description Row version of the delivery (updatequotes) */
             xmin?: string;
@@ -2654,8 +2729,11 @@ export interface components {
             /** @description HH:mm; default '02:00' */
             deliveryTime?: string;
             isRoundTrip?: boolean;
+            /** Format: int32 */
             originStoreId?: number | null;
+            /** Format: int32 */
             destinationStoreId?: number | null;
+            /** Format: int32 */
             companyId?: number | null;
             firstName?: string | null;
             lastName?: string | null;
@@ -2665,10 +2743,14 @@ export interface components {
         };
         /** @description Parcel (001 section 3); length, width, height in cm, weight in kg, each at least 0.01 */
         BookingParcel: {
+            /** Format: int32 */
             id?: number | null;
             /** @description Parcel type name (small, medium, large, Extra Large, Custom) */
             name?: string;
-            /** @description Parcel type id (4 = Custom) */
+            /**
+             * Format: int32
+             * @description Parcel type id (4 = Custom)
+             */
             parcelType?: number | null;
             deliveryItemName?: string | null;
             length?: number | null;
@@ -2680,14 +2762,19 @@ export interface components {
             barCode?: string | null;
         };
         BookingParcelsForm: {
+            /** Format: int32 */
             deliveryId?: number | null;
             xmin?: string;
             deliveryItems?: components["schemas"]["BookingParcel"][];
         };
         BookingSelectQuoteForm: {
+            /** Format: int32 */
             deliveryId?: number | null;
             xmin?: string;
-            /** @description The option's id; none → 'Please select your preferred quote to continue.', below 1 → 'Delivery option is required' */
+            /**
+             * Format: int32
+             * @description The option's id; none → 'Please select your preferred quote to continue.', below 1 → 'Delivery option is required'
+             */
             quoteId?: number | null;
         };
         /** @description One side of the contact form, with the spec's own field names */
@@ -2705,12 +2792,15 @@ export interface components {
             BuildingUnit?: string | null;
             Remarks?: string | null;
             DisplayAddress?: string | null;
+            /** Format: int32 */
             StoreId?: number | null;
+            /** Format: int32 */
             ContactId?: number | null;
             ContactDetailsSameAsUser?: boolean;
         };
         /** @description Contact form (001 section 3); name 'Name is required', country 'Code is required', phone 'Phone number is required' / 'Phone number is not valid' */
         BookingContactForm: {
+            /** Format: int32 */
             deliveryId?: number | null;
             xmin?: string;
             origin?: components["schemas"]["BookingContactDetails"];
@@ -2719,16 +2809,20 @@ export interface components {
             customerIdentifier?: string | null;
         };
         BookingVersionForm: {
+            /** Format: int32 */
             deliveryId?: number | null;
             /** @description When sent, a changed row answers 409 */
             xmin?: string;
         };
         BookingSelectAccountForm: {
+            /** Format: int32 */
             deliveryId?: number | null;
             xmin?: string;
+            /** Format: int32 */
             accountId: number;
         };
         BookingPayBySavedCardForm: {
+            /** Format: int32 */
             paymentCardId: number;
         };
         BookingCheckoutForm: {
@@ -2744,7 +2838,10 @@ export interface components {
             checkoutId: string;
             /** @description {provider}/v1/paymentWidgets.js?checkoutId={checkoutId} */
             widgetScriptUrl: string;
-            /** @description Total due in cents */
+            /**
+             * Format: int32
+             * @description Total due in cents
+             */
             amount: number;
             currency: string;
             /**
@@ -2770,10 +2867,14 @@ export interface components {
         };
         /** @description Delivery quote (001 section 3). priceExcl is null for callers who may not see prices (only administrator, management, staff do) */
         BookingDeliveryQuote: {
+            /** Format: int32 */
             id: number;
             /** @enum {string} */
             slaType: "Standard" | "Priority" | "Hyperlocal" | "Emergency Relief";
-            /** @description Cents, VAT exclusive, one way (the display price applies vatRate and doubles for round trips) */
+            /**
+             * Format: int32
+             * @description Cents, VAT exclusive, one way (the display price applies vatRate and doubles for round trips)
+             */
             priceExcl?: number | null;
             /** @example 0.15 */
             vatRate: number;
@@ -2790,13 +2891,22 @@ export interface components {
             quoteExpirationUtc: string;
         };
         BookingTransactionItem: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             transactionId?: number | null;
             description: string;
-            /** @description Doubled for round trips */
+            /**
+             * Format: int32
+             * @description Doubled for round trips
+             */
             quantity: number;
-            /** @description Cents, VAT exclusive, for the whole quantity */
+            /**
+             * Format: int32
+             * @description Cents, VAT exclusive, for the whole quantity
+             */
             amountExcl: number;
+            /** Format: int32 */
             transactionItemTypeId: number;
         };
         BookingPerson: {
@@ -2814,10 +2924,12 @@ export interface components {
         };
         /** @description Quote/delivery response (001 section 3). Money in cents. paymentTotal = the selected option's display price (VAT in, round trip doubled) + tipAmount; paymentCreditApplied = what a Prepay account's balance covers; paymentTotalDue = paymentTotal - paymentCreditApplied (what a card pays); paymentOutStanding = what the selected account already owes (shown when greater than 0). */
         BookingQuote: {
+            /** Format: int32 */
             deliveryId: number;
             xmin: string;
             waybill?: string | null;
             trackingHash?: string | null;
+            /** Format: int32 */
             selectedDeliveryQuoteId?: number | null;
             /** @description HH:mm */
             readyForCollectionTimeSlotLocal?: string | null;
@@ -2831,19 +2943,29 @@ export interface components {
             originAddress: components["schemas"]["BookingAddress"];
             destinationAddress: components["schemas"]["BookingAddress"];
             deliveryQuotes: components["schemas"]["BookingDeliveryQuote"][];
+            /** Format: int32 */
             accountId?: number | null;
-            /** @description PAYMENT_STATUS of src/lib/statuses.ts */
+            /**
+             * Format: int32
+             * @description PAYMENT_STATUS of src/lib/statuses.ts
+             */
             paymentStatusId: number;
             paymentPeachPaymentsCheckoutId?: string | null;
             paymentPeachPaymentFailureDescription?: string | null;
+            /** Format: int32 */
             paymentTotal: number;
+            /** Format: int32 */
             paymentCreditApplied: number;
+            /** Format: int32 */
             paymentOutStanding: number;
+            /** Format: int32 */
             paymentTotalDue: number;
             vatRate: number;
+            /** Format: int32 */
             tipAmount: number;
             /** @description The price breakdown; empty for callers who may not see prices */
             transactionItems: components["schemas"]["BookingTransactionItem"][];
+            /** Format: int32 */
             logisticStatusId: number;
             hub?: components["schemas"]["BookingParty"] | null;
             hubAddress?: components["schemas"]["BookingAddress"] | null;
@@ -2856,6 +2978,7 @@ export interface components {
             originEmail?: string | null;
             originRemarks?: string | null;
             originContactDetailsSameAsUser?: boolean;
+            /** Format: int32 */
             originStoreId?: number | null;
             originStoreName?: string | null;
             originStore?: components["schemas"]["BookingParty"] | null;
@@ -2868,6 +2991,7 @@ export interface components {
             destinationEmail?: string | null;
             destinationRemarks?: string | null;
             destinationContactDetailsSameAsUser?: boolean;
+            /** Format: int32 */
             destinationStoreId?: number | null;
             destinationStoreName?: string | null;
             destinationStore?: components["schemas"]["BookingParty"] | null;
@@ -2879,18 +3003,24 @@ export interface components {
         };
         /** @description Account (001 section 3); balance in cents (negative = owed) */
         BookingAccount: {
+            /** Format: int32 */
             id: number;
             accountName: string;
             /** @enum {string} */
             accountType: "Prepay" | "PostPay";
+            /** Format: int64 */
             balance: number;
+            /** Format: int32 */
             companyId?: number | null;
+            /** Format: int32 */
             storeId?: number | null;
+            /** Format: int32 */
             userId?: number | null;
             xmin: string;
         };
         /** @description Saved payment card (001 section 3) */
         BookingPaymentCard: {
+            /** Format: int32 */
             id: number;
             /** @example VISA */
             paymentBrand: string;
@@ -2898,7 +3028,9 @@ export interface components {
             paymentType: string;
             holder: string;
             lastFourDigits: string;
+            /** Format: int32 */
             expiryMonth: number;
+            /** Format: int32 */
             expiryYear: number;
             expired: boolean;
         };
@@ -2910,6 +3042,7 @@ export interface components {
             label: string;
         };
         BookingParcelType: {
+            /** Format: int32 */
             id: number;
             name: string;
             length: number;
@@ -2951,23 +3084,36 @@ export interface components {
         JobAddress: {
             description: string;
             coordinates: components["schemas"]["JobCoordinates"];
+            /** Format: int32 */
             storeId?: number | null;
         };
         /** @description A job (002 section 3) as lists, details and the live `job` event carry it; merge by id and xmin */
         Job: {
+            /** Format: int32 */
             id: number;
             jobStatusId: components["schemas"]["JobStatusId"];
             /** @example Not started */
             jobStatus: string;
+            /** Format: int32 */
             driverId: number | null;
             driverName: string | null;
-            /** @description The company of all its deliveries; null when they belong to several or none */
+            /**
+             * Format: int32
+             * @description The company of all its deliveries; null when they belong to several or none
+             */
             companyId: number | null;
             companyName: string | null;
+            /** Format: int32 */
             deliveryCount: number;
-            /** @description Tasks not cancelled */
+            /**
+             * Format: int32
+             * @description Tasks not cancelled
+             */
             taskCount: number;
-            /** @description Tasks completed or with an exception */
+            /**
+             * Format: int32
+             * @description Tasks completed or with an exception
+             */
             tasksFinished: number;
             /** @description Along its stops in task order, 2 decimals */
             distanceKm: number;
@@ -2990,11 +3136,17 @@ export interface components {
         };
         /** @description A task (002 section 3) as lists, details and the live `jobTask` event carry it */
         Task: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             jobId: number;
+            /** Format: int32 */
             deliveryId: number;
             waybill: string | null;
-            /** @description 1-based order within the job */
+            /**
+             * Format: int32
+             * @description 1-based order within the job
+             */
             taskJobOrder: number;
             taskStatusId: components["schemas"]["TaskStatusId"];
             taskTypeId: components["schemas"]["TaskTypeId"];
@@ -3019,23 +3171,32 @@ export interface components {
         TaskState: {
             task: components["schemas"]["Task"];
             jobStatusId: components["schemas"]["JobStatusId"];
-            /** @description Of the task's delivery */
+            /**
+             * Format: int32
+             * @description Of the task's delivery
+             */
             logisticStatusId: number;
             /** @description The calls the charts allow now and the caller may make (empty for a finished task) */
             allowedActions: components["schemas"]["TaskAction"][];
         };
         /** @description A delivery as a job holds it (and as the live `delivery` event from job and task calls carries it) */
         JobDelivery: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             deliveryId: number;
             waybill: string | null;
             orderReference: string | null;
             customerIdentifier: string | null;
+            /** Format: int32 */
             logisticStatusId: number;
             logisticStatus: string;
+            /** Format: int32 */
             paymentStatusId: number;
+            /** Format: int32 */
             companyId: number | null;
             companyName: string | null;
+            /** Format: int32 */
             storeId: number | null;
             originStoreName: string | null;
             destinationStoreName: string | null;
@@ -3044,20 +3205,29 @@ export interface components {
             /** @description km */
             distanceEstimate: number;
             placedByUserEmail: string;
+            /** Format: int32 */
             jobId: number | null;
             xmin: string;
         };
         JobTransactionItem: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             transactionId: number | null;
             description: string;
+            /** Format: int32 */
             quantity: number;
-            /** @description Cents, VAT exclusive, for the whole quantity */
+            /**
+             * Format: int32
+             * @description Cents, VAT exclusive, for the whole quantity
+             */
             amountExcl: number;
+            /** Format: int32 */
             transactionItemTypeId: number;
         };
         /** @description A user with the Driver role (live `user` event payload too); merge by id and xmin */
         Driver: {
+            /** Format: int32 */
             id: number;
             firstName: string;
             lastName: string;
@@ -3070,7 +3240,10 @@ export interface components {
             lastLocation: components["schemas"]["JobCoordinates"] | null;
             /** Format: date-time */
             lastLocationAt: string | null;
-            /** @description Jobs not started or in progress */
+            /**
+             * Format: int32
+             * @description Jobs not started or in progress
+             */
             openJobCount: number;
             xmin: string;
         };
@@ -3085,12 +3258,16 @@ export interface components {
         };
         /** @description The live `coordinate` event (CoordinateUpdates) */
         DriverCoordinate: {
+            /** Format: int32 */
             driverId: number;
             lat: number;
             lon: number;
             /** Format: date-time */
             time: string;
-            /** @description The job in progress, if any */
+            /**
+             * Format: int32
+             * @description The job in progress, if any
+             */
             jobId: number | null;
         };
         DriverLocationForm: {
@@ -3099,6 +3276,7 @@ export interface components {
         };
         DriverAvailabilityForm: {
             /**
+             * Format: int32
              * @description Busy is the server's to set
              * @enum {integer}
              */
@@ -3114,19 +3292,23 @@ export interface components {
         };
         JobCreateForm: {
             deliveryIds: number[];
+            /** Format: int32 */
             driverId?: number | null;
         };
         JobAssignForm: {
             jobIds: number[];
+            /** Format: int32 */
             driverId: number;
         };
         JobDeliveriesForm: {
             deliveryIds: number[];
         };
         JobRemoveDeliveryForm: {
+            /** Format: int32 */
             deliveryId: number;
         };
         JobDelayForm: {
+            /** Format: int32 */
             delayMinutes?: number;
             message?: string;
         };
@@ -3144,19 +3326,28 @@ export interface components {
             };
         };
         JobCost: {
+            /** Format: int32 */
             jobId: number;
             items: components["schemas"]["JobTransactionItem"][];
-            /** @description Cents, VAT exclusive */
+            /**
+             * Format: int32
+             * @description Cents, VAT exclusive
+             */
             totalExcl: number;
         };
         JobRouteStop: {
             /** @description A, B, ... Z, AA */
             label: string;
+            /** Format: int32 */
             taskId: number;
+            /** Format: int32 */
             deliveryId: number;
             waybill: string | null;
             taskTypeId: components["schemas"]["TaskTypeId"];
-            /** @description 10000 pick-up from origin, 40000 drop-off at destination */
+            /**
+             * Format: int32
+             * @description 10000 pick-up from origin, 40000 drop-off at destination
+             */
             mapTaskTypeId: number;
             taskStatusId: components["schemas"]["TaskStatusId"];
             description: string;
@@ -3165,6 +3356,7 @@ export interface components {
             distanceFromPreviousKm: number;
         };
         JobRoute: {
+            /** Format: int32 */
             jobId: number;
             stops: components["schemas"]["JobRouteStop"][];
             /** @description Straight-line legs between the stops, 2 decimals */
@@ -3172,32 +3364,46 @@ export interface components {
             driverLocation: components["schemas"]["JobCoordinates"] | null;
         };
         JobSummary: {
+            /** Format: int32 */
             jobId: number;
             jobStatusId: components["schemas"]["JobStatusId"];
+            /** Format: int32 */
             deliveryCount: number;
             tasksByStatus: {
+                /** Format: int32 */
                 notStarted: number;
+                /** Format: int32 */
                 inProgress: number;
+                /** Format: int32 */
                 completed: number;
+                /** Format: int32 */
                 exception: number;
+                /** Format: int32 */
                 cancelled: number;
             };
             distanceKm: number;
-            /** @description Cents */
+            /**
+             * Format: int32
+             * @description Cents
+             */
             costExcl: number;
             /** Format: date-time */
             startedAt: string | null;
             /** Format: date-time */
             completedAt: string | null;
+            /** Format: int32 */
             durationMinutes: number | null;
         };
         WebNotificationType: {
+            /** Format: int32 */
             id: number;
             name: string;
         };
         /** @description One notification (also the live `webNotification` event) */
         WebNotification: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             webNotificationTypeId: number;
             webNotificationType: string;
             title: string;
@@ -3205,7 +3411,9 @@ export interface components {
             read: boolean;
             /** Format: date-time */
             createdAt: string;
+            /** Format: int32 */
             jobId: number | null;
+            /** Format: int32 */
             deliveryId: number | null;
         };
         WebNotificationPage: {
@@ -3219,14 +3427,19 @@ export interface components {
         DeliveryAdminCodeList: string;
         DeliveryAdminDate: string;
         MyDelivery: {
-            /** @description The deliveryId */
+            /**
+             * Format: int32
+             * @description The deliveryId
+             */
             id: number;
             /** @description Given once paid */
             waybill: string | null;
             /** @description The public tracking page is /track/{trackingHash} */
             trackingHash: string | null;
+            /** Format: int32 */
             logisticStatusId: number;
             logisticStatus: string;
+            /** Format: int32 */
             paymentStatusId: number;
             paymentStatus: string;
             /** @description The pick-up date (YYYY-MM-DD) */
@@ -3242,7 +3455,10 @@ export interface components {
             slaType: string | null;
             originDescription: string;
             destinationDescription: string;
-            /** @description What the caller paid (card and account), in cents; 0 until paid */
+            /**
+             * Format: int32
+             * @description What the caller paid (card and account), in cents; 0 until paid
+             */
             totalPaidCents: number;
             /** Format: date-time */
             createdAt: string;
@@ -3272,7 +3488,10 @@ export interface components {
             /** @description The hash; subscribe to the tracking hub's TrackingUpdates with it */
             trackingHashId: string;
             waybill: string | null;
-            /** @description Names come from the logistic status catalogue (src/lib/statuses.ts) */
+            /**
+             * Format: int32
+             * @description Names come from the logistic status catalogue (src/lib/statuses.ts)
+             */
             logisticStatusId: number;
             /** @description The selected service level */
             slaType: string | null;
@@ -3298,17 +3517,24 @@ export interface components {
             paging: components["schemas"]["Paging"];
         };
         DeliveryAdmin: {
-            /** @description The deliveryId */
+            /**
+             * Format: int32
+             * @description The deliveryId
+             */
             id: number;
             waybill?: string | null;
             orderReference?: string | null;
             customerIdentifier?: string | null;
+            /** Format: int32 */
             logisticStatusId: number;
             logisticStatus: string;
+            /** Format: int32 */
             paymentStatusId: number;
             paymentStatus: string;
+            /** Format: int32 */
             companyId?: number | null;
             companyName?: string | null;
+            /** Format: int32 */
             storeId?: number | null;
             storeName?: string | null;
             placedByEmail?: string | null;
@@ -3319,11 +3545,17 @@ export interface components {
             isRoundTrip: boolean;
             isHighRisk: boolean;
             isReturnToSender: boolean;
-            /** @description Shown as N/A when 0 or less */
+            /**
+             * Format: int32
+             * @description Shown as N/A when 0 or less
+             */
             lotNumber: number;
             slaType?: string | null;
             pricingTier?: string | null;
-            /** @description The selected quote's price excluding VAT in cents */
+            /**
+             * Format: int32
+             * @description The selected quote's price excluding VAT in cents
+             */
             priceExclCents?: number | null;
             trackingUrl?: string | null;
             /** @description Only once delivered */
@@ -3334,9 +3566,11 @@ export interface components {
             xmin: string;
         };
         DeliveryAdminParcel: {
+            /** Format: int32 */
             id: number;
             name: string;
             deliveryItemName?: string | null;
+            /** Format: int32 */
             parcelTypeId?: number | null;
             length: number;
             width: number;
@@ -3409,6 +3643,7 @@ export interface components {
             note?: string | null;
         };
         DeliveryAdminDeleted: {
+            /** Format: int32 */
             deleted: number;
         };
         DeliveryAdminUpdate: {
@@ -3427,6 +3662,7 @@ export interface components {
             current?: components["schemas"]["DeliveryAdminDetail"];
         };
         DeliveryAdminUpdated: {
+            /** Format: int32 */
             updated: number;
         };
         /**
@@ -3440,16 +3676,21 @@ export interface components {
          */
         WebhookEventType: "delivery.updated" | "job.updated" | "task.updated";
         Webhook: {
+            /** Format: int32 */
             id: number;
             url: string;
             description: string | null;
-            /** @description Whose events; null = every company of the portal (administrators only) */
+            /**
+             * Format: int32
+             * @description Whose events; null = every company of the portal (administrators only)
+             */
             companyId: number | null;
             companyName: string | null;
             eventTypes: components["schemas"]["WebhookEventType"][];
             isActive: boolean;
             /** @description The secret's first characters, to tell secrets apart */
             secretHint: string;
+            /** Format: int32 */
             lastStatusId: number | null;
             lastStatus: string | null;
             /** Format: date-time */
@@ -3469,7 +3710,10 @@ export interface components {
         WebhookInput: {
             url: string;
             description?: string | null;
-            /** @description Administrators only; an API user's webhooks are its company's */
+            /**
+             * Format: int32
+             * @description Administrators only; an API user's webhooks are its company's
+             */
             companyId?: number | null;
             eventTypes: components["schemas"]["WebhookEventType"][];
             isActive?: boolean;
@@ -3477,6 +3721,7 @@ export interface components {
         WebhookUpdate: {
             url: string;
             description?: string | null;
+            /** Format: int32 */
             companyId?: number | null;
             eventTypes: components["schemas"]["WebhookEventType"][];
             isActive?: boolean;
@@ -3487,20 +3732,28 @@ export interface components {
             current: components["schemas"]["Webhook"];
         };
         WebhookDeleted: {
+            /** Format: int32 */
             deleted: number;
         };
         WebhookAttempt: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             webhookId: number;
             /** @description The event's id (X-Courier-Event-Id); every attempt of one event shares it */
             eventId: string;
             event: string;
-            /** @description 1 for the first try */
+            /**
+             * Format: int32
+             * @description 1 for the first try
+             */
             attempt: number;
             statusId: components["schemas"]["WebhookStatusId"];
             status: string;
+            /** Format: int32 */
             httpStatus: number | null;
             error: string | null;
+            /** Format: int32 */
             durationMs: number | null;
             /** Format: date-time */
             createdAt: string;
@@ -3520,11 +3773,16 @@ export interface components {
          */
         ApiClientAuthTypeName: "ApiKey";
         ApiClient: {
+            /** Format: int32 */
             id: number;
             clientName: string;
-            /** @description The public API user the key acts as */
+            /**
+             * Format: int32
+             * @description The public API user the key acts as
+             */
             userId: number;
             email: string;
+            /** Format: int32 */
             companyId: number | null;
             companyName: string | null;
             authType: components["schemas"]["ApiClientAuthTypeName"];
@@ -3551,12 +3809,14 @@ export interface components {
             clientName: string;
             /** Format: email */
             email: string;
+            /** Format: int32 */
             companyId?: number | null;
             authType?: components["schemas"]["ApiClientAuthTypeName"];
             isActive?: boolean;
         };
         ApiClientUpdate: {
             clientName: string;
+            /** Format: int32 */
             companyId?: number | null;
             isActive?: boolean;
             xmin: string;

@@ -611,6 +611,7 @@ export interface components {
             refreshToken?: string;
         };
         ImpersonateRequest: {
+            /** Format: int32 */
             userId: number;
         };
         ChangePasswordRequest: {
@@ -697,7 +698,9 @@ export interface components {
             lastUsedAt?: string | null;
         };
         ApiKeyCreated: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             userId: number;
             /** @description The secret; shown once */
             apiKey: string;
@@ -706,7 +709,9 @@ export interface components {
             createdAt: string;
         };
         ApiKey: {
+            /** Format: int32 */
             id: number;
+            /** Format: int32 */
             userId: number;
             prefix: string;
             /** Format: date-time */
@@ -715,6 +720,7 @@ export interface components {
             lastUsedAt?: string | null;
         };
         Profile: {
+            /** Format: int32 */
             id: number;
             email: string;
             firstName: string;
@@ -726,7 +732,9 @@ export interface components {
             contactCountryCode: string;
             unitName?: string | null;
             unitNumber?: string | null;
+            /** Format: int32 */
             companyId?: number | null;
+            /** Format: int32 */
             storeId?: number | null;
             company?: {
                 companyName: string;
@@ -748,11 +756,14 @@ export interface components {
             lastName: string;
             phoneNumber?: string | null;
             contactCountryCode?: string;
+            /** Format: int32 */
             companyId?: number | null;
+            /** Format: int32 */
             storeId?: number | null;
             roles?: ("Administrator" | "ManagementOperator" | "StaffOperator" | "CompanyAdministrator" | "CompanyOperator" | "CompanyUser" | "StoreAdministrator" | "StoreOperator" | "StoreUser" | "Partner" | "Driver" | "SuperHero" | "Assistant" | "PublicApiUser")[];
         };
         OutboxMessage: {
+            /** Format: int32 */
             id: number;
             /** @enum {string} */
             channel: "email" | "sms";
