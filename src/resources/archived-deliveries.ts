@@ -1,5 +1,5 @@
-import { api } from '../../api';
-import { DELIVERY_ADMIN_TEXTS } from '../deliveries-admin';
+import { api } from '../api';
+import { DELIVERY_ADMIN_TEXTS } from '../lib/deliveries-admin';
 import { deliveriesResource, type DeliveryAdmin } from './deliveries';
 import { toApiQuery } from './query';
 import type { Page, ResourceDef } from './types';

@@ -1,6 +1,6 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { bodyOf, updateOrConflict } from './api-helpers';
 import { toApiQuery } from './query';
 import type { Page, ResourceDef, SelectOption } from './types';

@@ -1,8 +1,8 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS, SLA_TYPES, STORAGE_KEYS } from '../constants';
-import { DELIVERY_ADMIN_TEXTS } from '../deliveries-admin';
-import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../statuses';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS, SLA_TYPES, STORAGE_KEYS } from '../lib/constants';
+import { DELIVERY_ADMIN_TEXTS } from '../lib/deliveries-admin';
+import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../lib/statuses';
 import { bodyOf, updateOrConflict } from './api-helpers';
 import { deleteSelected } from './bulk';
 import { toApiQuery } from './query';

@@ -1,8 +1,8 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { formatDistance } from '../distance';
-import { PAGE_SIZE_OPTIONS, STORAGE_KEYS } from '../constants';
-import { JOB_STATUS_LABELS, statusLabel } from '../statuses';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { formatDistance } from '../lib/distance';
+import { PAGE_SIZE_OPTIONS, STORAGE_KEYS } from '../lib/constants';
+import { JOB_STATUS_LABELS, statusLabel } from '../lib/statuses';
 import { toApiQuery } from './query';
 import type { Page, ResourceDef, SelectOption } from './types';
 

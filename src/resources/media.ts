@@ -1,7 +1,7 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { MEDIA_SCREENS } from '../content-texts';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { MEDIA_SCREENS } from '../lib/content-texts';
 import { toApiQuery } from './query';
 import type { Page, ResourceDef, ResourceId } from './types';
 

@@ -1,7 +1,7 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { FLEET_TEXTS } from '../fleet';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { FLEET_TEXTS } from '../lib/fleet';
 import { deleteSelected } from './bulk';
 import { toApiQuery } from './query';
 import type { ListParams, Page, ResourceDef, SelectOption } from './types';

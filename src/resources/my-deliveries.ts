@@ -1,7 +1,7 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { MY_DELIVERIES_PAGE_SIZES } from '../constants';
-import { MY_DELIVERIES_TEXTS } from '../dashboard-texts';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { MY_DELIVERIES_PAGE_SIZES } from '../lib/constants';
+import { MY_DELIVERIES_TEXTS } from '../lib/dashboard-texts';
 import type { Page, ResourceDef } from './types';
 
 export type MyDelivery = components['schemas']['MyDelivery'];

@@ -1,7 +1,7 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { USERS_ADMIN_TEXTS } from '../users-admin-texts';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { USERS_ADMIN_TEXTS } from '../lib/users-admin-texts';
 import { bodyOf, updateOrConflict } from './api-helpers';
 import { splitList } from './ratings';
 import { toApiQuery } from './query';

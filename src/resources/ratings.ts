@@ -1,8 +1,8 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { DATE_FORMATS, PAGE_SIZE_OPTIONS, RATING_LABELS } from '../constants';
-import { formatDate } from '../dates';
-import { USERS_ADMIN_TEXTS } from '../users-admin-texts';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS, RATING_LABELS } from '../lib/constants';
+import { formatDate } from '../lib/dates';
+import { USERS_ADMIN_TEXTS } from '../lib/users-admin-texts';
 import { bodyOf, updateOrConflict } from './api-helpers';
 import { toApiQuery } from './query';
 import type { FormValues, Page, ResourceDef } from './types';

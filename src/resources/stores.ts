@@ -1,7 +1,7 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { EXTENDED_PAGE_SIZE_OPTIONS, STORE_LIST_PAGE_SIZE } from '../constants';
-import { SUCCESS_TEXTS } from '../error-catalogue';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { EXTENDED_PAGE_SIZE_OPTIONS, STORE_LIST_PAGE_SIZE } from '../lib/constants';
+import { SUCCESS_TEXTS } from '../lib/error-catalogue';
 import { bodyOf, updateOrConflict } from './api-helpers';
 import { deleteSelected } from './bulk';
 import { toApiQuery } from './query';

@@ -1,7 +1,7 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { TERRITORY_TEXTS } from '../territory-texts';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { TERRITORY_TEXTS } from '../lib/territory-texts';
 import { bodyOf, updateOrConflict } from './api-helpers';
 import { toApiQuery } from './query';
 import type { Page, ResourceDef, SelectOption } from './types';

@@ -1,4 +1,4 @@
-import type { OperationId, RoutePath } from '../access';
+import type { OperationId, RoutePath } from '../lib/access';
 
 /** One page of a list as the server answers it (000 section 3, "Paging state of any list"). */
 export interface Page<Row> {

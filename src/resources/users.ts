@@ -1,7 +1,7 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { STORED_ROLES } from '../roles';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { STORED_ROLES } from '../lib/roles';
 import { bodyOf, updateOrConflict } from './api-helpers';
 import { toApiQuery } from './query';
 import type { FormValues, Page, ResourceDef, SelectOption } from './types';

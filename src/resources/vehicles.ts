@@ -1,7 +1,7 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { FLEET_TEXTS, VEHICLE_TYPE_IDS, VEHICLE_TYPE_LABELS } from '../fleet';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { FLEET_TEXTS, VEHICLE_TYPE_IDS, VEHICLE_TYPE_LABELS } from '../lib/fleet';
 import { bodyOf, updateOrConflict } from './api-helpers';
 import { toApiQuery } from './query';
 import type { FormValues, Page, ResourceDef, SelectOption } from './types';
