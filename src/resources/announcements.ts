@@ -41,7 +41,7 @@ export const announcementsResource: ResourceDef<Announcement> = {
   createOpensEdit: true,
   label: (row) => row.title,
   api: resourceApi(entityCalls('announcements'), {
-    row: asIs, record: asIs, create: true, remove: 'byIds',
+    row: asIs, record: asIs, created: asIs, updated: asIs, remove: 'byIds',
     select: { from: 'rows', query: (search) => ({ search }), option: (row) => ({ key: String(row.id), value: row.title }) },
   }),
 };

@@ -42,5 +42,5 @@ export const companiesResource: ResourceDef<Company> = {
   // The spec says so for stores; ours for companies too, so both add screens behave alike.
   createOpensEdit: true,
   label: (row) => row.companyName,
-  api: resourceApi(entityCalls('companies'), { row: asIs, record: asIs, create: true, exportable: true }),
+  api: resourceApi(entityCalls('companies'), { row: asIs, record: asIs, created: asIs, updated: asIs, exportable: true }),
 };

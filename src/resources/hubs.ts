@@ -50,5 +50,5 @@ export const hubsResource: ResourceDef<FleetHub> = {
   exportName: 'Hubs',
   createOpensEdit: true,
   label: (row) => row.hubName,
-  api: resourceApi(entityCalls('hubs'), { row: asIs, record: asIs, create: true, createBody: hubBody }),
+  api: resourceApi(entityCalls('hubs'), { row: asIs, record: asIs, created: asIs, updated: asIs, createBody: hubBody }),
 };

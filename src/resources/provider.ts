@@ -42,7 +42,7 @@ export type EntityRow<E extends Entity> = Readable<ListRow<E>>;
  * The list's query: the URL's filter pairs are text and go as they are (the server's schema coerces and
  * validates them), so this shape is ours rather than each operation's.
  */
-type EntityQuery = Record<string, string | number | boolean | number[]>;
+type EntityQuery = Record<string, string | number | boolean | number[] | undefined>;
 /** A form's body: the server validates it against the operation's schema (400 names the field). */
 type EntityBody = Record<string, unknown>;
 
@@ -156,29 +156,29 @@ export type EntityRecord<E extends Entity> = Resolved<ReturnType<EntityCalls<E>[
 export type EntityCreated<E extends Entity> = Resolved<ReturnType<EntityCalls<E>['create']>>;
 export type EntityUpdated<E extends Entity> = Resolved<ReturnType<EntityCalls<E>['update']>>;
 
-/** The answers of get, create and update: one record of the entity (create and update may add fields). */
-export type EntityAnswer<E extends Entity> = EntityRecord<E> | EntityCreated<E> | EntityUpdated<E>;
-
 /** The row or record as the client answers it, for resources that hold it as it is. */
 export const asIs = <T>(value: T): T => value;
 
-/** What a resource says about its calls beyond its entity; everything else has the contract's default. */
+/**
+ * What a resource says about its calls beyond its entity; everything else has the contract's default. Each
+ * answer it maps (row, record, created, updated) is also a capability: no `record`, no edit screen's get.
+ */
 export interface ResourceCalls<E extends Entity, Row> {
   /** The list's row as the screens hold it (`asIs`, or with extra text fields for the form, say). */
   row: (row: EntityRow<E>) => Row;
-  /** The record of the edit screen from the answer of get, create or update. */
-  record: (record: EntityAnswer<E>) => Row;
+  /** The edit screen's record from GET /{entity}/{cca2}/{id}; without it get is refused. */
+  record?: (record: EntityRecord<E>) => Row;
+  /** The record from POST /{entity}/{cca2} (a key answered once is handed on here); without it, no create. */
+  created?: (record: EntityCreated<E>) => Row;
+  /** The record from PUT /{entity}/{cca2}/{id}; without it update is refused. */
+  updated?: (record: EntityUpdated<E>) => Row;
   /** The list's (and the export's) query from the URL's list state; toApiQuery by default. */
   query?: (params: ListParams) => EntityQuery;
-  /** Has a create screen (POST /{entity}/{cca2}). */
-  create?: boolean;
   /** The create body from the form's values (blank text as null by default). */
   createBody?: (values: FormValues) => EntityBody;
   /** The update body from the form's values, without xmin (the create body by default). */
   updateBody?: (values: FormValues) => EntityBody;
-  /** After a create: a key or secret answered once is handed on from here. */
-  created?: (record: EntityCreated<E>) => void;
-  /** A create of its own (another API first, say). */
+  /** A create of its own (through another API, say). */
   createWith?: (cca2: string, values: FormValues) => Promise<Row>;
   /** How the selected rows are deleted: DELETE ?ids= or one DELETE per id; none when absent. */
   remove?: 'byIds' | 'each';
@@ -189,41 +189,38 @@ export interface ResourceCalls<E extends Entity, Row> {
    * rows, or none. The server's with `{ search }` by default.
    */
   select?: ServerSelect | { from: 'rows'; query: (search: string) => EntityQuery; option: (row: Row) => SelectOption } | 'none';
-  /** Why update is refused where the resource has no form. */
+  /** Why get or update is refused where the resource has no form. */
   readOnly?: string;
-  /** Get is refused too (no record screen at all). */
-  noRecord?: boolean;
 }
 
-const firstPage = (params: ListParams): ListParams => ({ ...params, page: 1 });
 type ServerSelect = { from: 'server'; query: (search: string) => EntityQuery };
 const searchOnly: ServerSelect = { from: 'server', query: (search) => ({ search }) };
+const firstPage = (params: ListParams): ListParams => ({ ...params, page: 1 });
 
 /** The list/form screens' api of a resource over its entity's calls. */
 export function resourceApi<E extends Entity, Row>(calls: EntityCalls<E>, options: ResourceCalls<E, Row>): ResourceApi<Row> {
-  const { row, record, readOnly } = options;
+  const { row, record, created, updated } = options;
   const queryOf = options.query ?? toApiQuery;
   const createBody = options.createBody ?? bodyOf;
   const updateBody = options.updateBody ?? createBody;
-  const refuse = (): Promise<never> => Promise.reject(new Error(readOnly));
-  const get = options.noRecord ? refuse : async (cca2: string, id: number) => record(await calls.get(cca2, id));
+  const refuse = (): Promise<never> => Promise.reject(new Error(options.readOnly));
+  const get = record ? async (cca2: string, id: number) => record(await calls.get(cca2, id)) : refuse;
+  const create = options.createWith
+    ?? (created && (async (cca2: string, values: FormValues) => created(await calls.create(cca2, createBody(values)))));
   const select = options.select ?? searchOnly;
-  const create = options.createWith ?? (async (cca2: string, values: FormValues) => {
-    const created = await calls.create(cca2, createBody(values));
-    options.created?.(created);
-    return record(created);
-  });
   return {
     async list(cca2, params, signal) {
       const page = await calls.list(cca2, queryOf(params), signal);
       return { ...page, items: page.items.map(row) };
     },
     get,
-    ...(options.create && { create }),
-    update: readOnly !== undefined ? refuse : (cca2, id, values, xmin) => updateOrConflict(
-      async () => record(await calls.update(cca2, id, { ...updateBody(values), xmin })),
-      () => get(cca2, id),
-    ),
+    ...(create && { create }),
+    update: updated
+      ? (cca2, id, values, xmin) => updateOrConflict(
+        async () => updated(await calls.update(cca2, id, { ...updateBody(values), xmin })),
+        () => get(cca2, id),
+      )
+      : refuse,
     ...(options.remove && { remove: options.remove === 'byIds' ? calls.removeMany : calls.removeEach }),
     ...(options.exportable && {
       exportFile: (cca2: string, params: ListParams, signal?: AbortSignal) => calls.exportFile(cca2, queryOf(firstPage(params)), signal),

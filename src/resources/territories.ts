@@ -1,13 +1,10 @@
-import { api } from '../api';
-import type { components } from '../api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { TERRITORY_TEXTS } from '../lib/territory-texts';
-import { bodyOf, updateOrConflict } from './api-helpers';
-import { toApiQuery } from './query';
-import type { Page, ResourceDef, SelectOption } from './types';
+import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
+import type { ResourceDef } from './types';
 
-export type Territory = components['schemas']['Territory'];
-export type TerritoryArea = components['schemas']['TerritoryArea'];
+export type Territory = EntityRow<'territories'>;
+export type TerritoryArea = EntityRow<'territoryareas'>;
 
 /** Territories (000 sections 2 and 6, administrators): list, add (ours), edit with its areas and exceptions, delete. */
 export const territoriesResource: ResourceDef<Territory> = {
@@ -33,34 +30,10 @@ export const territoriesResource: ResourceDef<Territory> = {
   exportName: TERRITORY_TEXTS.exportName,
   createOpensEdit: true,
   label: (row) => row.name,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/territories/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return data as Page<Territory>;
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/territories/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return data!;
-    },
-    async create(cca2, values) {
-      const { data } = await api.connect.POST('/territories/{cca2}', { params: { path: { cca2 } }, body: bodyOf(values) as never });
-      return data!;
-    },
-    update(cca2, id, values, xmin) {
-      return updateOrConflict(
-        async () => (await api.connect.PUT('/territories/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...bodyOf(values), xmin } as never })).data!,
-        () => territoriesResource.api.get(cca2, id),
-      );
-    },
-    async remove(cca2, ids) {
-      const { data } = await api.connect.DELETE('/territories/{cca2}', { params: { path: { cca2 }, query: { ids } } });
-      return data!.deleted;
-    },
-    async selectOptions(cca2, search, signal) {
-      const { data } = await api.connect.GET('/territories/{cca2}', { params: { path: { cca2 }, query: { select: true, ...(search && { search }) } }, signal });
-      return data as SelectOption[];
-    },
-  },
+  api: resourceApi(entityCalls('territories'), {
+    row: asIs, record: asIs, created: asIs, updated: asIs, remove: 'byIds',
+    select: { from: 'server', query: (search) => (search ? { search } : {}) },
+  }),
 };
 
 /**
@@ -89,34 +62,8 @@ export const territoryAreasResource: ResourceDef<TerritoryArea> = {
   exportName: TERRITORY_TEXTS.exportName,
   createOpensEdit: true,
   label: (row) => row.areaName,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/territoryareas/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return data as Page<TerritoryArea>;
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/territoryareas/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return data!;
-    },
-    update(cca2, id, values, xmin) {
-      return updateOrConflict(
-        async () => (await api.connect.PUT('/territoryareas/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...bodyOf(values), xmin } as never })).data!,
-        () => territoryAreasResource.api.get(cca2, id),
-      );
-    },
-    async remove(cca2, ids) {
-      const { data } = await api.connect.DELETE('/territoryareas/{cca2}', { params: { path: { cca2 }, query: { ids } } });
-      return data!.deleted;
-    },
-    async exportFile(cca2, params, signal) {
-      const { response } = await api.connect.GET('/territoryareas/{cca2}', {
-        params: { path: { cca2 }, query: { ...toApiQuery({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
-      });
-      return response;
-    },
-    async selectOptions(cca2, search, signal) {
-      const { data } = await api.connect.GET('/territoryareas/{cca2}', { params: { path: { cca2 }, query: { ...(search && { search }), pageSize: 50 } }, signal });
-      return ((data as Page<TerritoryArea> | undefined)?.items ?? []).map((row) => ({ key: String(row.id), value: row.areaName }));
-    },
-  },
+  api: resourceApi(entityCalls('territoryareas'), {
+    row: asIs, record: asIs, updated: asIs, remove: 'byIds', exportable: true,
+    select: { from: 'rows', query: (search) => ({ ...(search && { search }), pageSize: 50 }), option: (row) => ({ key: String(row.id), value: row.areaName }) },
+  }),
 };

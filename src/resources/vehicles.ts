@@ -1,7 +1,7 @@
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { FLEET_TEXTS, VEHICLE_TYPE_IDS, VEHICLE_TYPE_LABELS } from '../lib/fleet';
 import { bodyOf } from './api-helpers';
-import { entityCalls, resourceApi, type EntityRow } from './provider';
+import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { FormValues, ResourceDef } from './types';
 
 /** A vehicle of the list (type code a number) or of the form (the type select holds the code as text). */
@@ -16,6 +16,9 @@ function vehicleBody(values: FormValues) {
   const body = bodyOf(values);
   return { ...body, vehicleTypeId: body.vehicleTypeId === null || body.vehicleTypeId === undefined ? null : Number(body.vehicleTypeId) };
 }
+
+/** The form's type select holds the code as text. */
+const formRecord = (record: EntityRow<'vehicles'>): FleetVehicle => ({ ...record, vehicleTypeId: String(record.vehicleTypeId) });
 
 /**
  * Vehicles (000 sections 2 and 6: administrator, management, staff): list with the catalogue's vehicleTypes,
@@ -58,8 +61,10 @@ export const vehiclesResource: ResourceDef<FleetVehicle> = {
   label: (row) => row.registration,
   api: resourceApi(entityCalls('vehicles'), {
     row: (row): FleetVehicle => row,
-    // The form's type select holds the code as text.
-    record: (record) => ({ ...record, vehicleTypeId: String(record.vehicleTypeId) }),
-    create: true, createBody: vehicleBody, exportable: true,
+    record: formRecord,
+    created: asIs,
+    updated: formRecord,
+    createBody: vehicleBody,
+    exportable: true,
   }),
 };
