@@ -82,6 +82,8 @@ export interface ApiClients {
    * paths /{entity}/{cca2}[/{id}] this way); same base URL, fetch and middleware as `connect`.
    */
   connectAs<Paths extends object>(options?: Pick<FetchClientOptions, 'pathSerializer'>): Client<Paths>;
+  /** The identity API likewise. */
+  identityAs<Paths extends object>(): Client<Paths>;
 }
 
 export function createApiClients(options: ClientOptions): ApiClients {
@@ -90,10 +92,15 @@ export function createApiClients(options: ClientOptions): ApiClients {
   const connect = createClient<ConnectPaths>({ baseUrl: options.connectBaseUrl, fetch: options.fetch });
   identity.use(middleware);
   connect.use(middleware);
-  function connectAs<Paths extends object>(extra?: Pick<FetchClientOptions, 'pathSerializer'>): Client<Paths> {
-    const client = createClient<Paths>({ baseUrl: options.connectBaseUrl, fetch: options.fetch, ...extra });
+  function typedAs<Paths extends object>(baseUrl: string, extra?: Pick<FetchClientOptions, 'pathSerializer'>): Client<Paths> {
+    const client = createClient<Paths>({ baseUrl, fetch: options.fetch, ...extra });
     client.use(middleware);
     return client;
   }
-  return { identity, connect, connectAs };
+  return {
+    identity,
+    connect,
+    connectAs: (extra) => typedAs(options.connectBaseUrl, extra),
+    identityAs: () => typedAs(options.identityBaseUrl),
+  };
 }

@@ -1,13 +1,11 @@
-import { api } from '../api';
-import type { components } from '../api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { USERS_ADMIN_TEXTS } from '../lib/users-admin-texts';
-import { bodyOf, updateOrConflict } from './api-helpers';
+import { bodyOf } from './api-helpers';
+import { entityCalls, resourceApi, type EntityRow } from './provider';
 import { splitList } from './ratings';
-import { toApiQuery } from './query';
-import type { FormValues, Page, ResourceDef, SelectOption } from './types';
+import type { FormValues, ResourceDef } from './types';
 
-type QuestionnaireRow = components['schemas']['Questionnaire'];
+type QuestionnaireRow = EntityRow<'questionnaires'>;
 
 /** A questionnaire as the list and form hold it: the questions also as one editable text. */
 export type Questionnaire = QuestionnaireRow & { questionsText: string };
@@ -43,37 +41,9 @@ export const questionnairesResource: ResourceDef<Questionnaire> = {
   exportName: 'Questionnaires',
   createOpensEdit: true,
   label: (row) => row.name,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/questionnaires/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      const page = data as Page<QuestionnaireRow>;
-      return { ...page, items: page.items.map(withQuestionsText) };
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/questionnaires/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return withQuestionsText(data!);
-    },
-    async create(cca2, values) {
-      const { data } = await api.connect.POST('/questionnaires/{cca2}', { params: { path: { cca2 } }, body: questionnaireBody(values) as never });
-      return withQuestionsText(data!);
-    },
-    update(cca2, id, values, xmin) {
-      return updateOrConflict(
-        async () => withQuestionsText((await api.connect.PUT('/questionnaires/{cca2}/{id}', {
-          params: { path: { cca2, id } }, body: { ...questionnaireBody(values), xmin } as never,
-        })).data!),
-        () => questionnairesResource.api.get(cca2, id),
-      );
-    },
-    async exportFile(cca2, params, signal) {
-      const { response } = await api.connect.GET('/questionnaires/{cca2}', {
-        params: { path: { cca2 }, query: { ...toApiQuery({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
-      });
-      return response;
-    },
-    async selectOptions(cca2, search, signal) {
-      const { data } = await api.connect.GET('/questionnaires/{cca2}', { params: { path: { cca2 }, query: { select: true, search, isActive: true } }, signal });
-      return data as SelectOption[];
-    },
-  },
+  api: resourceApi(entityCalls('questionnaires'), {
+    row: withQuestionsText, record: withQuestionsText, created: withQuestionsText, updated: withQuestionsText,
+    createBody: questionnaireBody, exportable: true,
+    select: { from: 'server', query: (search) => ({ search, isActive: true }) },
+  }),
 };
