@@ -35,6 +35,13 @@ type ItemRecord<E extends Entity> = Answer<Operation<`/${E}/{cca2}/{id}`, 'get'>
 type CreatedRecord<E extends Entity> = Answer<Operation<`/${E}/{cca2}`, 'post'>>;
 type UpdatedRecord<E extends Entity> = Answer<Operation<`/${E}/{cca2}/{id}`, 'put'>>;
 
+/** Whether the contract has the operation: what a resource declares it can do is checked against it. */
+type Has<Path, Method extends string> = [Operation<Path, Method>] extends [never] ? false : true;
+/** The list answers the .xlsx file with exportExcel=true. */
+type Exports<E extends Entity> = Operation<`/${E}/{cca2}`, 'get'> extends { responses: { 200: { content: { 'application/ms-excel': unknown } } } } ? true : false;
+type RemoveKinds<E extends Entity> = (Has<`/${E}/{cca2}`, 'delete'> extends true ? 'byIds' : never)
+  | (Has<`/${E}/{cca2}/{id}`, 'delete'> extends true ? 'each' : never);
+
 /** A row of the entity's list as the client answers it (openapi-fetch leaves out write-only fields). */
 export type EntityRow<E extends Entity> = Readable<ListRow<E>>;
 
@@ -180,10 +187,10 @@ export interface ResourceCalls<E extends Entity, Row> {
   updateBody?: (values: FormValues) => EntityBody;
   /** A create of its own (through another API, say). */
   createWith?: (cca2: string, values: FormValues) => Promise<Row>;
-  /** How the selected rows are deleted: DELETE ?ids= or one DELETE per id; none when absent. */
-  remove?: 'byIds' | 'each';
-  /** Has the server's .xlsx export (exportExcel=true). */
-  exportable?: boolean;
+  /** How the selected rows are deleted: DELETE ?ids= or one DELETE per id (as the contract has it); none when absent. */
+  remove?: RemoveKinds<E>;
+  /** Has the server's .xlsx export (exportExcel=true); only where the contract answers the file. */
+  exportable?: Exports<E>;
   /**
    * Its select options: the server's (select=true) with the query of a search, options made from a page of
    * rows, or none. The server's with `{ search }` by default.
