@@ -40,11 +40,6 @@ const TEMPORARY_ALLOWLIST = [
     files: ['src/features/**', 'src/ui/**'],
     imports: ['src/app/root-actor.ts', 'src/app/use-screen-actor.ts'],
   },
-  {
-    // src/lib/resources moves to src/resources (a layer that may import src/api) on the f-resources branch.
-    files: ['src/lib/resources/**'],
-    imports: ['src/api'],
-  },
 ];
 
 /** One zone per forbidden (importer layer, imported layer) pair, so that the message names the rule broken. */

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { CONTENT_TEXTS } from '../../src/lib/content-texts';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import type { Database } from '../db/database';
 import { announcementDismissals, announcements } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';

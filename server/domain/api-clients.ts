@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
 import { INTEGRATION_TEXTS } from '../../src/lib/integrations';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { createApiKey } from '../auth/api-keys';
 import { hashPassword } from '../auth/passwords';
 import { apiClients, apiKeys, companies, users } from '../db/schema';

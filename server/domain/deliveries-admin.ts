@@ -13,7 +13,7 @@ import {
   canEditParcels, canRate, isTerminalLogisticStatus, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS, TERMINAL_LOGISTIC_STATUSES,
   type LogisticStatus, type PaymentStatus,
 } from '../../src/lib/statuses';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import type { Database } from '../db/database';
 import {
   companies, deliveries, deliveryAdminDetails, deliveryItems, deliveryQuotes, parcelTypes, stores, users,

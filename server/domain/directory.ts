@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { EXTENDED_PAGE_SIZE_OPTIONS, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
-import { conflictMessage, inUseMessage } from '../../src/lib/resources/texts';
+import { conflictMessage, inUseMessage } from '../../src/lib/resource-texts';
 import type { Database } from '../db/database';
 import { companies, stores, users } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';

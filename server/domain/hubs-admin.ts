@@ -2,7 +2,7 @@ import { and, count, eq, gte, ilike, ne, notInArray, or, sql, type SQL } from 'd
 import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { FLEET_TEXTS } from '../../src/lib/fleet';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { LOGISTIC_STATUS, TERMINAL_LOGISTIC_STATUSES } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { deliveries, hubs } from '../db/schema';

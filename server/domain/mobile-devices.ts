@@ -5,7 +5,7 @@ import { MIN_SEARCH_LENGTH, PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { ERROR_TEXTS, SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { FLEET_TEXTS } from '../../src/lib/fleet';
 import { WEB_NOTIFICATION_TYPE } from '../../src/lib/operations-catalogue';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import type { Permissions } from '../../src/lib/roles';
 import type { Database } from '../db/database';
 import { mobileDevices, users, webNotifications } from '../db/schema';

@@ -2,7 +2,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS, RATING_LABELS } from '../../src/lib/constants';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
 import type { Database } from '../db/database';
 import { deliveries, questionnaires, ratings, users } from '../db/schema';

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { closedRingProblem, pointInPolygon, boundsOf, type Position } from '../../src/lib/polygon';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { isStoredRole } from '../../src/lib/roles';
 import { TERRITORY_TEXTS } from '../../src/lib/territory-texts';
 import type { Database } from '../db/database';

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { AUTH_TEXTS, ERROR_TEXTS } from '../../src/lib/error-catalogue';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { COMPANY_ROLES, STORE_ROLES, type Permissions } from '../../src/lib/roles';
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
 import { privilegeRank, rankOfPermissions, rankOfRole } from '../auth/impersonation';

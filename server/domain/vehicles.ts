@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { FLEET_TEXTS, vehicleTypeLabel } from '../../src/lib/fleet';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import type { Database } from '../db/database';
 import { companies, users, vehicles } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
 import { INTEGRATION_TEXTS, WEBHOOK_SECRET_HINT_LENGTH } from '../../src/lib/integrations';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { hasAnyRole, type Permissions } from '../../src/lib/roles';
 import { WEBHOOK_RESULT_STATUS_LABELS, type WebhookResultStatus } from '../../src/lib/statuses';
 import type { Database } from '../db/database';

@@ -1,4 +1,4 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createClient, { type Client, type ClientOptions as FetchClientOptions, type Middleware } from 'openapi-fetch';
 import type { paths as ConnectPaths } from './generated/connect';
 import type { paths as IdentityPaths } from './generated/identity';
 import { ApiError, noResponseError, toApiError } from './api-error';
@@ -77,6 +77,13 @@ export function catalogueMiddleware(
 export interface ApiClients {
   identity: Client<IdentityPaths>;
   connect: Client<ConnectPaths>;
+  /**
+   * The connect API under a typing derived from the generated one (src/resources types its shared entity
+   * paths /{entity}/{cca2}[/{id}] this way); same base URL, fetch and middleware as `connect`.
+   */
+  connectAs<Paths extends object>(options?: Pick<FetchClientOptions, 'pathSerializer'>): Client<Paths>;
+  /** The identity API likewise. */
+  identityAs<Paths extends object>(): Client<Paths>;
 }
 
 export function createApiClients(options: ClientOptions): ApiClients {
@@ -85,5 +92,15 @@ export function createApiClients(options: ClientOptions): ApiClients {
   const connect = createClient<ConnectPaths>({ baseUrl: options.connectBaseUrl, fetch: options.fetch });
   identity.use(middleware);
   connect.use(middleware);
-  return { identity, connect };
+  function typedAs<Paths extends object>(baseUrl: string, extra?: Pick<FetchClientOptions, 'pathSerializer'>): Client<Paths> {
+    const client = createClient<Paths>({ baseUrl, fetch: options.fetch, ...extra });
+    client.use(middleware);
+    return client;
+  }
+  return {
+    identity,
+    connect,
+    connectAs: (extra) => typedAs(options.connectBaseUrl, extra),
+    identityAs: () => typedAs(options.identityBaseUrl),
+  };
 }

@@ -33,7 +33,7 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/forbidden': () => import('../features/errors/ForbiddenPage'),
   '/503': () => import('../features/errors/ErrorPage'),
   '/error': () => import('../features/errors/ErrorPage'),
-  // Back-office lists (issue 6): one list and one form screen for every registered resource (src/lib/resources).
+  // Back-office lists (issue 6): one list and one form screen for every registered resource (src/resources).
   '/companies': () => import('../ui/admin/ResourceListPage'),
   '/companies/add': () => import('../ui/admin/ResourceFormPage'),
   '/companies/edit/:id': () => import('../ui/admin/ResourceFormPage'),

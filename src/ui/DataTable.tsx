@@ -2,9 +2,9 @@ import { Box, chakra } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { VIRTUALISE_ROWS_OVER } from '../lib/constants';
-import { BULK_TEXTS } from '../lib/resources/bulk';
-import { LIST_TEXTS } from '../lib/resources/texts';
-import type { ColumnDef } from '../lib/resources/types';
+import { BULK_TEXTS } from '../resources/bulk';
+import { LIST_TEXTS } from '../lib/resource-texts';
+import type { ColumnDef } from '../resources/types';
 
 export interface DataTableProps<Row extends { id: number }> {
   caption: string;

@@ -1,6 +1,6 @@
 import { Button, HStack, Progress, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LIST_TEXTS } from '../lib/resources/texts';
+import { LIST_TEXTS } from '../lib/resource-texts';
 
 export interface ExportButtonProps {
   fileName: string;

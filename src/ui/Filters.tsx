@@ -1,7 +1,7 @@
 import { HStack, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
-import { filterParams } from '../lib/resources/query';
-import { LIST_TEXTS } from '../lib/resources/texts';
-import type { FilterDef } from '../lib/resources/types';
+import { filterParams } from '../resources/query';
+import { LIST_TEXTS } from '../lib/resource-texts';
+import type { FilterDef } from '../resources/types';
 import { LookupFilter } from './LookupFilter';
 
 export interface FiltersProps {

@@ -1,8 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { resourceOf } from '../lib/resources';
-import { filterParams } from '../lib/resources/query';
-import type { FilterDef, SelectOption } from '../lib/resources/types';
+import { resourceOf } from '../resources';
+import { filterParams } from '../resources/query';
+import type { FilterDef, SelectOption } from '../resources/types';
 import { searchSelectMachine, type SelectMode } from '../machines/lists/search-select.machine';
 import { SearchSelect } from './SearchSelect';
 

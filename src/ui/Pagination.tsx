@@ -1,5 +1,5 @@
 import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
-import { LIST_TEXTS } from '../lib/resources/texts';
+import { LIST_TEXTS } from '../lib/resource-texts';
 
 export interface PaginationProps {
   page: number;

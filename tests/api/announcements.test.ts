@@ -4,7 +4,7 @@ import { DEMO_ANNOUNCEMENTS } from '../../server/db/seed-content';
 import { decideOperationAccess, OPERATION_ACCESS } from '../../src/lib/access';
 import { CONTENT_TEXTS } from '../../src/lib/content-texts';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { callAs, startTestServer, type TestServer } from './support';
 
 let server: TestServer;

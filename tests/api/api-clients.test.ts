@@ -4,7 +4,7 @@ import { verifyAccessTokenClaims } from '../../server/auth/tokens';
 import { apiKeys, companies, users } from '../../server/db/schema';
 import { decideOperationAccess, OPERATION_ACCESS } from '../../src/lib/access';
 import { INTEGRATION_TEXTS } from '../../src/lib/integrations';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { call, type S } from './operations-support';
 import { bearer, startTestServer, type TestServer } from './support';
 

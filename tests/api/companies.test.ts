@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessTokenClaims } from '../../server/auth/tokens';
 import { decideOperationAccess, OPERATION_ACCESS } from '../../src/lib/access';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { bearer, callAs, startTestServer, type TestServer } from './support';
 
 let server: TestServer;

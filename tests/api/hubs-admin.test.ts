@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLEET_TEXTS } from '../../src/lib/fleet';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { book } from './booking-helpers';
 import { caller, expectedStatus, ROLE_USERS } from './fleet-support';
 import { startTestServer, type TestServer } from './support';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { FLEET_TEXTS } from '../../src/lib/fleet';
 import { WEB_NOTIFICATION_TYPE } from '../../src/lib/operations-catalogue';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { caller, expectedStatus, ROLE_USERS } from './fleet-support';
 import { bearer, startTestServer, type TestServer } from './support';
 

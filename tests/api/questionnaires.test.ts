@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessTokenClaims } from '../../server/auth/tokens';
 import { seedUsersAdmin } from '../../server/db/seed-users-admin';
 import { decideOperationAccess, OPERATION_ACCESS } from '../../src/lib/access';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
 import { bearer, callAs, startTestServer, type TestServer } from './support';
 

@@ -4,7 +4,7 @@ import { verifyAccessTokenClaims } from '../../server/auth/tokens';
 import { decideOperationAccess, OPERATION_ACCESS } from '../../src/lib/access';
 import { RATING_LABELS } from '../../src/lib/constants';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
 import { bearer, callAs, startTestServer, type TestServer } from './support';
 

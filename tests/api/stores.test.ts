@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_ACCESS, decideOperationAccess } from '../../src/lib/access';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { bearer, callAs, startTestServer, type TestServer } from './support';
 
 let server: TestServer;

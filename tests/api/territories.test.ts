@@ -4,7 +4,7 @@ import { verifyAccessTokenClaims } from '../../server/auth/tokens';
 import { seedTerritories } from '../../server/db/seed-territories';
 import { TERRITORY_ERRORS } from '../../server/domain/territories';
 import { decideOperationAccess, OPERATION_ACCESS } from '../../src/lib/access';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { POLYGON_ERRORS } from '../../src/lib/territory-texts';
 import { bearer, callAs, startTestServer, type TestServer } from './support';
 

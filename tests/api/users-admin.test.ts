@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessTokenClaims } from '../../server/auth/tokens';
 import { decideOperationAccess, OPERATION_ACCESS } from '../../src/lib/access';
 import { AUTH_TEXTS, SEARCH_TEXTS } from '../../src/lib/error-catalogue';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
 import { bearer, startTestServer, type TestServer } from './support';
 

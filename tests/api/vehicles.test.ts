@@ -6,7 +6,7 @@ import { mobileDevices, vehicles } from '../../server/db/schema';
 import { seedFleet } from '../../server/db/seed-fleet';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { FLEET_TEXTS } from '../../src/lib/fleet';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { caller, expectedStatus, ROLE_USERS } from './fleet-support';
 import { bearer, startTestServer, type TestServer } from './support';
 

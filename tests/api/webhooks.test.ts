@@ -8,7 +8,7 @@ import { eventBody, INACTIVE_ERROR } from '../../server/webhooks/dispatcher';
 import { verifySignature } from '../../server/webhooks/signature';
 import { decideOperationAccess, OPERATION_ACCESS } from '../../src/lib/access';
 import { INTEGRATION_TEXTS, WEBHOOK_HEADERS } from '../../src/lib/integrations';
-import { conflictMessage } from '../../src/lib/resources/texts';
+import { conflictMessage } from '../../src/lib/resource-texts';
 import { WEBHOOK_RESULT_STATUS } from '../../src/lib/statuses';
 import { call, deliveryIdOf, type S } from './operations-support';
 import { startTestServer, type TestServer } from './support';

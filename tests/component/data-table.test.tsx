@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { system } from '../../src/ui/theme';
-import type { ColumnDef } from '../../src/lib/resources/types';
+import type { ColumnDef } from '../../src/resources/types';
 import { DataTable } from '../../src/ui/DataTable';
 
 type Row = { id: number; name: string };

@@ -2,7 +2,7 @@ import { startServerProcess, SERVER_MODULES, signedInWith } from '../support/rea
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXTS, SEARCH_TEXTS } from '../../src/lib/error-catalogue';
-import { FORM_TEXTS } from '../../src/lib/resources/texts';
+import { FORM_TEXTS } from '../../src/lib/resource-texts';
 import { renderApp } from '../support/render-app';
 import { resolvedPortal } from '../support/shell-harness';
 

@@ -6,9 +6,9 @@ import { createActor, fromPromise } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { ListView } from '../../src/ui/admin/ListView';
 import { DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
-import { deliveriesResource } from '../../src/lib/resources/deliveries';
-import { BULK_TEXTS } from '../../src/lib/resources/bulk';
-import type { Page } from '../../src/lib/resources/types';
+import { deliveriesResource } from '../../src/resources/deliveries';
+import { BULK_TEXTS } from '../../src/resources/bulk';
+import type { Page } from '../../src/resources/types';
 import { listMachine, type RunBulkInput } from '../../src/machines/lists/list.machine';
 
 const rows = [7, 8, 9].map((id) => ({ id, waybill: `WBL00000${id}`, logisticStatus: 'Ready', paymentStatus: 'Paid', lotNumber: 0, distanceKm: 3, isReturnToSender: false, createdAt: '2026-09-01T06:00:00.000Z', xmin: '1' }));
@@ -111,7 +111,7 @@ describe('list selection and bulk actions', { timeout: 30_000 }, () => {
 
 describe('company and store filters as the shared search select', { timeout: 30_000 }, () => {
   it('a shared link\'s company shows by name; Exclude writes excludecompanyid; choosing another company keeps the mode', async () => {
-    const { companiesResource } = await import('../../src/lib/resources/companies');
+    const { companiesResource } = await import('../../src/resources/companies');
     const get = vi.spyOn(companiesResource.api, 'get').mockResolvedValue({ id: 2, companyName: 'Blue Crane Logistics', xmin: '1' } as never);
     const options = vi.spyOn(companiesResource.api, 'selectOptions').mockResolvedValue([{ key: '1', value: 'Acme Retail' }]);
     const navigations: string[] = [];

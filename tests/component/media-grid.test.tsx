@@ -5,8 +5,8 @@ import { createActor, fromPromise } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { MediaGridView } from '../../src/features/content/MediaGridPage';
 import { CONTENT_TEXTS } from '../../src/lib/content-texts';
-import type { MediaItem } from '../../src/lib/resources/media';
-import type { Page } from '../../src/lib/resources/types';
+import type { MediaItem } from '../../src/resources/media';
+import type { Page } from '../../src/resources/types';
 import { listMachine } from '../../src/machines/lists/list.machine';
 
 const item = (id: number, aiScore: number | null): MediaItem => ({

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { FormView } from '../../src/ui/admin/FormView';
-import { FORM_TEXTS, LIST_TEXTS } from '../../src/lib/resources/texts';
+import { FORM_TEXTS, LIST_TEXTS } from '../../src/lib/resource-texts';
 import { formMachine, type FormEvent } from '../../src/machines/lists/form.machine';
 import { formSamples } from '../../src/machines/lists/form.samples';
 import { describeModel } from '../support/model-paths';

@@ -7,7 +7,7 @@ import { formatMoney } from '../../src/lib/money';
 import type { Quote } from '../../src/machines/booking/booking.types';
 import { accountSelectLogic, ACCOUNT_SELECT_ID, canPostPay, payMachine, readSaveCard } from '../../src/machines/booking/pay.machine';
 import { paySamples } from '../../src/machines/booking/pay.samples';
-import type { SelectOption } from '../../src/lib/resources/types';
+import type { SelectOption } from '../../src/resources/types';
 import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
 import { describeModel } from '../support/model-paths';
 

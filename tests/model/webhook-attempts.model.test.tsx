@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { WebhookAttemptsView } from '../../src/features/integrations/WebhookAttemptsView';
 import { INTEGRATION_TEXTS } from '../../src/lib/integrations';
-import { LIST_TEXTS } from '../../src/lib/resources/texts';
+import { LIST_TEXTS } from '../../src/lib/resource-texts';
 import { webhookAttemptsMachine } from '../../src/machines/integrations/webhook-attempts.machine';
 import { webhookAttemptsSamples } from '../../src/machines/integrations/webhook-attempts.samples';
 import { describeModel } from '../support/model-paths';

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useAuth, usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
 import { mayCall } from '../../lib/access';
-import { deliveriesResource, type DeliveryAdminDetail } from '../../lib/resources/deliveries';
+import { deliveriesResource, type DeliveryAdminDetail } from '../../resources/deliveries';
 import { formMachine } from '../../machines/lists/form.machine';
 import { deliveryActionsMachine } from '../../machines/deliveries/delivery-actions.machine';
 import { AdminPage } from '../../ui/AdminPage';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { Actor } from 'xstate';
 import { usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
-import type { ResourceId, SelectOption } from '../../lib/resources/types';
+import type { ResourceId, SelectOption } from '../../resources/types';
 import type { formMachine } from '../../machines/lists/form.machine';
 import type { searchSelectMachine } from '../../machines/lists/search-select.machine';
 import { SearchSelect, type SearchSelectProps } from '../../ui/SearchSelect';

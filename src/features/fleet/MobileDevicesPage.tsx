@@ -5,7 +5,7 @@ import { useAuth, usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
 import { mayCall } from '../../lib/access';
 import { FLEET_TEXTS } from '../../lib/fleet';
-import { resourceOf } from '../../lib/resources';
+import { resourceOf } from '../../resources';
 import type { Permissions } from '../../lib/roles';
 import { deviceActionsMachine, type MobileDevice } from '../../machines/fleet/device-actions.machine';
 import type { listMachine } from '../../machines/lists/list.machine';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
-import { apiClientsResource, takeRevealedKey } from '../../lib/resources/api-clients';
+import { apiClientsResource, takeRevealedKey } from '../../resources/api-clients';
 import { revealedSecretMachine } from '../../machines/integrations/revealed-secret.machine';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../../ui/AdminPage';

@@ -2,7 +2,7 @@ import { Alert, Button, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { INTEGRATION_TEXTS } from '../../lib/integrations';
-import { LIST_TEXTS } from '../../lib/resources/texts';
+import { LIST_TEXTS } from '../../lib/resource-texts';
 import { DATE_FORMATS } from '../../lib/constants';
 import { formatDate } from '../../lib/dates';
 import type { webhookAttemptsMachine } from '../../machines/integrations/webhook-attempts.machine';

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../app/root-actor';
 import { mayCall } from '../../lib/access';
 import { JOB_SCREEN_TEXTS } from '../../lib/jobs-texts';
-import { resourceOf } from '../../lib/resources';
+import { resourceOf } from '../../resources';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { useResourceList } from '../../ui/admin/use-resource-list';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
-import { resourceOf } from '../../lib/resources';
+import { resourceOf } from '../../resources';
 import { TERRITORY_TEXTS } from '../../lib/territory-texts';
 import { polygonEditorMachine, type AreaKind } from '../../machines/territories/polygon-editor.machine';
 import { AdminPage } from '../../ui/AdminPage';

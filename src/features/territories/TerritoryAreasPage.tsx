@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { useAuth, usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
 import { mayCall } from '../../lib/access';
-import { resourceOf } from '../../lib/resources';
+import { resourceOf } from '../../resources';
 import { TERRITORY_TEXTS } from '../../lib/territory-texts';
 import { listMachine } from '../../machines/lists/list.machine';
 import type { AreaKind } from '../../machines/territories/polygon-editor.machine';

@@ -2,7 +2,7 @@ import { HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
-import { resourceOf } from '../../lib/resources';
+import { resourceOf } from '../../resources';
 import { TERRITORY_TEXTS } from '../../lib/territory-texts';
 import { formMachine } from '../../machines/lists/form.machine';
 import { searchSelectMachine } from '../../machines/lists/search-select.machine';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
-import { resourceOf } from '../../lib/resources';
+import { resourceOf } from '../../resources';
 import { USERS_ADMIN_TEXTS } from '../../lib/users-admin-texts';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../../ui/AdminPage';

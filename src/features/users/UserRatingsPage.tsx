@@ -1,7 +1,7 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useAuth } from '../../app/root-actor';
 import { mayCall } from '../../lib/access';
-import { resourceOf } from '../../lib/resources';
+import { resourceOf } from '../../resources';
 import { USERS_ADMIN_TEXTS } from '../../lib/users-admin-texts';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';

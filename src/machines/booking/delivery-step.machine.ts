@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { COMPANY_ROLES, hasAnyRole, STORE_ROLES } from '../../lib/roles';
-import type { SelectOption } from '../../lib/resources/types';
+import type { SelectOption } from '../../resources/types';
 import { searchSelectMachine } from '../lists/search-select.machine';
 import { loadDates, loadStores, loadTimeSlots, resolveAddress, searchAddresses, type AddressOption } from './booking.actors';
 import { problemText } from './booking.errors';

@@ -2,7 +2,7 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import { canPayByCard, canPostPay as postPayRule } from '../../lib/booking-rules';
 import { SAVE_CARD_STORAGE_PREFIX } from '../../lib/constants';
 import { BOOKING_TEXTS } from '../../lib/error-catalogue';
-import type { SelectOption } from '../../lib/resources/types';
+import type { SelectOption } from '../../resources/types';
 import { PAYMENT_STATUS } from '../../lib/statuses';
 import { searchSelectMachine } from '../lists/search-select.machine';
 import { loadAccounts, loadWidget, payByBalance, payBySavedCard, paymentCheckout, removeCard, searchAccounts, selectAccount } from './booking.actors';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
-import type { SelectOption } from '../../lib/resources/types';
+import type { SelectOption } from '../../resources/types';
 import { searchSelectMachine } from '../lists/search-select.machine';
 
 /** The vehicle form's driver search: getdrivers (users with the Driver role) by name, email or phone. */

@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { asApiError } from '../../api/api-error';
 import type { SecretKind } from '../../lib/integrations';
-import { regenerateApiClientKey } from '../../lib/resources/api-clients';
-import { rotateWebhookSecret } from '../../lib/resources/webhooks';
+import { regenerateApiClientKey } from '../../resources/api-clients';
+import { rotateWebhookSecret } from '../../resources/webhooks';
 
 export interface RevealedSecretInput {
   kind: SecretKind;

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { asApiError } from '../../api/api-error';
 import { WEBHOOK_ATTEMPTS_PAGE_SIZE } from '../../lib/constants';
-import { loadWebhookAttempts, sendWebhookTest, type WebhookAttempt } from '../../lib/resources/webhooks';
-import type { Page } from '../../lib/resources/types';
+import { loadWebhookAttempts, sendWebhookTest, type WebhookAttempt } from '../../resources/webhooks';
+import type { Page } from '../../resources/types';
 
 export interface WebhookAttemptsInput {
   cca2: string;

@@ -1,6 +1,6 @@
 import { toApiError } from '../../api/api-error';
-import type { Page } from '../../lib/resources/types';
-import type { WebhookAttempt } from '../../lib/resources/webhooks';
+import type { Page } from '../../resources/types';
+import type { WebhookAttempt } from '../../resources/webhooks';
 import { defineSamples } from '../samples';
 import { webhookAttemptsMachine } from './webhook-attempts.machine';
 

@@ -1,9 +1,9 @@
 import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
-import { resourceOf } from '../../lib/resources';
-import { RecordConflict, type FieldDef, type FormValues, type ResourceId } from '../../lib/resources/types';
-import { initialValues, validateFields } from '../../lib/resources/validation';
+import { resourceOf } from '../../resources';
+import { RecordConflict, type FieldDef, type FormValues, type ResourceId } from '../../resources/types';
+import { initialValues, validateFields } from '../../resources/validation';
 
 export interface FormInput {
   resource: ResourceId;

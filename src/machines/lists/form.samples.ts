@@ -1,5 +1,5 @@
 import { toApiError } from '../../api/api-error';
-import { RecordConflict } from '../../lib/resources/types';
+import { RecordConflict } from '../../resources/types';
 import { defineSamples } from '../samples';
 import { formMachine } from './form.machine';
 

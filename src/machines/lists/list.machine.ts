@@ -1,9 +1,9 @@
 import { assign, emit, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
-import { resourceOf } from '../../lib/resources';
-import { parseListParams, toSearchString, type ListShape } from '../../lib/resources/query';
-import type { BulkActionDef, ListParams, Page, ResourceId } from '../../lib/resources/types';
+import { resourceOf } from '../../resources';
+import { parseListParams, toSearchString, type ListShape } from '../../resources/query';
+import type { BulkActionDef, ListParams, Page, ResourceId } from '../../resources/types';
 
 /** The connection actor's systemId (issue 5); lists reload after it reconnects, when it exists. */
 export const CONNECTION_SYSTEM_ID = 'connection';

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
-import { resourceOf } from '../../lib/resources';
-import type { ResourceId, SelectOption } from '../../lib/resources/types';
+import { resourceOf } from '../../resources';
+import type { ResourceId, SelectOption } from '../../resources/types';
 
 export type SelectMode = 'include' | 'exclude';
 

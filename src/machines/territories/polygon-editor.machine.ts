@@ -5,8 +5,8 @@ import type { components } from '../../api/generated/connect';
 import type { LatLon } from '../../lib/distance';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
 import { closeRing, openRing, polygonProblem, type Position } from '../../lib/polygon';
-import { updateOrConflict } from '../../lib/resources/api-helpers';
-import { RecordConflict } from '../../lib/resources/types';
+import { updateOrConflict } from '../../resources/api-helpers';
+import { RecordConflict } from '../../resources/types';
 import { POLYGON_ERRORS } from '../../lib/territory-texts';
 
 export type TerritoryArea = components['schemas']['TerritoryArea'];

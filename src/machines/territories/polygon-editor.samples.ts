@@ -1,5 +1,5 @@
 import { toApiError } from '../../api/api-error';
-import { RecordConflict } from '../../lib/resources/types';
+import { RecordConflict } from '../../resources/types';
 import { POLYGON_ERRORS } from '../../lib/territory-texts';
 import { defineSamples } from '../samples';
 import { polygonEditorMachine, type TerritoryArea } from './polygon-editor.machine';

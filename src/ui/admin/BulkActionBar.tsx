@@ -1,8 +1,8 @@
 import { Button, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { BULK_TEXTS } from '../../lib/resources/bulk';
-import type { BulkActionDef } from '../../lib/resources/types';
+import { BULK_TEXTS } from '../../resources/bulk';
+import type { BulkActionDef } from '../../resources/types';
 import type { listMachine } from '../../machines/lists/list.machine';
 import { ConfirmDialog } from '../ConfirmDialog';
 

@@ -1,9 +1,9 @@
 import { Alert, Button, HStack, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { resourceOf } from '../../lib/resources';
-import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resources/texts';
-import type { FieldDef } from '../../lib/resources/types';
+import { resourceOf } from '../../resources';
+import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resource-texts';
+import type { FieldDef } from '../../resources/types';
 import type { formMachine } from '../../machines/lists/form.machine';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { LookupField } from './LookupField';

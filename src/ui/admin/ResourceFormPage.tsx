@@ -1,8 +1,8 @@
 import { useLocation, useParams } from 'react-router-dom';
 import { usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
-import { RESOURCES } from '../../lib/resources';
-import type { ResourceDef } from '../../lib/resources/types';
+import { RESOURCES } from '../../resources';
+import type { ResourceDef } from '../../resources/types';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../AdminPage';
 import { FormView } from './FormView';

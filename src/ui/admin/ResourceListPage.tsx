@@ -1,12 +1,12 @@
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '../../app/root-actor';
 import { mayCall } from '../../lib/access';
-import { resourceForPath, resourceOf, type ResourceId } from '../../lib/resources';
+import { resourceForPath, resourceOf, type ResourceId } from '../../resources';
 import { AdminPage } from '../AdminPage';
 import { ListView } from './ListView';
 import { useResourceList } from './use-resource-list';
 
-/** The list screen of any registered resource: its route path says which (src/lib/resources). */
+/** The list screen of any registered resource: its route path says which (src/resources). */
 export function Component() {
   const location = useLocation();
   const found = resourceForPath(location.pathname.replace(/\/+$/, ''));

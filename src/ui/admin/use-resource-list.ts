@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { usePortal } from '../../app/root-actor';
 import { useScreenActor } from '../../app/use-screen-actor';
-import { resourceOf, type ResourceId } from '../../lib/resources';
+import { resourceOf, type ResourceId } from '../../resources';
 import { listMachine } from '../../machines/lists/list.machine';
 
 function storedPageSize(key: string | undefined): number | undefined {

@@ -1,11 +1,8 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { bodyOf, updateOrConflict } from './api-helpers';
-import { toApiQuery } from './query';
-import type { Page, ResourceDef, SelectOption } from './types';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
+import type { ResourceDef } from './types';
 
-export type Company = components['schemas']['Company'];
+export type Company = EntityRow<'companies'>;
 
 /** Company types (002 section 9: "Close Corporation, Listed Company, Natural Person, NPO, Private Company, Trust and others"). */
 export const COMPANY_TYPES = ['Close Corporation', 'Listed Company', 'Natural Person', 'NPO', 'Private Company', 'Trust', 'Other'] as const;
@@ -45,34 +42,5 @@ export const companiesResource: ResourceDef<Company> = {
   // The spec says so for stores; ours for companies too, so both add screens behave alike.
   createOpensEdit: true,
   label: (row) => row.companyName,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/companies/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return data as Page<Company>;
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/companies/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return data!;
-    },
-    async create(cca2, values) {
-      const { data } = await api.connect.POST('/companies/{cca2}', { params: { path: { cca2 } }, body: bodyOf(values) as never });
-      return data!;
-    },
-    update(cca2, id, values, xmin) {
-      return updateOrConflict(
-        async () => (await api.connect.PUT('/companies/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...bodyOf(values), xmin } as never })).data!,
-        () => companiesResource.api.get(cca2, id),
-      );
-    },
-    async exportFile(cca2, params, signal) {
-      const { response } = await api.connect.GET('/companies/{cca2}', {
-        params: { path: { cca2 }, query: { ...toApiQuery({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
-      });
-      return response;
-    },
-    async selectOptions(cca2, search, signal) {
-      const { data } = await api.connect.GET('/companies/{cca2}', { params: { path: { cca2 }, query: { select: true, search } }, signal });
-      return data as SelectOption[];
-    },
-  },
+  api: resourceApi(entityCalls('companies'), { row: asIs, record: asIs, created: asIs, updated: asIs, exportable: true }),
 };

@@ -1,19 +1,17 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { DATE_FORMATS, PAGE_SIZE_OPTIONS, RATING_LABELS } from '../constants';
-import { formatDate } from '../dates';
-import { USERS_ADMIN_TEXTS } from '../users-admin-texts';
-import { bodyOf, updateOrConflict } from './api-helpers';
-import { toApiQuery } from './query';
-import type { FormValues, Page, ResourceDef } from './types';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS, RATING_LABELS } from '../lib/constants';
+import { formatDate } from '../lib/dates';
+import { USERS_ADMIN_TEXTS } from '../lib/users-admin-texts';
+import { bodyOf } from './api-helpers';
+import { entityCalls, resourceApi, type EntityRow } from './provider';
+import type { FormValues, ResourceDef } from './types';
 
-type RatingRow = components['schemas']['Rating'];
+type RatingRow = EntityRow<'ratings'>;
 
 /** A rating as the list and form hold it: the answers also as one editable text. */
 export type Rating = RatingRow & { answersText: string };
 
 const SCORES = Object.keys(RATING_LABELS);
-const LABELS = Object.values(RATING_LABELS) as string[];
+const LABELS: string[] = Object.values(RATING_LABELS);
 const separator = `${USERS_ADMIN_TEXTS.questionSeparator} `;
 
 const withAnswersText = (row: RatingRow): Rating => ({ ...row, answersText: (row.answers ?? []).join(separator) });
@@ -71,36 +69,16 @@ export const ratingsResource: ResourceDef<Rating> = {
   exportName: 'Ratings',
   createOpensEdit: true,
   label: (row) => `${row.waybill} - ${row.scoreLabel}`,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/ratings/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      const page = data as Page<RatingRow>;
-      return { ...page, items: page.items.map(withAnswersText) };
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/ratings/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return withAnswersText(data!);
-    },
-    async create(cca2, values) {
-      const { data } = await api.connect.POST('/ratings/{cca2}', { params: { path: { cca2 } }, body: ratingBody(values) as never });
-      return withAnswersText(data!);
-    },
-    update(cca2, id, values, xmin) {
+  api: resourceApi(entityCalls('ratings'), {
+    row: withAnswersText, record: withAnswersText, created: withAnswersText, updated: withAnswersText,
+    createBody: ratingBody,
+    // The delivery and the driver are chosen on create only.
+    updateBody: (values) => {
       const { deliveryId: _deliveryId, driverId: _driverId, ...body } = ratingBody(values);
-      return updateOrConflict(
-        async () => withAnswersText((await api.connect.PUT('/ratings/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...body, xmin } as never })).data!),
-        () => ratingsResource.api.get(cca2, id),
-      );
+      return body;
     },
-    async exportFile(cca2, params, signal) {
-      const { response } = await api.connect.GET('/ratings/{cca2}', {
-        params: { path: { cca2 }, query: { ...toApiQuery({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
-      });
-      return response;
-    },
+    exportable: true,
     // Ratings are not offered in any select.
-    selectOptions() {
-      return Promise.resolve([]);
-    },
-  },
+    select: 'none',
+  }),
 };

@@ -1,4 +1,4 @@
-import type { OperationId, RoutePath } from '../access';
+import type { OperationId, RoutePath } from '../lib/access';
 
 /** One page of a list as the server answers it (000 section 3, "Paging state of any list"). */
 export interface Page<Row> {
@@ -26,8 +26,11 @@ export interface ColumnDef<Row> {
   header: string;
   /** The server's sort field when the column sorts (allow-listed on the server). */
   sortKey?: string;
-  /** The cell's text; the row's `key` field by default. */
-  text?: (row: Row) => string;
+  /**
+   * The cell's text; the row's `key` field by default. A method, so that the registry's resources of
+   * different rows all read as ResourceDef (the screens pass each its own rows).
+   */
+  text?(row: Row): string;
 }
 
 /** Filter controls of the catalogue (002 section 3). Min/max pairs use `min<Name>` / `max<Name>` parameters. */
@@ -127,8 +130,8 @@ export interface ResourceDef<Row extends { id: number; xmin: string } = { id: nu
   deletedText?: (n: number) => string;
   /** Actions on the selected rows of the list (the list shows a checkbox per row only when there are some). */
   bulkActions?: readonly BulkActionDef[];
-  /** The row's name in confirmations and breadcrumbs. */
-  label: (row: Row) => string;
+  /** The row's name in confirmations and breadcrumbs (a method, like ColumnDef.text). */
+  label(row: Row): string;
   api: ResourceApi<Row>;
 }
 

@@ -1,12 +1,12 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { API_CLIENT_AUTH_TYPES } from '../integrations';
-import { bodyOf, updateOrConflict } from './api-helpers';
-import { toApiQuery } from './query';
-import type { FormValues, Page, ResourceDef } from './types';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { API_CLIENT_AUTH_TYPES } from '../lib/integrations';
+import { bodyOf } from './api-helpers';
+import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
+import type { FormValues, ResourceDef } from './types';
 
-export type ApiClient = components['schemas']['ApiClient'];
+export type ApiClient = EntityRow<'api-clients'>;
 export type ApiClientWithKey = components['schemas']['ApiClientWithKey'];
 
 /** The key is answered once (create, regenerate); the add screen hands it to the edit screen through here. */
@@ -21,7 +21,7 @@ function clientBody(values: FormValues) {
   const { clientName, companyId, isActive } = bodyOf(values);
   return {
     clientName: typeof clientName === 'string' ? clientName.trim() : '',
-    companyId: (companyId as number | null) ?? null,
+    companyId: typeof companyId === 'number' ? companyId : null,
     isActive: isActive !== false,
   };
 }
@@ -57,33 +57,19 @@ export const apiClientsResource: ResourceDef<ApiClient> = {
   exportName: 'ApiClients',
   createOpensEdit: true,
   label: (row) => row.clientName,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/api-clients/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return data as Page<ApiClient>;
+  api: resourceApi(entityCalls('api-clients'), {
+    row: asIs, record: asIs, updated: asIs,
+    created: (record) => {
+      if (record.apiKey) revealedKeys.set(record.id, record.apiKey);
+      return record;
     },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/api-clients/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return data!;
-    },
-    async create(cca2, values) {
+    createBody: (values) => {
       const { companyId, ...rest } = clientBody(values);
-      const { data } = await api.connect.POST('/api-clients/{cca2}', {
-        params: { path: { cca2 } }, body: { ...rest, ...(companyId !== null && { companyId }), email: String(values.email ?? '').trim() },
-      });
-      if (data!.apiKey) revealedKeys.set(data!.id, data!.apiKey);
-      return data!;
+      return { ...rest, ...(companyId !== null && { companyId }), email: String(values.email ?? '').trim() };
     },
-    update(cca2, id, values, xmin) {
-      return updateOrConflict(
-        async () => (await api.connect.PUT('/api-clients/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...clientBody(values), xmin } })).data!,
-        () => apiClientsResource.api.get(cca2, id),
-      );
-    },
-    async selectOptions() {
-      return [];
-    },
-  },
+    updateBody: clientBody,
+    select: 'none',
+  }),
 };
 
 /** "Regenerate key": a new key (shown once); the previous one stops working. */

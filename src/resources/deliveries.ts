@@ -1,15 +1,13 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS, SLA_TYPES, STORAGE_KEYS } from '../constants';
-import { DELIVERY_ADMIN_TEXTS } from '../deliveries-admin';
-import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../statuses';
-import { bodyOf, updateOrConflict } from './api-helpers';
+import { api } from '../api';
+import { PAGE_SIZE_OPTIONS, SLA_TYPES, STORAGE_KEYS } from '../lib/constants';
+import { DELIVERY_ADMIN_TEXTS } from '../lib/deliveries-admin';
+import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../lib/statuses';
 import { deleteSelected } from './bulk';
-import { toApiQuery } from './query';
-import type { Page, ResourceDef } from './types';
+import { asIs, entityCalls, resourceApi, type EntityRecord, type EntityRow } from './provider';
+import type { ResourceDef } from './types';
 
-export type DeliveryAdmin = components['schemas']['DeliveryAdmin'];
-export type DeliveryAdminDetail = components['schemas']['DeliveryAdminDetail'];
+export type DeliveryAdmin = EntityRow<'deliveries'>;
+export type DeliveryAdminDetail = EntityRecord<'deliveries'>;
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const codes = (labels: Record<number, string>) => Object.keys(labels).sort((a, b) => Number(a) - Number(b));
@@ -92,34 +90,8 @@ export const deliveriesResource: ResourceDef<DeliveryAdmin> = {
     },
   ],
   label: (row) => row.waybill ?? `#${row.id}`,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/deliveries/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return data as Page<DeliveryAdmin>;
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/deliveries/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return data as DeliveryAdminDetail;
-    },
-    update(cca2, id, values, xmin) {
-      return updateOrConflict(
-        async () => (await api.connect.PUT('/deliveries/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...bodyOf(values), xmin } as never })).data!,
-        () => deliveriesResource.api.get(cca2, id),
-      );
-    },
-    async remove(cca2, ids) {
-      const { data } = await api.connect.DELETE('/deliveries/{cca2}', { params: { path: { cca2 }, query: { ids } } });
-      return data!.deleted;
-    },
-    async exportFile(cca2, params, signal) {
-      const { response } = await api.connect.GET('/deliveries/{cca2}', {
-        params: { path: { cca2 }, query: { ...toApiQuery({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
-      });
-      return response;
-    },
-    async selectOptions(cca2, search, signal) {
-      const { data } = await api.connect.GET('/deliveries/{cca2}', { params: { path: { cca2 }, query: { search, pageSize: 20 } }, signal });
-      return ((data as Page<DeliveryAdmin> | undefined)?.items ?? []).map((row) => ({ key: String(row.id), value: row.waybill ?? `#${row.id}` }));
-    },
-  },
+  api: resourceApi(entityCalls('deliveries'), {
+    row: asIs, record: asIs, updated: asIs, remove: 'byIds', exportable: true,
+    select: { from: 'rows', query: (search) => ({ search, pageSize: 20 }), option: (row) => ({ key: String(row.id), value: row.waybill ?? `#${row.id}` }) },
+  }),
 };

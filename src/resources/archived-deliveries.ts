@@ -1,8 +1,13 @@
-import { api } from '../../api';
-import { DELIVERY_ADMIN_TEXTS } from '../deliveries-admin';
+import { DELIVERY_ADMIN_TEXTS } from '../lib/deliveries-admin';
 import { deliveriesResource, type DeliveryAdmin } from './deliveries';
-import { toApiQuery } from './query';
-import type { Page, ResourceDef } from './types';
+import { asIs, entityCalls, resourceApi } from './provider';
+import type { ResourceApi, ResourceDef } from './types';
+
+/** The archive's own list and export; get and update are the deliveries' (/deliveries/{cca2}/{id}). */
+const pick = (api: ResourceApi<DeliveryAdmin>, ...names: ('list' | 'exportFile')[]) => ({
+  list: api.list,
+  exportFile: names.includes('exportFile') ? api.exportFile : undefined,
+});
 
 /**
  * The archive of deliveries (000 section 2 "Archives: deliveries"): the deliveries list's columns, filters and
@@ -21,16 +26,7 @@ export const archivedDeliveriesResource: ResourceDef<DeliveryAdmin> = {
   deletedText: undefined,
   api: {
     ...deliveriesResource.api,
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/deliveries/archive/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return data as Page<DeliveryAdmin>;
-    },
+    ...pick(resourceApi(entityCalls('deliveries/archive'), { row: asIs, exportable: true }), 'list', 'exportFile'),
     remove: undefined,
-    async exportFile(cca2, params, signal) {
-      const { response } = await api.connect.GET('/deliveries/archive/{cca2}', {
-        params: { path: { cca2 }, query: { ...toApiQuery({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
-      });
-      return response;
-    },
   },
 };

@@ -1,23 +1,18 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { FLEET_TEXTS } from '../fleet';
+import { api } from '../api';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { FLEET_TEXTS } from '../lib/fleet';
 import { deleteSelected } from './bulk';
+import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import { toApiQuery } from './query';
-import type { ListParams, Page, ResourceDef, SelectOption } from './types';
+import type { ResourceDef } from './types';
 
-export type FleetMobileDevice = components['schemas']['FleetMobileDevice'];
+export type FleetMobileDevice = EntityRow<'mobileDevices'>;
+
+const calls = entityCalls('mobileDevices');
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const NOT_A_FORM = 'Mobile devices are read-only';
 
-/** 002 section 2: the table's Active filter is fixed to true, so every call of the screen sends it. */
-const queryOf = (params: ListParams) => ({ ...toApiQuery(params), isActive: true });
-
-async function removeDevices(cca2: string, ids: number[]): Promise<number> {
-  const { data } = await api.connect.DELETE('/mobileDevices/{cca2}', { params: { path: { cca2 }, query: { ids } } });
-  return data!.deleted;
-}
 
 /**
  * Mobile devices (002 section 2 "Mobile devices"; staff): a read-only table with search, Owner, Trusted, Active
@@ -53,32 +48,21 @@ export const mobileDevicesResource: ResourceDef<FleetMobileDevice> = {
   deletedText: FLEET_TEXTS.deletedDevices,
   bulkActions: [
     deleteSelected({
-      operation: 'deletemobiledevices', singular: 'mobile device', pluralName: 'mobile devices', remove: removeDevices, doneText: FLEET_TEXTS.deletedDevices,
+      operation: 'deletemobiledevices', singular: 'mobile device', pluralName: 'mobile devices', remove: calls.removeMany, doneText: FLEET_TEXTS.deletedDevices,
     }),
   ],
   label: (row) => `${row.deviceBrand} ${row.deviceModel} (${row.userFullName})`,
   api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/mobileDevices/{cca2}', { params: { path: { cca2 }, query: queryOf(params) as never }, signal });
-      return data as Page<FleetMobileDevice>;
-    },
-    get() {
-      return Promise.reject(new Error(NOT_A_FORM));
-    },
-    update() {
-      return Promise.reject(new Error(NOT_A_FORM));
-    },
-    remove: removeDevices,
-    async exportFile(cca2, params, signal) {
-      const { response } = await api.connect.GET('/mobileDevices/{cca2}', {
-        params: { path: { cca2 }, query: { ...queryOf({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
-      });
-      return response;
-    },
+    ...resourceApi(calls, {
+      row: asIs,
+      // 002 section 2: the table's Active filter is fixed to true, so every call of the screen sends it.
+      query: (params) => ({ ...toApiQuery(params), isActive: true }),
+      remove: 'byIds', exportable: true, readOnly: NOT_A_FORM,
+    }),
     /** The Owner filter's user search (users with a device of this portal). */
     async selectOptions(cca2, search, signal) {
       const { data } = await api.connect.GET('/mobileDevices/{cca2}/owners', { params: { path: { cca2 }, query: { search } }, signal });
-      return data as SelectOption[];
+      return data ?? [];
     },
   },
 };

@@ -1,13 +1,11 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { EXTENDED_PAGE_SIZE_OPTIONS, STORE_LIST_PAGE_SIZE } from '../constants';
-import { SUCCESS_TEXTS } from '../error-catalogue';
-import { bodyOf, updateOrConflict } from './api-helpers';
+import { EXTENDED_PAGE_SIZE_OPTIONS, STORE_LIST_PAGE_SIZE } from '../lib/constants';
+import { SUCCESS_TEXTS } from '../lib/error-catalogue';
+import { bodyOf } from './api-helpers';
 import { deleteSelected } from './bulk';
-import { toApiQuery } from './query';
-import type { Page, ResourceDef, SelectOption } from './types';
+import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
+import type { ResourceDef } from './types';
 
-export type Store = components['schemas']['Store'];
+export type Store = EntityRow<'stores'>;
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -55,41 +53,10 @@ export const storesResource: ResourceDef<Store> = {
     }),
   ],
   label: (row) => row.storeName,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/stores/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return data as Page<Store>;
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/stores/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return data!;
-    },
-    async create(cca2, values) {
-      const { data } = await api.connect.POST('/stores/{cca2}', { params: { path: { cca2 } }, body: bodyOf(values) as never });
-      return data!;
-    },
-    update(cca2, id, values, xmin) {
-      const { companyId: _companyId, ...rest } = values;
-      return updateOrConflict(
-        async () => (await api.connect.PUT('/stores/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...bodyOf(rest), xmin } as never })).data!,
-        () => storesResource.api.get(cca2, id),
-      );
-    },
-    async remove(cca2, ids) {
-      const { data } = await api.connect.DELETE('/stores/{cca2}', { params: { path: { cca2 }, query: { ids } } });
-      return data!.deleted;
-    },
-    async exportFile(cca2, params, signal) {
-      const { response } = await api.connect.GET('/stores/{cca2}', {
-        params: { path: { cca2 }, query: { ...toApiQuery({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
-      });
-      return response;
-    },
-    async selectOptions(cca2, search, signal) {
-      const { data } = await api.connect.GET('/stores/{cca2}', {
-        params: { path: { cca2 }, query: { select: true, search, pageSize: STORE_LIST_PAGE_SIZE, isActive: true } }, signal,
-      });
-      return data as SelectOption[];
-    },
-  },
+  api: resourceApi(entityCalls('stores'), {
+    row: asIs, record: asIs, created: asIs, updated: asIs, remove: 'byIds', exportable: true,
+    // The company is chosen on create only.
+    updateBody: ({ companyId: _companyId, ...rest }) => bodyOf(rest),
+    select: { from: 'server', query: (search) => ({ search, pageSize: STORE_LIST_PAGE_SIZE, isActive: true }) },
+  }),
 };

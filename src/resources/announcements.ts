@@ -1,11 +1,8 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { bodyOf, updateOrConflict } from './api-helpers';
-import { toApiQuery } from './query';
-import type { Page, ResourceDef } from './types';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
+import type { ResourceDef } from './types';
 
-export type Announcement = components['schemas']['Announcement'];
+export type Announcement = EntityRow<'announcements'>;
 
 /**
  * Announcements (000 section 2: /announcements, add, edit; access administrator, management, staff). Shown to
@@ -43,32 +40,8 @@ export const announcementsResource: ResourceDef<Announcement> = {
   exportName: 'Announcements',
   createOpensEdit: true,
   label: (row) => row.title,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/announcements/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return data as Page<Announcement>;
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/announcements/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return data!;
-    },
-    async create(cca2, values) {
-      const { data } = await api.connect.POST('/announcements/{cca2}', { params: { path: { cca2 } }, body: bodyOf(values) as never });
-      return data!;
-    },
-    update(cca2, id, values, xmin) {
-      return updateOrConflict(
-        async () => (await api.connect.PUT('/announcements/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...bodyOf(values), xmin } as never })).data!,
-        () => announcementsResource.api.get(cca2, id),
-      );
-    },
-    async remove(cca2, ids) {
-      const { data } = await api.connect.DELETE('/announcements/{cca2}', { params: { path: { cca2 }, query: { ids } } });
-      return data!.deleted;
-    },
-    async selectOptions(cca2, search, signal) {
-      const { data } = await api.connect.GET('/announcements/{cca2}', { params: { path: { cca2 }, query: { search } }, signal });
-      return (data?.items ?? []).map((row) => ({ key: String(row.id), value: row.title }));
-    },
-  },
+  api: resourceApi(entityCalls('announcements'), {
+    row: asIs, record: asIs, created: asIs, updated: asIs, remove: 'byIds',
+    select: { from: 'rows', query: (search) => ({ search }), option: (row) => ({ key: String(row.id), value: row.title }) },
+  }),
 };

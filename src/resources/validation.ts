@@ -1,4 +1,4 @@
-import { FORM_TEXTS } from './texts';
+import { FORM_TEXTS } from '../lib/resource-texts';
 import type { FieldDef, FormValues } from './types';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,12 +1,11 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { FLEET_TEXTS, VEHICLE_TYPE_IDS, VEHICLE_TYPE_LABELS } from '../fleet';
-import { bodyOf, updateOrConflict } from './api-helpers';
-import { toApiQuery } from './query';
-import type { FormValues, Page, ResourceDef, SelectOption } from './types';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { FLEET_TEXTS, VEHICLE_TYPE_IDS, VEHICLE_TYPE_LABELS } from '../lib/fleet';
+import { bodyOf } from './api-helpers';
+import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
+import type { FormValues, ResourceDef } from './types';
 
-export type FleetVehicle = components['schemas']['FleetVehicle'];
+/** A vehicle of the list (type code a number) or of the form (the type select holds the code as text). */
+export type FleetVehicle = Omit<EntityRow<'vehicles'>, 'vehicleTypeId'> & { vehicleTypeId: EntityRow<'vehicles'>['vehicleTypeId'] | string };
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const TYPE_OPTIONS = VEHICLE_TYPE_IDS.map(String);
@@ -17,6 +16,9 @@ function vehicleBody(values: FormValues) {
   const body = bodyOf(values);
   return { ...body, vehicleTypeId: body.vehicleTypeId === null || body.vehicleTypeId === undefined ? null : Number(body.vehicleTypeId) };
 }
+
+/** The form's type select holds the code as text. */
+const formRecord = (record: EntityRow<'vehicles'>): FleetVehicle => ({ ...record, vehicleTypeId: String(record.vehicleTypeId) });
 
 /**
  * Vehicles (000 sections 2 and 6: administrator, management, staff): list with the catalogue's vehicleTypes,
@@ -57,38 +59,12 @@ export const vehiclesResource: ResourceDef<FleetVehicle> = {
   exportName: FLEET_TEXTS.vehiclesExport,
   createOpensEdit: true,
   label: (row) => row.registration,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/vehicles/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return data as Page<FleetVehicle>;
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/vehicles/{cca2}/{id}', { params: { path: { cca2, id } } });
-      // The form's type select holds the code as text.
-      return { ...data!, vehicleTypeId: String(data!.vehicleTypeId) } as unknown as FleetVehicle;
-    },
-    async create(cca2, values) {
-      const { data } = await api.connect.POST('/vehicles/{cca2}', { params: { path: { cca2 } }, body: vehicleBody(values) as never });
-      return data!;
-    },
-    update(cca2, id, values, xmin) {
-      return updateOrConflict(
-        async () => {
-          const { data } = await api.connect.PUT('/vehicles/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...vehicleBody(values), xmin } as never });
-          return { ...data!, vehicleTypeId: String(data!.vehicleTypeId) } as unknown as FleetVehicle;
-        },
-        () => vehiclesResource.api.get(cca2, id),
-      );
-    },
-    async exportFile(cca2, params, signal) {
-      const { response } = await api.connect.GET('/vehicles/{cca2}', {
-        params: { path: { cca2 }, query: { ...toApiQuery({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
-      });
-      return response;
-    },
-    async selectOptions(cca2, search, signal) {
-      const { data } = await api.connect.GET('/vehicles/{cca2}', { params: { path: { cca2 }, query: { select: true, search } }, signal });
-      return data as SelectOption[];
-    },
-  },
+  api: resourceApi(entityCalls('vehicles'), {
+    row: (row): FleetVehicle => row,
+    record: formRecord,
+    created: asIs,
+    updated: formRecord,
+    createBody: vehicleBody,
+    exportable: true,
+  }),
 };

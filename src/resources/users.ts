@@ -1,13 +1,25 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { STORED_ROLES } from '../roles';
-import { bodyOf, updateOrConflict } from './api-helpers';
-import { toApiQuery } from './query';
-import type { FormValues, Page, ResourceDef, SelectOption } from './types';
+import { api } from '../api';
+import type { operations } from '../api/generated/identity';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { STORED_ROLES } from '../lib/roles';
+import { bodyOf } from './api-helpers';
+import { entityCalls, resourceApi, type EntityRow } from './provider';
+import type { FormValues, ResourceDef } from './types';
 
-type UserAdminRow = components['schemas']['UserAdmin'];
-type RoleName = components['schemas']['UsrRoleName'];
+type UserAdminRow = EntityRow<'users'>;
+
+/**
+ * identity's createProfile with the form's body: the roles go as typed, unknown names included, and the
+ * server names the field (the generated body would only take known role names).
+ */
+interface ProfilePaths {
+  '/v1/profile': {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    post: Omit<operations['createProfile'], 'requestBody'> & { requestBody: { content: { 'application/json': Record<string, unknown> } } };
+  };
+}
+let profileClient: ReturnType<typeof api.identityAs<ProfilePaths>> | undefined;
+const profiles = () => (profileClient ??= api.identityAs<ProfilePaths>());
 
 /** A user as the list and form hold it: the roles also as one editable text ("Driver, Partner"). */
 export type UserAdmin = UserAdminRow & { rolesText: string };
@@ -16,10 +28,10 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const withRolesText = (row: UserAdminRow): UserAdmin => ({ ...row, rolesText: row.roles.join(', ') });
 
 /** "Driver, partner" → ['Driver', 'Partner'] (names matched case-insensitively; unknown names go to the server, which names the field). */
-export function rolesOf(text: unknown): RoleName[] {
+export function rolesOf(text: unknown): string[] {
   if (typeof text !== 'string') return [];
   const names = text.split(',').map((name) => name.trim()).filter(Boolean);
-  return [...new Set(names.map((name) => STORED_ROLES.find((role) => role.toLowerCase() === name.toLowerCase()) ?? name))] as RoleName[];
+  return [...new Set(names.map((name) => STORED_ROLES.find((role) => role.toLowerCase() === name.toLowerCase()) ?? name))];
 }
 
 /** The body of createProfile / updateuser from the form's values. */
@@ -72,41 +84,20 @@ export const usersResource: ResourceDef<UserAdmin> = {
   exportName: 'Users',
   createOpensEdit: true,
   label: (row) => row.fullName,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/users/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      const page = data as Page<UserAdminRow>;
-      return { ...page, items: page.items.map(withRolesText) };
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/users/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return withRolesText(data!);
-    },
-    async create(cca2, values) {
+  api: resourceApi(entityCalls('users'), {
+    row: withRolesText, record: withRolesText, updated: withRolesText,
+    updateBody: userBody,
+    exportable: true,
+    async createWith(cca2, values) {
       const { isActive, beta, ...profile } = userBody(values);
-      const { data } = await api.identity.POST('/v1/profile', { body: { ...profile, email: String(values.email ?? '').trim() } as never });
-      const created = await usersResource.api.get(cca2, data!.id);
+      const { data } = await profiles().POST('/v1/profile', { body: { ...profile, email: String(values.email ?? '').trim() } });
+      if (!data) throw new Error('The server answered without a body');
+      const created = await usersResource.api.get(cca2, data.id);
       // Active and beta are not part of the invitation: set right after it when the form changed them.
       if (isActive === false || beta === true) {
         return usersResource.api.update(cca2, created.id, { ...values, isActive: isActive !== false, beta: beta === true }, created.xmin);
       }
       return created;
     },
-    update(cca2, id, values, xmin) {
-      return updateOrConflict(
-        async () => withRolesText((await api.connect.PUT('/users/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...userBody(values), xmin } as never })).data!),
-        () => usersResource.api.get(cca2, id),
-      );
-    },
-    async exportFile(cca2, params, signal) {
-      const { response } = await api.connect.GET('/users/{cca2}', {
-        params: { path: { cca2 }, query: { ...toApiQuery({ ...params, page: 1 }), exportExcel: true } as never }, parseAs: 'stream', signal,
-      });
-      return response;
-    },
-    async selectOptions(cca2, search, signal) {
-      const { data } = await api.connect.GET('/users/{cca2}', { params: { path: { cca2 }, query: { select: true, search } }, signal });
-      return data as SelectOption[];
-    },
-  },
+  }),
 };

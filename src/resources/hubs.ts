@@ -1,11 +1,10 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { bodyOf, updateOrConflict } from './api-helpers';
-import { toApiQuery } from './query';
-import type { FormValues, Page, ResourceDef, SelectOption } from './types';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { bodyOf } from './api-helpers';
+import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
+import type { FormValues, ResourceDef, SelectOption } from './types';
 
-export type FleetHub = components['schemas']['FleetHub'];
+export type FleetHub = EntityRow<'hubs'>;
 export type FleetHubDetail = components['schemas']['FleetHubDetail'];
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -18,7 +17,7 @@ export const addressValue = (option: SelectOption): string => JSON.stringify({ p
 function hubBody(values: FormValues) {
   const { [HUB_ADDRESS_FIELD]: address, ...rest } = values;
   const body = bodyOf(rest);
-  return typeof address === 'string' && address ? { ...body, address: JSON.parse(address) as { placeId: string; description: string } } : body;
+  return typeof address === 'string' && address ? { ...body, address: JSON.parse(address) } : body;
 }
 
 /**
@@ -51,28 +50,5 @@ export const hubsResource: ResourceDef<FleetHub> = {
   exportName: 'Hubs',
   createOpensEdit: true,
   label: (row) => row.hubName,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/hubs/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return data as Page<FleetHub>;
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/hubs/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return data!;
-    },
-    async create(cca2, values) {
-      const { data } = await api.connect.POST('/hubs/{cca2}', { params: { path: { cca2 } }, body: hubBody(values) as never });
-      return data!;
-    },
-    update(cca2, id, values, xmin) {
-      return updateOrConflict(
-        async () => (await api.connect.PUT('/hubs/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...hubBody(values), xmin } as never })).data!,
-        () => hubsResource.api.get(cca2, id),
-      );
-    },
-    async selectOptions(cca2, search, signal) {
-      const { data } = await api.connect.GET('/hubs/{cca2}', { params: { path: { cca2 }, query: { select: true, search } }, signal });
-      return data as SelectOption[];
-    },
-  },
+  api: resourceApi(entityCalls('hubs'), { row: asIs, record: asIs, created: asIs, updated: asIs, createBody: hubBody }),
 };

@@ -20,32 +20,32 @@ import type { ResourceDef, ResourceId } from './types';
 /** Every resource of the back office by id: the router, menus, list and form screens read this. */
 export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // Fleet (issue 6): vehicles, hubs, mobile devices.
-  vehicles: vehiclesResource as unknown as ResourceDef,
-  hubs: hubsResource as unknown as ResourceDef,
-  mobileDevices: mobileDevicesResource as unknown as ResourceDef,
+  vehicles: vehiclesResource,
+  hubs: hubsResource,
+  mobileDevices: mobileDevicesResource,
   // Integrations (issue 6).
-  webhooks: webhooksResource as unknown as ResourceDef,
-  apiClients: apiClientsResource as unknown as ResourceDef,
-  companies: companiesResource as unknown as ResourceDef,
-  stores: storesResource as unknown as ResourceDef,
-  deliveries: deliveriesResource as unknown as ResourceDef,
-  archivedDeliveries: archivedDeliveriesResource as unknown as ResourceDef,
+  webhooks: webhooksResource,
+  apiClients: apiClientsResource,
+  companies: companiesResource,
+  stores: storesResource,
+  deliveries: deliveriesResource,
+  archivedDeliveries: archivedDeliveriesResource,
   // Live operations (issue 5): the /jobs list.
-  jobs: jobsResource as unknown as ResourceDef,
+  jobs: jobsResource,
   // Users, ratings, questionnaires (issue 6).
-  users: usersResource as unknown as ResourceDef,
-  ratings: ratingsResource as unknown as ResourceDef,
-  questionnaires: questionnairesResource as unknown as ResourceDef,
+  users: usersResource,
+  ratings: ratingsResource,
+  questionnaires: questionnairesResource,
   // Content (issue 6): announcements and the three media screens.
-  announcements: announcementsResource as unknown as ResourceDef,
-  deliveryPictures: deliveryPicturesResource as unknown as ResourceDef,
-  deliverySignatures: deliverySignaturesResource as unknown as ResourceDef,
-  profilePictures: profilePicturesResource as unknown as ResourceDef,
+  announcements: announcementsResource,
+  deliveryPictures: deliveryPicturesResource,
+  deliverySignatures: deliverySignaturesResource,
+  profilePictures: profilePicturesResource,
   // Territories (issue 6): territories, and their areas and exceptions.
-  territories: territoriesResource as unknown as ResourceDef,
-  territoryAreas: territoryAreasResource as unknown as ResourceDef,
+  territories: territoriesResource,
+  territoryAreas: territoryAreasResource,
   // A customer's own deliveries on /dashboard (issue 4): read-only, no edit screen.
-  myDeliveries: myDeliveriesResource as unknown as ResourceDef,
+  myDeliveries: myDeliveriesResource,
 };
 
 export function resourceOf(id: ResourceId): ResourceDef {

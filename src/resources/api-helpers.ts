@@ -1,4 +1,4 @@
-import { ApiError } from '../../api';
+import { ApiError } from '../api';
 import { RecordConflict, type FormValues } from './types';
 
 /** Blank text fields are sent as null: the server stores "no value", never an empty string. */

@@ -1,27 +1,32 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../integrations';
-import { WEBHOOK_RESULT_STATUS_LABELS } from '../statuses';
-import { bodyOf, updateOrConflict } from './api-helpers';
-import { toApiQuery } from './query';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../lib/integrations';
+import { WEBHOOK_RESULT_STATUS_LABELS } from '../lib/statuses';
+import { bodyOf } from './api-helpers';
+import { entityCalls, resourceApi } from './provider';
 import type { FormValues, Page, ResourceDef } from './types';
 
 /** A webhook as the screens use it: the contract's row plus one Yes/No per event type (the form's checkboxes). */
 export type WebhookRow = components['schemas']['Webhook'] & Record<WebhookEventType, boolean>;
 export type WebhookAttempt = components['schemas']['WebhookAttempt'];
 
-export const withEventFlags = (row: components['schemas']['Webhook']): WebhookRow =>
-  ({ ...row, ...Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [type, row.eventTypes.includes(type)])) }) as WebhookRow;
+/** One flag per event type; a new type in WEBHOOK_EVENT_TYPES must be added here (the type says so). */
+export const withEventFlags = (row: components['schemas']['Webhook']): WebhookRow => ({
+  ...row,
+  'delivery.updated': row.eventTypes.includes('delivery.updated'),
+  'job.updated': row.eventTypes.includes('job.updated'),
+  'task.updated': row.eventTypes.includes('task.updated'),
+});
 
 /** The contract's body from the form: the event checkboxes become eventTypes. */
 export function webhookBody(values: FormValues) {
   const { url, description, companyId, isActive } = bodyOf(values);
   return {
     url: typeof url === 'string' ? url.trim() : '',
-    description: (description as string | null) ?? null,
+    description: typeof description === 'string' ? description : null,
     // Blank: every company (administrators) or the API user's own.
-    companyId: (companyId as number | null) ?? null,
+    companyId: typeof companyId === 'number' ? companyId : null,
     isActive: isActive !== false,
     eventTypes: WEBHOOK_EVENT_TYPES.filter((type) => values[type] === true),
   };
@@ -72,38 +77,16 @@ export const webhooksResource: ResourceDef<WebhookRow> = {
   // The edit screen shows the secret (once), the attempt log and "Send test event".
   createOpensEdit: true,
   label: (row) => row.url,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/webhooks/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return { ...data!, items: data!.items.map(withEventFlags) } as Page<WebhookRow>;
+  api: resourceApi(entityCalls('webhooks'), {
+    row: withEventFlags, record: withEventFlags, updated: withEventFlags,
+    created: (record) => {
+      revealedSecrets.set(record.id, record.secret);
+      return withEventFlags(record);
     },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/webhooks/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return withEventFlags(data!);
-    },
-    async create(cca2, values) {
-      const { data } = await api.connect.POST('/webhooks/{cca2}', { params: { path: { cca2 } }, body: webhookBody(values) });
-      revealedSecrets.set(data!.id, data!.secret);
-      return withEventFlags(data!);
-    },
-    update(cca2, id, values, xmin) {
-      return updateOrConflict(
-        async () => withEventFlags((await api.connect.PUT('/webhooks/{cca2}/{id}', { params: { path: { cca2, id } }, body: { ...webhookBody(values), xmin } })).data!),
-        () => webhooksResource.api.get(cca2, id),
-      );
-    },
-    async remove(cca2, ids) {
-      let deleted = 0;
-      for (const id of ids) {
-        const { data } = await api.connect.DELETE('/webhooks/{cca2}/{id}', { params: { path: { cca2, id } } });
-        deleted += data?.deleted ?? 0;
-      }
-      return deleted;
-    },
-    async selectOptions() {
-      return [];
-    },
-  },
+    createBody: webhookBody,
+    remove: 'each',
+    select: 'none',
+  }),
 };
 
 /** The attempt log of one webhook, newest first (the edit screen). */

@@ -1,11 +1,11 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../constants';
-import { MEDIA_SCREENS } from '../content-texts';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { MEDIA_SCREENS } from '../lib/content-texts';
+import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import { toApiQuery } from './query';
-import type { Page, ResourceDef, ResourceId } from './types';
+import type { ResourceDef, ResourceId } from './types';
 
-export type MediaItem = components['schemas']['MediaItem'];
+export type MediaItem = EntityRow<'media'>;
 export type MediaKind = components['schemas']['CntMediaKind'];
 
 const NOT_A_FORM = 'Media items are read-only';
@@ -41,24 +41,12 @@ function mediaResource(id: ResourceId, kind: MediaKind): ResourceDef<MediaItem> 
     exportName: screen.title,
     createOpensEdit: false,
     label: (row) => `${screen.item} ${row.id}`,
-    api: {
-      async list(cca2, params, signal) {
-        const { data } = await api.connect.GET('/media/{cca2}', {
-          params: { path: { cca2 }, query: { ...toApiQuery({ ...params, search: '' }), kind } as never }, signal,
-        });
-        return data as Page<MediaItem>;
-      },
-      async get(cca2, itemId) {
-        const { data } = await api.connect.GET('/media/{cca2}/{id}', { params: { path: { cca2, id: itemId } } });
-        return data!;
-      },
-      update() {
-        return Promise.reject(new Error(NOT_A_FORM));
-      },
-      async selectOptions() {
-        return [];
-      },
-    },
+    api: resourceApi(entityCalls('media'), {
+      row: asIs, record: asIs,
+      query: (params) => ({ ...toApiQuery({ ...params, search: '' }), kind }),
+      readOnly: NOT_A_FORM,
+      select: 'none',
+    }),
   };
   return resource;
 }

@@ -1,12 +1,10 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { formatDistance } from '../distance';
-import { PAGE_SIZE_OPTIONS, STORAGE_KEYS } from '../constants';
-import { JOB_STATUS_LABELS, statusLabel } from '../statuses';
-import { toApiQuery } from './query';
-import type { Page, ResourceDef, SelectOption } from './types';
+import { formatDistance } from '../lib/distance';
+import { PAGE_SIZE_OPTIONS, STORAGE_KEYS } from '../lib/constants';
+import { JOB_STATUS_LABELS, statusLabel } from '../lib/statuses';
+import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
+import type { ResourceDef } from './types';
 
-export type JobRow = components['schemas']['Job'];
+export type JobRow = EntityRow<'jobs'>;
 
 const codes = (labels: Record<number, string>) => Object.keys(labels).sort((a, b) => Number(a) - Number(b));
 
@@ -46,21 +44,10 @@ export const jobsResource: ResourceDef<JobRow> = {
   exportName: 'Jobs',
   createOpensEdit: false,
   label: (row) => `job ${row.id}`,
-  api: {
-    async list(cca2, params, signal) {
-      const { data } = await api.connect.GET('/jobs/{cca2}', { params: { path: { cca2 }, query: toApiQuery(params) as never }, signal });
-      return data as Page<JobRow>;
-    },
-    async get(cca2, id) {
-      const { data } = await api.connect.GET('/jobs/{cca2}/{id}', { params: { path: { cca2, id } } });
-      return data!.job;
-    },
-    update() {
-      return Promise.reject(new Error(NOT_A_FORM));
-    },
-    async selectOptions(cca2, search, signal) {
-      const { data } = await api.connect.GET('/jobs/{cca2}', { params: { path: { cca2 }, query: { search, page: 1, pageSize: 20 } as never }, signal });
-      return (data?.items ?? []).map((job): SelectOption => ({ key: String(job.id), value: `Job ${job.id}` }));
-    },
-  },
+  api: resourceApi(entityCalls('jobs'), {
+    row: asIs,
+    record: (answer) => answer.job,
+    readOnly: NOT_A_FORM,
+    select: { from: 'rows', query: (search) => ({ search, page: 1, pageSize: 20 }), option: (job) => ({ key: String(job.id), value: `Job ${job.id}` }) },
+  }),
 };

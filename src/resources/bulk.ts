@@ -1,6 +1,6 @@
-import type { OperationId } from '../access';
-import { DELETE_RELOAD_DELAY_MS } from '../constants';
-import { FORM_TEXTS } from './texts';
+import type { OperationId } from '../lib/access';
+import { DELETE_RELOAD_DELAY_MS } from '../lib/constants';
+import { FORM_TEXTS } from '../lib/resource-texts';
 import type { BulkActionDef } from './types';
 
 /** Texts of the list's selection and bulk action bar (ours; the spec names the calls and the success texts only). */

@@ -1,8 +1,8 @@
-import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-import { MY_DELIVERIES_PAGE_SIZES } from '../constants';
-import { MY_DELIVERIES_TEXTS } from '../dashboard-texts';
-import type { Page, ResourceDef } from './types';
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { MY_DELIVERIES_PAGE_SIZES } from '../lib/constants';
+import { MY_DELIVERIES_TEXTS } from '../lib/dashboard-texts';
+import type { ResourceDef } from './types';
 
 export type MyDelivery = components['schemas']['MyDelivery'];
 
@@ -35,7 +35,8 @@ export const myDeliveriesResource: ResourceDef<MyDelivery> = {
       const { data } = await api.connect.GET('/deliveries/{cca2}/mine', {
         params: { path: { cca2 }, query: { page: params.page, pageSize: params.pageSize } }, signal,
       });
-      return data as Page<MyDelivery>;
+      if (!data) throw new Error('The server answered without a body');
+      return data;
     },
     get: readOnly,
     update: readOnly,
