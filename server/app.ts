@@ -13,6 +13,7 @@ import { authenticateApiKey, isApiKey } from './auth/api-keys';
 import { authenticateAccessToken } from './auth/sessions';
 import { InvalidTokenError } from './auth/tokens';
 import { errorHandler, HttpError } from './http/errors';
+import { registerLoadLimits } from './http/load-limits';
 import { registerMultipart, withMultipartValidation } from './http/multipart';
 import { refuseUnsafeText } from './http/text-safety';
 import { validatorCompiler } from './http/validation';
@@ -70,6 +71,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   // The hosted card widget's script and frame come from the provider.
   const provider = new URL(providerUrlOf(context)).origin;
 
+  await registerLoadLimits(app, context.config);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {

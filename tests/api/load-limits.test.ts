@@ -1,0 +1,63 @@
+// The edge limits: anonymous writes per client address answer 429 with Retry-After past the limit, and an
+// event loop that falls behind sheds requests with 503 and Retry-After instead of queueing them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer({ anonymousWritesPerMinute: 5, maxEventLoopDelayMs: 200 }); });
+afterAll(async () => { await server?.close(); });
+
+/** Waits until the server answers a read (its start-up, in this process, may have held the event loop). */
+async function untilServed(): Promise<number> {
+  let status = 0;
+  for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
+    status = (await fetch(`${server.url}/connect/countries/za`)).status;
+    if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return status;
+}
+
+const report = () => fetch(`${server.url}/connect/errors/frontend`, {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Error: 'boom', Url: '/' }),
+});
+
+describe('edge limits', () => {
+  it('anonymous writes past the limit → 429 with Retry-After and the catalogue text; reads and signed-in calls are not counted', async () => {
+    expect(await untilServed()).toBe(200);
+    const statuses = [];
+    for (let index = 0; index < 7; index++) statuses.push((await report()).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    const refused = await report();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/);
+    expect((await fetch(`${server.url}/connect/countries/za`)).status).toBe(200);
+    const token = await server.tokenFor('customer@demo.test');
+    const signedIn = await fetch(`${server.url}/connect/errors/frontend`, {
+      method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ Error: 'boom', Url: '/' }),
+    });
+    expect(signedIn.status).toBe(201);
+  });
+
+  it('an event loop that falls behind → 503 with Retry-After until it catches up', async () => {
+    expect(await untilServed()).toBe(200);
+    // Overload the server's event loop (it runs in this process) for a few sampling intervals: every turn of the
+    // loop waits far longer than its limit, then a request arrives while it is still behind.
+    const shedAnswer = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2_200));
+      return fetch(`${server.url}/connect/countries/za`);
+    })();
+    const until = Date.now() + 3_000;
+    while (Date.now() < until) {
+      const turn = Date.now() + 300;
+      while (Date.now() < turn) { /* busy */ }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const shed = await shedAnswer;
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get('retry-after')).toBe('10');
+    expect((await shed.json()).message).toBe('The server is busy. Please try again shortly.');
+    // Caught up again: served.
+    expect(await untilServed()).toBe(200);
+  });
+});
