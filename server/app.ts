@@ -15,6 +15,7 @@ import { InvalidTokenError } from './auth/tokens';
 import { errorHandler, HttpError } from './http/errors';
 import { registerLoadLimits } from './http/load-limits';
 import { registerMultipart, withMultipartValidation } from './http/multipart';
+import { operationsRequiringBody } from './http/required-bodies';
 import { refuseUnsafeText } from './http/text-safety';
 import { validatorCompiler } from './http/validation';
 import { startOutbox } from './messaging/outbox';
@@ -125,8 +126,13 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   });
 
   // Unknown query parameters are refused with their name, so a misspelt filter never silently widens a list.
+  const requiringBody = operationsRequiringBody(API_MOUNTS.map((mount) => openapiFile(mount.document)));
   app.addHook('preValidation', async (request) => {
-    if (!operationIdOf(request)) return;
+    const operationId = operationIdOf(request);
+    if (!operationId) return;
+    if (request.body === undefined && requiringBody.has(operationId)) {
+      throw new HttpError(400, 'Invalid request: the body is required', { body: ['is required'] });
+    }
     refuseUnsafeText(request);
     const schema = (request.routeOptions.schema as { querystring?: { properties?: Record<string, unknown> } }).querystring;
     const allowed = schema?.properties ?? {};

@@ -71,6 +71,10 @@ export function errorHandler(error: FastifyError | HttpError | Error, request: F
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return reply.status(415).send({ message: `Unsupported content type: ${request.headers['content-type'] ?? 'none'}` });
   }
+  // busboy's words for a multipart body that does not parse (a broken boundary, a body cut short).
+  if (/^(Unexpected end of multipart data|Multipart: Boundary not found|Malformed part header)/.test(error.message)) {
+    return reply.status(400).send({ message: 'Invalid request: the body is not valid multipart/form-data', errors: { body: ['is not valid multipart/form-data'] } });
+  }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
     return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send({ message: 'The service is temporarily unavailable. Please try again shortly.' });

@@ -75,7 +75,12 @@ export async function registerMultipart(app: FastifyInstance, fileLimit: number)
   app.addHook('onRequest', async (request, reply) => {
     const declared = declaredMediaTypes(request);
     const mediaType = mediaTypeOf(request);
-    if (!declared || !mediaType) return;
+    if (!mediaType) return;
+    // A multipart body for an operation that declares none would still be parsed (and fail) by the multipart parser.
+    if (!declared) {
+      if (mediaType === MULTIPART) throw new HttpError(415, `Unsupported content type: ${mediaType}`);
+      return;
+    }
     if (!declared.includes(mediaType)) throw new HttpError(415, `Unsupported content type: ${mediaType}`);
     if (mediaType === MULTIPART && Number(request.headers['content-length'] ?? 0) > fileLimit + MULTIPART_OVERHEAD_BYTES) {
       reply.header('Connection', 'close');
