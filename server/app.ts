@@ -11,7 +11,8 @@ import { decideOperationAccess, OPERATION_ACCESS, type OperationRule } from '../
 import { AUTH_TEXTS, ERROR_TEXTS } from '../src/lib/error-catalogue';
 import { authenticateApiKey, isApiKey } from './auth/api-keys';
 import { InvalidTokenError, verifyAccessTokenClaims } from './auth/tokens';
-import { errorHandler, HttpError } from './http/errors';
+import { errorHandler } from './http/error-handler';
+import { HttpError } from './http/errors';
 import { registerMultipart, withMultipartValidation } from './http/multipart';
 import { validatorCompiler } from './http/validation';
 import { startOutbox } from './messaging/outbox';

@@ -6,8 +6,7 @@ import { CONTENT_TEXTS } from '../../src/lib/content-texts';
 import { conflictMessage } from '../../src/lib/resources/texts';
 import type { Database } from '../db/database';
 import { announcementDismissals, announcements } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
-import { ConflictError } from './directory';
+import { badRequest, ConflictError, notFound } from '../http/errors';
 import { pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
 import type { PortalData } from './portals';
 

@@ -6,9 +6,8 @@ import { conflictMessage } from '../../src/lib/resources/texts';
 import { createApiKey } from '../auth/api-keys';
 import { hashPassword } from '../auth/passwords';
 import { apiClients, apiKeys, companies, users } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { ConflictError, HttpError, notFound } from '../http/errors';
 import type { AppContext } from '../routes/context';
-import { ConflictError } from './directory';
 import { pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
 import type { PortalData } from './portals';
 

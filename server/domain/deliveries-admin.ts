@@ -18,8 +18,7 @@ import type { Database } from '../db/database';
 import {
   companies, deliveries, deliveryAdminDetails, deliveryItems, deliveryQuotes, parcelTypes, stores, users,
 } from '../db/schema';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { ConflictError } from './directory';
+import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { streamExport, type ExportColumn } from './export';
 import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
 import type { PortalData } from './portals';

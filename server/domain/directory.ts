@@ -5,7 +5,7 @@ import { EXTENDED_PAGE_SIZE_OPTIONS, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '..
 import { conflictMessage, inUseMessage } from '../../src/lib/resources/texts';
 import type { Database } from '../db/database';
 import { companies, stores, users } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { ConflictError, HttpError, notFound } from '../http/errors';
 import { streamExport, type ExportColumn } from './export';
 import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
 import type { PortalData } from './portals';
@@ -278,11 +278,4 @@ export async function deleteStores(db: Database, portal: PortalData, scope: Scop
     const deleted = await tx.delete(stores).where(inArray(stores.id, unique)).returning({ id: stores.id });
     return { deleted: deleted.length };
   });
-}
-
-/** 409 whose body carries the row as it is now, so the client can show both versions. */
-export class ConflictError extends HttpError {
-  constructor(message: string, readonly current: unknown) {
-    super(409, message);
-  }
 }

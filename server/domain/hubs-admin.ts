@@ -6,8 +6,7 @@ import { conflictMessage } from '../../src/lib/resources/texts';
 import { LOGISTIC_STATUS, TERMINAL_LOGISTIC_STATUSES } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { deliveries, hubs } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
-import { ConflictError } from './directory';
+import { ConflictError, HttpError, notFound } from '../http/errors';
 import { containsPattern, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
 import type { PortalData } from './portals';
 

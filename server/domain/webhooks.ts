@@ -6,9 +6,8 @@ import { hasAnyRole, type Permissions } from '../../src/lib/roles';
 import { WEBHOOK_RESULT_STATUS_LABELS, type WebhookResultStatus } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { companies, webhookAttempts, webhooks } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { ConflictError, HttpError, notFound } from '../http/errors';
 import { newWebhookSecret } from '../webhooks/signature';
-import { ConflictError } from './directory';
 import { pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
 import type { PortalData } from './portals';
 

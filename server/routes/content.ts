@@ -1,10 +1,8 @@
-import type { FastifyReply } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
 import {
   createAnnouncement, currentAnnouncements, deleteAnnouncements, dismissAnnouncement, getAnnouncement, listAnnouncements,
   updateAnnouncement,
 } from '../domain/announcements';
-import { ConflictError } from '../domain/directory';
 import { getMediaItem, listMedia, mediaImage } from '../domain/media';
 import { requirePortal } from '../domain/portals';
 import type { AppContext } from './context';
@@ -16,15 +14,6 @@ type ContentOperations =
   | 'getcurrentannouncements' | 'dismissannouncement'
   | 'getmedia' | 'getmediaitem' | 'getmediaimage';
 
-/** A 409 answers the current version beside the message (the shared error handler sends only the envelope). */
-async function withConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ConflictError) return reply.code(409).send({ message: error.message, current: error.current }) as never;
-    throw error;
-  }
-}
 
 /** Announcements and media (issue 6): staff screens, the signed-in banner, and signed image URLs. */
 export function contentHandlers({ db, keys }: AppContext): Pick<Handlers<operations>, ContentOperations> {
@@ -42,9 +31,9 @@ export function contentHandlers({ db, keys }: AppContext): Pick<Handlers<operati
       reply.code(201);
       return created;
     },
-    async updateannouncement(request, reply) {
+    async updateannouncement(request) {
       const portal = await portalOf(request);
-      return withConflict(reply, () => updateAnnouncement(db, portal, request.params.id, request.body));
+      return updateAnnouncement(db, portal, request.params.id, request.body);
     },
     async deleteannouncements(request) {
       return deleteAnnouncements(db, await portalOf(request), request.query.ids);

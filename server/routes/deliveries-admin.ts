@@ -4,7 +4,6 @@ import {
   bulkUpdateDeliveryDate, cancelAndReturnToSender, cancelDelivery, deleteDeliveries, getDelivery, listDeliveries,
   recalculateLogistics, recalculateParcels, reverseLogisticStatus, updateDelivery, updateDeliveryProof,
 } from '../domain/deliveries-admin';
-import { ConflictError } from '../domain/directory';
 import { Changes, publishChanges } from '../domain/operations/changes';
 import { requirePortal, type PortalData } from '../domain/portals';
 import { scopeOf } from '../domain/scope';
@@ -53,15 +52,9 @@ export function deliveriesAdminHandlers({ db, live }: AppContext): Pick<Handlers
       const { portal, scope, mayEdit } = await scoped(request);
       return getDelivery(db, portal, scope, request.params.id, mayEdit) as never;
     },
-    async updatedelivery(request, reply) {
-      try {
-        const ctx = await scoped(request);
-        return await acted(ctx.portal, updateDelivery(ctx, request.params.id, request.body)) as never;
-      } catch (error) {
-        // A stale xmin answers the current version beside the message (the shared error handler sends only the envelope).
-        if (error instanceof ConflictError) return reply.code(409).send({ message: error.message, current: error.current }) as never;
-        throw error;
-      }
+    async updatedelivery(request) {
+      const ctx = await scoped(request);
+      return acted(ctx.portal, updateDelivery(ctx, request.params.id, request.body)) as never;
     },
     async deletedeliveries(request) {
       const { portal, scope } = await scoped(request);

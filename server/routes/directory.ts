@@ -1,7 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
 import {
-  ConflictError, createCompany, createStore, deleteStores, getCompany, getStore, listCompanies, listStores, updateCompany,
+  createCompany, createStore, deleteStores, getCompany, getStore, listCompanies, listStores, updateCompany,
   updateStore,
 } from '../domain/directory';
 import { requirePortal } from '../domain/portals';
@@ -14,15 +13,6 @@ type DirectoryOperations =
   | 'getcompanies' | 'getcompany' | 'createcompany' | 'updatecompany'
   | 'getstores' | 'getstore' | 'createstore' | 'updatestore' | 'deletestores';
 
-/** A 409 answers the current version beside the message (the shared error handler sends only the envelope). */
-export async function withConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ConflictError) return reply.code(409).send({ message: error.message, current: error.current }) as never;
-    throw error;
-  }
-}
 
 /** Companies and stores (000 sections 2 and 6; 002 section 7): lists with filters and export, add, edit, delete. */
 export function directoryHandlers({ db }: AppContext): Pick<Handlers<operations>, DirectoryOperations> {
@@ -44,9 +34,9 @@ export function directoryHandlers({ db }: AppContext): Pick<Handlers<operations>
       reply.code(201);
       return createCompany(db, portal, request.body);
     },
-    async updatecompany(request, reply) {
+    async updatecompany(request) {
       const { portal, scope } = await scoped(request);
-      return withConflict(reply, () => updateCompany(db, portal, scope, request.params.id, request.body));
+      return updateCompany(db, portal, scope, request.params.id, request.body);
     },
     async getstores(request, reply) {
       const { portal, scope } = await scoped(request);
@@ -62,9 +52,9 @@ export function directoryHandlers({ db }: AppContext): Pick<Handlers<operations>
       reply.code(201);
       return created;
     },
-    async updatestore(request, reply) {
+    async updatestore(request) {
       const { portal, scope } = await scoped(request);
-      return withConflict(reply, () => updateStore(db, portal, scope, request.params.id, request.body));
+      return updateStore(db, portal, scope, request.params.id, request.body);
     },
     async deletestores(request) {
       const { portal, scope } = await scoped(request);

@@ -6,7 +6,6 @@ import { createVehicle, getVehicle, listVehicles, updateVehicle } from '../domai
 import { geoOf, viaGeocoder } from '../geo';
 import type { AppContext } from './context';
 import { requirePermissions } from './context';
-import { withConflict } from './directory';
 import type { Handlers } from './handler-types';
 
 type FleetOperations =
@@ -33,9 +32,9 @@ export function fleetHandlers(context: AppContext): Pick<Handlers<operations>, F
       reply.code(201);
       return created;
     },
-    async updatevehicle(request, reply) {
+    async updatevehicle(request) {
       const portal = await portalOf(request);
-      return withConflict(reply, () => updateVehicle(db, portal, request.params.id, request.body));
+      return updateVehicle(db, portal, request.params.id, request.body);
     },
     async gethubs(request) {
       return listHubs(db, await portalOf(request), request.query) as never;
@@ -48,9 +47,9 @@ export function fleetHandlers(context: AppContext): Pick<Handlers<operations>, F
       reply.code(201);
       return created;
     },
-    async updatehub(request, reply) {
+    async updatehub(request) {
       const portal = await portalOf(request);
-      return withConflict(reply, () => updateHub(db, portal, resolve, request.params.id, request.body));
+      return updateHub(db, portal, resolve, request.params.id, request.body);
     },
     async getmobiledevices(request, reply) {
       return listMobileDevices(db, await portalOf(request), request.query, reply) as never;
@@ -58,9 +57,9 @@ export function fleetHandlers(context: AppContext): Pick<Handlers<operations>, F
     async getmobiledeviceowners(request) {
       return searchDeviceOwners(db, await portalOf(request), request.query.search, request.query.pageSize);
     },
-    async updatemobiledevice(request, reply) {
+    async updatemobiledevice(request) {
       const portal = await portalOf(request);
-      return withConflict(reply, () => delinkMobileDevice(db, portal, request.params.id, request.body));
+      return delinkMobileDevice(db, portal, request.params.id, request.body);
     },
     async notifymobiledevice(request) {
       return notifyMobileDevice(db, live, await portalOf(request), requirePermissions(request.permissions), request.params.id);

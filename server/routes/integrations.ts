@@ -8,7 +8,6 @@ import {
 import { dispatcherOf } from '../webhooks/dispatcher';
 import type { AppContext } from './context';
 import { requirePermissions } from './context';
-import { withConflict } from './directory';
 import type { Handlers } from './handler-types';
 
 type IntegrationOperations =
@@ -39,9 +38,9 @@ export function integrationsHandlers(context: AppContext): Pick<Handlers<operati
       const { portal, scope } = await scoped(request);
       return getWebhook(db, portal, scope, request.params.id);
     },
-    async updatewebhook(request, reply) {
+    async updatewebhook(request) {
       const { portal, scope } = await scoped(request);
-      const updated = await withConflict(reply, () => updateWebhook(db, portal, scope, request.params.id, request.body));
+      const updated = await updateWebhook(db, portal, scope, request.params.id, request.body);
       dispatcherOf(context).invalidate();
       return updated;
     },
@@ -81,9 +80,9 @@ export function integrationsHandlers(context: AppContext): Pick<Handlers<operati
       const { portal } = await scoped(request);
       return getApiClient(context, portal, request.params.id);
     },
-    async updateapiclient(request, reply) {
+    async updateapiclient(request) {
       const { portal } = await scoped(request);
-      return withConflict(reply, () => updateApiClient(context, portal, request.params.id, request.body));
+      return updateApiClient(context, portal, request.params.id, request.body);
     },
     async regenerateapiclientkey(request) {
       const { portal } = await scoped(request);

@@ -1,7 +1,5 @@
-import type { FastifyReply } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
 import type { Permissions } from '../../src/lib/roles';
-import { ConflictError } from '../domain/directory';
 import {
   getDriver, listDrivers, updateAvailability, updateLocation,
 } from '../domain/operations/drivers';
@@ -25,18 +23,6 @@ type OperationsOperations =
   | 'getdrivers' | 'getdriver' | 'updatedriverlocation' | 'updatedriveravailability'
   | 'getwebnotifications' | 'getwebnotificationtypes' | 'markwebnotificationread';
 
-/** A chart refusal answers 409 with the record as it is now beside the message (nothing changed). */
-async function withConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ConflictError) {
-      return reply.code(409).send({ message: error.message, ...(error.current !== undefined && { current: error.current }) }) as never;
-    }
-    throw error;
-  }
-}
-
 /** Live operations (issue 5; 002 sections 3, 4 and 7): jobs, tasks, drivers and web notifications. */
 export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<operations>, OperationsOperations> {
   const ops = async (request: { params: { cca2: string }; permissions?: Permissions }): Promise<OpsContext> => ({
@@ -51,42 +37,41 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
     },
     async createjob(request, reply) {
       const ctx = await ops(request);
-      const details = await withConflict(reply, () => createJob(ctx, request.body));
-      if (reply.sent) return details;
+      const details = await createJob(ctx, request.body);
       reply.code(201);
       return details;
     },
-    async assignjobstodriver(request, reply) {
+    async assignjobstodriver(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => assignJobsToDriver(ctx, request.body));
+      return assignJobsToDriver(ctx, request.body);
     },
-    async unassigndriverfromjob(request, reply) {
+    async unassigndriverfromjob(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => unassignDriver(ctx, request.params.id));
+      return unassignDriver(ctx, request.params.id);
     },
-    async adddeliveriestojob(request, reply) {
+    async adddeliveriestojob(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => addDeliveriesToJob(ctx, request.params.id, request.body));
+      return addDeliveriesToJob(ctx, request.params.id, request.body);
     },
-    async removedeliveryfromjob(request, reply) {
+    async removedeliveryfromjob(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => removeDeliveryFromJob(ctx, request.params.id, request.body));
+      return removeDeliveryFromJob(ctx, request.params.id, request.body);
     },
-    async startjob(request, reply) {
+    async startjob(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => startJob(ctx, request.params.id));
+      return startJob(ctx, request.params.id);
     },
-    async rejectjob(request, reply) {
+    async rejectjob(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => rejectJob(ctx, request.params.id));
+      return rejectJob(ctx, request.params.id);
     },
-    async reverseJobStatus(request, reply) {
+    async reverseJobStatus(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => reverseJobStatus(ctx, request.params.id));
+      return reverseJobStatus(ctx, request.params.id);
     },
-    async notifyJobDelay(request, reply) {
+    async notifyJobDelay(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => notifyJobDelay(ctx, request.params.id, request.body));
+      return notifyJobDelay(ctx, request.params.id, request.body);
     },
     async jobcost(request) {
       return jobCost(await ops(request), request.params.id);
@@ -106,29 +91,29 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
     async gettaskstate(request) {
       return getTaskState(await ops(request), request.params.id);
     },
-    async starttask(request, reply) {
+    async starttask(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'start'));
+      return runTaskAction(ctx, request.params.id, 'start');
     },
-    async arrived(request, reply) {
+    async arrived(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'arrived', { arrivedLocation: request.body.arrivedLocation }));
+      return runTaskAction(ctx, request.params.id, 'arrived', { arrivedLocation: request.body.arrivedLocation });
     },
-    async completepickup(request, reply) {
+    async completepickup(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'completepickup'));
+      return runTaskAction(ctx, request.params.id, 'completepickup');
     },
-    async completedropoff(request, reply) {
+    async completedropoff(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'completedropoff'));
+      return runTaskAction(ctx, request.params.id, 'completedropoff');
     },
-    async exceptionpickup(request, reply) {
+    async exceptionpickup(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'exceptionpickup', { reason: request.body?.reason }));
+      return runTaskAction(ctx, request.params.id, 'exceptionpickup', { reason: request.body?.reason });
     },
-    async exceptiondropoff(request, reply) {
+    async exceptiondropoff(request) {
       const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'exceptiondropoff', { reason: request.body?.reason }));
+      return runTaskAction(ctx, request.params.id, 'exceptiondropoff', { reason: request.body?.reason });
     },
     async getdrivers(request) {
       return listDrivers(await ops(request), request.query ?? {});

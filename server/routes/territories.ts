@@ -1,6 +1,4 @@
-import type { FastifyReply } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
-import { ConflictError } from '../domain/directory';
 import { requirePortal } from '../domain/portals';
 import {
   createArea, createPermission, createTerritory, deleteAreas, deletePermission, deleteTerritories, getArea, getTerritory,
@@ -15,15 +13,6 @@ type TerritoryOperations =
   | 'getterritoryareas' | 'createterritoryarea' | 'deleteterritoryareas' | 'getterritoryarea' | 'updateterritoryarea'
   | 'searchpolygon' | 'getterritoryplaces';
 
-/** A 409 answers the current version beside the message (the shared error handler sends only the envelope). */
-async function withConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ConflictError) return reply.code(409).send({ message: error.message, current: error.current }) as never;
-    throw error;
-  }
-}
 
 /** Territories, their areas and exceptions, permissions, and the point-in-polygon search (administrators). */
 export function territoriesHandlers({ db }: AppContext): Pick<Handlers<operations>, TerritoryOperations> {
@@ -55,9 +44,9 @@ export function territoriesHandlers({ db }: AppContext): Pick<Handlers<operation
     async getterritory(request) {
       return getTerritory(db, await portalOf(request), request.params.id);
     },
-    async updateterritory(request, reply) {
+    async updateterritory(request) {
       const portal = await portalOf(request);
-      return withConflict(reply, () => updateTerritory(db, portal, request.params.id, request.body));
+      return updateTerritory(db, portal, request.params.id, request.body);
     },
     async getterritoryareas(request, reply) {
       return listAreas(db, await portalOf(request), request.query, reply) as never;
@@ -73,9 +62,9 @@ export function territoriesHandlers({ db }: AppContext): Pick<Handlers<operation
     async getterritoryarea(request) {
       return getArea(db, await portalOf(request), request.params.id);
     },
-    async updateterritoryarea(request, reply) {
+    async updateterritoryarea(request) {
       const portal = await portalOf(request);
-      return withConflict(reply, () => updateArea(db, portal, request.params.id, request.body));
+      return updateArea(db, portal, request.params.id, request.body);
     },
     async searchpolygon(request) {
       return searchPolygon(db, await portalOf(request), request.query);

@@ -7,7 +7,6 @@ import { scopeOf } from '../domain/scope';
 import { getUser, listUsers, updateUser } from '../domain/users-admin';
 import type { AppContext } from './context';
 import { requirePermissions } from './context';
-import { withConflict } from './directory';
 import type { Handlers } from './handler-types';
 
 type UsersAdminOperations =
@@ -34,9 +33,9 @@ export function usersAdminHandlers({ db }: AppContext): Pick<Handlers<operations
       const { portal, scope } = await scoped(request);
       return getUser(db, portal, scope, request.params.id);
     },
-    async updateuser(request, reply) {
+    async updateuser(request) {
       const { portal, scope, permissions } = await scoped(request);
-      return withConflict(reply, () => updateUser(db, portal, scope, permissions, request.params.id, request.body));
+      return updateUser(db, portal, scope, permissions, request.params.id, request.body);
     },
     async getratings(request, reply) {
       const { portal, scope } = await scoped(request);
@@ -52,9 +51,9 @@ export function usersAdminHandlers({ db }: AppContext): Pick<Handlers<operations
       reply.code(201);
       return created;
     },
-    async updaterating(request, reply) {
+    async updaterating(request) {
       const { portal, scope } = await scoped(request);
-      return withConflict(reply, () => updateRating(db, portal, scope, request.params.id, request.body));
+      return updateRating(db, portal, scope, request.params.id, request.body);
     },
     async getquestionnaires(request, reply) {
       const { portal } = await scoped(request);
@@ -70,9 +69,9 @@ export function usersAdminHandlers({ db }: AppContext): Pick<Handlers<operations
       reply.code(201);
       return created;
     },
-    async updatequestionnaire(request, reply) {
+    async updatequestionnaire(request) {
       const { portal } = await scoped(request);
-      return withConflict(reply, () => updateQuestionnaire(db, portal, request.params.id, request.body));
+      return updateQuestionnaire(db, portal, request.params.id, request.body);
     },
   };
 }
