@@ -13,12 +13,13 @@ import { authenticateApiKey, isApiKey } from './auth/api-keys';
 import { InvalidTokenError, verifyAccessTokenClaims } from './auth/tokens';
 import { errorHandler } from './http/error-handler';
 import { HttpError } from './http/errors';
+import requestScope from './http/request-scope';
 import { registerMultipart, withMultipartValidation } from './http/multipart';
 import { validatorCompiler } from './http/validation';
 import { startOutbox } from './messaging/outbox';
 import { redactUrl } from './logger';
 import { attachRealtime } from './realtime/hub-server';
-import type { AppContext } from './routes/context';
+import type { AppContext } from './context';
 import { paymentProviderOf, providerUrlOf } from './routes/payments';
 import { startReconciliation } from './domain/payments';
 import { connectHandlers } from './routes/connect';
@@ -135,6 +136,9 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
 
   // Multipart uploads (profile picture): its hooks run after the access check above.
   await registerMultipart(app, context.config.profilePictureLimit);
+
+  // Every handler reads who calls and where from `request.scope`, built once per request.
+  await app.register(requestScope, { db: context.db });
 
   for (const mount of API_MOUNTS) {
     await app.register(openapiGlue, {

@@ -5,7 +5,7 @@ import type { components } from '../../src/api/generated/identity';
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
 import { impersonationAudit, refreshTokenFamilies, refreshTokens, userAdminDetails, users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { signAccessToken, type Actor } from './tokens';
 
 export type AuthResponse = components['schemas']['AuthResponse'];

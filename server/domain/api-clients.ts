@@ -7,7 +7,7 @@ import { createApiKey } from '../auth/api-keys';
 import { hashPassword } from '../auth/passwords';
 import { apiClients, apiKeys, companies, users } from '../db/schema';
 import { ConflictError, HttpError, notFound } from '../http/errors';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
 import type { PortalData } from './portals';
 

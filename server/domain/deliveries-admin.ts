@@ -1,6 +1,5 @@
 import { and, count, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import { DELIVERY_ARCHIVE_AFTER_DAYS } from '../../src/lib/constants';
@@ -19,7 +18,7 @@ import {
   companies, deliveries, deliveryAdminDetails, deliveryItems, deliveryQuotes, parcelTypes, stores, users,
 } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
-import { streamExport, type ExportColumn } from './export';
+import { rowExport, type ExportColumn } from './export';
 import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
 import type { PortalData } from './portals';
 import type { Scope } from './scope';
@@ -257,11 +256,11 @@ export function archiveCutoffDate(timeZone: string, now: Date = new Date()): str
   return DateTime.fromJSDate(now).setZone(timeZone).minus({ days: DELIVERY_ARCHIVE_AFTER_DAYS }).toISODate()!;
 }
 
-export async function listDeliveries(db: Database, portal: PortalData, scope: Scope, query: DeliveryAdminQuery, reply?: FastifyReply, archive = false) {
+export async function listDeliveries(db: Database, portal: PortalData, scope: Scope, query: DeliveryAdminQuery, archive = false) {
   const { parsed, where, rows, count: countRows } = deliveryListQueries(db, portal.id, scope, query, archive && { timeZone: portal.timeZone });
-  if (query.exportExcel && reply) {
+  if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(deliveries).where(where);
-    return streamExport<Row>(reply, {
+    return rowExport<Row>({
       fileName: archive ? DELIVERY_ADMIN_TEXTS.archiveExportName : DELIVERY_ADMIN_TEXTS.exportName,
       columns: DELIVERY_EXPORT,
       total: total?.value ?? 0,

@@ -1,12 +1,11 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { EXTENDED_PAGE_SIZE_OPTIONS, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { conflictMessage, inUseMessage } from '../../src/lib/resources/texts';
 import type { Database } from '../db/database';
 import { companies, stores, users } from '../db/schema';
 import { ConflictError, HttpError, notFound } from '../http/errors';
-import { streamExport, type ExportColumn } from './export';
+import { rowExport, type ExportColumn } from './export';
 import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
 import type { PortalData } from './portals';
 import type { Scope } from './scope';
@@ -136,12 +135,12 @@ const STORE_EXPORT: ExportColumn<StoreRow>[] = [
   { header: 'QSR mode', value: (row) => row.qsrMode, width: 8 },
 ];
 
-export async function listCompanies(db: Database, portal: PortalData, scope: Scope, query: CompanyQuery, reply?: FastifyReply) {
+export async function listCompanies(db: Database, portal: PortalData, scope: Scope, query: CompanyQuery) {
   const parsed = parseListQuery(query as CompanyQuery & Record<string, unknown>, companyList);
   const where = whereAll(eq(companies.portalId, portal.id), companyScope(scope), parsed.search, parsed.filters);
-  if (query.exportExcel && reply) {
+  if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(companies).where(where);
-    return streamExport<CompanyRow>(reply, {
+    return rowExport<CompanyRow>({
       fileName: 'Companies',
       columns: COMPANY_EXPORT,
       total: total?.value ?? 0,
@@ -161,12 +160,12 @@ export async function listCompanies(db: Database, portal: PortalData, scope: Sco
   return pageOf(items.map(publicCompany), total?.value ?? 0, parsed);
 }
 
-export async function listStores(db: Database, portal: PortalData, scope: Scope, query: StoreQuery, reply?: FastifyReply) {
+export async function listStores(db: Database, portal: PortalData, scope: Scope, query: StoreQuery) {
   const parsed = parseListQuery(query as StoreQuery & Record<string, unknown>, storeList);
   const where = whereAll(eq(stores.portalId, portal.id), storeScope(scope), parsed.search, parsed.filters);
-  if (query.exportExcel && reply) {
+  if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(stores).where(where);
-    return streamExport<StoreRow>(reply, {
+    return rowExport<StoreRow>({
       fileName: 'Stores',
       columns: STORE_EXPORT,
       total: total?.value ?? 0,

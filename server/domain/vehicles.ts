@@ -1,5 +1,4 @@
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { FLEET_TEXTS, vehicleTypeLabel } from '../../src/lib/fleet';
@@ -7,7 +6,7 @@ import { conflictMessage } from '../../src/lib/resources/texts';
 import type { Database } from '../db/database';
 import { companies, users, vehicles } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
-import { streamExport, type ExportColumn } from './export';
+import { rowExport, type ExportColumn } from './export';
 import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
 import type { PortalData } from './portals';
 
@@ -78,14 +77,14 @@ const VEHICLE_EXPORT: ExportColumn<VehicleRow>[] = [
 
 const inPortal = (portal: PortalData) => eq(vehicles.portalId, portal.id);
 
-export async function listVehicles(db: Database, portal: PortalData, query: VehicleQuery, reply?: FastifyReply) {
+export async function listVehicles(db: Database, portal: PortalData, query: VehicleQuery) {
   const parsed = parseListQuery(query as VehicleQuery & Record<string, unknown>, vehicleList);
   const types = query.vehicleTypes && query.vehicleTypes.length > 0 ? inArray(vehicles.vehicleTypeId, query.vehicleTypes) : undefined;
   const where = whereAll(inPortal(portal), parsed.search, parsed.filters, types);
-  if (query.exportExcel && reply) {
+  if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(vehicles).where(where);
     const sortName = Object.entries(vehicleList.sortable).find(([, column]) => column === parsed.sortColumn)?.[0] ?? 'id';
-    return streamExport<VehicleRow>(reply, {
+    return rowExport<VehicleRow>({
       fileName: FLEET_TEXTS.vehiclesExport,
       columns: VEHICLE_EXPORT,
       total: total?.value ?? 0,

@@ -10,7 +10,7 @@ import { ANONYMOUS_HUBS, HUB_PATHS, LIVE_EVENTS, LIVE_TEXTS, type HubName, type 
 import type { Permissions } from '../../src/lib/roles';
 import { InvalidTokenError, verifyAccessToken } from '../auth/tokens';
 import { redactUrl } from '../logger';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { HubMethodError, invokeHubMethod, type Subscription } from './hubs';
 import {
   closeFrame, completion, frame, HANDSHAKE_OK_FRAME, invocation, MessageType, PING_FRAME, records, type HandshakeRequest,

@@ -3,10 +3,9 @@ import type { operations } from '../../src/api/generated/connect';
 import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 import { frontendErrors, profilePictures } from '../db/schema';
 import { recordProfilePicture } from '../domain/media';
-import { findPortal, requirePortal } from '../domain/portals';
+import { findPortal } from '../domain/portals';
 import { badRequest, notFound } from '../http/errors';
-import type { AppContext } from './context';
-import { requirePermissions } from './context';
+import type { AppContext } from '../context';
 import { addressHandlers } from './addresses';
 import { bookingHandlers } from './booking';
 import { contentHandlers } from './content';
@@ -61,8 +60,8 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     },
 
     async uploadProfilePicture(request, reply) {
-      const { id } = requirePermissions(request.permissions);
-      const portal = await requirePortal(db, request.params.cca2);
+      const { id } = request.scope.permissions;
+      const portal = request.scope.portal;
       // Multipart parsing (server/http/multipart.ts) has checked the size (413) and that `file` is a file part.
       const { file } = request.body as unknown as { file: Buffer };
       const contentType = imageTypeOf(file);
@@ -75,8 +74,9 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     },
 
     async getProfilePicture(request, reply) {
-      const { id } = requirePermissions(request.permissions);
-      await requirePortal(db, request.params.cca2);
+      const { id } = request.scope.permissions;
+      // A picture belongs to the user; the portal is read only so an unknown country stays a 404.
+      void request.scope.portal;
       const [picture] = await db.select().from(profilePictures).where(eq(profilePictures.userId, id)).limit(1);
       if (!picture) throw notFound('profile picture');
       return reply.type(picture.contentType).header('Cache-Control', 'private, no-cache').send(picture.data) as never;

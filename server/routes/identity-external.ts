@@ -16,7 +16,7 @@ import { signInProvenUser } from '../auth/passwordless';
 import { enforceThrottle } from '../auth/throttle';
 import { authChallenges, externalLogins, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
 
 type ExternalOperations = 'externalProviders' | 'externalAuthorize' | 'externalLogin';

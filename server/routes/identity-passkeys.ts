@@ -24,7 +24,7 @@ import { signInProvenUser } from '../auth/passwordless';
 import { enforceThrottle } from '../auth/throttle';
 import { authChallenges, passkeys, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { requirePermissions, type AppContext } from './context';
+import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
 
 type PasskeyOperations = 'listPasskeys' | 'deletePasskey' | 'passkeyRegistrationOptions' | 'passkeyRegistrationVerify'
@@ -79,13 +79,13 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
 
   return {
     async listPasskeys(request) {
-      const { id } = requirePermissions(request.permissions);
+      const { id } = request.scope.permissions;
       const rows = await db.select().from(passkeys).where(eq(passkeys.userId, id)).orderBy(asc(passkeys.createdAt));
       return rows.map(toPasskey);
     },
 
     async deletePasskey(request, reply) {
-      const permissions = requirePermissions(request.permissions);
+      const permissions = request.scope.permissions;
       if (permissions.act) throw new HttpError(403, PASSKEY_TEXTS.impersonating);
       const removed = await db
         .delete(passkeys)
@@ -96,7 +96,7 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
     },
 
     async passkeyRegistrationOptions(request) {
-      const permissions = requirePermissions(request.permissions);
+      const permissions = request.scope.permissions;
       // An administrator acting for someone must not leave a way back into their account.
       if (permissions.act) throw new HttpError(403, PASSKEY_TEXTS.impersonating);
       const [user] = await db
@@ -126,7 +126,7 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
     },
 
     async passkeyRegistrationVerify(request) {
-      const permissions = requirePermissions(request.permissions);
+      const permissions = request.scope.permissions;
       if (permissions.act) throw new HttpError(403, PASSKEY_TEXTS.impersonating);
       const response = request.body.response as unknown as RegistrationResponseJSON;
       const challenge = challengeOf(response);
