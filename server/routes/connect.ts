@@ -70,7 +70,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
         .onConflictDoUpdate({ target: profilePictures.userId, set: { contentType, data: file, updatedAt: new Date() } });
       // Media (issue 6): the picture's measures and aiScore for /media/profile-pictures.
       await recordProfilePicture(db, portal, id, contentType, file);
-      return reply.code(204).send() as never;
+      return reply.code(204).send();
     },
 
     async getProfilePicture(request, reply) {
@@ -79,7 +79,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
       void request.scope.portal;
       const [picture] = await db.select().from(profilePictures).where(eq(profilePictures.userId, id)).limit(1);
       if (!picture) throw notFound('profile picture');
-      return reply.type(picture.contentType).header('Cache-Control', 'private, no-cache').send(picture.data) as never;
+      return reply.type(picture.contentType).header('Cache-Control', 'private, no-cache').send(picture.data);
     },
   };
 }

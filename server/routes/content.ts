@@ -42,7 +42,7 @@ export function contentHandlers({ db, keys }: AppContext): Pick<Handlers<operati
     async dismissannouncement(request, reply) {
       const { id } = request.scope.permissions;
       await dismissAnnouncement(db, request.scope.portal, id, request.params.id);
-      return reply.code(204).send() as never;
+      return reply.code(204).send();
     },
     async getmedia(request) {
       return listMedia(db, keys, request.scope.portal, request.query);
@@ -52,7 +52,7 @@ export function contentHandlers({ db, keys }: AppContext): Pick<Handlers<operati
     },
     async getmediaimage(request, reply) {
       const image = await mediaImage(db, keys, request.scope.portal, request.params.id, request.query.token);
-      return reply.type(image.contentType).header('Cache-Control', 'private, max-age=600').send(image.data) as never;
+      return reply.type(image.contentType).header('Cache-Control', 'private, max-age=600').send(image.data);
     },
   };
 }

@@ -48,11 +48,11 @@ export function deliveriesAdminHandlers({ db, live }: AppContext): Pick<Handlers
     },
     async getdelivery(request) {
       const { portal, scope, mayEdit } = scoped(request);
-      return getDelivery(db, portal, scope, request.params.id, mayEdit) as never;
+      return getDelivery(db, portal, scope, request.params.id, mayEdit);
     },
     async updatedelivery(request) {
       const ctx = scoped(request);
-      return acted(ctx.portal, updateDelivery(ctx, request.params.id, request.body)) as never;
+      return acted(ctx.portal, updateDelivery(ctx, request.params.id, request.body));
     },
     async deletedeliveries(request) {
       const { portal, scope } = scoped(request);
@@ -69,27 +69,27 @@ export function deliveriesAdminHandlers({ db, live }: AppContext): Pick<Handlers
     },
     async canceldelivery(request) {
       const ctx = scoped(request);
-      return acted(ctx.portal, cancelDelivery(ctx, request.params.id)) as never;
+      return acted(ctx.portal, cancelDelivery(ctx, request.params.id));
     },
     async cancelandreturntosender(request) {
       const ctx = scoped(request);
-      return acted(ctx.portal, cancelAndReturnToSender(ctx, request.params.id)) as never;
+      return acted(ctx.portal, cancelAndReturnToSender(ctx, request.params.id));
     },
     async recalculateparcels(request) {
       const ctx = scoped(request);
-      return acted(ctx.portal, recalculateParcels(ctx, request.params.id)) as never;
+      return acted(ctx.portal, recalculateParcels(ctx, request.params.id));
     },
     async recalculatelogistics(request) {
       const ctx = scoped(request);
-      return acted(ctx.portal, recalculateLogistics(ctx, request.params.id)) as never;
+      return acted(ctx.portal, recalculateLogistics(ctx, request.params.id));
     },
     async reverseLogisticStatus(request) {
       const ctx = scoped(request);
-      return acted(ctx.portal, reverseLogisticStatus(ctx, request.params.id)) as never;
+      return acted(ctx.portal, reverseLogisticStatus(ctx, request.params.id));
     },
     async updatedeliveryproof(request) {
       const ctx = scoped(request);
-      return acted(ctx.portal, updateDeliveryProof(ctx, request.params.id, request.body)) as never;
+      return acted(ctx.portal, updateDeliveryProof(ctx, request.params.id, request.body));
     },
   };
 }

@@ -35,7 +35,7 @@ export function fleetHandlers(context: AppContext): Pick<Handlers<operations>, F
       return updateVehicle(db, portal, request.params.id, request.body);
     },
     async gethubs(request) {
-      return listHubs(db, request.scope.portal, request.query) as never;
+      return listHubs(db, request.scope.portal, request.query);
     },
     async gethub(request) {
       return getHubDetail(db, request.scope.portal, request.params.id);

@@ -92,7 +92,7 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
         .where(and(eq(passkeys.id, request.params.id), eq(passkeys.userId, permissions.id)))
         .returning({ id: passkeys.id });
       if (removed.length === 0) throw notFound('passkey');
-      return reply.status(204).send() as never;
+      return reply.status(204).send();
     },
 
     async passkeyRegistrationOptions(request) {

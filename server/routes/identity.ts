@@ -23,7 +23,7 @@ import { externalLoginHandlers } from './identity-external';
 import { passkeyHandlers } from './identity-passkeys';
 
 /** 204 for operations that answer nothing (their generated success body is `never`). */
-const noContent = (reply: FastifyReply) => reply.code(204).send() as never;
+const noContent = (reply: FastifyReply) => reply.code(204).send();
 
 export function identityHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;

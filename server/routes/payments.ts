@@ -60,7 +60,7 @@ export function paymentHandlers(context: AppContext): Pick<Handlers<operations>,
       const portal = await payments.portalOfCard(db, request.params.id);
       if (!portal) throw notFound(`payment card ${request.params.id}`);
       await payments.deleteCard({ db, settings, provider, portal, permissions: request.scope.permissions }, request.params.id);
-      return reply.code(204).send() as never;
+      return reply.code(204).send();
     },
   };
 }

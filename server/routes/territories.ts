@@ -27,10 +27,10 @@ export function territoriesHandlers({ db }: AppContext): Pick<Handlers<operation
     },
     async deleteTerritoryPermission(request, reply) {
       await deletePermission(db, request.params.id);
-      return reply.code(204).send() as never;
+      return reply.code(204).send();
     },
     async getterritories(request) {
-      return listTerritories(db, request.scope.portal, request.query) as never;
+      return listTerritories(db, request.scope.portal, request.query);
     },
     async createterritory(request, reply) {
       const created = await createTerritory(db, request.scope.portal, request.body);
