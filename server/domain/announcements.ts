@@ -7,7 +7,7 @@ import { conflictMessage } from '../../src/lib/resources/texts';
 import type { Database } from '../db/database';
 import { announcementDismissals, announcements } from '../db/schema';
 import { badRequest, ConflictError, notFound } from '../http/errors';
-import { pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 /**
@@ -17,10 +17,7 @@ import type { PortalData } from './portals';
  * until that user closes it.
  */
 
-export interface AnnouncementQuery extends ListQuery {
-  isActive?: boolean;
-  activeOn?: string;
-}
+export type AnnouncementQuery = QueryOf<'getannouncements'>;
 
 type AnnouncementCreate = components['schemas']['CntAnnouncementInput'];
 type AnnouncementUpdate = components['schemas']['CntAnnouncementUpdate'];

@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import { apiClients, apiKeys, companies, users } from '../db/schema';
 import { ConflictError, HttpError, notFound } from '../http/errors';
 import type { AppContext } from '../context';
-import { pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 /**
@@ -21,10 +21,7 @@ import type { PortalData } from './portals';
 type ApiClientInput = components['schemas']['ApiClientInput'];
 type ApiClientUpdate = components['schemas']['ApiClientUpdate'];
 
-export interface ApiClientQuery extends ListQuery {
-  isActive?: boolean;
-  authType?: string;
-}
+export type ApiClientQuery = QueryOf<'getapiclients'>;
 
 const currentKeyId = sql`(select max(${apiKeys.id}) from ${apiKeys} where ${apiKeys.userId} = ${apiClients.userId} and ${apiKeys.revokedAt} is null)`;
 

@@ -19,7 +19,7 @@ import {
 } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
+import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 import type { Scope } from './scope';
 
@@ -29,28 +29,7 @@ import type { Scope } from './scope';
  * (server/domain/scope.ts); a row outside the scope is 404 like a row that does not exist.
  */
 
-export interface DeliveryAdminQuery extends ListQuery {
-  exportExcel?: boolean;
-  aggregationsOnly?: boolean;
-  companyid?: number;
-  storeid?: number;
-  excludecompanyid?: number;
-  excludestoreid?: number;
-  deliveryId?: number;
-  logisticstatuses?: string;
-  paymentStatuses?: string;
-  isRoundTrip?: boolean;
-  isHighRisk?: boolean;
-  isReturnToSender?: boolean;
-  slaType?: string;
-  pricingTier?: string;
-  startDate?: string;
-  endDate?: string;
-  minDistance?: number;
-  maxDistance?: number;
-  minPrice?: number;
-  maxPrice?: number;
-}
+export type DeliveryAdminQuery = QueryOf<'getdeliveries'>;
 
 /** Sortable fields: each is NOT NULL, and the row carries it under the same name (exports page by keyset). */
 const deliveryList: ListDefinition = {

@@ -6,26 +6,15 @@ import type { Database } from '../db/database';
 import { companies, stores, users } from '../db/schema';
 import { ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
+import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 import type { Scope } from './scope';
 
 /** Companies and stores: the directory that scoping is tested on, and the first lists of the back office. */
 
-export interface DirectoryQuery extends ListQuery {
-  select?: boolean;
-  exportExcel?: boolean;
-  isActive?: boolean;
-}
+export type CompanyQuery = QueryOf<'getcompanies'>;
 
-export interface CompanyQuery extends DirectoryQuery {
-  companyType?: string;
-}
-
-export interface StoreQuery extends DirectoryQuery {
-  companyid?: number;
-  qsrMode?: boolean;
-}
+export type StoreQuery = QueryOf<'getstores'>;
 
 const companyList: ListDefinition = {
   sortable: {

@@ -11,7 +11,7 @@ import { mobileDevices, users, webNotifications } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import type { Live } from '../realtime/publish';
 import { rowExport, type ExportColumn } from './export';
-import { after, containsPattern, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { after, containsPattern, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import { notificationOf } from './operations/rows';
 import type { PortalData } from './portals';
 
@@ -26,14 +26,7 @@ import type { PortalData } from './portals';
 type S = components['schemas'];
 export type FleetMobileDevice = S['FleetMobileDevice'];
 
-export interface MobileDeviceQuery extends ListQuery {
-  exportExcel?: boolean;
-  isActive?: boolean;
-  appuserid?: number;
-  trusted?: boolean;
-  startDate?: string;
-  endDate?: string;
-}
+export type MobileDeviceQuery = QueryOf<'getmobiledevices'>;
 
 const deviceList: ListDefinition = {
   sortable: {

@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { deliveries, questionnaires, ratings, users } from '../db/schema';
 import { badRequest, ConflictError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
+import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 import type { Scope } from './scope';
 
@@ -25,20 +25,9 @@ type QuestionnaireInput = components['schemas']['QstInput'];
 type QuestionnaireUpdate = components['schemas']['QstUpdate'];
 type Score = keyof typeof RATING_LABELS;
 
-export interface RatingQuery extends ListQuery {
-  exportExcel?: boolean;
-  driverid?: number;
-  deliveryId?: number;
-  score?: number;
-  startDate?: string;
-  endDate?: string;
-}
+export type RatingQuery = QueryOf<'getratings'>;
 
-export interface QuestionnaireQuery extends ListQuery {
-  select?: boolean;
-  exportExcel?: boolean;
-  isActive?: boolean;
-}
+export type QuestionnaireQuery = QueryOf<'getquestionnaires'>;
 
 const scoreLabel = (score: number) => RATING_LABELS[score as Score];
 

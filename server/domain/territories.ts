@@ -9,7 +9,7 @@ import type { Database } from '../db/database';
 import { gazetteerPlaces, territories, territoryAreas, territoryPermissions, users } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { after, type ListDefinition, type ListQuery, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 /**
@@ -158,12 +158,7 @@ const AREA_EXPORT: ExportColumn<AreaRow>[] = [
   { header: 'Polygon', value: (row) => JSON.stringify(row.polygon), width: 60 },
 ];
 
-export interface AreaQuery extends ListQuery {
-  exportExcel?: boolean;
-  territoryid?: number;
-  areaid?: number;
-  kind?: AreaKind;
-}
+export type AreaQuery = QueryOf<'getterritoryareas'>;
 
 export async function listAreas(db: Database, portal: PortalData, query: AreaQuery) {
   const parsed = parseListQuery(query as AreaQuery & Record<string, unknown>, areaList);

@@ -12,7 +12,7 @@ import type { Database } from '../db/database';
 import { apiKeys, companies, refreshTokenFamilies, stores, userAdminDetails, users } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
+import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 import type { Scope } from './scope';
 
@@ -26,15 +26,7 @@ export type UserAdmin = components['schemas']['UserAdmin'];
 type UserUpdate = components['schemas']['UsrUpdate'];
 type RoleName = components['schemas']['UsrRoleName'];
 
-export interface UserQuery extends ListQuery {
-  select?: boolean;
-  exportExcel?: boolean;
-  isActive?: boolean;
-  roles?: RoleName;
-  companyid?: number;
-  storeid?: number;
-  verified?: boolean;
-}
+export type UserQuery = QueryOf<'getusers'>;
 
 const isActiveColumn = sql<boolean>`coalesce(${userAdminDetails.isActive}, true)`;
 

@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { companies, users, vehicles } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { after, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 /**
@@ -19,14 +19,7 @@ import type { PortalData } from './portals';
 type S = components['schemas'];
 export type FleetVehicle = S['FleetVehicle'];
 
-export interface VehicleQuery extends ListQuery {
-  select?: boolean;
-  exportExcel?: boolean;
-  isActive?: boolean;
-  vehicleTypes?: number[];
-  driverid?: number;
-  partnercompanyid?: number;
-}
+export type VehicleQuery = QueryOf<'getvehicles'>;
 
 const vehicleList: ListDefinition = {
   sortable: {
