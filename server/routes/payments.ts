@@ -4,22 +4,13 @@ import type { operations } from '../../src/api/generated/connect';
 import * as payments from '../domain/payments';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/lib/constants';
 import { badRequest, notFound } from '../http/errors';
-import { PaymentProviderClient } from '../payments/provider-client';
+import { paymentProviderOf } from '../payments/provider-client';
 import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
 
 type PaymentOperations = 'payByBalance' | 'payBySavedCard' | 'paymentCheckout' | 'processCardPayment' | 'paymentfailed' | 'getpaymentcards' | 'deletepaymentcard';
-
-/** The card provider's base URL: PAYMENT_PROVIDER_URL, or the sandbox `npm start` runs on its default port. */
-export function providerUrlOf(context: AppContext): string {
-  return (context.config.paymentProviderUrl ?? `http://127.0.0.1:${context.config.paymentSandboxPort}`).replace(/\/$/, '');
-}
-
-export function paymentProviderOf(context: AppContext): PaymentProviderClient {
-  return new PaymentProviderClient(providerUrlOf(context), context.config.paymentProviderToken, context.config.paymentProviderEntityId);
-}
 
 export function paymentHandlers(context: AppContext): Pick<Handlers<operations>, PaymentOperations> {
   const { db, config } = context;
