@@ -4,8 +4,7 @@ import type { operations } from '../../src/api/generated/connect';
 import * as booking from '../domain/booking';
 import { readDelivery } from '../domain/quotes';
 import { accountBalance } from '../domain/ledger';
-import { inArray, sql } from 'drizzle-orm';
-import { accounts, contactTypes, parcelTypes } from '../db/schema';
+import { accountVersions, listContactTypes, listParcelTypes } from '../domain/lookups';
 import { geoOf } from '../geo';
 import { notFound } from '../http/errors';
 import type { AppContext } from '../context';
@@ -20,9 +19,6 @@ export function bookingHandlers(context: AppContext): Pick<Handlers<operations>,
   const { db, config } = context;
   const { router, geocoder } = geoOf(context);
   const settings = { quoteValiditySeconds: config.quoteValiditySeconds, router, geocoder };
-  /** The row version of each account (its xmin: an edit of the account row changes it; its balance is the ledger's). */
-  const xminsOf = async (ids: number[]) => new Map(ids.length === 0 ? [] : (await db.select({ id: accounts.id, xmin: sql<string>`${accounts}.xmin::text` })
-    .from(accounts).where(inArray(accounts.id, ids))).map((row) => [row.id, row.xmin]));
   const ctx = ({ scope }: FastifyRequest) => ({ db, settings, portal: scope.portal, permissions: scope.permissions });
 
   return {
@@ -58,14 +54,14 @@ export function bookingHandlers(context: AppContext): Pick<Handlers<operations>,
       const rows = (await booking.payableAccounts(db, portal, permissions, delivery))
         .filter((account) => !search || account.accountName.toLowerCase().includes(search));
       if (request.query.select) return rows.map((account) => ({ key: String(account.id), value: account.accountName }));
-      const versions = await xminsOf(rows.map((account) => account.id));
+      const versions = await accountVersions(db, rows.map((account) => account.id));
       return Promise.all(rows.map(async (account) => accountView(account, await accountBalance(db, account.id), versions.get(account.id)!)));
     },
     async getaccount(request) {
       const { portal, permissions } = ctx(request);
       const account = (await booking.payableAccounts(db, portal, permissions)).find((row) => row.id === request.params.id);
       if (!account) throw notFound(`account ${request.params.id}`);
-      const versions = await xminsOf([account.id]);
+      const versions = await accountVersions(db, [account.id]);
       return accountView(account, await accountBalance(db, account.id), versions.get(account.id)!);
     },
 
@@ -86,11 +82,10 @@ export function bookingHandlers(context: AppContext): Pick<Handlers<operations>,
       return booking.timeSlots(db, portal, request.query.localDate, permissions);
     },
     async getparceltypes() {
-      const rows = await db.select().from(parcelTypes).orderBy(parcelTypes.sortOrder);
-      return rows.map(({ sortOrder: _sortOrder, ...type }) => type);
+      return listParcelTypes(db);
     },
     async getcontacttypes() {
-      return db.select().from(contactTypes).orderBy(contactTypes.key).then((rows) => rows.reverse());
+      return listContactTypes(db);
     },
   };
 }
