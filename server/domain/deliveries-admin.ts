@@ -4,12 +4,14 @@ import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import { DELIVERY_ARCHIVE_AFTER_DAYS } from '../../src/lib/constants';
 import { DELIVERY_ADMIN_LIMITS, DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
+import { haversineKm } from '../../src/lib/distance';
+import { cancelTarget, isBeforeCollection, mayRecordProof } from '../../src/machines/operations/delivery-logistics.selectors';
 import { step } from '../../src/machines/operations/transitions';
 import {
   deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf, type DeliveryLogisticsEvent,
 } from '../../src/machines/operations/delivery-logistics.machine';
 import {
-  canEditParcels, canRate, isTerminalLogisticStatus, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS, TERMINAL_LOGISTIC_STATUSES,
+  canEditParcels, canRate, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS, TERMINAL_LOGISTIC_STATUSES,
   type LogisticStatus, type PaymentStatus,
 } from '../../src/lib/statuses';
 import { conflictMessage } from '../../src/lib/resources/texts';
@@ -323,9 +325,8 @@ export async function getDelivery(db: Database, portal: PortalData, scope: Scope
       cancelandreturntosender: mayEdit && !!snapshot && snapshot.can({ type: 'delivery.returnToSender' }),
       reverseLogisticStatus: mayEdit && !!snapshot && snapshot.can({ type: 'delivery.reverse' }),
       recalculateparcels: canEditParcels(row.logisticStatusId, mayEdit),
-      recalculatelogistics: mayEdit && !isTerminalLogisticStatus(row.logisticStatusId) && row.logisticStatusId >= LOGISTIC_STATUS.PENDING
-        && row.logisticStatusId < LOGISTIC_STATUS.COLLECTED,
-      updatedeliveryproof: mayEdit && row.logisticStatusId === LOGISTIC_STATUS.DELIVERED,
+      recalculatelogistics: mayEdit && isBeforeCollection(row.logisticStatusId),
+      updatedeliveryproof: mayEdit && mayRecordProof(row.logisticStatusId),
     },
   };
 }
@@ -371,18 +372,6 @@ export async function updateDelivery(ctx: ActionContext, id: number, input: Deli
 }
 
 // ---- Actions ----------------------------------------------------------------------------------------------
-
-/**
- * Cancellation is booking's and finance's status, not the logistics chart's (ours, where the spec is silent):
- * before payment the quote is cancelled; paid and waiting for a driver, refunded in full; with a driver on the
- * way, cancelled with a fee. Collected and beyond cannot be cancelled (return it to the sender instead).
- */
-export function cancelTarget(status: number): LogisticStatus | undefined {
-  if (status >= LOGISTIC_STATUS.PENDING && status < LOGISTIC_STATUS.READY) return LOGISTIC_STATUS.CANCELLED_QUOTE;
-  if (status === LOGISTIC_STATUS.READY) return LOGISTIC_STATUS.REFUNDED;
-  if (status === LOGISTIC_STATUS.PENDING_PICK_UP) return LOGISTIC_STATUS.CANCELLED_WITH_FEE;
-  return undefined;
-}
 
 /** The chart's next status for an event, or 409 with nothing changed. */
 function chartStep(status: number, event: DeliveryLogisticsEvent): LogisticStatus {
@@ -462,19 +451,13 @@ function coordinatesOf(address: unknown): Coordinates | undefined {
 
 /** Great-circle distance in km, one decimal. */
 export function distanceKmBetween(a: Coordinates, b: Coordinates): number {
-  const radians = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = radians(b.lat - a.lat);
-  const dLon = radians(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return Math.round(2 * 6371 * Math.asin(Math.sqrt(h)) * 10) / 10;
+  return Math.round(haversineKm(a, b) * 10) / 10;
 }
 
 /** The distance estimate again from the addresses' coordinates; only before collection. */
 export function recalculateLogistics(ctx: ActionContext, id: number) {
   return act(ctx, id, async (tx, status) => {
-    if (status < LOGISTIC_STATUS.PENDING || status >= LOGISTIC_STATUS.COLLECTED) {
-      throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
-    }
+    if (!isBeforeCollection(status)) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
     const [row] = await tx.select({ origin: deliveries.originAddress, destination: deliveries.destinationAddress })
       .from(deliveries).where(eq(deliveries.id, id));
     const origin = coordinatesOf(row?.origin);
@@ -488,7 +471,7 @@ export interface DeliveryProofInput { recipientName: string; note?: string | nul
 
 export function updateDeliveryProof(ctx: ActionContext, id: number, input: DeliveryProofInput) {
   return act(ctx, id, async (tx, status) => {
-    if (status !== LOGISTIC_STATUS.DELIVERED) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
+    if (!mayRecordProof(status)) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
     await upsertDetails(tx, id, { proofRecipientName: input.recipientName.trim(), proofNote: input.note?.trim() || null, proofUpdatedAt: new Date() });
   });
 }
@@ -505,7 +488,7 @@ export async function bulkUpdateDeliveryDate(db: Database, portal: PortalData, s
     if (rows.length !== unique.length) {
       throw notFound(`delivery ${unique.filter((id) => !rows.some((row) => row.id === id)).join(', ')}`);
     }
-    const fixed = rows.filter((row) => isTerminalLogisticStatus(row.status) || row.status < LOGISTIC_STATUS.PENDING || row.status >= LOGISTIC_STATUS.COLLECTED);
+    const fixed = rows.filter((row) => !isBeforeCollection(row.status));
     if (fixed.length > 0) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.dateFixed(fixed.map((row) => row.id)));
     const updated = await tx.update(deliveries).set({ readyForCollectionDate: deliveryDate, updatedAt: new Date() })
       .where(inArray(deliveries.id, unique)).returning({ id: deliveries.id });
