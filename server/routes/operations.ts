@@ -11,8 +11,8 @@ import { listNotifications, markNotificationRead, notificationTypes } from '../d
 import type { OpsContext } from '../domain/operations/scope';
 import { getTaskState, listTasks, runTaskAction } from '../domain/operations/tasks';
 import type { AppContext } from '../context';
-import type { Handlers } from './handler-types';
 import { answer } from '../http/export';
+import type { Handlers } from './handler-types';
 
 type OperationsOperations =
   | 'getjobs' | 'getjob' | 'createjob' | 'assignjobstodriver' | 'unassigndriverfromjob' | 'adddeliveriestojob'
@@ -39,36 +39,28 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
       return details;
     },
     async assignjobstodriver(request) {
-      const ctx = ops(request);
-      return assignJobsToDriver(ctx, request.body);
+      return assignJobsToDriver(ops(request), request.body);
     },
     async unassigndriverfromjob(request) {
-      const ctx = ops(request);
-      return unassignDriver(ctx, request.params.id);
+      return unassignDriver(ops(request), request.params.id);
     },
     async adddeliveriestojob(request) {
-      const ctx = ops(request);
-      return addDeliveriesToJob(ctx, request.params.id, request.body);
+      return addDeliveriesToJob(ops(request), request.params.id, request.body);
     },
     async removedeliveryfromjob(request) {
-      const ctx = ops(request);
-      return removeDeliveryFromJob(ctx, request.params.id, request.body);
+      return removeDeliveryFromJob(ops(request), request.params.id, request.body);
     },
     async startjob(request) {
-      const ctx = ops(request);
-      return startJob(ctx, request.params.id);
+      return startJob(ops(request), request.params.id);
     },
     async rejectjob(request) {
-      const ctx = ops(request);
-      return rejectJob(ctx, request.params.id);
+      return rejectJob(ops(request), request.params.id);
     },
     async reverseJobStatus(request) {
-      const ctx = ops(request);
-      return reverseJobStatus(ctx, request.params.id);
+      return reverseJobStatus(ops(request), request.params.id);
     },
     async notifyJobDelay(request) {
-      const ctx = ops(request);
-      return notifyJobDelay(ctx, request.params.id, request.body);
+      return notifyJobDelay(ops(request), request.params.id, request.body);
     },
     async jobcost(request) {
       return jobCost(ops(request), request.params.id);
@@ -89,28 +81,22 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
       return getTaskState(ops(request), request.params.id);
     },
     async starttask(request) {
-      const ctx = ops(request);
-      return runTaskAction(ctx, request.params.id, 'start');
+      return runTaskAction(ops(request), request.params.id, 'start');
     },
     async arrived(request) {
-      const ctx = ops(request);
-      return runTaskAction(ctx, request.params.id, 'arrived', { arrivedLocation: request.body.arrivedLocation });
+      return runTaskAction(ops(request), request.params.id, 'arrived', { arrivedLocation: request.body.arrivedLocation });
     },
     async completepickup(request) {
-      const ctx = ops(request);
-      return runTaskAction(ctx, request.params.id, 'completepickup');
+      return runTaskAction(ops(request), request.params.id, 'completepickup');
     },
     async completedropoff(request) {
-      const ctx = ops(request);
-      return runTaskAction(ctx, request.params.id, 'completedropoff');
+      return runTaskAction(ops(request), request.params.id, 'completedropoff');
     },
     async exceptionpickup(request) {
-      const ctx = ops(request);
-      return runTaskAction(ctx, request.params.id, 'exceptionpickup', { reason: request.body?.reason });
+      return runTaskAction(ops(request), request.params.id, 'exceptionpickup', { reason: request.body?.reason });
     },
     async exceptiondropoff(request) {
-      const ctx = ops(request);
-      return runTaskAction(ctx, request.params.id, 'exceptiondropoff', { reason: request.body?.reason });
+      return runTaskAction(ops(request), request.params.id, 'exceptiondropoff', { reason: request.body?.reason });
     },
     async getdrivers(request) {
       return listDrivers(ops(request), request.query ?? {});
