@@ -123,22 +123,6 @@ export default tseslint.config(
     },
   },
   {
-    // TEMPORARY ALLOWLIST (issue 14): the server/domain modules that import Fastify today; the f-server branch
-    // removes those imports. Delete each line as its file is fixed.
-    files: [
-      'server/domain/deliveries-admin.ts',
-      'server/domain/directory.ts',
-      'server/domain/export.ts',
-      'server/domain/mobile-devices.ts',
-      'server/domain/operations/jobs.ts',
-      'server/domain/ratings.ts',
-      'server/domain/territories.ts',
-      'server/domain/users-admin.ts',
-      'server/domain/vehicles.ts',
-    ],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     plugins: { 'check-file': checkFile },
     files: ['**/*.{ts,tsx,js,mjs}'],
     rules: {

@@ -12,21 +12,20 @@ import { AUTH_TEXTS, ERROR_TEXTS } from '../src/lib/error-catalogue';
 import { authenticateApiKey, isApiKey } from './auth/api-keys';
 import { authenticateAccessToken } from './auth/sessions';
 import { InvalidTokenError } from './auth/tokens';
-import { errorHandler, HttpError } from './http/errors';
+import { errorHandler } from './http/error-handler';
+import { HttpError } from './http/errors';
 import { registerLoadLimits } from './http/load-limits';
+import requestScope from './http/request-scope';
 import { registerMultipart, withMultipartValidation } from './http/multipart';
 import { operationsRequiringBody } from './http/required-bodies';
 import { refuseUnsafeText } from './http/text-safety';
 import { validatorCompiler } from './http/validation';
-import { startOutbox } from './messaging/outbox';
 import { redactUrl } from './logger';
-import { attachRealtime } from './realtime/hub-server';
-import type { AppContext } from './routes/context';
-import { paymentProviderOf, providerUrlOf } from './routes/payments';
-import { startReconciliation } from './domain/payments';
+import type { AppContext } from './context';
+import { providerUrlOf } from './payments/provider-client';
+import { outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker } from './plugins/workers';
 import { connectHandlers } from './routes/connect';
 import { identityHandlers } from './routes/identity';
-import { startWebhookDispatcher } from './webhooks/dispatcher';
 
 export const API_MOUNTS = [
   { prefix: '/identity', document: 'identity', handlers: identityHandlers },
@@ -60,15 +59,11 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   app.decorateRequest('sessionId', undefined);
   app.setErrorHandler(errorHandler);
 
-  // Sends queued emails when SMTP is configured; stops with the app.
-  const outbox = startOutbox(context, logger);
-  app.addHook('onClose', async () => { await outbox.stop(); });
-  // Settles card payments whose confirmation never reached us (the shopper closed the tab after paying).
-  const stopReconciliation = startReconciliation(context.db, paymentProviderOf(context));
-  app.addHook('onClose', async () => { stopReconciliation(); });
-  // Webhooks (issue 6): posts delivery and job changes to subscribed receivers and runs due retries.
-  const webhookDispatcher = startWebhookDispatcher(context, logger);
-  app.addHook('onClose', async () => { await webhookDispatcher.stop(); });
+  // Background workers, each a plugin that stops in its own onClose.
+  const workers = { context, logger };
+  await app.register(outboxWorker, workers);
+  await app.register(reconciliationWorker, workers);
+  await app.register(webhookWorker, workers);
   // The hosted card widget's script and frame come from the provider.
   const provider = new URL(providerUrlOf(context)).origin;
 
@@ -144,10 +139,13 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   });
 
   // The SignalR hubs (/hubs/...) on the same server and port.
-  attachRealtime(app, context, logger);
+  await app.register(realtimeWorker, workers);
 
   // Multipart uploads (profile picture): its hooks run after the access check above.
   await registerMultipart(app, context.config.profilePictureLimit);
+
+  // Every handler reads who calls and where from `request.scope`, built once per request.
+  await app.register(requestScope, { db: context.db });
 
   for (const mount of API_MOUNTS) {
     await app.register(openapiGlue, {

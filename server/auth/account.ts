@@ -4,7 +4,7 @@ import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 import { DEFAULT_PHONE_COUNTRY } from '../../src/lib/phone';
 import { users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { checkCode, sendCode, type CodePurpose } from './codes';
 import { findUserByEmail, normaliseEmail, passwordMatches, type UserRow } from './login';
 import { isUniqueViolation } from '../db/errors';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Permissions } from '../../src/lib/roles';
 import { apiKeys, users } from '../db/schema';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { permissionsOf } from './tokens';
 
 /** Public API keys look like `ck_<prefix>_<secret>`; only a hash of the whole key is stored. */

@@ -4,7 +4,7 @@ import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 import type { Permissions, Role } from '../../src/lib/roles';
 import { impersonationAudit, refreshTokenFamilies, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { issueSession, revokeFamilies, type SessionTokens } from './sessions';
 
 /** Privilege order for impersonation and for granting roles: everyone else ranks 0. */

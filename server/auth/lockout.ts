@@ -4,7 +4,7 @@ import { AUTH_TEXTS, waitText } from '../../src/lib/error-catalogue';
 import type { Database } from '../db/database';
 import { signInFailures, users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 
 type LockState = { lockedUntil: Date | null };
 

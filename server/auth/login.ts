@@ -5,7 +5,7 @@ import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { assertNotLocked, clearFailedLogins, isLocked, recordFailedLogin, recordFailedUnknownEmail, unknownEmailLock } from './lockout';
 import { hashPassword, verifyPassword } from './passwords';
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { assertNotLocked, clearFailedLogins } from './lockout';
 import { issueSession, sendTokens, type AuthResponse } from './sessions';
 

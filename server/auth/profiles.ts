@@ -6,7 +6,7 @@ import { COMPANY_ROLES, STORE_ROLES, type Permissions } from '../../src/lib/role
 import type { Database } from '../db/database';
 import { companies, profilePictures, stores, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { sendCode } from './codes';
 import { rankOfPermissions, rankOfRole } from './impersonation';
 import { findUserByEmail, normaliseEmail, NO_PASSWORD } from './login';

@@ -5,8 +5,8 @@ import type { components } from '../../src/api/generated/identity';
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
 import { impersonationAudit, refreshTokenFamilies, refreshTokens, userAdminDetails, users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { AppContext } from '../routes/context';
 import type { Permissions } from '../../src/lib/roles';
+import type { AppContext } from '../context';
 import { InvalidTokenError, signAccessToken, verifyAccessTokenClaims, type Actor } from './tokens';
 
 export type AuthResponse = components['schemas']['AuthResponse'];

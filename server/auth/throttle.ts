@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_TEXTS, waitText } from '../../src/lib/error-catalogue';
 import { HttpError } from '../http/errors';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 
 /** Keys with no hit inside the window are dropped every this many hits, so the map cannot grow without bound. */
 const SWEEP_EVERY = 1000;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 import { users } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { checkCode, resendCode, sendCode } from './codes';
 import { clearFailedLogins } from './lockout';
 import type { UserRow } from './login';

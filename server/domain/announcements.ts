@@ -6,9 +6,8 @@ import { CONTENT_TEXTS } from '../../src/lib/content-texts';
 import { conflictMessage } from '../../src/lib/resource-texts';
 import type { Database } from '../db/database';
 import { announcementDismissals, announcements } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
-import { ConflictError } from './directory';
-import { pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { badRequest, ConflictError, notFound } from '../http/errors';
+import { type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 /**
@@ -18,10 +17,7 @@ import type { PortalData } from './portals';
  * until that user closes it.
  */
 
-export interface AnnouncementQuery extends ListQuery {
-  isActive?: boolean;
-  activeOn?: string;
-}
+export type AnnouncementQuery = QueryOf<'getannouncements'>;
 
 type AnnouncementCreate = components['schemas']['CntAnnouncementInput'];
 type AnnouncementUpdate = components['schemas']['CntAnnouncementUpdate'];

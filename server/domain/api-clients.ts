@@ -6,10 +6,9 @@ import { conflictMessage } from '../../src/lib/resource-texts';
 import { createApiKey } from '../auth/api-keys';
 import { hashPassword } from '../auth/passwords';
 import { apiClients, apiKeys, companies, users } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
-import type { AppContext } from '../routes/context';
-import { ConflictError } from './directory';
-import { pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { ConflictError, HttpError, notFound } from '../http/errors';
+import type { AppContext } from '../context';
+import { type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 /**
@@ -22,10 +21,7 @@ import type { PortalData } from './portals';
 type ApiClientInput = components['schemas']['ApiClientInput'];
 type ApiClientUpdate = components['schemas']['ApiClientUpdate'];
 
-export interface ApiClientQuery extends ListQuery {
-  isActive?: boolean;
-  authType?: string;
-}
+export type ApiClientQuery = QueryOf<'getapiclients'>;
 
 const currentKeyId = sql`(select max(${apiKeys.id}) from ${apiKeys} where ${apiKeys.userId} = ${apiClients.userId} and ${apiKeys.revokedAt} is null)`;
 

@@ -1,16 +1,17 @@
 import { and, count, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import { DELIVERY_ARCHIVE_AFTER_DAYS } from '../../src/lib/constants';
 import { DELIVERY_ADMIN_LIMITS, DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
+import { haversineKm } from '../../src/lib/distance';
+import { cancelTarget, isBeforeCollection, mayRecordProof } from '../../src/machines/operations/delivery-logistics.selectors';
 import { step } from '../../src/machines/operations/transitions';
 import {
   deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf, type DeliveryLogisticsEvent,
 } from '../../src/machines/operations/delivery-logistics.machine';
 import {
-  canEditParcels, canRate, isTerminalLogisticStatus, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS, TERMINAL_LOGISTIC_STATUSES,
+  canEditParcels, canRate, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS, TERMINAL_LOGISTIC_STATUSES,
   type LogisticStatus, type PaymentStatus,
 } from '../../src/lib/statuses';
 import { conflictMessage } from '../../src/lib/resource-texts';
@@ -18,10 +19,9 @@ import type { Database } from '../db/database';
 import {
   companies, deliveries, deliveryAdminDetails, deliveryItems, deliveryQuotes, parcelTypes, stores, users,
 } from '../db/schema';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { ConflictError } from './directory';
-import { streamExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
+import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
+import { rowExport, type ExportColumn } from './export';
+import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 import type { Scope } from './scope';
 
@@ -31,28 +31,7 @@ import type { Scope } from './scope';
  * (server/domain/scope.ts); a row outside the scope is 404 like a row that does not exist.
  */
 
-export interface DeliveryAdminQuery extends ListQuery {
-  exportExcel?: boolean;
-  aggregationsOnly?: boolean;
-  companyid?: number;
-  storeid?: number;
-  excludecompanyid?: number;
-  excludestoreid?: number;
-  deliveryId?: number;
-  logisticstatuses?: string;
-  paymentStatuses?: string;
-  isRoundTrip?: boolean;
-  isHighRisk?: boolean;
-  isReturnToSender?: boolean;
-  slaType?: string;
-  pricingTier?: string;
-  startDate?: string;
-  endDate?: string;
-  minDistance?: number;
-  maxDistance?: number;
-  minPrice?: number;
-  maxPrice?: number;
-}
+export type DeliveryAdminQuery = QueryOf<'getdeliveries'>;
 
 /** Sortable fields: each is NOT NULL, and the row carries it under the same name (exports page by keyset). */
 const deliveryList: ListDefinition = {
@@ -258,11 +237,11 @@ export function archiveCutoffDate(timeZone: string, now: Date = new Date()): str
   return DateTime.fromJSDate(now).setZone(timeZone).minus({ days: DELIVERY_ARCHIVE_AFTER_DAYS }).toISODate()!;
 }
 
-export async function listDeliveries(db: Database, portal: PortalData, scope: Scope, query: DeliveryAdminQuery, reply?: FastifyReply, archive = false) {
+export async function listDeliveries(db: Database, portal: PortalData, scope: Scope, query: DeliveryAdminQuery, archive = false) {
   const { parsed, where, rows, count: countRows } = deliveryListQueries(db, portal.id, scope, query, archive && { timeZone: portal.timeZone });
-  if (query.exportExcel && reply) {
+  if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(deliveries).where(where);
-    return streamExport<Row>(reply, {
+    return rowExport<Row>({
       fileName: archive ? DELIVERY_ADMIN_TEXTS.archiveExportName : DELIVERY_ADMIN_TEXTS.exportName,
       columns: DELIVERY_EXPORT,
       total: total?.value ?? 0,
@@ -346,9 +325,8 @@ export async function getDelivery(db: Database, portal: PortalData, scope: Scope
       cancelandreturntosender: mayEdit && !!snapshot && snapshot.can({ type: 'delivery.returnToSender' }),
       reverseLogisticStatus: mayEdit && !!snapshot && snapshot.can({ type: 'delivery.reverse' }),
       recalculateparcels: canEditParcels(row.logisticStatusId, mayEdit),
-      recalculatelogistics: mayEdit && !isTerminalLogisticStatus(row.logisticStatusId) && row.logisticStatusId >= LOGISTIC_STATUS.PENDING
-        && row.logisticStatusId < LOGISTIC_STATUS.COLLECTED,
-      updatedeliveryproof: mayEdit && row.logisticStatusId === LOGISTIC_STATUS.DELIVERED,
+      recalculatelogistics: mayEdit && isBeforeCollection(row.logisticStatusId),
+      updatedeliveryproof: mayEdit && mayRecordProof(row.logisticStatusId),
     },
   };
 }
@@ -394,18 +372,6 @@ export async function updateDelivery(ctx: ActionContext, id: number, input: Deli
 }
 
 // ---- Actions ----------------------------------------------------------------------------------------------
-
-/**
- * Cancellation is booking's and finance's status, not the logistics chart's (ours, where the spec is silent):
- * before payment the quote is cancelled; paid and waiting for a driver, refunded in full; with a driver on the
- * way, cancelled with a fee. Collected and beyond cannot be cancelled (return it to the sender instead).
- */
-export function cancelTarget(status: number): LogisticStatus | undefined {
-  if (status >= LOGISTIC_STATUS.PENDING && status < LOGISTIC_STATUS.READY) return LOGISTIC_STATUS.CANCELLED_QUOTE;
-  if (status === LOGISTIC_STATUS.READY) return LOGISTIC_STATUS.REFUNDED;
-  if (status === LOGISTIC_STATUS.PENDING_PICK_UP) return LOGISTIC_STATUS.CANCELLED_WITH_FEE;
-  return undefined;
-}
 
 /** The chart's next status for an event, or 409 with nothing changed. */
 function chartStep(status: number, event: DeliveryLogisticsEvent): LogisticStatus {
@@ -485,19 +451,13 @@ function coordinatesOf(address: unknown): Coordinates | undefined {
 
 /** Great-circle distance in km, one decimal. */
 export function distanceKmBetween(a: Coordinates, b: Coordinates): number {
-  const radians = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = radians(b.lat - a.lat);
-  const dLon = radians(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return Math.round(2 * 6371 * Math.asin(Math.sqrt(h)) * 10) / 10;
+  return Math.round(haversineKm(a, b) * 10) / 10;
 }
 
 /** The distance estimate again from the addresses' coordinates; only before collection. */
 export function recalculateLogistics(ctx: ActionContext, id: number) {
   return act(ctx, id, async (tx, status) => {
-    if (status < LOGISTIC_STATUS.PENDING || status >= LOGISTIC_STATUS.COLLECTED) {
-      throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
-    }
+    if (!isBeforeCollection(status)) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
     const [row] = await tx.select({ origin: deliveries.originAddress, destination: deliveries.destinationAddress })
       .from(deliveries).where(eq(deliveries.id, id));
     const origin = coordinatesOf(row?.origin);
@@ -511,7 +471,7 @@ export interface DeliveryProofInput { recipientName: string; note?: string | nul
 
 export function updateDeliveryProof(ctx: ActionContext, id: number, input: DeliveryProofInput) {
   return act(ctx, id, async (tx, status) => {
-    if (status !== LOGISTIC_STATUS.DELIVERED) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
+    if (!mayRecordProof(status)) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
     await upsertDetails(tx, id, { proofRecipientName: input.recipientName.trim(), proofNote: input.note?.trim() || null, proofUpdatedAt: new Date() });
   });
 }
@@ -528,7 +488,7 @@ export async function bulkUpdateDeliveryDate(db: Database, portal: PortalData, s
     if (rows.length !== unique.length) {
       throw notFound(`delivery ${unique.filter((id) => !rows.some((row) => row.id === id)).join(', ')}`);
     }
-    const fixed = rows.filter((row) => isTerminalLogisticStatus(row.status) || row.status < LOGISTIC_STATUS.PENDING || row.status >= LOGISTIC_STATUS.COLLECTED);
+    const fixed = rows.filter((row) => !isBeforeCollection(row.status));
     if (fixed.length > 0) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.dateFixed(fixed.map((row) => row.id)));
     const updated = await tx.update(deliveries).set({ readyForCollectionDate: deliveryDate, updatedAt: new Date() })
       .where(inArray(deliveries.id, unique)).returning({ id: deliveries.id });

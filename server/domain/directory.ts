@@ -1,32 +1,20 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { EXTENDED_PAGE_SIZE_OPTIONS, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { conflictMessage, inUseMessage } from '../../src/lib/resource-texts';
 import type { Database } from '../db/database';
 import { companies, stores, users } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
-import { streamExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
+import { ConflictError, HttpError, notFound } from '../http/errors';
+import { rowExport, type ExportColumn } from './export';
+import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 import type { Scope } from './scope';
 
 /** Companies and stores: the directory that scoping is tested on, and the first lists of the back office. */
 
-export interface DirectoryQuery extends ListQuery {
-  select?: boolean;
-  exportExcel?: boolean;
-  isActive?: boolean;
-}
+export type CompanyQuery = QueryOf<'getcompanies'>;
 
-export interface CompanyQuery extends DirectoryQuery {
-  companyType?: string;
-}
-
-export interface StoreQuery extends DirectoryQuery {
-  companyid?: number;
-  qsrMode?: boolean;
-}
+export type StoreQuery = QueryOf<'getstores'>;
 
 const companyList: ListDefinition = {
   sortable: {
@@ -136,12 +124,12 @@ const STORE_EXPORT: ExportColumn<StoreRow>[] = [
   { header: 'QSR mode', value: (row) => row.qsrMode, width: 8 },
 ];
 
-export async function listCompanies(db: Database, portal: PortalData, scope: Scope, query: CompanyQuery, reply?: FastifyReply) {
+export async function listCompanies(db: Database, portal: PortalData, scope: Scope, query: CompanyQuery) {
   const parsed = parseListQuery(query as CompanyQuery & Record<string, unknown>, companyList);
   const where = whereAll(eq(companies.portalId, portal.id), companyScope(scope), parsed.search, parsed.filters);
-  if (query.exportExcel && reply) {
+  if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(companies).where(where);
-    return streamExport<CompanyRow>(reply, {
+    return rowExport<CompanyRow>({
       fileName: 'Companies',
       columns: COMPANY_EXPORT,
       total: total?.value ?? 0,
@@ -161,12 +149,12 @@ export async function listCompanies(db: Database, portal: PortalData, scope: Sco
   return pageOf(items.map(publicCompany), total?.value ?? 0, parsed);
 }
 
-export async function listStores(db: Database, portal: PortalData, scope: Scope, query: StoreQuery, reply?: FastifyReply) {
+export async function listStores(db: Database, portal: PortalData, scope: Scope, query: StoreQuery) {
   const parsed = parseListQuery(query as StoreQuery & Record<string, unknown>, storeList);
   const where = whereAll(eq(stores.portalId, portal.id), storeScope(scope), parsed.search, parsed.filters);
-  if (query.exportExcel && reply) {
+  if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(stores).where(where);
-    return streamExport<StoreRow>(reply, {
+    return rowExport<StoreRow>({
       fileName: 'Stores',
       columns: STORE_EXPORT,
       total: total?.value ?? 0,
@@ -278,11 +266,4 @@ export async function deleteStores(db: Database, portal: PortalData, scope: Scop
     const deleted = await tx.delete(stores).where(inArray(stores.id, unique)).returning({ id: stores.id });
     return { deleted: deleted.length };
   });
-}
-
-/** 409 whose body carries the row as it is now, so the client can show both versions. */
-export class ConflictError extends HttpError {
-  constructor(message: string, readonly current: unknown) {
-    super(409, message);
-  }
 }

@@ -1,8 +1,4 @@
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
-import { EXPORT_BATCH_SIZE, EXPORT_CONTENT_TYPE } from '../../src/lib/constants';
+import { EXPORT_BATCH_SIZE } from '../../src/lib/constants';
 
 /** One column of an export: the header the file shows and how a row gives its cell. */
 export interface ExportColumn<Row> {
@@ -23,39 +19,33 @@ export interface ExportSpec<Row extends { id: number }> {
 }
 
 /**
- * Streams an .xlsx file to the reply with exceljs's streaming writer: rows are read in keyset batches and
- * committed to the zip stream as they come, so the whole result is never held in memory; the writer waits
- * for the client to drain before reading the next batch. A failure after the headers were sent can only
- * abort the download (the browser sees a truncated file and says the export failed).
+ * An export as the domain answers it: what the file is called, its columns, and its rows as an async
+ * iterable. The HTTP layer writes the file (server/http/export.ts); the domain never sees a reply, so the
+ * same export can be written by a job or a script.
  */
-export function streamExport<Row extends { id: number }>(reply: FastifyReply, spec: ExportSpec<Row>): FastifyReply {
-  const output = new PassThrough();
-  const limit = spec.batchSize ?? EXPORT_BATCH_SIZE;
-  reply
-    .header('Content-Type', EXPORT_CONTENT_TYPE)
-    .header('Content-Disposition', `attachment; filename="${spec.fileName}.xlsx"; filename*=UTF-8''${encodeURIComponent(spec.fileName)}.xlsx`)
-    .header('Cache-Control', 'no-store');
-  if (spec.total !== undefined) reply.header('X-Total-Count', String(spec.total));
-  reply.send(output);
+export class RowExport<Row> {
+  constructor(
+    readonly fileName: string,
+    readonly columns: ExportColumn<Row>[],
+    readonly rows: AsyncIterable<Row>,
+    readonly total?: number,
+  ) {}
+}
 
-  void (async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(spec.fileName.slice(0, 31));
-    sheet.columns = spec.columns.map((column, index) => ({ header: column.header, key: `c${index}`, width: column.width ?? 20 }));
+/**
+ * The rows of a list read in keyset batches as they are consumed: the whole result is never held in memory,
+ * and the next batch is read only when the writer asks for more.
+ */
+export function rowExport<Row extends { id: number }>(spec: ExportSpec<Row>): RowExport<Row> {
+  const limit = spec.batchSize ?? EXPORT_BATCH_SIZE;
+  async function* rows() {
     let last: Row | undefined;
     for (;;) {
-      const rows = await spec.batch(last, limit);
-      for (const row of rows) sheet.addRow(spec.columns.map((column) => column.value(row) ?? null)).commit();
-      if (rows.length < limit) break;
-      last = rows.at(-1);
-      if (output.writableNeedDrain) await once(output, 'drain');
-      if (output.destroyed) return;
+      const batch = await spec.batch(last, limit);
+      yield* batch;
+      if (batch.length < limit) return;
+      last = batch.at(-1);
     }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => {
-    reply.log.error({ err: error }, 'export failed');
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return reply;
+  }
+  return new RowExport(spec.fileName, spec.columns, rows(), spec.total);
 }

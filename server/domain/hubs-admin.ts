@@ -6,9 +6,8 @@ import { conflictMessage } from '../../src/lib/resource-texts';
 import { LOGISTIC_STATUS, TERMINAL_LOGISTIC_STATUSES } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { deliveries, hubs } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
-import { ConflictError } from './directory';
-import { containsPattern, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { ConflictError, HttpError, notFound } from '../http/errors';
+import { containsPattern, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 /**
@@ -22,10 +21,7 @@ type S = components['schemas'];
 export type FleetHub = S['FleetHub'];
 type BookingAddress = S['BookingAddress'];
 
-export interface HubQuery extends ListQuery {
-  select?: boolean;
-  isActive?: boolean;
-}
+export type HubQuery = QueryOf<'gethubs'>;
 
 /** Resolves a chosen address option (placeId) the way resolveaddress does; undefined when unknown. */
 export type ResolveAddress = (cca2: string, placeId: string) => Promise<Omit<BookingAddress, 'storeId'> | undefined>;

@@ -2,6 +2,10 @@ import { and, asc, desc, eq, gt, ilike, lt, or, sql, type AnyColumn, type SQL } 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../src/lib/constants';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { badRequest } from '../http/errors';
+import type { operations } from '../../src/api/generated/connect';
+
+/** The query parameters of a list operation, as the contract declares them (never a hand-written twin). */
+export type QueryOf<OperationId extends keyof operations> = NonNullable<operations[OperationId]['parameters']['query']>;
 
 /** The shared list query parameters of the specification (page, pageSize, search, sortby, sortdirection). */
 export interface ListQuery {

@@ -7,7 +7,7 @@ import type { SigningKeys } from '../auth/tokens';
 import type { Database } from '../db/database';
 import { deliveries, mediaItems, profilePictures, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import { measureImage } from './media-image';
 import type { PortalData } from './portals';
 
@@ -21,15 +21,7 @@ import type { PortalData } from './portals';
 export const MEDIA_KINDS = ['deliveryPicture', 'deliverySignature', 'profilePicture'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-export interface MediaQuery extends ListQuery {
-  kind: MediaKind;
-  startDate?: string;
-  endDate?: string;
-  deliveryId?: number;
-  appuserid?: number;
-  minAiScore?: number;
-  maxAiScore?: number;
-}
+export type MediaQuery = QueryOf<'getmedia'>;
 
 const mediaList: ListDefinition = {
   sortable: { id: mediaItems.id, createdAt: mediaItems.createdAt, aiScore: mediaItems.aiScore },

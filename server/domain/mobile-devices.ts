@@ -1,5 +1,4 @@
 import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { MIN_SEARCH_LENGTH, PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { ERROR_TEXTS, SEARCH_TEXTS } from '../../src/lib/error-catalogue';
@@ -9,11 +8,10 @@ import { conflictMessage } from '../../src/lib/resource-texts';
 import type { Permissions } from '../../src/lib/roles';
 import type { Database } from '../db/database';
 import { mobileDevices, users, webNotifications } from '../db/schema';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import type { Live } from '../realtime/publish';
-import { ConflictError } from './directory';
-import { streamExport, type ExportColumn } from './export';
-import { after, containsPattern, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { rowExport, type ExportColumn } from './export';
+import { after, containsPattern, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import { notificationOf } from './operations/rows';
 import type { PortalData } from './portals';
 
@@ -28,14 +26,7 @@ import type { PortalData } from './portals';
 type S = components['schemas'];
 export type FleetMobileDevice = S['FleetMobileDevice'];
 
-export interface MobileDeviceQuery extends ListQuery {
-  exportExcel?: boolean;
-  isActive?: boolean;
-  appuserid?: number;
-  trusted?: boolean;
-  startDate?: string;
-  endDate?: string;
-}
+export type MobileDeviceQuery = QueryOf<'getmobiledevices'>;
 
 const deviceList: ListDefinition = {
   sortable: {
@@ -105,13 +96,13 @@ function createdRange(portal: PortalData, query: MobileDeviceQuery): SQL | undef
   );
 }
 
-export async function listMobileDevices(db: Database, portal: PortalData, query: MobileDeviceQuery, reply?: FastifyReply) {
+export async function listMobileDevices(db: Database, portal: PortalData, query: MobileDeviceQuery) {
   const parsed = parseListQuery(query as MobileDeviceQuery & Record<string, unknown>, deviceList);
   const where = whereAll(inPortal(portal), searchOf(query.search, parsed.search), parsed.filters, createdRange(portal, query));
-  if (query.exportExcel && reply) {
+  if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(mobileDevices).where(where);
     const sortName = Object.entries(deviceList.sortable).find(([, column]) => column === parsed.sortColumn)?.[0] ?? 'id';
-    return streamExport<DeviceRow>(reply, {
+    return rowExport<DeviceRow>({
       fileName: FLEET_TEXTS.mobileDevicesExport,
       columns: DEVICE_EXPORT,
       total: total?.value ?? 0,

@@ -3,12 +3,10 @@ import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MY_DELIVERIES_MAX_PAGE_SIZE } from '..
 import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS, statusLabel } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { deliveries, deliveryQuotes } from '../db/schema';
+import type { QueryOf } from './list-query';
 import type { PortalData } from './portals';
 
-export interface MyDeliveriesQuery {
-  page?: number;
-  pageSize?: number;
-}
+export type MyDeliveriesQuery = QueryOf<'getmydeliveries'>;
 
 const descriptionOf = (address: unknown): string => {
   const description = (address as { description?: unknown } | null)?.description;

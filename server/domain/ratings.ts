@@ -1,15 +1,13 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS, RATING_LABELS } from '../../src/lib/constants';
 import { conflictMessage } from '../../src/lib/resource-texts';
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
 import type { Database } from '../db/database';
 import { deliveries, questionnaires, ratings, users } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
-import { ConflictError } from './directory';
-import { streamExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
+import { badRequest, ConflictError, notFound } from '../http/errors';
+import { rowExport, type ExportColumn } from './export';
+import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 import type { Scope } from './scope';
 
@@ -27,20 +25,9 @@ type QuestionnaireInput = components['schemas']['QstInput'];
 type QuestionnaireUpdate = components['schemas']['QstUpdate'];
 type Score = keyof typeof RATING_LABELS;
 
-export interface RatingQuery extends ListQuery {
-  exportExcel?: boolean;
-  driverid?: number;
-  deliveryId?: number;
-  score?: number;
-  startDate?: string;
-  endDate?: string;
-}
+export type RatingQuery = QueryOf<'getratings'>;
 
-export interface QuestionnaireQuery extends ListQuery {
-  select?: boolean;
-  exportExcel?: boolean;
-  isActive?: boolean;
-}
+export type QuestionnaireQuery = QueryOf<'getquestionnaires'>;
 
 const scoreLabel = (score: number) => RATING_LABELS[score as Score];
 
@@ -121,7 +108,7 @@ function ratingWhere(portal: PortalData, scope: Scope, ...more: (SQL | undefined
   return whereAll(eq(ratings.portalId, portal.id), ratingScope(scope), ...more);
 }
 
-export async function listRatings(db: Database, portal: PortalData, scope: Scope, query: RatingQuery, reply?: FastifyReply) {
+export async function listRatings(db: Database, portal: PortalData, scope: Scope, query: RatingQuery) {
   if (query.startDate && query.endDate && query.startDate > query.endDate) throw badRequest('endDate', 'endDate must not be before startDate');
   const parsed = parseListQuery(query as RatingQuery & Record<string, unknown>, ratingList);
   const where = ratingWhere(portal, scope, parsed.search, parsed.filters, createdBetween(portal, query.startDate, query.endDate));
@@ -132,8 +119,8 @@ export async function listRatings(db: Database, portal: PortalData, scope: Scope
       .where(where);
     return row?.value ?? 0;
   };
-  if (query.exportExcel && reply) {
-    return streamExport<RatingRow>(reply, {
+  if (query.exportExcel) {
+    return rowExport<RatingRow>({
       fileName: 'Ratings',
       columns: RATING_EXPORT,
       total: await total(),
@@ -242,12 +229,12 @@ const QUESTIONNAIRE_EXPORT: ExportColumn<QuestionnaireRow>[] = [
   { header: 'Active', value: (row) => (row.isActive ? 'Yes' : 'No'), width: 8 },
 ];
 
-export async function listQuestionnaires(db: Database, portal: PortalData, query: QuestionnaireQuery, reply?: FastifyReply) {
+export async function listQuestionnaires(db: Database, portal: PortalData, query: QuestionnaireQuery) {
   const parsed = parseListQuery(query as QuestionnaireQuery & Record<string, unknown>, questionnaireList);
   const where = whereAll(eq(questionnaires.portalId, portal.id), parsed.search, parsed.filters);
   const total = async () => (await db.select({ value: count() }).from(questionnaires).where(where))[0]?.value ?? 0;
-  if (query.exportExcel && reply) {
-    return streamExport<QuestionnaireRow>(reply, {
+  if (query.exportExcel) {
+    return rowExport<QuestionnaireRow>({
       fileName: 'Questionnaires',
       columns: QUESTIONNAIRE_EXPORT,
       total: await total(),

@@ -1,5 +1,4 @@
 import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { closedRingProblem, pointInPolygon, boundsOf, type Position } from '../../src/lib/polygon';
@@ -8,10 +7,9 @@ import { isStoredRole } from '../../src/lib/roles';
 import { TERRITORY_TEXTS } from '../../src/lib/territory-texts';
 import type { Database } from '../db/database';
 import { gazetteerPlaces, territories, territoryAreas, territoryPermissions, users } from '../db/schema';
-import { HttpError, badRequest, notFound } from '../http/errors';
-import { ConflictError } from './directory';
-import { streamExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
+import { rowExport, type ExportColumn } from './export';
+import { after, type ListDefinition, type ListQuery, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 /**
@@ -160,20 +158,15 @@ const AREA_EXPORT: ExportColumn<AreaRow>[] = [
   { header: 'Polygon', value: (row) => JSON.stringify(row.polygon), width: 60 },
 ];
 
-export interface AreaQuery extends ListQuery {
-  exportExcel?: boolean;
-  territoryid?: number;
-  areaid?: number;
-  kind?: AreaKind;
-}
+export type AreaQuery = QueryOf<'getterritoryareas'>;
 
-export async function listAreas(db: Database, portal: PortalData, query: AreaQuery, reply?: FastifyReply) {
+export async function listAreas(db: Database, portal: PortalData, query: AreaQuery) {
   const parsed = parseListQuery(query as AreaQuery & Record<string, unknown>, areaList);
   const where = whereAll(inPortal(portal), parsed.search, parsed.filters);
-  if (query.exportExcel && reply) {
+  if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(territoryAreas).innerJoin(territories, eq(territories.id, territoryAreas.territoryId)).where(where);
     const sortName = Object.entries(areaList.sortable).find(([, column]) => column === parsed.sortColumn)?.[0] ?? 'id';
-    return streamExport<AreaRow>(reply, {
+    return rowExport<AreaRow>({
       fileName: TERRITORY_TEXTS.exportName,
       columns: AREA_EXPORT,
       total: total?.value ?? 0,

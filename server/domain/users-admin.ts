@@ -1,5 +1,4 @@
 import { and, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { AUTH_TEXTS, ERROR_TEXTS } from '../../src/lib/error-catalogue';
@@ -11,10 +10,9 @@ import { normalisedPhoneNumber, requiredText } from '../auth/profiles';
 import { revokeFamilies } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { apiKeys, companies, refreshTokenFamilies, stores, userAdminDetails, users } from '../db/schema';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { ConflictError } from './directory';
-import { streamExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery, type ParsedList } from './list-query';
+import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
+import { rowExport, type ExportColumn } from './export';
+import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 import type { Scope } from './scope';
 
@@ -28,15 +26,7 @@ export type UserAdmin = components['schemas']['UserAdmin'];
 type UserUpdate = components['schemas']['UsrUpdate'];
 type RoleName = components['schemas']['UsrRoleName'];
 
-export interface UserQuery extends ListQuery {
-  select?: boolean;
-  exportExcel?: boolean;
-  isActive?: boolean;
-  roles?: RoleName;
-  companyid?: number;
-  storeid?: number;
-  verified?: boolean;
-}
+export type UserQuery = QueryOf<'getusers'>;
 
 const isActiveColumn = sql<boolean>`coalesce(${userAdminDetails.isActive}, true)`;
 
@@ -122,7 +112,7 @@ function sortValueOf(parsed: ParsedList, row: UserRow): unknown {
   return row[name as keyof UserRow];
 }
 
-export async function listUsers(db: Database, portal: PortalData, scope: Scope, query: UserQuery, reply?: FastifyReply) {
+export async function listUsers(db: Database, portal: PortalData, scope: Scope, query: UserQuery) {
   const parsed = parseListQuery(query as UserQuery & Record<string, unknown>, userList);
   const where = whereAll(
     portalCondition(portal), userScope(scope), parsed.search, parsed.filters,
@@ -136,8 +126,8 @@ export async function listUsers(db: Database, portal: PortalData, scope: Scope, 
       .where(where);
     return row?.value ?? 0;
   };
-  if (query.exportExcel && reply) {
-    return streamExport<UserRow>(reply, {
+  if (query.exportExcel) {
+    return rowExport<UserRow>({
       fileName: 'Users',
       columns: USER_EXPORT,
       total: await total(),

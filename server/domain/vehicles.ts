@@ -1,15 +1,13 @@
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { FLEET_TEXTS, vehicleTypeLabel } from '../../src/lib/fleet';
 import { conflictMessage } from '../../src/lib/resource-texts';
 import type { Database } from '../db/database';
 import { companies, users, vehicles } from '../db/schema';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { ConflictError } from './directory';
-import { streamExport, type ExportColumn } from './export';
-import { after, pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
+import { rowExport, type ExportColumn } from './export';
+import { after, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 /**
@@ -21,14 +19,7 @@ import type { PortalData } from './portals';
 type S = components['schemas'];
 export type FleetVehicle = S['FleetVehicle'];
 
-export interface VehicleQuery extends ListQuery {
-  select?: boolean;
-  exportExcel?: boolean;
-  isActive?: boolean;
-  vehicleTypes?: number[];
-  driverid?: number;
-  partnercompanyid?: number;
-}
+export type VehicleQuery = QueryOf<'getvehicles'>;
 
 const vehicleList: ListDefinition = {
   sortable: {
@@ -79,14 +70,14 @@ const VEHICLE_EXPORT: ExportColumn<VehicleRow>[] = [
 
 const inPortal = (portal: PortalData) => eq(vehicles.portalId, portal.id);
 
-export async function listVehicles(db: Database, portal: PortalData, query: VehicleQuery, reply?: FastifyReply) {
+export async function listVehicles(db: Database, portal: PortalData, query: VehicleQuery) {
   const parsed = parseListQuery(query as VehicleQuery & Record<string, unknown>, vehicleList);
   const types = query.vehicleTypes && query.vehicleTypes.length > 0 ? inArray(vehicles.vehicleTypeId, query.vehicleTypes) : undefined;
   const where = whereAll(inPortal(portal), parsed.search, parsed.filters, types);
-  if (query.exportExcel && reply) {
+  if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(vehicles).where(where);
     const sortName = Object.entries(vehicleList.sortable).find(([, column]) => column === parsed.sortColumn)?.[0] ?? 'id';
-    return streamExport<VehicleRow>(reply, {
+    return rowExport<VehicleRow>({
       fileName: FLEET_TEXTS.vehiclesExport,
       columns: VEHICLE_EXPORT,
       total: total?.value ?? 0,

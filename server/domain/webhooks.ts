@@ -6,10 +6,9 @@ import { hasAnyRole, type Permissions } from '../../src/lib/roles';
 import { WEBHOOK_RESULT_STATUS_LABELS, type WebhookResultStatus } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { companies, webhookAttempts, webhooks } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { ConflictError, HttpError, notFound } from '../http/errors';
 import { newWebhookSecret } from '../webhooks/signature';
-import { ConflictError } from './directory';
-import { pageOf, parseListQuery, whereAll, type ListDefinition, type ListQuery } from './list-query';
+import { type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 /**
@@ -21,10 +20,7 @@ type WebhookInput = components['schemas']['WebhookInput'];
 type WebhookUpdate = components['schemas']['WebhookUpdate'];
 export type WebhookScope = { kind: 'portal' } | { kind: 'company'; companyId: number } | { kind: 'none' };
 
-export interface WebhookQuery extends ListQuery {
-  isActive?: boolean;
-  webhookStatus?: number;
-}
+export type WebhookQuery = QueryOf<'getwebhooks'>;
 
 export function webhookScopeOf(permissions: Permissions): WebhookScope {
   if (hasAnyRole(permissions, ['Administrator'])) return { kind: 'portal' };
@@ -155,11 +151,7 @@ export async function deleteWebhook(db: Database, portal: PortalData, scope: Web
   return { deleted: deleted.length };
 }
 
-export interface AttemptQuery {
-  page?: number;
-  pageSize?: number;
-  webhookStatus?: number;
-}
+export type AttemptQuery = QueryOf<'getwebhookattempts'>;
 
 const attemptRow = {
   id: webhookAttempts.id, webhookId: webhookAttempts.webhookId, eventId: webhookAttempts.eventId, event: webhookAttempts.event,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { messages } from '../db/schema';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { createSmtpSender, type MessageSender, type OutgoingMessage } from './senders';
 
 export type Channel = 'email' | 'sms';

@@ -2,6 +2,8 @@
 // lookup, registrations (saved cards), charging a stored registration, and a query by merchantTransactionId for
 // reconciliation. Amounts go over the wire as decimal strings ('123.45'); ours are cents.
 
+import type { AppContext } from '../context';
+
 export interface ProviderResult { code: string; description: string }
 
 export interface ProviderPayment {
@@ -122,4 +124,13 @@ export class PaymentProviderClient {
     const body = await this.call('GET', `/v1/query?entityId=${encodeURIComponent(this.entityId)}&merchantTransactionId=${encodeURIComponent(merchantTransactionId)}`);
     return (body.payments as ProviderPayment[] | undefined) ?? [];
   }
+}
+
+/** The card provider's base URL: PAYMENT_PROVIDER_URL, or the sandbox `npm start` runs on its default port. */
+export function providerUrlOf(context: AppContext): string {
+  return (context.config.paymentProviderUrl ?? `http://127.0.0.1:${context.config.paymentSandboxPort}`).replace(/\/$/, '');
+}
+
+export function paymentProviderOf(context: AppContext): PaymentProviderClient {
+  return new PaymentProviderClient(providerUrlOf(context), context.config.paymentProviderToken, context.config.paymentProviderEntityId);
 }

@@ -11,7 +11,7 @@ import type { Permissions } from '../../src/lib/roles';
 import { authenticateAccessToken } from '../auth/sessions';
 import { InvalidTokenError } from '../auth/tokens';
 import { redactUrl } from '../logger';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { HubMethodError, invokeHubMethod, type Subscription } from './hubs';
 import {
   closeFrame, completion, frame, HANDSHAKE_OK_FRAME, invocation, MessageType, PING_FRAME, records, type HandshakeRequest,

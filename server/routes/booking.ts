@@ -1,16 +1,13 @@
 // Handlers of the booking wizard, accounts and lookups (tags quotes, accounts, lookups; issue 4).
+import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
-import type { Permissions } from '../../src/lib/roles';
-import { requirePortal } from '../domain/portals';
 import * as booking from '../domain/booking';
 import { readDelivery } from '../domain/quotes';
 import { accountBalance } from '../domain/ledger';
-import { inArray, sql } from 'drizzle-orm';
-import { accounts, contactTypes, parcelTypes } from '../db/schema';
+import { accountVersions, listContactTypes, listParcelTypes } from '../domain/lookups';
 import { geoOf } from '../geo';
 import { notFound } from '../http/errors';
-import type { AppContext } from './context';
-import { requirePermissions } from './context';
+import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
 
 type BookingOperations = 'createquotes' | 'getquotes' | 'updatequotes' | 'updateparcel' | 'updateparceldetails' | 'selectquote'
@@ -22,37 +19,32 @@ export function bookingHandlers(context: AppContext): Pick<Handlers<operations>,
   const { db, config } = context;
   const { router, geocoder } = geoOf(context);
   const settings = { quoteValiditySeconds: config.quoteValiditySeconds, router, geocoder };
-  /** The row version of each account (its xmin: an edit of the account row changes it; its balance is the ledger's). */
-  const xminsOf = async (ids: number[]) => new Map(ids.length === 0 ? [] : (await db.select({ id: accounts.id, xmin: sql<string>`${accounts}.xmin::text` })
-    .from(accounts).where(inArray(accounts.id, ids))).map((row) => [row.id, row.xmin]));
-  const ctx = async (request: { params: { cca2: string }; permissions: Permissions | undefined }) => ({
-    db, settings, portal: await requirePortal(db, request.params.cca2), permissions: requirePermissions(request.permissions),
-  });
+  const ctx = ({ scope }: FastifyRequest) => ({ db, settings, portal: scope.portal, permissions: scope.permissions });
 
   return {
     async createquotes(request, reply) {
-      const quote = await booking.createQuote(await ctx(request), request.body);
+      const quote = await booking.createQuote(ctx(request), request.body);
       reply.status(201);
       return quote;
     },
-    async getquotes(request) { return booking.getQuote(await ctx(request), request.params.id); },
-    async updatequotes(request) { return booking.updateQuote(await ctx(request), request.params.id, request.body); },
-    async updateparcel(request) { return booking.updateParcels(await ctx(request), request.params.id, request.body); },
-    async updateparceldetails(request) { return booking.updateParcelDetails(await ctx(request), request.params.id, request.body); },
-    async selectquote(request) { return booking.selectQuote(await ctx(request), request.params.id, request.body); },
-    async settimeslot(request) { return booking.setTimeSlot(await ctx(request), request.params.id, request.query.deliveryTime); },
-    async updateorigindetails(request) { return booking.updateContacts(await ctx(request), request.params.id, request.body, 'origin'); },
-    async updatedestinationdetails(request) { return booking.updateContacts(await ctx(request), request.params.id, request.body, 'destination'); },
-    async updateadditionaldetails(request) { return booking.updateContacts(await ctx(request), request.params.id, request.body, 'additional'); },
-    async updatecontactinformation(request) { return booking.updateContacts(await ctx(request), request.params.id, request.body, 'both'); },
-    async acceptquote(request) { return booking.acceptQuote(await ctx(request), request.params.id, request.body); },
-    async selectaccount(request) { return booking.selectAccount(await ctx(request), request.params.id, request.body); },
-    async cancelquote(request) { return booking.cancelQuote(await ctx(request), request.params.id, request.body); },
-    async reattempt(request) { return booking.reattempt(await ctx(request), request.params.id, request.body); },
-    async clone(request) { return booking.cloneDelivery(await ctx(request), request.params.id); },
+    async getquotes(request) { return booking.getQuote(ctx(request), request.params.id); },
+    async updatequotes(request) { return booking.updateQuote(ctx(request), request.params.id, request.body); },
+    async updateparcel(request) { return booking.updateParcels(ctx(request), request.params.id, request.body); },
+    async updateparceldetails(request) { return booking.updateParcelDetails(ctx(request), request.params.id, request.body); },
+    async selectquote(request) { return booking.selectQuote(ctx(request), request.params.id, request.body); },
+    async settimeslot(request) { return booking.setTimeSlot(ctx(request), request.params.id, request.query.deliveryTime); },
+    async updateorigindetails(request) { return booking.updateContacts(ctx(request), request.params.id, request.body, 'origin'); },
+    async updatedestinationdetails(request) { return booking.updateContacts(ctx(request), request.params.id, request.body, 'destination'); },
+    async updateadditionaldetails(request) { return booking.updateContacts(ctx(request), request.params.id, request.body, 'additional'); },
+    async updatecontactinformation(request) { return booking.updateContacts(ctx(request), request.params.id, request.body, 'both'); },
+    async acceptquote(request) { return booking.acceptQuote(ctx(request), request.params.id, request.body); },
+    async selectaccount(request) { return booking.selectAccount(ctx(request), request.params.id, request.body); },
+    async cancelquote(request) { return booking.cancelQuote(ctx(request), request.params.id, request.body); },
+    async reattempt(request) { return booking.reattempt(ctx(request), request.params.id, request.body); },
+    async clone(request) { return booking.cloneDelivery(ctx(request), request.params.id); },
 
     async getaccounts(request) {
-      const { portal, permissions } = await ctx(request);
+      const { portal, permissions } = ctx(request);
       await booking.ensurePersonalAccount(db, portal, permissions);
       let delivery;
       if (request.query.deliveryId) {
@@ -62,39 +54,38 @@ export function bookingHandlers(context: AppContext): Pick<Handlers<operations>,
       const rows = (await booking.payableAccounts(db, portal, permissions, delivery))
         .filter((account) => !search || account.accountName.toLowerCase().includes(search));
       if (request.query.select) return rows.map((account) => ({ key: String(account.id), value: account.accountName }));
-      const versions = await xminsOf(rows.map((account) => account.id));
+      const versions = await accountVersions(db, rows.map((account) => account.id));
       return Promise.all(rows.map(async (account) => accountView(account, await accountBalance(db, account.id), versions.get(account.id)!)));
     },
     async getaccount(request) {
-      const { portal, permissions } = await ctx(request);
+      const { portal, permissions } = ctx(request);
       const account = (await booking.payableAccounts(db, portal, permissions)).find((row) => row.id === request.params.id);
       if (!account) throw notFound(`account ${request.params.id}`);
-      const versions = await xminsOf([account.id]);
+      const versions = await accountVersions(db, [account.id]);
       return accountView(account, await accountBalance(db, account.id), versions.get(account.id)!);
     },
 
     async getAvailableDates(request) {
-      const { portal } = await ctx(request);
+      const { portal } = ctx(request);
       return booking.availableDates(db, portal, request.query.storeId, request.query.companyId);
     },
     async getavailabledates(request) {
-      const { portal, permissions } = await ctx(request);
+      const { portal, permissions } = ctx(request);
       return booking.availableDates(db, portal, permissions.storeId ?? undefined, permissions.companyId ?? undefined);
     },
     async getAvailableTimeSlots(request) {
-      const { portal, permissions } = await ctx(request);
+      const { portal, permissions } = ctx(request);
       return booking.timeSlots(db, portal, request.query.localDate, permissions);
     },
     async getavailabletimeslots(request) {
-      const { portal, permissions } = await ctx(request);
+      const { portal, permissions } = ctx(request);
       return booking.timeSlots(db, portal, request.query.localDate, permissions);
     },
     async getparceltypes() {
-      const rows = await db.select().from(parcelTypes).orderBy(parcelTypes.sortOrder);
-      return rows.map(({ sortOrder: _sortOrder, ...type }) => type);
+      return listParcelTypes(db);
     },
     async getcontacttypes() {
-      return db.select().from(contactTypes).orderBy(contactTypes.key).then((rows) => rows.reverse());
+      return listContactTypes(db);
     },
   };
 }

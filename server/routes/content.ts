@@ -1,14 +1,10 @@
-import type { FastifyReply } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
 import {
   createAnnouncement, currentAnnouncements, deleteAnnouncements, dismissAnnouncement, getAnnouncement, listAnnouncements,
   updateAnnouncement,
 } from '../domain/announcements';
-import { ConflictError } from '../domain/directory';
 import { getMediaItem, listMedia, mediaImage } from '../domain/media';
-import { requirePortal } from '../domain/portals';
-import type { AppContext } from './context';
-import { requirePermissions } from './context';
+import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
 
 type ContentOperations =
@@ -16,57 +12,47 @@ type ContentOperations =
   | 'getcurrentannouncements' | 'dismissannouncement'
   | 'getmedia' | 'getmediaitem' | 'getmediaimage';
 
-/** A 409 answers the current version beside the message (the shared error handler sends only the envelope). */
-async function withConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ConflictError) return reply.code(409).send({ message: error.message, current: error.current }) as never;
-    throw error;
-  }
-}
 
 /** Announcements and media (issue 6): staff screens, the signed-in banner, and signed image URLs. */
 export function contentHandlers({ db, keys }: AppContext): Pick<Handlers<operations>, ContentOperations> {
-  const portalOf = (request: { params: { cca2: string } }) => requirePortal(db, request.params.cca2);
   return {
     async getannouncements(request) {
-      return listAnnouncements(db, await portalOf(request), request.query);
+      return listAnnouncements(db, request.scope.portal, request.query);
     },
     async getannouncement(request) {
-      return getAnnouncement(db, await portalOf(request), request.params.id);
+      return getAnnouncement(db, request.scope.portal, request.params.id);
     },
     async createannouncement(request, reply) {
-      const { id } = requirePermissions(request.permissions);
-      const created = await createAnnouncement(db, await portalOf(request), id, request.body);
+      const { id } = request.scope.permissions;
+      const created = await createAnnouncement(db, request.scope.portal, id, request.body);
       reply.code(201);
       return created;
     },
-    async updateannouncement(request, reply) {
-      const portal = await portalOf(request);
-      return withConflict(reply, () => updateAnnouncement(db, portal, request.params.id, request.body));
+    async updateannouncement(request) {
+      const portal = request.scope.portal;
+      return updateAnnouncement(db, portal, request.params.id, request.body);
     },
     async deleteannouncements(request) {
-      return deleteAnnouncements(db, await portalOf(request), request.query.ids);
+      return deleteAnnouncements(db, request.scope.portal, request.query.ids);
     },
     async getcurrentannouncements(request) {
-      const { id } = requirePermissions(request.permissions);
-      return currentAnnouncements(db, await portalOf(request), id);
+      const { id } = request.scope.permissions;
+      return currentAnnouncements(db, request.scope.portal, id);
     },
     async dismissannouncement(request, reply) {
-      const { id } = requirePermissions(request.permissions);
-      await dismissAnnouncement(db, await portalOf(request), id, request.params.id);
-      return reply.code(204).send() as never;
+      const { id } = request.scope.permissions;
+      await dismissAnnouncement(db, request.scope.portal, id, request.params.id);
+      return reply.code(204).send();
     },
     async getmedia(request) {
-      return listMedia(db, keys, await portalOf(request), request.query);
+      return listMedia(db, keys, request.scope.portal, request.query);
     },
     async getmediaitem(request) {
-      return getMediaItem(db, keys, await portalOf(request), request.params.id);
+      return getMediaItem(db, keys, request.scope.portal, request.params.id);
     },
     async getmediaimage(request, reply) {
-      const image = await mediaImage(db, keys, await portalOf(request), request.params.id, request.query.token);
-      return reply.type(image.contentType).header('Cache-Control', 'private, max-age=600').send(image.data) as never;
+      const image = await mediaImage(db, keys, request.scope.portal, request.params.id, request.query.token);
+      return reply.type(image.contentType).header('Cache-Control', 'private, max-age=600').send(image.data);
     },
   };
 }

@@ -1,74 +1,58 @@
-import type { FastifyReply } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
 import {
-  ConflictError, createCompany, createStore, deleteStores, getCompany, getStore, listCompanies, listStores, updateCompany,
+  createCompany, createStore, deleteStores, getCompany, getStore, listCompanies, listStores, updateCompany,
   updateStore,
 } from '../domain/directory';
-import { requirePortal } from '../domain/portals';
-import { scopeOf } from '../domain/scope';
-import type { AppContext } from './context';
-import { requirePermissions } from './context';
+import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
+import { answer } from '../http/export';
 
 type DirectoryOperations =
   | 'getcompanies' | 'getcompany' | 'createcompany' | 'updatecompany'
   | 'getstores' | 'getstore' | 'createstore' | 'updatestore' | 'deletestores';
 
-/** A 409 answers the current version beside the message (the shared error handler sends only the envelope). */
-export async function withConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ConflictError) return reply.code(409).send({ message: error.message, current: error.current }) as never;
-    throw error;
-  }
-}
 
 /** Companies and stores (000 sections 2 and 6; 002 section 7): lists with filters and export, add, edit, delete. */
 export function directoryHandlers({ db }: AppContext): Pick<Handlers<operations>, DirectoryOperations> {
-  const scoped = async (request: { params: { cca2: string }; permissions?: unknown }) => {
-    const portal = await requirePortal(db, request.params.cca2);
-    return { portal, scope: scopeOf(requirePermissions(request.permissions as never)) };
-  };
   return {
     async getcompanies(request, reply) {
-      const { portal, scope } = await scoped(request);
-      return listCompanies(db, portal, scope, request.query, reply) as never;
+      const { portal, rows } = request.scope;
+      return answer(reply, await listCompanies(db, portal, rows, request.query));
     },
     async getcompany(request) {
-      const { portal, scope } = await scoped(request);
-      return getCompany(db, portal, scope, request.params.id);
+      const { portal, rows } = request.scope;
+      return getCompany(db, portal, rows, request.params.id);
     },
     async createcompany(request, reply) {
-      const { portal } = await scoped(request);
+      const { portal } = request.scope;
       reply.code(201);
       return createCompany(db, portal, request.body);
     },
-    async updatecompany(request, reply) {
-      const { portal, scope } = await scoped(request);
-      return withConflict(reply, () => updateCompany(db, portal, scope, request.params.id, request.body));
+    async updatecompany(request) {
+      const { portal, rows } = request.scope;
+      return updateCompany(db, portal, rows, request.params.id, request.body);
     },
     async getstores(request, reply) {
-      const { portal, scope } = await scoped(request);
-      return listStores(db, portal, scope, request.query, reply) as never;
+      const { portal, rows } = request.scope;
+      return answer(reply, await listStores(db, portal, rows, request.query));
     },
     async getstore(request) {
-      const { portal, scope } = await scoped(request);
-      return getStore(db, portal, scope, request.params.id);
+      const { portal, rows } = request.scope;
+      return getStore(db, portal, rows, request.params.id);
     },
     async createstore(request, reply) {
-      const { portal, scope } = await scoped(request);
-      const created = await createStore(db, portal, scope, request.body);
+      const { portal, rows } = request.scope;
+      const created = await createStore(db, portal, rows, request.body);
       reply.code(201);
       return created;
     },
-    async updatestore(request, reply) {
-      const { portal, scope } = await scoped(request);
-      return withConflict(reply, () => updateStore(db, portal, scope, request.params.id, request.body));
+    async updatestore(request) {
+      const { portal, rows } = request.scope;
+      return updateStore(db, portal, rows, request.params.id, request.body);
     },
     async deletestores(request) {
-      const { portal, scope } = await scoped(request);
-      return deleteStores(db, portal, scope, request.query.ids);
+      const { portal, rows } = request.scope;
+      return deleteStores(db, portal, rows, request.query.ids);
     },
   };
 }

@@ -1,13 +1,11 @@
 import type { operations } from '../../src/api/generated/connect';
 import { createHub, getHubDetail, listHubs, updateHub, type ResolveAddress } from '../domain/hubs-admin';
 import { deleteMobileDevices, delinkMobileDevice, listMobileDevices, notifyMobileDevice, searchDeviceOwners } from '../domain/mobile-devices';
-import { requirePortal } from '../domain/portals';
 import { createVehicle, getVehicle, listVehicles, updateVehicle } from '../domain/vehicles';
 import { geoOf, viaGeocoder } from '../geo';
-import type { AppContext } from './context';
-import { requirePermissions } from './context';
-import { withConflict } from './directory';
+import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
+import { answer } from '../http/export';
 
 type FleetOperations =
   | 'getvehicles' | 'getvehicle' | 'createvehicle' | 'updatevehicle'
@@ -20,53 +18,52 @@ export function fleetHandlers(context: AppContext): Pick<Handlers<operations>, F
   const { geocoder } = geoOf(context);
   // The hub's address is resolved as resolveaddress resolves it (the same geocoder).
   const resolve: ResolveAddress = (cca2, placeId) => viaGeocoder(() => geocoder.resolve(cca2, placeId));
-  const portalOf = (request: { params: { cca2: string } }) => requirePortal(db, request.params.cca2);
   return {
     async getvehicles(request, reply) {
-      return listVehicles(db, await portalOf(request), request.query, reply) as never;
+      return answer(reply, await listVehicles(db, request.scope.portal, request.query));
     },
     async getvehicle(request) {
-      return getVehicle(db, await portalOf(request), request.params.id);
+      return getVehicle(db, request.scope.portal, request.params.id);
     },
     async createvehicle(request, reply) {
-      const created = await createVehicle(db, await portalOf(request), request.body);
+      const created = await createVehicle(db, request.scope.portal, request.body);
       reply.code(201);
       return created;
     },
-    async updatevehicle(request, reply) {
-      const portal = await portalOf(request);
-      return withConflict(reply, () => updateVehicle(db, portal, request.params.id, request.body));
+    async updatevehicle(request) {
+      const portal = request.scope.portal;
+      return updateVehicle(db, portal, request.params.id, request.body);
     },
     async gethubs(request) {
-      return listHubs(db, await portalOf(request), request.query) as never;
+      return listHubs(db, request.scope.portal, request.query);
     },
     async gethub(request) {
-      return getHubDetail(db, await portalOf(request), request.params.id);
+      return getHubDetail(db, request.scope.portal, request.params.id);
     },
     async createhub(request, reply) {
-      const created = await createHub(db, await portalOf(request), resolve, request.body);
+      const created = await createHub(db, request.scope.portal, resolve, request.body);
       reply.code(201);
       return created;
     },
-    async updatehub(request, reply) {
-      const portal = await portalOf(request);
-      return withConflict(reply, () => updateHub(db, portal, resolve, request.params.id, request.body));
+    async updatehub(request) {
+      const portal = request.scope.portal;
+      return updateHub(db, portal, resolve, request.params.id, request.body);
     },
     async getmobiledevices(request, reply) {
-      return listMobileDevices(db, await portalOf(request), request.query, reply) as never;
+      return answer(reply, await listMobileDevices(db, request.scope.portal, request.query));
     },
     async getmobiledeviceowners(request) {
-      return searchDeviceOwners(db, await portalOf(request), request.query.search, request.query.pageSize);
+      return searchDeviceOwners(db, request.scope.portal, request.query.search, request.query.pageSize);
     },
-    async updatemobiledevice(request, reply) {
-      const portal = await portalOf(request);
-      return withConflict(reply, () => delinkMobileDevice(db, portal, request.params.id, request.body));
+    async updatemobiledevice(request) {
+      const portal = request.scope.portal;
+      return delinkMobileDevice(db, portal, request.params.id, request.body);
     },
     async notifymobiledevice(request) {
-      return notifyMobileDevice(db, live, await portalOf(request), requirePermissions(request.permissions), request.params.id);
+      return notifyMobileDevice(db, live, request.scope.portal, request.scope.permissions, request.params.id);
     },
     async deletemobiledevices(request) {
-      return deleteMobileDevices(db, await portalOf(request), request.query.ids);
+      return deleteMobileDevices(db, request.scope.portal, request.query.ids);
     },
   };
 }

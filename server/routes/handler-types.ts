@@ -22,12 +22,17 @@ export type OperationRequest<Operation> = FastifyRequest<{
 }>;
 
 /**
+ * One operation's handler: it answers the contract's 2xx JSON body, or the reply itself once it has sent
+ * something the JSON schema does not describe (204, an image, a streamed export), as Fastify's async
+ * handlers do.
+ */
+export type Handler<Operation> = (
+  request: OperationRequest<Operation>,
+  reply: FastifyReply,
+) => Promise<SuccessBody<Operation> | FastifyReply>;
+
+/**
  * One handler per operationId, typed from the same generated `operations` the client uses: a missing or
  * mistyped handler is a compile error.
  */
-export type Handlers<Operations> = {
-  [OperationId in keyof Operations]: (
-    request: OperationRequest<Operations[OperationId]>,
-    reply: FastifyReply,
-  ) => Promise<SuccessBody<Operations[OperationId]>>;
-};
+export type Handlers<Operations> = { [OperationId in keyof Operations]: Handler<Operations[OperationId]> };

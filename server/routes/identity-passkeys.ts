@@ -6,7 +6,6 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { and, asc, eq, lt } from 'drizzle-orm';
 import type { operations } from '../../src/api/generated/identity';
 import {
   challengeOf,
@@ -20,11 +19,14 @@ import {
   userHandleOf,
   userIdOfHandle,
 } from '../auth/passkeys';
+import { storeChallenge, takeChallenge } from '../auth/challenges';
+import {
+  deleteUserPasskey, findPasskey, listUserPasskeys, recordPasskeyUse, registrationSubject, savePasskey,
+} from '../auth/passkey-store';
 import { signInProvenUser } from '../auth/passwordless';
 import { enforceThrottle } from '../auth/throttle';
-import { authChallenges, passkeys, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { requirePermissions, type AppContext } from './context';
+import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
 
 type PasskeyOperations = 'listPasskeys' | 'deletePasskey' | 'passkeyRegistrationOptions' | 'passkeyRegistrationVerify'
@@ -41,74 +43,30 @@ export const PASSKEY_TEXTS = {
   unknownPasskey: 'This passkey is not registered for any account. Please log in with your password.',
 } as const;
 
-const toPasskey = (row: typeof passkeys.$inferSelect) => ({
-  id: row.id,
-  name: row.name,
-  createdAt: row.createdAt.toISOString(),
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-});
-
 /** Biometric login with WebAuthn passkeys: register from the profile, then log in with no email or password. */
 export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>, PasskeyOperations> {
   const { db } = context;
 
-  /** Challenges are the keys of their ceremonies; stale ones are swept whenever a new one is stored. */
-  async function storeChallenge(challenge: string, kind: string, userId: number | null) {
-    await db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date()));
-    await db.insert(authChallenges).values({
-      id: challenge,
-      kind,
-      userId,
-      data: '{}',
-      expiresAt: new Date(Date.now() + PASSKEY_CHALLENGE_TTL_SECONDS * 1000),
-    });
-  }
-
-  /** Takes the pending ceremony a response answers, once: a second use finds nothing. */
-  async function takeChallenge(challenge: string, kind: string, userId?: number) {
-    const [row] = await db
-      .delete(authChallenges)
-      .where(and(
-        eq(authChallenges.id, challenge),
-        eq(authChallenges.kind, kind),
-        ...(userId === undefined ? [] : [eq(authChallenges.userId, userId)]),
-      ))
-      .returning();
-    return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
-  }
-
   return {
     async listPasskeys(request) {
-      const { id } = requirePermissions(request.permissions);
-      const rows = await db.select().from(passkeys).where(eq(passkeys.userId, id)).orderBy(asc(passkeys.createdAt));
-      return rows.map(toPasskey);
+      const { id } = request.scope.permissions;
+      return listUserPasskeys(db, id);
     },
 
     async deletePasskey(request, reply) {
-      const permissions = requirePermissions(request.permissions);
+      const permissions = request.scope.permissions;
       if (permissions.act) throw new HttpError(403, PASSKEY_TEXTS.impersonating);
-      const removed = await db
-        .delete(passkeys)
-        .where(and(eq(passkeys.id, request.params.id), eq(passkeys.userId, permissions.id)))
-        .returning({ id: passkeys.id });
-      if (removed.length === 0) throw notFound('passkey');
-      return reply.status(204).send() as never;
+      if (!(await deleteUserPasskey(db, permissions.id, request.params.id))) throw notFound('passkey');
+      return reply.status(204).send();
     },
 
     async passkeyRegistrationOptions(request) {
-      const permissions = requirePermissions(request.permissions);
+      const permissions = request.scope.permissions;
       // An administrator acting for someone must not leave a way back into their account.
       if (permissions.act) throw new HttpError(403, PASSKEY_TEXTS.impersonating);
-      const [user] = await db
-        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(eq(users.id, permissions.id))
-        .limit(1);
-      if (!user) throw notFound('profile');
-      const existing = await db
-        .select({ id: passkeys.id, transports: passkeys.transports })
-        .from(passkeys)
-        .where(eq(passkeys.userId, permissions.id));
+      const subject = await registrationSubject(db, permissions.id);
+      if (!subject) throw notFound('profile');
+      const { user, existing } = subject;
       const { rpID } = relyingParty(context.config, request);
       const options = await generateRegistrationOptions({
         rpName: PASSKEY_RP_NAME,
@@ -121,17 +79,17 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
         excludeCredentials: existing.map(({ id, transports }) => ({ id, transports })),
         authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'preferred' },
       });
-      await storeChallenge(options.challenge, PASSKEY_REGISTER_KIND, permissions.id);
+      await storeChallenge(db, { id: options.challenge, kind: PASSKEY_REGISTER_KIND, userId: permissions.id, ttlSeconds: PASSKEY_CHALLENGE_TTL_SECONDS });
       return { ...options };
     },
 
     async passkeyRegistrationVerify(request) {
-      const permissions = requirePermissions(request.permissions);
+      const permissions = request.scope.permissions;
       if (permissions.act) throw new HttpError(403, PASSKEY_TEXTS.impersonating);
       const response = request.body.response as unknown as RegistrationResponseJSON;
       const challenge = challengeOf(response);
       if (!challenge) throw badRequest('response', PASSKEY_TEXTS.notAResponse);
-      if (!(await takeChallenge(challenge, PASSKEY_REGISTER_KIND, permissions.id))) {
+      if (!(await takeChallenge(db, challenge, PASSKEY_REGISTER_KIND, permissions.id))) {
         throw badRequest('response', PASSKEY_TEXTS.registrationExpired);
       }
       const { rpID, origins } = relyingParty(context.config, request);
@@ -149,20 +107,16 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
       }
       if (!verification.verified) throw badRequest('response', PASSKEY_TEXTS.notVerified('not verified'));
       const { credential } = verification.registrationInfo;
-      const [stored] = await db
-        .insert(passkeys)
-        .values({
-          id: credential.id,
-          userId: permissions.id,
-          name: passkeyName(request.body.name),
-          publicKey: Buffer.from(credential.publicKey),
-          counter: credential.counter,
-          transports: credential.transports ?? [],
-        })
-        .onConflictDoNothing()
-        .returning();
+      const stored = await savePasskey(db, {
+        id: credential.id,
+        userId: permissions.id,
+        name: passkeyName(request.body.name),
+        publicKey: Buffer.from(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+      });
       if (!stored) throw badRequest('response', PASSKEY_TEXTS.alreadyRegistered);
-      return toPasskey(stored);
+      return stored;
     },
 
     async passkeyLoginOptions(request, reply) {
@@ -171,7 +125,7 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
       const { rpID } = relyingParty(context.config, request);
       // No allowCredentials: the authenticator offers its discoverable passkeys for this site, no email asked.
       const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred', timeout: PASSKEY_TIMEOUT_MS });
-      await storeChallenge(options.challenge, PASSKEY_LOGIN_KIND, null);
+      await storeChallenge(db, { id: options.challenge, kind: PASSKEY_LOGIN_KIND, userId: null, ttlSeconds: PASSKEY_CHALLENGE_TTL_SECONDS });
       return { ...options };
     },
 
@@ -180,9 +134,9 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
       const response = request.body.response as unknown as AuthenticationResponseJSON;
       const challenge = challengeOf(response);
       if (!challenge || typeof response.id !== 'string') throw badRequest('response', PASSKEY_TEXTS.notAResponse);
-      if (!(await takeChallenge(challenge, PASSKEY_LOGIN_KIND))) throw new HttpError(401, PASSKEY_TEXTS.loginExpired);
+      if (!(await takeChallenge(db, challenge, PASSKEY_LOGIN_KIND))) throw new HttpError(401, PASSKEY_TEXTS.loginExpired);
 
-      const [passkey] = await db.select().from(passkeys).where(eq(passkeys.id, response.id)).limit(1);
+      const passkey = await findPasskey(db, response.id);
       if (!passkey) throw new HttpError(401, PASSKEY_TEXTS.unknownPasskey);
       // The authenticator names the account it holds the passkey for; it must be the passkey's owner.
       if (userIdOfHandle(response.response?.userHandle) !== passkey.userId) throw new HttpError(401, PASSKEY_TEXTS.loginFailed);
@@ -208,10 +162,7 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
         throw new HttpError(401, PASSKEY_TEXTS.loginFailed);
       }
       if (!verification.verified) throw new HttpError(401, PASSKEY_TEXTS.loginFailed);
-      await db
-        .update(passkeys)
-        .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
-        .where(eq(passkeys.id, passkey.id));
+      await recordPasskeyUse(db, passkey.id, verification.authenticationInfo.newCounter);
       return signInProvenUser(context, request, reply, passkey.userId);
     },
   };

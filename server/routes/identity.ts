@@ -17,14 +17,13 @@ import { enforceThrottle } from '../auth/throttle';
 import { resendTwoFactorLogin, startTwoFactorLogin, verifyTwoFactorLogin } from '../auth/two-factor';
 import { HttpError, notFound } from '../http/errors';
 import { kickOutbox, listOutbox } from '../messaging/outbox';
-import type { AppContext } from './context';
-import { requirePermissions } from './context';
+import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
 import { externalLoginHandlers } from './identity-external';
 import { passkeyHandlers } from './identity-passkeys';
 
 /** 204 for operations that answer nothing (their generated success body is `never`). */
-const noContent = (reply: FastifyReply) => reply.code(204).send() as never;
+const noContent = (reply: FastifyReply) => reply.code(204).send();
 
 export function identityHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -33,7 +32,7 @@ export function identityHandlers(context: AppContext): Handlers<operations> {
   /** The signed-in caller asks for a code (email or SMS): throttled per address and account, sent after commit. */
   const sendCodeFor = (send: (context: AppContext, userId: number) => Promise<void>) =>
     async (request: FastifyRequest, reply: FastifyReply): Promise<never> => {
-      const { id } = requirePermissions(request.permissions);
+      const { id } = request.scope.permissions;
       enforceThrottle(context, request, reply, 'codeSend', id);
       await send(context, id);
       kickOutbox(context);
@@ -104,19 +103,19 @@ export function identityHandlers(context: AppContext): Handlers<operations> {
     },
 
     async impersonate(request, reply) {
-      const caller = requirePermissions(request.permissions);
+      const caller = request.scope.permissions;
       const tokens = await startImpersonation(context, request, caller, request.body.userId);
       return sendTokens(context, request, reply, tokens);
     },
 
     async stopImpersonation(request, reply) {
-      await stopImpersonation(context, request, requirePermissions(request.permissions));
+      await stopImpersonation(context, request, request.scope.permissions);
       clearRefreshCookies(request, reply, [IMPERSONATION_COOKIE]);
       return noContent(reply);
     },
 
     async changePassword(request) {
-      const { id } = requirePermissions(request.permissions);
+      const { id } = request.scope.permissions;
       await changePassword(context, id, request.sessionId, request.body.currentPassword, request.body.newPassword);
       return { changedPassword: true };
     },
@@ -137,7 +136,7 @@ export function identityHandlers(context: AppContext): Handlers<operations> {
     },
 
     async changeEmail(request) {
-      const caller = requirePermissions(request.permissions);
+      const caller = request.scope.permissions;
       if (request.params.id !== caller.id) throw new HttpError(403, ERROR_TEXTS.forbidden);
       await changeEmail(context, caller.id, request.body.email, request.body.password);
       kickOutbox(context);
@@ -162,35 +161,35 @@ export function identityHandlers(context: AppContext): Handlers<operations> {
     twoFactorSend: sendCodeFor(sendTwoFactorToggleCode),
 
     async twoFactorEnable(request, reply) {
-      await setTwoFactor(context, requirePermissions(request.permissions).id, request.body.code, true);
+      await setTwoFactor(context, request.scope.permissions.id, request.body.code, true);
       return noContent(reply);
     },
 
     async twoFactorDisable(request, reply) {
-      await setTwoFactor(context, requirePermissions(request.permissions).id, request.body.code, false);
+      await setTwoFactor(context, request.scope.permissions.id, request.body.code, false);
       return noContent(reply);
     },
 
     emailVerificationSend: sendCodeFor(sendEmailVerification),
 
     async emailVerificationConfirm(request, reply) {
-      await confirmEmail(context, requirePermissions(request.permissions).id, request.body.code);
+      await confirmEmail(context, request.scope.permissions.id, request.body.code);
       return noContent(reply);
     },
 
     phoneNumberVerificationSend: sendCodeFor(sendPhoneVerification),
 
     async phoneNumberVerificationConfirm(request, reply) {
-      await confirmPhone(context, requirePermissions(request.permissions).id, request.body.code);
+      await confirmPhone(context, request.scope.permissions.id, request.body.code);
       return noContent(reply);
     },
 
     async createApiKey(request) {
-      return createApiKey(context, requirePermissions(request.permissions).id);
+      return createApiKey(context, request.scope.permissions.id);
     },
 
     async getApiKey(request) {
-      const caller = requirePermissions(request.permissions);
+      const caller = request.scope.permissions;
       if (request.params.id !== caller.id && !caller.isAdministrator) throw new HttpError(403, ERROR_TEXTS.forbidden);
       const key = await currentApiKey(context, request.params.id);
       if (!key) throw notFound(`API key of user ${request.params.id}`);
@@ -198,15 +197,15 @@ export function identityHandlers(context: AppContext): Handlers<operations> {
     },
 
     async getProfile(request) {
-      return profileOf(db, requirePermissions(request.permissions).id);
+      return profileOf(db, request.scope.permissions.id);
     },
 
     async updateProfile(request) {
-      return updateOwnProfile(context, requirePermissions(request.permissions).id, request.body);
+      return updateOwnProfile(context, request.scope.permissions.id, request.body);
     },
 
     async createProfile(request, reply) {
-      const profile = await createUserProfile(context, requirePermissions(request.permissions), request.body).catch((error: unknown) => {
+      const profile = await createUserProfile(context, request.scope.permissions, request.body).catch((error: unknown) => {
         if (isUniqueViolation(error)) throw new HttpError(409, AUTH_TEXTS.emailTaken, { email: [AUTH_TEXTS.emailTaken] });
         throw error;
       });

@@ -1,7 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
-import type { Permissions } from '../../src/lib/roles';
-import { ConflictError } from '../domain/directory';
 import {
   getDriver, listDrivers, updateAvailability, updateLocation,
 } from '../domain/operations/drivers';
@@ -12,9 +10,8 @@ import {
 import { listNotifications, markNotificationRead, notificationTypes } from '../domain/operations/notifications';
 import type { OpsContext } from '../domain/operations/scope';
 import { getTaskState, listTasks, runTaskAction } from '../domain/operations/tasks';
-import { requirePortal } from '../domain/portals';
-import type { AppContext } from './context';
-import { requirePermissions } from './context';
+import type { AppContext } from '../context';
+import { answer } from '../http/export';
 import type { Handlers } from './handler-types';
 
 type OperationsOperations =
@@ -25,131 +22,102 @@ type OperationsOperations =
   | 'getdrivers' | 'getdriver' | 'updatedriverlocation' | 'updatedriveravailability'
   | 'getwebnotifications' | 'getwebnotificationtypes' | 'markwebnotificationread';
 
-/** A chart refusal answers 409 with the record as it is now beside the message (nothing changed). */
-async function withConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ConflictError) {
-      return reply.code(409).send({ message: error.message, ...(error.current !== undefined && { current: error.current }) }) as never;
-    }
-    throw error;
-  }
-}
-
 /** Live operations (issue 5; 002 sections 3, 4 and 7): jobs, tasks, drivers and web notifications. */
 export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<operations>, OperationsOperations> {
-  const ops = async (request: { params: { cca2: string }; permissions?: Permissions }): Promise<OpsContext> => ({
-    db, live, portal: await requirePortal(db, request.params.cca2), permissions: requirePermissions(request.permissions),
-  });
+  const ops = ({ scope }: FastifyRequest): OpsContext => ({ db, live, portal: scope.portal, permissions: scope.permissions });
   return {
     async getjobs(request) {
-      return listJobs(await ops(request), request.query ?? {});
+      return listJobs(ops(request), request.query ?? {});
     },
     async getjob(request) {
-      return getJobDetails(await ops(request), request.params.id);
+      return getJobDetails(ops(request), request.params.id);
     },
     async createjob(request, reply) {
-      const ctx = await ops(request);
-      const details = await withConflict(reply, () => createJob(ctx, request.body));
-      if (reply.sent) return details;
+      const ctx = ops(request);
+      const details = await createJob(ctx, request.body);
       reply.code(201);
       return details;
     },
-    async assignjobstodriver(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => assignJobsToDriver(ctx, request.body));
+    async assignjobstodriver(request) {
+      return assignJobsToDriver(ops(request), request.body);
     },
-    async unassigndriverfromjob(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => unassignDriver(ctx, request.params.id));
+    async unassigndriverfromjob(request) {
+      return unassignDriver(ops(request), request.params.id);
     },
-    async adddeliveriestojob(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => addDeliveriesToJob(ctx, request.params.id, request.body));
+    async adddeliveriestojob(request) {
+      return addDeliveriesToJob(ops(request), request.params.id, request.body);
     },
-    async removedeliveryfromjob(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => removeDeliveryFromJob(ctx, request.params.id, request.body));
+    async removedeliveryfromjob(request) {
+      return removeDeliveryFromJob(ops(request), request.params.id, request.body);
     },
-    async startjob(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => startJob(ctx, request.params.id));
+    async startjob(request) {
+      return startJob(ops(request), request.params.id);
     },
-    async rejectjob(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => rejectJob(ctx, request.params.id));
+    async rejectjob(request) {
+      return rejectJob(ops(request), request.params.id);
     },
-    async reverseJobStatus(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => reverseJobStatus(ctx, request.params.id));
+    async reverseJobStatus(request) {
+      return reverseJobStatus(ops(request), request.params.id);
     },
-    async notifyJobDelay(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => notifyJobDelay(ctx, request.params.id, request.body));
+    async notifyJobDelay(request) {
+      return notifyJobDelay(ops(request), request.params.id, request.body);
     },
     async jobcost(request) {
-      return jobCost(await ops(request), request.params.id);
+      return jobCost(ops(request), request.params.id);
     },
     async jobRoute(request) {
-      return jobRoute(await ops(request), request.params.id);
+      return jobRoute(ops(request), request.params.id);
     },
     async jobSummary(request) {
-      return jobSummary(await ops(request), request.params.id);
+      return jobSummary(ops(request), request.params.id);
     },
     async exportjobroutes(request, reply) {
-      return exportJobRoutes(await ops(request), request.query ?? {}, reply) as never;
+      return answer(reply, await exportJobRoutes(ops(request), request.query ?? {}));
     },
     async gettasks(request) {
-      return listTasks(await ops(request), request.query ?? {});
+      return listTasks(ops(request), request.query ?? {});
     },
     async gettaskstate(request) {
-      return getTaskState(await ops(request), request.params.id);
+      return getTaskState(ops(request), request.params.id);
     },
-    async starttask(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'start'));
+    async starttask(request) {
+      return runTaskAction(ops(request), request.params.id, 'start');
     },
-    async arrived(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'arrived', { arrivedLocation: request.body.arrivedLocation }));
+    async arrived(request) {
+      return runTaskAction(ops(request), request.params.id, 'arrived', { arrivedLocation: request.body.arrivedLocation });
     },
-    async completepickup(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'completepickup'));
+    async completepickup(request) {
+      return runTaskAction(ops(request), request.params.id, 'completepickup');
     },
-    async completedropoff(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'completedropoff'));
+    async completedropoff(request) {
+      return runTaskAction(ops(request), request.params.id, 'completedropoff');
     },
-    async exceptionpickup(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'exceptionpickup', { reason: request.body?.reason }));
+    async exceptionpickup(request) {
+      return runTaskAction(ops(request), request.params.id, 'exceptionpickup', { reason: request.body?.reason });
     },
-    async exceptiondropoff(request, reply) {
-      const ctx = await ops(request);
-      return withConflict(reply, () => runTaskAction(ctx, request.params.id, 'exceptiondropoff', { reason: request.body?.reason }));
+    async exceptiondropoff(request) {
+      return runTaskAction(ops(request), request.params.id, 'exceptiondropoff', { reason: request.body?.reason });
     },
     async getdrivers(request) {
-      return listDrivers(await ops(request), request.query ?? {});
+      return listDrivers(ops(request), request.query ?? {});
     },
     async getdriver(request) {
-      return getDriver(await ops(request), request.params.id);
+      return getDriver(ops(request), request.params.id);
     },
     async updatedriverlocation(request) {
-      return updateLocation(await ops(request), request.body);
+      return updateLocation(ops(request), request.body);
     },
     async updatedriveravailability(request) {
-      return updateAvailability(await ops(request), request.body);
+      return updateAvailability(ops(request), request.body);
     },
     async getwebnotifications(request) {
-      return listNotifications(await ops(request), request.query ?? {});
+      return listNotifications(ops(request), request.query ?? {});
     },
     async getwebnotificationtypes(request) {
       return notificationTypes(request.query ?? {});
     },
     async markwebnotificationread(request) {
-      return markNotificationRead(await ops(request), request.params.id);
+      return markNotificationRead(ops(request), request.params.id);
     },
   };
 }

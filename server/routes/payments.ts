@@ -1,34 +1,22 @@
 // Handlers of the pay calls and saved cards (tag payments; issue 4).
+import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
 import * as payments from '../domain/payments';
-import { requirePortal } from '../domain/portals';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/lib/constants';
 import { badRequest, notFound } from '../http/errors';
-import { PaymentProviderClient } from '../payments/provider-client';
-import type { AppContext } from './context';
-import { requirePermissions } from './context';
+import { paymentProviderOf } from '../payments/provider-client';
+import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
 
 type PaymentOperations = 'payByBalance' | 'payBySavedCard' | 'paymentCheckout' | 'processCardPayment' | 'paymentfailed' | 'getpaymentcards' | 'deletepaymentcard';
 
-/** The card provider's base URL: PAYMENT_PROVIDER_URL, or the sandbox `npm start` runs on its default port. */
-export function providerUrlOf(context: AppContext): string {
-  return (context.config.paymentProviderUrl ?? `http://127.0.0.1:${context.config.paymentSandboxPort}`).replace(/\/$/, '');
-}
-
-export function paymentProviderOf(context: AppContext): PaymentProviderClient {
-  return new PaymentProviderClient(providerUrlOf(context), context.config.paymentProviderToken, context.config.paymentProviderEntityId);
-}
-
 export function paymentHandlers(context: AppContext): Pick<Handlers<operations>, PaymentOperations> {
   const { db, config } = context;
   const provider = paymentProviderOf(context);
   const settings = { quoteValiditySeconds: config.quoteValiditySeconds };
-  const ctx = async (cca2: string, permissions: Parameters<typeof requirePermissions>[0]) => ({
-    db, settings, provider, portal: await requirePortal(db, cca2), permissions: requirePermissions(permissions),
-  });
+  const ctx = ({ scope }: FastifyRequest) => ({ db, settings, provider, portal: scope.portal, permissions: scope.permissions });
   // Declared optional in the contract (header names are case-insensitive), required here.
   const key = (headers: Record<string, unknown>) => {
     const value = headers['idempotency-key'];
@@ -40,30 +28,30 @@ export function paymentHandlers(context: AppContext): Pick<Handlers<operations>,
 
   return {
     async payByBalance(request) {
-      return payments.payByBalance(await ctx(request.params.cca2, request.permissions), request.params.id, key(request.headers));
+      return payments.payByBalance(ctx(request), request.params.id, key(request.headers));
     },
     async payBySavedCard(request) {
-      return payments.payBySavedCard(await ctx(request.params.cca2, request.permissions), request.params.id, key(request.headers), request.body);
+      return payments.payBySavedCard(ctx(request), request.params.id, key(request.headers), request.body);
     },
     async paymentCheckout(request) {
-      return payments.paymentCheckout(await ctx(request.params.cca2, request.permissions), request.params.id, key(request.headers), request.body);
+      return payments.paymentCheckout(ctx(request), request.params.id, key(request.headers), request.body);
     },
     async processCardPayment(request) {
-      return payments.processCardPayment(await ctx(request.params.cca2, request.permissions), request.params.id, request.body);
+      return payments.processCardPayment(ctx(request), request.params.id, request.body);
     },
     async paymentfailed(request) {
-      return payments.paymentFailed(await ctx(request.params.cca2, request.permissions), request.params.id, request.body);
+      return payments.paymentFailed(ctx(request), request.params.id, request.body);
     },
     async getpaymentcards(request) {
       const portal = await payments.portalOfAccount(db, request.query.accountId);
       if (!portal) throw notFound(`account ${request.query.accountId}`);
-      return payments.listCards({ db, settings, portal, permissions: requirePermissions(request.permissions) }, request.query.accountId);
+      return payments.listCards({ db, settings, portal, permissions: request.scope.permissions }, request.query.accountId);
     },
     async deletepaymentcard(request, reply) {
       const portal = await payments.portalOfCard(db, request.params.id);
       if (!portal) throw notFound(`payment card ${request.params.id}`);
-      await payments.deleteCard({ db, settings, provider, portal, permissions: requirePermissions(request.permissions) }, request.params.id);
-      return reply.code(204).send() as never;
+      await payments.deleteCard({ db, settings, provider, portal, permissions: request.scope.permissions }, request.params.id);
+      return reply.code(204).send();
     },
   };
 }

@@ -1,13 +1,11 @@
-import type { FastifyReply } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
-import { ConflictError } from '../domain/directory';
-import { requirePortal } from '../domain/portals';
 import {
   createArea, createPermission, createTerritory, deleteAreas, deletePermission, deleteTerritories, getArea, getTerritory,
   listAreas, listPermissions, listTerritories, placesInView, searchPolygon, updateArea, updateTerritory,
 } from '../domain/territories';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
+import { answer } from '../http/export';
 
 type TerritoryOperations =
   | 'getTerritoryPermissions' | 'createTerritoryPermission' | 'deleteTerritoryPermission'
@@ -15,19 +13,9 @@ type TerritoryOperations =
   | 'getterritoryareas' | 'createterritoryarea' | 'deleteterritoryareas' | 'getterritoryarea' | 'updateterritoryarea'
   | 'searchpolygon' | 'getterritoryplaces';
 
-/** A 409 answers the current version beside the message (the shared error handler sends only the envelope). */
-async function withConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ConflictError) return reply.code(409).send({ message: error.message, current: error.current }) as never;
-    throw error;
-  }
-}
 
 /** Territories, their areas and exceptions, permissions, and the point-in-polygon search (administrators). */
 export function territoriesHandlers({ db }: AppContext): Pick<Handlers<operations>, TerritoryOperations> {
-  const portalOf = (request: { params: { cca2: string } }) => requirePortal(db, request.params.cca2);
   return {
     async getTerritoryPermissions(request) {
       return listPermissions(db, request.query.territoryid);
@@ -39,49 +27,49 @@ export function territoriesHandlers({ db }: AppContext): Pick<Handlers<operation
     },
     async deleteTerritoryPermission(request, reply) {
       await deletePermission(db, request.params.id);
-      return reply.code(204).send() as never;
+      return reply.code(204).send();
     },
     async getterritories(request) {
-      return listTerritories(db, await portalOf(request), request.query) as never;
+      return listTerritories(db, request.scope.portal, request.query);
     },
     async createterritory(request, reply) {
-      const created = await createTerritory(db, await portalOf(request), request.body);
+      const created = await createTerritory(db, request.scope.portal, request.body);
       reply.code(201);
       return created;
     },
     async deleteterritories(request) {
-      return deleteTerritories(db, await portalOf(request), request.query.ids);
+      return deleteTerritories(db, request.scope.portal, request.query.ids);
     },
     async getterritory(request) {
-      return getTerritory(db, await portalOf(request), request.params.id);
+      return getTerritory(db, request.scope.portal, request.params.id);
     },
-    async updateterritory(request, reply) {
-      const portal = await portalOf(request);
-      return withConflict(reply, () => updateTerritory(db, portal, request.params.id, request.body));
+    async updateterritory(request) {
+      const portal = request.scope.portal;
+      return updateTerritory(db, portal, request.params.id, request.body);
     },
     async getterritoryareas(request, reply) {
-      return listAreas(db, await portalOf(request), request.query, reply) as never;
+      return answer(reply, await listAreas(db, request.scope.portal, request.query));
     },
     async createterritoryarea(request, reply) {
-      const created = await createArea(db, await portalOf(request), request.body);
+      const created = await createArea(db, request.scope.portal, request.body);
       reply.code(201);
       return created;
     },
     async deleteterritoryareas(request) {
-      return deleteAreas(db, await portalOf(request), request.query.ids);
+      return deleteAreas(db, request.scope.portal, request.query.ids);
     },
     async getterritoryarea(request) {
-      return getArea(db, await portalOf(request), request.params.id);
+      return getArea(db, request.scope.portal, request.params.id);
     },
-    async updateterritoryarea(request, reply) {
-      const portal = await portalOf(request);
-      return withConflict(reply, () => updateArea(db, portal, request.params.id, request.body));
+    async updateterritoryarea(request) {
+      const portal = request.scope.portal;
+      return updateArea(db, portal, request.params.id, request.body);
     },
     async searchpolygon(request) {
-      return searchPolygon(db, await portalOf(request), request.query);
+      return searchPolygon(db, request.scope.portal, request.query);
     },
     async getterritoryplaces(request) {
-      return placesInView(db, await portalOf(request), request.query);
+      return placesInView(db, request.scope.portal, request.query);
     },
   };
 }

@@ -5,7 +5,7 @@ import { WEBHOOK_EVENT_OF_TOPIC, WEBHOOK_HEADERS, type WebhookEventType } from '
 import { WEBHOOK_RESULT_STATUS } from '../../src/lib/statuses';
 import { companies, webhookAttempts, webhooks } from '../db/schema';
 import type { LiveMessage } from '../realtime/publish';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import { signatureHeader } from './signature';
 
 /**

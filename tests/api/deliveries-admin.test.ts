@@ -199,8 +199,8 @@ describe('export', () => {
   });
 
   it('pages through keyset batches without losing or repeating rows (more rows than one batch, shared sort values)', async () => {
-    const { streamExport } = await import('../../server/domain/export');
-    expect(streamExport).toBeTypeOf('function');
+    const { rowExport } = await import('../../server/domain/export');
+    expect(rowExport).toBeTypeOf('function');
     const token = await server.tokenFor('administrator@demo.test');
     // Sorted by status: many rows share each value, so the (status, id) keyset must not skip any.
     const response = await fetch(`${server.url}/connect/deliveries/za?exportExcel=true&search=WBL&sortby=logisticStatusId`, { headers: bearer(token) });

@@ -1,14 +1,12 @@
 import { and, asc, count, eq, exists, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import type { components, operations } from '../../../src/api/generated/connect';
 import { markerLabel } from '../../../src/lib/distance';
 import { JOB_COST, mapTaskTypeOf, OPERATIONS_TEXTS, WEB_NOTIFICATION_TYPE } from '../../../src/lib/operations-catalogue';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS } from '../../../src/lib/statuses';
 import { deliveries, drivers, jobDeliveries, jobs, jobTasks, users } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
-import { ConflictError } from '../directory';
-import { streamExport, type ExportColumn } from '../export';
+import { ConflictError, HttpError, notFound } from '../../http/errors';
+import { rowExport, type ExportColumn } from '../export';
 import { pageOf, parseListQuery, whereAll, type ListDefinition } from '../list-query';
 import { Changes, dispatcherIds, notify, publishChanges } from './changes';
 import {
@@ -193,10 +191,10 @@ const ROUTE_EXPORT: ExportColumn<RouteExportRow>[] = [
 ];
 
 /** The stops of the filtered jobs as JobRoutes.xlsx (keyset batches by task id). */
-export async function exportJobRoutes(ctx: OpsContext, query: NonNullable<operations['exportjobroutes']['parameters']['query']>, reply: FastifyReply) {
+export async function exportJobRoutes(ctx: OpsContext, query: NonNullable<operations['exportjobroutes']['parameters']['query']>) {
   const where = jobListWhere(ctx, query);
   const [total] = await ctx.db.select({ value: count() }).from(jobTasks).innerJoin(jobs, eq(jobs.id, jobTasks.jobId)).where(where);
-  return streamExport<RouteExportRow>(reply, {
+  return rowExport<RouteExportRow>({
     fileName: 'JobRoutes',
     columns: ROUTE_EXPORT,
     total: total?.value ?? 0,

@@ -8,8 +8,7 @@ import type { DeliveryLogisticsEvent } from '../../../src/machines/operations/de
 import { isPickUpTask, taskMachine, taskSnapshotOf, taskStatusOf, type TaskEvent } from '../../../src/machines/operations/task.machine';
 import { step } from '../../../src/machines/operations/transitions';
 import { deliveries, jobs, jobTasks } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import { ConflictError } from '../directory';
+import { ConflictError, notFound } from '../../http/errors';
 import { whereAll } from '../list-query';
 import { Changes, dispatcherIds, notify, publishChanges } from './changes';
 import { startLocked } from './jobs';

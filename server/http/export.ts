@@ -1,0 +1,46 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { EXPORT_CONTENT_TYPE } from '../../src/lib/constants';
+import { RowExport } from '../domain/export';
+
+/**
+ * Streams an export to the reply as .xlsx with exceljs's streaming writer: each row is committed to the zip
+ * stream as the domain's iterable yields it, and the writer waits for the client to drain before pulling more.
+ * A failure after the headers were sent can only abort the download (the browser sees a truncated file and
+ * says the export failed).
+ */
+export function streamExport<Row>(reply: FastifyReply, file: RowExport<Row>): FastifyReply {
+  const output = new PassThrough();
+  reply
+    .header('Content-Type', EXPORT_CONTENT_TYPE)
+    .header('Content-Disposition', `attachment; filename="${file.fileName}.xlsx"; filename*=UTF-8''${encodeURIComponent(file.fileName)}.xlsx`)
+    .header('Cache-Control', 'no-store');
+  if (file.total !== undefined) reply.header('X-Total-Count', String(file.total));
+  reply.send(output);
+
+  void (async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(file.fileName.slice(0, 31));
+    sheet.columns = file.columns.map((column, index) => ({ header: column.header, key: `c${index}`, width: column.width ?? 20 }));
+    for await (const row of file.rows) {
+      sheet.addRow(file.columns.map((column) => column.value(row) ?? null)).commit();
+      if (output.writableNeedDrain) await once(output, 'drain');
+      if (output.destroyed) return;
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => {
+    reply.log.error({ err: error }, 'export failed');
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply;
+}
+
+type JsonOf<Result> = Result extends RowExport<infer _Row> ? never : Result;
+
+/** A list handler's answer: a domain export is streamed as a file, anything else is the JSON body. */
+export function answer<Result>(reply: FastifyReply, result: Result): JsonOf<Result> | FastifyReply {
+  return result instanceof RowExport ? streamExport(reply, result) : (result as JsonOf<Result>);
+}
