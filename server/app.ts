@@ -125,7 +125,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   app.addHook('preValidation', async (request) => {
     const operationId = operationIdOf(request);
     if (!operationId) return;
-    if (request.body === undefined && requiringBody.has(operationId)) {
+    if (request.body === undefined && !request.headers['content-type'] && requiringBody.has(operationId)) {
       throw new HttpError(400, 'Invalid request: the body is required', { body: ['is required'] });
     }
     refuseUnsafeText(request);
