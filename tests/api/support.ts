@@ -13,14 +13,35 @@ import type { ServerConfig } from '../../server/config';
 import { users } from '../../server/db/schema';
 import { startServer, type RunningServer } from '../../server/server';
 import { startPaymentSandbox, type RunningSandbox } from '../../server/payments/sandbox';
+import { emailOf, type SeededLogin } from '../support/seeded-users';
+
+type ConnectClient = ReturnType<typeof createClient<ConnectPaths>>;
+type IdentityClient = ReturnType<typeof createClient<IdentityPaths>>;
+
+/** The typed clients of one seeded user: every request carries a fresh bearer token of that user. */
+export interface SignedIn {
+  email: string;
+  /** A fresh access token of this user (for sockets, hubs and headers the clients do not send). */
+  token(): Promise<string>;
+  connect: ConnectClient;
+  identity: IdentityClient;
+}
 
 export interface TestServer extends RunningServer {
   /** Every log line the server wrote, to check what never appears in logs. */
   logs: string[];
   /** A valid access token for a seeded user, signed by the server's own key. */
   tokenFor(email: string, ttlSeconds?: number): Promise<string>;
-  connect: ReturnType<typeof createClient<ConnectPaths>>;
-  identity: ReturnType<typeof createClient<IdentityPaths>>;
+  /** Anonymous typed clients (no token). */
+  connect: ConnectClient;
+  identity: IdentityClient;
+  /** Typed clients signed in as a seeded user: `server.as('administrator').connect.GET(...)`. */
+  as(login: SeededLogin): SignedIn;
+  /**
+   * One request as it is written, for what the typed clients cannot send: malformed input, unknown query
+   * parameters, raw headers. `login` undefined sends no token; `path` is under /connect.
+   */
+  raw<T = any>(login: SeededLogin | undefined, method: HttpMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** The card provider sandbox the server talks to (booking and payment tests). */
   sandbox: RunningSandbox;
 }
@@ -55,6 +76,15 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
     env: { DATABASE_URL: process.env.DATABASE_URL },
     logDestination,
   });
+  async function tokenFor(email: string, ttlSeconds = 300) {
+    const [user] = await server.database.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    if (!user) throw new Error(`no seeded user ${email}`);
+    return signAccessToken(server.keys, user, ttlSeconds);
+  }
+  const clients = (headers: Record<string, string>) => ({
+    connect: createClient<ConnectPaths>({ baseUrl: `${server.url}/connect`, headers }),
+    identity: createClient<IdentityPaths>({ baseUrl: `${server.url}/identity`, headers }),
+  });
   return {
     ...server,
     async close() {
@@ -64,12 +94,30 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
     },
     logs,
     sandbox,
-    connect: createClient<ConnectPaths>({ baseUrl: `${server.url}/connect` }),
-    identity: createClient<IdentityPaths>({ baseUrl: `${server.url}/identity` }),
-    async tokenFor(email, ttlSeconds = 300) {
-      const [user] = await server.database.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-      if (!user) throw new Error(`no seeded user ${email}`);
-      return signAccessToken(server.keys, user, ttlSeconds);
+    ...clients({}),
+    tokenFor,
+    as(login) {
+      const email = emailOf(login);
+      const signedIn = clients({});
+      // A token per request, as a signed-in app sends its current one; a long test never outlives it.
+      const withToken = { async onRequest({ request }: { request: Request }) {
+        request.headers.set('Authorization', `Bearer ${await tokenFor(email)}`);
+        return request;
+      } };
+      signedIn.connect.use(withToken);
+      signedIn.identity.use(withToken);
+      return { email, token: () => tokenFor(email), ...signedIn };
+    },
+    async raw(login, method, path, body, headers = {}) {
+      const token = login && await tokenFor(emailOf(login));
+      const response = await fetch(`${server.url}/connect${path}`, {
+        method,
+        headers: { ...(token && bearer(token)), ...(body !== undefined && { 'Content-Type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      const json = (response.headers.get('content-type') ?? '').includes('json');
+      return { status: response.status, body: text && json ? JSON.parse(text) : text || undefined, headers: response.headers };
     },
   };
 }
@@ -100,6 +148,8 @@ async function freshPostgresDatabase(via: string | undefined) {
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 // Answers are parsed JSON that each test reads as it expects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
