@@ -151,6 +151,35 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * The data of a typed call that must succeed (the old helpers' `.body` read without a status check):
+ * fails the test with the status and the error when the call did not.
+ */
+export async function dataOf<R extends { data?: unknown; error?: unknown; response: Response }>(call: Promise<R>): Promise<NonNullable<R['data']>> {
+  const { data, error, response } = await call;
+  if (data === undefined || data === null) throw new Error(`${response.url}: ${response.status} ${JSON.stringify(error)}`);
+  return data as NonNullable<R['data']>;
+}
+
+/** A list's page, where the same operation may answer select options or a file instead; fails otherwise. */
+export function pageOf<Answer>(answer: Answer): Extract<Answer, { items: unknown }> {
+  if (!answer || typeof answer !== 'object' || !('items' in answer)) throw new Error(`a page was expected: ${JSON.stringify(answer)}`);
+  return answer as Extract<Answer, { items: unknown }>;
+}
+
+/** The field errors of a 400 answer's envelope; undefined for an answer without them. */
+export function fieldErrors(error: unknown): Record<string, string[]> | undefined {
+  return error && typeof error === 'object' && 'errors' in error ? error.errors as Record<string, string[]> : undefined;
+}
+
+/** The portal most tests call: `params: { path: ZA }`, `params: { path: { ...ZA, id } }`. */
+export const ZA = { cca2: 'za' } as const;
+/** The query parameters of a connect list (GET), for helpers that take some of them: `ListQuery<'/jobs/{cca2}'>`. */
+export type ListQuery<Path extends keyof ConnectPaths> = ConnectPaths[Path] extends { get: { parameters: { query?: infer Query } } } ? NonNullable<Query> : never;
+
+/** The path parameters of one row in the ZA portal: `params: inZa(id)`. */
+export const inZa = (id: number) => ({ path: { ...ZA, id } });
+
 // Answers are parsed JSON that each test reads as it expects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface Answer<T = any> { status: number; body: T; headers: Headers }
