@@ -50,7 +50,7 @@ describe('ratings: the list', () => {
   it('is seeded with every score labelled as the spec says (Useless, Poor, Ok, Good, Excellent)', async () => {
     const rows = await seeded();
     expect(rows.length).toBeGreaterThanOrEqual(5);
-    for (const row of rows) expect(row.scoreLabel).toBe(RATING_LABELS[row.score]);
+    for (const row of rows) expect(row.scoreLabel).toBe(RATING_LABELS[row.score as keyof typeof RATING_LABELS]);
     expect(new Set(rows.map((row) => row.scoreLabel))).toEqual(new Set(['Useless', 'Poor', 'Ok', 'Good', 'Excellent']));
   });
 
