@@ -40,14 +40,14 @@ export const DEMO_COMPANIES = [
   },
 ] as const;
 
-interface DemoUser {
+export interface DemoUser {
   email: string;
   firstName: string;
   lastName: string;
-  roles: StoredRole[];
+  roles: readonly StoredRole[];
   /** Index into DEMO_COMPANIES / its stores (the first store of the first company for store roles). */
   company?: number;
-  store?: [company: number, store: number];
+  store?: readonly [company: number, store: number];
   emailConfirmed?: boolean;
   beta?: boolean;
   /** Sign-in asks for an emailed code (read it from the outbox in development). */
@@ -55,7 +55,7 @@ interface DemoUser {
 }
 
 /** One login per role, with the exact emails of the issue; all share DEMO_PASSWORD. */
-export const DEMO_USERS: DemoUser[] = [
+const DEMO_USER_LIST = [
   { email: 'administrator@demo.test', firstName: 'Ada', lastName: 'Administrator', roles: ['Administrator'], beta: true },
   { email: 'management@demo.test', firstName: 'Mandla', lastName: 'Manager', roles: ['ManagementOperator'] },
   { email: 'staff@demo.test', firstName: 'Sam', lastName: 'Staff', roles: ['StaffOperator'] },
@@ -73,7 +73,11 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'customer@demo.test', firstName: 'Chloe', lastName: 'Customer', roles: [] },
   { email: 'unconfirmed@demo.test', firstName: 'Uma', lastName: 'Unconfirmed', roles: [], emailConfirmed: false },
   { email: 'twofactor@demo.test', firstName: 'Tumi', lastName: 'Two-Factor', roles: [], twoFactorEnabled: true },
-];
+] as const satisfies readonly DemoUser[];
+
+/** A seeded demo login's email, as a type: tests address seeded users by it (tests/support/seeded-users.ts). */
+export type DemoEmail = (typeof DEMO_USER_LIST)[number]['email'];
+export const DEMO_USERS: readonly (DemoUser & { email: DemoEmail })[] = DEMO_USER_LIST;
 
 /** Seeds the demo portal; running it again changes nothing. */
 export async function seedDemoData(db: Database): Promise<{ created: number }> {
@@ -128,7 +132,7 @@ export async function seedDemoData(db: Database): Promise<{ created: number }> {
         emailConfirmed: user.emailConfirmed ?? true,
         companyId: companyIndex === undefined ? null : companyIds[companyIndex]!,
         storeId: user.store ? storeIds[user.store[0]]![user.store[1]]! : null,
-        roles: user.roles,
+        roles: [...user.roles],
         beta: user.beta ?? false,
         twoFactorEnabled: user.twoFactorEnabled ?? false,
       };

@@ -9,8 +9,11 @@ import { portals, rates } from '../../server/db/schema';
 import { priceOptions } from '../../server/domain/pricing';
 import { OPERATION_ACCESS } from '../../src/lib/access';
 import { quoteDisplayPriceCents } from '../../src/lib/money';
-import { book, call, CONTACT, nextWeekday } from './booking-helpers';
-import { startTestServer, type TestServer } from './support';
+import { book, CONTACT as LOOSE_CONTACT, nextWeekday } from './booking-helpers';
+import { dataOf, fieldErrors, inZa, startTestServer, ZA, type TestServer } from './support';
+
+// booking-helpers' contact, its address type as the contract's literal.
+const CONTACT = { ...LOOSE_CONTACT, AddressType: 'residential' as const };
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -18,6 +21,10 @@ afterAll(async () => { await server.close(); });
 
 const ADMIN = 'administrator@demo.test';
 const CUSTOMER = 'customer@demo.test';
+const admin = () => server.as('administrator').connect;
+const customer = () => server.as('customer').connect;
+const companyUser = () => server.as('company.user').connect;
+type Options = { key: string; value: string }[];
 
 /** The wizard and payment calls of 001 section 7, by their seed names (issue 4), with their method. */
 const SECTION_7 = {
@@ -49,55 +56,66 @@ describe('the contract: every call of 001 section 7', () => {
 describe('calls not exercised by the other booking tests', () => {
   it('updatecontactinformation saves both contacts; a bad phone names the field; scope applies', async () => {
     const quote = await book(server, CUSTOMER, { until: 'select' });
-    const path = `/deliveries/updatecontactinformation/za/${quote.deliveryId}`;
-    const saved = await call(server, CUSTOMER, 'PUT', path, { origin: CONTACT, destination: { ...CONTACT, ContactName: 'Pieter van Wyk' }, orderReference: 'PO-9' });
-    expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ originContactName: 'Thandi Nkosi', destinationContactName: 'Pieter van Wyk', orderReference: 'PO-9' });
-    const bad = await call(server, CUSTOMER, 'PUT', path, { origin: { ...CONTACT, PhoneNumber: '12' }, destination: CONTACT });
-    expect(bad.status).toBe(400);
-    expect(Object.values(bad.body.errors ?? {}).flat()).toContain('Phone number is not valid');
-    expect((await call(server, 'company.user@demo.test', 'PUT', path, { origin: CONTACT, destination: CONTACT })).status).toBe(404);
+    const params = inZa(quote.deliveryId);
+    type Contact = { AddressType: 'residential'; ContactName: string; ContactCountry: string; PhoneNumber: string };
+    const save = (client: ReturnType<typeof customer>, body: { origin: Contact; destination: Contact; orderReference?: string }) =>
+      client.PUT('/deliveries/updatecontactinformation/{cca2}/{id}', { params, body });
+    const saved = await save(customer(), { origin: CONTACT, destination: { ...CONTACT, ContactName: 'Pieter van Wyk' }, orderReference: 'PO-9' });
+    expect(saved.response.status).toBe(200);
+    expect(saved.data).toMatchObject({ originContactName: 'Thandi Nkosi', destinationContactName: 'Pieter van Wyk', orderReference: 'PO-9' });
+    const bad = await save(customer(), { origin: { ...CONTACT, PhoneNumber: '12' }, destination: CONTACT });
+    expect(bad.response.status).toBe(400);
+    expect(Object.values(fieldErrors(bad.error) ?? {}).flat()).toContain('Phone number is not valid');
+    expect((await save(companyUser(), { origin: CONTACT, destination: CONTACT })).response.status).toBe(404);
   });
 
   it('time slots at GetAvailableTimeSlots/{cca2}/1; dates for a store; payable accounts for a delivery', async () => {
-    const slots = await call(server, CUSTOMER, 'GET', `/DeliveryWindows/GetAvailableTimeSlots/za/1?localDate=${nextWeekday(3)}`);
-    expect(slots.status).toBe(200);
-    expect(slots.body[0]).toEqual({ time: '08:00', endTime: '10:00', label: '08:00 - 10:00' });
-    const missing = await call(server, CUSTOMER, 'GET', '/DeliveryWindows/GetAvailableTimeSlots/za/1?localDate=not-a-date');
-    expect(missing.status).toBe(400);
-    const dates = await call(server, ADMIN, 'GET', '/DeliveryWindows/GetAvailableDates/za?storeId=1&companyId=1');
-    expect(dates.status).toBe(200);
-    expect(dates.body.every((date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
+    const slotsOn = (localDate: string) => customer().GET('/DeliveryWindows/GetAvailableTimeSlots/{cca2}/1', { params: { path: ZA, query: { localDate } } });
+    const slots = await slotsOn(nextWeekday(3));
+    expect(slots.response.status).toBe(200);
+    expect(slots.data![0]).toEqual({ time: '08:00', endTime: '10:00', label: '08:00 - 10:00' });
+    const missing = await slotsOn('not-a-date');
+    expect(missing.response.status).toBe(400);
+    const dates = await admin().GET('/DeliveryWindows/GetAvailableDates/{cca2}', { params: { path: ZA, query: { storeId: 1, companyId: 1 } } });
+    expect(dates.response.status).toBe(200);
+    expect(dates.data!.every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
     const quote = await book(server, 'company.user@demo.test', { until: 'create' });
-    const accounts = await call(server, 'company.user@demo.test', 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}`);
-    expect(accounts.status).toBe(200);
-    expect(accounts.body.every((option: any) => typeof option.key === 'string' && typeof option.value === 'string')).toBe(true);
+    const accountsFor = (client: ReturnType<typeof customer>, search?: string) =>
+      client.GET('/accounts/{cca2}', { params: { path: ZA, query: { select: true, deliveryId: quote.deliveryId, ...(search !== undefined && { search }) } } });
+    const accounts = await accountsFor(companyUser());
+    expect(accounts.response.status).toBe(200);
+    const options = accounts.data as Options;
+    expect(options.every((option) => typeof option.key === 'string' && typeof option.value === 'string')).toBe(true);
     // The account search select's search: the payable accounts whose name contains the typed text (any case).
-    const first = accounts.body[0] as { key: string; value: string };
+    const first = options[0]!;
     const typed = first.value.slice(1, 5).toUpperCase();
-    const found = await call(server, 'company.user@demo.test', 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}&search=${encodeURIComponent(typed)}`);
-    expect(found.status).toBe(200);
-    expect(found.body).toContainEqual(first);
-    expect(found.body.every((option: any) => option.value.toLowerCase().includes(typed.toLowerCase()))).toBe(true);
-    expect((await call(server, 'company.user@demo.test', 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}&search=no-such-account`)).body).toEqual([]);
-    expect((await call(server, CUSTOMER, 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}`)).status).toBe(404);
+    const found = await accountsFor(companyUser(), typed);
+    expect(found.response.status).toBe(200);
+    expect(found.data).toContainEqual(first);
+    expect((found.data as Options).every((option) => option.value.toLowerCase().includes(typed.toLowerCase()))).toBe(true);
+    expect((await accountsFor(companyUser(), 'no-such-account')).data).toEqual([]);
+    expect((await accountsFor(customer())).response.status).toBe(404);
   });
 
   it('updateparceldetails: only from Ready (after payment), by a delivery edit role', async () => {
     const COMPANY = 'company.user@demo.test';
     const MEDIUM = { name: 'medium', parcelType: 2, length: 45, width: 35, height: 25, weight: 10, isFragile: false };
     const quote = await book(server, COMPANY);
-    const early = await call(server, ADMIN, 'PUT', `/deliveries/updateparceldetails/za/${quote.deliveryId}`, { deliveryItems: [MEDIUM] });
-    expect(early.status).toBe(422);
-    expect(early.body.message).toBe('Parcels can be edited only from Ready until delivered.');
-    const options = await call(server, COMPANY, 'GET', '/accounts/za?select=true');
-    const accountId = Number(options.body.find((option: any) => option.value === 'Acme Retail').key);
-    expect((await call(server, COMPANY, 'PUT', `/deliveries/selectaccount/za/${quote.deliveryId}`, { accountId })).status).toBe(200);
-    expect((await call(server, COMPANY, 'PUT', `/deliveries/payByBalance/za/${quote.deliveryId}`, undefined, { 'Idempotency-Key': 'calls-parcels-01' })).status).toBe(200);
-    const edited = await call(server, ADMIN, 'PUT', `/deliveries/updateparceldetails/za/${quote.deliveryId}`, { deliveryItems: [MEDIUM, { ...MEDIUM, barCode: 'B-1' }] });
-    expect(edited.status).toBe(200);
-    expect(edited.body.deliveryItems).toHaveLength(2);
-    const invalid = await call(server, ADMIN, 'PUT', `/deliveries/updateparceldetails/za/${quote.deliveryId}`, { deliveryItems: [{ ...MEDIUM, weight: null }] });
+    const params = inZa(quote.deliveryId);
+    const editParcels = (deliveryItems: typeof MEDIUM[]) => admin().PUT('/deliveries/updateparceldetails/{cca2}/{id}', { params, body: { deliveryItems } });
+    const early = await editParcels([MEDIUM]);
+    expect(early.response.status).toBe(422);
+    expect(early.error?.message).toBe('Parcels can be edited only from Ready until delivered.');
+    const options = await dataOf(companyUser().GET('/accounts/{cca2}', { params: { path: ZA, query: { select: true } } }));
+    const accountId = Number((options as Options).find((option) => option.value === 'Acme Retail')!.key);
+    expect((await companyUser().PUT('/deliveries/selectaccount/{cca2}/{id}', { params, body: { accountId } })).response.status).toBe(200);
+    const paid = await companyUser().PUT('/deliveries/payByBalance/{cca2}/{id}', { params: { ...params, header: { 'Idempotency-Key': 'calls-parcels-01' } } });
+    expect(paid.response.status).toBe(200);
+    const edited = await editParcels([MEDIUM, { ...MEDIUM, barCode: 'B-1' } as typeof MEDIUM]);
+    expect(edited.response.status).toBe(200);
+    expect(edited.data!.deliveryItems).toHaveLength(2);
+    // A missing weight: sent as written.
+    const invalid = await server.raw('administrator', 'PUT', `/deliveries/updateparceldetails/za/${quote.deliveryId}`, { deliveryItems: [{ ...MEDIUM, weight: null }] });
     expect(invalid.status).toBe(400);
     expect(Object.values(invalid.body.errors ?? {}).flat()).toContain('Weight is required');
   });

@@ -6,14 +6,16 @@ import { accounts, companies } from '../../server/db/schema';
 import { SEED_HUBS } from '../../server/db/seed-booking';
 import { requirePortal } from '../../server/domain/portals';
 import { returnToSenderPrice, TRANSACTION_ITEM_TYPE } from '../../server/domain/pricing';
-import { book, call, CAPE_TOWN, nextWeekday, SEA_POINT, STELLENBOSCH } from './booking-helpers';
-import { startTestServer, type TestServer } from './support';
+import { book, CAPE_TOWN, nextWeekday, SEA_POINT, STELLENBOSCH } from './booking-helpers';
+import { dataOf, inZa, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
 const ADMIN = 'administrator@demo.test';
+const admin = () => server.as('administrator').connect;
+const companyUser = () => server.as('company.user').connect;
 const SANDTON = { placeId: 'za-johannesburg-sandton', description: 'Sandton, Johannesburg, Gauteng, South Africa', coordinates: { lat: -26.1076, lon: 28.0567 } };
 const ROSEBANK = { placeId: 'za-johannesburg-rosebank', description: 'Rosebank, Johannesburg, Gauteng, South Africa', coordinates: { lat: -26.146, lon: 28.043 } };
 const KIMBERLEY = { placeId: 'za-kimberley-kimberley', description: 'Kimberley, Northern Cape, South Africa', coordinates: { lat: -28.7282, lon: 24.7499 } };
@@ -24,8 +26,8 @@ describe('hub and hubAddress of the quote/delivery response', () => {
     const capeTown = SEED_HUBS.find((hub) => hub.hubName === 'Cape Town Hub')!;
     expect(quote.hub).toEqual({ contactName: capeTown.contactName, phoneNumber: capeTown.phoneNumber, email: null });
     expect(quote.hubAddress).toEqual({ placeId: 'za-cape-town-epping', description: 'Epping, Cape Town, Western Cape, South Africa', coordinates: { lat: -33.929, lon: 18.55 } });
-    const read = await call(server, ADMIN, 'GET', `/deliveries/getquotes/za/${quote.deliveryId}`);
-    expect(read.body.hub.contactName).toBe(capeTown.contactName);
+    const read = await dataOf(admin().GET('/deliveries/getquotes/{cca2}/{id}', { params: inZa(quote.deliveryId) }));
+    expect(read.hub!.contactName).toBe(capeTown.contactName);
   });
 
   it('Johannesburg pick-ups go through the Johannesburg hub', async () => {
@@ -39,16 +41,16 @@ describe('hub and hubAddress of the quote/delivery response', () => {
     expect(priority.hub).toBeNull();
     expect(priority.hubAddress).toBeNull();
     const standard = priority.deliveryQuotes.find((option: any) => option.slaType === 'Standard');
-    const reselected = await call(server, ADMIN, 'PUT', `/deliveries/selectquote/za/${priority.deliveryId}`, { xmin: priority.xmin, quoteId: standard.id });
-    expect(reselected.body.hub).not.toBeNull();
+    const reselected = await dataOf(admin().PUT('/deliveries/selectquote/{cca2}/{id}', { params: inZa(priority.deliveryId), body: { xmin: priority.xmin, quoteId: standard.id } }));
+    expect(reselected.hub).not.toBeNull();
     // A new time slot keeps the service level, and so the hub.
-    const moved = await call(server, ADMIN, 'PUT', `/deliveries/settimeslot/za/${priority.deliveryId}?deliveryTime=10:00`);
-    expect(moved.body.hub).not.toBeNull();
-    const edited = await call(server, ADMIN, 'PUT', `/deliveries/updatequotes/za/${priority.deliveryId}`, {
-      xmin: moved.body.xmin, originAddress: CAPE_TOWN, destinationAddress: SEA_POINT, deliveryDate: nextWeekday(3), deliveryTime: '08:00',
-    });
-    expect(edited.status).toBe(200);
-    expect(edited.body.hub).toBeNull();
+    const moved = await dataOf(admin().PUT('/deliveries/settimeslot/{cca2}/{id}', { params: { ...inZa(priority.deliveryId), query: { deliveryTime: '10:00' } } }));
+    expect(moved.hub).not.toBeNull();
+    const edited = await admin().PUT('/deliveries/updatequotes/{cca2}/{id}', { params: inZa(priority.deliveryId), body: {
+      xmin: moved.xmin, originAddress: CAPE_TOWN, destinationAddress: SEA_POINT, deliveryDate: nextWeekday(3), deliveryTime: '08:00',
+    } });
+    expect(edited.response.status).toBe(200);
+    expect(edited.data!.hub).toBeNull();
   });
 
   it('a pick-up far from every hub goes direct', async () => {
@@ -60,16 +62,16 @@ describe('hub and hubAddress of the quote/delivery response', () => {
 
 describe('getaccount xmin', () => {
   it('is the account row\'s real version: it changes when the account row is edited, not when the balance moves', async () => {
-    const listed = await call(server, 'company.user@demo.test', 'GET', '/accounts/za');
-    const acme = listed.body.find((account: any) => account.accountName === 'Acme Retail');
+    const listed = await dataOf(companyUser().GET('/accounts/{cca2}', { params: { path: ZA } }));
+    const acme = (listed as { id: number; accountName: string; xmin: string }[]).find((account) => account.accountName === 'Acme Retail')!;
     const [row] = await server.database.db.select({ xmin: sql<string>`${accounts}.xmin::text` }).from(accounts).where(eq(accounts.id, acme.id));
     expect(acme.xmin).toBe(row!.xmin);
     expect(Number(acme.xmin)).toBeGreaterThan(0);
-    const one = await call(server, 'company.user@demo.test', 'GET', `/accounts/za/${acme.id}`);
-    expect(one.body.xmin).toBe(acme.xmin);
+    const one = await dataOf(companyUser().GET('/accounts/{cca2}/{id}', { params: inZa(acme.id) }));
+    expect(one.xmin).toBe(acme.xmin);
     await server.database.db.update(accounts).set({ accountName: 'Acme Retail' }).where(eq(accounts.id, acme.id));
-    const after = await call(server, 'company.user@demo.test', 'GET', `/accounts/za/${acme.id}`);
-    expect(after.body.xmin).not.toBe(acme.xmin);
+    const after = await dataOf(companyUser().GET('/accounts/{cca2}/{id}', { params: inZa(acme.id) }));
+    expect(after.xmin).not.toBe(acme.xmin);
   });
 });
 
@@ -80,12 +82,13 @@ describe('who reads an account (getaccount): whoever may pay with it', () => {
     const [blueCrane] = await db.select().from(companies).where(eq(companies.companyName, 'Blue Crane Foods'));
     const [other] = await db.insert(accounts).values({ portalId: portal.id, accountName: 'Blue Crane Foods', accountType: 'PostPay', companyId: blueCrane!.id }).returning();
     const byName = async (name: string) => (await db.select().from(accounts).where(eq(accounts.accountName, name)))[0]!;
-    const read = (id: number) => call(server, 'store.user@demo.test', 'GET', `/accounts/za/${id}`);
+    const read = async (id: number, login: 'store.user' | 'company.user' = 'store.user') =>
+      (await server.as(login).connect.GET('/accounts/{cca2}/{id}', { params: { path: { cca2: 'za', id } } })).response;
     expect((await read((await byName('Acme Retail')).id)).status).toBe(200);
     expect((await read((await byName('Acme Sea Point')).id)).status).toBe(200);
     expect((await read(other!.id)).status).toBe(404);
     expect((await read((await byName('Chloe Customer')).id)).status).toBe(404);
-    expect((await call(server, 'company.user@demo.test', 'GET', `/accounts/za/${other!.id}`)).status).toBe(404);
+    expect((await read(other!.id, 'company.user')).status).toBe(404);
   });
 });
 

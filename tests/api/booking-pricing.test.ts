@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteDisplayPriceCents } from '../../src/lib/money';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
-import { startTestServer, type TestServer } from './support';
-import { book, call, CAPE_FLATS, CAPE_TOWN, nextWeekday, SEA_POINT, STELLENBOSCH } from './booking-helpers';
+import { inZa, startTestServer, type TestServer } from './support';
+import { book, CAPE_FLATS, CAPE_TOWN, nextWeekday, SEA_POINT, STELLENBOSCH } from './booking-helpers';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -63,19 +63,21 @@ describe('pricing from the rates table', () => {
     const quote = await book(server, 'customer@demo.test', { until: 'select' });
     expect(quote.deliveryQuotes.every((option: any) => option.priceExcl === null)).toBe(true);
     expect(quote.transactionItems).toEqual([]);
-    const staff = await call(server, 'staff@demo.test', 'GET', `/deliveries/getquotes/za/${quote.deliveryId}`);
-    expect(staff.status).toBe(200);
-    expect(staff.body.deliveryQuotes[0].priceExcl).toBe(6500);
+    const staff = await server.as('staff').connect.GET('/deliveries/getquotes/{cca2}/{id}', { params: inZa(quote.deliveryId) });
+    expect(staff.response.status).toBe(200);
+    expect(staff.data!.deliveryQuotes[0]!.priceExcl).toBe(6500);
   });
 
   it('options carry windows and an expiry; settimeslot moves the windows and keeps the selection', async () => {
     const quote = await book(server, ADMIN, { until: 'select' });
     const option = quote.deliveryQuotes.find((candidate: any) => candidate.slaType === 'Standard');
     expect(new Date(option.quoteExpirationUtc).getTime()).toBeGreaterThan(Date.now());
-    const moved = await call(server, ADMIN, 'PUT', `/deliveries/settimeslot/za/${quote.deliveryId}?deliveryTime=10:00`);
-    expect(moved.status).toBe(200);
-    expect(moved.body.readyForCollectionTimeSlotLocal).toBe('10:00');
-    const again = moved.body.deliveryQuotes.find((candidate: any) => candidate.id === moved.body.selectedDeliveryQuoteId);
+    const moved = await server.as('administrator').connect.PUT('/deliveries/settimeslot/{cca2}/{id}', {
+      params: { ...inZa(quote.deliveryId), query: { deliveryTime: '10:00' } },
+    });
+    expect(moved.response.status).toBe(200);
+    expect(moved.data!.readyForCollectionTimeSlotLocal).toBe('10:00');
+    const again = moved.data!.deliveryQuotes.find((candidate) => candidate.id === moved.data!.selectedDeliveryQuoteId)!;
     expect(again.slaType).toBe('Standard');
     expect(new Date(again.pickupWindowStartUtc).getTime() - new Date(option.pickupWindowStartUtc).getTime()).toBe(2 * 3600 * 1000);
   });

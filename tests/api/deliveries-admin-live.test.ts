@@ -2,7 +2,8 @@ import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGISTIC_STATUS } from '../../src/lib/statuses';
 import { hubClient, sleep } from './realtime-support';
-import { callAs, startTestServer, type TestServer } from './support';
+import type { SeededLogin } from '../support/seeded-users';
+import { dataOf, fieldErrors, inZa, pageOf, startTestServer, ZA, type ListQuery, type TestServer } from './support';
 
 // Live updates from the deliveries back office's actions (issue 6): each committed action publishes the delivery
 // on the dashboard hub's Deliveries topic, scoped like operations' events (real SignalR clients, real server).
@@ -15,16 +16,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface Row { id: number; waybill: string; companyId: number | null; storeId: number | null; logisticStatusId: number; xmin: string }
 interface Live { id: number; xmin: string; logisticStatusId?: number; readyForCollectionDate?: string; isDeleted?: boolean; waybill?: string; storeId?: number | null }
 
-const call = (email: string, method: string, path: string, body?: unknown) => callAs(server, email, method, path, body);
+const deliveries = (login: SeededLogin, query: ListQuery<'/deliveries/{cca2}'>) =>
+  server.as(login).connect.GET('/deliveries/{cca2}', { params: { path: ZA, query } });
+const rowsOf = async (query: ListQuery<'/deliveries/{cca2}'>) =>
+  pageOf(await dataOf(deliveries('administrator', { pageSize: 500, sortby: 'id', search: 'WBL', ...query }))).items;
+const storesOf = async () =>
+  pageOf(await dataOf(server.as('administrator').connect.GET('/stores/{cca2}', { params: { path: ZA, query: { sortby: 'id' } } }))).items;
 
-const rowsOf = async (query: string): Promise<Row[]> =>
-  (await call('administrator@demo.test', 'GET', `/deliveries/za?pageSize=500&sortby=id&search=WBL${query}`)).body.items;
-
-async function subscriber(email: string) {
-  const connection = hubClient(server, 'dashboard', () => server.tokenFor(email));
+async function subscriber(login: SeededLogin) {
+  const connection = hubClient(server, 'dashboard', () => server.as(login).token());
   const received: Live[] = [];
   connection.on('delivery', (payload: Live) => received.push(payload));
   await connection.start();
@@ -44,30 +46,31 @@ async function until(check: () => boolean) {
 
 describe('live updates from the deliveries back office', () => {
   it('an operator receives every action\'s delivery; a store user only its own store\'s, never a foreign one', async () => {
-    const stores = (await call('administrator@demo.test', 'GET', '/stores/za?sortby=id')).body.items as { id: number; storeName: string }[];
+    const stores = await storesOf();
     const own = stores.find((store) => store.storeName === 'Acme Sea Point')!.id;
-    const operator = await subscriber('management@demo.test');
-    const storeUser = await subscriber('store.user@demo.test');
+    const operator = await subscriber('management');
+    const storeUser = await subscriber('store.user');
+    const management = server.as('management').connect;
 
     // A foreign delivery (another store): cancelled and dated by the operator.
-    const foreign = (await rowsOf(`&logisticstatuses=${LOGISTIC_STATUS.READY}`)).filter((row) => row.storeId !== own && row.storeId !== null);
-    const cancelled = await call('management@demo.test', 'PUT', `/deliveries/canceldelivery/za/${foreign[0]!.id}`);
-    expect(cancelled.status).toBe(200);
-    const dated = await call('management@demo.test', 'PUT', '/deliveries/bulkUpdateDeliveryDate/za', { deliveryIds: [foreign[1]!.id], deliveryDate: '2027-03-01' });
-    expect(dated.status).toBe(200);
+    const foreign = (await rowsOf({ logisticstatuses: String(LOGISTIC_STATUS.READY) })).filter((row) => row.storeId !== own && row.storeId !== null);
+    const cancelled = await management.PUT('/deliveries/canceldelivery/{cca2}/{id}', { params: inZa(foreign[0]!.id) });
+    expect(cancelled.response.status).toBe(200);
+    const dated = await management.PUT('/deliveries/bulkUpdateDeliveryDate/{cca2}', { params: { path: ZA }, body: { deliveryIds: [foreign[1]!.id], deliveryDate: '2027-03-01' } });
+    expect(dated.response.status).toBe(200);
     // The store user's own delivery: its proof of delivery recorded.
-    const [delivered] = await rowsOf(`&storeid=${own}&logisticstatuses=${LOGISTIC_STATUS.DELIVERED}`);
-    const proof = await call('management@demo.test', 'PUT', `/deliveries/updatedeliveryproof/za/${delivered!.id}`, { recipientName: 'Front desk' });
-    expect(proof.status).toBe(200);
+    const [delivered] = await rowsOf({ storeid: own, logisticstatuses: String(LOGISTIC_STATUS.DELIVERED) });
+    const proof = await management.PUT('/deliveries/updatedeliveryproof/{cca2}/{id}', { params: inZa(delivered!.id), body: { recipientName: 'Front desk' } });
+    expect(proof.response.status).toBe(200);
 
     await until(() => operator.of(delivered!.id).length > 0 && storeUser.of(delivered!.id).length > 0
       && operator.of(foreign[0]!.id).length > 0 && operator.of(foreign[1]!.id).length > 0);
 
     // The operator's events are the REST shapes with the versions REST answers.
-    expect(operator.of(foreign[0]!.id).at(-1)).toMatchObject({ logisticStatusId: LOGISTIC_STATUS.REFUNDED, xmin: cancelled.body.xmin });
+    expect(operator.of(foreign[0]!.id).at(-1)).toMatchObject({ logisticStatusId: LOGISTIC_STATUS.REFUNDED, xmin: cancelled.data!.xmin });
     expect(operator.of(foreign[1]!.id).at(-1)).toMatchObject({ readyForCollectionDate: '2027-03-01' });
-    const listed = (await call('store.user@demo.test', 'GET', `/deliveries/za?deliveryId=${delivered!.id}`)).body.items[0];
-    expect(storeUser.of(delivered!.id).at(-1)).toMatchObject({ ...listed, xmin: proof.body.xmin });
+    const listed = pageOf(await dataOf(deliveries('store.user', { deliveryId: delivered!.id }))).items[0];
+    expect(storeUser.of(delivered!.id).at(-1)).toMatchObject({ ...listed, xmin: proof.data!.xmin });
     // Scope: nothing of the other store reached the store user.
     expect(storeUser.received.every((item) => item.storeId === own)).toBe(true);
     expect(storeUser.of(foreign[0]!.id)).toEqual([]);
@@ -75,12 +78,15 @@ describe('live updates from the deliveries back office', () => {
   });
 
   it('a delete publishes the last row with isDeleted and a newer version; a refused action publishes nothing', async () => {
-    const operator = await subscriber('staff@demo.test');
-    const [quote] = await rowsOf(`&logisticstatuses=${LOGISTIC_STATUS.PENDING}`);
-    const [ready] = await rowsOf(`&logisticstatuses=${LOGISTIC_STATUS.READY}`);
+    const operator = await subscriber('staff');
+    const staff = server.as('staff').connect;
+    const [quote] = await rowsOf({ logisticstatuses: String(LOGISTIC_STATUS.PENDING) });
+    const [ready] = await rowsOf({ logisticstatuses: String(LOGISTIC_STATUS.READY) });
     // Refused (409: a ready delivery cannot be reversed): no event.
-    expect((await call('staff@demo.test', 'PUT', `/deliveries/reverseLogisticStatus/za/${ready!.id}`)).status).toBe(409);
-    expect((await call('staff@demo.test', 'DELETE', `/deliveries/za?ids=${quote!.id}`))).toMatchObject({ status: 200, body: { deleted: 1 } });
+    expect((await staff.PUT('/deliveries/reverseLogisticStatus/{cca2}/{id}', { params: inZa(ready!.id) })).response.status).toBe(409);
+    const deleted = await staff.DELETE('/deliveries/{cca2}', { params: { path: ZA, query: { ids: [quote!.id] } } });
+    expect(deleted.response.status).toBe(200);
+    expect(deleted.data).toMatchObject({ deleted: 1 });
     await until(() => operator.of(quote!.id).length > 0);
     const [event] = operator.of(quote!.id);
     expect(event).toMatchObject({ id: quote!.id, waybill: quote!.waybill, isDeleted: true });
@@ -91,49 +97,51 @@ describe('live updates from the deliveries back office', () => {
 
 describe('parcel editing from the edit screen (booking\'s updateparceldetails, the delivery\'s xmin)', () => {
   it('a ready delivery\'s parcels change with getdelivery\'s version; an old version → 409; a delivered one is refused', async () => {
-    const [ready] = await rowsOf(`&logisticstatuses=${LOGISTIC_STATUS.PENDING_DROP_OFF}`);
-    const detail = (await call('staff@demo.test', 'GET', `/deliveries/za/${ready!.id}`)).body;
+    const staff = server.as('staff').connect;
+    const detailOf = (id: number) => dataOf(staff.GET('/deliveries/{cca2}/{id}', { params: inZa(id) }));
+    const [ready] = await rowsOf({ logisticstatuses: String(LOGISTIC_STATUS.PENDING_DROP_OFF) });
+    const detail = await detailOf(ready!.id);
     expect(detail.allowed.edit).toBe(true);
-    const items = detail.deliveryItems.map((item: Record<string, unknown>, index: number) => ({
+    const items = detail.deliveryItems.map((item, index) => ({
       id: item.id, name: item.name, parcelType: item.parcelTypeId ?? null, deliveryItemName: index === 0 ? 'Edited parcel' : item.deliveryItemName,
       length: item.length, width: item.width, height: item.height, weight: index === 0 ? 7.25 : item.weight,
       description: item.description ?? null, barCode: item.barCode ?? null, isFragile: index === 0 ? true : item.isFragile,
     }));
-    const saved = await call('staff@demo.test', 'PUT', `/deliveries/updateparceldetails/za/${ready!.id}`, { deliveryId: ready!.id, xmin: detail.xmin, deliveryItems: items });
-    expect(saved.status).toBe(200);
-    const after = (await call('staff@demo.test', 'GET', `/deliveries/za/${ready!.id}`)).body;
-    expect(after.deliveryItems.find((item: { deliveryItemName: string }) => item.deliveryItemName === 'Edited parcel')).toMatchObject({ weight: 7.25, isFragile: true });
-    const stale = await call('staff@demo.test', 'PUT', `/deliveries/updateparceldetails/za/${ready!.id}`, { deliveryId: ready!.id, xmin: detail.xmin, deliveryItems: items });
-    expect(stale.status).toBe(409);
-    const bad = await call('staff@demo.test', 'PUT', `/deliveries/updateparceldetails/za/${ready!.id}`, {
-      deliveryId: ready!.id, xmin: after.xmin, deliveryItems: [{ ...items[0], length: 0 }],
-    });
-    expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body.errors)).toContain('Length must be at least 0.01');
+    const save = (id: number, xmin: string, deliveryItems: typeof items) =>
+      staff.PUT('/deliveries/updateparceldetails/{cca2}/{id}', { params: inZa(id), body: { deliveryId: id, xmin, deliveryItems } });
+    const saved = await save(ready!.id, detail.xmin, items);
+    expect(saved.response.status).toBe(200);
+    const after = await detailOf(ready!.id);
+    expect(after.deliveryItems.find((item) => item.deliveryItemName === 'Edited parcel')).toMatchObject({ weight: 7.25, isFragile: true });
+    const stale = await save(ready!.id, detail.xmin, items);
+    expect(stale.response.status).toBe(409);
+    const bad = await save(ready!.id, after.xmin, [{ ...items[0]!, length: 0 }]);
+    expect(bad.response.status).toBe(400);
+    expect(JSON.stringify(fieldErrors(bad.error))).toContain('Length must be at least 0.01');
 
-    const [delivered] = await rowsOf(`&logisticstatuses=${LOGISTIC_STATUS.DELIVERED}`);
-    const deliveredDetail = (await call('staff@demo.test', 'GET', `/deliveries/za/${delivered!.id}`)).body;
+    const [delivered] = await rowsOf({ logisticstatuses: String(LOGISTIC_STATUS.DELIVERED) });
+    const deliveredDetail = await detailOf(delivered!.id);
     expect(deliveredDetail.allowed.edit).toBe(false);
-    const refused = await call('staff@demo.test', 'PUT', `/deliveries/updateparceldetails/za/${delivered!.id}`, {
-      deliveryId: delivered!.id, xmin: deliveredDetail.xmin, deliveryItems: items,
-    });
-    expect(refused.status).toBeGreaterThanOrEqual(409);
+    const refused = await save(delivered!.id, deliveredDetail.xmin, items);
+    expect(refused.response.status).toBeGreaterThanOrEqual(409);
   });
 });
 
 describe('company and store filters: include or exclude', () => {
   it('excludecompanyid and excludestoreid leave that company\'s / store\'s rows out; a company user cannot widen its scope with them', async () => {
-    const stores = (await call('administrator@demo.test', 'GET', '/stores/za?sortby=id')).body.items as { id: number; storeName: string; companyId: number }[];
+    const stores = await storesOf();
     const acme = stores.find((store) => store.storeName === 'Acme Sea Point')!;
-    const all = await rowsOf('');
-    const withoutAcme = await rowsOf(`&excludecompanyid=${acme.companyId}`);
+    const all = await rowsOf({});
+    const withoutAcme = await rowsOf({ excludecompanyid: acme.companyId });
     expect(withoutAcme.length).toBe(all.filter((row) => row.companyId !== acme.companyId).length);
     expect(withoutAcme.some((row) => row.companyId === null)).toBe(true);
-    const withoutStore = await rowsOf(`&excludestoreid=${acme.id}`);
+    const withoutStore = await rowsOf({ excludestoreid: acme.id });
     expect(withoutStore.length).toBe(all.filter((row) => row.storeId !== acme.id).length);
     // Scope first: a company user excluding its own company sees nothing, never another company's rows.
-    const company = await call('company.user@demo.test', 'GET', `/deliveries/za?pageSize=500&excludecompanyid=${acme.companyId}`);
-    expect(company).toMatchObject({ status: 200, body: { items: [] } });
-    expect((await call('administrator@demo.test', 'GET', '/deliveries/za?excludecompanyid=abc')).status).toBe(400);
+    const company = await deliveries('company.user', { pageSize: 500, excludecompanyid: acme.companyId });
+    expect(company.response.status).toBe(200);
+    expect(company.data).toMatchObject({ items: [] });
+    // Not a number: sent as written.
+    expect((await server.raw('administrator', 'GET', '/deliveries/za?excludecompanyid=abc')).status).toBe(400);
   });
 });

@@ -1,9 +1,9 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGISTIC_STATUS } from '../../src/lib/statuses';
-import { call, deliveryIdOf, seededJobId, type S } from './operations-support';
+import { deliveryIdOf, seededJobId } from './operations-support';
 import { hubClient, sleep } from './realtime-support';
-import { startTestServer, type TestServer } from './support';
+import { dataOf, inZa, pageOf, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
 const open: HubConnection[] = [];
@@ -47,16 +47,18 @@ describe('live updates from job and task calls, scoped', () => {
     // Blue Crane Rosebank (another company's store): driver2 completes the pick-up of WBJ0005.
     const foreignJob = await seededJobId(server, 'ops-in-progress');
     const foreignDelivery = await deliveryIdOf(server, 'WBJ0005');
-    const details = (await call<S['JobDetails']>(server, 'administrator@demo.test', 'GET', `/jobs/za/${foreignJob}`)).body;
-    expect((await call(server, 'driver2@demo.test', 'PUT', `/tasks/completepickup/za/${details.tasks[1]!.id}`)).status).toBe(200);
-    expect((await call(server, 'driver2@demo.test', 'PUT', '/drivers/location/za', { lat: -26.15, lon: 28.04 })).status).toBe(200);
+    const asAdmin = server.as('administrator').connect;
+    const asDriver2 = server.as('driver2').connect;
+    const details = await dataOf(asAdmin.GET('/jobs/{cca2}/{id}', { params: inZa(foreignJob) }));
+    expect((await asDriver2.PUT('/tasks/completepickup/{cca2}/{id}', { params: inZa(details.tasks[1]!.id) })).response.status).toBe(200);
+    expect((await asDriver2.PUT('/drivers/location/{cca2}', { params: { path: ZA }, body: { lat: -26.15, lon: 28.04 } })).response.status).toBe(200);
 
     // Acme Sea Point (the store user's own store): a new job with WBJ0008 for driver4.
     const ownDelivery = await deliveryIdOf(server, 'WBJ0008');
-    const driver4 = (await call<S['DriverPage']>(server, 'administrator@demo.test', 'GET', '/drivers/za?search=driver4')).body.items[0]!;
-    const created = await call<S['JobDetails']>(server, 'administrator@demo.test', 'POST', '/jobs/createjob/za', { deliveryIds: [ownDelivery], driverId: driver4.id });
-    expect(created.status).toBe(201);
-    const ownJob = created.body.job.id;
+    const driver4 = (await dataOf(asAdmin.GET('/drivers/{cca2}', { params: { path: ZA, query: { search: 'driver4' } } }))).items[0]!;
+    const created = await asAdmin.POST('/jobs/createjob/{cca2}', { params: { path: ZA }, body: { deliveryIds: [ownDelivery], driverId: driver4.id } });
+    expect(created.response.status).toBe(201);
+    const ownJob = created.data!.job.id;
 
     await until(() => admin.of('delivery').some((item) => item.id === ownDelivery) && admin.of('coordinate').length >= 1
       && admin.of('job').some((item) => item.id === ownJob));
@@ -65,11 +67,11 @@ describe('live updates from job and task calls, scoped', () => {
     expect(store.of('delivery').map((item) => item.id)).toEqual([ownDelivery]);
     expect(store.of('delivery')[0]!.logisticStatusId).toBe(LOGISTIC_STATUS.PENDING_PICK_UP);
     // The payload carries the version the REST API answers.
-    const rest = created.body.deliveries[0]!;
+    const rest = created.data!.deliveries[0]!;
     expect(store.of('delivery')[0]!.xmin).toBe(rest.xmin);
     // Both list shapes in one: the back office's row (getdeliveries) and the job's (JobDelivery).
-    const listed = (await call<{ items: Record<string, unknown>[] }>(server, 'store.user@demo.test', 'GET', `/deliveries/za?deliveryId=${ownDelivery}`)).body.items[0]!;
-    expect(store.of('delivery')[0]).toMatchObject({ ...listed, jobId: ownJob, destinationAddress: rest.destinationAddress });
+    const listed = pageOf(await dataOf(server.as('store.user').connect.GET('/deliveries/{cca2}', { params: { path: ZA, query: { deliveryId: ownDelivery } } })));
+    expect(store.of('delivery')[0]).toMatchObject({ ...listed.items[0]!, jobId: ownJob, destinationAddress: rest.destinationAddress });
 
     expect(new Set(company.of('job').map((item) => item.id))).toEqual(new Set([ownJob]));
     expect(company.of('jobTask').every((item) => item.jobId === ownJob)).toBe(true);

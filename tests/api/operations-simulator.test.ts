@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS } from '../../src/lib/statuses';
 import { runSimulator } from '../../scripts/simulate';
 import { DEMO_PASSWORD } from '../../server/db/seed';
-import { call, seededJobId, type S } from './operations-support';
-import { startTestServer, type TestServer } from './support';
+import { seededJobId } from './operations-support';
+import { dataOf, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -18,8 +18,9 @@ describe('npm run simulate', () => {
     });
     expect(ticks).toBeLessThan(200);
     expect(lines.some((line) => line.includes('km to go'))).toBe(true);
+    const admin = server.as('administrator');
     for (const seedKey of ['ops-not-started', 'ops-in-progress', 'ops-drop-off']) {
-      const details = (await call<S['JobDetails']>(server, 'administrator@demo.test', 'GET', `/jobs/za/${await seededJobId(server, seedKey)}`)).body;
+      const details = await dataOf(admin.connect.GET('/jobs/{cca2}/{id}', { params: { path: { ...ZA, id: await seededJobId(server, seedKey) } } }));
       expect(details.job.jobStatusId, seedKey).toBe(JOB_STATUS.COMPLETED);
       expect(details.deliveries.every((delivery) => delivery.logisticStatusId === LOGISTIC_STATUS.DELIVERED)).toBe(true);
       expect(details.driver?.driverAvailabilityId).toBe(DRIVER_AVAILABILITY.AVAILABLE);

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, drivers, jobDeliveries, jobs, portals, users } from '../../server/db/schema';
 import { JOB_STATUS, LOGISTIC_STATUS } from '../../src/lib/statuses';
-import { book, call, CAPE_TOWN, CONTACT, SEA_POINT } from './booking-helpers';
-import { startTestServer, type TestServer } from './support';
+import { book, CAPE_TOWN, CONTACT, SEA_POINT } from './booking-helpers';
+import { dataOf, inZa, startTestServer, ZA, type TestServer } from './support';
 
 // The public tracking page's data (000 section 2: /track/:hash — public, no login).
 let server: TestServer;
@@ -14,11 +14,15 @@ const CUSTOMER = 'customer@demo.test';
 
 async function bookAndPay() {
   const quote = await book(server, CUSTOMER);
-  const options = await call(server, CUSTOMER, 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}`);
-  const selected = await call(server, CUSTOMER, 'PUT', `/deliveries/selectaccount/za/${quote.deliveryId}`, { accountId: Number(options.body[0].key) });
-  expect(selected.status).toBe(200);
-  const paid = await call(server, CUSTOMER, 'PUT', `/deliveries/payByBalance/za/${quote.deliveryId}`, undefined, { 'Idempotency-Key': `track-${quote.deliveryId}-0001` });
-  expect(paid.status).toBe(200);
+  const customer = server.as('customer').connect;
+  const options = await dataOf(customer.GET('/accounts/{cca2}', { params: { path: ZA, query: { select: true, deliveryId: quote.deliveryId } } }));
+  const accountId = Number((options as { key: string }[])[0]!.key);
+  const selected = await customer.PUT('/deliveries/selectaccount/{cca2}/{id}', { params: inZa(quote.deliveryId), body: { accountId } });
+  expect(selected.response.status).toBe(200);
+  const paid = await customer.PUT('/deliveries/payByBalance/{cca2}/{id}', {
+    params: { ...inZa(quote.deliveryId), header: { 'Idempotency-Key': `track-${quote.deliveryId}-0001` } },
+  });
+  expect(paid.response.status).toBe(200);
   const [row] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, quote.deliveryId));
   return row!;
 }

@@ -4,67 +4,59 @@ import { count } from 'drizzle-orm';
 import { verifyAccessTokenClaims } from '../../server/auth/tokens';
 import { mobileDevices, vehicles } from '../../server/db/schema';
 import { seedFleet } from '../../server/db/seed-fleet';
-import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { FLEET_TEXTS } from '../../src/lib/fleet';
 import { conflictMessage } from '../../src/lib/resource-texts';
-import { caller, expectedStatus, ROLE_USERS } from './fleet-support';
-import { bearer, startTestServer, type TestServer } from './support';
+import { expectedStatus, ROLE_LOGINS } from './fleet-support';
+import { bearer, dataOf, fieldErrors, inZa, pageOf, startTestServer, ZA, type ListQuery, type TestServer } from './support';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
-const call = caller(() => server);
+const staff = () => server.as('staff').connect;
 
-type Vehicle = { id: number; registration: string; vehicleTypeId: number; vehicleType: string; driverName: string | null; xmin: string; isActive: boolean };
+const vehiclePage = async (query: ListQuery<'/vehicles/{cca2}'>) => pageOf(await dataOf(staff().GET('/vehicles/{cca2}', { params: { path: ZA, query } })));
 
-async function vehicle(registration: string): Promise<Vehicle> {
-  const { body } = await call('staff@demo.test', 'GET', `/vehicles/za?search=${encodeURIComponent(registration)}`);
-  return (body.items as Vehicle[]).find((row) => row.registration === registration)!;
+async function vehicle(registration: string) {
+  return (await vehiclePage({ search: registration })).items.find((row) => row.registration === registration)!;
 }
 
 describe('vehicles: access by role from the shared table', () => {
-  it.each(ROLE_USERS)('%s', async (email) => {
+  it.each(ROLE_LOGINS)('%s', async (login) => {
+    const user = server.as(login).connect;
     const seeded = await vehicle('CA 123-456');
-    expect((await call(email, 'GET', '/vehicles/za')).status).toBe(await expectedStatus(server, email, 'getvehicles'));
-    expect((await call(email, 'GET', `/vehicles/za/${seeded.id}`)).status).toBe(await expectedStatus(server, email, 'getvehicle'));
-    const refused = await call(email, 'POST', '/vehicles/za', { registration: '', make: 'x', model: 'y', vehicleTypeId: 10 });
+    expect((await user.GET('/vehicles/{cca2}', { params: { path: ZA } })).response.status).toBe(await expectedStatus(server, login, 'getvehicles'));
+    expect((await user.GET('/vehicles/{cca2}/{id}', { params: inZa(seeded.id) })).response.status).toBe(await expectedStatus(server, login, 'getvehicle'));
+    const refused = await user.POST('/vehicles/{cca2}', { params: { path: ZA }, body: { registration: '', make: 'x', model: 'y', vehicleTypeId: 10 } });
     // Allowed callers get the validation error; others are refused before it.
-    expect(refused.status).toBe(await expectedStatus(server, email, 'createvehicle', 400));
+    expect(refused.response.status).toBe(await expectedStatus(server, login, 'createvehicle', 400));
   });
 });
 
 describe('vehicles: list, filters and export', () => {
   it('lists the seeded vehicles with their type names and drivers, filtered by vehicleTypes, driver and isActive', async () => {
-    const all = await call('staff@demo.test', 'GET', '/vehicles/za?pageSize=100');
-    expect(all.status).toBe(200);
-    const motorcycle = (all.body.items as Vehicle[]).find((row) => row.registration === 'CA 123-456')!;
+    const all = await staff().GET('/vehicles/{cca2}', { params: { path: ZA, query: { pageSize: 100 } } });
+    expect(all.response.status).toBe(200);
+    const motorcycle = pageOf(all.data).items.find((row) => row.registration === 'CA 123-456')!;
     expect(motorcycle).toMatchObject({ vehicleTypeId: 10, vehicleType: 'Motorcycle', driverName: 'Dumisani Driver' });
-    const bakkies = await call('staff@demo.test', 'GET', '/vehicles/za?vehicleTypes=31&vehicleTypes=41');
-    expect((bakkies.body.items as Vehicle[]).map((row) => row.vehicleTypeId).sort()).toEqual([31, 41]);
-    const inactive = await call('staff@demo.test', 'GET', '/vehicles/za?isActive=false');
-    expect((inactive.body.items as Vehicle[]).map((row) => row.registration)).toContain('GP 567-890');
-    expect((inactive.body.items as Vehicle[]).every((row) => !row.isActive)).toBe(true);
+    const bakkies = await vehiclePage({ vehicleTypes: [31, 41] });
+    expect(bakkies.items.map((row) => row.vehicleTypeId).sort()).toEqual([31, 41]);
+    const inactive = await vehiclePage({ isActive: false });
+    expect(inactive.items.map((row) => row.registration)).toContain('GP 567-890');
+    expect(inactive.items.every((row) => !row.isActive)).toBe(true);
   });
 
-  it('refuses an unknown filter, an unknown sort, a short search and an unknown vehicle type, naming each', async () => {
-    const unknownFilter = await call('staff@demo.test', 'GET', '/vehicles/za?storeid=1');
-    expect(unknownFilter.status).toBe(400);
-    expect(unknownFilter.body.errors).toHaveProperty('storeid');
-    const unknownSort = await call('staff@demo.test', 'GET', '/vehicles/za?sortby=portalId');
-    expect(unknownSort.status).toBe(400);
-    expect(unknownSort.body.errors).toHaveProperty('sortby');
-    const shortSearch = await call('staff@demo.test', 'GET', '/vehicles/za?search=ca');
-    expect(shortSearch.status).toBe(400);
-    expect(shortSearch.body.message).toBe(SEARCH_TEXTS.minimum(3));
-    const badType = await call('staff@demo.test', 'GET', '/vehicles/za?vehicleTypes=33');
+  // Unknown filters and sorts and short searches: list-validation.test.ts.
+  it('refuses an unknown vehicle type, naming it; clamps the page size', async () => {
+    // Not a vehicle type of the contract: sent as written.
+    const badType = await server.raw('staff', 'GET', '/vehicles/za?vehicleTypes=33');
     expect(badType.status).toBe(400);
     expect(JSON.stringify(badType.body)).toContain('vehicleTypes');
-    const clamped = await call('staff@demo.test', 'GET', '/vehicles/za?pageSize=2000');
-    expect(clamped.body.paging.pageSize).toBe(500);
+    const clamped = await vehiclePage({ pageSize: 2000 });
+    expect(clamped.paging.pageSize).toBe(500);
   });
 
   it('exports Vehicles.xlsx with the current filter', async () => {
-    const response = await fetch(`${server.url}/connect/vehicles/za?exportExcel=true&vehicleTypes=20`, { headers: bearer(await server.tokenFor('staff@demo.test')) });
+    const response = await fetch(`${server.url}/connect/vehicles/za?exportExcel=true&vehicleTypes=20`, { headers: bearer(await server.as('staff').token()) });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('filename="Vehicles.xlsx"');
     const workbook = new ExcelJS.Workbook();
@@ -79,47 +71,50 @@ describe('vehicles: list, filters and export', () => {
 
 describe('vehicles: add, edit, conflict, scope', () => {
   it('adds a vehicle (registration normalised), refuses a duplicate and a non-driver as driver', async () => {
-    const created = await call('management@demo.test', 'POST', '/vehicles/za', { registration: 'wc 99-88', make: 'Suzuki', model: 'Swift', vehicleTypeId: 20 });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ registration: 'WC 99-88', vehicleType: 'Sedan', isActive: true, driverId: null });
-    const duplicate = await call('staff@demo.test', 'POST', '/vehicles/za', { registration: 'WC 99-88', make: 'Suzuki', model: 'Swift', vehicleTypeId: 20 });
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body.message).toBe(FLEET_TEXTS.registrationTaken);
-    expect((await call('administrator@demo.test', 'GET', `/vehicles/za/${created.body.id}`)).body.registration).toBe('WC 99-88');
-    const { permissions: customer } = await verifyAccessTokenClaims(server.keys, await server.tokenFor('customer@demo.test'));
-    const notDriver = await call('staff@demo.test', 'POST', '/vehicles/za', { registration: 'WC 77-66', make: 'VW', model: 'Polo', vehicleTypeId: 20, driverId: customer.id });
-    expect(notDriver.status).toBe(400);
-    expect(notDriver.body.errors).toHaveProperty('driverId');
-    const badBody = await call('staff@demo.test', 'POST', '/vehicles/za', { registration: 'WC 77-66', make: 'VW', model: 'Polo', vehicleTypeId: 20, colourCode: 'x' });
+    const created = await server.as('management').connect.POST('/vehicles/{cca2}', { params: { path: ZA }, body: { registration: 'wc 99-88', make: 'Suzuki', model: 'Swift', vehicleTypeId: 20 } });
+    expect(created.response.status).toBe(201);
+    expect(created.data).toMatchObject({ registration: 'WC 99-88', vehicleType: 'Sedan', isActive: true, driverId: null });
+    const duplicate = await staff().POST('/vehicles/{cca2}', { params: { path: ZA }, body: { registration: 'WC 99-88', make: 'Suzuki', model: 'Swift', vehicleTypeId: 20 } });
+    expect(duplicate.response.status).toBe(409);
+    expect(duplicate.error?.message).toBe(FLEET_TEXTS.registrationTaken);
+    expect((await dataOf(server.as('administrator').connect.GET('/vehicles/{cca2}/{id}', { params: inZa(created.data!.id) }))).registration).toBe('WC 99-88');
+    const { permissions: customer } = await verifyAccessTokenClaims(server.keys, await server.as('customer').token());
+    const notDriver = await staff().POST('/vehicles/{cca2}', { params: { path: ZA }, body: { registration: 'WC 77-66', make: 'VW', model: 'Polo', vehicleTypeId: 20, driverId: customer.id } });
+    expect(notDriver.response.status).toBe(400);
+    expect(fieldErrors(notDriver.error)).toHaveProperty('driverId');
+    // A field the contract does not have: sent as written.
+    const badBody = await server.raw('staff', 'POST', '/vehicles/za', { registration: 'WC 77-66', make: 'VW', model: 'Polo', vehicleTypeId: 20, colourCode: 'x' });
     expect(badBody.status).toBe(400);
     expect(JSON.stringify(badBody.body)).toContain('colourCode');
   });
 
   it('an update from an old xmin → 409 with the current version; without xmin → 400 naming it', async () => {
     const sedan = await vehicle('CA 234-567');
-    const body = { registration: sedan.registration, make: 'Toyota', model: 'Corolla', vehicleTypeId: 20, colour: 'Grey' };
-    const first = await call('staff@demo.test', 'PUT', `/vehicles/za/${sedan.id}`, { ...body, xmin: sedan.xmin });
-    expect(first.status).toBe(200);
-    expect(first.body.colour).toBe('Grey');
-    const second = await call('administrator@demo.test', 'PUT', `/vehicles/za/${sedan.id}`, { ...body, colour: 'Black', xmin: sedan.xmin });
-    expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ message: conflictMessage('vehicle'), current: { id: sedan.id, colour: 'Grey', xmin: first.body.xmin } });
-    const noXmin = await call('staff@demo.test', 'PUT', `/vehicles/za/${sedan.id}`, body);
+    const body = { registration: sedan.registration, make: 'Toyota', model: 'Corolla', vehicleTypeId: 20 as const, colour: 'Grey' };
+    const first = await staff().PUT('/vehicles/{cca2}/{id}', { params: inZa(sedan.id), body: { ...body, xmin: sedan.xmin } });
+    expect(first.response.status).toBe(200);
+    expect(first.data!.colour).toBe('Grey');
+    const second = await server.as('administrator').connect.PUT('/vehicles/{cca2}/{id}', { params: inZa(sedan.id), body: { ...body, colour: 'Black', xmin: sedan.xmin } });
+    expect(second.response.status).toBe(409);
+    expect(second.error).toMatchObject({ message: conflictMessage('vehicle'), current: { id: sedan.id, colour: 'Grey', xmin: first.data!.xmin } });
+    // Without the required xmin: sent as written.
+    const noXmin = await server.raw('staff', 'PUT', `/vehicles/za/${sedan.id}`, body);
     expect(noXmin.status).toBe(400);
     expect(noXmin.body.errors).toHaveProperty('xmin');
   });
 
   it('another portal\'s vehicle is 404 from this portal, and an update there changes nothing', async () => {
-    const namibian = await call('staff@demo.test', 'POST', '/vehicles/na', { registration: 'N 1234 W', make: 'Ford', model: 'Ranger', vehicleTypeId: 41 });
-    expect(namibian.status).toBe(201);
-    expect((await call('staff@demo.test', 'GET', `/vehicles/za/${namibian.body.id}`)).status).toBe(404);
-    const update = await call('staff@demo.test', 'PUT', `/vehicles/za/${namibian.body.id}`, {
-      registration: 'N 1234 W', make: 'Ford', model: 'Changed', vehicleTypeId: 41, xmin: namibian.body.xmin,
-    });
-    expect(update.status).toBe(404);
-    expect((await call('staff@demo.test', 'GET', `/vehicles/na/${namibian.body.id}`)).body.model).toBe('Ranger');
-    const list = await call('staff@demo.test', 'GET', '/vehicles/za?search=1234');
-    expect(list.body.items).toEqual([]);
+    const namibian = await staff().POST('/vehicles/{cca2}', { params: { path: { cca2: 'na' } }, body: { registration: 'N 1234 W', make: 'Ford', model: 'Ranger', vehicleTypeId: 41 } });
+    expect(namibian.response.status).toBe(201);
+    const { id, xmin } = namibian.data!;
+    expect((await staff().GET('/vehicles/{cca2}/{id}', { params: inZa(id) })).response.status).toBe(404);
+    const update = await staff().PUT('/vehicles/{cca2}/{id}', { params: inZa(id), body: {
+      registration: 'N 1234 W', make: 'Ford', model: 'Changed', vehicleTypeId: 41, xmin,
+    } });
+    expect(update.response.status).toBe(404);
+    expect((await dataOf(staff().GET('/vehicles/{cca2}/{id}', { params: { path: { cca2: 'na', id } } }))).model).toBe('Ranger');
+    const list = await vehiclePage({ search: '1234' });
+    expect(list.items).toEqual([]);
   });
 });
 
