@@ -2,9 +2,9 @@ import { Box, Button, CloseButton, Dialog, Flex, Portal, Spinner, Text, Visually
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { useAuth, usePortal } from '../../app/root-actor';
+import { useAuth, usePortal } from '../../machines/root/root-actor';
 import { UnconfirmedEmailBanner } from '../../app/UnconfirmedEmailBanner';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { WIZARD_TEXTS } from '../../lib/booking-texts';
 import { WIZARD_DIALOG } from '../../lib/constants';
 import type { Permissions } from '../../lib/roles';

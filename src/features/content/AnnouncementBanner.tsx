@@ -1,8 +1,8 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { usePermissions, usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePermissions, usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { CONTENT_TEXTS } from '../../lib/content-texts';
 import { announcementBannerMachine } from '../../machines/content/announcement-banner.machine';
 

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Actor } from 'xstate';
-import { usePortal } from '../../app/root-actor';
+import { usePortal } from '../../machines/root/root-actor';
 import { DIALOG_WIDTHS } from '../../lib/constants';
 import { CONTENT_TEXTS } from '../../lib/content-texts';
 import { resourceForPath, resourceOf, type ResourceId } from '../../lib/resources';

@@ -1,9 +1,9 @@
 import { setup, type ActorRefFrom } from 'xstate';
-import { authMachine } from './auth/auth.machine';
-import { portalMachine, type PortalInput } from './portal/portal.machine';
-import { CONNECTION_SYSTEM_ID, connectionMachine } from './session/connection.machine';
-import { idleMachine } from './session/idle.machine';
-import { NOTIFICATIONS_SYSTEM_ID, notificationsMachine } from './session/notifications.machine';
+import { authMachine } from '../auth/auth.machine';
+import { portalMachine, type PortalInput } from '../portal/portal.machine';
+import { CONNECTION_SYSTEM_ID, connectionMachine } from '../session/connection.machine';
+import { idleMachine } from '../session/idle.machine';
+import { NOTIFICATIONS_SYSTEM_ID, notificationsMachine } from '../session/notifications.machine';
 
 export type RootInput = PortalInput;
 
