@@ -297,9 +297,9 @@ export const wizardMachine = setup({
           invoke: {
             id: 'deliveryStep',
             src: 'deliveryStep',
-            input: ({ context }) => ({
+            input: ({ context, self }) => ({
               viewer: context.viewer, originAddress: context.form.originAddress, destinationAddress: context.form.destinationAddress,
-              deliveryDate: context.form.deliveryDate,
+              deliveryDate: context.form.deliveryDate, wizard: self,
             }),
           },
           initial: 'editing',
