@@ -1,52 +1,58 @@
-import { useEffect, useId, useState } from 'react';
-import type { Actor, AnyActorLogic, AnyActorRef, InputFrom } from 'xstate';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { createActor, type Actor, type AnyActorLogic, type AnyActorRef, type InputFrom } from 'xstate';
 import { RootActor } from './root-actor';
 
-type Root = ReturnType<typeof RootActor.useActorRef>;
-
-/** Screens whose close is pending (StrictMode's unmount and mount again), by the screen actor. */
-const pendingCloses = new WeakMap<AnyActorRef, ReturnType<typeof setTimeout>>();
-
-/**
- * The root spawns the screen's actor (`screen.open`) unless this render already did: StrictMode calls a state
- * initializer twice, and a render React threw away and retried keeps its useId. A screen whose close is still
- * pending at the same place (a remount with a new `key`), or that runs other logic, is closed first.
- */
-function openScreen<TLogic extends AnyActorLogic>(root: Root, id: string, logic: TLogic, input: InputFrom<TLogic>): Actor<TLogic> {
-  // A spawned child is an Actor of the logic it was spawned from; the system does not know which.
-  const open = (): Actor<TLogic> | undefined => root.system.get(id);
-  const existing = open();
-  if (existing && !pendingCloses.has(existing) && existing.src === logic) return existing;
-  if (existing) {
-    clearTimeout(pendingCloses.get(existing));
-    pendingCloses.delete(existing);
-    root.send({ type: 'screen.close', id });
-  }
-  root.send({ type: 'screen.open', id, logic, input });
-  return open()!;
-}
+/** Which mounted screen opened a screen actor, and its close if one is pending. */
+const screens = new WeakMap<AnyActorRef, { owner: object; closing?: ReturnType<typeof setTimeout> }>();
+/** The actor each mounted screen opened (kept after it reaches a final state and leaves the system). */
+const opened = new WeakMap<object, AnyActorRef>();
 
 /**
  * Runs a screen's workflow as a child of the root actor, so its machine finds the long-lived actors by systemId
  * (`system.get('auth')`, `system.get('notifications')`), runs on the system's clock (a SimulatedClock in tests)
- * and appears in the system's inspection (the /flows page). The root spawns it when the screen first renders and
- * stops it when the screen unmounts. The input is read once: give the component a `key` to start over.
+ * and appears in the system's inspection (the /flows page). The root spawns it (`screen.open`) when the screen
+ * mounts and stops it (`screen.close`) when the screen unmounts; nothing runs during render. Until the mount, the
+ * view reads an unstarted actor of the same logic (its initial snapshot). The input is read once: give the
+ * component a `key` to start over.
  */
 export function useScreenActor<TLogic extends AnyActorLogic>(logic: TLogic, input: InputFrom<TLogic>): Actor<TLogic> {
   const root = RootActor.useActorRef();
   const id = `screen${useId()}`;
-  const [actor] = useState(() => openScreen(root, id, logic, input));
+  const [start] = useState(() => ({ logic, input, standIn: createActor(logic, { input }) }));
+  // A spawned child is an Actor of the logic it was spawned from; the system does not know which.
+  const find = useCallback((): Actor<TLogic> | undefined => root.system.get(id), [root, id]);
+  // The root's snapshot changes when it spawns or stops a child: this renders again and finds its actor.
+  RootActor.useSelector(() => find());
+  const actor = (opened.get(start) as Actor<TLogic> | undefined) ?? start.standIn;
   useEffect(() => {
-    // StrictMode unmounts and mounts again at once: a close still pending from that is cancelled and the same
-    // actor carries on.
-    clearTimeout(pendingCloses.get(actor));
-    pendingCloses.delete(actor);
-    return () => {
-      pendingCloses.set(actor, setTimeout(() => {
-        pendingCloses.delete(actor);
+    let child = find();
+    const entry = child && screens.get(child);
+    if (child && entry?.owner === start) {
+      // StrictMode unmounts and mounts again at once: the pending close is cancelled and the same actor carries on.
+      clearTimeout(entry.closing);
+      entry.closing = undefined;
+    } else if (!opened.has(start)) {
+      // A screen remounted at the same place (a new `key`) closes its predecessor now, then opens its own.
+      if (child) {
+        clearTimeout(entry?.closing);
         root.send({ type: 'screen.close', id });
-      }, 0));
+      }
+      root.send({ type: 'screen.open', id, logic: start.logic, input: start.input });
+      child = find()!;
+      screens.set(child, { owner: start });
+      opened.set(start, child);
+    }
+    if (!child) return undefined;
+    const mine = child;
+    return () => {
+      const entry = screens.get(mine);
+      if (!entry) return;
+      entry.closing = setTimeout(() => {
+        screens.delete(mine);
+        // Unless it has ended (a final state leaves the system) and another screen opened at this place since.
+        if (find() === mine) root.send({ type: 'screen.close', id });
+      }, 0);
     };
-  }, [actor, root, id]);
+  }, [root, id, start, find]);
   return actor;
 }
