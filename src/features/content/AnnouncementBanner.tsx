@@ -21,7 +21,9 @@ function SignedInBanner() {
 
 /** What the banner actor shows: each current announcement with its Dismiss button. */
 export function AnnouncementBannerView({ actor }: { actor: Actor<typeof announcementBannerMachine> }) {
-  const { announcements, dismissing, problem } = useSelector(actor, (snapshot) => snapshot.context);
+  const announcements = useSelector(actor, (s) => s.context.announcements);
+  const dismissing = useSelector(actor, (s) => s.context.dismissing);
+  const problem = useSelector(actor, (s) => s.context.problem);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   if (announcements.length === 0) return null;
   return (
