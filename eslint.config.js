@@ -29,19 +29,6 @@ const LAYERS = {
 /** The server shares src/lib, src/api and src/machines (access table, catalogues, charts), never React code. */
 const SERVER_MAY_NOT_IMPORT = ['src/app', 'src/features', 'src/ui'];
 
-/**
- * TEMPORARY ALLOWLIST (issue 14): imports that break the layers today and that other branches are removing.
- * Each entry lets the importer `files` reach the `imports` paths and nothing else; delete an entry when its
- * branch lands, and lint shows whatever is left. Entries must not overlap in `files` (a later block wins).
- */
-const TEMPORARY_ALLOWLIST = [
-  {
-    // root-actor.ts and use-screen-actor.ts move below src/app on the f-machines branch.
-    files: ['src/features/**', 'src/ui/**'],
-    imports: ['src/app/root-actor.ts', 'src/app/use-screen-actor.ts'],
-  },
-];
-
 /** One zone per forbidden (importer layer, imported layer) pair, so that the message names the rule broken. */
 function layerZones() {
   const zones = [];
@@ -65,17 +52,6 @@ function layerZones() {
   }
   zones.push({ target: './src', from: './server', message: 'The front end never imports server code.' });
   return zones;
-}
-
-/** The zones with one allowlist entry's imports excepted: a zone whose whole `from` is allowed is dropped. */
-function zonesAllowing(imports) {
-  return layerZones().flatMap((zone) => {
-    const from = zone.from.slice(2);
-    const inside = imports.filter((allowed) => allowed === from || allowed.startsWith(`${from}/`));
-    if (inside.length === 0) return [zone];
-    if (inside.includes(from)) return [];
-    return [{ ...zone, except: [...(zone.except ?? []), ...inside.map((allowed) => `./${path.relative(from, allowed)}`)] }];
-  });
 }
 
 const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] });
@@ -112,7 +88,6 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  ...TEMPORARY_ALLOWLIST.map((entry) => ({ files: entry.files, rules: restrictedPaths(zonesAllowing(entry.imports)) })),
   {
     // server/domain runs from a request, a job or a script: nothing from Fastify (DESIGN "Layout").
     files: ['server/domain/**'],

@@ -3,10 +3,10 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import type { SimulatedClock } from 'xstate';
-import type { rootMachine } from '../machines/root.machine';
+import type { rootMachine } from '../machines/root/root.machine';
 import { createFlowsInspector } from '../lib/flows/live-bridge';
 import { PortalGate } from './PortalGate';
-import { RootActor, useIdleActor } from './root-actor';
+import { RootActor, useIdleActor } from '../machines/root/root-actor';
 import { system } from '../ui/theme';
 import { useOnceTrue } from './use-once-true';
 

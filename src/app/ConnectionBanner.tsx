@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { ERROR_TEXTS } from '../lib/error-catalogue';
 import { LIVE_TEXTS } from '../lib/realtime';
 import { secondsToRetry, type connectionMachine } from '../machines/session/connection.machine';
-import { RootActor, usePermissions } from './root-actor';
+import { RootActor, usePermissions } from '../machines/root/root-actor';
 
 type ConnectionActor = ActorRefFrom<typeof connectionMachine>;
 

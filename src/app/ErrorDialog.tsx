@@ -2,7 +2,7 @@ import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { DIALOG_WIDTHS } from '../lib/constants';
 import { SCREEN_TEXTS } from '../lib/error-catalogue';
-import { useNotificationsActor } from './root-actor';
+import { useNotificationsActor } from '../machines/root/root-actor';
 
 /**
  * The global error dialog (000 section 8): the title from the status, the message from the response, the

@@ -2,7 +2,7 @@ import { Badge, Box, Flex, IconButton, Link } from '@chakra-ui/react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { THEME } from '../lib/constants';
-import { useEnvironment, usePermissions, usePortal } from './root-actor';
+import { useEnvironment, usePermissions, usePortal } from '../machines/root/root-actor';
 import { UserMenu } from './UserMenu';
 
 // The drawer (dialog, focus trap, the menus, the impersonation form) loads when first opened (or about to be:

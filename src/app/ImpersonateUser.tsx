@@ -2,7 +2,7 @@ import { Button, Field, Heading, HStack, Input, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { USER_MENU_TEXTS } from '../lib/error-catalogue';
 import { ProblemAlert } from '../features/auth/sign-in-ui';
-import { useAuth, useAuthActor } from './root-actor';
+import { useAuth, useAuthActor } from '../machines/root/root-actor';
 
 /**
  * "Impersonation of a user by id is available to privileged users" (000 section 6): administrators type the

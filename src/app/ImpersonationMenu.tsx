@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { USER_MENU_TEXTS } from '../lib/error-catalogue';
 import type { Permissions } from '../lib/roles';
 import { headerButton } from './header-button';
-import { useAuthActor } from './root-actor';
+import { useAuthActor } from '../machines/root/root-actor';
 
 /** While impersonating, "My profile" opens this menu: "Impersonated profile" and "Stop impersonation". */
 export default function ImpersonationMenu({ permissions }: { permissions: Permissions }) {

@@ -6,7 +6,7 @@ import { formatDate } from '../lib/dates';
 import { visibleMenus } from '../lib/menus';
 import type { Permissions } from '../lib/roles';
 import { ImpersonateUser } from './ImpersonateUser';
-import { usePermissions, usePortal } from './root-actor';
+import { usePermissions, usePortal } from '../machines/root/root-actor';
 import { screenExists } from './screens';
 
 /** The menus a user sees (000 section 6), of the screens that exist; signed-out visitors see the public ones. */

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { useNotificationsActor } from './root-actor';
+import { useNotificationsActor } from '../machines/root/root-actor';
 import { useOnceTrue } from './use-once-true';
 
 // The dialog loads with the first error: most visits need none. The toaster loads after the first paint and

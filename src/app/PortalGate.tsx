@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { RootActor, usePortalActor } from './root-actor';
+import { RootActor, usePortalActor } from '../machines/root/root-actor';
 import { PortalConnectionError, Splash, UnknownHost } from './StartupScreens';
 import { AppErrorBoundary, authOf } from './UnhandledErrorScreen';
 

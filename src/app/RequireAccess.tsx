@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { decideRouteAccess, GUARD_REDIRECTS, type LoginRedirectState, type RouteRule } from '../lib/access';
-import { usePermissions } from './root-actor';
+import { usePermissions } from '../machines/root/root-actor';
 import { Splash } from './StartupScreens';
 
 /**

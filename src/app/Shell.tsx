@@ -4,7 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { ConnectionBanner, useConnectionFailed } from './ConnectionBanner';
 import { Header, NewDeliveryButton } from './Header';
 import { Notifications } from './Notifications';
-import { useAuth, useNotificationsActor } from './root-actor';
+import { useAuth, useNotificationsActor } from '../machines/root/root-actor';
 import { ConnectionErrorScreen, SessionErrorScreen } from './StartupScreens';
 import { NewDeliveryContext } from '../ui/NewDeliverySlot';
 import { UnconfirmedEmailBanner } from '../ui/UnconfirmedEmailBanner';

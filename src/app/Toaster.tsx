@@ -1,7 +1,7 @@
 import { createToaster, Portal, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useNotificationsActor } from './root-actor';
+import { useNotificationsActor } from '../machines/root/root-actor';
 
 /** The app's one toaster: success messages, announced politely to screen readers. */
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true });

@@ -5,7 +5,7 @@ import { useRouteError } from 'react-router-dom';
 import { ERROR_TEXTS, SCREEN_TEXTS } from '../lib/error-catalogue';
 import type { Permissions } from '../lib/roles';
 import { ReloadCountdown } from './ReloadCountdown';
-import { usePermissions } from './root-actor';
+import { usePermissions } from '../machines/root/root-actor';
 import { useScreenLogic } from './screen-logic';
 import { Centered } from './StartupScreens';
 

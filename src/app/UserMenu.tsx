@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { USER_MENU_TEXTS } from '../lib/error-catalogue';
 import { headerButton } from './header-button';
-import { usePermissions } from './root-actor';
+import { usePermissions } from '../machines/root/root-actor';
 
 // Only impersonating administrators need the menu (and its popper): loaded when one does.
 const ImpersonationMenu = lazy(() => import('./ImpersonationMenu'));

@@ -37,13 +37,22 @@ export function SearchSelect({ label, actor, includeExclude, texts, errorId, dis
     event.preventDefault();
     next.focus();
   };
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { term, options, selected, mode, minLength } = state.context;
+  const term = useSelector(actor, (s) => s.context.term);
+  const options = useSelector(actor, (s) => s.context.options);
+  const selected = useSelector(actor, (s) => s.context.selected);
+  const mode = useSelector(actor, (s) => s.context.mode);
+  const minLength = useSelector(actor, (s) => s.context.minLength);
+  const allowCreate = useSelector(actor, (s) => s.context.allowCreate);
+  const inEmpty = useSelector(actor, (s) => s.matches('empty'));
+  const inFailed = useSelector(actor, (s) => s.matches('failed'));
+  const inNoResults = useSelector(actor, (s) => s.matches('noResults'));
+  const inTooShort = useSelector(actor, (s) => s.matches('tooShort'));
+  const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
   const send = actor.send;
-  const message = state.matches('empty') ? texts?.empty ?? SEARCH_TEXTS.enterSearchTerm
-    : state.matches('tooShort') ? SEARCH_TEXTS.minimum(minLength)
-    : state.matches('noResults') ? texts?.noResults ?? SEARCH_TEXTS.noMatchingResults
-    : state.matches('failed') ? SEARCH_TEXTS.notFoundNoMatchingResults
+  const message = inEmpty ? texts?.empty ?? SEARCH_TEXTS.enterSearchTerm
+    : inTooShort ? SEARCH_TEXTS.minimum(minLength)
+    : inNoResults ? texts?.noResults ?? SEARCH_TEXTS.noMatchingResults
+    : inFailed ? SEARCH_TEXTS.notFoundNoMatchingResults
     : undefined;
   return (
     <Stack gap={1}>
@@ -68,8 +77,8 @@ export function SearchSelect({ label, actor, includeExclude, texts, errorId, dis
         </HStack>
       )}
       <Box aria-live="polite" fontSize="sm" color="fg.muted">
-        {state.hasTag('loading') ? <Spinner size="xs" aria-label="Searching" /> : message}
-        {state.matches('noResults') && state.context.allowCreate && (
+        {loadingTag ? <Spinner size="xs" aria-label="Searching" /> : message}
+        {inNoResults && allowCreate && (
           <chakra.button type="button" ml={2} textDecoration="underline" onClick={() => send({ type: 'select.create' })}>{`Create "${term}"`}</chakra.button>
         )}
       </Box>

@@ -2,7 +2,7 @@ import { Alert, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { GUARD_REDIRECTS } from '../lib/access';
 import { UNCONFIRMED_EMAIL_BANNER } from '../lib/error-catalogue';
-import { usePermissions } from '../app/root-actor';
+import { usePermissions } from '../machines/root/root-actor';
 
 const LINK_TEXT = 'click here';
 const [BEFORE, AFTER] = UNCONFIRMED_EMAIL_BANNER.split(LINK_TEXT) as [string, string];

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { fromPromise, type AnyStateMachine, type SimulatedClock } from 'xstate';
 import { PortalGate } from '../../src/app/PortalGate';
-import { RootActor } from '../../src/app/root-actor';
+import { RootActor } from '../../src/machines/root/root-actor';
 import { routes } from '../../src/app/routes';
 import { ScreenLogicContext } from '../../src/app/screen-logic';
 import { system } from '../../src/ui/theme';
@@ -11,7 +11,7 @@ import { AccountLogicContext, defaultAccountLogic, type AccountLogic } from '../
 import type { Permissions, StoredRole } from '../../src/lib/roles';
 import { authMachine } from '../../src/machines/auth/auth.machine';
 import type { Profile, UpdateProfileRequest } from '../../src/machines/auth/profile.machine';
-import { rootMachine } from '../../src/machines/root.machine';
+import { rootMachine } from '../../src/machines/root/root.machine';
 import { quietConnection } from './quiet-connection';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';
 import { permissionsOf, quietCountdown, resolvedPortal, tokenOf } from './shell-harness';

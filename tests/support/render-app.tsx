@@ -3,7 +3,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import type { SimulatedClock } from 'xstate';
 import { App } from '../../src/app/App';
 import { routes } from '../../src/app/routes';
-import { rootMachine } from '../../src/machines/root.machine';
+import { rootMachine } from '../../src/machines/root/root.machine';
 import type { authMachine } from '../../src/machines/auth/auth.machine';
 import type { portalMachine } from '../../src/machines/portal/portal.machine';
 import type { connectionMachine } from '../../src/machines/session/connection.machine';

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom, type SimulatedClock } from 'xstate';
 import { PortalGate } from '../../src/app/PortalGate';
-import { RootActor } from '../../src/app/root-actor';
+import { RootActor } from '../../src/machines/root/root-actor';
 import { routes } from '../../src/app/routes';
 import { ScreenLogicContext, type ScreenLogic } from '../../src/app/screen-logic';
 import { system } from '../../src/ui/theme';
@@ -12,7 +12,7 @@ import { roleFlagsOf, type Permissions, type StoredRole } from '../../src/lib/ro
 import type { SessionOutput } from '../../src/machines/auth/auth.actors';
 import { authMachine } from '../../src/machines/auth/auth.machine';
 import { portalMachine, type Portal } from '../../src/machines/portal/portal.machine';
-import { rootMachine } from '../../src/machines/root.machine';
+import { rootMachine } from '../../src/machines/root/root.machine';
 import { quietConnection } from './quiet-connection';
 import { countdownMachine } from '../../src/machines/session/countdown.machine';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';

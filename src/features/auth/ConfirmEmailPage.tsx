@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { usePermissions } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePermissions } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { ACCOUNT_TEXTS, AUTH_TEXTS, ERROR_TEXTS } from '../../lib/error-catalogue';
 import { useAccountLogic } from './account-logic';
 import { AccountPage, ContinueLink, SignInFirst, StatusNote } from './account-ui';

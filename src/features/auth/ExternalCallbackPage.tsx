@@ -1,7 +1,7 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { useAuth, useAuthActor } from '../../app/root-actor';
+import { useAuth, useAuthActor } from '../../machines/root/root-actor';
 import { STORAGE_KEYS } from '../../lib/constants';
 import { SIGN_IN_TEXTS } from '../../lib/error-catalogue';
 import { useSignInNavigation } from './LoginPage';

@@ -1,7 +1,7 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { useIdleActor } from '../../app/root-actor';
+import { useIdleActor } from '../../machines/root/root-actor';
 import { SIGN_IN_TEXTS } from '../../lib/error-catalogue';
 
 /** 180000 → "3:00". */

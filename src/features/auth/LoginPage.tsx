@@ -3,7 +3,7 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useActor } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { useAuth, useAuthActor } from '../../app/root-actor';
+import { useAuth, useAuthActor } from '../../machines/root/root-actor';
 import { containerMaxWidth } from '../../ui/theme';
 import { ERROR_TEXTS, SIGN_IN_TEXTS } from '../../lib/error-catalogue';
 import { externalProviders } from '../../machines/auth/auth.actors';

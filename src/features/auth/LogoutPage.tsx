@@ -1,7 +1,7 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAuth, useAuthActor } from '../../app/root-actor';
+import { useAuth, useAuthActor } from '../../machines/root/root-actor';
 import { containerMaxWidth } from '../../ui/theme';
 import { SIGN_IN_TEXTS } from '../../lib/error-catalogue';
 

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Field, Flex, Heading, Input, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { DATE_FORMATS } from '../../lib/constants';
 import { formatDate } from '../../lib/dates';
 import { OUTBOX_TEXTS } from '../../lib/error-catalogue';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { ACCOUNT_TEXTS } from '../../lib/error-catalogue';
 import type { passwordResetMachine } from '../../machines/auth/password-reset.machine';
 import { useAccountLogic } from './account-logic';

@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useAuth, usePermissions, usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { useAuth, usePermissions, usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { mayCall } from '../../lib/access';
 import { ERROR_TEXTS } from '../../lib/error-catalogue';
 import { useAccountLogic } from './account-logic';

@@ -1,7 +1,7 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAuth, useAuthActor } from '../../app/root-actor';
+import { useAuth, useAuthActor } from '../../machines/root/root-actor';
 import { containerMaxWidth } from '../../ui/theme';
 import { ERROR_TEXTS, SIGN_IN_TEXTS } from '../../lib/error-catalogue';
 import { fieldErrorsOf, validateTwoFactorCode, type FieldErrors } from '../../machines/auth/sign-in-validation';

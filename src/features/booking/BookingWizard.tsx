@@ -2,9 +2,9 @@ import { Box, Button, CloseButton, Dialog, Flex, Portal, Spinner, Text, Visually
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { useAuth, usePortal } from '../../app/root-actor';
+import { useAuth, usePortal } from '../../machines/root/root-actor';
 import { UnconfirmedEmailBanner } from '../../ui/UnconfirmedEmailBanner';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { WIZARD_TEXTS } from '../../lib/booking-texts';
 import { WIZARD_DIALOG } from '../../lib/constants';
 import type { Permissions } from '../../lib/roles';
@@ -122,6 +122,8 @@ function WizardBody({ wizard, permissions, timeZone, onDashboard, onAnother }: {
   return <Steps wizard={wizard} permissions={permissions} timeZone={timeZone} />;
 }
 
+const sameFlags = (a: boolean[], b: boolean[]) => a.length === b.length && a.every((flag, index) => flag === b[index]);
+
 function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions: Permissions; timeZone: string | undefined }) {
   const activeStep = useSelector(wizard, (s) => s.context.activeStep);
   const problem = useSelector(wizard, (s) => s.context.problem);
@@ -131,9 +133,11 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
   const detailsBusy = useSelector(details, (s) => Boolean(s && 'hasTag' in s && s.hasTag('busy')));
   const payBusy = useSelector(pay, (s) => Boolean(s && 'hasTag' in s && s.hasTag('busy')));
   // Back and the step buttons follow the chart (001 section 2: not on step 1, not once paid, not while a call
-  // runs); read on every render, which the wizard's and the sub-charts' subscriptions above trigger.
-  const snapshot = wizard.getSnapshot();
-  const canBack = canGoBack(snapshot) && !detailsBusy && !payBusy;
+  // runs). The sub-charts' busy flags come from their own subscriptions above.
+  // Inline selectors run again on each render, so a sub-chart's change (which re-renders this) is seen too.
+  const canBack = useSelector(wizard, (s) => canGoBack(s)) && !detailsBusy && !payBusy;
+  const reachable = useSelector(wizard, (s) => WIZARD_TEXTS.steps.map((_, index) => canGoToStep(s, index)), sameFlags)
+    .map((flag) => flag && !detailsBusy && !payBusy);
   // Step 4's last sub-step (Additional details): only there does the footer's Next submit the details.
   const lastDetailsSubStep = useSelector(details, (s) => Boolean(s && 'matches' in s && s.matches('additional')));
   const loading = busy || detailsBusy;
@@ -163,7 +167,7 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
           {WIZARD_TEXTS.steps.map((title, index) => (
             <li key={title}>
               <Button size="xs" variant={index === activeStep ? 'solid' : 'ghost'} aria-current={index === activeStep ? 'step' : undefined}
-                disabled={!canGoToStep(snapshot, index)} onClick={() => wizard.send({ type: 'step.goto', step: index })} data-step-title={title}>
+                disabled={!reachable[index]} onClick={() => wizard.send({ type: 'step.goto', step: index })} data-step-title={title}>
                 {/* Named '2. Parcels': the number is read with the heading, as it is seen. */}
                 {index + 1}. {title}
               </Button>

@@ -59,7 +59,10 @@ function Lookups({ lookups, form, errors, administrator, edit }: {
   lookups: Lookups; form: DeliveryFormValues; errors: Partial<Record<AddressSide | 'deliveryDate', string>>; administrator: boolean;
   edit: (values: Partial<DeliveryFormValues>) => void;
 }) {
-  const { dates, timeSlots, stores, addressErrors } = useSelector(lookups, (s) => s.context);
+  const dates = useSelector(lookups, (s) => s.context.dates);
+  const timeSlots = useSelector(lookups, (s) => s.context.timeSlots);
+  const stores = useSelector(lookups, (s) => s.context.stores);
+  const addressErrors = useSelector(lookups, (s) => s.context.addressErrors);
   const datesState = useSelector(lookups, (s) => (s.matches({ lookups: 'noDates' }) ? 'none' : s.matches({ lookups: 'failed' }) ? 'failed'
     : s.matches({ lookups: 'ready' }) ? 'ready' : 'loading'));
   const slotsState = useSelector(lookups, (s) => (s.matches({ slots: 'noDate' }) ? 'noDate' : s.matches({ slots: 'failed' }) ? 'failed'

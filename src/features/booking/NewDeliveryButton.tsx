@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { usePermissions } from '../../app/root-actor';
+import { usePermissions } from '../../machines/root/root-actor';
 import { SUCCESS_DASHBOARD_PATH as DASHBOARD_PATH, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { isMenuEntryVisible, MENU_ENTRIES } from '../../lib/menus';
 import type { PaymentReturnState } from '../../ui/NewDeliverySlot';

@@ -77,7 +77,9 @@ function AccountChoice({ pay, permissions }: { pay: Pay; permissions: Permission
 }
 
 function PaymentDetails({ pay, permissions }: { pay: Pay; permissions: Permissions }) {
-  const { quote, account, cards } = useSelector(pay, (s) => s.context);
+  const quote = useSelector(pay, (s) => s.context.quote);
+  const account = useSelector(pay, (s) => s.context.account);
+  const cards = useSelector(pay, (s) => s.context.cards);
   const busy = useSelector(pay, (s) => s.hasTag('busy'));
   const totals = seesTotals(permissions);
   return (
@@ -130,7 +132,9 @@ function PaymentDetails({ pay, permissions }: { pay: Pay; permissions: Permissio
 }
 
 function CardPayment({ pay }: { pay: Pay }) {
-  const { quote, checkout, saveCard } = useSelector(pay, (s) => s.context);
+  const quote = useSelector(pay, (s) => s.context.quote);
+  const checkout = useSelector(pay, (s) => s.context.checkout);
+  const saveCard = useSelector(pay, (s) => s.context.saveCard);
   const loading = useSelector(pay, (s) => s.hasTag('loading'));
   // The provider sends the shopper back to /paymentcallback with deliveryid, the current path and query (the
   // checkout's returnUrl, made from paymentReturnUrl()); the sandbox widget reads this form's action.

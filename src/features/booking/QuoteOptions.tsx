@@ -27,7 +27,9 @@ export interface QuoteOptionsProps {
  * (disabled); prices with the 'Subject addtional charge(s)' marker only for administrator, management and staff.
  */
 export function QuoteOptions({ actor, permissions, isRoundTrip, isHighRisk, timeZone, timeSlot, errorId }: QuoteOptionsProps) {
-  const { quotes, now, selectedIndex } = useSelector(actor, (snapshot) => snapshot.context);
+  const quotes = useSelector(actor, (s) => s.context.quotes);
+  const now = useSelector(actor, (s) => s.context.now);
+  const selectedIndex = useSelector(actor, (s) => s.context.selectedIndex);
   const prices = canSeePrices(permissions);
   // A window's time (HH:mm), with its day ('Tue 4 Mar 04:00') when it is not on the pick-up day.
   const day = (iso: string) => formatDate(iso, DATE_FORMATS.displayDate, timeZone);

@@ -2,7 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import type { Permissions } from '../../lib/roles';
 import { quoteExpiryMachine } from '../../machines/booking/quote-expiry.machine';
 import type { DeliveryQuote } from '../../machines/booking/booking.types';

@@ -1,8 +1,8 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { usePermissions, usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePermissions, usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { CONTENT_TEXTS } from '../../lib/content-texts';
 import { announcementBannerMachine } from '../../machines/content/announcement-banner.machine';
 
@@ -21,7 +21,9 @@ function SignedInBanner() {
 
 /** What the banner actor shows: each current announcement with its Dismiss button. */
 export function AnnouncementBannerView({ actor }: { actor: Actor<typeof announcementBannerMachine> }) {
-  const { announcements, dismissing, problem } = useSelector(actor, (snapshot) => snapshot.context);
+  const announcements = useSelector(actor, (s) => s.context.announcements);
+  const dismissing = useSelector(actor, (s) => s.context.dismissing);
+  const problem = useSelector(actor, (s) => s.context.problem);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   if (announcements.length === 0) return null;
   return (

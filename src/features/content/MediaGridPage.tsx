@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Actor } from 'xstate';
-import { usePortal } from '../../app/root-actor';
+import { usePortal } from '../../machines/root/root-actor';
 import { DIALOG_WIDTHS } from '../../lib/constants';
 import { CONTENT_TEXTS } from '../../lib/content-texts';
 import { resourceForPath, resourceOf, type ResourceId } from '../../resources';
@@ -50,8 +50,12 @@ function ScoreBadge({ score }: { score: number | null }) {
  * full image. Images load from the signed URLs the server gives each item.
  */
 export function MediaGridView({ actor, timeZone }: { actor: Actor<typeof listMachine>; timeZone: string }) {
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { params, page, resource: id } = state.context;
+  const params = useSelector(actor, (s) => s.context.params);
+  const page = useSelector(actor, (s) => s.context.page);
+  const id = useSelector(actor, (s) => s.context.resource);
+  const error = useSelector(actor, (s) => s.context.error);
+  const inFailed = useSelector(actor, (s) => s.matches('failed'));
+  const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
   const resource = resourceOf(id);
   const [opened, setOpened] = useState<MediaItem | null>(null);
   const when = (item: MediaItem) => DateTime.fromISO(item.createdAt).setZone(timeZone).toFormat('yyyy-MM-dd HH:mm');
@@ -74,19 +78,19 @@ export function MediaGridView({ actor, timeZone }: { actor: Actor<typeof listMac
           );
         })}
       </HStack>
-      {state.matches('failed') && (
+      {inFailed && (
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Title>{state.context.error?.message}</Alert.Title>
+          <Alert.Title>{error?.message}</Alert.Title>
           <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'list.retry' })}>{LIST_TEXTS.tryAgain}</Button>
         </Alert.Root>
       )}
-      {state.hasTag('loading') && !page && <div role="status">{LIST_TEXTS.loading}</div>}
+      {loadingTag && !page && <div role="status">{LIST_TEXTS.loading}</div>}
       {page && (
         <>
           {items.length === 0 ? <Text>{CONTENT_TEXTS.noMedia}</Text> : (
             <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, sm: 3, md: 4, lg: 6 }} gap={3} aria-label={resource.title}
-              aria-busy={state.hasTag('loading')}>
+              aria-busy={loadingTag}>
               {items.map((item) => (
                 <chakra.li key={item.id} borderWidth="1px" borderRadius="md" bg="bg" overflow="hidden">
                   <chakra.button type="button" display="block" width="100%" cursor="zoom-in" onClick={() => setOpened(item)}

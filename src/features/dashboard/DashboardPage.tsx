@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { usePermissions, usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePermissions, usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { mayCall } from '../../lib/access';
 import { DASHBOARD_TOPICS, maySubscribe } from '../../lib/realtime';
 import type { Permissions } from '../../lib/roles';

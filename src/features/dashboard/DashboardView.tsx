@@ -70,7 +70,10 @@ function IdsInput({ kind, ids, view }: { kind: IdsFilterKind; ids: number[]; vie
 
 /** The left side bar: search, filters by field and value, by ids, QSR mode, clear. */
 function FiltersBar({ view }: { view: DashboardActor }) {
-  const { filters, ids, search, qsrMode } = useSelector(view, (snapshot) => snapshot.context);
+  const filters = useSelector(view, (s) => s.context.filters);
+  const ids = useSelector(view, (s) => s.context.ids);
+  const search = useSelector(view, (s) => s.context.search);
+  const qsrMode = useSelector(view, (s) => s.context.qsrMode);
   const [field, setField] = useState<DashboardFilterField>('logisticstatuses');
   const [value, setValue] = useState('');
   return (

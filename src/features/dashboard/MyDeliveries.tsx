@@ -2,7 +2,7 @@ import { Alert, Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/rea
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { usePortal } from '../../app/root-actor';
+import { usePortal } from '../../machines/root/root-actor';
 import { DATE_FORMATS, SERVICE_LEVELS } from '../../lib/constants';
 import { MY_DELIVERIES_TEXTS as TEXTS } from '../../lib/dashboard-texts';
 import { formatDate, localDateTimeToIsoUtc } from '../../lib/dates';

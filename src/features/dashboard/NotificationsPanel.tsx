@@ -8,23 +8,30 @@ import type { webNotificationsMachine } from '../../machines/operations/web-noti
 
 /** The notifications list (002 section 2): unread count, a page of notifications, mark as read, paging. */
 export function NotificationsPanel({ actor }: { actor: Actor<typeof webNotificationsMachine> }) {
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { data, page, totalPages, unread, marking } = state.context;
-  const busy = state.hasTag('busy') || state.hasTag('loading');
+  const data = useSelector(actor, (s) => s.context.data);
+  const page = useSelector(actor, (s) => s.context.page);
+  const totalPages = useSelector(actor, (s) => s.context.totalPages);
+  const unread = useSelector(actor, (s) => s.context.unread);
+  const marking = useSelector(actor, (s) => s.context.marking);
+  const inFailed = useSelector(actor, (s) => s.matches('failed'));
+  const inReady = useSelector(actor, (s) => s.matches('ready'));
+  const busyTag = useSelector(actor, (s) => s.hasTag('busy'));
+  const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
+  const busy = busyTag || loadingTag;
   return (
     <Stack as="section" aria-label={NOTIFICATION_TEXTS.title} gap={2}>
       <HStack justify="space-between">
         <Text fontWeight="bold">{NOTIFICATION_TEXTS.title}</Text>
         <Badge data-testid="unread-count">{NOTIFICATION_TEXTS.unread(unread)}</Badge>
       </HStack>
-      {state.matches('failed') && (
+      {inFailed && (
         <HStack>
           <Text role="alert" fontSize="sm">{NOTIFICATION_TEXTS.failed}</Text>
           <Button size="xs" onClick={() => actor.send({ type: 'notifications.retry' })}>{NOTIFICATION_TEXTS.retry}</Button>
         </HStack>
       )}
-      {state.hasTag('loading') && data.length === 0 && <Text role="status" fontSize="sm">{NOTIFICATION_TEXTS.loading}</Text>}
-      {state.matches('ready') && data.length === 0 && <Text fontSize="sm">{NOTIFICATION_TEXTS.empty}</Text>}
+      {loadingTag && data.length === 0 && <Text role="status" fontSize="sm">{NOTIFICATION_TEXTS.loading}</Text>}
+      {inReady && data.length === 0 && <Text fontSize="sm">{NOTIFICATION_TEXTS.empty}</Text>}
       <Stack as="ul" gap={1} listStyleType="none" p={0} aria-busy={busy || undefined}>
         {data.map((item) => (
           <Box as="li" key={item.id} borderWidth="1px" borderRadius="sm" p={2} fontWeight={item.read ? 'normal' : 'bold'} aria-label={item.title}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useAuth, usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { useAuth, usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { mayCall } from '../../lib/access';
 import { deliveriesResource, type DeliveryAdminDetail } from '../../resources/deliveries';
 import { formMachine } from '../../machines/lists/form.machine';

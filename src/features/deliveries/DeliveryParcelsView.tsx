@@ -54,10 +54,15 @@ export function ParcelTable({ items }: { items: readonly DeliveryParcel[] }) {
  * validation message sits under its field and names it.
  */
 export function DeliveryParcelsView({ actor, editable }: { actor: Actor<typeof deliveryParcelsMachine>; editable: boolean }) {
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { parcels, drafts, errors, error } = state.context;
-  const saving = state.matches('saving');
-  if (state.matches('viewing')) {
+  const parcels = useSelector(actor, (s) => s.context.parcels);
+  const drafts = useSelector(actor, (s) => s.context.drafts);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const error = useSelector(actor, (s) => s.context.error);
+  const inFailed = useSelector(actor, (s) => s.matches('failed'));
+  const inSaving = useSelector(actor, (s) => s.matches('saving'));
+  const inViewing = useSelector(actor, (s) => s.matches('viewing'));
+  const saving = inSaving;
+  if (inViewing) {
     return (
       <Stack gap={2}>
         <ParcelTable items={parcels} />
@@ -67,7 +72,7 @@ export function DeliveryParcelsView({ actor, editable }: { actor: Actor<typeof d
   }
   return (
     <Stack gap={3}>
-      {state.matches('failed') && (
+      {inFailed && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Title>{error?.message}</Alert.Title>
@@ -101,8 +106,8 @@ export function DeliveryParcelsView({ actor, editable }: { actor: Actor<typeof d
         </chakra.fieldset>
       ))}
       <HStack gap={2}>
-        <Button size="sm" loading={saving} disabled={state.matches('failed')} onClick={() => actor.send({ type: 'parcels.save' })}>{PARCEL_TEXTS.save}</Button>
-        <Button size="sm" variant="outline" disabled={saving || state.matches('failed')} onClick={() => actor.send({ type: 'parcels.cancel' })}>{PARCEL_TEXTS.cancel}</Button>
+        <Button size="sm" loading={saving} disabled={inFailed} onClick={() => actor.send({ type: 'parcels.save' })}>{PARCEL_TEXTS.save}</Button>
+        <Button size="sm" variant="outline" disabled={saving || inFailed} onClick={() => actor.send({ type: 'parcels.cancel' })}>{PARCEL_TEXTS.cancel}</Button>
       </HStack>
     </Stack>
   );

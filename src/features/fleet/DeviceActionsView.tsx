@@ -35,18 +35,21 @@ export function DeviceRowButtons({ actions, device, mayNotify, mayDelink }: {
 
 /** The delink confirmation and a refusal's message (kept until dismissed). */
 export function DeviceActionsDialogs({ actions }: { actions: Actor<typeof deviceActionsMachine> }) {
-  const state = useSelector(actions, (snapshot) => snapshot);
-  const device = state.context.device;
+  const device = useSelector(actions, (s) => s.context.device);
+  const error = useSelector(actions, (s) => s.context.error);
+  const inConfirmingDelink = useSelector(actions, (s) => s.matches('confirmingDelink'));
+  const inDelinking = useSelector(actions, (s) => s.matches('delinking'));
+  const inFailed = useSelector(actions, (s) => s.matches('failed'));
   return (
     <>
-      {state.matches('failed') && (
+      {inFailed && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Title>{state.context.error?.message}</Alert.Title>
+          <Alert.Title>{error?.message}</Alert.Title>
           <Button size="xs" ml="auto" onClick={() => actions.send({ type: 'devices.dismiss' })}>{FLEET_TEXTS.dismiss}</Button>
         </Alert.Root>
       )}
-      <ConfirmDialog open={state.matches('confirmingDelink') || state.matches('delinking')} busy={state.matches('delinking')}
+      <ConfirmDialog open={inConfirmingDelink || inDelinking} busy={inDelinking}
         title={FLEET_TEXTS.delink} message={device ? FLEET_TEXTS.delinkQuestion(`${nameOf(device)} (${device.userFullName})`) : ''}
         onNo={() => actions.send({ type: 'devices.confirmNo' })} onYes={() => actions.send({ type: 'devices.confirmYes' })} />
     </>

@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { Actor } from 'xstate';
-import { usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { FLEET_TEXTS } from '../../lib/fleet';
 import { resourceOf } from '../../resources';
 import type { FleetHubDetail } from '../../resources/hubs';
@@ -37,12 +37,15 @@ export function Component() {
 const yesNo = (value: boolean) => (value ? LIST_TEXTS.yes : LIST_TEXTS.no);
 
 export function HubDetailView({ actor }: { actor: Actor<typeof formMachine> }) {
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const hub = state.context.record as FleetHubDetail | undefined;
-  if (state.hasTag('loading')) return <div role="status">{LIST_TEXTS.loading}</div>;
-  if (state.matches('loadFailed') || !hub) {
+  const error = useSelector(actor, (s) => s.context.error);
+  const record = useSelector(actor, (s) => s.context.record);
+  const inLoadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
+  const hub = record as FleetHubDetail | undefined;
+  if (loadingTag) return <div role="status">{LIST_TEXTS.loading}</div>;
+  if (inLoadFailed || !hub) {
     return (
-      <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{state.context.error?.message}</Alert.Title>
+      <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error?.message}</Alert.Title>
         <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'form.retry' })}>{LIST_TEXTS.tryAgain}</Button>
       </Alert.Root>
     );

@@ -1,8 +1,8 @@
 import { Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { DELIVERY_STEP_TEXTS } from '../../lib/booking-texts';
 import { FLEET_TEXTS } from '../../lib/fleet';
 import { resourceOf } from '../../resources';

@@ -1,6 +1,6 @@
 import { HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuth } from '../../app/root-actor';
+import { useAuth } from '../../machines/root/root-actor';
 import { mayCall } from '../../lib/access';
 import { FLEET_TEXTS } from '../../lib/fleet';
 import { resourceOf } from '../../resources';

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import type { Actor } from 'xstate';
-import { useAuth, usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { useAuth, usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { mayCall } from '../../lib/access';
 import { FLEET_TEXTS } from '../../lib/fleet';
 import { resourceOf } from '../../resources';

@@ -1,8 +1,8 @@
 import { Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { resourceOf } from '../../resources';
 import type { FleetVehicle } from '../../resources/vehicles';
 import { driverSelectLogic } from '../../machines/fleet/fleet-selects';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { apiClientsResource, takeRevealedKey } from '../../resources/api-clients';
 import { revealedSecretMachine } from '../../machines/integrations/revealed-secret.machine';
 import { formMachine } from '../../machines/lists/form.machine';

@@ -14,18 +14,24 @@ const STATUS_COLOURS: Record<number, string> = { 2000: 'green.700', 0: 'gray.600
 
 /** The webhook's delivery log and "Send test event" (edit screen). */
 export function WebhookAttemptsView({ actor }: { actor: Actor<typeof webhookAttemptsMachine> }) {
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { attempts, lastTest, problem, page } = state.context;
-  const testing = state.matches('testing');
+  const attempts = useSelector(actor, (s) => s.context.attempts);
+  const lastTest = useSelector(actor, (s) => s.context.lastTest);
+  const problem = useSelector(actor, (s) => s.context.problem);
+  const page = useSelector(actor, (s) => s.context.page);
+  const inLoadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const inReady = useSelector(actor, (s) => s.matches('ready'));
+  const inTesting = useSelector(actor, (s) => s.matches('testing'));
+  const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
+  const testing = inTesting;
   const items = attempts?.items ?? [];
   return (
     <Stack as="section" aria-labelledby="webhook-attempts" gap={3} mt={8} maxW="960px">
       <HStack justify="space-between" wrap="wrap">
         <Heading as="h2" size="md" id="webhook-attempts">{INTEGRATION_TEXTS.attempts}</Heading>
         <HStack gap={2}>
-          <Button size="sm" variant="outline" disabled={!state.matches('ready')} onClick={() => actor.send({ type: 'attempts.refresh' })}>Refresh</Button>
+          <Button size="sm" variant="outline" disabled={!inReady} onClick={() => actor.send({ type: 'attempts.refresh' })}>Refresh</Button>
           <Button size="sm" bg="secondary" color="white" loading={testing} loadingText={INTEGRATION_TEXTS.sendTest}
-            disabled={!state.matches('ready')} onClick={() => actor.send({ type: 'attempts.test' })}>{INTEGRATION_TEXTS.sendTest}</Button>
+            disabled={!inReady} onClick={() => actor.send({ type: 'attempts.test' })}>{INTEGRATION_TEXTS.sendTest}</Button>
         </HStack>
       </HStack>
       {lastTest && (
@@ -35,11 +41,11 @@ export function WebhookAttemptsView({ actor }: { actor: Actor<typeof webhookAtte
       )}
       {problem && (
         <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{problem}</Alert.Title>
-          {state.matches('loadFailed') && <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'attempts.retry' })}>{LIST_TEXTS.tryAgain}</Button>}
+          {inLoadFailed && <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'attempts.retry' })}>{LIST_TEXTS.tryAgain}</Button>}
         </Alert.Root>
       )}
-      {state.hasTag('loading') && <Text role="status">{LIST_TEXTS.loading}</Text>}
-      {attempts && items.length === 0 && !state.hasTag('loading') && <Text>{INTEGRATION_TEXTS.noAttempts}</Text>}
+      {loadingTag && <Text role="status">{LIST_TEXTS.loading}</Text>}
+      {attempts && items.length === 0 && !loadingTag && <Text>{INTEGRATION_TEXTS.noAttempts}</Text>}
       {items.length > 0 && (
         <chakra.table width="100%" fontSize="sm" aria-label={INTEGRATION_TEXTS.attempts} css={{ '& th, & td': { textAlign: 'left', padding: '4px 8px', borderBottom: '1px solid #e2e8f0' } }}>
           <thead>
@@ -63,9 +69,9 @@ export function WebhookAttemptsView({ actor }: { actor: Actor<typeof webhookAtte
       )}
       {attempts && attempts.paging.totalPages > 1 && (
         <HStack as="nav" aria-label="Attempt pages" gap={2}>
-          <Button size="sm" variant="outline" disabled={page <= 1 || !state.matches('ready')} onClick={() => actor.send({ type: 'attempts.page', page: page - 1 })}>{LIST_TEXTS.previousPage}</Button>
+          <Button size="sm" variant="outline" disabled={page <= 1 || !inReady} onClick={() => actor.send({ type: 'attempts.page', page: page - 1 })}>{LIST_TEXTS.previousPage}</Button>
           <Text>{LIST_TEXTS.pageOf(page, attempts.paging.totalPages)}</Text>
-          <Button size="sm" variant="outline" disabled={page >= attempts.paging.totalPages || !state.matches('ready')}
+          <Button size="sm" variant="outline" disabled={page >= attempts.paging.totalPages || !inReady}
             onClick={() => actor.send({ type: 'attempts.page', page: page + 1 })}>{LIST_TEXTS.nextPage}</Button>
         </HStack>
       )}

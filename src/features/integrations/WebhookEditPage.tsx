@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { takeRevealedSecret, webhooksResource } from '../../resources/webhooks';
 import { revealedSecretMachine } from '../../machines/integrations/revealed-secret.machine';
 import { webhookAttemptsMachine } from '../../machines/integrations/webhook-attempts.machine';

@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Actor } from 'xstate';
-import { usePermissions, usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePermissions, usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { mayCall } from '../../lib/access';
 import { formatDistance } from '../../lib/distance';
 import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../lib/jobs-texts';
@@ -71,10 +71,14 @@ function AssignDriver({ actor, jobId }: { actor: JobScreenActor; jobId: number }
 
 /** The job of /jobs/:id/deliveries or /jobs/edit/:id, drawn from its actor. */
 export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; permissions: Permissions | null | undefined; edit: boolean }) {
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { details, error } = state.context;
-  const busy = state.hasTag('busy') || state.hasTag('loading');
-  if (state.matches('failed')) {
+  const details = useSelector(actor, (s) => s.context.details);
+  const error = useSelector(actor, (s) => s.context.error);
+  const inFailed = useSelector(actor, (s) => s.matches('failed'));
+  const inNotFound = useSelector(actor, (s) => s.matches('notFound'));
+  const busyTag = useSelector(actor, (s) => s.hasTag('busy'));
+  const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
+  const busy = busyTag || loadingTag;
+  if (inFailed) {
     return (
       <Alert.Root status="error">
         <Alert.Indicator />
@@ -83,7 +87,7 @@ export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; p
       </Alert.Root>
     );
   }
-  if (state.matches('notFound')) return <Text role="alert">{JOB_SCREEN_TEXTS.notFound}</Text>;
+  if (inNotFound) return <Text role="alert">{JOB_SCREEN_TEXTS.notFound}</Text>;
   if (!details) return <div role="status">{JOB_SCREEN_TEXTS.loading}</div>;
   const { job, deliveries, tasks } = details;
   const jobActions = allowedJobActions(job, tasks, permissions, edit);

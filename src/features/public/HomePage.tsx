@@ -1,5 +1,5 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { usePortal } from '../../app/root-actor';
+import { usePortal } from '../../machines/root/root-actor';
 import { containerMaxWidth } from '../../ui/theme';
 import { SERVICE_LEVELS } from '../../lib/constants';
 

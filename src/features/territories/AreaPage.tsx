@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { resourceOf } from '../../resources';
 import { TERRITORY_TEXTS } from '../../lib/territory-texts';
 import { polygonEditorMachine, type AreaKind } from '../../machines/territories/polygon-editor.machine';

@@ -13,20 +13,23 @@ export function PermissionsPanel({ actor, userSelect }: {
   actor: Actor<typeof territoryPermissionsMachine>;
   userSelect?: Actor<typeof searchSelectMachine>;
 }) {
-  const state = useSelector(actor, (snapshot) => snapshot);
+  const permissions = useSelector(actor, (s) => s.context.permissions);
+  const error = useSelector(actor, (s) => s.context.error);
+  const inFailed = useSelector(actor, (s) => s.matches('failed'));
+  const inLoading = useSelector(actor, (s) => s.matches('loading'));
+  const busyTag = useSelector(actor, (s) => s.hasTag('busy'));
   const [role, setRole] = useState<string>(STORED_ROLES[0]);
-  const { permissions, error } = state.context;
-  const busy = state.hasTag('busy');
+  const busy = busyTag;
   return (
     <Stack as="section" aria-label={PERMISSION_TEXTS.title} gap={2} maxW="600px">
       <Text fontWeight="semibold">{PERMISSION_TEXTS.title}</Text>
-      {state.matches('loading') && <div role="status">{PERMISSION_TEXTS.loading}</div>}
-      {state.matches('failed') && (
+      {inLoading && <div role="status">{PERMISSION_TEXTS.loading}</div>}
+      {inFailed && (
         <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error?.message}</Alert.Title>
           <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'permissions.retry' })}>{PERMISSION_TEXTS.retry}</Button>
         </Alert.Root>
       )}
-      {!state.matches('loading') && !state.matches('failed') && (
+      {!inLoading && !inFailed && (
         <>
           {error && <Text role="alert" fontSize="sm" color="red.600">{error.message}</Text>}
           {permissions.length === 0 ? <Text fontSize="sm" data-testid="permissions-none">{PERMISSION_TEXTS.none}</Text> : (

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { trackingMachine } from '../../machines/tracking/tracking.machine';
 import { TrackingView } from './TrackingView';
 

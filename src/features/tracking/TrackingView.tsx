@@ -18,26 +18,32 @@ const serviceName = (slaType: string | null) => (slaType ? (SERVICE_LEVELS as Re
 
 /** The public tracking page's content, driven by the tracking machine. */
 export function TrackingView({ actor, timeZone }: { actor: Actor<typeof trackingMachine>; timeZone?: string | undefined }) {
-  const state = useSelector(actor, (snapshot) => snapshot);
+  const delivery = useSelector(actor, (s) => s.context.delivery);
+  const problem = useSelector(actor, (s) => s.context.problem);
+  const inFailed = useSelector(actor, (s) => s.matches('failed'));
+  const inLoading = useSelector(actor, (s) => s.matches('loading'));
+  const inNotFound = useSelector(actor, (s) => s.matches('notFound'));
+  const inRefreshing = useSelector(actor, (s) => s.matches('refreshing'));
+  const inShown = useSelector(actor, (s) => s.matches('shown'));
   return (
     <Stack gap={4} maxW="3xl" mx="auto" p={4} data-testid="tracking-page">
       <Heading as="h1" size="xl">{TRACKING_TEXTS.title}</Heading>
-      {state.matches('loading') && <Text role="status">{TRACKING_TEXTS.loading}</Text>}
-      {state.matches('notFound') && (
+      {inLoading && <Text role="status">{TRACKING_TEXTS.loading}</Text>}
+      {inNotFound && (
         <Box data-testid="tracking-not-found">
           <Heading as="h2" size="md">{TRACKING_TEXTS.notFoundHeading}</Heading>
           <Text>{TRACKING_TEXTS.notFound}</Text>
         </Box>
       )}
-      {state.matches('failed') && (
+      {inFailed && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Content><Alert.Description>{TRACKING_TEXTS.failed} {state.context.problem}</Alert.Description></Alert.Content>
+          <Alert.Content><Alert.Description>{TRACKING_TEXTS.failed} {problem}</Alert.Description></Alert.Content>
           <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'tracking.retry' })}>{TRACKING_TEXTS.tryAgain}</Button>
         </Alert.Root>
       )}
-      {(state.matches('shown') || state.matches('refreshing')) && state.context.delivery && (
-        <TrackingDetails delivery={state.context.delivery} timeZone={timeZone} />
+      {(inShown || inRefreshing) && delivery && (
+        <TrackingDetails delivery={delivery} timeZone={timeZone} />
       )}
     </Stack>
   );

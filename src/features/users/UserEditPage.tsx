@@ -1,6 +1,6 @@
 import { Link, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useAuth } from '../../app/root-actor';
+import { useAuth } from '../../machines/root/root-actor';
 import { mayCall } from '../../lib/access';
 import { USERS_ADMIN_TEXTS } from '../../lib/users-admin-texts';
 import { Component as ResourceFormPage } from '../../ui/admin/ResourceFormPage';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { resourceOf } from '../../resources';
 import { USERS_ADMIN_TEXTS } from '../../lib/users-admin-texts';
 import { formMachine } from '../../machines/lists/form.machine';

@@ -1,5 +1,5 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useAuth } from '../../app/root-actor';
+import { useAuth } from '../../machines/root/root-actor';
 import { mayCall } from '../../lib/access';
 import { resourceOf } from '../../resources';
 import { USERS_ADMIN_TEXTS } from '../../lib/users-admin-texts';

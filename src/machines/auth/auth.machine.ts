@@ -1,4 +1,4 @@
-import { assign, fromCallback, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, sendTo, setup } from 'xstate';
 import { ApiError, asApiError, connectSession, currentAccessToken, setAccessToken } from '../../api';
 import { STORAGE_KEYS } from '../../lib/constants';
 import { notifyError } from './account-helpers';
@@ -55,6 +55,42 @@ const initialContext: AuthContext = { ...signedOutContext, leadEmailTaken: false
 function callbackUri(): string {
   return new URL('/login/external/callback', window.location.origin).toString();
 }
+
+/** Params: the token a sign-in answered with (none when it asks for more). */
+const outputToken = ({ event }: { event: { output: { jwtToken?: string | null } } }) => ({ token: event.output.jwtToken ?? '' });
+/** Params: the token a restore, refresh or reload answered with (always one). */
+const sessionToken = ({ event }: { event: { output: { jwtToken: string } } }) => ({ token: event.output.jwtToken });
+/** Params: the token another tab shared. */
+const syncedToken = ({ event }: { event: { token: string } }) => ({ token: event.token });
+/** Params: a sign-in answer (it may ask for the two-factor code, or say the lead email is taken). */
+const response = ({ event }: { event: { output: AuthResponse } }) => ({ response: event.output });
+/** Params: the failure of an invoked call. */
+const failure = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** Adopt a token: keep it (and its permissions), then hand it to the API clients. */
+const adoptToken = <P,>(params: P) => [{ type: 'setToken' as const, params }, 'publishToken' as const];
+/** Sign out: tokens and profile forgotten, and the clients told. */
+const SIGN_OUT = ['clearSession', 'publishToken'] as const;
+/** Signed out by the server (440): also raise the session-error flag. */
+const SESSION_EXPIRED = [...SIGN_OUT, 'raiseSessionError'] as const;
+/** Signed out here on purpose (logout, another tab's logout): no session-error flag. */
+const LOGGED_OUT = [...SIGN_OUT, 'clearSessionError'] as const;
+
+/** A sign-in answer: the code step when the server asks for one, otherwise the new token, then the profile. */
+const SIGN_IN_DONE = [
+  { guard: { type: 'hasTwoFactorHash' as const, params: response }, target: '#auth.twoFactor', actions: { type: 'startTwoFactor' as const, params: response } },
+  { target: '#auth.loadingProfile', actions: adoptToken(outputToken) },
+];
+
+/** A sign-in call failed: its message shows on the form. */
+const showFailure = { type: 'setError' as const, params: failure };
+
+/** A refresh or reload of the token failed: 401 signs out everywhere, 440 signs out with the flag. */
+const TOKEN_FAILED = { type: 'tokenFailed' as const, params: failure };
+const TOKEN_LOST = [
+  { guard: { type: 'isUnauthorized' as const, params: failure }, target: '#auth.signedOut', actions: [TOKEN_FAILED, ...SIGN_OUT, 'broadcastLogout' as const] },
+  { guard: { type: 'isSessionExpired' as const, params: failure }, target: '#auth.signedOut', actions: [TOKEN_FAILED, ...SESSION_EXPIRED] },
+];
 
 /**
  * The session (000 sections 4 and 7). Restores the login from the refresh cookie on start; signs in by
@@ -142,12 +178,9 @@ export const authMachine = setup({
         src: 'restoreSession',
         onDone: {
           target: 'signedIn',
-          actions: [
-            { type: 'setToken', params: ({ event }) => ({ token: event.output.jwtToken }) }, 'publishToken',
-            { type: 'setProfile', params: ({ event }) => ({ profile: event.output.profile }) },
-          ],
+          actions: [...adoptToken(sessionToken), { type: 'setProfile', params: ({ event }) => ({ profile: event.output.profile }) }],
         },
-        onError: { target: 'signedOut', actions: ['clearSession', 'publishToken'] },
+        onError: { target: 'signedOut', actions: SIGN_OUT },
       },
     },
 
@@ -161,10 +194,7 @@ export const authMachine = setup({
         'auth.external.complete': { target: '.completingExternal', actions: 'clearForm' },
         'auth.passkey.login': { target: '.passkey', actions: 'clearForm' },
         'auth.reset': { target: '.idle', actions: 'clearForm' },
-        'auth.sync.token': {
-          target: 'loadingProfile',
-          actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.token }) }, 'publishToken', 'clearForm'],
-        },
+        'auth.sync.token': { target: 'loadingProfile', actions: [...adoptToken(syncedToken), 'clearForm'] },
       },
       states: {
         idle: {
@@ -175,19 +205,12 @@ export const authMachine = setup({
           invoke: {
             id: 'login',
             src: 'login',
-            input: ({ event }) => (event.type === 'auth.login' ? { email: event.email, password: event.password } : { email: '', password: '' }),
-            onDone: [
-              {
-                guard: { type: 'hasTwoFactorHash', params: ({ event }) => ({ response: event.output }) },
-                target: '#auth.twoFactor',
-                actions: { type: 'startTwoFactor', params: ({ event }) => ({ response: event.output }) },
-              },
-              {
-                target: '#auth.loadingProfile',
-                actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output.jwtToken ?? '' }) }, 'publishToken'],
-              },
-            ],
-            onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            input: ({ event }) => {
+              assertEvent(event, 'auth.login');
+              return { email: event.email, password: event.password };
+            },
+            onDone: SIGN_IN_DONE,
+            onError: { target: 'idle', actions: showFailure },
           },
         },
         registering: {
@@ -196,27 +219,15 @@ export const authMachine = setup({
             id: 'register',
             src: 'register',
             input: ({ event }) => {
-              if (event.type !== 'auth.register') throw new Error('register needs auth.register');
+              assertEvent(event, 'auth.register');
               const { type: _type, ...body } = event;
               return body;
             },
             onDone: [
-              {
-                guard: { type: 'isLeadEmailTaken', params: ({ event }) => ({ response: event.output }) },
-                target: 'idle',
-                actions: 'markLeadEmailTaken',
-              },
-              {
-                guard: { type: 'hasTwoFactorHash', params: ({ event }) => ({ response: event.output }) },
-                target: '#auth.twoFactor',
-                actions: { type: 'startTwoFactor', params: ({ event }) => ({ response: event.output }) },
-              },
-              {
-                target: '#auth.loadingProfile',
-                actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output.jwtToken ?? '' }) }, 'publishToken'],
-              },
+              { guard: { type: 'isLeadEmailTaken', params: response }, target: 'idle', actions: 'markLeadEmailTaken' },
+              ...SIGN_IN_DONE,
             ],
-            onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'idle', actions: showFailure },
           },
         },
         authorizingExternal: {
@@ -224,17 +235,23 @@ export const authMachine = setup({
           tags: ['busy'],
           entry: {
             type: 'rememberProvider',
-            params: ({ event }) => ({ provider: event.type === 'auth.external.start' ? event.provider : '' }),
+            params: ({ event }) => {
+              assertEvent(event, 'auth.external.start');
+              return { provider: event.provider };
+            },
           },
           invoke: {
             id: 'externalAuthorize',
             src: 'externalAuthorize',
-            input: ({ event }) => ({ provider: event.type === 'auth.external.start' ? event.provider : '', redirectUri: callbackUri() }),
+            input: ({ event }) => {
+              assertEvent(event, 'auth.external.start');
+              return { provider: event.provider, redirectUri: callbackUri() };
+            },
             onDone: {
               target: 'redirecting',
               actions: { type: 'redirectToProvider', params: ({ event }) => ({ url: event.output.authorizationUrl }) },
             },
-            onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'idle', actions: showFailure },
           },
         },
         redirecting: {
@@ -247,21 +264,12 @@ export const authMachine = setup({
           invoke: {
             id: 'externalLogin',
             src: 'externalLogin',
-            input: ({ event }) => (event.type === 'auth.external.complete'
-              ? { provider: event.provider, callbackUrl: event.callbackUrl }
-              : { provider: '', callbackUrl: '' }),
-            onDone: [
-              {
-                guard: { type: 'hasTwoFactorHash', params: ({ event }) => ({ response: event.output }) },
-                target: '#auth.twoFactor',
-                actions: { type: 'startTwoFactor', params: ({ event }) => ({ response: event.output }) },
-              },
-              {
-                target: '#auth.loadingProfile',
-                actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output.jwtToken ?? '' }) }, 'publishToken'],
-              },
-            ],
-            onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            input: ({ event }) => {
+              assertEvent(event, 'auth.external.complete');
+              return { provider: event.provider, callbackUrl: event.callbackUrl };
+            },
+            onDone: SIGN_IN_DONE,
+            onError: { target: 'idle', actions: showFailure },
           },
         },
         passkey: {
@@ -270,11 +278,8 @@ export const authMachine = setup({
           invoke: {
             id: 'passkeyLogin',
             src: 'passkeyLogin',
-            onDone: {
-              target: '#auth.loadingProfile',
-              actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output.jwtToken ?? '' }) }, 'publishToken'],
-            },
-            onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: { target: '#auth.loadingProfile', actions: adoptToken(outputToken) },
+            onError: { target: 'idle', actions: showFailure },
           },
         },
       },
@@ -284,11 +289,8 @@ export const authMachine = setup({
       description: 'The code step: the server sent a code for twoFactorHash; verifying it completes the login.',
       initial: 'entering',
       on: {
-        'auth.reset': { target: 'signedOut', actions: ['clearSession', 'publishToken', 'clearForm'] },
-        'auth.sync.token': {
-          target: 'loadingProfile',
-          actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.token }) }, 'publishToken', 'clearForm'],
-        },
+        'auth.reset': { target: 'signedOut', actions: [...SIGN_OUT, 'clearForm'] },
+        'auth.sync.token': { target: 'loadingProfile', actions: [...adoptToken(syncedToken), 'clearForm'] },
       },
       states: {
         entering: {
@@ -302,15 +304,12 @@ export const authMachine = setup({
           invoke: {
             id: 'twoFactorVerify',
             src: 'twoFactorVerify',
-            input: ({ context, event }) => ({
-              code: event.type === 'auth.twoFactor.verify' ? event.code : '',
-              twoFactorHash: context.twoFactorHash ?? '',
-            }),
-            onDone: {
-              target: '#auth.loadingProfile',
-              actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output.jwtToken ?? '' }) }, 'publishToken'],
+            input: ({ context, event }) => {
+              assertEvent(event, 'auth.twoFactor.verify');
+              return { code: event.code, twoFactorHash: context.twoFactorHash ?? '' };
             },
-            onError: { target: 'entering', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: { target: '#auth.loadingProfile', actions: adoptToken(outputToken) },
+            onError: { target: 'entering', actions: showFailure },
           },
         },
         resending: {
@@ -320,7 +319,7 @@ export const authMachine = setup({
             src: 'twoFactorResend',
             input: ({ context }) => ({ twoFactorHash: context.twoFactorHash ?? '' }),
             onDone: { target: 'entering', actions: 'markCodeResent' },
-            onError: { target: 'entering', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'entering', actions: showFailure },
           },
         },
       },
@@ -342,19 +341,12 @@ export const authMachine = setup({
           ],
         },
         onError: [
-          {
-            guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-            target: 'signedOut',
-            actions: ['clearSession', 'publishToken', 'raiseSessionError'],
-          },
-          {
-            target: 'signedOut',
-            actions: ['clearSession', 'publishToken', { type: 'setError', params: ({ event }) => ({ error: event.error }) }],
-          },
+          { guard: { type: 'isSessionExpired', params: failure }, target: 'signedOut', actions: SESSION_EXPIRED },
+          { target: 'signedOut', actions: [...SIGN_OUT, showFailure] },
         ],
       },
       on: {
-        'auth.sync.logout': { target: 'signedOut', actions: ['clearSession', 'publishToken'] },
+        'auth.sync.logout': { target: 'signedOut', actions: SIGN_OUT },
       },
     },
 
@@ -363,17 +355,13 @@ export const authMachine = setup({
       initial: 'active',
       on: {
         'auth.logout': 'loggingOut',
-        'auth.unauthorized': { target: 'signedOut', actions: ['clearSession', 'publishToken'] },
-        'auth.sessionExpired': { target: 'signedOut', actions: ['clearSession', 'publishToken', 'raiseSessionError'] },
-        'auth.sync.logout': { target: 'signedOut', actions: ['clearSession', 'publishToken', 'clearSessionError'] },
-        'auth.sync.restore': { target: 'restoring', actions: ['clearSession', 'publishToken'] },
+        'auth.unauthorized': { target: 'signedOut', actions: SIGN_OUT },
+        'auth.sessionExpired': { target: 'signedOut', actions: SESSION_EXPIRED },
+        'auth.sync.logout': { target: 'signedOut', actions: LOGGED_OUT },
+        'auth.sync.restore': { target: 'restoring', actions: SIGN_OUT },
         'auth.sync.token': [
-          {
-            guard: { type: 'identityChanged', params: ({ event }) => ({ token: event.token }) },
-            target: 'loadingProfile',
-            actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.token }) }, 'publishToken'],
-          },
-          { actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.token }) }, 'publishToken'] },
+          { guard: { type: 'identityChanged', params: syncedToken }, target: 'loadingProfile', actions: adoptToken(syncedToken) },
+          { actions: adoptToken(syncedToken) },
         ],
       },
       states: {
@@ -393,29 +381,13 @@ export const authMachine = setup({
             src: 'refreshToken',
             input: ({ context }) => ({ staleToken: context.accessToken }),
             onDone: [
-              {
-                guard: { type: 'identityChanged', params: ({ event }) => ({ token: event.output.jwtToken }) },
-                target: '#auth.loadingProfile',
-                actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output.jwtToken }) }, 'publishToken', 'tokenReady'],
-              },
-              {
-                target: 'active',
-                actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output.jwtToken }) }, 'publishToken', 'tokenReady'],
-              },
+              { guard: { type: 'identityChanged', params: sessionToken }, target: '#auth.loadingProfile', actions: [...adoptToken(sessionToken), 'tokenReady'] },
+              { target: 'active', actions: [...adoptToken(sessionToken), 'tokenReady'] },
             ],
             onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: '#auth.signedOut',
-                actions: [{ type: 'tokenFailed', params: ({ event }) => ({ error: event.error }) }, 'clearSession', 'publishToken', 'broadcastLogout'],
-              },
-              {
-                guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-                target: '#auth.signedOut',
-                actions: [{ type: 'tokenFailed', params: ({ event }) => ({ error: event.error }) }, 'clearSession', 'publishToken', 'raiseSessionError'],
-              },
+              ...TOKEN_LOST,
               // Any other failure cancels the waiting requests and keeps the session.
-              { target: 'active', actions: { type: 'tokenFailed', params: ({ event }) => ({ error: event.error }) } },
+              { target: 'active', actions: TOKEN_FAILED },
             ],
           },
         },
@@ -428,31 +400,12 @@ export const authMachine = setup({
             src: 'reloadSession',
             onDone: {
               target: 'active',
-              actions: [
-                { type: 'setToken', params: ({ event }) => ({ token: event.output.jwtToken }) }, 'publishToken',
-                { type: 'setProfile', params: ({ event }) => ({ profile: event.output.profile }) },
-                'tokenReady',
-              ],
+              actions: [...adoptToken(sessionToken), { type: 'setProfile', params: ({ event }) => ({ profile: event.output.profile }) }, 'tokenReady'],
             },
             onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: '#auth.signedOut',
-                actions: [{ type: 'tokenFailed', params: ({ event }) => ({ error: event.error }) }, 'clearSession', 'publishToken', 'broadcastLogout'],
-              },
-              {
-                guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-                target: '#auth.signedOut',
-                actions: [{ type: 'tokenFailed', params: ({ event }) => ({ error: event.error }) }, 'clearSession', 'publishToken', 'raiseSessionError'],
-              },
-              {
-                target: 'active',
-                // Nothing on screen asked for the reload: the global error dialog tells the user.
-                actions: [
-                  { type: 'tokenFailed', params: ({ event }) => ({ error: event.error }) },
-                  { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
-                ],
-              },
+              ...TOKEN_LOST,
+              // Nothing on screen asked for the reload: the global error dialog tells the user.
+              { target: 'active', actions: [TOKEN_FAILED, { type: 'reportError', params: failure }] },
             ],
           },
         },
@@ -462,12 +415,12 @@ export const authMachine = setup({
           invoke: {
             id: 'impersonate',
             src: 'impersonate',
-            input: ({ event }) => ({ userId: event.type === 'auth.impersonate' ? event.userId : 0 }),
-            onDone: {
-              target: '#auth.loadingProfile',
-              actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output.jwtToken ?? '' }) }, 'publishToken'],
+            input: ({ event }) => {
+              assertEvent(event, 'auth.impersonate');
+              return { userId: event.userId };
             },
-            onError: { target: 'active', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: { target: '#auth.loadingProfile', actions: adoptToken(outputToken) },
+            onError: { target: 'active', actions: showFailure },
           },
         },
         stoppingImpersonation: {
@@ -476,9 +429,9 @@ export const authMachine = setup({
           invoke: {
             id: 'stopImpersonation',
             src: 'stopImpersonation',
-            onDone: { target: '#auth.restoring', actions: ['clearSession', 'publishToken', 'broadcastRestore', 'goHomeAndReload'] },
+            onDone: { target: '#auth.restoring', actions: [...SIGN_OUT, 'broadcastRestore', 'goHomeAndReload'] },
             // Stopping fails only when the impersonation is already over: restore the main login all the same.
-            onError: { target: '#auth.restoring', actions: ['clearSession', 'publishToken', 'broadcastRestore', 'goHomeAndReload'] },
+            onError: { target: '#auth.restoring', actions: [...SIGN_OUT, 'broadcastRestore', 'goHomeAndReload'] },
           },
         },
       },
@@ -490,14 +443,8 @@ export const authMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        onDone: {
-          target: 'signedOut',
-          actions: ['clearSession', 'publishToken', 'clearSessionError', 'clearForm', 'forgetProvider', 'broadcastLogout'],
-        },
-        onError: {
-          target: 'signedOut',
-          actions: ['clearSession', 'publishToken', 'clearSessionError', 'clearForm', 'forgetProvider', 'broadcastLogout'],
-        },
+        onDone: { target: 'signedOut', actions: [...LOGGED_OUT, 'clearForm', 'forgetProvider', 'broadcastLogout'] },
+        onError: { target: 'signedOut', actions: [...LOGGED_OUT, 'clearForm', 'forgetProvider', 'broadcastLogout'] },
       },
     },
   },

@@ -1,8 +1,9 @@
-import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
 import { COMPANY_ROLES, hasAnyRole, STORE_ROLES } from '../../lib/roles';
 import type { SelectOption } from '../../resources/types';
 import { searchSelectMachine } from '../lists/search-select.machine';
 import { loadDates, loadStores, loadTimeSlots, resolveAddress, searchAddresses, type AddressOption } from './booking.actors';
+import { errorParams, outputParams } from '../shared/shared.actions';
 import { problemText } from './booking.errors';
 import type { AddressValue, BookingViewer, TimeSlot } from './booking.types';
 
@@ -24,7 +25,12 @@ export interface DeliveryStepInput {
   originAddress: AddressValue | null;
   destinationAddress: AddressValue | null;
   deliveryDate: string;
+  /** The wizard that runs this step, told about changed addresses; none when the step runs on its own (/flows). */
+  wizard?: WizardRef | null;
 }
+
+/** The wizard as this step sees it: it takes the address edits. */
+export type WizardRef = ActorRef<Snapshot<unknown>, DeliveryEdit>;
 
 export interface DeliveryStepContext {
   cca2: string;
@@ -44,6 +50,7 @@ export interface DeliveryStepContext {
   resolving: { side: AddressSide; option: AddressOption } | null;
   /** 001 section 8: a failed address resolve sets an error (and rejects the selection). */
   addressErrors: Partial<Record<AddressSide, string>>;
+  wizard: WizardRef | null;
 }
 
 export type DeliveryStepEvent =
@@ -59,36 +66,24 @@ export interface DeliveryEdit {
 const toOption = (address: AddressValue | null): SelectOption | null =>
   address ? { key: address.placeId ?? address.description, value: address.description } : null;
 
-const selectedOf = (event: unknown): SelectOption | null =>
-  ((event as { snapshot?: AddressSelectSnapshot }).snapshot?.context?.selected ?? null) as SelectOption | null;
+/** One side's select changed: what it holds now. */
+interface SideChoice {
+  side: AddressSide;
+  selected: SelectOption | null;
+}
 
-/** Tells the wizard (its parent) about a changed address; a machine run on its own (the /flows simulator) has none. */
-function editParent(side: AddressSide, value: (context: DeliveryStepContext, event: unknown) => AddressValue | null) {
-  return enqueueActions(({ context, event, self, enqueue }) => {
-    if (!(self as unknown as { _parent?: unknown })._parent) return;
-    const edit: DeliveryEdit = { type: 'delivery.edit', values: { [side]: value(context as DeliveryStepContext, event) } };
-    enqueue.sendParent(edit as never);
-  });
+/** Tells the wizard about a changed address (a step run on its own has no wizard). */
+function tellWizard(context: DeliveryStepContext, side: AddressSide, address: AddressValue | null): void {
+  context.wizard?.send({ type: 'delivery.edit', values: { [side]: address } });
 }
 
 /** The transitions of one side's select: a new choice is resolved, clearing it clears the form's address. */
 function addressSelect(side: AddressSide) {
+  // Generated test paths send snapshot events without a snapshot.
+  const choice = ({ event }: { event: { snapshot?: AddressSelectSnapshot } }): SideChoice => ({ side, selected: event.snapshot?.context.selected ?? null });
   return [
-    {
-      guard: { type: 'newChoice' as const, params: { side } },
-      target: '.address.resolving',
-      actions: assign(({ context, event }: { context: DeliveryStepContext; event: unknown }) => {
-        const option = selectedOf(event)!;
-        return { resolving: { side, option: { placeId: option.key, description: option.value } }, addressErrors: { ...context.addressErrors, [side]: undefined } };
-      }),
-    },
-    {
-      guard: { type: 'cleared' as const, params: { side } },
-      actions: [
-        assign(({ context }: { context: DeliveryStepContext }) => ({ chosen: { ...context.chosen, [side]: null }, [side]: null })),
-        editParent(side, () => null),
-      ],
-    },
+    { guard: { type: 'newChoice' as const, params: choice }, target: '.address.resolving', actions: { type: 'startResolving' as const, params: choice } },
+    { guard: { type: 'cleared' as const, params: choice }, actions: [{ type: 'clearSide' as const, params: { side } }, { type: 'editWizard' as const, params: { side, address: null } }] },
   ];
 }
 
@@ -109,43 +104,45 @@ export const deliveryStepMachine = setup({
   },
   actors: { loadStores, loadDates, loadTimeSlots, resolveAddress, addressSelect: addressSelectLogic },
   actions: {
-    setStores: assign(({ event }) => ({ stores: (event as unknown as { output: SelectOption[] }).output ?? [] })),
-    setDates: assign(({ event }) => ({ dates: (event as unknown as { output: string[] }).output ?? [] })),
+    setStores: assign((_, stores: SelectOption[] | undefined) => ({ stores: stores ?? [] })),
+    setDates: assign((_, dates: string[] | undefined) => ({ dates: dates ?? [] })),
     clearDates: assign({ dates: [] }),
-    setSlots: assign(({ event }) => ({ timeSlots: (event as unknown as { output: TimeSlot[] }).output ?? [] })),
+    setSlots: assign((_, timeSlots: TimeSlot[] | undefined) => ({ timeSlots: timeSlots ?? [] })),
     clearSlots: assign({ timeSlots: [] }),
     setDate: assign((_, params: { date: string }) => ({ date: params.date, timeSlots: [] })),
-    resolved: enqueueActions(({ context, event, enqueue, self }) => {
+    startResolving: assign(({ context }, params: SideChoice) => {
+      const option = params.selected!;
+      return { resolving: { side: params.side, option: { placeId: option.key, description: option.value } }, addressErrors: { ...context.addressErrors, [params.side]: undefined } };
+    }),
+    clearSide: assign(({ context }, params: { side: AddressSide }) => ({ chosen: { ...context.chosen, [params.side]: null }, [params.side]: null })),
+    editWizard: ({ context }, params: { side: AddressSide; address: AddressValue | null }) => tellWizard(context, params.side, params.address),
+    resolved: enqueueActions(({ context, enqueue }, address: AddressValue) => {
       const { side, option } = context.resolving!;
-      const address = (event as unknown as { output: AddressValue }).output;
       enqueue.assign({ chosen: { ...context.chosen, [side]: option.placeId }, [side]: address, resolving: null });
-      if ((self as unknown as { _parent?: unknown })._parent) enqueue.sendParent({ type: 'delivery.edit', values: { [side]: address } } satisfies DeliveryEdit as never);
+      enqueue(() => tellWizard(context, side, address));
     }),
     // 001 section 8: a failed resolve sets an error and rejects the selection (the select is cleared, and so is
     // the form's address of that side).
-    rejected: enqueueActions(({ context, event, enqueue, self }) => {
+    rejected: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {
       const { side } = context.resolving!;
       enqueue.assign({
-        addressErrors: { ...context.addressErrors, [side]: problemText((event as unknown as { error: unknown }).error) },
+        addressErrors: { ...context.addressErrors, [side]: problemText(params.error) },
         chosen: { ...context.chosen, [side]: null }, [side]: null, resolving: null,
       });
       enqueue.sendTo(ADDRESS_SELECT_IDS[side], { type: 'select.clear' });
-      if ((self as unknown as { _parent?: unknown })._parent) enqueue.sendParent({ type: 'delivery.edit', values: { [side]: null } } satisfies DeliveryEdit as never);
+      enqueue(() => tellWizard(context, side, null));
     }),
   },
   guards: {
     loadsStores: ({ context }) => context.loadsStores,
-    hasDates: ({ event }) => ((event as unknown as { output?: string[] }).output ?? []).length > 0,
+    hasDates: (_, dates: string[] | undefined) => (dates ?? []).length > 0,
     hasDate: ({ context }) => context.date !== '',
     dateGiven: (_, params: { date: string }) => typeof params.date === 'string' && params.date !== '',
     dateCleared: (_, params: { date: string }) => params.date === '',
     // A choice other than the side's current address, while no other choice is being resolved.
-    newChoice: ({ context, event }, params: { side: AddressSide }) => {
-      const selected = selectedOf(event);
-      return context.resolving === null && selected !== null && selected.key !== context.chosen[params.side];
-    },
-    cleared: ({ context, event }, params: { side: AddressSide }) =>
-      context.resolving === null && selectedOf(event) === null && context.chosen[params.side] !== null,
+    newChoice: ({ context }, params: SideChoice) =>
+      context.resolving === null && params.selected !== null && params.selected.key !== context.chosen[params.side],
+    cleared: ({ context }, params: SideChoice) => context.resolving === null && params.selected === null && context.chosen[params.side] !== null,
   },
 }).createMachine({
   id: 'deliveryStep',
@@ -164,6 +161,7 @@ export const deliveryStepMachine = setup({
     chosen: { originAddress: toOption(input.originAddress)?.key ?? null, destinationAddress: toOption(input.destinationAddress)?.key ?? null },
     resolving: null,
     addressErrors: {},
+    wizard: input.wizard ?? null,
   }),
   invoke: [
     {
@@ -171,14 +169,13 @@ export const deliveryStepMachine = setup({
       src: 'addressSelect',
       // `resource` only feeds the select's default search, replaced here by the address search.
       input: ({ context }) => ({ resource: 'stores', cca2: context.cca2, selected: toOption(context.originAddress) }),
-      // Typed by hand: the select's snapshot events are read through selectedOf.
-      onSnapshot: addressSelect('originAddress') as never,
+      onSnapshot: addressSelect('originAddress'),
     },
     {
       id: ADDRESS_SELECT_IDS.destinationAddress,
       src: 'addressSelect',
       input: ({ context }) => ({ resource: 'stores', cca2: context.cca2, selected: toOption(context.destinationAddress) }),
-      onSnapshot: addressSelect('destinationAddress') as never,
+      onSnapshot: addressSelect('destinationAddress'),
     },
   ],
   type: 'parallel',
@@ -195,7 +192,7 @@ export const deliveryStepMachine = setup({
             id: 'loadStores',
             src: 'loadStores',
             input: ({ context }) => ({ cca2: context.cca2 }),
-            onDone: { target: 'loadingDates', actions: 'setStores' },
+            onDone: { target: 'loadingDates', actions: { type: 'setStores', params: outputParams } },
             onError: { target: 'loadingDates', actions: assign({ stores: [] }) },
           },
         },
@@ -206,7 +203,7 @@ export const deliveryStepMachine = setup({
             id: 'loadDates',
             src: 'loadDates',
             input: ({ context }) => ({ cca2: context.cca2, storeId: context.storeId, companyId: context.companyId }),
-            onDone: [{ guard: 'hasDates', target: 'ready', actions: 'setDates' }, { target: 'noDates', actions: 'clearDates' }],
+            onDone: [{ guard: { type: 'hasDates', params: outputParams }, target: 'ready', actions: { type: 'setDates', params: outputParams } }, { target: 'noDates', actions: 'clearDates' }],
             onError: { target: 'failed', actions: 'clearDates' },
           },
         },
@@ -234,7 +231,7 @@ export const deliveryStepMachine = setup({
             id: 'loadTimeSlots',
             src: 'loadTimeSlots',
             input: ({ context }) => ({ cca2: context.cca2, localDate: context.date }),
-            onDone: { target: 'ready', actions: 'setSlots' },
+            onDone: { target: 'ready', actions: { type: 'setSlots', params: outputParams } },
             onError: 'failed',
           },
         },
@@ -253,8 +250,8 @@ export const deliveryStepMachine = setup({
             id: 'resolveAddress',
             src: 'resolveAddress',
             input: ({ context }) => ({ cca2: context.cca2, option: context.resolving!.option }),
-            onDone: { target: 'idle', actions: 'resolved' },
-            onError: { target: 'idle', actions: 'rejected' },
+            onDone: { target: 'idle', actions: { type: 'resolved', params: outputParams } },
+            onError: { target: 'idle', actions: { type: 'rejected', params: errorParams } },
           },
         },
       },

@@ -5,6 +5,7 @@ import { BOOKING_TEXTS } from '../../lib/error-catalogue';
 import type { SelectOption } from '../../resources/types';
 import { PAYMENT_STATUS } from '../../lib/statuses';
 import { searchSelectMachine } from '../lists/search-select.machine';
+import { errorParams, outputParams } from '../shared/shared.actions';
 import { loadAccounts, loadWidget, payByBalance, payBySavedCard, paymentCheckout, removeCard, searchAccounts, selectAccount } from './booking.actors';
 import { problemText } from './booking.errors';
 import type { Account, AccountOption, BookingViewer, Checkout, Quote, SavedCard } from './booking.types';
@@ -49,8 +50,9 @@ export const accountSelectLogic = searchSelectMachine.provide({ actors: { search
 
 type AccountSelectSnapshot = SnapshotFrom<typeof searchSelectMachine>;
 
-const selectedOf = (event: unknown): SelectOption | null =>
-  ((event as { snapshot?: AccountSelectSnapshot }).snapshot?.context?.selected ?? null) as SelectOption | null;
+/** What the account select holds now (params of its snapshot transition). */
+// Generated test paths send snapshot events without a snapshot.
+const selectedParams = ({ event }: { event: { snapshot?: AccountSelectSnapshot } }) => ({ selected: event.snapshot?.context.selected ?? null });
 
 /** The chosen account as the select shows it (its name from the payable list, or from the account read). */
 function chosenOption(context: PayContext): SelectOption | null {
@@ -88,8 +90,6 @@ export function idempotencyKey(context: PayContext, kind: string): string {
 /** The delivery a call is about: the portal, its id and the row version it was read at. */
 const onDelivery = (context: PayContext) => ({ cca2: context.viewer.cca2, deliveryId: context.quote.deliveryId, xmin: context.quote.xmin });
 
-const outputOf = <T,>(event: unknown) => (event as { output: T }).output;
-
 /**
  * Step 6 of the wizard (001 sections 2 and 4): Account → Details → Payment. One payable account (or the
  * quote's accountId) is chosen for the user. Post-pay and saved-card payments stay on Details (a saved-card
@@ -106,29 +106,21 @@ export const payMachine = setup({
   },
   actors: { loadAccounts, accountSelect: accountSelectLogic, selectAccount, payByBalance, payBySavedCard, paymentCheckout, removeCard, loadWidget },
   actions: {
-    setAccounts: assign(({ context, event }) => {
-      const accounts = outputOf<AccountOption[]>(event);
+    setAccounts: assign(({ context }, accounts: AccountOption[]) => {
       const preselected = accounts.find((account) => account.key === context.quote.accountId);
       const only = accounts.length === 1 ? accounts[0] : undefined;
       return { accounts, accountId: (preselected ?? only)?.key ?? null };
     }),
-    choose: assign(({ event }) => {
-      const selected = selectedOf(event);
-      return { accountId: selected ? Number(selected.key) : null, problem: null };
-    }),
-    setAccount: assign(({ event }) => {
-      const { quote, account, cards } = outputOf<{ quote: Quote; account: Account; cards: SavedCard[] }>(event);
-      return { quote, account, cards, problem: null };
-    }),
-    setQuote: assign(({ event }) => {
-      const quote = outputOf<Quote>(event);
+    choose: assign((_, { selected }: { selected: SelectOption | null }) => ({ accountId: selected ? Number(selected.key) : null, problem: null })),
+    setAccount: assign((_, { quote, account, cards }: { quote: Quote; account: Account; cards: SavedCard[] }) => ({ quote, account, cards, problem: null })),
+    setQuote: assign((_, quote: Quote) => {
       return {
         quote,
         problem: quote.paymentStatusId === PAYMENT_STATUS.PAYMENT_FAILED ? BOOKING_TEXTS.paymentFailed(quote.paymentPeachPaymentFailureDescription ?? '') : null,
       };
     }),
-    setCheckout: assign(({ event }) => ({ checkout: outputOf<Checkout>(event), problem: null })),
-    fail: assign(({ event }) => ({ problem: problemText((event as unknown as { error: unknown }).error) })),
+    setCheckout: assign((_, checkout: Checkout) => ({ checkout, problem: null })),
+    fail: assign((_, params: { error: unknown }) => ({ problem: problemText(params.error) })),
     clearProblem: assign({ problem: null }),
     setSaveCard: assign((_, params: { checked: boolean }) => ({ saveCard: params.checked })),
     // 001 section 4: the choice is stored in the browser under a key per deliveryId (read back on the next visit).
@@ -144,11 +136,8 @@ export const payMachine = setup({
     autoSelected: ({ context }) => context.accountId !== null,
     accountChosen: ({ context }) => context.accountId !== null,
     // The select's choice differs from the chosen account (a pick, or clearing it).
-    newAccountChoice: ({ context, event }) => {
-      const selected = selectedOf(event);
-      return (selected === null ? null : Number(selected.key)) !== context.accountId;
-    },
-    paid: ({ event }) => outputOf<Quote>(event).paymentStatusId === PAYMENT_STATUS.PAID,
+    newAccountChoice: ({ context }, { selected }: { selected: SelectOption | null }) => (selected === null ? null : Number(selected.key)) !== context.accountId,
+    paid: (_, quote: Quote) => quote.paymentStatusId === PAYMENT_STATUS.PAID,
     postPayAllowed: ({ context }) => canPostPay(context.account, context.quote),
     cardUsable: ({ context }, params: { cardId: number }) => context.cards.some((card) => card.id === params.cardId && !card.expired),
     somethingDue: ({ context }) => canPayByCard(context.quote.paymentTotalDue),
@@ -182,10 +171,10 @@ export const payMachine = setup({
             src: 'loadAccounts',
             input: ({ context }) => ({ cca2: context.viewer.cca2, deliveryId: context.quote.deliveryId }),
             onDone: [
-              { guard: ({ event, context }) => event.output.length === 1 || event.output.some((a) => a.key === context.quote.accountId), target: 'selecting', actions: 'setAccounts' },
-              { target: 'choosing', actions: 'setAccounts' },
+              { guard: ({ event, context }) => event.output.length === 1 || event.output.some((a) => a.key === context.quote.accountId), target: 'selecting', actions: { type: 'setAccounts', params: outputParams } },
+              { target: 'choosing', actions: { type: 'setAccounts', params: outputParams } },
             ],
-            onError: { target: 'choosing', actions: 'fail' },
+            onError: { target: 'choosing', actions: { type: 'fail', params: errorParams } },
           },
         },
         choosing: {
@@ -195,8 +184,7 @@ export const payMachine = setup({
             src: 'accountSelect',
             // `resource` only feeds the select's default search, replaced here by the payable accounts search.
             input: ({ context }) => ({ resource: 'stores', cca2: context.viewer.cca2, selected: chosenOption(context), params: { deliveryId: context.quote.deliveryId } }),
-            // Typed by hand: the select's snapshot events are read through selectedOf.
-            onSnapshot: { guard: 'newAccountChoice', actions: 'choose' } as never,
+            onSnapshot: { guard: { type: 'newAccountChoice', params: selectedParams }, actions: { type: 'choose', params: selectedParams } },
           },
           on: {
             'pay.next': { guard: 'accountChosen', target: 'selecting' },
@@ -208,8 +196,8 @@ export const payMachine = setup({
             id: 'selectAccount',
             src: 'selectAccount',
             input: ({ context }) => ({ ...onDelivery(context), accountId: context.accountId! }),
-            onDone: { target: '#pay.details', actions: 'setAccount' },
-            onError: { target: 'choosing', actions: 'fail' },
+            onDone: { target: '#pay.details', actions: { type: 'setAccount', params: outputParams } },
+            onError: { target: 'choosing', actions: { type: 'fail', params: errorParams } },
           },
         },
       },
@@ -237,8 +225,8 @@ export const payMachine = setup({
             id: 'payByBalance',
             src: 'payByBalance',
             input: ({ context }) => ({ ...onDelivery(context), idempotencyKey: idempotencyKey(context, 'balance') }),
-            onDone: [{ guard: 'paid', target: '#pay.paid', actions: 'setQuote' }, { target: 'idle', actions: 'setQuote' }],
-            onError: { target: 'idle', actions: 'fail' },
+            onDone: [{ guard: { type: 'paid', params: outputParams }, target: '#pay.paid', actions: { type: 'setQuote', params: outputParams } }, { target: 'idle', actions: { type: 'setQuote', params: outputParams } }],
+            onError: { target: 'idle', actions: { type: 'fail', params: errorParams } },
           },
         },
         payingSavedCard: {
@@ -251,8 +239,8 @@ export const payMachine = setup({
               cardId: (event as Extract<PayEvent, { type: 'pay.savedCard' }>).cardId,
               idempotencyKey: idempotencyKey(context, 'card'),
             }),
-            onDone: [{ guard: 'paid', target: '#pay.paid', actions: 'setQuote' }, { target: '#pay.account.choosing', actions: 'setQuote' }],
-            onError: { target: 'idle', actions: 'fail' },
+            onDone: [{ guard: { type: 'paid', params: outputParams }, target: '#pay.paid', actions: { type: 'setQuote', params: outputParams } }, { target: '#pay.account.choosing', actions: { type: 'setQuote', params: outputParams } }],
+            onError: { target: 'idle', actions: { type: 'fail', params: errorParams } },
           },
         },
         removingCard: {
@@ -265,7 +253,7 @@ export const payMachine = setup({
               target: 'idle',
               actions: assign(({ context, event }) => ({ cards: context.cards.filter((card) => card.id !== event.output.cardId) })),
             },
-            onError: { target: 'idle', actions: 'fail' },
+            onError: { target: 'idle', actions: { type: 'fail', params: errorParams } },
           },
         },
         requestingCheckout: {
@@ -274,8 +262,8 @@ export const payMachine = setup({
             id: 'paymentCheckout',
             src: 'paymentCheckout',
             input: ({ context }) => ({ ...onDelivery(context), saveCard: context.saveCard, idempotencyKey: idempotencyKey(context, 'checkout') }),
-            onDone: { target: '#pay.payment', actions: 'setCheckout' },
-            onError: { target: 'idle', actions: 'fail' },
+            onDone: { target: '#pay.payment', actions: { type: 'setCheckout', params: outputParams } },
+            onError: { target: 'idle', actions: { type: 'fail', params: errorParams } },
           },
         },
       },
@@ -299,8 +287,8 @@ export const payMachine = setup({
             id: 'paymentCheckout',
             src: 'paymentCheckout',
             input: ({ context }) => ({ ...onDelivery(context), saveCard: context.saveCard, idempotencyKey: idempotencyKey(context, 'checkout') }),
-            onDone: { target: 'loadingWidget', actions: 'setCheckout' },
-            onError: { target: 'widgetFailed', actions: 'fail' },
+            onDone: { target: 'loadingWidget', actions: { type: 'setCheckout', params: outputParams } },
+            onError: { target: 'widgetFailed', actions: { type: 'fail', params: errorParams } },
           },
         },
         loadingWidget: {
@@ -314,7 +302,7 @@ export const payMachine = setup({
               onSubmit: () => self.send({ type: 'pay.submitted' }),
             }),
             onDone: 'ready',
-            onError: { target: 'widgetFailed', actions: 'fail' },
+            onError: { target: 'widgetFailed', actions: { type: 'fail', params: errorParams } },
           },
         },
         ready: { on: { 'pay.submitted': '#pay.completed' } },

@@ -1,4 +1,4 @@
-import { assign, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { DEFAULT_DELIVERY_TIME } from '../../lib/constants';
 import { BOOKING_TEXTS, VALIDATION_TEXTS } from '../../lib/error-catalogue';
 import { isWizardPaymentStatus, PAYMENT_STATUS } from '../../lib/statuses';
@@ -11,6 +11,7 @@ import { deliveryStepMachine } from './delivery-step.machine';
 import { detailsMachine, type DetailsOutput } from './details.machine';
 import { payMachine } from './pay.machine';
 import { validateDelivery, validateParcels, validateQuoteChoice, type DeliveryErrors } from './booking.validation';
+import { errorParams, outputParams } from '../shared/shared.actions';
 
 export type { AddressSide } from './delivery-step.machine';
 
@@ -100,16 +101,28 @@ function formOf(quote: Quote): DeliveryFormValues {
   };
 }
 
+/** What a step's call or sub-chart ends with: the saved quote (Details may end with 'back' instead). */
+type StepOutput = Quote | DetailsOutput | PayOutput;
+
+function quoteOf(output: StepOutput | undefined): Quote | null {
+  if (!output) return null;
+  if ('deliveryId' in output) return output;
+  return 'quote' in output ? output.quote : null;
+}
+
+const stepQuote = ({ event }: { event: { output: StepOutput } }) => ({ quote: quoteOf(event.output) });
+
 /** What a saved step leads to: the success summary once paid, 'Delivery failed' out of range, else `next`. */
 function advance(next: string, step: number) {
+  const setQuote = { type: 'setQuote' as const, params: stepQuote };
   return [
-    { guard: 'outputPaid' as const, target: '#wizard.paid', actions: 'setQuote' as const },
-    { guard: 'outputOutOfRange' as const, target: '#wizard.failed', actions: 'setQuote' as const },
-    { target: next, actions: ['setQuote' as const, { type: 'setPending' as const, params: { step } }] },
+    { guard: { type: 'outputPaid' as const, params: stepQuote }, target: '#wizard.paid', actions: setQuote },
+    { guard: { type: 'outputOutOfRange' as const, params: stepQuote }, target: '#wizard.failed', actions: setQuote },
+    { target: next, actions: [setQuote, { type: 'setPending' as const, params: { step } }] },
   ];
 }
 
-const serverError = { target: 'failed', actions: 'fail' } as const;
+const serverError = { target: 'failed', actions: { type: 'fail', params: errorParams } } as const;
 
 /**
  * While a step's call runs, Back and the step buttons do nothing (the view disables them: `canGoBack`,
@@ -144,20 +157,19 @@ export const wizardMachine = setup({
     deliveryStep: deliveryStepMachine, details: detailsMachine, pay: payMachine,
   },
   actions: {
-    setQuote: assign(({ event }) => {
-      const output = (event as unknown as { output: Quote | DetailsOutput | PayOutput }).output;
-      const quote = 'deliveryId' in output ? output : (output as { quote: Quote }).quote;
+    // Never with Details' 'back' (the detailsWentBack guard comes first), so there is a quote.
+    setQuote: assign((_, params: { quote: Quote | null }) => {
+      const quote = params.quote!;
       return { quote, deliveryId: quote.deliveryId, problem: null, errors: {} };
     }),
-    loaded: assign(({ context, event }) => {
-      const quote = (event as unknown as { output: Quote }).output;
+    loaded: assign(({ context }, quote: Quote) => {
       const step = landingStep(quote, context.requestedStep);
       return { quote, deliveryId: quote.deliveryId, form: formOf(quote), parcels: quote.deliveryItems ?? [], activeStep: step, pendingStep: step, requestedStep: null };
     }),
     requestStep: assign((_, params: { step: number }) => ({ requestedStep: params.step })),
     setStep: assign((_, params: { step: number }) => ({ activeStep: params.step, pendingStep: params.step })),
     setPending: assign((_, params: { step: number }) => ({ pendingStep: params.step })),
-    fail: assign(({ context, event }) => ({ problem: problemText((event as unknown as { error: unknown }).error), pendingStep: context.activeStep })),
+    fail: assign(({ context }, params: { error: unknown }) => ({ problem: problemText(params.error), pendingStep: context.activeStep })),
     clearProblem: assign({ problem: null, errors: {} }),
     paymentFailure: assign(({ context }) => ({
       problem: context.quote?.paymentStatusId === PAYMENT_STATUS.PAYMENT_FAILED
@@ -174,8 +186,8 @@ export const wizardMachine = setup({
     setParcels: assign((_, params: { parcels: Parcel[] }) => ({ parcels: params.parcels, errors: {} })),
     rejectParcels: assign(({ context }) => ({ errors: { parcels: validateParcels(context.parcels) ?? undefined }, problem: null })),
     rejectQuote: assign({ errors: { quoteId: VALIDATION_TEXTS.selectPreferredQuote }, problem: null }),
-    setTimeSlots: assign(({ event }) => ({ timeSlots: (event as unknown as { output?: TimeSlot[] }).output ?? [] })),
-    setParcelTypes: assign(({ event }) => ({ parcelTypes: (event as unknown as { output?: ParcelType[] }).output ?? [] })),
+    setTimeSlots: assign((_, timeSlots: TimeSlot[] | undefined) => ({ timeSlots: timeSlots ?? [] })),
+    setParcelTypes: assign((_, parcelTypes: ParcelType[] | undefined) => ({ parcelTypes: parcelTypes ?? [] })),
     // The time slots of the new date load in the delivery step's lookups.
     dateToLookups: sendTo('deliveryStep', ({ context }) => ({ type: 'delivery.date' as const, date: context.form.deliveryDate })),
     closeDetails: sendTo('details', { type: 'details.back' }),
@@ -193,18 +205,21 @@ export const wizardMachine = setup({
       params.step === params.index && params.index < context.activeStep && context.quote?.paymentStatusId !== PAYMENT_STATUS.PAID,
     quotePaid: ({ context }) => context.quote?.paymentStatusId === PAYMENT_STATUS.PAID,
     quoteOutOfRange: ({ context }) => context.quote === null || !isWizardPaymentStatus(context.quote.paymentStatusId),
-    outputPaid: ({ event }) => outputQuote(event)?.paymentStatusId === PAYMENT_STATUS.PAID,
-    outputOutOfRange: ({ event }) => {
-      const quote = outputQuote(event);
-      return quote !== null && !isWizardPaymentStatus(quote.paymentStatusId);
-    },
+    outputPaid: (_, params: { quote: Quote | null }) => params.quote?.paymentStatusId === PAYMENT_STATUS.PAID,
+    outputOutOfRange: (_, params: { quote: Quote | null }) => params.quote !== null && !isWizardPaymentStatus(params.quote.paymentStatusId),
     noParcelTypes: ({ context }) => context.parcelTypes.length === 0,
     noTimeSlots: ({ context }) => context.timeSlots.length === 0,
-    slotOffered: ({ context, event }) => context.timeSlots.some((slot) => slot.time === (event as { deliveryTime?: string }).deliveryTime),
-    detailsWentBack: ({ event }) => (event as unknown as { output: DetailsOutput }).output.result === 'back',
+    slotOffered: ({ context, event }) => {
+      assertEvent(event, 'quote.timeSlot');
+      return context.timeSlots.some((slot) => slot.time === event.deliveryTime);
+    },
+    detailsWentBack: (_, output: DetailsOutput) => output.result === 'back',
     invalidDelivery: ({ context }) => Object.keys(validateDelivery(context.form)).length > 0,
     parcelsValid: ({ context }) => validateParcels(context.parcels) === null,
-    quoteChosen: ({ event }) => validateQuoteChoice((event as { quoteId?: number | null }).quoteId ?? null) === null,
+    quoteChosen: ({ event }) => {
+      assertEvent(event, 'step.submit');
+      return validateQuoteChoice(event.quoteId ?? null) === null;
+    },
     dateChanged: ({ context }, params: { values: Partial<DeliveryFormValues> }) =>
       params.values.deliveryDate !== undefined && params.values.deliveryDate !== context.form.deliveryDate,
   },
@@ -247,8 +262,8 @@ export const wizardMachine = setup({
         id: 'getQuote',
         src: 'getQuote',
         input: ({ context }) => ({ cca2: context.viewer.cca2, deliveryId: context.deliveryId! }),
-        onDone: { target: 'routing', actions: 'loaded' },
-        onError: { target: 'loadFailed', actions: 'fail' },
+        onDone: { target: 'routing', actions: { type: 'loaded', params: outputParams } },
+        onError: { target: 'loadFailed', actions: { type: 'fail', params: errorParams } },
       },
     },
     loadFailed: {
@@ -282,9 +297,9 @@ export const wizardMachine = setup({
           invoke: {
             id: 'deliveryStep',
             src: 'deliveryStep',
-            input: ({ context }) => ({
+            input: ({ context, self }) => ({
               viewer: context.viewer, originAddress: context.form.originAddress, destinationAddress: context.form.destinationAddress,
-              deliveryDate: context.form.deliveryDate,
+              deliveryDate: context.form.deliveryDate, wizard: self,
             }),
           },
           initial: 'editing',
@@ -351,7 +366,7 @@ export const wizardMachine = setup({
             id: 'loadParcelTypes',
             src: 'loadParcelTypes',
             // Once per visit (the guard keeps a generated path from answering the call twice).
-            onDone: { guard: 'noParcelTypes', actions: 'setParcelTypes' },
+            onDone: { guard: 'noParcelTypes', actions: { type: 'setParcelTypes', params: outputParams } },
             // Without the catalogue the Custom tile still adds a parcel.
             onError: { guard: 'noParcelTypes', actions: assign({ parcelTypes: [CUSTOM_PARCEL_TYPE] }) },
           },
@@ -388,7 +403,7 @@ export const wizardMachine = setup({
             id: 'loadTimeSlots',
             src: 'loadTimeSlots',
             input: ({ context }) => ({ cca2: context.viewer.cca2, localDate: context.quote?.readyForCollectionDateOnlyUtc ?? context.form.deliveryDate }),
-            onDone: { guard: 'noTimeSlots', actions: 'setTimeSlots' },
+            onDone: { guard: 'noTimeSlots', actions: { type: 'setTimeSlots', params: outputParams } },
             onError: { guard: 'noTimeSlots', actions: assign({ timeSlots: [] }) },
           },
           initial: 'editing',
@@ -403,14 +418,14 @@ export const wizardMachine = setup({
                 id: 'setTimeSlot',
                 src: 'setTimeSlot',
                 input: ({ context, event }) => {
-                  const { deliveryTime } = event as Extract<WizardEvent, { type: 'quote.timeSlot' }>;
-                  return { ...onDelivery(context), deliveryTime };
+                  assertEvent(event, 'quote.timeSlot');
+                  return { ...onDelivery(context), deliveryTime: event.deliveryTime };
                 },
                 // The new quote may have expired or been paid meanwhile: the payment-status views apply here too.
                 onDone: [
-                  { guard: 'outputPaid', target: '#wizard.paid', actions: 'setQuote' },
-                  { guard: 'outputOutOfRange', target: '#wizard.failed', actions: 'setQuote' },
-                  { target: 'editing', actions: 'setQuote' },
+                  { guard: { type: 'outputPaid', params: stepQuote }, target: '#wizard.paid', actions: { type: 'setQuote', params: stepQuote } },
+                  { guard: { type: 'outputOutOfRange', params: stepQuote }, target: '#wizard.failed', actions: { type: 'setQuote', params: stepQuote } },
+                  { target: 'editing', actions: { type: 'setQuote', params: stepQuote } },
                 ],
                 onError: serverError,
               },
@@ -421,7 +436,10 @@ export const wizardMachine = setup({
               invoke: {
                 id: 'selectQuote',
                 src: 'selectQuote',
-                input: ({ context, event }) => ({ ...onDelivery(context), quoteId: (event as { quoteId: number }).quoteId }),
+                input: ({ context, event }) => {
+                  assertEvent(event, 'step.submit');
+                  return { ...onDelivery(context), quoteId: event.quoteId! };
+                },
                 onDone: advance('#wizard.steps.details', 3),
                 onError: serverError,
               },
@@ -444,7 +462,7 @@ export const wizardMachine = setup({
             src: 'details',
             input: ({ context }) => ({ quote: context.quote!, viewer: context.viewer }),
             onDone: [
-              { guard: 'detailsWentBack', target: 'quotes' },
+              { guard: { type: 'detailsWentBack', params: outputParams }, target: 'quotes' },
               ...advance('#wizard.steps.accept', 4),
             ],
           },
@@ -482,7 +500,7 @@ export const wizardMachine = setup({
             id: 'pay',
             src: 'pay',
             input: ({ context }) => ({ quote: context.quote!, viewer: context.viewer }),
-            onDone: { target: '#wizard.paid', actions: 'setQuote' },
+            onDone: { target: '#wizard.paid', actions: { type: 'setQuote', params: stepQuote } },
           },
           on: { 'step.back': { target: '#wizard.steps.accept', actions: 'clearProblem' } },
         },
@@ -503,8 +521,8 @@ export const wizardMachine = setup({
             id: 'reattempt',
             src: 'reattempt',
             input: ({ context }) => onDelivery(context),
-            onDone: { target: '#wizard.routing', actions: 'loaded' },
-            onError: { target: 'problem', actions: 'fail' },
+            onDone: { target: '#wizard.routing', actions: { type: 'loaded', params: outputParams } },
+            onError: { target: 'problem', actions: { type: 'fail', params: errorParams } },
           },
         },
       },
@@ -522,13 +540,6 @@ export const wizardMachine = setup({
 /** The delivery a call is about: the portal, its id and the row version it was read at. */
 function onDelivery(context: WizardContext) {
   return { cca2: context.viewer.cca2, deliveryId: context.quote!.deliveryId, xmin: context.quote!.xmin };
-}
-
-function outputQuote(event: unknown): Quote | null {
-  const output = (event as { output?: Quote | DetailsOutput | PayOutput }).output;
-  if (!output) return null;
-  if ('deliveryId' in output) return output;
-  return 'quote' in output ? output.quote : null;
 }
 
 type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;

@@ -1,4 +1,4 @@
-import { and, assign, emit, fromCallback, fromPromise, setup, stateIn } from 'xstate';
+import { and, assertEvent, assign, emit, fromCallback, fromPromise, setup, stateIn } from 'xstate';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { findDeliveryByCode } from './barcode-scanner.api';
 import { cameraScanningSupported, isCameraPermissionDenied, openCamera, stopCameraStream, watchForBarcodes } from './barcode-camera';
@@ -31,8 +31,10 @@ export type BarcodeScannerEvent =
 /** Emitted when a code names a delivery: the dashboard opens its detail panel. */
 export type BarcodeScannerEmitted = { type: 'scanner.found'; deliveryId: number };
 
-const codeOf = (event: BarcodeScannerEvent) =>
-  (event.type === 'scanner.submit' || event.type === 'scanner.camera.detected') && typeof event.code === 'string' ? event.code.trim() : '';
+const codeOf = (event: BarcodeScannerEvent) => {
+  assertEvent(event, ['scanner.submit', 'scanner.camera.detected']);
+  return typeof event.code === 'string' ? event.code.trim() : '';
+};
 
 /**
  * The dashboard's barcode scanner modal (002 section 2): a code typed, typed by a keyboard-wedge scanner

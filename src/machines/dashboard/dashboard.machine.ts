@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { DASHBOARD_DEFAULTS } from '../../lib/constants';
 import type { DetailKind } from '../operations/live-merge';
 
@@ -40,18 +40,28 @@ export const dashboardMachine = setup({
   },
   actions: {
     setFilter: assign({
-      filters: ({ context, event }) => (event.type === 'dashboard.filter' && event.value.trim() !== ''
-        ? { ...context.filters, [event.field]: event.value.trim() } : context.filters),
+      filters: ({ context, event }) => {
+        assertEvent(event, 'dashboard.filter');
+        return event.value.trim() !== '' ? { ...context.filters, [event.field]: event.value.trim() } : context.filters;
+      },
     }),
     removeFilter: assign({
       filters: ({ context, event }) => {
-        if (event.type !== 'dashboard.filter.remove') return context.filters;
+        assertEvent(event, 'dashboard.filter.remove');
         const { [event.field]: _removed, ...rest } = context.filters;
         return rest;
       },
     }),
-    setIds: assign({ ids: ({ context, event }) => (event.type === 'dashboard.ids' ? { ...context.ids, [event.kind]: event.ids } : context.ids) }),
-    setSearch: assign({ search: ({ context, event }) => (event.type === 'dashboard.search' ? event.text : context.search) }),
+    setIds: assign({
+      ids: ({ context, event }) => {
+        assertEvent(event, 'dashboard.ids');
+        return { ...context.ids, [event.kind]: event.ids };
+      },
+    }),
+    setSearch: assign(({ event }) => {
+      assertEvent(event, 'dashboard.search');
+      return { search: event.text };
+    }),
     toggleQsr: assign({ qsrMode: ({ context }) => !context.qsrMode }),
     clearFilters: assign({ filters: {}, ids: NO_IDS, search: '', qsrMode: false }),
   },

@@ -1,9 +1,10 @@
-import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
 import { resourceOf } from '../../resources';
 import { RecordConflict, type FieldDef, type FormValues, type ResourceId } from '../../resources/types';
 import { initialValues, validateFields } from '../../resources/validation';
+import { errorParams, notifyError, notifySuccess, outputParams } from '../shared/shared.actions';
 
 export interface FormInput {
   resource: ResourceId;
@@ -44,8 +45,6 @@ export type FormEvent =
 
 export type FormEmitted = { type: 'form.navigate'; to: string } | { type: 'form.notFound' };
 
-const notifications = (system: unknown) => (system as { get(id: string): AnyActorRef | undefined }).get('notifications');
-
 /** The names of a record's lookup values, read from each lookup's `nameField`. */
 export function lookupLabels(fields: readonly FieldDef[], record?: Record<string, unknown>): Record<string, string> {
   const labels: Record<string, string> = {};
@@ -54,6 +53,20 @@ export function lookupLabels(fields: readonly FieldDef[], record?: Record<string
     if (typeof name === 'string' && name !== '' && record?.[field.name] !== null && record?.[field.name] !== undefined) labels[field.name] = name;
   }
   return labels;
+}
+
+/** A changed field's lookup label: set with the new label, dropped when the value is cleared or has none. */
+function changedLabels(labels: Record<string, string>, change: { name: string; value: unknown; label?: string }): Record<string, string> {
+  if (change.label === undefined && !(change.name in labels)) return labels;
+  const { [change.name]: _old, ...rest } = labels;
+  return change.label !== undefined && change.value !== null ? { ...rest, [change.name]: change.label } : rest;
+}
+
+/** The field's message goes once the field changes. */
+function without(errors: Record<string, string>, name: string): Record<string, string> {
+  if (!(name in errors)) return errors;
+  const { [name]: _removed, ...rest } = errors;
+  return rest;
 }
 
 const editPath = (resource: ResourceId, id: number) => resourceOf(resource).routes.edit.replace(':id', String(id));
@@ -88,42 +101,31 @@ export const formMachine = setup({
   guards: {
     isEdit: ({ context }) => context.id !== undefined,
     isInvalid: ({ context }) => Object.keys(validateFields(resourceOf(context.resource).fields, context.values, context.id === undefined ? 'create' : 'edit')).length > 0,
-    isConflict: ({ event }) => (event as { error?: unknown }).error instanceof RecordConflict,
-    isNotFound: ({ event }) => asApiError((event as { error?: unknown }).error).status === 404,
+    isConflict: (_, params: { error: unknown }) => params.error instanceof RecordConflict,
+    isNotFound: (_, params: { error: unknown }) => asApiError(params.error).status === 404,
     createdOpensEdit: ({ context }) => context.id === undefined && resourceOf(context.resource).createOpensEdit,
     mayDelete: ({ context }) => context.id !== undefined && resourceOf(context.resource).api.remove !== undefined,
   },
   actions: {
-    useRecord: assign(({ context, event }) => {
-      const record = (event as unknown as { output: Row }).output;
+    useRecord: assign(({ context }, record: Row) => {
       const { fields } = resourceOf(context.resource);
       return { record, values: initialValues(fields, record), labels: lookupLabels(fields, record), current: undefined, error: undefined, fieldErrors: {} };
     }),
-    change: assign({
-      values: ({ context, event }) => (event.type === 'form.change' ? { ...context.values, [event.name]: event.value } : context.values),
-      labels: ({ context, event }) => {
-        if (event.type !== 'form.change' || (event.label === undefined && !(event.name in context.labels))) return context.labels;
-        const { [event.name]: _old, ...rest } = context.labels;
-        return event.label !== undefined && event.value !== null ? { ...rest, [event.name]: event.label } : rest;
-      },
-      fieldErrors: ({ context, event }) => {
-        if (event.type !== 'form.change' || !(event.name in context.fieldErrors)) return context.fieldErrors;
-        const { [event.name]: _removed, ...rest } = context.fieldErrors;
-        return rest;
-      },
+    change: assign(({ context, event }) => {
+      assertEvent(event, 'form.change');
+      return { values: { ...context.values, [event.name]: event.value }, labels: changedLabels(context.labels, event), fieldErrors: without(context.fieldErrors, event.name) };
     }),
     showFieldErrors: assign({
       fieldErrors: ({ context }) => validateFields(resourceOf(context.resource).fields, context.values, context.id === undefined ? 'create' : 'edit'),
     }),
-    storeError: assign({
-      error: ({ event }) => asApiError((event as { error?: unknown }).error),
-      fieldErrors: ({ context, event }) => {
-        const errors = asApiError((event as { error?: unknown }).error).errors ?? {};
-        return { ...context.fieldErrors, ...Object.fromEntries(Object.entries(errors).map(([name, list]) => [name, list[0] ?? ''])) };
-      },
+    storeError: assign(({ context }, params: { error: unknown }) => {
+      const error = asApiError(params.error);
+      const errors = error.errors ?? {};
+      return { error, fieldErrors: { ...context.fieldErrors, ...Object.fromEntries(Object.entries(errors).map(([name, list]) => [name, list[0] ?? ''])) } };
     }),
-    notifyError: ({ system, event }) => notifications(system)?.send({ type: 'notify.error', error: asApiError((event as { error?: unknown }).error) }),
-    storeConflict: assign({ current: ({ event }) => ((event as { error?: unknown }).error as RecordConflict<Row>).current }),
+    notifyError,
+    // Only after the isConflict guard: the error is a RecordConflict.
+    storeConflict: assign((_, params: { error: unknown }) => ({ current: (params.error as RecordConflict<Row>).current })),
     keepMine: assign({ record: ({ context }) => context.current, current: undefined }),
     takeCurrent: assign(({ context }) => ({
       record: context.current,
@@ -131,14 +133,12 @@ export const formMachine = setup({
       labels: lookupLabels(resourceOf(context.resource).fields, context.current),
       current: undefined,
     })),
-    notifyCreated: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: SUCCESS_TEXTS.created }),
-    notifyUpdated: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: SUCCESS_TEXTS.updated }),
-    notifyDeleted: ({ system, context, event }) => {
-      const count = (event as unknown as { output: number }).output;
-      const text = resourceOf(context.resource).deletedText?.(count) ?? SUCCESS_TEXTS.deleted;
-      notifications(system)?.send({ type: 'notify.success', text });
+    notifyCreated: ({ system }) => notifySuccess({ system }, { text: SUCCESS_TEXTS.created }),
+    notifyUpdated: ({ system }) => notifySuccess({ system }, { text: SUCCESS_TEXTS.updated }),
+    notifyDeleted: ({ system, context }, params: { count: number }) => {
+      notifySuccess({ system }, { text: resourceOf(context.resource).deletedText?.(params.count) ?? SUCCESS_TEXTS.deleted });
     },
-    openCreated: emit(({ context, event }) => ({ type: 'form.navigate', to: editPath(context.resource, (event as unknown as { output: Row }).output.id) }) as const),
+    openCreated: emit(({ context }, record: Row) => ({ type: 'form.navigate', to: editPath(context.resource, record.id) }) as const),
     backToList: emit(({ context }) => ({ type: 'form.navigate', to: resourceOf(context.resource).routes.list }) as const),
     reportNotFound: emit({ type: 'form.notFound' } as const),
   },
@@ -168,10 +168,10 @@ export const formMachine = setup({
         id: 'loadRecord',
         src: 'loadRecord',
         input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, id: context.id! }),
-        onDone: { target: 'editing', actions: 'useRecord' },
+        onDone: { target: 'editing', actions: { type: 'useRecord', params: outputParams } },
         onError: [
-          { guard: 'isNotFound', target: 'notFound' },
-          { target: 'loadFailed', actions: ['storeError', 'notifyError'] },
+          { guard: { type: 'isNotFound', params: errorParams }, target: 'notFound' },
+          { target: 'loadFailed', actions: [{ type: 'storeError', params: errorParams }, { type: 'notifyError', params: errorParams }] },
         ],
       },
     },
@@ -202,13 +202,13 @@ export const formMachine = setup({
         src: 'saveRecord',
         input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, id: context.id, values: context.values, xmin: context.record?.xmin }),
         onDone: [
-          { guard: 'createdOpensEdit', target: 'created', actions: ['notifyCreated', 'openCreated'] },
-          { guard: 'isEdit', target: 'editing', actions: ['useRecord', 'notifyUpdated'] },
+          { guard: 'createdOpensEdit', target: 'created', actions: ['notifyCreated', { type: 'openCreated', params: outputParams }] },
+          { guard: 'isEdit', target: 'editing', actions: [{ type: 'useRecord', params: outputParams }, 'notifyUpdated'] },
           { target: 'created', actions: ['notifyCreated', 'backToList'] },
         ],
         onError: [
-          { guard: 'isConflict', target: 'conflict', actions: 'storeConflict' },
-          { target: 'editing', actions: ['storeError', 'notifyError'] },
+          { guard: { type: 'isConflict', params: errorParams }, target: 'conflict', actions: { type: 'storeConflict', params: errorParams } },
+          { target: 'editing', actions: [{ type: 'storeError', params: errorParams }, { type: 'notifyError', params: errorParams }] },
         ],
       },
     },
@@ -230,8 +230,8 @@ export const formMachine = setup({
         id: 'deleteRecord',
         src: 'deleteRecord',
         input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, id: context.id! }),
-        onDone: { target: 'deleted', actions: ['notifyDeleted', 'backToList'] },
-        onError: { target: 'editing', actions: ['storeError', 'notifyError'] },
+        onDone: { target: 'deleted', actions: [{ type: 'notifyDeleted', params: ({ event }) => ({ count: event.output }) }, 'backToList'] },
+        onError: { target: 'editing', actions: [{ type: 'storeError', params: errorParams }, { type: 'notifyError', params: errorParams }] },
       },
     },
     created: {

@@ -1,9 +1,10 @@
-import { assign, emit, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
 import { resourceOf } from '../../resources';
 import { parseListParams, toSearchString, type ListShape } from '../../resources/query';
 import type { BulkActionDef, ListParams, Page, ResourceId } from '../../resources/types';
+import { errorParams, notifyError, notifySuccess, outputParams, systemActor } from '../shared/shared.actions';
 
 /** The connection actor's systemId (issue 5); lists reload after it reconnects, when it exists. */
 export const CONNECTION_SYSTEM_ID = 'connection';
@@ -81,6 +82,8 @@ const sameParams = (a: ListParams, b: ListParams) => JSON.stringify(a) === JSON.
 const navigateTo = (context: ListContext, next: Partial<ListParams>) =>
   ({ type: 'list.navigate', search: toSearchString({ ...context.params, ...next }, context.shape) }) as const;
 
+const bulkCount = ({ event }: { event: { output: number } }) => ({ count: event.output });
+
 export const listMachine = setup({
   types: {
     input: {} as ListInput,
@@ -100,7 +103,7 @@ export const listMachine = setup({
     }),
     /** Reports a reconnect of the connection actor, if the system has one (it may not exist yet). */
     watchConnection: fromCallback(({ sendBack, system }) => {
-      const connection = (system as { get(id: string): AnyActorRef | undefined }).get(CONNECTION_SYSTEM_ID);
+      const connection = systemActor(system, CONNECTION_SYSTEM_ID);
       if (!connection) return undefined;
       let wasConnected = true;
       const subscription = connection.subscribe((snapshot: { hasTag?: (tag: string) => boolean; matches?: (value: string) => boolean }) => {
@@ -122,36 +125,51 @@ export const listMachine = setup({
     bulkReload: ({ context }) => bulkActionOf(context)?.reloadDelayMs ?? 0,
   },
   guards: {
-    urlDiffers: ({ context, event }) =>
-      event.type === 'list.urlChanged' && !sameParams(parseListParams(event.search, context.shape), context.params),
-    isNotFound: ({ event }) => asApiError((event as { error?: unknown }).error).status === 404,
-    knownBulkAction: ({ context, event }) => event.type === 'list.bulk' && context.selected.length > 0
-      && resourceOf(context.resource).bulkActions?.some((action) => action.id === event.action) === true,
+    urlDiffers: ({ context, event }) => {
+      assertEvent(event, 'list.urlChanged');
+      return !sameParams(parseListParams(event.search, context.shape), context.params);
+    },
+    isNotFound: (_, params: { error: unknown }) => asApiError(params.error).status === 404,
+    knownBulkAction: ({ context, event }) => {
+      assertEvent(event, 'list.bulk');
+      return context.selected.length > 0 && resourceOf(context.resource).bulkActions?.some((action) => action.id === event.action) === true;
+    },
     bulkValueGiven: ({ context }) => bulkActionOf(context)?.input === undefined || (context.bulk?.value.trim() ?? '') !== '',
     reloadDelayed: ({ context }) => (bulkActionOf(context)?.reloadDelayMs ?? 0) > 0,
     searchReady: ({ context }) => context.searchText.trim().length === 0 || context.searchText.trim().length >= MIN_SEARCH_LENGTH,
   },
   actions: {
     followUrl: assign(({ context, event }) => {
-      if (event.type !== 'list.urlChanged') return {};
+      assertEvent(event, 'list.urlChanged');
       const params = parseListParams(event.search, context.shape);
       return { params, searchText: params.search };
     }),
-    navigatePage: emit(({ context, event }) => navigateTo(context, { page: event.type === 'list.page' ? event.page : context.params.page })),
-    navigatePageSize: emit(({ context, event }) => navigateTo(context, { page: 1, pageSize: event.type === 'list.pageSize' ? event.pageSize : context.params.pageSize })),
+    navigatePage: emit(({ context, event }) => {
+      assertEvent(event, 'list.page');
+      return navigateTo(context, { page: event.page });
+    }),
+    navigatePageSize: emit(({ context, event }) => {
+      assertEvent(event, 'list.pageSize');
+      return navigateTo(context, { page: 1, pageSize: event.pageSize });
+    }),
     rememberPageSize: ({ context, event }) => {
+      assertEvent(event, 'list.pageSize');
       const key = resourceOf(context.resource).pageSizeStorageKey;
-      if (key && event.type === 'list.pageSize' && typeof localStorage !== 'undefined') localStorage.setItem(key, String(event.pageSize));
+      if (key && typeof localStorage !== 'undefined') localStorage.setItem(key, String(event.pageSize));
     },
     navigateSort: emit(({ context, event }) => {
-      const sortBy = event.type === 'list.sort' ? event.sortBy : context.params.sortBy;
+      assertEvent(event, 'list.sort');
+      const sortBy = event.sortBy;
       const sortDirection = context.params.sortBy === sortBy && context.params.sortDirection === 'asc' ? 'desc' : 'asc';
       return navigateTo(context, { page: 1, sortBy, sortDirection });
     }),
-    setSearchText: assign({ searchText: ({ context, event }) => (event.type === 'list.search' ? event.text : context.searchText) }),
+    setSearchText: assign(({ event }) => {
+      assertEvent(event, 'list.search');
+      return { searchText: event.text };
+    }),
     navigateSearch: emit(({ context }) => navigateTo(context, { page: 1, search: context.searchText.trim() })),
     navigateFilter: emit(({ context, event }) => {
-      if (event.type !== 'list.filter') return navigateTo(context, {});
+      assertEvent(event, 'list.filter');
       const filters = { ...context.params.filters };
       for (const name of event.clear ?? []) delete filters[name];
       if (event.value === undefined || event.value === '') delete filters[event.name];
@@ -159,36 +177,39 @@ export const listMachine = setup({
       return navigateTo(context, { page: 1, filters });
     }),
     navigateClearFilters: emit(({ context }) => navigateTo(context, { page: 1, filters: {}, search: '' })),
-    storePage: assign(({ context, event }) => {
-      const page = (event as unknown as { output: Page<Record<string, unknown>> }).output;
+    storePage: assign(({ context }, page: Page<Record<string, unknown>>) => {
       const shown = new Set(page.items.map((row) => row.id as number));
       return { page, error: undefined, selected: context.selected.filter((id) => shown.has(id)) };
     }),
     select: assign({
       selected: ({ context, event }) => {
-        if (event.type !== 'list.select') return context.selected;
+        assertEvent(event, 'list.select');
         const rest = context.selected.filter((id) => id !== event.id);
         return event.selected ? [...rest, event.id] : rest;
       },
     }),
     selectPage: assign({
-      selected: ({ context, event }) =>
-        event.type === 'list.selectPage' && event.selected ? (context.page?.items ?? []).map((row) => row.id as number) : [],
+      selected: ({ context, event }) => {
+        assertEvent(event, 'list.selectPage');
+        return event.selected ? (context.page?.items ?? []).map((row) => row.id as number) : [];
+      },
     }),
     clearSelection: assign({ selected: [] }),
-    startBulk: assign({ bulk: ({ event }) => (event.type === 'list.bulk' ? { action: event.action, value: '' } : undefined) }),
-    setBulkValue: assign({
-      bulk: ({ context, event }) => (context.bulk && event.type === 'list.bulkValue' ? { ...context.bulk, value: event.value } : context.bulk),
+    startBulk: assign(({ event }) => {
+      assertEvent(event, 'list.bulk');
+      return { bulk: { action: event.action, value: '' } };
+    }),
+    setBulkValue: assign(({ context, event }) => {
+      assertEvent(event, 'list.bulkValue');
+      return { bulk: context.bulk && { ...context.bulk, value: event.value } };
     }),
     endBulk: assign({ bulk: undefined }),
-    notifyBulkDone: ({ context, event, system }) => {
-      const text = bulkActionOf(context)?.doneText((event as unknown as { output: number }).output);
-      if (text) (system as { get(id: string): AnyActorRef | undefined }).get('notifications')?.send({ type: 'notify.success', text });
+    notifyBulkDone: ({ context, system }, params: { count: number }) => {
+      const text = bulkActionOf(context)?.doneText(params.count);
+      if (text) notifySuccess({ system }, { text });
     },
-    storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error) }),
-    notifyError: ({ system, event }) => {
-      (system as { get(id: string): AnyActorRef | undefined }).get('notifications')?.send({ type: 'notify.error', error: asApiError((event as { error?: unknown }).error) });
-    },
+    storeError: assign((_, params: { error: unknown }) => ({ error: asApiError(params.error) })),
+    notifyError,
     reportNotFound: emit({ type: 'list.notFound' } as const),
   },
 }).createMachine({
@@ -220,10 +241,10 @@ export const listMachine = setup({
         id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, params: context.params }),
-        onDone: { target: 'ready', actions: 'storePage' },
+        onDone: { target: 'ready', actions: { type: 'storePage', params: outputParams } },
         onError: [
-          { guard: 'isNotFound', target: 'notFound' },
-          { target: 'failed', actions: ['storeError', 'notifyError'] },
+          { guard: { type: 'isNotFound', params: errorParams }, target: 'notFound' },
+          { target: 'failed', actions: [{ type: 'storeError', params: errorParams }, { type: 'notifyError', params: errorParams }] },
         ],
       },
     },
@@ -279,10 +300,10 @@ export const listMachine = setup({
               resource: context.resource, cca2: context.cca2, action: context.bulk!.action, ids: context.selected, value: context.bulk!.value,
             }),
             onDone: [
-              { guard: 'reloadDelayed', target: 'reloadPending', actions: ['notifyBulkDone', 'clearSelection'] },
-              { target: '#list.loading', actions: ['notifyBulkDone', 'clearSelection', 'endBulk'] },
+              { guard: 'reloadDelayed', target: 'reloadPending', actions: [{ type: 'notifyBulkDone', params: bulkCount }, 'clearSelection'] },
+              { target: '#list.loading', actions: [{ type: 'notifyBulkDone', params: bulkCount }, 'clearSelection', 'endBulk'] },
             ],
-            onError: { target: 'idle', actions: ['notifyError', 'endBulk'] },
+            onError: { target: 'idle', actions: [{ type: 'notifyError', params: errorParams }, 'endBulk'] },
           },
         },
         reloadPending: {

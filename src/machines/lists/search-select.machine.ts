@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
 import { resourceOf } from '../../resources';
 import type { ResourceId, SelectOption } from '../../resources/types';
+import { errorParams, outputParams } from '../shared/shared.actions';
 
 export type SelectMode = 'include' | 'exclude';
 
@@ -62,22 +63,41 @@ export const searchSelectMachine = setup({
   },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
   guards: {
-    isEmpty: ({ event }) => event.type === 'select.type' && event.term.trim() === '',
-    isTooShort: ({ context, event }) => event.type === 'select.type' && event.term.trim().length < context.minLength,
-    hasResults: ({ event }) => ((event as unknown as { output: SelectOption[] }).output ?? []).length > 0,
-    isOffered: ({ context, event }) => event.type === 'select.choose' && context.options.some((option) => option.key === event.option.key),
+    isEmpty: ({ event }) => {
+      assertEvent(event, 'select.type');
+      return event.term.trim() === '';
+    },
+    isTooShort: ({ context, event }) => {
+      assertEvent(event, 'select.type');
+      return event.term.trim().length < context.minLength;
+    },
+    // A path generated without a sample output has none.
+    hasResults: (_, options: SelectOption[] | undefined) => (options ?? []).length > 0,
+    isOffered: ({ context, event }) => {
+      assertEvent(event, 'select.choose');
+      return context.options.some((option) => option.key === event.option.key);
+    },
     hasSomething: ({ context }) => context.selected !== null || context.term !== '',
     mayCreate: ({ context }) => context.allowCreate && context.term.trim().length >= context.minLength,
   },
   actions: {
-    setTerm: assign({ term: ({ context, event }) => (event.type === 'select.type' ? event.term : context.term) }),
+    setTerm: assign(({ event }) => {
+      assertEvent(event, 'select.type');
+      return { term: event.term };
+    }),
     clearOptions: assign({ options: [] }),
-    storeOptions: assign({ options: ({ event }) => (event as unknown as { output: SelectOption[] }).output, error: undefined }),
-    storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error), options: [] }),
-    choose: assign({ selected: ({ context, event }) => (event.type === 'select.choose' ? event.option : context.selected), term: '', options: [] }),
-    chooseCreated: assign({ selected: ({ event }) => (event as unknown as { output: SelectOption }).output, term: '', options: [] }),
+    storeOptions: assign((_, options: SelectOption[]) => ({ options, error: undefined })),
+    storeError: assign((_, params: { error: unknown }) => ({ error: asApiError(params.error), options: [] })),
+    choose: assign(({ event }) => {
+      assertEvent(event, 'select.choose');
+      return { selected: event.option, term: '', options: [] };
+    }),
+    chooseCreated: assign((_, selected: SelectOption) => ({ selected, term: '', options: [] })),
     clear: assign({ selected: null, term: '', options: [] }),
-    setMode: assign({ mode: ({ context, event }) => (event.type === 'select.mode' ? event.mode : context.mode) }),
+    setMode: assign(({ event }) => {
+      assertEvent(event, 'select.mode');
+      return { mode: event.mode };
+    }),
   },
 }).createMachine({
   id: 'searchSelect',
@@ -119,10 +139,10 @@ export const searchSelectMachine = setup({
         src: 'searchOptions',
         input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, term: context.term.trim(), params: context.params }),
         onDone: [
-          { guard: 'hasResults', target: 'results', actions: 'storeOptions' },
+          { guard: { type: 'hasResults', params: outputParams }, target: 'results', actions: { type: 'storeOptions', params: outputParams } },
           { target: 'noResults', actions: 'clearOptions' },
         ],
-        onError: { target: 'failed', actions: 'storeError' },
+        onError: { target: 'failed', actions: { type: 'storeError', params: errorParams } },
       },
     },
     results: { description: 'The matching options.' },
@@ -137,8 +157,8 @@ export const searchSelectMachine = setup({
         id: 'createOption',
         src: 'createOption',
         input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, term: context.term.trim() }),
-        onDone: { target: 'empty', actions: 'chooseCreated' },
-        onError: { target: 'failed', actions: 'storeError' },
+        onDone: { target: 'empty', actions: { type: 'chooseCreated', params: outputParams } },
+        onError: { target: 'failed', actions: { type: 'storeError', params: errorParams } },
       },
     },
   },

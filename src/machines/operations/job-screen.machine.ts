@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { liveDashboard } from '../../api/realtime';
 import { reconnects } from './reconnects';
@@ -58,15 +58,21 @@ export const jobScreenMachine = setup({
     runCall: fromPromise<void, { cca2: string; call: JobScreenCall }>(({ input }) => runJobScreenCall(input.cca2, input.call)),
   },
   actions: {
-    storeDetails: assign({ details: ({ event }) => (event as unknown as { output: JobDetails }).output }),
-    storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error) }),
+    storeDetails: assign((_, details: JobDetails) => ({ details })),
+    storeError: assign((_, params: { error: unknown }) => ({ error: asApiError(params.error) })),
     clearError: assign({ error: null }),
-    setCall: assign({ call: ({ event }: { event: JobScreenEvent }) => (event.type === 'job.call' ? event.call : null) }),
+    setCall: assign(({ event }) => {
+      assertEvent(event, 'job.call');
+      return { call: event.call };
+    }),
     clearCall: assign({ call: null }),
   },
   guards: {
-    isNotFound: ({ event }) => asApiError((event as { error?: unknown }).error).status === 404,
-    hasCall: ({ event }) => event.type === 'job.call' && typeof event.call?.id === 'number',
+    isNotFound: (_, params: { error: unknown }) => asApiError(params.error).status === 404,
+    hasCall: ({ event }) => {
+      assertEvent(event, 'job.call');
+      return typeof event.call?.id === 'number';
+    },
   },
 }).createMachine({
   id: 'jobScreen',
@@ -85,10 +91,10 @@ export const jobScreenMachine = setup({
         id: 'loadJob',
         src: 'loadJob',
         input: ({ context }) => ({ cca2: context.cca2, jobId: context.jobId }),
-        onDone: { target: 'ready', actions: 'storeDetails' },
+        onDone: { target: 'ready', actions: { type: 'storeDetails', params: ({ event }) => event.output } },
         onError: [
-          { guard: 'isNotFound', target: 'notFound' },
-          { target: 'failed', actions: 'storeError' },
+          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
+          { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -108,7 +114,7 @@ export const jobScreenMachine = setup({
         src: 'runCall',
         input: ({ context }) => ({ cca2: context.cca2, call: context.call! }),
         onDone: { target: 'loading', actions: 'clearCall' },
-        onError: { target: 'loading', actions: ['storeError', 'clearCall'] },
+        onError: { target: 'loading', actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, 'clearCall'] },
       },
     },
     failed: {

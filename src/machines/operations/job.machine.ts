@@ -1,4 +1,4 @@
-import { setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, setup, type SnapshotFrom } from 'xstate';
 import { JOB_STATUS, type JobStatus } from '../../lib/statuses';
 
 /** A job as stored: its status and the driver it is assigned to. */
@@ -35,8 +35,14 @@ export const jobMachine = setup({
     events: {} as JobEvent,
   },
   guards: {
-    lastDeliveryRemoved: ({ event }) => event.type === 'job.deliveries.remove' && event.remaining === 0,
-    noTaskStarted: ({ event }) => event.type === 'job.reverse' && event.tasksStarted === 0,
+    lastDeliveryRemoved: ({ event }) => {
+      assertEvent(event, 'job.deliveries.remove');
+      return event.remaining === 0;
+    },
+    noTaskStarted: ({ event }) => {
+      assertEvent(event, 'job.reverse');
+      return event.tasksStarted === 0;
+    },
   },
 }).createMachine({
   id: 'job',

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { liveDashboard } from '../../api/realtime';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { LIVE_BATCH_INTERVAL_MS, LIVE_DETAIL_REFETCH_DELAY_MS } from '../../lib/constants';
@@ -64,7 +64,12 @@ export type LiveMergeEvent =
   | { type: 'live.details.retry' }
   | { type: 'live.mute.toggle' }
   /** Raised by a flush whose batch touched the open detail's row. */
-  | { type: 'live.detail.touched' };
+  | { type: 'live.detail.touched' }
+  // The invoked loads' outcomes, named here so that the actions can assert them: `flush` enqueues `playSound`
+  // by name, which XState types only while no action of this setup takes typed params.
+  | { type: 'xstate.done.actor.loadLists'; output: LiveLists }
+  | { type: 'xstate.error.actor.loadLists'; error: unknown }
+  | { type: 'xstate.done.actor.loadDetails'; output: Record<string, unknown> };
 
 const HUB_EVENT_KINDS: Partial<Record<DashboardTopic, LiveUpdate['kind']>> = {
   Jobs: 'job',
@@ -130,7 +135,10 @@ export const liveMergeMachine = setup({
     ),
   },
   actions: {
-    enqueue: assign({ queue: ({ context, event }) => (event.type === 'live.update' ? enqueueUpdate(context.queue, event.update) : context.queue) }),
+    enqueue: assign(({ context, event }) => {
+      assertEvent(event, 'live.update');
+      return { queue: enqueueUpdate(context.queue, event.update) };
+    }),
     flush: enqueueActions(({ context, enqueue }) => {
       const batch = context.queue;
       if (batchHasNotification(batch) && !context.muted) enqueue('playSound');
@@ -138,29 +146,53 @@ export const liveMergeMachine = setup({
       enqueue.assign({ lists: applyBatch(context.lists, batch, scopeOf(context)), queue: [], lastBatchSize: batch.length });
     }),
     playSound: () => { playNotificationSound(); },
-    storeLists: assign(({ event }) => ({ lists: (event as unknown as { output: LiveLists }).output, loaded: true, error: undefined })),
-    storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error) }),
+    storeLists: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadLists');
+      return { lists: event.output, loaded: true, error: undefined };
+    }),
+    storeError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.loadLists');
+      return { error: asApiError(event.error) };
+    }),
     toggleJob: assign({
       expandedJobIds: ({ context, event }) => {
-        if (event.type !== 'live.job.toggle') return context.expandedJobIds;
+        assertEvent(event, 'live.job.toggle');
         return context.expandedJobIds.includes(event.jobId)
           ? context.expandedJobIds.filter((id) => id !== event.jobId)
           : [...context.expandedJobIds, event.jobId];
       },
     }),
-    openDetail: assign(({ event }) => (event.type === 'live.details.open' ? { detail: { kind: event.kind, id: event.id }, detailData: null } : {})),
+    openDetail: assign(({ event }) => {
+      assertEvent(event, 'live.details.open');
+      return { detail: { kind: event.kind, id: event.id }, detailData: null };
+    }),
     closeDetail: assign({ detail: null, detailData: null }),
-    storeDetail: assign({ detailData: ({ event }) => (event as unknown as { output: Record<string, unknown> }).output }),
+    storeDetail: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadDetails');
+      return { detailData: event.output };
+    }),
     toggleMute: assign({ muted: ({ context }) => !context.muted }),
   },
   guards: {
     hasQueue: ({ context }) => context.queue.length > 0,
     /** The per-event baseline of the benchmark: a valid message is merged at once. */
-    isUpdatePerEvent: ({ context, event }) => context.perEvent && event.type === 'live.update' && typeof event.update?.payload?.id === 'number',
+    isUpdatePerEvent: ({ context, event }) => {
+      assertEvent(event, 'live.update');
+      return context.perEvent && typeof event.update?.payload?.id === 'number';
+    },
     /** A hub message is taken only with a payload that has an id (anything else from the network is dropped). */
-    isUpdate: ({ event }) => event.type === 'live.update' && typeof event.update?.payload?.id === 'number',
-    hasJobId: ({ event }) => event.type === 'live.job.toggle' && typeof event.jobId === 'number',
-    hasDetail: ({ event }) => event.type === 'live.details.open' && typeof event.id === 'number' && typeof event.kind === 'string',
+    isUpdate: ({ event }) => {
+      assertEvent(event, 'live.update');
+      return typeof event.update?.payload?.id === 'number';
+    },
+    hasJobId: ({ event }) => {
+      assertEvent(event, 'live.job.toggle');
+      return typeof event.jobId === 'number';
+    },
+    hasDetail: ({ event }) => {
+      assertEvent(event, 'live.details.open');
+      return typeof event.id === 'number' && typeof event.kind === 'string';
+    },
   },
   delays: {
     batchInterval: LIVE_BATCH_INTERVAL_MS,

@@ -1,8 +1,8 @@
-import { assign, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
-import { asApiError } from '../../api/api-error';
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { liveDashboard } from '../../api/realtime';
 import { DASHBOARD_DEFAULTS, NOTIFICATIONS_PAGE_SIZE } from '../../lib/constants';
 import { LIVE_EVENTS } from '../../lib/realtime';
+import { errorParams, notifyError, outputParams } from '../shared/shared.actions';
 import { reconnects } from './reconnects';
 import { loadNotifications, markNotificationRead, type NotificationsPage, type WebNotification } from './operations.api';
 
@@ -62,14 +62,18 @@ export const webNotificationsMachine = setup({
     markRead: fromPromise<WebNotification, { cca2: string; id: number }>(({ input }) => markNotificationRead(input.cca2, input.id)),
   },
   actions: {
-    storePage: assign(({ event }) => {
-      const page = (event as unknown as { output: NotificationsPage }).output;
+    storePage: assign((_, page: NotificationsPage) => {
       return { data: page.items, totalPages: page.totalPages, totalItemCount: page.totalItems, unread: page.unread, receivedIds: [] };
     }),
-    setPage: assign({ page: ({ context, event }) => (event.type === 'notifications.page' ? event.page : context.page) }),
-    setMarking: assign({ marking: ({ event }) => (event.type === 'notifications.markRead' ? event.id : null) }),
-    storeRead: assign(({ context, event }) => {
-      const read = (event as unknown as { output: WebNotification }).output;
+    setPage: assign(({ event }) => {
+      assertEvent(event, 'notifications.page');
+      return { page: event.page };
+    }),
+    setMarking: assign(({ event }) => {
+      assertEvent(event, 'notifications.markRead');
+      return { marking: event.id };
+    }),
+    storeRead: assign(({ context }, read: WebNotification) => {
       const wasUnread = context.data.some((item) => item.id === read.id && !item.read);
       return {
         data: context.data.map((item) => (item.id === read.id ? read : item)),
@@ -79,7 +83,7 @@ export const webNotificationsMachine = setup({
     }),
     clearMarking: assign({ marking: null }),
     receive: assign(({ context, event }) => {
-      if (event.type !== 'notifications.received') return {};
+      assertEvent(event, 'notifications.received');
       const id = event.notification.id;
       if (context.receivedIds.includes(id) || context.data.some((item) => item.id === id)) return {};
       return {
@@ -89,14 +93,21 @@ export const webNotificationsMachine = setup({
         totalItemCount: context.totalItemCount + 1,
       };
     }),
-    notifyError: ({ system, event }) => {
-      (system as { get(id: string): AnyActorRef | undefined }).get('notifications')?.send({ type: 'notify.error', error: asApiError((event as { error?: unknown }).error) });
-    },
+    notifyError,
   },
   guards: {
-    pageInRange: ({ context, event }) => event.type === 'notifications.page' && event.page >= 1 && event.page <= Math.max(context.totalPages, 1) && event.page !== context.page,
-    hasId: ({ event }) => event.type === 'notifications.markRead' && typeof event.id === 'number',
-    hasNotification: ({ event }) => event.type === 'notifications.received' && typeof event.notification?.id === 'number',
+    pageInRange: ({ context, event }) => {
+      assertEvent(event, 'notifications.page');
+      return event.page >= 1 && event.page <= Math.max(context.totalPages, 1) && event.page !== context.page;
+    },
+    hasId: ({ event }) => {
+      assertEvent(event, 'notifications.markRead');
+      return typeof event.id === 'number';
+    },
+    hasNotification: ({ event }) => {
+      assertEvent(event, 'notifications.received');
+      return typeof event.notification?.id === 'number';
+    },
   },
 }).createMachine({
   id: 'webNotifications',
@@ -120,7 +131,7 @@ export const webNotificationsMachine = setup({
         id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => ({ cca2: context.cca2, page: context.page }),
-        onDone: { target: 'ready', actions: 'storePage' },
+        onDone: { target: 'ready', actions: { type: 'storePage', params: outputParams } },
         onError: { target: 'failed' },
       },
     },
@@ -139,8 +150,8 @@ export const webNotificationsMachine = setup({
         id: 'markRead',
         src: 'markRead',
         input: ({ context }) => ({ cca2: context.cca2, id: context.marking! }),
-        onDone: { target: 'ready', actions: 'storeRead' },
-        onError: { target: 'ready', actions: ['clearMarking', 'notifyError'] },
+        onDone: { target: 'ready', actions: { type: 'storeRead', params: outputParams } },
+        onError: { target: 'ready', actions: ['clearMarking', { type: 'notifyError', params: errorParams }] },
       },
     },
     failed: {

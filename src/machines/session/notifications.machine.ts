@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { ApiError } from '../../api/api-error';
 
 /** The root actor's child that shows errors and successes; other actors find it with `system.get(...)`. */
@@ -35,24 +35,36 @@ export const notificationsMachine = setup({
     events: {} as NotificationsEvent,
   },
   guards: {
-    opensDialog: ({ event }) => event.type === 'notify.error' && event.error.showsDialog && !event.error.connectionError,
-    isConnectionError: ({ event }) => event.type === 'notify.error' && event.error.connectionError,
+    opensDialog: ({ event }) => {
+      assertEvent(event, 'notify.error');
+      return event.error.showsDialog && !event.error.connectionError;
+    },
+    isConnectionError: ({ event }) => {
+      assertEvent(event, 'notify.error');
+      return event.error.connectionError;
+    },
     hasMoreErrors: ({ context }) => context.errors.length > 1,
   },
   actions: {
     enqueueError: assign({
       errors: ({ context, event }) => {
-        if (event.type !== 'notify.error' || context.errors.some((queued) => sameError(queued, event.error))) return context.errors;
+        assertEvent(event, 'notify.error');
+        if (context.errors.some((queued) => sameError(queued, event.error))) return context.errors;
         return [...context.errors, event.error];
       },
     }),
     dropShownError: assign({ errors: ({ context }) => context.errors.slice(1) }),
     addToast: assign({
-      toasts: ({ context, event }) =>
-        (event.type === 'notify.success' && !context.toasts.includes(event.text) ? [...context.toasts, event.text] : context.toasts),
+      toasts: ({ context, event }) => {
+        assertEvent(event, 'notify.success');
+        return context.toasts.includes(event.text) ? context.toasts : [...context.toasts, event.text];
+      },
     }),
     dropToast: assign({
-      toasts: ({ context, event }) => (event.type === 'notify.toastShown' ? context.toasts.filter((text) => text !== event.text) : context.toasts),
+      toasts: ({ context, event }) => {
+        assertEvent(event, 'notify.toastShown');
+        return context.toasts.filter((text) => text !== event.text);
+      },
     }),
   },
 }).createMachine({

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, spawnChild, stopChild, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, spawnChild, stopChild } from 'xstate';
 import { api } from '../../api';
 import { asApiError, type ApiError } from '../../api/api-error';
 import type { components } from '../../api/generated/connect';
@@ -8,6 +8,7 @@ import { closeRing, openRing, polygonProblem, type Position } from '../../lib/po
 import { updateOrConflict } from '../../resources/api-helpers';
 import { RecordConflict } from '../../resources/types';
 import { POLYGON_ERRORS } from '../../lib/territory-texts';
+import { errorParams, notifyError, notifySuccess, outputParams } from '../shared/shared.actions';
 
 export type TerritoryArea = components['schemas']['TerritoryArea'];
 export type AreaKind = components['schemas']['TerritoryAreaKind'];
@@ -112,8 +113,9 @@ const problemOf = (vertices: readonly LatLon[]): PolygonProblem | undefined => {
   return message ? { field: 'polygon', message } : undefined;
 };
 
-const isDuplicate = (vertices: readonly LatLon[], event: PolygonEditorEvent) =>
-  event.type === 'vertex.add' && vertices.some((v) => v.lat === event.lat && v.lon === event.lon);
+/** The index of the vertex already at this point, or -1. */
+const duplicateAt = (vertices: readonly LatLon[], point: { lat: number; lon: number }) =>
+  vertices.findIndex((v) => v.lat === point.lat && v.lon === point.lon);
 
 /** A vertex event the editor can apply: finite coordinates, an index of an existing vertex (else it is ignored). */
 export function isUsable(vertices: readonly LatLon[], event: PolygonEditorEvent): boolean {
@@ -126,8 +128,6 @@ export function isUsable(vertices: readonly LatLon[], event: PolygonEditorEvent)
     default: return true;
   }
 }
-
-const notifications = (system: unknown) => (system as { get(id: string): AnyActorRef | undefined }).get('notifications');
 
 /** The screen of one area or exception (000 section 2 routes). */
 export const areaPath = (territoryId: number, kind: AreaKind, areaId: number) => `/territories/${territoryId}/${kind === 'exception' ? 'exceptions' : 'areas'}/${areaId}`;
@@ -175,15 +175,23 @@ export const polygonEditorMachine = setup({
   guards: {
     isEdit: ({ context }) => context.areaId !== undefined,
     isUsable: ({ context, event }) => isUsable(context.vertices, event),
-    isNamed: ({ event }) => event.type === 'area.rename' && typeof event.areaName === 'string',
-    hasBounds: ({ event }) => event.type === 'places.view' && event.bounds !== undefined
-      && [event.bounds.minLat, event.bounds.maxLat, event.bounds.minLon, event.bounds.maxLon].every(Number.isFinite),
-    isDuplicate: ({ context, event }) => isDuplicate(context.vertices, event),
+    isNamed: ({ event }) => {
+      assertEvent(event, 'area.rename');
+      return typeof event.areaName === 'string';
+    },
+    hasBounds: ({ event }) => {
+      assertEvent(event, 'places.view');
+      return event.bounds !== undefined && [event.bounds.minLat, event.bounds.maxLat, event.bounds.minLon, event.bounds.maxLon].every(Number.isFinite);
+    },
+    isDuplicate: ({ context, event }) => {
+      assertEvent(event, 'vertex.add');
+      return duplicateAt(context.vertices, event) >= 0;
+    },
     usableValid: ({ context, event }) => isUsable(context.vertices, event) && problemOf(nextVertices(context.vertices, event)) === undefined,
     isValid: ({ context }) => problemOf(context.vertices) === undefined,
     nameMissing: ({ context }) => context.areaName.trim() === '',
-    isConflict: ({ event }) => (event as { error?: unknown }).error instanceof RecordConflict,
-    isNotFound: ({ event }) => asApiError((event as { error?: unknown }).error).status === 404,
+    isConflict: (_, params: { error: unknown }) => params.error instanceof RecordConflict,
+    isNotFound: (_, params: { error: unknown }) => asApiError(params.error).status === 404,
     wasCreated: ({ context }) => context.areaId === undefined,
   },
   actions: {
@@ -191,48 +199,58 @@ export const polygonEditorMachine = setup({
     clearProblem: assign({ problem: undefined }),
     showProblem: assign({ problem: ({ context }) => problemOf(context.vertices) }),
     showDuplicate: assign({
-      problem: ({ context, event }) => ({
-        field: 'polygon' as const,
-        message: POLYGON_ERRORS.duplicate(context.vertices.findIndex((v) => event.type === 'vertex.add' && v.lat === event.lat && v.lon === event.lon) + 1),
-      }),
+      problem: ({ context, event }) => {
+        assertEvent(event, 'vertex.add');
+        return { field: 'polygon' as const, message: POLYGON_ERRORS.duplicate(duplicateAt(context.vertices, event) + 1) };
+      },
     }),
     showNameMissing: assign({ problem: { field: 'areaName', message: POLYGON_ERRORS.areaNameRequired } }),
     clearVertices: assign({ vertices: [], problem: undefined }),
-    rename: assign(({ context, event }) => (event.type === 'area.rename'
-      ? { areaName: event.areaName, problem: context.problem?.field === 'areaName' ? undefined : context.problem }
-      : {})),
-    useRecord: assign(({ event }) => {
-      const record = (event as unknown as { output: TerritoryArea }).output;
+    rename: assign(({ context, event }) => {
+      assertEvent(event, 'area.rename');
+      return { areaName: event.areaName, problem: context.problem?.field === 'areaName' ? undefined : context.problem };
+    }),
+    useRecord: assign((_, record: TerritoryArea) => {
       return {
         areaId: record.id, territoryId: record.territoryId, kind: record.kind, areaName: record.areaName,
         vertices: toVertices(record.polygon), xmin: record.xmin, problem: undefined, error: undefined, current: undefined,
       };
     }),
-    storeError: assign(({ event }) => {
-      const error = asApiError((event as { error?: unknown }).error);
+    storeError: assign((_, params: { error: unknown }) => {
+      const error = asApiError(params.error);
       const field = Object.keys(error.errors ?? {}).find((name) => name === 'areaName' || name.startsWith('polygon'));
       return { error, problem: field ? { field: field === 'areaName' ? 'areaName' as const : 'polygon' as const, message: error.errors![field]![0] ?? error.message } : undefined };
     }),
-    notifyError: ({ system, event }) => notifications(system)?.send({ type: 'notify.error', error: asApiError((event as { error?: unknown }).error) }),
-    storeConflict: assign({ current: ({ event }) => ((event as { error?: unknown }).error as RecordConflict<TerritoryArea>).current }),
+    notifyError,
+    // Only after the isConflict guard: the error is a RecordConflict.
+    storeConflict: assign((_, params: { error: unknown }) => ({ current: (params.error as RecordConflict<TerritoryArea>).current })),
     keepMine: assign({ xmin: ({ context }) => context.current?.xmin, current: undefined }),
     takeCurrent: assign(({ context }) => ({
       areaName: context.current!.areaName, vertices: toVertices(context.current!.polygon), xmin: context.current!.xmin, current: undefined, problem: undefined,
     })),
-    notifySaved: ({ system, context }) => notifications(system)?.send({ type: 'notify.success', text: context.areaId === undefined ? SUCCESS_TEXTS.created : SUCCESS_TEXTS.updated }),
-    openCreated: emit(({ event }) => {
-      const record = (event as unknown as { output: TerritoryArea }).output;
+    notifySaved: ({ system, context }) => notifySuccess({ system }, { text: context.areaId === undefined ? SUCCESS_TEXTS.created : SUCCESS_TEXTS.updated }),
+    openCreated: emit((_, record: TerritoryArea) => {
       return { type: 'area.navigate', to: areaPath(record.territoryId, record.kind, record.id) } as const;
     }),
     reportNotFound: emit({ type: 'area.notFound' } as const),
     stopPlaces: stopChild('loadPlaces'),
     spawnPlaces: spawnChild('loadPlaces', {
       id: 'loadPlaces',
-      input: ({ context, event }) => ({ cca2: context.cca2, bounds: (event as { bounds: MapBounds }).bounds }),
+      input: ({ context, event }) => {
+        assertEvent(event, 'places.view');
+        return { cca2: context.cca2, bounds: event.bounds };
+      },
     }),
     spawnOthers: spawnChild('loadOthers', { id: 'loadOthers', input: ({ context }) => ({ cca2: context.cca2, territoryId: context.territoryId }) }),
-    useOthers: assign({ others: ({ context, event }) => (event.type === 'xstate.done.actor.loadOthers' && Array.isArray(event.output) ? event.output : context.others) }),
-    usePlaces: assign({ places: ({ context, event }) => (event.type === 'xstate.done.actor.loadPlaces' && Array.isArray(event.output) ? event.output : context.places) }),
+    // A generated test path's done event may carry no output: the lists stay as they are.
+    useOthers: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadOthers');
+      return { others: Array.isArray(event.output) ? event.output : context.others };
+    }),
+    usePlaces: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadPlaces');
+      return { places: Array.isArray(event.output) ? event.output : context.places };
+    }),
   },
 }).createMachine({
   id: 'polygonEditor',
@@ -273,10 +291,10 @@ export const polygonEditorMachine = setup({
         id: 'loadArea',
         src: 'loadArea',
         input: ({ context }) => ({ cca2: context.cca2, id: context.areaId! }),
-        onDone: { target: 'editing.valid', actions: 'useRecord' },
+        onDone: { target: 'editing.valid', actions: { type: 'useRecord', params: outputParams } },
         onError: [
-          { guard: 'isNotFound', target: 'notFound', actions: 'reportNotFound' },
-          { target: 'loadFailed', actions: 'storeError' },
+          { guard: { type: 'isNotFound', params: errorParams }, target: 'notFound', actions: 'reportNotFound' },
+          { target: 'loadFailed', actions: { type: 'storeError', params: errorParams } },
         ],
       },
     },
@@ -353,12 +371,12 @@ export const polygonEditorMachine = setup({
           polygon: closeRing(positions(context.vertices)).map(([lon, lat]) => [lon, lat] as [number, number]), xmin: context.xmin,
         }),
         onDone: [
-          { guard: 'wasCreated', target: 'editing.valid', actions: ['notifySaved', 'useRecord', 'openCreated'] },
-          { target: 'editing.valid', actions: ['notifySaved', 'useRecord'] },
+          { guard: 'wasCreated', target: 'editing.valid', actions: ['notifySaved', { type: 'useRecord', params: outputParams }, { type: 'openCreated', params: outputParams }] },
+          { target: 'editing.valid', actions: ['notifySaved', { type: 'useRecord', params: outputParams }] },
         ],
         onError: [
-          { guard: 'isConflict', target: 'conflict', actions: 'storeConflict' },
-          { target: 'editing.valid', actions: ['storeError', 'notifyError'] },
+          { guard: { type: 'isConflict', params: errorParams }, target: 'conflict', actions: { type: 'storeConflict', params: errorParams } },
+          { target: 'editing.valid', actions: [{ type: 'storeError', params: errorParams }, { type: 'notifyError', params: errorParams }] },
         ],
       },
     },

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { asApiError, type ApiError } from '../../api/api-error';
 import type { components } from '../../api/generated/connect';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
+import { errorParams, notifySuccess, outputParams } from '../shared/shared.actions';
 
 export type TerritoryPermission = components['schemas']['TerritoryPermission'];
 export type PermissionGrant = { userId: number } | { role: string };
@@ -21,8 +22,6 @@ export type TerritoryPermissionsEvent =
   | { type: 'permissions.grant'; grant: PermissionGrant }
   | { type: 'permissions.revoke'; id: number }
   | { type: 'permissions.retry' };
-
-const notifications = (system: unknown) => (system as { get(id: string): AnyActorRef | undefined }).get('notifications');
 
 /** Who may work in a territory (002 section 3 "territories with permissions"): a user or a role per row. */
 export const territoryPermissionsMachine = setup({
@@ -46,25 +45,22 @@ export const territoryPermissionsMachine = setup({
     }),
   },
   guards: {
-    isGrant: ({ event }) => event.type === 'permissions.grant' && event.grant !== undefined,
-    isRevoke: ({ event }) => event.type === 'permissions.revoke' && Number.isInteger(event.id),
+    isGrant: ({ event }) => {
+      assertEvent(event, 'permissions.grant');
+      return event.grant !== undefined;
+    },
+    isRevoke: ({ event }) => {
+      assertEvent(event, 'permissions.revoke');
+      return Number.isInteger(event.id);
+    },
   },
   actions: {
-    usePermissions: assign({ permissions: ({ event }) => (event as unknown as { output: TerritoryPermission[] }).output, error: undefined }),
-    addPermission: assign({
-      permissions: ({ context, event }) => {
-        const added = (event as unknown as { output: TerritoryPermission }).output;
-        return [...context.permissions.filter((row) => row.id !== added.id), added];
-      },
-      error: undefined,
-    }),
-    removePermission: assign({
-      permissions: ({ context, event }) => context.permissions.filter((row) => row.id !== (event as unknown as { output: number }).output),
-      error: undefined,
-    }),
-    storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error) }),
-    notifyCreated: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: SUCCESS_TEXTS.created }),
-    notifyDeleted: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: SUCCESS_TEXTS.deleted }),
+    usePermissions: assign((_, permissions: TerritoryPermission[]) => ({ permissions, error: undefined })),
+    addPermission: assign(({ context }, added: TerritoryPermission) => ({ permissions: [...context.permissions.filter((row) => row.id !== added.id), added], error: undefined })),
+    removePermission: assign(({ context }, removedId: number) => ({ permissions: context.permissions.filter((row) => row.id !== removedId), error: undefined })),
+    storeError: assign((_, params: { error: unknown }) => ({ error: asApiError(params.error) })),
+    notifyCreated: ({ system }) => notifySuccess({ system }, { text: SUCCESS_TEXTS.created }),
+    notifyDeleted: ({ system }) => notifySuccess({ system }, { text: SUCCESS_TEXTS.deleted }),
   },
 }).createMachine({
   id: 'territoryPermissions',
@@ -79,8 +75,8 @@ export const territoryPermissionsMachine = setup({
         id: 'loadPermissions',
         src: 'loadPermissions',
         input: ({ context }) => ({ territoryId: context.territoryId }),
-        onDone: { target: 'ready', actions: 'usePermissions' },
-        onError: { target: 'failed', actions: 'storeError' },
+        onDone: { target: 'ready', actions: { type: 'usePermissions', params: outputParams } },
+        onError: { target: 'failed', actions: { type: 'storeError', params: errorParams } },
       },
     },
     failed: {
@@ -99,9 +95,12 @@ export const territoryPermissionsMachine = setup({
       invoke: {
         id: 'grantPermission',
         src: 'grantPermission',
-        input: ({ context, event }) => ({ territoryId: context.territoryId, grant: (event as { grant: PermissionGrant }).grant }),
-        onDone: { target: 'ready', actions: ['addPermission', 'notifyCreated'] },
-        onError: { target: 'ready', actions: 'storeError' },
+        input: ({ context, event }) => {
+          assertEvent(event, 'permissions.grant');
+          return { territoryId: context.territoryId, grant: event.grant };
+        },
+        onDone: { target: 'ready', actions: [{ type: 'addPermission', params: outputParams }, 'notifyCreated'] },
+        onError: { target: 'ready', actions: { type: 'storeError', params: errorParams } },
       },
     },
     revoking: {
@@ -109,9 +108,12 @@ export const territoryPermissionsMachine = setup({
       invoke: {
         id: 'revokePermission',
         src: 'revokePermission',
-        input: ({ event }) => ({ id: (event as { id: number }).id }),
-        onDone: { target: 'ready', actions: ['removePermission', 'notifyDeleted'] },
-        onError: { target: 'ready', actions: 'storeError' },
+        input: ({ event }) => {
+          assertEvent(event, 'permissions.revoke');
+          return { id: event.id };
+        },
+        onDone: { target: 'ready', actions: [{ type: 'removePermission', params: outputParams }, 'notifyDeleted'] },
+        onError: { target: 'ready', actions: { type: 'storeError', params: errorParams } },
       },
     },
   },

@@ -12,15 +12,26 @@ const shown = (value: unknown) => (value === null || value === undefined ? '' : 
 
 /** The add/edit form of a resource, drawn from its form actor. */
 export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { values, fieldErrors, current, resource: id } = state.context;
+  const values = useSelector(actor, (s) => s.context.values);
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const current = useSelector(actor, (s) => s.context.current);
+  const id = useSelector(actor, (s) => s.context.resource);
+  const error = useSelector(actor, (s) => s.context.error);
+  const record = useSelector(actor, (s) => s.context.record);
+  const inConfirmingDelete = useSelector(actor, (s) => s.matches('confirmingDelete'));
+  const inConflict = useSelector(actor, (s) => s.matches('conflict'));
+  const inDeleting = useSelector(actor, (s) => s.matches('deleting'));
+  const inLoadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const inSaving = useSelector(actor, (s) => s.matches('saving'));
+  const busyTag = useSelector(actor, (s) => s.hasTag('busy'));
+  const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
   const resource = resourceOf(id);
-  const editing = state.context.id !== undefined;
-  const busy = state.hasTag('busy');
-  if (state.hasTag('loading')) return <div role="status">{LIST_TEXTS.loading}</div>;
-  if (state.matches('loadFailed')) {
+  const editing = useSelector(actor, (s) => s.context.id !== undefined);
+  const busy = busyTag;
+  if (loadingTag) return <div role="status">{LIST_TEXTS.loading}</div>;
+  if (inLoadFailed) {
     return (
-      <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{state.context.error?.message}</Alert.Title>
+      <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error?.message}</Alert.Title>
         <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'form.retry' })}>{LIST_TEXTS.tryAgain}</Button>
       </Alert.Root>
     );
@@ -62,7 +73,7 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
   return (
     <chakra.form maxW="600px" noValidate onSubmit={(event) => { event.preventDefault(); actor.send({ type: 'form.submit' }); }}>
       <Stack gap={3}>
-        {state.matches('conflict') && (
+        {inConflict && (
           <Alert.Root status="warning" role="alert">
             <Alert.Indicator />
             <Alert.Content>
@@ -77,14 +88,14 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
         )}
         {resource.fields.map(field)}
         <HStack gap={2}>
-          <Button type="submit" bg="secondary" color="white" loading={state.matches('saving')} loadingText={FORM_TEXTS.save} disabled={busy || state.matches('conflict')}>{FORM_TEXTS.save}</Button>
+          <Button type="submit" bg="secondary" color="white" loading={inSaving} loadingText={FORM_TEXTS.save} disabled={busy || inConflict}>{FORM_TEXTS.save}</Button>
           {editing && resource.api.remove && (
             <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: 'form.delete' })}>{FORM_TEXTS.delete}</Button>
           )}
         </HStack>
       </Stack>
-      <ConfirmDialog open={state.matches('confirmingDelete') || state.matches('deleting')} busy={state.matches('deleting')}
-        title={FORM_TEXTS.deleteTitle} message={FORM_TEXTS.deleteQuestion(state.context.record ? resource.label(state.context.record as never) : resource.singular)}
+      <ConfirmDialog open={inConfirmingDelete || inDeleting} busy={inDeleting}
+        title={FORM_TEXTS.deleteTitle} message={FORM_TEXTS.deleteQuestion(record ? resource.label(record as never) : resource.singular)}
         onNo={() => actor.send({ type: 'form.confirmNo' })} onYes={() => actor.send({ type: 'form.confirmYes' })} />
     </chakra.form>
   );

@@ -26,10 +26,17 @@ export function ListView({ actor, mayEdit, rowAction, bulkActions = [] }: {
   /** The resource's bulk actions this caller may run: with any, each row gets a checkbox and the bar appears. */
   bulkActions?: readonly BulkActionDef[];
 }) {
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { params, page, searchText, resource: id, cca2 } = state.context;
+  const params = useSelector(actor, (s) => s.context.params);
+  const page = useSelector(actor, (s) => s.context.page);
+  const searchText = useSelector(actor, (s) => s.context.searchText);
+  const id = useSelector(actor, (s) => s.context.resource);
+  const cca2 = useSelector(actor, (s) => s.context.cca2);
+  const error = useSelector(actor, (s) => s.context.error);
+  const selected = useSelector(actor, (s) => s.context.selected);
+  const inFailed = useSelector(actor, (s) => s.matches('failed'));
+  const busyTag = useSelector(actor, (s) => s.hasTag('busy'));
+  const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
   const resource = resourceOf(id);
-  const selected = state.context.selected;
   const tooShort = searchText.trim().length > 0 && searchText.trim().length < MIN_SEARCH_LENGTH;
   return (
     <Stack gap={3}>
@@ -43,22 +50,22 @@ export function ListView({ actor, mayEdit, rowAction, bulkActions = [] }: {
       {tooShort && <Stack fontSize="sm" aria-live="polite">{SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH)}</Stack>}
       <Filters filters={resource.filters} values={params.filters} cca2={cca2}
         onChange={(name, value, clear) => actor.send({ type: 'list.filter', name, value, clear })} onClear={() => actor.send({ type: 'list.clearFilters' })} />
-      {state.matches('failed') && (
+      {inFailed && (
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Title>{state.context.error?.message}</Alert.Title>
+          <Alert.Title>{error?.message}</Alert.Title>
           <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'list.retry' })}>{LIST_TEXTS.tryAgain}</Button>
         </Alert.Root>
       )}
-      {state.hasTag('loading') && !page && <div role="status">{LIST_TEXTS.loading}</div>}
+      {loadingTag && !page && <div role="status">{LIST_TEXTS.loading}</div>}
       {page && bulkActions.length > 0 && <BulkActionBar actor={actor} actions={bulkActions} />}
       {page && (
         <>
           <DataTable caption={resource.title} columns={resource.columns as never} rows={page.items as never} sortBy={params.sortBy}
-            sortDirection={params.sortDirection} busy={state.hasTag('loading')}
+            sortDirection={params.sortDirection} busy={loadingTag}
             onSort={(sortBy) => actor.send({ type: 'list.sort', sortBy })}
             selection={bulkActions.length > 0 ? {
-              selected, rowLabel: (row) => resource.label(row as never), disabled: state.hasTag('busy'),
+              selected, rowLabel: (row) => resource.label(row as never), disabled: busyTag,
               onSelect: (rowId, on) => actor.send({ type: 'list.select', id: rowId, selected: on }),
               onSelectPage: (on) => actor.send({ type: 'list.selectPage', selected: on }),
             } : undefined}

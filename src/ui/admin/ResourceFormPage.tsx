@@ -1,6 +1,6 @@
 import { useLocation, useParams } from 'react-router-dom';
-import { usePortal } from '../../app/root-actor';
-import { useScreenActor } from '../../app/use-screen-actor';
+import { usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { RESOURCES } from '../../resources';
 import type { ResourceDef } from '../../resources/types';
 import { formMachine } from '../../machines/lists/form.machine';

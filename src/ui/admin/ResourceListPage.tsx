@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { useAuth } from '../../app/root-actor';
+import { useAuth } from '../../machines/root/root-actor';
 import { mayCall } from '../../lib/access';
 import { resourceForPath, resourceOf, type ResourceId } from '../../resources';
 import { AdminPage } from '../AdminPage';

@@ -1,8 +1,8 @@
 import { Box, Button, Flex, Input, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { usePortal } from '../../../app/root-actor';
-import { useScreenActor } from '../../../app/use-screen-actor';
+import { usePortal } from '../../../machines/root/root-actor';
+import { useScreenActor } from '../../../machines/root/use-screen-actor';
 import { DATE_FORMATS } from '../../../lib/constants';
 import { formatDate } from '../../../lib/dates';
 import { ACCOUNT_TEXTS, ERROR_TEXTS } from '../../../lib/error-catalogue';

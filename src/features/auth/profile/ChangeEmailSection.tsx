@@ -2,7 +2,7 @@ import { Button, Flex, Link, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useRef, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useScreenActor } from '../../../app/use-screen-actor';
+import { useScreenActor } from '../../../machines/root/use-screen-actor';
 import { ACCOUNT_TEXTS, UNCONFIRMED_EMAIL_BANNER } from '../../../lib/error-catalogue';
 import { useAccountLogic } from '../account-logic';
 import { AccountField, ContinueLink, otherErrors, ProblemNotice, Section, StatusNote, useFocusFirstError, useSectionFocus } from '../account-ui';

@@ -1,7 +1,7 @@
 import { Button, Flex } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useRef, type FormEvent } from 'react';
-import { useScreenActor } from '../../../app/use-screen-actor';
+import { useScreenActor } from '../../../machines/root/use-screen-actor';
 import { ACCOUNT_TEXTS } from '../../../lib/error-catalogue';
 import { useAccountLogic } from '../account-logic';
 import { AccountField, otherErrors, ProblemNotice, Section, StatusNote, useFocusFirstError, useSectionFocus } from '../account-ui';

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
-import { useScreenActor } from '../../../app/use-screen-actor';
+import { useScreenActor } from '../../../machines/root/use-screen-actor';
 import { ACCOUNT_TEXTS, ERROR_TEXTS } from '../../../lib/error-catalogue';
 import { PICTURE_TYPES } from '../../../machines/auth/profile-picture.machine';
 import { useAccountLogic } from '../account-logic';

@@ -1,4 +1,4 @@
-import { useScreenActor } from '../../../app/use-screen-actor';
+import { useScreenActor } from '../../../machines/root/use-screen-actor';
 import { ACCOUNT_TEXTS } from '../../../lib/error-catalogue';
 import { useAccountLogic } from '../account-logic';
 import { Section, StatusNote } from '../account-ui';

@@ -1,8 +1,8 @@
 import { createActorContext, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import type { Permissions } from '../lib/roles';
-import type { authMachine } from '../machines/auth/auth.machine';
-import { rootMachine } from '../machines/root.machine';
+import type { Permissions } from '../../lib/roles';
+import type { authMachine } from '../auth/auth.machine';
+import { rootMachine } from './root.machine';
 
 /** The root actor, provided once at the top of the tree. */
 export const RootActor = createActorContext(rootMachine);
