@@ -31,7 +31,7 @@ export function LookupFilter({ filter, cca2, values, onChange }: LookupFilterPro
     let live = true;
     const resource = resourceOf(filter.resource);
     resource.api.get(cca2, Number(id))
-      .then((row) => { if (live) setLabel(resource.label(row as never)); })
+      .then((row) => { if (live) setLabel(resource.label(row)); })
       .catch(() => { if (live) setLabel(`#${id}`); });
     return () => { live = false; };
   }, [filter.resource, cca2, initial]);

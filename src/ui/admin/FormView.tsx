@@ -95,7 +95,7 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
         </HStack>
       </Stack>
       <ConfirmDialog open={inConfirmingDelete || inDeleting} busy={inDeleting}
-        title={FORM_TEXTS.deleteTitle} message={FORM_TEXTS.deleteQuestion(record ? resource.label(record as never) : resource.singular)}
+        title={FORM_TEXTS.deleteTitle} message={FORM_TEXTS.deleteQuestion(record ? resource.label(record) : resource.singular)}
         onNo={() => actor.send({ type: 'form.confirmNo' })} onYes={() => actor.send({ type: 'form.confirmYes' })} />
     </chakra.form>
   );

@@ -41,7 +41,7 @@ export function LookupField({ form, field, busy }: { form: Actor<typeof formMach
     resource.api.get(cca2, Number(key))
       .then((row) => {
         if (!live) return;
-        form.send({ type: 'form.change', name, value: Number(key), label: resource.label(row as never) });
+        form.send({ type: 'form.change', name, value: Number(key), label: resource.label(row) });
         setNamed((n) => n + 1);
       })
       .catch(() => undefined);
