@@ -53,7 +53,7 @@ async function hubRun(): Promise<{ ms: number; perMessageMs: number }> {
   const [user] = await database.db.insert(users).values({ email: 'administrator@demo.test', passwordHash: '!', firstName: 'A', lastName: 'B', roles: ['Administrator'] }).returning();
   const [family] = await database.db.insert(refreshTokenFamilies).values({ userId: user!.id, absoluteExpiresAt: new Date(Date.now() + 3_600_000) }).returning();
   const app = Fastify();
-  attachRealtime(app, { config, keys, live, db: database.db }, logger);
+  await attachRealtime(app, { config, keys, live, db: database.db, listen: database.listen }, logger);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const token = await signAccessToken(keys, user!, 600, undefined, family!.id);

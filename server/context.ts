@@ -1,6 +1,6 @@
 import type { SigningKeys } from './auth/tokens';
 import type { ServerConfig } from './config';
-import type { Database } from './db/database';
+import type { Database, Listen } from './db/database';
 import type { Live } from './realtime/publish';
 
 /** What the server is built with: handler modules, workers and the domain calls that need the whole of it. */
@@ -10,4 +10,6 @@ export interface AppContext {
   keys: SigningKeys;
   /** Live updates: call `live.publish(...)` after a change (server/realtime/publish.ts). */
   live: Live;
+  /** LISTEN for `pg_notify` on the database, from any server process (e.g. sessions ended). */
+  listen: Listen;
 }

@@ -47,7 +47,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
     const live = createLive({ redisUrl: config.redisUrl, logger });
     await live.start();
-    const app = await buildApp({ config, db: database.db, keys, live }, logger);
+    const app = await buildApp({ config, db: database.db, keys, live, listen: database.listen }, logger);
     app.addHook('onClose', async () => { await live.close(); });
     // A deeper accept queue than Node's 511: bursts of a thousand connections (a dashboard reconnect storm, the
     // idempotency tests) would otherwise be reset by the kernel before the server accepts them.

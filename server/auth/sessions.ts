@@ -34,7 +34,7 @@ export const REFRESH_COOKIE = 'courier_rt';
 export const IMPERSONATION_COOKIE = 'courier_rt_imp';
 export const REFRESH_COOKIE_PATH = '/identity/v1/auth';
 
-type Executor = Pick<AppContext['db'], 'select' | 'insert' | 'update'>;
+type Executor = Pick<AppContext['db'], 'select' | 'insert' | 'update' | 'execute'>;
 
 /** The access token of a user as the database has them now (roles, confirmations, scope). */
 export async function accessTokenFor(
@@ -52,28 +52,33 @@ export async function accessTokenFor(
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Whether an access token's session still stands: its refresh-token family is the user's, not revoked (logout,
- * reuse detection, impersonation stop, password change, deactivation), not past its absolute end (an
- * impersonation's window), and the user is active. One primary-key read per request.
+ * When an access token's session ends, or undefined if it already has: its refresh-token family is the user's,
+ * not revoked (logout, reuse detection, impersonation stop, password change, deactivation), not past its
+ * absolute end (an impersonation's window), and the user is active. One primary-key read per request.
  */
-export async function sessionIsLive(db: Pick<AppContext['db'], 'select'>, sid: string, userId: number, now = new Date()): Promise<boolean> {
-  if (!SESSION_ID.test(sid)) return false;
-  const [row] = await db.select({ id: refreshTokenFamilies.id }).from(refreshTokenFamilies)
+export async function liveSessionEnd(db: Pick<AppContext['db'], 'select'>, sid: string, userId: number, now = new Date()): Promise<Date | undefined> {
+  if (!SESSION_ID.test(sid)) return undefined;
+  const [row] = await db.select({ endsAt: refreshTokenFamilies.absoluteExpiresAt }).from(refreshTokenFamilies)
     .leftJoin(userAdminDetails, eq(userAdminDetails.userId, refreshTokenFamilies.userId))
     .where(and(eq(refreshTokenFamilies.id, sid), eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt),
       gt(refreshTokenFamilies.absoluteExpiresAt, now), sql`coalesce(${userAdminDetails.isActive}, true)`))
     .limit(1);
-  return row !== undefined;
+  return row?.endsAt;
 }
 
 /**
- * A bearer access token checked in full: signature, issuer and expiry, then its session (sessionIsLive), so
- * that every end of a session ends its access tokens at once rather than when they expire.
+ * A bearer access token checked in full: signature, issuer and expiry, then its session (liveSessionEnd), so
+ * that every end of a session ends its access tokens at once rather than when they expire. `endsAt` is the
+ * earlier of the token's expiry and the session's absolute end (an impersonation window may close first).
  */
-export async function authenticateAccessToken(context: Pick<AppContext, 'db' | 'keys'>, token: string): Promise<{ permissions: Permissions; sid: string }> {
-  const { permissions, sid } = await verifyAccessTokenClaims(context.keys, token);
-  if (!sid || !(await sessionIsLive(context.db, sid, permissions.id))) throw new InvalidTokenError('ended');
-  return { permissions, sid };
+export async function authenticateAccessToken(
+  context: Pick<AppContext, 'db' | 'keys'>,
+  token: string,
+): Promise<{ permissions: Permissions; sid: string; endsAt: Date }> {
+  const { permissions, sid, expiresAt } = await verifyAccessTokenClaims(context.keys, token);
+  const sessionEnd = sid ? await liveSessionEnd(context.db, sid, permissions.id) : undefined;
+  if (!sid || !sessionEnd) throw new InvalidTokenError('ended');
+  return { permissions, sid, endsAt: sessionEnd < expiresAt ? sessionEnd : expiresAt };
 }
 
 /**
@@ -193,7 +198,24 @@ export async function revokeFamilies(tx: Executor, familyIds: string[], reason: 
       actorId: family.impersonatorId!, targetId: family.userId, action: 'stop', familyId: family.id, ip: ip ?? null,
     })));
   }
+  await announceSessionsEnded(tx, revoked.map((family) => family.id));
   return revoked;
+}
+
+/** The channel on which ended sessions (refresh-token family ids, comma-separated) are announced. */
+export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
+/** NOTIFY payloads are limited to 8000 bytes: 36-character ids go out in batches well under it. */
+const IDS_PER_NOTIFICATION = 150;
+
+/**
+ * Tells every server process that these sessions ended, so their open hub connections close at once rather
+ * than when their access token expires. NOTIFY is transactional: nothing is sent if the revocation rolls back.
+ */
+async function announceSessionsEnded(tx: Executor, familyIds: string[]): Promise<void> {
+  for (let start = 0; start < familyIds.length; start += IDS_PER_NOTIFICATION) {
+    const batch = familyIds.slice(start, start + IDS_PER_NOTIFICATION).join(',');
+    await tx.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${batch})`);
+  }
 }
 
 /** Every active session of a user, but the one named (the caller's own, after a password change). */

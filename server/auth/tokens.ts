@@ -110,11 +110,11 @@ export async function verifyAccessToken(keys: SigningKeys, token: string): Promi
   return (await verifyAccessTokenClaims(keys, token)).permissions;
 }
 
-/** The permissions and the session (refresh token family) id of a valid access token. */
+/** The permissions, the session (refresh token family) id and the expiry of a valid access token. */
 export async function verifyAccessTokenClaims(
   keys: SigningKeys,
   token: string,
-): Promise<{ permissions: Permissions; sid: string | undefined }> {
+): Promise<{ permissions: Permissions; sid: string | undefined; expiresAt: Date }> {
   let claims: Record<string, unknown>;
   try {
     ({ payload: claims } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, algorithms: [ALGORITHM] }));
@@ -135,7 +135,12 @@ export async function verifyAccessTokenClaims(
     beta: claims.beta === true,
     ...(isActor(claims.act) && { act: { id: claims.act.id, email: claims.act.email } }),
   };
-  return { permissions, sid: typeof claims.sid === 'string' ? claims.sid : undefined };
+  return {
+    permissions,
+    sid: typeof claims.sid === 'string' ? claims.sid : undefined,
+    // Every token this server signs has an exp; one without is treated as ending now.
+    expiresAt: new Date(typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now()),
+  };
 }
 
 function isActor(value: unknown): value is Actor {

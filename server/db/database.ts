@@ -19,8 +19,15 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Refreshes planner statistics; PGlite runs no autovacuum, so without it indexes go unused. */
   analyze(): Promise<void>;
+  /**
+   * LISTEN on a channel: `pg_notify` from any connection (any server process on PostgreSQL) reaches the
+   * listener once its transaction commits. Answers the unlisten.
+   */
+  listen: Listen;
   close(): Promise<void>;
 }
+
+export type Listen = (channel: string, listener: (payload: string) => void) => Promise<() => Promise<void>>;
 
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
@@ -61,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     analyze: async () => { await db.execute(sql`ANALYZE`); },
+    listen: (channel, listener) => client.listen(channel, listener),
     close: () => client.close(),
   };
 }
@@ -81,12 +89,88 @@ async function openPostgres(databaseUrl: string, logger: Logger): Promise<Databa
     throw new DatabaseUnreachableError(`Database unreachable at ${redactDatabaseUrl(databaseUrl)}: ${reason}`);
   }
   const db = drizzlePg({ client: pool, schema });
+  const listener = createPostgresListener(databaseUrl, logger);
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     analyze: async () => { await db.execute(sql`ANALYZE`); },
-    close: () => pool.end(),
+    listen: listener.listen,
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/** How long the LISTEN connection waits before it reconnects after losing the server. */
+const LISTEN_RECONNECT_MS = 2000;
+
+/**
+ * One dedicated connection for every LISTEN of the process (a pooled one would be handed to queries). It is
+ * opened on the first listen and reconnects, re-listening, when the server goes away; notifications sent
+ * while it is down are lost, which every listener here tolerates (they are prompts, not records).
+ */
+function createPostgresListener(databaseUrl: string, logger: Logger): { listen: Listen; close(): Promise<void> } {
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  function reconnectLater(): void {
+    if (closed) return;
+    retry = setTimeout(() => {
+      connecting = connect();
+      connecting.catch(() => { connecting = undefined; reconnectLater(); });
+    }, LISTEN_RECONNECT_MS);
+  }
+
+  async function connect(): Promise<pg.Client> {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', ({ channel, payload }) => {
+      for (const listener of listeners.get(channel) ?? []) listener(payload ?? '');
+    });
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      client = undefined;
+      connecting = undefined;
+      if (error) logger.warn({ err: error }, 'database LISTEN connection lost');
+      reconnectLater();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    await next.connect();
+    for (const channel of listeners.keys()) await next.query(`LISTEN ${quoted(channel)}`);
+    client = next;
+    return next;
+  }
+
+  return {
+    async listen(channel, listener) {
+      const first = !listeners.has(channel);
+      const set = listeners.get(channel) ?? new Set();
+      set.add(listener);
+      listeners.set(channel, set);
+      const connection = client ?? await (connecting ??= connect());
+      // LISTEN twice is harmless; a connection opened meanwhile may have listed the channels before this one.
+      if (first) await connection.query(`LISTEN ${quoted(channel)}`);
+      return async () => {
+        set.delete(listener);
+        if (set.size > 0) return;
+        listeners.delete(channel);
+        await client?.query(`UNLISTEN ${quoted(channel)}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => undefined);
+    },
   };
 }
 

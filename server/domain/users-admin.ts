@@ -7,9 +7,9 @@ import { COMPANY_ROLES, STORE_ROLES, type Permissions } from '../../src/lib/role
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
 import { privilegeRank, rankOfPermissions, rankOfRole } from '../auth/impersonation';
 import { normalisedPhoneNumber, requiredText } from '../auth/profiles';
-import { revokeFamilies } from '../auth/sessions';
+import { revokeUserFamilies } from '../auth/sessions';
 import type { Database } from '../db/database';
-import { apiKeys, companies, refreshTokenFamilies, stores, userAdminDetails, users } from '../db/schema';
+import { apiKeys, companies, stores, userAdminDetails, users } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
 import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
@@ -212,11 +212,7 @@ export async function updateUser(
     if (input.isActive !== undefined) {
       await tx.insert(userAdminDetails).values({ userId: id, isActive: input.isActive })
         .onConflictDoUpdate({ target: userAdminDetails.userId, set: { isActive: input.isActive } });
-      if (!input.isActive && before.isActive) {
-        const families = await tx.select({ id: refreshTokenFamilies.id }).from(refreshTokenFamilies)
-          .where(and(eq(refreshTokenFamilies.userId, id), isNull(refreshTokenFamilies.revokedAt)));
-        await revokeFamilies(tx, families.map((family) => family.id), 'deactivated');
-      }
+      if (!input.isActive && before.isActive) await revokeUserFamilies(tx, id, 'deactivated');
     }
     return publicUser((await findUser(tx, portal, scope, id))!);
   });

@@ -38,6 +38,6 @@ export const webhookWorker = fp<WorkerOptions>(async (app, { context, logger }) 
 
 /** The SignalR hubs (/hubs/...) on the same server and port; they close their sockets on shutdown. */
 const realtime: FastifyPluginAsync<WorkerOptions> = async (app, { context, logger }) => {
-  attachRealtime(app, context, logger);
+  await attachRealtime(app, context, logger);
 };
 export const realtimeWorker = fp(realtime, { name: 'realtime-worker' });

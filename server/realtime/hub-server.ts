@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
 import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { ANONYMOUS_HUBS, HUB_PATHS, LIVE_EVENTS, LIVE_TEXTS, type HubName, type LiveTopic } from '../../src/lib/realtime';
 import type { Permissions } from '../../src/lib/roles';
-import { authenticateAccessToken } from '../auth/sessions';
+import { authenticateAccessToken, SESSIONS_ENDED_CHANNEL } from '../auth/sessions';
 import { InvalidTokenError } from '../auth/tokens';
 import { redactUrl } from '../logger';
 import type { AppContext } from '../context';
@@ -26,7 +25,9 @@ const NEGOTIATE_PATH = /^\/hubs\/(dashboard|identity|tracking)\/negotiate$/;
 
 interface Caller {
   permissions: Permissions | undefined;
-  /** ms since the epoch; the connection closes then. */
+  /** The session (refresh-token family) the token belongs to: when it ends, the connection closes. */
+  sid: string | undefined;
+  /** ms since the epoch: the token's expiry or the session's end, whichever is first; the connection closes then. */
   expiresAt: number | undefined;
 }
 
@@ -51,7 +52,7 @@ function bearerOf(header: string | undefined): string | undefined {
  * `/hubs/{hub}?id=<connectionToken>` speaking the JSON hub protocol. Published live messages (context.live)
  * reach every subscribed connection whose token may see them.
  */
-export function attachRealtime(app: FastifyInstance, context: AppContext, logger: Logger): void {
+export async function attachRealtime(app: FastifyInstance, context: AppContext, logger: Logger): Promise<void> {
   const { config, live } = context;
   const negotiated = new Map<string, Negotiated>();
   const byTopic = new Map<LiveTopic, Set<HubConnection>>();
@@ -60,13 +61,12 @@ export function attachRealtime(app: FastifyInstance, context: AppContext, logger
 
   async function authenticate(token: string | undefined, hub: HubName): Promise<Caller> {
     if (!token) {
-      if (ANONYMOUS_HUBS.has(hub)) return { permissions: undefined, expiresAt: undefined };
+      if (ANONYMOUS_HUBS.has(hub)) return { permissions: undefined, sid: undefined, expiresAt: undefined };
       throw new Unauthorized(ERROR_TEXTS.unauthorized);
     }
     try {
-      const { permissions } = await authenticateAccessToken(context, token);
-      const { exp } = decodeJwt(token);
-      return { permissions, expiresAt: typeof exp === 'number' ? exp * 1000 : undefined };
+      const { permissions, sid, endsAt } = await authenticateAccessToken(context, token);
+      return { permissions, sid, expiresAt: endsAt.getTime() };
     } catch (error) {
       if (error instanceof InvalidTokenError) throw new Unauthorized(error.message);
       throw error;
@@ -216,6 +216,21 @@ export function attachRealtime(app: FastifyInstance, context: AppContext, logger
     for (const connection of takers) connection.deliver(message, text);
   });
 
+  // A session ended anywhere (logout, revocation, impersonation stop, deactivation, password change) closes its
+  // connections on every process now, not when their token expires. Reconnecting would only be refused.
+  const unlistenSessions = await context.listen(SESSIONS_ENDED_CHANNEL, (payload) => {
+    const ended = new Set(payload.split(','));
+    for (const connection of [...connections]) {
+      if (connection.caller.sid !== undefined && ended.has(connection.caller.sid)) connection.close(LIVE_TEXTS.sessionEnded, false);
+    }
+    for (const [token, pending] of negotiated) {
+      if (pending.sid !== undefined && ended.has(pending.sid)) {
+        clearTimeout(pending.timer);
+        negotiated.delete(token);
+      }
+    }
+  });
+
   // Negotiate: any body (the client posts an empty text/plain one); the token comes in the Authorization header.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -300,6 +315,7 @@ export function attachRealtime(app: FastifyInstance, context: AppContext, logger
   });
   app.addHook('onClose', async () => {
     unsubscribeLive();
+    await unlistenSessions();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   });
 }

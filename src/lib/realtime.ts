@@ -86,6 +86,7 @@ export const LIVE_TEXTS = {
   unknownMethod: (name: string): string => `Unknown hub method '${name}'`,
   badArguments: (name: string): string => `Invalid arguments for hub method '${name}'`,
   tokenExpired: 'The access token has expired',
+  sessionEnded: 'The session has ended',
   shuttingDown: 'Server is shutting down',
   protocolNotSupported: (protocol: string): string => `The protocol '${protocol}' is not supported.`,
   versionNotSupported: (version: unknown, protocol: string): string =>

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/auth/tokens';
 import { userAdminDetails, users } from '../../server/db/schema';
 import { ADMIN, claimsOf, login, raw, sleep, userIdOf, withConfig } from './identity-support';
+import { hubClient } from './realtime-support';
 import { bearer, startTestServer, type TestServer } from './support';
 
 let server: TestServer;
@@ -80,5 +81,70 @@ describe('access ends with the session', () => {
     const borrowed = await signAccessToken(server.keys, customer!, 300, undefined, claimsOf(other.jwtToken).sid);
     expect(await profileStatus(borrowed)).toBe(401);
     expect(await profileStatus(await signAccessToken(server.keys, customer!, 300, undefined, 'not-a-uuid'))).toBe(401);
+  });
+});
+
+/** An open dashboard connection (the official client) and how it ends. */
+async function openHub(jwt: string) {
+  const connection = hubClient(server, 'dashboard', () => jwt);
+  const ended = new Promise<string>((resolve) => connection.onclose((error) => resolve(error?.message ?? 'closed without error')));
+  await connection.start();
+  return { connection, ended };
+}
+
+/** Resolves with the close reason, or fails if the connection is still open after `ms`. */
+function closedWithin(ended: Promise<string>, ms: number): Promise<string> {
+  return Promise.race([ended, sleep(ms).then(() => { throw new Error(`hub connection still open after ${ms} ms`); })]);
+}
+
+describe('hub connections already open end with the session', () => {
+  it('logout closes them at once', async () => {
+    const session = await login(server, 'customer@demo.test');
+    const hub = await openHub(session.jwtToken);
+    const other = await openHub((await login(server, 'customer@demo.test')).jwtToken);
+    expect((await raw(server, 'POST', '/identity/v1/auth/logout', { body: { refreshToken: session.refreshToken } })).status).toBe(204);
+    expect(await closedWithin(hub.ended, 2000)).toContain('The session has ended');
+    // Another session of the same user is not touched.
+    expect(other.connection.state).toBe('Connected');
+    await other.connection.stop();
+  });
+
+  it('impersonation stop and the end of the impersonation window close them', async () => {
+    const admin = await login(server, ADMIN);
+    const customerId = await userIdOf(server, 'customer@demo.test');
+    const started = await raw(server, 'POST', '/identity/v1/auth/impersonate', { body: { userId: customerId }, headers: bearer(admin.jwtToken) });
+    const impersonation = String(started.body!.jwtToken);
+    const hub = await openHub(impersonation);
+    const adminHub = await openHub(admin.jwtToken);
+    expect((await raw(server, 'POST', '/identity/v1/auth/impersonate/stop', { headers: bearer(impersonation) })).status).toBeLessThan(300);
+    expect(await closedWithin(hub.ended, 2000)).toContain('The session has ended');
+    expect(adminHub.connection.state).toBe('Connected');
+    await adminHub.connection.stop();
+
+    await withConfig(server, { impersonationWindowSeconds: 1 }, async () => {
+      const short = await raw(server, 'POST', '/identity/v1/auth/impersonate', { body: { userId: customerId }, headers: bearer(admin.jwtToken) });
+      const windowed = await openHub(String(short.body!.jwtToken));
+      // The token is valid for 15 minutes; the window closes the connection after one second.
+      expect(await closedWithin(windowed.ended, 3000)).toContain('The access token has expired');
+    });
+  });
+
+  it('deactivation in the back office closes them', async () => {
+    const session = await login(server, 'assistant@demo.test');
+    const userId = Number(claimsOf(session.jwtToken).id);
+    const hub = await openHub(session.jwtToken);
+    const admin = server.as('administrator');
+    const opened = await admin.connect.GET('/users/{cca2}/{id}', { params: { path: { cca2: 'za', id: userId } } });
+    expect(opened.response.status).toBe(200);
+    const { firstName, lastName, xmin } = opened.data!;
+    const deactivated = await admin.connect.PUT('/users/{cca2}/{id}', {
+      params: { path: { cca2: 'za', id: userId } }, body: { firstName, lastName, isActive: false, xmin },
+    });
+    try {
+      expect(deactivated.response.status).toBe(200);
+      expect(await closedWithin(hub.ended, 2000)).toContain('The session has ended');
+    } finally {
+      await server.database.db.update(userAdminDetails).set({ isActive: true }).where(eq(userAdminDetails.userId, userId));
+    }
   });
 });
