@@ -67,7 +67,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   // The hosted card widget's script and frame come from the provider.
   const provider = new URL(providerUrlOf(context)).origin;
 
-  await registerLoadLimits(app, context.config);
+  await registerLoadLimits(app, context.config, operationIdOf);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -44,6 +44,8 @@ export interface ServerConfig {
   throttlePerAccount: number;
   /** Writes without a token allowed per client address and minute (429 with Retry-After beyond). */
   anonymousWritesPerMinute: number;
+  /** Expensive signed-in calls (exports, uploads, bulk changes) allowed per user and minute. */
+  expensiveCallsPerMinute: number;
   /** Event-loop delay in ms past which requests are shed with 503 and Retry-After. */
   maxEventLoopDelayMs: number;
   /** Lifetime and attempt limit of emailed or texted codes. */
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throttlePerAddress: integer('THROTTLE_PER_ADDRESS', env.THROTTLE_PER_ADDRESS, 30),
     throttlePerAccount: integer('THROTTLE_PER_ACCOUNT', env.THROTTLE_PER_ACCOUNT, 10),
     anonymousWritesPerMinute: integer('ANONYMOUS_WRITES_PER_MINUTE', env.ANONYMOUS_WRITES_PER_MINUTE, 60),
+    expensiveCallsPerMinute: integer('EXPENSIVE_CALLS_PER_MINUTE', env.EXPENSIVE_CALLS_PER_MINUTE, 20),
     maxEventLoopDelayMs: integer('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 3000),
     codeTtlSeconds: integer('CODE_TTL_SECONDS', env.CODE_TTL_SECONDS, 10 * 60),
     codeMaxAttempts: integer('CODE_MAX_ATTEMPTS', env.CODE_MAX_ATTEMPTS, 5),

@@ -1,10 +1,10 @@
 // The edge limits: anonymous writes per client address answer 429 with Retry-After past the limit, and an
 // event loop that falls behind sheds requests with 503 and Retry-After instead of queueing them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support';
+import { bearer, startTestServer, type TestServer } from './support';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ anonymousWritesPerMinute: 5, maxEventLoopDelayMs: 200 }); });
+beforeAll(async () => { server = await startTestServer({ anonymousWritesPerMinute: 5, expensiveCallsPerMinute: 3, maxEventLoopDelayMs: 200 }); });
 afterAll(async () => { await server?.close(); });
 
 /** Waits until the server answers a read (its start-up, in this process, may have held the event loop). */
@@ -37,6 +37,30 @@ describe('edge limits', () => {
       method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ Error: 'boom', Url: '/' }),
     });
     expect(signedIn.status).toBe(201);
+  });
+
+  it('expensive signed-in calls (exports, uploads, bulk changes) past the limit → 429 per user; pages of rows are not counted', async () => {
+    expect(await untilServed()).toBe(200);
+    const admin = bearer(await server.tokenFor('administrator@demo.test'));
+    const exportCompanies = () => fetch(`${server.url}/connect/companies/za?exportExcel=true`, { headers: admin });
+    const statuses = [];
+    for (let index = 0; index < 4; index++) {
+      const response = await exportCompanies();
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await exportCompanies();
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/);
+    // An upload counts against the same allowance, and is refused before its body is read.
+    const upload = new FormData();
+    upload.append('file', new Blob([new Uint8Array(1024)], { type: 'image/png' }), 'me.png');
+    expect((await fetch(`${server.url}/connect/users/za/uploadProfilePicture`, { method: 'POST', headers: admin, body: upload })).status).toBe(429);
+    // A page of the same list is not counted, nor is another user's export.
+    expect((await fetch(`${server.url}/connect/companies/za`, { headers: admin })).status).toBe(200);
+    const other = await fetch(`${server.url}/connect/companies/za?exportExcel=true`, { headers: bearer(await server.tokenFor('staff@demo.test')) });
+    expect(other.status).toBe(200);
   });
 
   it('an event loop that falls behind → 503 with Retry-After until it catches up', async () => {

@@ -72,6 +72,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
       paymentProviderUrl: sandbox.url,
       // Every test of a file comes from one loopback address: the edge limits are tested on their own.
       anonymousWritesPerMinute: 1_000_000,
+      expensiveCallsPerMinute: 1_000_000,
       maxEventLoopDelayMs: 0,
       ...config,
       ...(database && { databaseUrl: database.url }),

@@ -31,7 +31,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     // The card sandbox on a free port too, so a suite never collides with a running `npm start`.
     // One browser on loopback stands for many users: the edge limits (tested in the API suite) stay out of the way.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX_PORT: '0', ANONYMOUS_WRITES_PER_MINUTE: '1000000', MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX_PORT: '0', ANONYMOUS_WRITES_PER_MINUTE: '1000000', EXPENSIVE_CALLS_PER_MINUTE: '1000000', MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => { output += chunk; });
