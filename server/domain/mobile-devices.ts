@@ -123,10 +123,10 @@ async function requireDevice(db: Database, portal: PortalData, id: number): Prom
   return row;
 }
 
-/** Delink: isActive false, WHERE id AND xmin (409 with the current version when stale; 409 when inactive already). */
+/** Delink: isActive false, WHERE id AND xmin; every 409 (stale, or inactive already) carries the current version. */
 export async function delinkMobileDevice(db: Database, portal: PortalData, id: number, input: S['FleetMobileDeviceUpdate']): Promise<FleetMobileDevice> {
   const device = await requireDevice(db, portal, id);
-  if (!device.isActive) throw new HttpError(409, FLEET_TEXTS.deviceInactive);
+  if (!device.isActive) throw new ConflictError(FLEET_TEXTS.deviceInactive, publicDevice(device));
   const updated = await db.update(mobileDevices).set({ isActive: false })
     .where(and(inPortal(portal), eq(mobileDevices.id, id), sql`${mobileDevices}.xmin::text = ${input.xmin}`)).returning({ id: mobileDevices.id });
   const current = publicDevice(await requireDevice(db, portal, id));

@@ -1,31 +1,11 @@
 // The shared list query parameters, refused the same way on every paged list of the contract. The table is
 // read from openapi/connect.yaml, so a new list resource gets these cases without a test written for it.
-import { readFileSync } from 'node:fs';
-import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_ACCESS, type OperationId } from '../../src/lib/access';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
-import { SEEDED_USERS, type SeededLogin } from '../support/seeded-users';
+import { callerOf, connectContract as contract, resolveParameter, type Parameter } from '../support/contract';
 import { startTestServer, type TestServer } from './support';
 
-interface Parameter { name: string; in: string; required?: boolean; schema?: { $ref?: string; enum?: unknown[] } }
-interface Contract {
-  paths: Record<string, Record<string, { operationId: string; parameters?: (Parameter | { $ref: string })[] }>>;
-  components: { parameters: Record<string, Parameter>; schemas: Record<string, { enum?: unknown[] }> };
-}
-
-const contract = yaml.load(readFileSync(new URL('../../openapi/connect.yaml', import.meta.url), 'utf8')) as Contract;
-const resolve = (parameter: Parameter | { $ref: string }): Parameter =>
-  '$ref' in parameter ? contract.components.parameters[parameter.$ref.split('/').pop()!]! : parameter;
-
-/** Who calls a list here: the first seeded user the access table lets in (the administrator for most). */
-function callerOf(operationId: string): SeededLogin {
-  const rule = OPERATION_ACCESS[operationId as OperationId];
-  if (!rule) throw new Error(`${operationId} is not in OPERATION_ACCESS`);
-  const user = SEEDED_USERS.find((candidate) => typeof rule === 'string' || candidate.roles.some((role) => (rule.roles as readonly string[]).includes(role)));
-  if (!user) throw new Error(`no seeded user may call ${operationId}`);
-  return user.login;
-}
+const resolve = (parameter: Parameter | { $ref: string }) => resolveParameter(contract, parameter);
 
 /** A valid value for a required parameter: the portal for cca2, the first value of an enum, else 1. */
 function validValue(parameter: Parameter): string {
