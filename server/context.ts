@@ -1,6 +1,7 @@
 import type { SigningKeys } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import type { JobQueue } from './jobs/queue';
 import type { Live } from './realtime/publish';
 
 /** What the server is built with: handler modules, workers and the domain calls that need the whole of it. */
@@ -10,4 +11,6 @@ export interface AppContext {
   keys: SigningKeys;
   /** Live updates: call `live.publish(...)` after a change (server/realtime/publish.ts). */
   live: Live;
+  /** Background work: `jobs.send(...)` enqueues, workers and schedules are declared in server/plugins/workers.ts. */
+  jobs: JobQueue;
 }
