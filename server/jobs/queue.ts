@@ -16,6 +16,8 @@ export interface JobQueue {
   work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /** A cron schedule (UTC unless `tz`): every process may call it, one job per tick is created across them. */
   schedule(name: string, cron: string, data?: object, options?: { tz?: string }): Promise<void>;
+  /** Removes a schedule (a worker switched off by configuration); no-op when there is none. */
+  unschedule(name: string): Promise<void>;
   /**
    * Runs the due jobs of the queues this process works (or of `names`) now, here, until none is due; resolves
    * with how many ran. Tests use it instead of waiting for the polling interval.
@@ -154,6 +156,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async schedule(name, cron, data = {}, scheduleOptions = {}) {
       await boss.schedule(name, cron, data, { tz: scheduleOptions.tz ?? 'UTC' });
+    },
+
+    async unschedule(name) {
+      await boss.unschedule(name);
     },
 
     async drain(names) {

@@ -105,7 +105,7 @@ export function configuredSenders(context: AppContext): MessageSender[] {
 
 /**
  * The app's dispatcher as a job queue worker (server/plugins/workers.ts starts it, and closes its senders on
- * close). Without a sender nothing is declared: messages stay in the table.
+ * close). Without a sender nothing is declared (a stored schedule is removed): messages stay in the table.
  */
 export async function startOutbox(context: AppContext, logger: Logger, senders = configuredSenders(context)): Promise<OutboxDispatcher> {
   const dispatcher = new OutboxDispatcher(context.db, context.jobs, senders, logger);
@@ -116,6 +116,9 @@ export async function startOutbox(context: AppContext, logger: Logger, senders =
     await context.jobs.schedule(OUTBOX_JOB, RETRY_CRON);
     // What was left unsent before a restart goes now, not at the next minute.
     dispatcher.kick();
+  } else {
+    // SMTP switched off since a start that scheduled passes: no pass is wanted any more.
+    await context.jobs.unschedule(OUTBOX_JOB);
   }
   return dispatcher;
 }
