@@ -63,6 +63,19 @@ async function drainUntil(queues: JobQueue[], done: () => boolean, timeoutMs = 2
   }
 }
 
+/**
+ * A job's state once it settles: a background worker records completion just after its handler returns, so a
+ * test that saw the handler run may still read 'active' for a moment.
+ */
+async function settledState(queue: JobQueue, name: string, id: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await queue.job(name, id);
+    if ((job && job.state !== 'active') || Date.now() > deadline) return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('job queue', () => {
   it('a job enqueued before a restart survives it (same data dir or database) and runs once', async () => {
     const databaseUrl = await freshPostgresUrl();
@@ -94,7 +107,7 @@ describe('job queue', () => {
       // Ran here once; nothing is left for the worker or another drain.
       expect(await second.jobs.drain(['test-restart'])).toBe(0);
       expect(ran).toEqual([{ id, data: { greeting: 'hello' } }]);
-      expect((await second.jobs.job('test-restart', id!))?.state).toBe('completed');
+      expect((await settledState(second.jobs, 'test-restart', id!))?.state).toBe('completed');
     } finally {
       await second.close();
     }
@@ -135,16 +148,15 @@ describe('job queue', () => {
     });
     const id = (await queue.send('test-fail', { to: 'nowhere' }))!;
     await drainUntil([queue], () => tries.length >= 1);
-    const waiting = await queue.job('test-fail', id);
+    const waiting = await settledState(queue, 'test-fail', id);
     expect(waiting).toMatchObject({ state: 'retry', retryCount: 0, retryLimit: 2 });
     // The first retry waits retryDelay x 2^1 / 2 plus up to as much jitter: 1-2 s.
     expect(waiting!.startAfter.getTime() - tries[0]!).toBeGreaterThanOrEqual(900);
     await drainUntil([queue], () => tries.length >= 3);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     // Backoff: the second wait is at least 2 s, longer than the first's minimum.
     expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(900);
     expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(1900);
-    const failed = await queue.job('test-fail', id);
+    const failed = await settledState(queue, 'test-fail', id);
     expect(failed).toMatchObject({ state: 'failed', retryCount: 2 });
     expect(failed!.output).toMatchObject({ message: 'receiver down (try 3)' });
     // Failed is final: no fourth try.
@@ -164,7 +176,6 @@ describe('job queue', () => {
     const id = (await queue.send('test-progress', {}))!;
     await drainUntil([queue], () => seen !== undefined);
     expect(seen).toEqual({ progress: 0.5, note: 'half the rows' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await queue.job('test-progress', id)).toMatchObject({ state: 'completed', output: { rows: 2 } });
+    expect(await settledState(queue, 'test-progress', id)).toMatchObject({ state: 'completed', output: { rows: 2 } });
   });
 });
