@@ -11,6 +11,7 @@ import { loadSigningKeys, signAccessToken } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { refreshTokenFamilies, users } from '../server/db/schema';
+import { createJobQueue } from '../server/jobs/queue';
 import { attachRealtime } from '../server/realtime/hub-server';
 import { createLive } from '../server/realtime/publish';
 import type { Benchmark } from './types';
@@ -53,7 +54,8 @@ async function hubRun(): Promise<{ ms: number; perMessageMs: number }> {
   const [user] = await database.db.insert(users).values({ email: 'administrator@demo.test', passwordHash: '!', firstName: 'A', lastName: 'B', roles: ['Administrator'] }).returning();
   const [family] = await database.db.insert(refreshTokenFamilies).values({ userId: user!.id, absoluteExpiresAt: new Date(Date.now() + 3_600_000) }).returning();
   const app = Fastify();
-  await attachRealtime(app, { config, keys, live, db: database.db, listen: database.listen }, logger);
+  // The hubs use no job: an unstarted queue completes the context.
+  await attachRealtime(app, { config, keys, live, db: database.db, listen: database.listen, jobs: createJobQueue({ sql: database.sql, logger }) }, logger);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const token = await signAccessToken(keys, user!, 600, undefined, family!.id);

@@ -93,7 +93,7 @@ async function measure(server: RunningServer): Promise<{ http: Timing; domain: T
   const db = server.database.db;
   const [user] = await db.select().from(users).where(eq(users.email, EMAIL));
   if (!user) throw new Error(`no seeded user ${EMAIL}`);
-  const token = (await issueSession({ config: server.config, db, keys: server.keys, live: server.live, listen: server.database.listen }, user.id)).jwtToken;
+  const token = (await issueSession(server.context, user.id)).jwtToken;
   const portal = await requirePortal(db, 'za');
   const ctx = { db, portal, permissions: permissionsOf(user), settings: { quoteValiditySeconds: 1800, router: greatCircleRouter } };
   const distanceKm = Math.round((await greatCircleRouter.distanceKm(ORIGIN.coordinates, DESTINATION.coordinates)) * 100) / 100;

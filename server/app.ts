@@ -23,7 +23,7 @@ import { validatorCompiler } from './http/validation';
 import { redactUrl } from './logger';
 import type { AppContext } from './context';
 import { providerUrlOf } from './payments/provider-client';
-import { outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker } from './plugins/workers';
+import { jobQueue, outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker } from './plugins/workers';
 import { connectHandlers } from './routes/connect';
 import { identityHandlers } from './routes/identity';
 
@@ -59,8 +59,9 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   app.decorateRequest('sessionId', undefined);
   app.setErrorHandler(errorHandler);
 
-  // Background workers, each a plugin that stops in its own onClose.
+  // Background work: the job queue, then the workers on it, each a plugin that stops in its own onClose.
   const workers = { context, logger };
+  await app.register(jobQueue, workers);
   await app.register(outboxWorker, workers);
   await app.register(reconciliationWorker, workers);
   await app.register(webhookWorker, workers);

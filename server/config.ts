@@ -87,6 +87,8 @@ export interface ServerConfig {
   webhookBackoffMaxMs: number;
   webhookTimeoutMs: number;
   webhookPollMs: number;
+  /** How often a job queue worker looks for due jobs when nothing woke it (ms, at least 500). */
+  jobPollMs: number;
   production: boolean;
 }
 
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookBackoffMaxMs: integer('WEBHOOK_BACKOFF_MAX_MS', env.WEBHOOK_BACKOFF_MAX_MS, WEBHOOK_BACKOFF_MAX_MS),
     webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, WEBHOOK_TIMEOUT_MS),
     webhookPollMs: integer('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, WEBHOOK_POLL_MS),
+    jobPollMs: Math.max(500, integer('JOB_POLL_MS', env.JOB_POLL_MS, 2000)),
     production: env.NODE_ENV === 'production',
     ...overrides,
   };

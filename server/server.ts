@@ -3,7 +3,9 @@ import type { DestinationStream, Logger } from 'pino';
 import { buildApp } from './app';
 import { loadSigningKeys, type SigningKeys } from './auth/tokens';
 import { loadConfig, type ServerConfig } from './config';
+import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { createJobQueue, type JobQueue } from './jobs/queue';
 import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
 import { createLive, type Live } from './realtime/publish';
@@ -16,6 +18,10 @@ export interface RunningServer {
   keys: SigningKeys;
   /** Live updates (publish from tests and tools). */
   live: Live;
+  /** The job queue (tests: `jobs.drain()` runs due work now). */
+  jobs: JobQueue;
+  /** What the app was built with, for tools and tests that call domain functions directly. */
+  context: AppContext;
   url: string;
   close(): Promise<void>;
 }
@@ -47,7 +53,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
     const live = createLive({ redisUrl: config.redisUrl, logger });
     await live.start();
-    const app = await buildApp({ config, db: database.db, keys, live, listen: database.listen }, logger);
+    const jobs = createJobQueue({ sql: database.sql, logger, pollingIntervalSeconds: Math.max(500, config.jobPollMs) / 1000 });
+    const context: AppContext = { config, db: database.db, keys, live, listen: database.listen, jobs };
+    const app = await buildApp(context, logger);
     app.addHook('onClose', async () => { await live.close(); });
     // A deeper accept queue than Node's 511: bursts of a thousand connections (a dashboard reconnect storm, the
     // idempotency tests) would otherwise be reset by the kernel before the server accepts them.
@@ -59,6 +67,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       logger,
       keys,
       live,
+      jobs,
+      context,
       url: address.replace('0.0.0.0', '127.0.0.1'),
       async close() {
         await app.close();

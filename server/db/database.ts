@@ -13,9 +13,17 @@ import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Plain SQL on the same database, for libraries that bring their own SQL (the job queue, server/jobs). */
+export interface SqlExecutor {
+  /** With values: one parameterised statement; without: the text may hold several statements. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The connection the ORM uses, as plain SQL: PGlite itself, or the same pg pool (no second pool). */
+  sql: SqlExecutor;
   migrate(): Promise<void>;
   /** Refreshes planner statistics; PGlite runs no autovacuum, so without it indexes go unused. */
   analyze(): Promise<void>;
@@ -66,10 +74,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    sql: pgliteExecutor(client),
     migrate: () => migratePglite(db, { migrationsFolder }),
     analyze: async () => { await db.execute(sql`ANALYZE`); },
     listen: (channel, listener) => client.listen(channel, listener),
     close: () => client.close(),
+  };
+}
+
+/**
+ * PGlite runs a parameterised statement with `query` and a script (several statements, e.g. a migration or a
+ * BEGIN ... COMMIT block) with `exec`; the answer is the last statement's rows, as pg's would be for one.
+ */
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      const answered = results.filter((result) => result.fields.length > 0);
+      return { rows: answered.at(-1)?.rows ?? [] };
+    },
   };
 }
 
@@ -93,6 +117,7 @@ async function openPostgres(databaseUrl: string, logger: Logger): Promise<Databa
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    sql: { executeSql: (text, values) => pool.query(text, values) },
     migrate: () => migratePg(db, { migrationsFolder }),
     analyze: async () => { await db.execute(sql`ANALYZE`); },
     listen: listener.listen,

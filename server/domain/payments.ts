@@ -11,6 +11,7 @@ import { hasAnyRole, STAFF_ROLES } from '../../src/lib/roles';
 import { LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { violatedUniqueConstraint } from '../db/errors';
+import type { JobQueue } from '../jobs/queue';
 import { accounts, deliveries, paymentCards, payments, portals } from '../db/schema';
 import { SYSTEM_ACCOUNTS } from '../db/seed-booking';
 import { HttpError, notFound } from '../http/errors';
@@ -559,11 +560,18 @@ export async function reconcilePendingPayments(db: Database, provider: PaymentPr
   return { checked: candidates.length, settled };
 }
 
-/** Starts the periodic reconciliation pass; returns a stop function. */
-export function startReconciliation(db: Database, provider: PaymentProviderClient, intervalMs = 60_000): () => void {
-  const timer = setInterval(() => { void reconcilePendingPayments(db, provider).catch(() => undefined); }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The reconciliation pass as a job: one run per minute across every server process (the schedule's tick). */
+export const RECONCILE_JOB = 'payments-reconcile';
+const RECONCILE_CRON = '* * * * *';
+
+/**
+ * Declares the reconciliation job, works it in this process and schedules it. The 'stately' policy keeps one
+ * pass running at a time; a failed pass is not retried, the next tick is the retry.
+ */
+export async function scheduleReconciliation(jobs: JobQueue, db: Database, provider: PaymentProviderClient): Promise<void> {
+  await jobs.define(RECONCILE_JOB, { policy: 'stately', retryLimit: 0 });
+  await jobs.work(RECONCILE_JOB, () => reconcilePendingPayments(db, provider));
+  await jobs.schedule(RECONCILE_JOB, RECONCILE_CRON);
 }
 
 // ---- Saved cards and accounts ----

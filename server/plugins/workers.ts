@@ -2,39 +2,46 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context';
-import { startReconciliation } from '../domain/payments';
+import { scheduleReconciliation } from '../domain/payments';
 import { startOutbox } from '../messaging/outbox';
 import { paymentProviderOf } from '../payments/provider-client';
 import { attachRealtime } from '../realtime/hub-server';
 import { startWebhookDispatcher } from '../webhooks/dispatcher';
 
 /**
- * The server's background work, one plugin each: a worker starts with the app and stops in its own onClose,
- * so closing the app (tests, a deploy) leaves no timer or socket behind. fastify-plugin keeps the hooks on
- * the root instance, where app.close() runs them.
+ * The server's background work. The job queue (server/jobs) starts first and stops in its onClose (running jobs
+ * finish, up to a timeout, before the database closes); each worker is a plugin that declares its queues,
+ * handlers and schedules on it and cleans up its own state in its onClose. No worker keeps a timer of its own:
+ * polling, retries and cron ticks are the queue's. fastify-plugin keeps the hooks on the root instance, where
+ * app.close() runs them.
  */
 export interface WorkerOptions {
   context: AppContext;
   logger: Logger;
 }
 
+/** Starts the job queue (its schema is created or migrated on first start) and stops it on close. */
+export const jobQueue = fp<WorkerOptions>(async (app, { context }) => {
+  await context.jobs.start();
+  app.addHook('onClose', async () => { await context.jobs.stop(); });
+}, { name: 'job-queue' });
+
 /** Sends queued emails and texts when a sender is configured. */
 export const outboxWorker = fp<WorkerOptions>(async (app, { context, logger }) => {
-  const outbox = startOutbox(context, logger);
-  app.addHook('onClose', async () => { await outbox.stop(); });
-}, { name: 'outbox-worker' });
+  const outbox = await startOutbox(context, logger);
+  app.addHook('onClose', async () => { await outbox.close(); });
+}, { name: 'outbox-worker', dependencies: ['job-queue'] });
 
 /** Settles card payments whose confirmation never reached us (the shopper closed the tab after paying). */
-export const reconciliationWorker = fp<WorkerOptions>(async (app, { context }) => {
-  const stop = startReconciliation(context.db, paymentProviderOf(context));
-  app.addHook('onClose', async () => { stop(); });
-}, { name: 'reconciliation-worker' });
+export const reconciliationWorker = fp<WorkerOptions>(async (_app, { context }) => {
+  await scheduleReconciliation(context.jobs, context.db, paymentProviderOf(context));
+}, { name: 'reconciliation-worker', dependencies: ['job-queue'] });
 
 /** Posts delivery and job changes to subscribed webhooks and runs due retries. */
 export const webhookWorker = fp<WorkerOptions>(async (app, { context, logger }) => {
-  const dispatcher = startWebhookDispatcher(context, logger);
+  const dispatcher = await startWebhookDispatcher(context, logger);
   app.addHook('onClose', async () => { await dispatcher.stop(); });
-}, { name: 'webhook-worker' });
+}, { name: 'webhook-worker', dependencies: ['job-queue'] });
 
 /** The SignalR hubs (/hubs/...) on the same server and port; they close their sockets on shutdown. */
 const realtime: FastifyPluginAsync<WorkerOptions> = async (app, { context, logger }) => {

@@ -13,16 +13,19 @@ import { signatureHeader } from './signature';
  * task is POSTed to the active webhooks of the same company that subscribe to it, signed with the webhook's
  * secret. Each try is a webhook_attempts row: status unknown (0) while pending, then success (2xx), failed
  * (the receiver answered something else) or error (no answer: refused, timeout). A try that did not succeed
- * schedules the next one with exponential backoff, until the maximum; the schedule lives in the database, so
- * a restarted server (or another process) picks due retries up.
+ * schedules the next one with exponential backoff, until the maximum. Every pending try is a `webhook-attempt`
+ * job of the job queue (server/jobs), due at the row's nextAttemptAt, so a restarted server (or another process)
+ * sends it; a try also claims its row with a lease before sending, so two jobs for one row send it once. A
+ * `webhook-sweep` job (every minute, and once at start) enqueues pending rows that have no job: left by a crash
+ * between the row's commit and the job's, or written before the queue existed.
  */
 export interface WebhookDispatcher {
   /** Records and sends one event to one webhook now; resolves with the first attempt once it has finished. */
   send(webhookId: number, event: string, data: unknown, companyId?: number | null): Promise<number>;
   /** Forget the cached webhook list (after a webhook changed). */
   invalidate(): void;
-  /** Runs due retries now (tests; the timer does it every poll interval). */
-  runDue(): Promise<void>;
+  /** Enqueues a job for every due pending try (the sweep job's handler); resolves with how many. */
+  sweep(): Promise<number>;
   /** Resolves when every attempt in flight has finished. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -54,12 +57,20 @@ export function eventBody(eventId: string, event: string, data: unknown, company
   return JSON.stringify({ id: eventId, type: event, createdAt: new Date().toISOString(), companyId: companyId ?? null, data });
 }
 
+/** One try of one event to one webhook: `{ attemptId }`, due at the row's nextAttemptAt. */
+export const WEBHOOK_ATTEMPT_JOB = 'webhook-attempt';
+/** Enqueues due pending tries that have no job (every minute and at start). */
+export const WEBHOOK_SWEEP_JOB = 'webhook-sweep';
+const SWEEP_CRON = '* * * * *';
+/** Tries in flight per process: a receiver that never answers does not hold up the others. */
+const CONCURRENCY = 4;
+
 const RECENT_LIMIT = 500;
 /** The error of a retry not sent because the webhook was deactivated meanwhile. */
 export const INACTIVE_ERROR = 'Not sent: the webhook is inactive';
 
-export function startWebhookDispatcher(context: AppContext, logger: Logger): WebhookDispatcher {
-  const { db, config } = context;
+export async function startWebhookDispatcher(context: AppContext, logger: Logger): Promise<WebhookDispatcher> {
+  const { db, config, jobs } = context;
   const log = logger.child({ module: 'webhooks' });
   const inFlight = new Set<Promise<unknown>>();
   let cache: { at: number; rows: CachedWebhook[] } | undefined;
@@ -134,17 +145,19 @@ export function startWebhookDispatcher(context: AppContext, logger: Logger): Web
     }
     const durationMs = Date.now() - started;
     const retry = statusId !== WEBHOOK_RESULT_STATUS.SUCCESS && attempt.attempt < config.webhookMaxAttempts;
-    await db.transaction(async (tx) => {
+    const nextAttemptAt = new Date(Date.now() + backoffMs(attempt.attempt, config.webhookBackoffBaseMs, config.webhookBackoffMaxMs));
+    const next = await db.transaction(async (tx) => {
       await tx.update(webhookAttempts).set({ statusId, httpStatus, error, durationMs, nextAttemptAt: null, createdAt: new Date(started) })
         .where(eq(webhookAttempts.id, attempt.id));
-      if (retry) {
-        await tx.insert(webhookAttempts).values({
-          webhookId: attempt.webhookId, eventId: attempt.eventId, event: attempt.event, payload: attempt.payload,
-          attempt: attempt.attempt + 1, statusId: WEBHOOK_RESULT_STATUS.UNKNOWN,
-          nextAttemptAt: new Date(Date.now() + backoffMs(attempt.attempt, config.webhookBackoffBaseMs, config.webhookBackoffMaxMs)),
-        });
-      }
+      if (!retry) return undefined;
+      const [row] = await tx.insert(webhookAttempts).values({
+        webhookId: attempt.webhookId, eventId: attempt.eventId, event: attempt.event, payload: attempt.payload,
+        attempt: attempt.attempt + 1, statusId: WEBHOOK_RESULT_STATUS.UNKNOWN, nextAttemptAt,
+      }).returning({ id: webhookAttempts.id });
+      return row!.id;
     });
+    // After the commit; should this process die in between, the sweep enqueues the row when it is due.
+    if (next !== undefined) await enqueue(next, nextAttemptAt);
     log.info({ webhookId: attempt.webhookId, event: attempt.event, attempt: attempt.attempt, statusId, httpStatus, durationMs }, 'webhook attempt');
   }
 
@@ -163,14 +176,24 @@ export function startWebhookDispatcher(context: AppContext, logger: Logger): Web
     return true;
   }
 
-  /** Stores the first try of an event already claimed by this process (leased), to be performed at once. */
-  async function record(webhookId: number, event: string, data: unknown, companyId: number | null | undefined): Promise<number> {
+  /** The job of a pending try, due when the row is; a try due now wakes this process's workers. */
+  async function enqueue(attemptId: number, dueAt: Date): Promise<void> {
+    await jobs.send(WEBHOOK_ATTEMPT_JOB, { attemptId }, { startAfter: dueAt });
+    if (dueAt.getTime() <= Date.now()) jobs.nudge(WEBHOOK_ATTEMPT_JOB);
+  }
+
+  /**
+   * Stores the first try of an event: `leased` when this process performs it at once (the test event, answered
+   * in the request), otherwise due now for a job.
+   */
+  async function record(webhookId: number, event: string, data: unknown, companyId: number | null | undefined, leased: boolean): Promise<{ id: number; dueAt: Date }> {
     const eventId = randomUUID();
+    const dueAt = leased ? leaseEnd() : new Date();
     const [row] = await db.insert(webhookAttempts).values({
       webhookId, eventId, event, payload: eventBody(eventId, event, data, companyId), attempt: 1,
-      statusId: WEBHOOK_RESULT_STATUS.UNKNOWN, nextAttemptAt: leaseEnd(),
+      statusId: WEBHOOK_RESULT_STATUS.UNKNOWN, nextAttemptAt: dueAt,
     }).returning({ id: webhookAttempts.id });
-    return row!.id;
+    return { id: row!.id, dueAt };
   }
 
   async function dispatch(message: LiveMessage, event: WebhookEventType): Promise<void> {
@@ -181,19 +204,32 @@ export function startWebhookDispatcher(context: AppContext, logger: Logger): Web
     const targets = hooks.filter((hook) => (hook.companyId === null
       ? portalId === null || hook.portalId === portalId
       : hook.companyId === companyId));
-    // Each webhook on its own: a slow receiver does not hold up the others.
-    await Promise.all(targets.map(async (hook) => perform(await record(hook.id, event, message.payload, companyId))));
+    // Each webhook on its own job: a slow receiver does not hold up the others.
+    for (const hook of targets) {
+      const attempt = await record(hook.id, event, message.payload, companyId, false);
+      await enqueue(attempt.id, attempt.dueAt);
+    }
   }
 
-  async function runDue(): Promise<void> {
-    const due = await db.select({ id: webhookAttempts.id }).from(webhookAttempts)
+  async function sweep(): Promise<number> {
+    const due = await db.select({ id: webhookAttempts.id, dueAt: webhookAttempts.nextAttemptAt }).from(webhookAttempts)
       .where(and(eq(webhookAttempts.statusId, WEBHOOK_RESULT_STATUS.UNKNOWN), isNotNull(webhookAttempts.nextAttemptAt),
         lte(webhookAttempts.nextAttemptAt, sql`now()`)))
-      .orderBy(webhookAttempts.nextAttemptAt).limit(50);
-    await Promise.all(due.map((row) => track(claimAndPerform(row.id).catch((error: unknown) => {
-      log.error({ err: error, attemptId: row.id }, 'webhook retry failed');
-    }))));
+      .orderBy(webhookAttempts.nextAttemptAt).limit(500);
+    // A row that still has its job gets a second one: whichever claims the row first sends it, the other finds it taken.
+    for (const row of due) await enqueue(row.id, row.dueAt!);
+    return due.length;
   }
+
+  await jobs.define(WEBHOOK_ATTEMPT_JOB, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
+  await jobs.define(WEBHOOK_SWEEP_JOB, { policy: 'stately', retryLimit: 0 });
+  await jobs.work<{ attemptId: number }>(WEBHOOK_ATTEMPT_JOB, async (job) => { await claimAndPerform(job.data.attemptId); },
+    { pollingIntervalSeconds: Math.max(0.5, config.webhookPollMs / 1000), concurrency: CONCURRENCY });
+  await jobs.work(WEBHOOK_SWEEP_JOB, async () => ({ enqueued: await sweep() }));
+  await jobs.schedule(WEBHOOK_SWEEP_JOB, SWEEP_CRON);
+  // Tries left due while no server ran go now, not at the next minute.
+  await jobs.send(WEBHOOK_SWEEP_JOB);
+  jobs.nudge(WEBHOOK_SWEEP_JOB);
 
   const unsubscribe = context.live.onPublish((message) => {
     const event = WEBHOOK_EVENT_OF_TOPIC[message.topic];
@@ -210,30 +246,21 @@ export function startWebhookDispatcher(context: AppContext, logger: Logger): Web
     }));
   });
 
-  let polling = false;
-  const timer = setInterval(() => {
-    if (polling || stopped) return;
-    polling = true;
-    void runDue().catch((error: unknown) => log.error({ err: error }, 'webhook poll failed')).finally(() => { polling = false; });
-  }, config.webhookPollMs);
-  timer.unref();
-
   const dispatcher: WebhookDispatcher = {
     async send(webhookId, event, data, companyId) {
-      const attemptId = await record(webhookId, event, data, companyId);
-      await track(perform(attemptId));
-      return attemptId;
+      const attempt = await record(webhookId, event, data, companyId, true);
+      await track(perform(attempt.id));
+      return attempt.id;
     },
     invalidate() {
       cache = undefined;
     },
-    runDue,
+    sweep,
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
     async stop() {
       stopped = true;
-      clearInterval(timer);
       unsubscribe();
       await dispatcher.idle();
       dispatchers.delete(context);

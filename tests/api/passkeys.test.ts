@@ -122,7 +122,7 @@ describe('passkey registration (signed in)', () => {
   it('refuses to add or remove passkeys while impersonating', async () => {
     const [admin] = await server.database.db.select().from(users).where(eq(sql`lower(${users.email})`, 'administrator@demo.test'));
     const [customer] = await server.database.db.select().from(users).where(eq(users.id, customerId));
-    const impersonation = (await issueSession({ config: server.config, db: server.database.db, keys: server.keys, live: server.live, listen: server.database.listen }, customer!.id, { impersonator: { id: admin!.id, email: admin!.email } })).jwtToken;
+    const impersonation = (await issueSession(server.context, customer!.id, { impersonator: { id: admin!.id, email: admin!.email } })).jwtToken;
     const { response } = await server.identity.POST('/v1/passkeys/registration/options', { headers: bearer(impersonation) });
     expect(response.status).toBe(403);
     const removal = await server.identity.DELETE('/v1/passkeys/{id}', { headers: bearer(impersonation), params: { path: { id: 'any' } } });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessTokenClaims } from '../../server/auth/tokens';
 import { companies, webhookAttempts } from '../../server/db/schema';
-import { eventBody, INACTIVE_ERROR } from '../../server/webhooks/dispatcher';
+import { eventBody, INACTIVE_ERROR, WEBHOOK_ATTEMPT_JOB, WEBHOOK_SWEEP_JOB } from '../../server/webhooks/dispatcher';
 import { verifySignature } from '../../server/webhooks/signature';
 import { decideOperationAccess, OPERATION_ACCESS } from '../../src/lib/access';
 import { INTEGRATION_TEXTS, WEBHOOK_HEADERS } from '../../src/lib/integrations';
@@ -47,6 +47,12 @@ async function startReceiver(status: number | 'hang' = 200) {
   };
 }
 
+/** What a restarted server does with tries stored without a job: the sweep enqueues them; run both now. */
+async function sweepNow() {
+  await server.jobs.send(WEBHOOK_SWEEP_JOB);
+  await server.jobs.drain([WEBHOOK_SWEEP_JOB, WEBHOOK_ATTEMPT_JOB]);
+}
+
 async function companyId(name: string): Promise<number> {
   const [row] = await server.database.db.select({ id: companies.id }).from(companies).where(eq(companies.companyName, name));
   return row!.id;
@@ -61,7 +67,7 @@ async function attempts(id: number, email = ADMIN) {
   return body.items;
 }
 
-/** Waits until the webhook's attempt log satisfies `done` (retries run on the dispatcher's timer). */
+/** Waits until the webhook's attempt log satisfies `done` (retries are job queue jobs, due after their backoff). */
 async function waitForAttempts(id: number, done: (items: S['WebhookAttempt'][]) => boolean, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -224,6 +230,7 @@ describe('webhooks: retries and statuses', () => {
         webhookId: created.body.id, eventId: 'evt-left-behind', event: 'delivery.updated', attempt: 2, statusId: 0,
         payload: eventBody('evt-left-behind', 'delivery.updated', { id: 1 }, null), nextAttemptAt: new Date(Date.now() - 1000),
       });
+      await sweepNow();
       const [item] = await waitForAttempts(created.body.id, settled(1));
       expect(item).toMatchObject({ eventId: 'evt-left-behind', attempt: 2, statusId: 2000, nextAttemptAt: null });
       expect(receiver.received[0]!.headers['x-courier-event-id']).toBe('evt-left-behind');
@@ -243,6 +250,7 @@ describe('webhooks: deactivated', () => {
         webhookId: created.body.id, eventId: 'evt-paused', event: 'job.updated', attempt: 2, statusId: 0,
         payload: eventBody('evt-paused', 'job.updated', { id: 1 }, null), nextAttemptAt: new Date(Date.now() - 1000),
       });
+      await sweepNow();
       const [item] = await waitForAttempts(created.body.id, settled(1));
       expect(item).toMatchObject({ attempt: 2, statusId: -1000, error: INACTIVE_ERROR, httpStatus: null });
       expect(receiver.received).toEqual([]);
