@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { validateChangeEmail, type ChangeEmailValues, type FieldErrors } from '../../lib/account-validation';
 import { AUTH_TEXTS } from '../../lib/error-catalogue';
@@ -34,10 +34,6 @@ export const changeEmailMachine = setup({
   actors: { changeEmail },
   actions: {
     ...formSubmitActions<ChangeEmailSchema>(),
-    keepNewEmail: assign(({ event }) => {
-      assertEvent(event, 'changeEmail.submit');
-      return { newEmail: event.email.trim() };
-    }),
     adoptNewEmail: assign(({ context }) => ({ email: context.newEmail })),
     reloadAuth,
   },
@@ -55,7 +51,7 @@ export const changeEmailMachine = setup({
     ...formSubmit<ChangeEmailSchema>()({
       submit: 'changeEmail.submit',
       validate: (values, context) => changeEmailErrors(context.email, values),
-      accept: 'keepNewEmail',
+      keep: (values) => ({ newEmail: values.email.trim() }),
       form: 'open',
       busy: 'saving',
       description: 'New email address and the password.',

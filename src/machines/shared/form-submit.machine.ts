@@ -24,6 +24,7 @@ export function formSubmitActions<TSchema extends AnyFormSchema>() {
     clearMessages: assign<Context, Event, undefined, Event, never>(({ context }) => ({ ...context, errors: {}, problem: null })),
     reject: assign<Context, Event, { errors: FieldErrors }, Event, never>(({ context }, params) => ({ ...context, errors: params.errors, problem: null })),
     fail: assign<Context, Event, { error: unknown }, Event, never>(({ context }, params) => ({ ...context, ...failureOf(params.error) })),
+    keep: assign<Context, Event, Partial<Context>, Event, never>(({ context }, params) => ({ ...context, ...params })),
   };
 }
 
@@ -35,17 +36,17 @@ export const formSubmitGuards = {
 
 type SubmitEvent<TSchema extends AnyFormSchema, TSubmit extends TSchema['events']['type']> = ExtractEvent<TSchema['events'], TSubmit>;
 
-export interface FormSubmitOptions<TSchema extends AnyFormSchema, TSubmit extends TSchema['events']['type'], TForm extends string, TBusy extends string, TAccept extends string, TSrc, TInput, TDone, TOn, TStates> {
+export interface FormSubmitOptions<TSchema extends AnyFormSchema, TSubmit extends TSchema['events']['type'], TForm extends string, TBusy extends string, TSrc, TInput, TDone, TOn, TStates> {
   /** The user's submit event (its fields are the form's values). */
   submit: TSubmit;
   /** The form's checks of a submit; no errors: the values go to the server. */
   validate: (event: SubmitEvent<TSchema, TSubmit>, context: TSchema['context']) => FieldErrors;
-  /** An action of the machine run on a valid submit, after the messages are cleared (it may keep a value). */
-  accept?: TAccept;
+  /** What a valid submit keeps in the context (the address being submitted ...), besides clearing the messages. */
+  keep?: (event: SubmitEvent<TSchema, TSubmit>, context: TSchema['context']) => Partial<TSchema['context']>;
   /** The names of the form's state and of the busy state that invokes the submit actor, siblings. */
   form: TForm;
   busy: TBusy;
-  description: string;
+  description?: string;
   invalid?: string;
   failed?: string;
   /** The form's other transitions (cancel, resend ...) and states (saved ...). */
@@ -67,31 +68,32 @@ export interface FormSubmitOptions<TSchema extends AnyFormSchema, TSubmit extend
  * Curried so that the schema is given and the rest inferred: `formSubmit<ChangeEmailSchema>()({ ... })`.
  */
 export function formSubmit<TSchema extends AnyFormSchema>() {
-  return <const TSubmit extends TSchema['events']['type'], const TForm extends string, const TBusy extends string, const TAccept extends string = never,
-    const TSrc extends string = string, TInput = unknown, const TDone = unknown, const TOn = object, const TStates = object>(
-    options: FormSubmitOptions<TSchema, TSubmit, TForm, TBusy, TAccept, TSrc, TInput, TDone, TOn, TStates>,
+  return <const TSubmit extends TSchema['events']['type'], const TForm extends string, const TBusy extends string, const TSrc extends string = string, TInput = unknown, const TDone = unknown, const TOn = object, const TStates = object>(
+    options: FormSubmitOptions<TSchema, TSubmit, TForm, TBusy, TSrc, TInput, TDone, TOn, TStates>,
   ) => {
-    const errorsOf = ({ context, event }: { context: TSchema['context']; event: SubmitEvent<TSchema, TSubmit> }) => ({ errors: options.validate(event, context) });
+    type SubmitArgs = { context: TSchema['context']; event: SubmitEvent<TSchema, TSubmit> };
+    const errorsOf = ({ context, event }: SubmitArgs) => ({ errors: options.validate(event, context) });
+    const keep = { type: 'keep' as const, params: ({ context, event }: SubmitArgs) => options.keep?.(event, context) ?? {} };
     const submitted = [
       {
         guard: { type: 'valid' as const, params: errorsOf },
         target: options.busy,
-        actions: options.accept ? (['clearMessages', options.accept] as const) : (['clearMessages'] as const),
+        actions: options.keep ? ['clearMessages' as const, keep] : ['clearMessages' as const],
       },
       { target: '.invalid' as const, actions: { type: 'reject' as const, params: errorsOf } },
     ];
     // A computed key types as a string index; the key is exactly the submit event.
     const submitOn = { [options.submit]: submitted } as Record<TSubmit, typeof submitted>;
     const form = {
-      description: options.description,
+      ...(options.description !== undefined && { description: options.description }),
       initial: 'editing' as const,
-      states: {
+      // Object.assign rather than a spread: it keeps the machine's own states and transitions in the type.
+      states: Object.assign({
         editing: {},
         invalid: { description: options.invalid ?? 'A field is missing or wrong (or the server refused it); the first one has the focus.' },
         failed: { description: options.failed ?? 'Submitting failed; the problem is shown and everything typed is kept.' },
-        ...options.states,
-      },
-      on: { ...options.on, ...submitOn },
+      }, options.states),
+      on: Object.assign({}, options.on, submitOn),
     };
     const busy = {
       tags: ['busy' as const],
