@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { validateChangeEmail, type ChangeEmailValues, type FieldErrors } from '../../lib/account-validation';
 import { AUTH_TEXTS } from '../../lib/error-catalogue';
-import { formSubmit, formSubmitActions, formSubmitGuards } from '../shared/form-submit.machine';
+import { formSubmit, formSubmitActions, formSubmitGuards } from '../shared/form-submit';
 import { reloadAuth } from './account-helpers';
 import type { ChangeEmailSchema } from './change-email.types';
 

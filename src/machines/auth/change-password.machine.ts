@@ -1,7 +1,7 @@
 import { fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { validateChangePassword } from '../../lib/account-validation';
-import { formSubmit, formSubmitActions, formSubmitGuards } from '../shared/form-submit.machine';
+import { formSubmit, formSubmitActions, formSubmitGuards } from '../shared/form-submit';
 import type { ChangePasswordSchema } from './change-password.types';
 
 export type { ChangePasswordSchema } from './change-password.types';

@@ -2,7 +2,7 @@ import { fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { hasErrors, validateEmailRequest, validatePasswordReset } from '../../lib/account-validation';
 import { errorParams } from '../shared/shared.actions';
-import { formSubmit, formSubmitActions, formSubmitGuards } from '../shared/form-submit.machine';
+import { formSubmit, formSubmitActions, formSubmitGuards } from '../shared/form-submit';
 import type { PasswordResetSchema } from './password-reset.types';
 
 export type { PasswordResetSchema } from './password-reset.types';

@@ -5,7 +5,7 @@ import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
 import { DEFAULT_PHONE_COUNTRY } from '../../lib/phone';
 import { internationalPhone, isPhoneCountry, splitPhone } from '../../lib/phone-countries';
 import { errorParams, outputParams } from '../shared/shared.actions';
-import { formSubmit, formSubmitActions, formSubmitGuards } from '../shared/form-submit.machine';
+import { formSubmit, formSubmitActions, formSubmitGuards } from '../shared/form-submit';
 import { notifySuccess, problemOf, reloadAuth } from './account-helpers';
 import type { Profile, ProfileSchema, UpdateProfileRequest } from './profile.types';
 
