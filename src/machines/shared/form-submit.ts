@@ -1,23 +1,16 @@
-import { assertEvent, assign, type EventObject, type ExtractEvent } from 'xstate';
+import { assertEvent, assign, type ExtractEvent } from 'xstate';
 import { hasErrors, type FieldErrors } from '../../lib/account-validation';
 import { failureOf, namesFields, submitFailed } from '../auth/account-helpers';
-import type { FormMessages } from './form-submit.types';
+import type { FormSubmitSchema } from './form-submit.types';
 
 export type { FormMessages, FormSubmitSchema } from './form-submit.types';
-
-/** What a machine built on the chart declares: the form's messages in its context, its own events and input. */
-export interface AnyFormSchema {
-  context: FormMessages;
-  events: EventObject;
-  input?: unknown;
-}
 
 /**
  * The actions the chart names; a machine built on it spreads them into its `setup({ actions })`. A function of
  * the schema because XState types an action by its machine's context and events. They return the whole
  * context because TypeScript cannot check a literal against `Partial` of a generic context.
  */
-export function formSubmitActions<TSchema extends AnyFormSchema>() {
+export function formSubmitActions<TSchema extends FormSubmitSchema>() {
   type Context = TSchema['context'];
   type Event = TSchema['events'];
   return {
@@ -34,9 +27,9 @@ export const formSubmitGuards = {
   namesFields,
 };
 
-type SubmitEvent<TSchema extends AnyFormSchema, TSubmit extends TSchema['events']['type']> = ExtractEvent<TSchema['events'], TSubmit>;
+type SubmitEvent<TSchema extends FormSubmitSchema, TSubmit extends TSchema['events']['type']> = ExtractEvent<TSchema['events'], TSubmit>;
 
-export interface FormSubmitOptions<TSchema extends AnyFormSchema, TSubmit extends TSchema['events']['type'], TForm extends string, TBusy extends string, TSrc, TInput, TDone, TOn, TStates> {
+export interface FormSubmitOptions<TSchema extends FormSubmitSchema, TSubmit extends TSchema['events']['type'], TForm extends string, TBusy extends string, TSrc, TInput, TDone, TOn, TStates> {
   /** The user's submit event (its fields are the form's values). */
   submit: TSubmit;
   /** The form's checks of a submit; no errors: the values go to the server. */
@@ -67,7 +60,7 @@ export interface FormSubmitOptions<TSchema extends AnyFormSchema, TSubmit extend
  * a child actor, so the states stay the machine's (one diagram, one model-based graph, the same selectors).
  * Curried so that the schema is given and the rest inferred: `formSubmit<ChangeEmailSchema>()({ ... })`.
  */
-export function formSubmit<TSchema extends AnyFormSchema>() {
+export function formSubmit<TSchema extends FormSubmitSchema>() {
   return <const TSubmit extends TSchema['events']['type'], const TForm extends string, const TBusy extends string, const TSrc extends string = string, TInput = unknown, const TDone = unknown, const TOn = object, const TStates = object>(
     options: FormSubmitOptions<TSchema, TSubmit, TForm, TBusy, TSrc, TInput, TDone, TOn, TStates>,
   ) => {

@@ -12,7 +12,7 @@ export interface FormMessages {
  * The schema of a machine built on the form-submit chart: its context holds the form's messages; the rest is
  * the machine's own. `setup({ types: {} as ChangeEmailSchema })` reads it.
  */
-export interface FormSubmitSchema<TContext extends FormMessages = FormMessages, TEvent extends EventObject = EventObject, TInput = undefined, TOutput = unknown> {
+export interface FormSubmitSchema<TContext extends FormMessages = FormMessages, TEvent extends EventObject = EventObject, TInput = unknown, TOutput = unknown> {
   context: TContext;
   events: TEvent;
   input: TInput;
