@@ -1,13 +1,12 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { RootActor, usePortalActor } from '../machines/root/root-actor';
+import { useAuth, usePortalActor } from '../machines/root/root-actor';
 import { PortalConnectionError, Splash, UnknownHost } from './StartupScreens';
 import { AppErrorBoundary, authOf } from './UnhandledErrorScreen';
 
 /** Shows the start-up screens until the portal is ready, then the app; an error nothing else caught ends here. */
 export function PortalGate({ children }: { children: ReactNode }) {
-  const root = RootActor.useActorRef();
-  const auth = () => authOf(root.getSnapshot().context.auth.getSnapshot().context.permissions);
+  const auth = useAuth((snapshot) => authOf(snapshot.context.permissions));
   return (
     <AppErrorBoundary auth={auth}>
       <PortalScreens>{children}</PortalScreens>

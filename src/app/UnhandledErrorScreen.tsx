@@ -55,8 +55,8 @@ export function RouteErrorScreen() {
 
 interface BoundaryProps {
   children: ReactNode;
-  /** Who is signed in, read when an error happens. */
-  auth: () => string | undefined;
+  /** Who is signed in (authOf), selected by the parent so that nothing reads a snapshot while rendering. */
+  auth: string | undefined;
 }
 
 /** The top-level boundary: an error outside the routes (start-up screens, providers below the root actor). */
@@ -68,7 +68,7 @@ export class AppErrorBoundary extends Component<BoundaryProps, { error: unknown;
   }
 
   override render() {
-    if (this.state.failed) return <UnhandledErrorScreen error={this.state.error} auth={this.props.auth()} />;
+    if (this.state.failed) return <UnhandledErrorScreen error={this.state.error} auth={this.props.auth} />;
     return this.props.children;
   }
 }

@@ -63,9 +63,13 @@ describeModel({
     'confirm.form': (snapshot) => {
       expect(screen.getByLabelText(/^Code/)).toBeTruthy();
       expect(screen.getByLabelText(/^New password/)).toBeTruthy();
-      expect(screen.queryByText(ACCOUNT_TEXTS.codeResent) !== null).toBe(snapshot.context.codeResent);
+      expect(screen.queryByText(ACCOUNT_TEXTS.codeResent) !== null).toBe(snapshot.matches({ confirm: { form: 'resent' } }));
     },
     'confirm.form.editing': () => expectNoAlert(),
+    'confirm.form.resent': () => {
+      expectNoAlert();
+      expect(screen.getByText(ACCOUNT_TEXTS.codeResent)).toBeTruthy();
+    },
     'confirm.form.invalid': async (snapshot) => {
       await expectFieldErrors(snapshot.context.errors, CONFIRM_ORDER, LABELS);
       const known = [VALIDATION_TEXTS.codeRequired, SIGN_IN_TEXTS.codeInvalid, AUTH_TEXTS.codeInvalid, VALIDATION_TEXTS.passwordTooShort('New password', 8),

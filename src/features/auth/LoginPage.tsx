@@ -1,6 +1,6 @@
 import { Box, Button, Heading, Link, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { useActor } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, useAuthActor } from '../../machines/root/root-actor';
@@ -29,9 +29,11 @@ export function useSignInNavigation() {
   }, [state, returnTo, navigate, location.pathname, location.state]);
 }
 
+const NO_PROVIDERS: never[] = [];
+
 function ExternalSignIn({ busy, onStart }: { busy: boolean; onStart: (provider: string) => void }) {
-  const [snapshot] = useActor(externalProviders);
-  const providers = snapshot.status === 'done' ? snapshot.output : [];
+  const lookup = useActorRef(externalProviders);
+  const providers = useSelector(lookup, (snapshot) => (snapshot.status === 'done' ? snapshot.output : NO_PROVIDERS));
   const passkeys = browserSupportsWebAuthn();
   if (providers.length === 0 && !passkeys) return null;
   return (

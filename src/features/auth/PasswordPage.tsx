@@ -54,7 +54,7 @@ function ConfirmStep({ actor }: { actor: ResetActor }) {
   const errors = useSelector(actor, (snapshot) => snapshot.context.errors);
   const problem = useSelector(actor, (snapshot) => snapshot.context.problem);
   const email = useSelector(actor, (snapshot) => snapshot.context.email);
-  const codeResent = useSelector(actor, (snapshot) => snapshot.context.codeResent);
+  const codeResent = useSelector(actor, (snapshot) => snapshot.matches({ confirm: { form: 'resent' } }));
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, errors, CONFIRM_FIELDS);
   useEffect(() => {

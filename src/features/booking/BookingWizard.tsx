@@ -14,7 +14,7 @@ import type { payMachine } from '../../machines/booking/pay.machine';
 import { canGoBack, canGoToStep } from '../../machines/booking/wizard.machine';
 import { AcceptStep } from './AcceptStep';
 import { useBookingLogic } from './booking-logic';
-import { isChart, NextSpacer, ProblemAlert, STEP_FORM_ID } from './booking-ui';
+import { NextSpacer, ProblemAlert, STEP_FORM_ID, useIsChart } from './booking-ui';
 import { DeliveryFailedView } from './DeliveryFailedView';
 import { DeliveryStep } from './DeliveryStep';
 import { DetailsStep } from './DetailsStep';
@@ -132,6 +132,8 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
   const pay = useSelector(wizard, (s) => s.children.pay as ActorRefFrom<typeof payMachine> | undefined);
   const detailsBusy = useSelector(details, (s) => Boolean(s && 'hasTag' in s && s.hasTag('busy')));
   const payBusy = useSelector(pay, (s) => Boolean(s && 'hasTag' in s && s.hasTag('busy')));
+  const detailsIsChart = useIsChart(details);
+  const payIsChart = useIsChart(pay);
   // Back and the step buttons follow the chart (001 section 2: not on step 1, not once paid, not while a call
   // runs). The sub-charts' busy flags come from their own subscriptions above.
   // Inline selectors run again on each render, so a sub-chart's change (which re-renders this) is seen too.
@@ -178,9 +180,9 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
         {activeStep === 0 && <DeliveryStep wizard={wizard} administrator={permissions.isAdministrator} />}
         {activeStep === 1 && <ParcelsStep wizard={wizard} />}
         {activeStep === 2 && <QuotesStep wizard={wizard} permissions={permissions} {...(timeZone && { timeZone })} />}
-        {activeStep === 3 && (details && isChart(details) ? <DetailsStep details={details} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
+        {activeStep === 3 && (details && detailsIsChart ? <DetailsStep details={details} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
         {activeStep === 4 && <AcceptStep wizard={wizard} permissions={permissions} />}
-        {activeStep === 5 && (pay && isChart(pay) ? <PayStep pay={pay} permissions={permissions} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
+        {activeStep === 5 && (pay && payIsChart ? <PayStep pay={pay} permissions={permissions} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
       </Dialog.Body>
       <Dialog.Footer justifyContent="space-between" data-testid="wizard-footer">
         <Button variant="outline" disabled={!canBack} onClick={() => wizard.send({ type: 'step.back' })}>{WIZARD_TEXTS.back}</Button>

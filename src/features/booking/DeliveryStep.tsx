@@ -9,7 +9,7 @@ import { ADDRESS_SELECT_IDS, type AddressSide, type deliveryStepMachine } from '
 import type { searchSelectMachine } from '../../machines/lists/search-select.machine';
 import type { wizardMachine } from '../../machines/booking/wizard.machine';
 import type { DeliveryFormValues } from '../../machines/booking/booking.types';
-import { BookingField, isChart, STEP_FORM_ID } from './booking-ui';
+import { BookingField, STEP_FORM_ID, useIsChart } from './booking-ui';
 
 type Wizard = ActorRefFrom<typeof wizardMachine>;
 type Lookups = ActorRefFrom<typeof deliveryStepMachine>;
@@ -28,11 +28,12 @@ export function DeliveryStep({ wizard, administrator }: { wizard: Wizard; admini
   const form = useSelector(wizard, (s) => s.context.form);
   const errors = useSelector(wizard, (s) => s.context.errors);
   const lookups = useSelector(wizard, (s) => s.children.deliveryStep as Lookups | undefined);
+  const lookupsIsChart = useIsChart(lookups);
   const [showMap, setShowMap] = useState(false);
   const edit = (values: Partial<DeliveryFormValues>) => wizard.send({ type: 'delivery.edit', values });
   return (
     <form id={STEP_FORM_ID} noValidate data-testid="delivery-step" onSubmit={(event) => { event.preventDefault(); wizard.send({ type: 'step.submit' }); }}>
-      {lookups && isChart(lookups)
+      {lookups && lookupsIsChart
         ? <Lookups lookups={lookups} form={form} errors={errors} administrator={administrator} edit={edit} />
         : <Text role="status">{WIZARD_TEXTS.loading}</Text>}
       <Box mb={2}>

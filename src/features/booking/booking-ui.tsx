@@ -1,4 +1,5 @@
 import { Alert, Box, Field } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 
@@ -45,7 +46,10 @@ export function ProblemAlert({ problem }: { problem: string | null }) {
   );
 }
 
-/** Whether an invoked child is a running chart (tests may replace a sub-chart with a plain promise). */
-export function isChart(actor: AnyActorRef | undefined): boolean {
-  return actor !== undefined && 'value' in (actor.getSnapshot() as object);
+/**
+ * Whether an invoked child is a running chart (tests may replace a sub-chart with a plain promise): a machine's
+ * snapshot has a state value. Read through a subscription, not getSnapshot() during render.
+ */
+export function useIsChart(actor: AnyActorRef | undefined): boolean {
+  return useSelector(actor, (snapshot: unknown) => typeof snapshot === 'object' && snapshot !== null && 'value' in snapshot);
 }

@@ -272,7 +272,11 @@ export function DashboardView({ live, view, notifications, scanner }: {
   const error = useSelector(live, (snapshot) => snapshot.context.error);
   const lastBatch = useSelector(live, (snapshot) => snapshot.context.lastBatchSize);
   const expanded = useSelector(live, (snapshot) => snapshot.context.expandedJobIds);
-  const viewContext = useSelector(view, (snapshot) => snapshot.context);
+  const filters = useSelector(view, (snapshot) => snapshot.context.filters);
+  const ids = useSelector(view, (snapshot) => snapshot.context.ids);
+  const search = useSelector(view, (snapshot) => snapshot.context.search);
+  const qsrMode = useSelector(view, (snapshot) => snapshot.context.qsrMode);
+  const viewContext = useMemo(() => ({ filters, ids, search, qsrMode }), [filters, ids, search, qsrMode]);
   const leftOpen = useSelector(view, (snapshot) => snapshot.matches({ leftSidebar: 'open' }));
   const rightOpen = useSelector(view, (snapshot) => snapshot.matches({ rightSidebar: 'open' }));
   const deliveries = useMemo(() => visibleDeliveries(lists.deliveries, viewContext), [lists.deliveries, viewContext]);

@@ -35,8 +35,12 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
   const location = useLocation();
   const navigate = useNavigate();
   const portal = usePortal();
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const page = state.context.page as Page<MyDelivery> | undefined;
+  const page = useSelector(actor, (snapshot) => snapshot.context.page) as Page<MyDelivery> | undefined;
+  const failed = useSelector(actor, (snapshot) => snapshot.matches('failed'));
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const pageSize = useSelector(actor, (snapshot) => snapshot.context.params.pageSize);
+  const pageSizes = useSelector(actor, (snapshot) => snapshot.context.shape.pageSizes);
   const mayBook = isMenuEntryVisible(NEW_DELIVERY, permissions);
   // Opening /dashboard again (e.g. 'Go to dashboard' after paying) shows the list as it is now.
   useEffect(() => {
@@ -61,14 +65,14 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
           <Heading as="h1" size="lg">{TEXTS.title}</Heading>
           <Text color="fg.muted">{TEXTS.intro}</Text>
         </Stack>
-        {state.matches('failed') && (
+        {failed && (
           <Alert.Root status="error">
             <Alert.Indicator />
-            <Alert.Title>{state.context.error?.message}</Alert.Title>
+            <Alert.Title>{error?.message}</Alert.Title>
             <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'list.retry' })}>{TEXTS.tryAgain}</Button>
           </Alert.Root>
         )}
-        {!page && state.hasTag('loading') && <div role="status">{TEXTS.loading}</div>}
+        {!page && loading && <div role="status">{TEXTS.loading}</div>}
         {page && page.paging.totalItems === 0 && (
           <Stack gap={3} align="flex-start" data-testid="my-deliveries-empty">
             <Text fontWeight="semibold">{TEXTS.empty}</Text>
@@ -83,7 +87,7 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
         {page && page.paging.totalItems > 0 && (
           <>
             <Box overflowX="auto">
-              <Table width="full" fontSize="sm" aria-busy={state.hasTag('loading')}>
+              <Table width="full" fontSize="sm" aria-busy={loading}>
                 <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{TEXTS.title}</caption>
                 <thead>
                   <tr>
@@ -121,7 +125,7 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
               </Table>
             </Box>
             <Pagination page={page.paging.page} totalPages={page.paging.totalPages} totalItems={page.paging.totalItems}
-              pageSize={state.context.params.pageSize} pageSizes={state.context.shape.pageSizes}
+              pageSize={pageSize} pageSizes={pageSizes}
               onPage={(next) => actor.send({ type: 'list.page', page: next })} onPageSize={(size) => actor.send({ type: 'list.pageSize', pageSize: size })} />
           </>
         )}

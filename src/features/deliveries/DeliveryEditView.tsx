@@ -101,20 +101,23 @@ export function DeliveryEditView({ form, actions, mayClone, renderParcels }: {
 
 /** The actions the delivery allows now, each with its confirmation; a refusal stays until dismissed. */
 export function DeliveryActionsView({ actions, allowed }: { actions: Actor<typeof deliveryActionsMachine>; allowed: Record<DeliveryAction, boolean> }) {
-  const actionState = useSelector(actions, (snapshot) => snapshot);
-  const { action, error, proof } = actionState.context;
-  const confirming = actionState.matches('confirming') || actionState.matches('running');
+  const action = useSelector(actions, (snapshot) => snapshot.context.action);
+  const error = useSelector(actions, (snapshot) => snapshot.context.error);
+  const proof = useSelector(actions, (snapshot) => snapshot.context.proof);
+  const running = useSelector(actions, (snapshot) => snapshot.matches('running'));
+  const failed = useSelector(actions, (snapshot) => snapshot.matches('failed'));
+  const confirming = useSelector(actions, (snapshot) => snapshot.matches('confirming')) || running;
   return (
     <chakra.section aria-label={DELIVERY_EDIT_TEXTS.actions}>
       <HStack gap={2} wrap="wrap">
         {ACTION_ORDER.filter((name) => allowed[name]).map((name) => (
-          <Button key={name} size="sm" variant="outline" disabled={actionState.matches('running')}
+          <Button key={name} size="sm" variant="outline" disabled={running}
             onClick={() => actions.send({ type: 'actions.request', action: name })}>
             {DELIVERY_ADMIN_TEXTS.actionLabels[name]}
           </Button>
         ))}
       </HStack>
-      {actionState.matches('failed') && (
+      {failed && (
         <Alert.Root status="error" role="alert" mt={2}>
           <Alert.Indicator />
           <Alert.Title>{error?.message}</Alert.Title>
@@ -130,12 +133,12 @@ export function DeliveryActionsView({ actions, allowed }: { actions: Actor<typeo
             onChange={(event) => actions.send({ type: 'actions.proof', name: 'note', value: event.currentTarget.value })} />
           <HStack gap={2}>
             <Button size="sm" variant="outline" onClick={() => actions.send({ type: 'actions.confirmNo' })}>No</Button>
-            <Button size="sm" loading={actionState.matches('running')} disabled={proof.recipientName.trim() === ''}
+            <Button size="sm" loading={running} disabled={proof.recipientName.trim() === ''}
               onClick={() => actions.send({ type: 'actions.confirmYes' })}>Yes</Button>
           </HStack>
         </Stack>
       )}
-      <ConfirmDialog open={confirming && action !== undefined && action !== 'updatedeliveryproof'} busy={actionState.matches('running')}
+      <ConfirmDialog open={confirming && action !== undefined && action !== 'updatedeliveryproof'} busy={running}
         title={action ? DELIVERY_ADMIN_TEXTS.actionLabels[action] : ''} message={action ? DELIVERY_ADMIN_TEXTS.confirm[action] : ''}
         onNo={() => actions.send({ type: 'actions.confirmNo' })} onYes={() => actions.send({ type: 'actions.confirmYes' })} />
     </chakra.section>

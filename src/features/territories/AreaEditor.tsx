@@ -12,29 +12,44 @@ export interface AreaEditorProps {
 
 /** The area (or exception) screen's body: its name, the polygon map and vertex list, and the editor's state. */
 export function AreaEditor({ actor }: AreaEditorProps) {
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { areaName, vertices, problem, current, error, places, areaId } = state.context;
-  const others = useMemo(() => state.context.others.filter((other) => other.id !== areaId)
+  const areaName = useSelector(actor, (snapshot) => snapshot.context.areaName);
+  const vertices = useSelector(actor, (snapshot) => snapshot.context.vertices);
+  const problem = useSelector(actor, (snapshot) => snapshot.context.problem);
+  const current = useSelector(actor, (snapshot) => snapshot.context.current);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const places = useSelector(actor, (snapshot) => snapshot.context.places);
+  const areaId = useSelector(actor, (snapshot) => snapshot.context.areaId);
+  const allOthers = useSelector(actor, (snapshot) => snapshot.context.others);
+  const phase = useSelector(actor, (snapshot) => {
+    if (snapshot.matches('loading')) return 'loading';
+    if (snapshot.matches('loadFailed')) return 'loadFailed';
+    return snapshot.matches('notFound') ? 'notFound' : 'ready';
+  });
+  const mode = useSelector(actor, (snapshot) => (snapshot.matches('idle') ? 'idle' : snapshot.matches('drawing') ? 'drawing' : 'editing'));
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const saving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
+  const conflict = useSelector(actor, (snapshot) => snapshot.matches('conflict'));
+  const valid = useSelector(actor, (snapshot) => snapshot.matches({ editing: 'valid' }));
+  const invalid = useSelector(actor, (snapshot) => snapshot.matches({ editing: 'invalid' }));
+  const others = useMemo(() => allOthers.filter((other) => other.id !== areaId)
     .map((other) => ({ name: other.areaName, kind: other.kind, vertices: other.polygon.slice(0, -1).map(([lon, lat]) => ({ lat: lat!, lon: lon! })) })),
-  [state.context.others, areaId]);
+  [allOthers, areaId]);
   const onViewChange = useCallback<NonNullable<PolygonMapProps['onViewChange']>>((bounds) => actor.send({ type: 'places.view', bounds }), [actor]);
-  const busy = state.hasTag('busy');
-  if (state.matches('loading')) return <div role="status">{POLYGON_TEXTS.loading}</div>;
-  if (state.matches('loadFailed')) {
+  if (phase === 'loading') return <div role="status">{POLYGON_TEXTS.loading}</div>;
+  if (phase === 'loadFailed') {
     return (
       <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error?.message ?? POLYGON_TEXTS.loadFailed}</Alert.Title>
         <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'area.retry' })}>{POLYGON_TEXTS.retry}</Button>
       </Alert.Root>
     );
   }
-  if (state.matches('notFound')) return null;
-  const mode = state.matches('idle') ? 'idle' : state.matches('drawing') ? 'drawing' : 'editing';
+  if (phase === 'notFound') return null;
   const status = mode === 'idle' ? POLYGON_TEXTS.idle : mode === 'drawing' ? POLYGON_TEXTS.drawing(vertices.length) : POLYGON_TEXTS.editing(vertices.length);
   const nameError = problem?.field === 'areaName' ? problem.message : undefined;
   const polygonError = problem?.field === 'polygon' ? problem.message : undefined;
   return (
     <Stack gap={3} data-testid="area-editor">
-      {state.matches('conflict') && current && (
+      {conflict && current && (
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />
           <Alert.Content>
@@ -54,7 +69,7 @@ export function AreaEditor({ actor }: AreaEditorProps) {
           onChange={(event) => actor.send({ type: 'area.rename', areaName: event.currentTarget.value })} />
         {nameError && <Text id="area-name-error" role="alert" fontSize="sm" color="red.600">{nameError}</Text>}
       </Stack>
-      <Text role="status" fontSize="sm" data-testid="polygon-status">{state.matches('saving') ? POLYGON_TEXTS.saving : status}</Text>
+      <Text role="status" fontSize="sm" data-testid="polygon-status">{saving ? POLYGON_TEXTS.saving : status}</Text>
       {polygonError && <Text role="alert" fontSize="sm" color="red.600" data-testid="polygon-error">{polygonError}</Text>}
       <HStack gap={2}>
         {mode === 'idle' && <Button size="sm" onClick={() => actor.send({ type: 'draw.start' })}>{POLYGON_TEXTS.draw}</Button>}
@@ -66,13 +81,13 @@ export function AreaEditor({ actor }: AreaEditorProps) {
         )}
         {mode === 'editing' && (
           <>
-            <Button size="sm" bg="secondary" color="white" loading={state.matches('saving')} loadingText={POLYGON_TEXTS.save}
-              disabled={busy || !state.matches({ editing: 'valid' })} onClick={() => actor.send({ type: 'area.save' })}>{POLYGON_TEXTS.save}</Button>
+            <Button size="sm" bg="secondary" color="white" loading={saving} loadingText={POLYGON_TEXTS.save}
+              disabled={busy || !valid} onClick={() => actor.send({ type: 'area.save' })}>{POLYGON_TEXTS.save}</Button>
             <Button size="sm" variant="outline" disabled={busy} onClick={() => actor.send({ type: 'polygon.redraw' })}>{POLYGON_TEXTS.redraw}</Button>
           </>
         )}
       </HStack>
-      <PolygonMap vertices={vertices} mode={mode} invalid={state.matches({ editing: 'invalid' }) || Boolean(polygonError)} disabled={busy || state.matches('conflict')}
+      <PolygonMap vertices={vertices} mode={mode} invalid={invalid || Boolean(polygonError)} disabled={busy || conflict}
         places={places} others={others} onViewChange={onViewChange}
         onAdd={(point, index) => actor.send({ type: 'vertex.add', ...point, ...(index !== undefined && { index }) })}
         onMove={(index, point) => actor.send({ type: 'vertex.move', index, ...point })}

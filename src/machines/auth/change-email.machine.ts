@@ -2,29 +2,11 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { validateChangeEmail, type ChangeEmailValues, type FieldErrors } from '../../lib/account-validation';
 import { AUTH_TEXTS } from '../../lib/error-catalogue';
-import { failureOf, namesFields, reloadAuth, submitFailed, type Problem } from './account-helpers';
+import { formSubmit, formSubmitActions, formSubmitGuards } from '../shared/form-submit';
+import { reloadAuth } from './account-helpers';
+import type { ChangeEmailSchema } from './change-email.types';
 
-export interface ChangeEmailInput {
-  userId: number;
-  /** The current address. */
-  email: string;
-}
-
-export interface ChangeEmailContext {
-  userId: number;
-  /** The current address (the new one once changed). */
-  email: string;
-  /** The address being submitted. */
-  newEmail: string;
-  errors: FieldErrors;
-  problem: Problem | null;
-}
-
-export type ChangeEmailEvent =
-  | { type: 'changeEmail.open' }
-  | ({ type: 'changeEmail.submit' } & ChangeEmailValues)
-  | { type: 'changeEmail.cancel' }
-  | { type: 'changeEmail.close' };
+export type { ChangeEmailSchema } from './change-email.types';
 
 /** PUT v1/account/changeEmail/{id} with the new address and the password (changedEmail). */
 export const changeEmail = fromPromise<boolean, { userId: number } & ChangeEmailValues>(async ({ input, signal }) => {
@@ -48,25 +30,14 @@ export function changeEmailErrors(current: string, values: ChangeEmailValues): F
  * changedEmail. The new address must be confirmed again, so the auth actor reloads token and profile.
  */
 export const changeEmailMachine = setup({
-  types: {
-    context: {} as ChangeEmailContext,
-    input: {} as ChangeEmailInput,
-    events: {} as ChangeEmailEvent,
-    tags: {} as 'busy',
-  },
+  types: {} as ChangeEmailSchema & { tags: 'busy' },
   actors: { changeEmail },
   actions: {
-    submit: assign((_, params: { email: string }) => ({ newEmail: params.email.trim(), errors: {}, problem: null })),
+    ...formSubmitActions<ChangeEmailSchema>(),
     adoptNewEmail: assign(({ context }) => ({ email: context.newEmail })),
-    clearMessages: assign({ errors: {}, problem: null }),
-    reject: assign((_, params: { errors: FieldErrors }) => ({ errors: params.errors, problem: null })),
-    fail: assign((_, params: { error: unknown }) => failureOf(params.error)),
     reloadAuth,
   },
-  guards: {
-    valid: ({ context }, params: ChangeEmailValues) => Object.keys(changeEmailErrors(context.email, params)).length === 0,
-    namesFields,
-  },
+  guards: formSubmitGuards,
 }).createMachine({
   id: 'changeEmail',
   description: 'Change email: new address + password → changedEmail; the new address must be confirmed.',
@@ -77,43 +48,22 @@ export const changeEmailMachine = setup({
       description: 'The current address and "Change email".',
       on: { 'changeEmail.open': 'open' },
     },
-    open: {
+    ...formSubmit<ChangeEmailSchema>()({
+      submit: 'changeEmail.submit',
+      validate: (values, context) => changeEmailErrors(context.email, values),
+      keep: (values) => ({ newEmail: values.email.trim() }),
+      form: 'open',
+      busy: 'saving',
       description: 'New email address and the password.',
-      initial: 'editing',
-      states: {
-        editing: {},
-        invalid: { description: 'A field is missing or wrong (or the server refused it); the first one has the focus.' },
-        failed: { description: 'The change failed; the problem is shown and everything typed is kept.' },
-      },
-      on: {
-        'changeEmail.submit': [
-          {
-            guard: { type: 'valid', params: ({ event }) => event },
-            target: 'saving',
-            actions: { type: 'submit', params: ({ event }) => ({ email: event.email }) },
-          },
-          {
-            target: '.invalid',
-            actions: { type: 'reject', params: ({ context, event }) => ({ errors: changeEmailErrors(context.email, event) }) },
-          },
-        ],
-        'changeEmail.cancel': { target: 'closed', actions: 'clearMessages' },
-      },
-    },
-    saving: {
-      tags: ['busy'],
+      failed: 'The change failed; the problem is shown and everything typed is kept.',
+      on: { 'changeEmail.cancel': { target: 'closed', actions: 'clearMessages' } },
       invoke: {
         id: 'changeEmail',
         src: 'changeEmail',
-        input: ({ context, event }) => ({
-          userId: context.userId,
-          email: context.newEmail,
-          password: (event as Extract<ChangeEmailEvent, { type: 'changeEmail.submit' }>).password,
-        }),
+        input: (context, event) => ({ userId: context.userId, email: context.newEmail, password: event.password }),
         onDone: { target: 'changed', actions: ['adoptNewEmail', 'reloadAuth'] },
-        onError: submitFailed('open'),
       },
-    },
+    }),
     changed: {
       description: 'changedEmail: the new address waits for its confirmation code.',
       on: { 'changeEmail.close': 'closed' },

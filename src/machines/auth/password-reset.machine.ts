@@ -1,28 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 import { api } from '../../api';
-import {
-  validateEmailRequest, validatePasswordReset, type FieldErrors, type PasswordResetValues,
-} from '../../lib/account-validation';
-import { failureOf, namesFields, submitFailed, type Problem } from './account-helpers';
+import { hasErrors, validateEmailRequest, validatePasswordReset } from '../../lib/account-validation';
+import { errorParams } from '../shared/shared.actions';
+import { formSubmit, formSubmitActions, formSubmitGuards } from '../shared/form-submit';
+import type { PasswordResetSchema } from './password-reset.types';
 
-export interface PasswordResetInput {
-  /** From /confirm-password?email=…: the code step opens at once for that address. */
-  email?: string;
-}
-
-export interface PasswordResetContext {
-  email: string;
-  errors: FieldErrors;
-  problem: Problem | null;
-  /** "A new code has been sent" after a resend. */
-  codeResent: boolean;
-}
-
-export type PasswordResetEvent =
-  | { type: 'reset.request'; email: string }
-  | ({ type: 'reset.confirm' } & PasswordResetValues)
-  | { type: 'reset.resend' }
-  | { type: 'reset.changeEmail' };
+export type { PasswordResetSchema } from './password-reset.types';
 
 /** POST v1/auth/forgotPassword: the server emails a code (emailSent, whether or not the address has an account). */
 export const requestResetCode = fromPromise<boolean, { email: string }>(async ({ input, signal }) => {
@@ -41,30 +24,17 @@ export const resetPassword = fromPromise<boolean, { email: string; code: string;
  * address → emailSent → the emailed code with a new password → resetPasswordConfirmed.
  */
 export const passwordResetMachine = setup({
-  types: {
-    context: {} as PasswordResetContext,
-    input: {} as PasswordResetInput,
-    events: {} as PasswordResetEvent,
-    tags: {} as 'busy',
-  },
+  types: {} as PasswordResetSchema & { tags: 'busy' },
   actors: { requestResetCode, resetPassword },
-  actions: {
-    acceptEmail: assign((_, params: { email: string }) => ({ email: params.email.trim(), errors: {}, problem: null, codeResent: false })),
-    clearMessages: assign({ errors: {}, problem: null, codeResent: false }),
-    reject: assign((_, params: { errors: FieldErrors }) => ({ errors: params.errors, problem: null, codeResent: false })),
-    fail: assign((_, params: { error: unknown }) => ({ ...failureOf(params.error), codeResent: false })),
-    markResent: assign({ codeResent: true, errors: {}, problem: null }),
-  },
+  actions: formSubmitActions<PasswordResetSchema>(),
   guards: {
-    hasEmail: ({ context }) => Object.keys(validateEmailRequest(context)).length === 0,
-    requestValid: (_, params: { email: string }) => Object.keys(validateEmailRequest(params)).length === 0,
-    confirmValid: (_, params: PasswordResetValues) => Object.keys(validatePasswordReset(params)).length === 0,
-    namesFields,
+    ...formSubmitGuards,
+    hasEmail: ({ context }) => !hasErrors(validateEmailRequest(context)),
   },
 }).createMachine({
   id: 'passwordReset',
   description: 'Forgot password: request a code by email (emailSent), then the code and a new password (resetPasswordConfirmed).',
-  context: ({ input }) => ({ email: input.email?.trim() ?? '', errors: {}, problem: null, codeResent: false }),
+  context: ({ input }) => ({ email: input.email?.trim() ?? '', errors: {}, problem: null }),
   initial: 'start',
   states: {
     start: {
@@ -73,88 +43,54 @@ export const passwordResetMachine = setup({
     request: {
       description: 'The email address of the account; the server sends a reset code to it.',
       initial: 'form',
-      states: {
-        form: {
-          initial: 'editing',
-          states: {
-            editing: {},
-            invalid: { description: 'A field is missing or wrong; the first one has the focus.' },
-            failed: { description: 'The request failed; the problem is shown above the form.' },
-          },
-          on: {
-            'reset.request': [
-              {
-                guard: { type: 'requestValid', params: ({ event }) => ({ email: event.email }) },
-                target: 'sending',
-                actions: { type: 'acceptEmail', params: ({ event }) => ({ email: event.email }) },
-              },
-              {
-                target: '.invalid',
-                actions: { type: 'reject', params: ({ event }) => ({ errors: validateEmailRequest({ email: event.email }) }) },
-              },
-            ],
-          },
+      states: formSubmit<PasswordResetSchema>()({
+        submit: 'reset.request',
+        validate: (event) => validateEmailRequest({ email: event.email }),
+        keep: (values) => ({ email: values.email.trim() }),
+        form: 'form',
+        busy: 'sending',
+        invalid: 'A field is missing or wrong; the first one has the focus.',
+        failed: 'The request failed; the problem is shown above the form.',
+        invoke: {
+          id: 'requestResetCode',
+          src: 'requestResetCode',
+          input: (context) => ({ email: context.email }),
+          onDone: { target: '#passwordReset.confirm' },
         },
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'requestResetCode',
-            src: 'requestResetCode',
-            input: ({ context }) => ({ email: context.email }),
-            onDone: { target: '#passwordReset.confirm' },
-            onError: submitFailed('form'),
-          },
-        },
-      },
+      }),
     },
     confirm: {
       description: 'emailSent: the code from the email and the new password, twice.',
       initial: 'form',
       states: {
-        form: {
-          initial: 'editing',
-          states: {
-            editing: {},
-            invalid: { description: 'A field is missing or wrong (or the code was refused); the first one has the focus.' },
-            failed: { description: 'The reset failed; the problem is shown above the form.' },
-          },
+        ...formSubmit<PasswordResetSchema>()({
+          submit: 'reset.confirm',
+          validate: (event) => validatePasswordReset(event),
+          form: 'form',
+          busy: 'submitting',
+          invalid: 'A field is missing or wrong (or the code was refused); the first one has the focus.',
+          failed: 'The reset failed; the problem is shown above the form.',
+          // "A new code has been sent" is a state rather than a flag: whatever the user does next leaves it.
+          states: { resent: { description: 'A new code has been sent.' } },
           on: {
-            'reset.confirm': [
-              {
-                guard: { type: 'confirmValid', params: ({ event }) => event },
-                target: 'submitting',
-                actions: 'clearMessages',
-              },
-              {
-                target: '.invalid',
-                actions: { type: 'reject', params: ({ event }) => ({ errors: validatePasswordReset(event) }) },
-              },
-            ],
             'reset.resend': { target: 'resending', actions: 'clearMessages' },
             'reset.changeEmail': { target: '#passwordReset.request', actions: 'clearMessages' },
           },
-        },
+          invoke: {
+            id: 'resetPassword',
+            src: 'resetPassword',
+            input: (context, event) => ({ email: context.email, code: event.code.trim(), password: event.password }),
+            onDone: { target: '#passwordReset.confirmed' },
+          },
+        }),
         resending: {
           tags: ['busy'],
           invoke: {
             id: 'resendResetCode',
             src: 'requestResetCode',
             input: ({ context }) => ({ email: context.email }),
-            onDone: { target: 'form.editing', actions: 'markResent' },
-            onError: { target: 'form.failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        submitting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'resetPassword',
-            src: 'resetPassword',
-            input: ({ context, event }) => {
-              const values = event as Extract<PasswordResetEvent, { type: 'reset.confirm' }>;
-              return { email: context.email, code: values.code.trim(), password: values.password };
-            },
-            onDone: { target: '#passwordReset.confirmed' },
-            onError: submitFailed('form'),
+            onDone: { target: 'form.resent' },
+            onError: { target: 'form.failed', actions: { type: 'fail', params: errorParams } },
           },
         },
       },

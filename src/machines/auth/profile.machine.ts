@@ -1,24 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
-import type { components } from '../../api/generated/identity';
-import { validateProfileDetails, type FieldErrors, type ProfileDetailsValues } from '../../lib/account-validation';
+import { validateProfileDetails, type ProfileDetailsValues } from '../../lib/account-validation';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
 import { DEFAULT_PHONE_COUNTRY } from '../../lib/phone';
 import { internationalPhone, isPhoneCountry, splitPhone } from '../../lib/phone-countries';
-import { failureOf, namesFields, notifySuccess, problemOf, reloadAuth, submitFailed, type Problem } from './account-helpers';
+import { errorParams, outputParams } from '../shared/shared.actions';
+import { formSubmit, formSubmitActions, formSubmitGuards } from '../shared/form-submit';
+import { notifySuccess, problemOf, reloadAuth } from './account-helpers';
+import type { Profile, ProfileSchema, UpdateProfileRequest } from './profile.types';
 
-export type Profile = components['schemas']['Profile'];
-export type UpdateProfileRequest = components['schemas']['UpdateProfileRequest'];
-
-export interface ProfileContext {
-  profile: Profile | null;
-  errors: FieldErrors;
-  problem: Problem | null;
-}
-
-export type ProfileEvent =
-  | { type: 'profile.save'; values: ProfileDetailsValues }
-  | { type: 'profile.retry' };
+export type { Profile, ProfileSchema, UpdateProfileRequest } from './profile.types';
 
 /** GET v1/profile */
 export const loadProfile = fromPromise<Profile>(async ({ signal }) => {
@@ -65,25 +56,16 @@ export function profileRequest(values: ProfileDetailsValues): UpdateProfileReque
  * auth actor reload token and profile.
  */
 export const profileMachine = setup({
-  types: {
-    context: {} as ProfileContext,
-    events: {} as ProfileEvent,
-    tags: {} as 'busy' | 'loading',
-  },
+  types: {} as ProfileSchema & { tags: 'busy' | 'loading' },
   actors: { loadProfile, saveProfile },
   actions: {
-    setProfile: assign((_, params: { profile: Profile }) => ({ profile: params.profile, errors: {}, problem: null })),
+    ...formSubmitActions<ProfileSchema>(),
+    setProfile: assign((_, profile: Profile) => ({ profile, errors: {}, problem: null })),
     loadFailed: assign((_, params: { error: unknown }) => ({ problem: problemOf(params.error) })),
-    clearMessages: assign({ errors: {}, problem: null }),
-    reject: assign((_, params: { errors: FieldErrors }) => ({ errors: params.errors, problem: null })),
-    fail: assign((_, params: { error: unknown }) => failureOf(params.error)),
     reloadAuth,
     notifySuccess,
   },
-  guards: {
-    detailsValid: (_, params: { values: ProfileDetailsValues }) => Object.keys(validateProfileDetails(params.values)).length === 0,
-    namesFields,
-  },
+  guards: formSubmitGuards,
 }).createMachine({
   id: 'profile',
   description: 'My profile: load, edit the details, validate, save.',
@@ -95,8 +77,8 @@ export const profileMachine = setup({
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
-        onDone: { target: 'ready', actions: { type: 'setProfile', params: ({ event }) => ({ profile: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'loadFailed', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'ready', actions: { type: 'setProfile', params: outputParams } },
+        onError: { target: 'loadFailed', actions: { type: 'loadFailed', params: errorParams } },
       },
     },
     loadFailed: {
@@ -106,47 +88,24 @@ export const profileMachine = setup({
     ready: {
       description: 'The details form with the loaded profile.',
       initial: 'form',
-      states: {
-        form: {
-          initial: 'editing',
-          states: {
-            editing: {},
-            invalid: { description: 'A field is missing or wrong (here or on the server); the first one has the focus.' },
-            failed: { description: 'Saving failed; the problem is shown and everything typed is kept.' },
-            saved: { description: '"Successsfully updated".' },
-          },
-          on: {
-            'profile.save': [
-              {
-                guard: { type: 'detailsValid', params: ({ event }) => ({ values: event.values }) },
-                target: 'saving',
-                actions: 'clearMessages',
-              },
-              {
-                target: '.invalid',
-                actions: { type: 'reject', params: ({ event }) => ({ errors: validateProfileDetails(event.values) }) },
-              },
-            ],
+      states: formSubmit<ProfileSchema>()({
+        submit: 'profile.save',
+        validate: (event) => validateProfileDetails(event.values),
+        form: 'form',
+        busy: 'saving',
+        invalid: 'A field is missing or wrong (here or on the server); the first one has the focus.',
+        failed: 'Saving failed; the problem is shown and everything typed is kept.',
+        states: { saved: { description: '"Successsfully updated".' } },
+        invoke: {
+          id: 'saveProfile',
+          src: 'saveProfile',
+          input: (_, event) => profileRequest(event.values),
+          onDone: {
+            target: 'form.saved',
+            actions: [{ type: 'setProfile', params: outputParams }, 'reloadAuth', { type: 'notifySuccess', params: { text: SUCCESS_TEXTS.updated } }],
           },
         },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveProfile',
-            src: 'saveProfile',
-            input: ({ event }) => profileRequest((event as Extract<ProfileEvent, { type: 'profile.save' }>).values),
-            onDone: {
-              target: 'form.saved',
-              actions: [
-                { type: 'setProfile', params: ({ event }) => ({ profile: event.output }) },
-                'reloadAuth',
-                { type: 'notifySuccess', params: { text: SUCCESS_TEXTS.updated } },
-              ],
-            },
-            onError: submitFailed('form'),
-          },
-        },
-      },
+      }),
     },
   },
 });
