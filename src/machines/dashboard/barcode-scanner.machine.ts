@@ -1,35 +1,8 @@
 import { and, assertEvent, assign, emit, fromCallback, fromPromise, setup, stateIn } from 'xstate';
-import { asApiError, type ApiError } from '../../api/api-error';
+import { asApiError } from '../../api/api-error';
 import { findDeliveryByCode } from './barcode-scanner.api';
 import { cameraScanningSupported, isCameraPermissionDenied, openCamera, stopCameraStream, watchForBarcodes } from './barcode-camera';
-
-export interface BarcodeScannerInput {
-  cca2: string;
-  /** Whether the browser can scan with its camera; detected (BarcodeDetector and getUserMedia) when left out. */
-  camera?: boolean;
-}
-
-export interface BarcodeScannerContext {
-  cca2: string;
-  /** The last code typed or scanned (keyboard-wedge scanners type it and press Enter). */
-  code: string;
-  error: ApiError | undefined;
-  /** The browser offers camera scanning: the modal shows its "Use camera" toggle. */
-  camera: boolean;
-  /** The open camera, while scanning (the view previews it; leaving `scanning` stops it). */
-  stream: MediaStream | undefined;
-}
-
-export type BarcodeScannerEvent =
-  | { type: 'scanner.open' }
-  | { type: 'scanner.close' }
-  | { type: 'scanner.submit'; code: string }
-  | { type: 'scanner.camera.start' }
-  | { type: 'scanner.camera.stop' }
-  | { type: 'scanner.camera.detected'; code: string };
-
-/** Emitted when a code names a delivery: the dashboard opens its detail panel. */
-export type BarcodeScannerEmitted = { type: 'scanner.found'; deliveryId: number };
+import type { BarcodeScannerSchema, BarcodeScannerEvent } from './barcode-scanner.types';
 
 const codeOf = (event: BarcodeScannerEvent) => {
   assertEvent(event, ['scanner.submit', 'scanner.camera.detected']);
@@ -43,12 +16,7 @@ const codeOf = (event: BarcodeScannerEvent) => {
  * code. The camera runs beside typed entry, which stays usable whatever the camera does.
  */
 export const barcodeScannerMachine = setup({
-  types: {
-    input: {} as BarcodeScannerInput,
-    context: {} as BarcodeScannerContext,
-    events: {} as BarcodeScannerEvent,
-    emitted: {} as BarcodeScannerEmitted,
-  },
+  types: {} as BarcodeScannerSchema,
   actors: {
     findDelivery: fromPromise<number | null, { cca2: string; code: string }>(({ input, signal }) => findDeliveryByCode(input.cca2, input.code, signal)),
     startCamera: fromPromise<MediaStream>(({ signal }) => openCamera(signal)),
