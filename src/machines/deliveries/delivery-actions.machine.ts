@@ -1,45 +1,8 @@
 import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { api } from '../../api';
-import { asApiError, type ApiError } from '../../api/api-error';
-import { type DeliveryAction } from '../../lib/deliveries-admin';
+import { asApiError } from '../../api/api-error';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
-
-export interface DeliveryActionsInput {
-  cca2: string;
-  /** The deliveryId of the edit screen. */
-  id: number;
-}
-
-export interface DeliveryProofValues {
-  recipientName: string;
-  note: string;
-}
-
-export interface DeliveryActionsContext {
-  cca2: string;
-  id: number;
-  /** The action being confirmed or run. */
-  action: DeliveryAction | undefined;
-  proof: DeliveryProofValues;
-  error: ApiError | undefined;
-}
-
-export type DeliveryActionsEvent =
-  | { type: 'actions.request'; action: DeliveryAction }
-  | { type: 'actions.proof'; name: keyof DeliveryProofValues; value: string }
-  | { type: 'actions.confirmNo' }
-  | { type: 'actions.confirmYes' }
-  | { type: 'actions.dismiss' };
-
-/** What the screen does next: reload the delivery (its status changed) or open the clone. */
-export type DeliveryActionsEmitted = { type: 'actions.done' } | { type: 'actions.navigate'; to: string };
-
-export interface RunActionInput {
-  cca2: string;
-  id: number;
-  action: DeliveryAction;
-  proof: DeliveryProofValues;
-}
+import type { DeliveryActionsSchema, RunActionInput } from './delivery-actions.types';
 
 /** The new delivery's id for clone; undefined for the others (the edit screen reloads). */
 async function runAction({ cca2, id, action, proof }: RunActionInput): Promise<number | undefined> {
@@ -71,12 +34,7 @@ const notifications = (system: unknown) => (system as { get(id: string): AnyActo
  * does not allow it, which stays on screen until dismissed.
  */
 export const deliveryActionsMachine = setup({
-  types: {
-    input: {} as DeliveryActionsInput,
-    context: {} as DeliveryActionsContext,
-    events: {} as DeliveryActionsEvent,
-    emitted: {} as DeliveryActionsEmitted,
-  },
+  types: {} as DeliveryActionsSchema,
   actors: {
     runAction: fromPromise<number | undefined, RunActionInput>(({ input }) => runAction(input)),
   },
