@@ -1,8 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { api, ApiError } from '../../api';
 import { AUTH_TEXTS, IMAGE_TOO_LARGE_STATUS, SUCCESS_TEXTS } from '../../lib/error-catalogue';
 import { failureOf, notifySuccess, problemOf } from './account-helpers';
-import type { ProfilePictureSchema, ProfilePictureEvent } from './profile-picture.types';
+import type { ProfilePictureSchema } from './profile-picture.types';
 
 /** The image types the server accepts (openapi/connect.yaml uploadProfilePicture). */
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -99,7 +99,10 @@ export const profilePictureMachine = setup({
       invoke: {
         id: 'uploadPicture',
         src: 'uploadPicture',
-        input: ({ context, event }) => ({ cca2: context.cca2, file: (event as ProfilePictureEvent).file }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'picture.select');
+          return { cca2: context.cca2, file: event.file };
+        },
         onDone: {
           target: 'ready',
           actions: [

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { api, ApiError } from '../../api';
 import { validateCode, type FieldErrors } from '../../lib/account-validation';
 import { ACCOUNT_TEXTS } from '../../lib/error-catalogue';
@@ -139,7 +139,10 @@ export const verificationMachine = setup({
       invoke: {
         id: 'confirmCode',
         src: 'confirmCode',
-        input: ({ context, event }) => ({ kind: context.kind, code: (event as { code: string }).code.trim() }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'verification.confirm');
+          return { kind: context.kind, code: event.code.trim() };
+        },
         onDone: { target: 'confirmed' },
         onError: submitFailed('codeSent'),
       },

@@ -75,11 +75,13 @@ const onDelivery = (context: DetailsContext) => ({ cca2: context.viewer.cca2, de
 
 /** A contact sub-step takes edits (and 'my details') of its own side only: the other side is not on screen. */
 function editing(side: ContactSide) {
+  type Edit = Extract<DetailsEvent, { type: 'details.edit' }>;
+  type MyDetails = Extract<DetailsEvent, { type: 'details.myDetails' }>;
   return {
-    'details.edit': { guard: ({ event }: { event: DetailsEvent }) => (event as { side?: ContactSide }).side === side, actions: { type: 'edit' as const, params: ({ event }: { event: DetailsEvent }) => event as Extract<DetailsEvent, { type: 'details.edit' }> } },
+    'details.edit': { guard: ({ event }: { event: Edit }) => event.side === side, actions: { type: 'edit' as const, params: ({ event }: { event: Edit }) => event } },
     'details.myDetails': {
-      guard: ({ context, event }: { context: DetailsContext; event: DetailsEvent }) => (event as { side?: ContactSide }).side === side && canUseMyDetails(context, side),
-      actions: { type: 'myDetails' as const, params: ({ event }: { event: DetailsEvent }) => event as Extract<DetailsEvent, { type: 'details.myDetails' }> },
+      guard: ({ context, event }: { context: DetailsContext; event: MyDetails }) => event.side === side && canUseMyDetails(context, side),
+      actions: { type: 'myDetails' as const, params: ({ event }: { event: MyDetails }) => event },
     },
   };
 }

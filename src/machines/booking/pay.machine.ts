@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { canPayByCard, canPostPay as postPayRule } from '../../lib/booking-rules';
 import { SAVE_CARD_STORAGE_PREFIX } from '../../lib/constants';
 import { BOOKING_TEXTS } from '../../lib/error-catalogue';
@@ -9,7 +9,7 @@ import { errorParams, outputParams } from '../shared/shared.actions';
 import { loadAccounts, loadWidget, payByBalance, payBySavedCard, paymentCheckout, removeCard, searchAccounts, selectAccount } from './booking.actors';
 import { problemText } from './booking.errors';
 import type { Account, AccountOption, Checkout, Quote, SavedCard } from './booking.types';
-import type { PaySchema, PayContext, PayEvent, AccountSelectSnapshot } from './pay.types';
+import type { PaySchema, PayContext, AccountSelectSnapshot } from './pay.types';
 
 /** The id of the account search select, invoked while the account is being chosen. */
 export const ACCOUNT_SELECT_ID = 'accountSearch';
@@ -199,11 +199,10 @@ export const payMachine = setup({
           invoke: {
             id: 'payBySavedCard',
             src: 'payBySavedCard',
-            input: ({ context, event }) => ({
-              ...onDelivery(context),
-              cardId: (event as Extract<PayEvent, { type: 'pay.savedCard' }>).cardId,
-              idempotencyKey: idempotencyKey(context, 'card'),
-            }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'pay.savedCard');
+              return { ...onDelivery(context), cardId: event.cardId, idempotencyKey: idempotencyKey(context, 'card') };
+            },
             onDone: [{ guard: { type: 'paid', params: outputParams }, target: '#pay.paid', actions: { type: 'setQuote', params: outputParams } }, { target: '#pay.account.choosing', actions: { type: 'setQuote', params: outputParams } }],
             onError: { target: 'idle', actions: { type: 'fail', params: errorParams } },
           },
@@ -213,7 +212,10 @@ export const payMachine = setup({
           invoke: {
             id: 'removeCard',
             src: 'removeCard',
-            input: ({ event }) => ({ cardId: (event as Extract<PayEvent, { type: 'pay.removeCard' }>).cardId }),
+            input: ({ event }) => {
+              assertEvent(event, 'pay.removeCard');
+              return { cardId: event.cardId };
+            },
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) => ({ cards: context.cards.filter((card) => card.id !== event.output.cardId) })),

@@ -1,5 +1,6 @@
 import { and, assertEvent, assign, emit, fromCallback, fromPromise, setup, stateIn } from 'xstate';
 import { asApiError } from '../../api/api-error';
+import { errorParams, outputParams } from '../shared/shared.actions';
 import { findDeliveryByCode } from './barcode-scanner.api';
 import { cameraScanningSupported, isCameraPermissionDenied, openCamera, stopCameraStream, watchForBarcodes } from './barcode-camera';
 import type { BarcodeScannerSchema, BarcodeScannerEvent } from './barcode-scanner.types';
@@ -25,17 +26,17 @@ export const barcodeScannerMachine = setup({
   },
   actions: {
     storeCode: assign({ code: ({ event }) => codeOf(event), error: undefined }),
-    storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error) }),
+    storeError: assign((_, params: { error: unknown }) => ({ error: asApiError(params.error) })),
     reset: assign({ code: '', error: undefined }),
-    storeStream: assign({ stream: ({ event }) => (event as { output?: MediaStream }).output }),
+    storeStream: assign((_, stream: MediaStream | undefined) => ({ stream })),
     stopCamera: ({ context }) => stopCameraStream(context.stream),
     forgetStream: assign({ stream: undefined }),
   },
   guards: {
     hasCode: ({ event }) => codeOf(event) !== '',
-    found: ({ event }) => typeof (event as { output?: unknown }).output === 'number',
+    found: (_, deliveryId: number | null) => typeof deliveryId === 'number',
     cameraAvailable: ({ context }) => context.camera,
-    permissionDenied: ({ event }) => isCameraPermissionDenied((event as { error?: unknown }).error),
+    permissionDenied: (_, params: { error: unknown }) => isCameraPermissionDenied(params.error),
   },
 }).createMachine({
   id: 'barcodeScanner',
@@ -71,10 +72,10 @@ export const barcodeScannerMachine = setup({
                 src: 'findDelivery',
                 input: ({ context }) => ({ cca2: context.cca2, code: context.code }),
                 onDone: [
-                  { guard: 'found', target: '#barcodeScanner.closed', actions: emit(({ event }) => ({ type: 'scanner.found' as const, deliveryId: event.output as number })) },
+                  { guard: { type: 'found', params: outputParams }, target: '#barcodeScanner.closed', actions: emit(({ event }) => ({ type: 'scanner.found' as const, deliveryId: event.output as number })) },
                   { target: 'notFound' },
                 ],
-                onError: { target: 'failed', actions: 'storeError' },
+                onError: { target: 'failed', actions: { type: 'storeError', params: errorParams } },
               },
             },
             notFound: {
@@ -106,9 +107,9 @@ export const barcodeScannerMachine = setup({
               invoke: {
                 id: 'startCamera',
                 src: 'startCamera',
-                onDone: { target: 'scanning', actions: 'storeStream' },
+                onDone: { target: 'scanning', actions: { type: 'storeStream', params: outputParams } },
                 onError: [
-                  { guard: 'permissionDenied', target: 'denied' },
+                  { guard: { type: 'permissionDenied', params: errorParams }, target: 'denied' },
                   { target: 'unavailable' },
                 ],
               },

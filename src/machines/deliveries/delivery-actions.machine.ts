@@ -1,7 +1,8 @@
-import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { asApiError } from '../../api/api-error';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
+import { notifySuccess, outputParams } from '../shared/shared.actions';
 import type { DeliveryActionsSchema, RunActionInput } from './delivery-actions.types';
 
 /** The new delivery's id for clone; undefined for the others (the edit screen reloads). */
@@ -25,8 +26,6 @@ async function runAction({ cca2, id, action, proof }: RunActionInput): Promise<n
   }
 }
 
-const notifications = (system: unknown) => (system as { get(id: string): AnyActorRef | undefined }).get('notifications');
-
 /**
  * The actions of the delivery edit screen (002 section 7: canceldelivery, cancelandreturntosender, clone,
  * recalculateparcels, recalculatelogistics, reverseLogisticStatus, updatedeliveryproof): each asks its
@@ -40,10 +39,10 @@ export const deliveryActionsMachine = setup({
   },
   guards: {
     proofComplete: ({ context }) => context.action !== 'updatedeliveryproof' || context.proof.recipientName.trim() !== '',
-    cloned: ({ event }) => typeof (event as { output?: unknown }).output === 'number',
+    cloned: (_, output: number | undefined) => typeof output === 'number',
   },
   actions: {
-    notifyUpdated: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: SUCCESS_TEXTS.updated }),
+    notifyUpdated: ({ system }) => notifySuccess({ system }, { text: SUCCESS_TEXTS.updated }),
   },
 }).createMachine({
   id: 'deliveryActions',
@@ -71,7 +70,7 @@ export const deliveryActionsMachine = setup({
         src: 'runAction',
         input: ({ context }) => ({ cca2: context.cca2, id: context.id, action: context.action!, proof: context.proof }),
         onDone: [
-          { guard: 'cloned', target: 'idle', actions: [assign({ action: undefined }), 'notifyUpdated', emit(({ event }) => ({ type: 'actions.navigate' as const, to: `/deliveries/edit/${event.output}` }))] },
+          { guard: { type: 'cloned', params: outputParams }, target: 'idle', actions: [assign({ action: undefined }), 'notifyUpdated', emit(({ event }) => ({ type: 'actions.navigate' as const, to: `/deliveries/edit/${event.output}` }))] },
           { target: 'idle', actions: [assign({ action: undefined, proof: { recipientName: '', note: '' } }), 'notifyUpdated', emit({ type: 'actions.done' as const })] },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => asApiError(event.error) }) },

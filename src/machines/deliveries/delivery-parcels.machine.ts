@@ -1,8 +1,9 @@
-import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { validateParcels } from '../../lib/booking-rules';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
+import { errorParams, notifySuccess } from '../shared/shared.actions';
 import type { DeliveryParcelsSchema, DeliveryParcel, ParcelDraft, SaveParcelsInput } from './delivery-parcels.types';
 
 const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -47,12 +48,11 @@ export const deliveryParcelsMachine = setup({
   },
   guards: {
     valid: ({ context }) => Object.keys(validateParcels(parcelsOf(context.drafts))).length === 0,
-    hasFieldErrors: ({ event }) => Object.keys(asApiError((event as { error?: unknown }).error).errors ?? {}).length > 0,
+    hasFieldErrors: (_, params: { error: unknown }) => Object.keys(asApiError(params.error).errors ?? {}).length > 0,
   },
   actions: {
     validate: assign({ errors: ({ context }) => validateParcels(parcelsOf(context.drafts)) }),
-    notifyUpdated: ({ system }) =>
-      (system as { get(id: string): AnyActorRef | undefined }).get('notifications')?.send({ type: 'notify.success', text: SUCCESS_TEXTS.updated }),
+    notifyUpdated: ({ system }) => notifySuccess({ system }, { text: SUCCESS_TEXTS.updated }),
   },
 }).createMachine({
   id: 'deliveryParcels',
@@ -89,7 +89,7 @@ export const deliveryParcelsMachine = setup({
         onDone: { target: 'viewing', actions: ['notifyUpdated', emit({ type: 'parcels.saved' as const })] },
         onError: [
           // The server's own field errors (the same rules) go beside the fields.
-          { guard: 'hasFieldErrors', target: 'editing', actions: assign({ errors: ({ event }) => fieldErrorsOf(asApiError(event.error)) }) },
+          { guard: { type: 'hasFieldErrors', params: errorParams }, target: 'editing', actions: assign({ errors: ({ event }) => fieldErrorsOf(asApiError(event.error)) }) },
           { target: 'failed', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
         ],
       },

@@ -1,10 +1,9 @@
-import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { asApiError } from '../../api/api-error';
 import { FLEET_TEXTS } from '../../lib/fleet';
+import { notifySuccess } from '../shared/shared.actions';
 import type { DeviceActionsSchema, MobileDevice, DeviceCallInput } from './device-actions.types';
-
-const notifications = (system: unknown) => (system as { get(id: string): AnyActorRef | undefined }).get('notifications');
 
 /**
  * The mobile devices table's row actions (002 sections 2 and 7): Delink asks No / Yes, then sends the device
@@ -27,8 +26,8 @@ export const deviceActionsMachine = setup({
   actions: {
     take: assign({ device: ({ event }) => ('device' in event ? event.device : undefined), error: undefined }),
     forget: assign({ device: undefined, error: undefined }),
-    notifyDelinked: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: FLEET_TEXTS.delinked }),
-    notifyNotified: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: FLEET_TEXTS.notified }),
+    notifyDelinked: ({ system }) => notifySuccess({ system }, { text: FLEET_TEXTS.delinked }),
+    notifyNotified: ({ system }) => notifySuccess({ system }, { text: FLEET_TEXTS.notified }),
   },
 }).createMachine({
   id: 'deviceActions',

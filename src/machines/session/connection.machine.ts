@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { liveDashboard, type LiveClosed } from '../../api/realtime';
 import { CONNECTION_RETRY_INTERVAL_MS, CONNECTION_RETRY_LIMIT, COUNTDOWN_TICK_MS } from '../../lib/constants';
+import { outputParams } from '../shared/shared.actions';
 import { authWatchOf } from './auth-watch';
 import type { ConnectionSchema, ConnectionContext } from './connection.types';
 
@@ -40,7 +41,7 @@ export const connectionMachine = setup({
     wasConnected: ({ context }) => context.wasConnected,
     isLastTick: ({ context }) => context.remainingMs <= COUNTDOWN_TICK_MS,
     retriesLeft: ({ context }) => context.attempts < CONNECTION_RETRY_LIMIT,
-    tokenExpired: ({ event }) => (event as { output?: LiveClosed }).output?.tokenExpired === true,
+    tokenExpired: (_, closed: LiveClosed | undefined) => closed?.tokenExpired === true,
   },
   delays: { tick: COUNTDOWN_TICK_MS },
 }).createMachine({
@@ -80,7 +81,7 @@ export const connectionMachine = setup({
         src: 'watch',
         onDone: [
           // The server closed it because the token expired: reconnect at once with a refreshed token.
-          { guard: 'tokenExpired', target: 'connecting' },
+          { guard: { type: 'tokenExpired', params: outputParams }, target: 'connecting' },
           { target: 'reconnecting' },
         ],
       },

@@ -1,5 +1,6 @@
-import { assign, fromCallback, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assign, fromCallback, sendTo, setup } from 'xstate';
 import { IDLE_PROMPT_BEFORE_MS, IDLE_SYNC_MS, IDLE_TIMEOUT_MS } from '../../lib/constants';
+import { systemActor } from '../shared/shared.actions';
 import { authWatchOf } from './auth-watch';
 import type { IdleSchema, IdleTabMessage } from './idle.types';
 
@@ -69,7 +70,7 @@ export const idleMachine = setup({
   actions: {
     post: sendTo('idleSync', (_, params: { message: IdleTabMessage }) => ({ type: 'post' as const, message: params.message })),
     logoutSession: ({ system }) => {
-      (system as { get(id: string): AnyActorRef | undefined }).get('auth')?.send({ type: 'auth.logout' });
+      systemActor(system, 'auth')?.send({ type: 'auth.logout' });
     },
     resetCountdown: assign({ remainingMs: IDLE_PROMPT_BEFORE_MS }),
     setRemaining: assign((_, params: { remainingMs: number }) => ({ remainingMs: params.remainingMs })),
