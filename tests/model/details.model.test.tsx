@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
 import { STEP_FORM_ID } from '../../src/features/booking/booking-ui';
 import { ACCEPT_STEP_TEXTS, DETAILS_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
-import type { Quote } from '../../src/machines/booking/booking.types';
+import type { Quote } from '../../src/machines/booking/booking.model';
 import { canUseMyDetails, detailsMachine } from '../../src/machines/booking/details.machine';
 import type { ContactSide } from '../../src/machines/booking/details.types';
 import { detailsSamples } from '../../src/machines/booking/details.samples';

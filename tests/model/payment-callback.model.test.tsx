@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
 import { PAYMENT_CALLBACK_TEXTS } from '../../src/lib/booking-texts';
-import type { Quote } from '../../src/machines/booking/booking.types';
+import type { Quote } from '../../src/machines/booking/booking.model';
 import { paymentCallbackMachine, returnLocation } from '../../src/machines/booking/payment-callback.machine';
 import type { PaymentCallbackInput } from '../../src/machines/booking/payment-callback.types';
 import { paymentCallbackSamples } from '../../src/machines/booking/payment-callback.samples';

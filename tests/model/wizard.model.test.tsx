@@ -4,7 +4,7 @@ import { afterEach, expect, vi } from 'vitest';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { ACCEPT_STEP_TEXTS, DELIVERY_STEP_TEXTS, PARCEL_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { SEARCH_DEBOUNCE_MS, SERVICE_LEVELS } from '../../src/lib/constants';
-import type { AddressValue } from '../../src/machines/booking/booking.types';
+import type { AddressValue } from '../../src/machines/booking/booking.model';
 import { addressSelectLogic, deliveryStepMachine } from '../../src/machines/booking/delivery-step.machine';
 import type { AddressSide } from '../../src/machines/booking/delivery-step.types';
 import { sampleDates, sampleTimeSlots } from '../../src/machines/booking/delivery-step.samples';

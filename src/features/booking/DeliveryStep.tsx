@@ -9,7 +9,7 @@ import { ADDRESS_SELECT_IDS, type deliveryStepMachine } from '../../machines/boo
 import type { AddressSide } from '../../machines/booking/delivery-step.types';
 import type { searchSelectMachine } from '../../machines/lists/search-select.machine';
 import type { wizardMachine } from '../../machines/booking/wizard.machine';
-import type { DeliveryFormValues } from '../../machines/booking/booking.types';
+import type { DeliveryFormValues } from '../../machines/booking/booking.model';
 import { BookingField, isChart, STEP_FORM_ID } from './booking-ui';
 
 type Wizard = ActorRefFrom<typeof wizardMachine>;

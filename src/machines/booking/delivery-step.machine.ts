@@ -5,7 +5,7 @@ import { searchSelectMachine } from '../lists/search-select.machine';
 import { loadDates, loadStores, loadTimeSlots, resolveAddress, searchAddresses } from './booking.actors';
 import { errorParams, outputParams } from '../shared/shared.actions';
 import { problemText } from './booking.errors';
-import type { AddressValue, TimeSlot } from './booking.types';
+import type { AddressValue, TimeSlot } from './booking.model';
 import type { DeliveryStepSchema, AddressSide, AddressSelectSnapshot, DeliveryStepContext, SideChoice } from './delivery-step.types';
 
 /** The search select of each side, by the id of its invoked actor. */

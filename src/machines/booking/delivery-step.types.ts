@@ -2,7 +2,7 @@ import type { ActorRef, Snapshot, SnapshotFrom } from 'xstate';
 import type { SelectOption } from '../../resources/types';
 import type { searchSelectMachine } from '../lists/search-select.machine';
 import type { AddressOption } from './booking.actors';
-import type { AddressValue, BookingViewer, TimeSlot } from './booking.types';
+import type { AddressValue, BookingViewer, TimeSlot } from './booking.model';
 
 export type AddressSide = 'originAddress' | 'destinationAddress';
 

@@ -4,7 +4,7 @@ import { DEFAULT_CONTACT_COUNTRY } from '../../lib/constants';
 import { internationalPhone, splitPhone } from '../../lib/phone-countries';
 import { problemText } from './booking.errors';
 import { saveAdditional, saveDestination, saveOrigin, type ContactDetails } from './booking.actors';
-import type { BookingViewer, Quote } from './booking.types';
+import type { BookingViewer, Quote } from './booking.model';
 import { validateContact } from './booking.validation';
 import type { DetailsSchema, DetailsOutput, ContactValues, AdditionalValues, ContactSide, ContactField, DetailsContext, DetailsEvent } from './details.types';
 

@@ -1,4 +1,4 @@
-import type { BookingViewer, Quote } from './booking.types';
+import type { BookingViewer, Quote } from './booking.model';
 import type { ContactErrors } from './booking.validation';
 
 export type DetailsOutput = { result: 'saved'; quote: Quote } | { result: 'back' };

@@ -8,7 +8,7 @@ import { searchSelectMachine } from '../lists/search-select.machine';
 import { errorParams, outputParams } from '../shared/shared.actions';
 import { loadAccounts, loadWidget, payByBalance, payBySavedCard, paymentCheckout, removeCard, searchAccounts, selectAccount } from './booking.actors';
 import { problemText } from './booking.errors';
-import type { Account, AccountOption, Checkout, Quote, SavedCard } from './booking.types';
+import type { Account, AccountOption, Checkout, Quote, SavedCard } from './booking.model';
 import type { PaySchema, PayContext, AccountSelectSnapshot } from './pay.types';
 
 /** The id of the account search select, invoked while the account is being chosen. */

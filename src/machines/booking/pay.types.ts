@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { searchSelectMachine } from '../lists/search-select.machine';
-import type { Account, AccountOption, BookingViewer, Checkout, Quote, SavedCard } from './booking.types';
+import type { Account, AccountOption, BookingViewer, Checkout, Quote, SavedCard } from './booking.model';
 
 export interface PayInput {
   quote: Quote;

@@ -3,7 +3,7 @@ import { api } from '../../api';
 import { PAYMENT_CALLBACK_PATH } from '../../lib/constants';
 import { PAYMENT_STATUS } from '../../lib/statuses';
 import { problemText } from './booking.errors';
-import type { Quote } from './booking.types';
+import type { Quote } from './booking.model';
 import type { PaymentCallbackSchema, PaymentCallbackParams } from './payment-callback.types';
 
 /** Only a path of this app (not `//host`, not the callback itself) is a place to return to. */

@@ -1,4 +1,4 @@
-import type { Quote } from './booking.types';
+import type { Quote } from './booking.model';
 
 /** What the provider's redirect to /paymentcallback carries (001 section 2), read by parsePaymentCallback. */
 export interface PaymentCallbackParams {

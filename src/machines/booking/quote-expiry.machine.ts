@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { QUOTE_COUNTDOWN_MS } from '../../lib/constants';
-import type { DeliveryQuote } from './booking.types';
+import type { DeliveryQuote } from './booking.model';
 import { isExpired } from './quote-expiry';
 import type { QuoteExpirySchema, QuoteExpiryContext } from './quote-expiry.types';
 

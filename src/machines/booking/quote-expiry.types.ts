@@ -1,4 +1,4 @@
-import type { DeliveryQuote } from './booking.types';
+import type { DeliveryQuote } from './booking.model';
 
 export interface QuoteExpiryInput {
   quotes: DeliveryQuote[];

@@ -6,7 +6,7 @@ import {
   acceptQuote, createQuote, getQuote, loadParcelTypes, loadTimeSlots, reattempt, selectQuote, setTimeSlot, updateParcels, updateQuote,
 } from './booking.actors';
 import { problemText } from './booking.errors';
-import { CUSTOM_PARCEL_TYPE, type BookingViewer, type DeliveryFormValues, type Parcel, type ParcelType, type Quote, type TimeSlot } from './booking.types';
+import { CUSTOM_PARCEL_TYPE, type BookingViewer, type DeliveryFormValues, type Parcel, type ParcelType, type Quote, type TimeSlot } from './booking.model';
 import { deliveryStepMachine } from './delivery-step.machine';
 import { detailsMachine } from './details.machine';
 import type { DetailsOutput } from './details.types';

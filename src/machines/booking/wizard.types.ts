@@ -1,4 +1,4 @@
-import type { BookingViewer, DeliveryFormValues, Parcel, ParcelType, Quote, TimeSlot } from './booking.types';
+import type { BookingViewer, DeliveryFormValues, Parcel, ParcelType, Quote, TimeSlot } from './booking.model';
 import type { DetailsOutput } from './details.types';
 import type { DeliveryErrors } from './booking.validation';
 
