@@ -7,9 +7,8 @@ import { DELIVERY_ADMIN_LIMITS, DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliv
 import { haversineKm } from '../../src/lib/distance';
 import { cancelTarget, isBeforeCollection, mayRecordProof } from '../../src/machines/operations/delivery-logistics.selectors';
 import { step } from '../../src/machines/operations/transitions';
-import {
-  deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf, type DeliveryLogisticsEvent,
-} from '../../src/machines/operations/delivery-logistics.machine';
+import { deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf } from '../../src/machines/operations/delivery-logistics.machine';
+import type { DeliveryLogisticsEvent } from '../../src/machines/operations/delivery-logistics.types';
 import {
   canEditParcels, canRate, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS, TERMINAL_LOGISTIC_STATUSES,
   type LogisticStatus, type PaymentStatus,

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { resourceOf } from '../resources';
 import { filterParams } from '../resources/query';
 import type { FilterDef, SelectOption } from '../resources/types';
-import { searchSelectMachine, type SelectMode } from '../machines/lists/search-select.machine';
+import { searchSelectMachine } from '../machines/lists/search-select.machine';
+import type { SelectMode } from '../machines/lists/search-select.types';
 import { SearchSelect } from './SearchSelect';
 
 type LookupDef = Extract<FilterDef, { kind: 'lookup' }>;

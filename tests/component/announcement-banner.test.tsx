@@ -6,7 +6,8 @@ import { toApiError } from '../../src/api/api-error';
 import { system } from '../../src/ui/theme';
 import { AnnouncementBannerView } from '../../src/features/content/AnnouncementBanner';
 import { CONTENT_TEXTS } from '../../src/lib/content-texts';
-import { announcementBannerMachine, type CurrentAnnouncement } from '../../src/machines/content/announcement-banner.machine';
+import { announcementBannerMachine } from '../../src/machines/content/announcement-banner.machine';
+import type { CurrentAnnouncement } from '../../src/machines/content/announcement-banner.types';
 
 const festive: CurrentAnnouncement = { id: 1, title: 'Festive season cut-off dates', message: 'Book by 18 December.', startDate: '2026-01-01', endDate: null };
 const hub: CurrentAnnouncement = { id: 2, title: 'New hub', message: 'Gqeberha opens.', startDate: '2026-02-01', endDate: null };

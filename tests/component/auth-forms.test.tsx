@@ -7,7 +7,8 @@ import { SIGN_IN_TEXTS } from '../../src/lib/error-catalogue';
 import { authMachine } from '../../src/machines/auth/auth.machine';
 import type { AuthResponse, SessionOutput } from '../../src/machines/auth/auth.actors';
 import type { Profile } from '../../src/machines/auth/auth.types';
-import { portalMachine, type Portal } from '../../src/machines/portal/portal.machine';
+import { portalMachine } from '../../src/machines/portal/portal.machine';
+import type { Portal } from '../../src/machines/portal/portal.types';
 import { renderApp } from '../support/render-app';
 import { fakeToken } from '../support/fake-token';
 

@@ -6,7 +6,8 @@ import { IDLE_PROMPT_BEFORE_MS, IDLE_TIMEOUT_MS } from '../../src/lib/constants'
 import { SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
 import { authMachine } from '../../src/machines/auth/auth.machine';
 import type { Profile } from '../../src/machines/auth/auth.types';
-import { portalMachine, type Portal } from '../../src/machines/portal/portal.machine';
+import { portalMachine } from '../../src/machines/portal/portal.machine';
+import type { Portal } from '../../src/machines/portal/portal.types';
 import { idleMachine } from '../../src/machines/session/idle.machine';
 import { fakeToken } from '../support/fake-token';
 import { renderApp } from '../support/render-app';

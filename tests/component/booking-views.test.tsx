@@ -10,7 +10,7 @@ import { formatMoney, quoteDisplayPriceCents } from '../../src/lib/money';
 import { roleFlagsOf, type Permissions, type StoredRole } from '../../src/lib/roles';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
-import type { Account, AccountOption, Checkout, DeliveryQuote, Quote, SavedCard } from '../../src/machines/booking/booking.types';
+import type { Account, AccountOption, Checkout, DeliveryQuote, Quote, SavedCard } from '../../src/machines/booking/booking.model';
 import { deliveryStepMachine } from '../../src/machines/booking/delivery-step.machine';
 import { detailsMachine } from '../../src/machines/booking/details.machine';
 import { accountSelectLogic, payMachine } from '../../src/machines/booking/pay.machine';

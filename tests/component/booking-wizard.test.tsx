@@ -10,7 +10,7 @@ import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import { detailsMachine } from '../../src/machines/booking/details.machine';
 import { accountSelectLogic, payMachine } from '../../src/machines/booking/pay.machine';
 import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
-import type { Account, AccountOption, Quote, SavedCard } from '../../src/machines/booking/booking.types';
+import type { Account, AccountOption, Quote, SavedCard } from '../../src/machines/booking/booking.model';
 import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
 
 

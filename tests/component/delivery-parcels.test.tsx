@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { DeliveryParcelsView, PARCEL_TEXTS } from '../../src/features/deliveries/DeliveryParcelsView';
-import { deliveryParcelsMachine, parcelsOf, type SaveParcelsInput } from '../../src/machines/deliveries/delivery-parcels.machine';
+import { deliveryParcelsMachine, parcelsOf } from '../../src/machines/deliveries/delivery-parcels.machine';
+import type { SaveParcelsInput } from '../../src/machines/deliveries/delivery-parcels.types';
 
 const parcels = [
   { id: 1, name: 'small', deliveryItemName: 'Shoes', parcelTypeId: 1, length: 30, width: 20, height: 15, weight: 2, description: null, barCode: 'WBL000007-1', isFragile: false },

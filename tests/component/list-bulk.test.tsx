@@ -9,7 +9,8 @@ import { DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
 import { deliveriesResource } from '../../src/resources/deliveries';
 import { BULK_TEXTS } from '../../src/resources/bulk';
 import type { Page } from '../../src/resources/types';
-import { listMachine, type RunBulkInput } from '../../src/machines/lists/list.machine';
+import { listMachine } from '../../src/machines/lists/list.machine';
+import type { RunBulkInput } from '../../src/machines/lists/list.types';
 
 const rows = [7, 8, 9].map((id) => ({ id, waybill: `WBL00000${id}`, logisticStatus: 'Ready', paymentStatus: 'Paid', lotNumber: 0, distanceKm: 3, isReturnToSender: false, createdAt: '2026-09-01T06:00:00.000Z', xmin: '1' }));
 

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
 import { BOOKING_TEXTS, PAY_STEP_TEXTS, PAYMENT_CALLBACK_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
-import type { Account, AccountOption, Quote, SavedCard } from '../../src/machines/booking/booking.types';
+import type { Account, AccountOption, Quote, SavedCard } from '../../src/machines/booking/booking.model';
 import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
 import { payMachine } from '../../src/machines/booking/pay.machine';
 import { parsePaymentCallback, paymentCallbackMachine, returnLocation } from '../../src/machines/booking/payment-callback.machine';

@@ -9,7 +9,8 @@ import { system } from '../../src/ui/theme';
 import { RouteErrorScreen } from '../../src/app/UnhandledErrorScreen';
 import { noResponseError, toApiError } from '../../src/api/api-error';
 import { ERROR_TEXTS, SESSION_ERROR_TEXTS, SUCCESS_TEXTS } from '../../src/lib/error-catalogue';
-import { errorReportMachine, type FrontendError } from '../../src/machines/session/error-report.machine';
+import { errorReportMachine } from '../../src/machines/session/error-report.machine';
+import type { FrontendError } from '../../src/machines/session/error-report.types';
 import { findFlushing, permissionsOf, quietCountdown, reloadSpy, renderShell } from '../support/shell-harness';
 
 beforeEach(() => reloadSpy.mockClear());

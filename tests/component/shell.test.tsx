@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { portalMachine, type Portal } from '../../src/machines/portal/portal.machine';
+import { portalMachine } from '../../src/machines/portal/portal.machine';
+import type { Portal } from '../../src/machines/portal/portal.types';
 import { renderApp } from '../support/render-app';
 
 const za: Portal = { cca2: 'ZA', name: 'South Africa', currency: 'ZAR', currencyDecimals: 2, timeZone: 'Africa/Johannesburg', vatRate: 0.15 };

@@ -5,7 +5,8 @@ import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { BarcodeScanner } from '../../src/features/dashboard/BarcodeScanner';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
-import { barcodeScannerMachine, type BarcodeScannerEvent } from '../../src/machines/dashboard/barcode-scanner.machine';
+import { barcodeScannerMachine } from '../../src/machines/dashboard/barcode-scanner.machine';
+import type { BarcodeScannerEvent } from '../../src/machines/dashboard/barcode-scanner.types';
 import { barcodeScannerSamples } from '../../src/machines/dashboard/barcode-scanner.samples';
 import { describeModel } from '../support/model-paths';
 

@@ -5,7 +5,8 @@ import { createActor, fromCallback, fromPromise, type Actor, type SnapshotFrom }
 import { system } from '../../src/ui/theme';
 import { DashboardView } from '../../src/features/dashboard/DashboardView';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
-import { dashboardMachine, type DashboardEvent } from '../../src/machines/dashboard/dashboard.machine';
+import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
+import type { DashboardEvent } from '../../src/machines/dashboard/dashboard.types';
 import { dashboardSamples } from '../../src/machines/dashboard/dashboard.samples';
 import { DASHBOARD_FILTER_FIELDS, visibleLists } from '../../src/machines/dashboard/dashboard-view';
 import { liveMergeMachine } from '../../src/machines/operations/live-merge.machine';

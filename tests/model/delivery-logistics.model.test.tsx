@@ -1,9 +1,8 @@
 import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
 import { canRate, isTerminalLogisticStatus, LOGISTIC_STATUS } from '../../src/lib/statuses';
-import {
-  deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf, type DeliveryLogisticsEvent, type DeliveryLogisticsSnapshot,
-} from '../../src/machines/operations/delivery-logistics.machine';
+import { deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf, type DeliveryLogisticsSnapshot } from '../../src/machines/operations/delivery-logistics.machine';
+import type { DeliveryLogisticsEvent } from '../../src/machines/operations/delivery-logistics.types';
 import { deliveryLogisticsSamples } from '../../src/machines/operations/delivery-logistics.samples';
 import { step } from '../../src/machines/operations/transitions';
 import { describeModel } from '../support/model-paths';

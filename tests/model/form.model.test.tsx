@@ -5,7 +5,8 @@ import { createActor } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { FormView } from '../../src/ui/admin/FormView';
 import { FORM_TEXTS, LIST_TEXTS } from '../../src/lib/resource-texts';
-import { formMachine, type FormEvent } from '../../src/machines/lists/form.machine';
+import { formMachine } from '../../src/machines/lists/form.machine';
+import type { FormEvent } from '../../src/machines/lists/form.types';
 import { formSamples } from '../../src/machines/lists/form.samples';
 import { describeModel } from '../support/model-paths';
 

@@ -6,7 +6,8 @@ import { system } from '../../src/ui/theme';
 import { JobView } from '../../src/features/jobs/JobPage';
 import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
 import { roleFlagsOf, type Permissions } from '../../src/lib/roles';
-import { jobScreenMachine, type JobScreenEvent } from '../../src/machines/operations/job-screen.machine';
+import { jobScreenMachine } from '../../src/machines/operations/job-screen.machine';
+import type { JobScreenEvent } from '../../src/machines/operations/job-screen.types';
 import { jobScreenSamples } from '../../src/machines/operations/job-screen.samples';
 import { describeModel } from '../support/model-paths';
 

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
 import { JOB_STATUS } from '../../src/lib/statuses';
-import { jobMachine, jobSnapshotOf, jobStatusOf, type JobEvent, type JobSnapshot } from '../../src/machines/operations/job.machine';
+import { jobMachine, jobSnapshotOf, jobStatusOf, type JobSnapshot } from '../../src/machines/operations/job.machine';
+import type { JobEvent } from '../../src/machines/operations/job.types';
 import { jobSamples } from '../../src/machines/operations/job.samples';
 import { step } from '../../src/machines/operations/transitions';
 import { describeModel } from '../support/model-paths';

@@ -8,7 +8,8 @@ import { ListView } from '../../src/ui/admin/ListView';
 import { resourceOf } from '../../src/resources';
 import { BULK_TEXTS } from '../../src/resources/bulk';
 import { LIST_TEXTS } from '../../src/lib/resource-texts';
-import { listMachine, type ListEvent } from '../../src/machines/lists/list.machine';
+import { listMachine } from '../../src/machines/lists/list.machine';
+import type { ListEvent } from '../../src/machines/lists/list.types';
 import { listSamples } from '../../src/machines/lists/list.samples';
 import { describeModel } from '../support/model-paths';
 

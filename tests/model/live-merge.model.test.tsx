@@ -7,7 +7,8 @@ import { DashboardView } from '../../src/features/dashboard/DashboardView';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
 import { LIVE_BATCH_INTERVAL_MS, LIVE_DETAIL_REFETCH_DELAY_MS } from '../../src/lib/constants';
 import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
-import { liveMergeMachine, type LiveMergeEvent } from '../../src/machines/operations/live-merge.machine';
+import { liveMergeMachine } from '../../src/machines/operations/live-merge.machine';
+import type { LiveMergeEvent } from '../../src/machines/operations/live-merge.types';
 import { liveMergeJobDetailsSample, liveMergeListsSample, liveMergeSamples } from '../../src/machines/operations/live-merge.samples';
 import { describeModel } from '../support/model-paths';
 

@@ -4,7 +4,7 @@ import { fromPromise, type AnyActorRef } from 'xstate';
 import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
 import { cardExpiry, maskedCardNumber, PAY_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { formatMoney } from '../../src/lib/money';
-import type { Quote } from '../../src/machines/booking/booking.types';
+import type { Quote } from '../../src/machines/booking/booking.model';
 import { accountSelectLogic, ACCOUNT_SELECT_ID, canPostPay, payMachine, readSaveCard } from '../../src/machines/booking/pay.machine';
 import { paySamples } from '../../src/machines/booking/pay.samples';
 import type { SelectOption } from '../../src/resources/types';

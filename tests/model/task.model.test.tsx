@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
 import { TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
-import { isPickUpTask, taskMachine, taskSnapshotOf, taskStatusOf, type TaskEvent, type TaskSnapshot } from '../../src/machines/operations/task.machine';
+import { isPickUpTask, taskMachine, taskSnapshotOf, taskStatusOf, type TaskSnapshot } from '../../src/machines/operations/task.machine';
+import type { TaskEvent } from '../../src/machines/operations/task.types';
 import { taskSamples } from '../../src/machines/operations/task.samples';
 import { step } from '../../src/machines/operations/transitions';
 import { describeModel } from '../support/model-paths';

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { ACCOUNT_TEXTS } from '../../src/lib/error-catalogue';
-import { verificationMachine, type VerificationKind } from '../../src/machines/auth/verification.machine';
+import { verificationMachine } from '../../src/machines/auth/verification.machine';
+import type { VerificationKind } from '../../src/machines/auth/verification.types';
 import { verificationSamples } from '../../src/machines/auth/verification.samples';
 import { click, expectBusy, expectFieldErrors, expectNoAlert, expectProblem, fill, scopeOf } from '../support/account-assertions';
 import { accountLogic, pageHeading, renderAccount, sampleProfile } from '../support/account-harness';

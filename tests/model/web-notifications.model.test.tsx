@@ -5,7 +5,8 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { NotificationsPanel } from '../../src/features/dashboard/NotificationsPanel';
 import { NOTIFICATION_TEXTS } from '../../src/lib/dashboard-texts';
-import { webNotificationsMachine, type WebNotificationsEvent } from '../../src/machines/operations/web-notifications.machine';
+import { webNotificationsMachine } from '../../src/machines/operations/web-notifications.machine';
+import type { WebNotificationsEvent } from '../../src/machines/operations/web-notifications.types';
 import { webNotificationsSamples } from '../../src/machines/operations/web-notifications.samples';
 import { describeModel } from '../support/model-paths';
 

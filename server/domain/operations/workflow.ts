@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import {
-  deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf, type DeliveryLogisticsEvent,
-} from '../../../src/machines/operations/delivery-logistics.machine';
-import { jobMachine, jobSnapshotOf, jobStatusOf, type JobEvent } from '../../../src/machines/operations/job.machine';
+import { deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf } from '../../../src/machines/operations/delivery-logistics.machine';
+import type { DeliveryLogisticsEvent } from '../../../src/machines/operations/delivery-logistics.types';
+import { jobMachine, jobSnapshotOf, jobStatusOf } from '../../../src/machines/operations/job.machine';
+import type { JobEvent } from '../../../src/machines/operations/job.types';
 import { taskMachine, taskSnapshotOf, taskStatusOf } from '../../../src/machines/operations/task.machine';
 import { step } from '../../../src/machines/operations/transitions';
 import { haversineKm } from '../../../src/lib/distance';

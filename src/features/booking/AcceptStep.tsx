@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { ACCEPT_STEP_TEXTS } from '../../lib/booking-texts';
 import { formatMoney, priceBreakdownCents, vatPercent } from '../../lib/money';
 import type { Permissions } from '../../lib/roles';
-import { seesPriceBreakdown, type Quote } from '../../machines/booking/booking.types';
+import { seesPriceBreakdown, type Quote } from '../../machines/booking/booking.model';
 import type { wizardMachine } from '../../machines/booking/wizard.machine';
 import { STEP_FORM_ID } from './booking-ui';
 

@@ -8,7 +8,7 @@ import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { WIZARD_TEXTS } from '../../lib/booking-texts';
 import { WIZARD_DIALOG } from '../../lib/constants';
 import type { Permissions } from '../../lib/roles';
-import type { BookingViewer } from '../../machines/booking/booking.types';
+import type { BookingViewer } from '../../machines/booking/booking.model';
 import type { detailsMachine } from '../../machines/booking/details.machine';
 import type { payMachine } from '../../machines/booking/pay.machine';
 import { canGoBack, canGoToStep } from '../../machines/booking/wizard.machine';

@@ -5,10 +5,11 @@ import type { Actor, ActorRefFrom } from 'xstate';
 import { dayLabel, DELIVERY_STEP_TEXTS, timeLabel, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { RouteMap } from '../../ui/LazyRouteMap';
 import { SearchSelect } from '../../ui/SearchSelect';
-import { ADDRESS_SELECT_IDS, type AddressSide, type deliveryStepMachine } from '../../machines/booking/delivery-step.machine';
+import { ADDRESS_SELECT_IDS, type deliveryStepMachine } from '../../machines/booking/delivery-step.machine';
+import type { AddressSide } from '../../machines/booking/delivery-step.types';
 import type { searchSelectMachine } from '../../machines/lists/search-select.machine';
 import type { wizardMachine } from '../../machines/booking/wizard.machine';
-import type { DeliveryFormValues } from '../../machines/booking/booking.types';
+import type { DeliveryFormValues } from '../../machines/booking/booking.model';
 import { BookingField, STEP_FORM_ID, useIsChart } from './booking-ui';
 
 type Wizard = ActorRefFrom<typeof wizardMachine>;

@@ -4,7 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import { DETAILS_STEP_TEXTS, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { ADDRESS_TYPES } from '../../lib/constants';
 import { PHONE_COUNTRIES } from '../../lib/phone-countries';
-import { canUseMyDetails, type ContactSide, type detailsMachine } from '../../machines/booking/details.machine';
+import { canUseMyDetails, type detailsMachine } from '../../machines/booking/details.machine';
+import type { ContactSide } from '../../machines/booking/details.types';
 import { BookingField, NextSpacer, ProblemAlert, STEP_FORM_ID } from './booking-ui';
 
 type Details = ActorRefFrom<typeof detailsMachine>;

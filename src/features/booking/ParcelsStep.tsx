@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { validateCustomParcel } from '../../lib/booking-rules';
 import { PARCEL_STEP_TEXTS } from '../../lib/booking-texts';
 import { CUSTOM_PARCEL_TYPE_ID, PARCEL_LIST_MAX_HEIGHT_PX, PARCEL_SIZE_SHORT, PARCEL_SLIDER_CARDS, PARCEL_UNITS } from '../../lib/constants';
-import { CUSTOM_PARCEL_TYPE, type Parcel, type ParcelType } from '../../machines/booking/booking.types';
+import { CUSTOM_PARCEL_TYPE, type Parcel, type ParcelType } from '../../machines/booking/booking.model';
 import type { wizardMachine } from '../../machines/booking/wizard.machine';
 import { BookingField, STEP_FORM_ID } from './booking-ui';
 

@@ -7,7 +7,7 @@ import { SEARCH_TEXTS } from '../../lib/error-catalogue';
 import { formatMoney } from '../../lib/money';
 import type { Permissions } from '../../lib/roles';
 import { paymentReturnUrl } from '../../machines/booking/booking.actors';
-import { seesTotals } from '../../machines/booking/booking.types';
+import { seesTotals } from '../../machines/booking/booking.model';
 import type { searchSelectMachine } from '../../machines/lists/search-select.machine';
 import { ACCOUNT_SELECT_ID, canPostPay, type payMachine } from '../../machines/booking/pay.machine';
 import { SearchSelect } from '../../ui/SearchSelect';

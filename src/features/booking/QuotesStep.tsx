@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import type { Permissions } from '../../lib/roles';
 import { quoteExpiryMachine } from '../../machines/booking/quote-expiry.machine';
-import type { DeliveryQuote } from '../../machines/booking/booking.types';
+import type { DeliveryQuote } from '../../machines/booking/booking.model';
 import type { wizardMachine } from '../../machines/booking/wizard.machine';
 import { STEP_FORM_ID } from './booking-ui';
 import { QuoteOptions } from './QuoteOptions';

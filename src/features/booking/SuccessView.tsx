@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DAY_LABEL_FORMAT, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { DATE_FORMATS, SERVICE_LEVELS } from '../../lib/constants';
 import { formatDate } from '../../lib/dates';
-import type { Quote } from '../../machines/booking/booking.types';
+import type { Quote } from '../../machines/booking/booking.model';
 
 /**
  * The success summary once the delivery is PAID: 'Go to dashboard' and 'Place another order' (001 section 1). Ours

@@ -7,7 +7,8 @@ import { formatDistance } from '../../lib/distance';
 import {
   DRIVER_AVAILABILITY_LABELS, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS,
 } from '../../lib/statuses';
-import type { dashboardMachine, IdsFilterKind } from '../../machines/dashboard/dashboard.machine';
+import type { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
+import type { IdsFilterKind } from '../../machines/dashboard/dashboard.types';
 import {
   DASHBOARD_FILTER_FIELDS, dashboardStats, parseIds, tasksOfJobs, visibleDeliveries, visibleDrivers, visibleJobs, type DashboardFilterField, type Stat,
 } from '../../machines/dashboard/dashboard-view';

@@ -1,7 +1,8 @@
 import { Alert, Button, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import type { DeliveryParcel, ParcelField, deliveryParcelsMachine } from '../../machines/deliveries/delivery-parcels.machine';
+import type { deliveryParcelsMachine } from '../../machines/deliveries/delivery-parcels.machine';
+import type { DeliveryParcel, ParcelField } from '../../machines/deliveries/delivery-parcels.types';
 
 export const PARCEL_TEXTS = {
   parcels: 'Parcels',

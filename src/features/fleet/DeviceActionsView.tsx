@@ -2,7 +2,8 @@ import { Alert, Button, HStack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { FLEET_TEXTS } from '../../lib/fleet';
-import type { deviceActionsMachine, MobileDevice } from '../../machines/fleet/device-actions.machine';
+import type { deviceActionsMachine } from '../../machines/fleet/device-actions.machine';
+import type { MobileDevice } from '../../machines/fleet/device-actions.types';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 const nameOf = (device: MobileDevice) => `${device.deviceBrand} ${device.deviceModel}`;

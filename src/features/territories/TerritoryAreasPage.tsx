@@ -6,7 +6,7 @@ import { mayCall } from '../../lib/access';
 import { resourceOf } from '../../resources';
 import { TERRITORY_TEXTS } from '../../lib/territory-texts';
 import { listMachine } from '../../machines/lists/list.machine';
-import type { AreaKind } from '../../machines/territories/polygon-editor.machine';
+import type { AreaKind } from '../../machines/territories/polygon-editor.types';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { withFixedFilters, withoutFixedFilters } from '../../ui/admin/nested-list';

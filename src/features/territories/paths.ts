@@ -1,4 +1,4 @@
-import type { AreaKind } from '../../machines/territories/polygon-editor.machine';
+import type { AreaKind } from '../../machines/territories/polygon-editor.types';
 
 /** The nested routes of a territory's areas and exceptions (000 section 2). */
 export const territoryPaths = (territoryId: number) => ({

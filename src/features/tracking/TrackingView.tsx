@@ -5,7 +5,8 @@ import { DAY_LABEL_FORMAT } from '../../lib/booking-texts';
 import { DATE_FORMATS, SERVICE_LEVELS } from '../../lib/constants';
 import { formatDate } from '../../lib/dates';
 import { TRACKING_STEPS, TRACKING_TEXTS, trackingStatusName, trackingStepIndex } from '../../lib/tracking-texts';
-import type { TrackingDelivery, trackingMachine } from '../../machines/tracking/tracking.machine';
+import type { trackingMachine } from '../../machines/tracking/tracking.machine';
+import type { TrackingDelivery } from '../../machines/tracking/tracking.types';
 import { RouteMap } from '../../ui/LazyRouteMap';
 
 /** 'Tue 4 Mar 08:00–10:00' in the portal's time zone; empty when the window is not known yet. */

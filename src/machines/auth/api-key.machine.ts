@@ -1,32 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api, ApiError } from '../../api';
-import type { components } from '../../api/generated/identity';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
-import { notifySuccess, problemOf, type Problem } from './account-helpers';
-
-export type ApiKey = components['schemas']['ApiKey'];
-export type ApiKeyCreated = components['schemas']['ApiKeyCreated'];
-
-export interface ApiKeyInput {
-  userId: number;
-}
-
-export interface ApiKeyContext {
-  userId: number;
-  /** The current key (prefix and dates, never the secret); null when there is none. */
-  key: ApiKey | null;
-  /** The key just created, with its secret: shown once, forgotten on "Done". */
-  created: ApiKeyCreated | null;
-  problem: Problem | null;
-}
-
-export type ApiKeyEvent =
-  | { type: 'apiKey.create' }
-  | { type: 'apiKey.confirm' }
-  | { type: 'apiKey.cancel' }
-  | { type: 'apiKey.copy' }
-  | { type: 'apiKey.dismiss' }
-  | { type: 'apiKey.retry' };
+import { notifySuccess, problemOf } from './account-helpers';
+import type { ApiKeySchema, ApiKey, ApiKeyCreated } from './api-key.types';
 
 /** GET v1/token/apikey/{id}: the caller's current key; 404 when there is none yet. */
 export const loadApiKey = fromPromise<ApiKey | null, { userId: number }>(async ({ input, signal }) => {
@@ -60,12 +36,7 @@ function keyOf(created: ApiKeyCreated): ApiKey {
  * Replacing an existing key asks first, since the old one stops working.
  */
 export const apiKeyMachine = setup({
-  types: {
-    context: {} as ApiKeyContext,
-    input: {} as ApiKeyInput,
-    events: {} as ApiKeyEvent,
-    tags: {} as 'busy' | 'loading',
-  },
+  types: {} as ApiKeySchema,
   actors: { loadApiKey, createApiKey, copySecret },
   actions: {
     setKey: assign((_, params: { key: ApiKey | null }) => ({ key: params.key, problem: null })),

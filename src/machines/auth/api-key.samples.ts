@@ -1,6 +1,7 @@
 import { toApiError } from '../../api/api-error';
 import { defineSamples } from '../samples';
-import { apiKeyMachine, type ApiKey, type ApiKeyCreated } from './api-key.machine';
+import { apiKeyMachine } from './api-key.machine';
+import type { ApiKey, ApiKeyCreated } from './api-key.types';
 import { sampleServerError } from './profile.samples';
 
 export const sampleCurrentKey: ApiKey = { id: 3, userId: 7, prefix: 'ck_live_4f2a', createdAt: '2024-03-01T08:00:00Z', lastUsedAt: null };

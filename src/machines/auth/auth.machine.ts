@@ -6,13 +6,10 @@ import {
   externalAuthorize, externalLogin, impersonate, loadProfile, login, logout, passkeyLogin, refreshToken, register,
   reloadSession, restoreSession, stopImpersonation, twoFactorResend, twoFactorVerify, type AuthResponse,
 } from './auth.actors';
-import type { AuthContext, AuthEvent } from './auth.types';
+import type { AuthContext, AuthSchema, TokenOutcome } from './auth.types';
 import { onAuthMessage, postAuthMessage } from './tab-sync';
 import { createTokenGate } from './token-gate';
 import { decodePermissions, identityOf } from './token';
-
-/** What the auth actor tells the API bridge after a refresh the clients were waiting for. */
-export type TokenOutcome = { type: 'token.ready'; token: string | undefined } | { type: 'token.failed'; error: ApiError };
 
 /**
  * The bridge to the API clients, alive as long as the auth actor: hands out the access token (asking this
@@ -100,11 +97,7 @@ const TOKEN_LOST = [
  * session; 440 clears it and raises the session-error flag.
  */
 export const authMachine = setup({
-  types: {
-    context: {} as AuthContext,
-    events: {} as AuthEvent,
-    tags: {} as 'restoring' | 'busy',
-  },
+  types: {} as AuthSchema,
   actors: {
     apiSession, tabSync, restoreSession, refreshToken, reloadSession, loadProfile, login, register, twoFactorVerify,
     twoFactorResend, externalAuthorize, externalLogin, passkeyLogin, impersonate, stopImpersonation, logout,

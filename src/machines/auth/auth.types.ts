@@ -53,3 +53,13 @@ export interface AuthContext {
   /** The two-factor step's "a new code has been sent" notice. */
   codeResent: boolean;
 }
+
+/** What the auth actor tells the API bridge after a refresh the clients were waiting for. */
+export type TokenOutcome = { type: 'token.ready'; token: string | undefined } | { type: 'token.failed'; error: ApiError };
+
+/** The auth machine's types for `setup({ types })`: one schema (context, events, tags). */
+export interface AuthSchema {
+  context: AuthContext;
+  events: AuthEvent;
+  tags: 'restoring' | 'busy';
+}

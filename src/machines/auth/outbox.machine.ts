@@ -1,22 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api, ApiError } from '../../api';
-import type { components } from '../../api/generated/identity';
 import { OUTBOX_POLL_MS, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
-import { problemOf, type Problem } from './account-helpers';
-
-export type OutboxMessage = components['schemas']['OutboxMessage'];
-
-export interface OutboxContext {
-  /** Only messages to this address or number ('' for all). */
-  recipient: string;
-  messages: OutboxMessage[];
-  problem: Problem | null;
-}
-
-export type OutboxEvent =
-  | { type: 'outbox.filter'; recipient: string }
-  | { type: 'outbox.refresh' }
-  | { type: 'outbox.retry' };
+import { problemOf } from './account-helpers';
+import type { OutboxSchema, OutboxMessage } from './outbox.types';
 
 /** GET /identity/v1/outbox: the newest messages, codes included (administrators, outside production only). */
 export const loadOutbox = fromPromise<OutboxMessage[], { recipient: string }>(async ({ input, signal }) => {
@@ -31,11 +17,7 @@ export const loadOutbox = fromPromise<OutboxMessage[], { recipient: string }>(as
  * seconds while open. A production server answers 404: the screen says the outbox is not kept there.
  */
 export const outboxMachine = setup({
-  types: {
-    context: {} as OutboxContext,
-    events: {} as OutboxEvent,
-    tags: {} as 'loading',
-  },
+  types: {} as OutboxSchema,
   actors: { loadOutbox },
   delays: { poll: OUTBOX_POLL_MS, debounce: SEARCH_DEBOUNCE_MS },
   actions: {

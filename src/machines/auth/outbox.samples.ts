@@ -1,6 +1,7 @@
 import { toApiError } from '../../api/api-error';
 import { defineSamples } from '../samples';
-import { outboxMachine, type OutboxMessage } from './outbox.machine';
+import { outboxMachine } from './outbox.machine';
+import type { OutboxMessage } from './outbox.types';
 
 const code: OutboxMessage = {
   id: 3, channel: 'email', recipient: 'twofactor@demo.test', subject: 'Your sign-in code', body: 'Your code is 123456',

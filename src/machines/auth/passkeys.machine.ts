@@ -3,34 +3,9 @@ import {
 } from '@simplewebauthn/browser';
 import { assign, fromPromise, setup } from 'xstate';
 import { api, ApiError } from '../../api';
-import type { components } from '../../api/generated/identity';
 import { ACCOUNT_TEXTS, SUCCESS_TEXTS } from '../../lib/error-catalogue';
 import { notifySuccess, problemOf, type Problem } from './account-helpers';
-
-export type Passkey = components['schemas']['Passkey'];
-
-export interface PasskeysInput {
-  /** The browser can create passkeys (WebAuthn); without it the list still shows and keys can be removed. */
-  supported: boolean;
-}
-
-export interface PasskeysContext {
-  supported: boolean;
-  passkeys: Passkey[];
-  /** Registration in progress: the server's creation options, then the authenticator's answer. */
-  options: PublicKeyCredentialCreationOptionsJSON | null;
-  registration: RegistrationResponseJSON | null;
-  /** The passkey the confirm dialog asks about. */
-  selected: Passkey | null;
-  problem: Problem | null;
-}
-
-export type PasskeysEvent =
-  | { type: 'passkeys.add' }
-  | { type: 'passkeys.remove'; id: string }
-  | { type: 'passkeys.remove.cancel' }
-  | { type: 'passkeys.remove.confirm' }
-  | { type: 'passkeys.retry' };
+import type { PasskeysSchema, Passkey } from './passkeys.types';
 
 /** GET v1/passkeys */
 export const listPasskeys = fromPromise<Passkey[]>(async ({ signal }) => {
@@ -74,12 +49,7 @@ function registrationProblem(error: unknown): Problem {
  * authenticator → server verification) and removal after the confirm dialog (No / Yes).
  */
 export const passkeysMachine = setup({
-  types: {
-    context: {} as PasskeysContext,
-    input: {} as PasskeysInput,
-    events: {} as PasskeysEvent,
-    tags: {} as 'busy' | 'loading',
-  },
+  types: {} as PasskeysSchema,
   actors: { listPasskeys, registrationOptions, createCredential, verifyRegistration, deletePasskey },
   actions: {
     setPasskeys: assign((_, params: { passkeys: Passkey[] }) => ({ passkeys: params.passkeys, problem: null })),

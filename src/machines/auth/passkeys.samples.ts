@@ -1,6 +1,7 @@
 import { toApiError } from '../../api/api-error';
 import { defineSamples } from '../samples';
-import { passkeysMachine, type Passkey } from './passkeys.machine';
+import { passkeysMachine } from './passkeys.machine';
+import type { Passkey } from './passkeys.types';
 
 export const sampleLaptopPasskey: Passkey = { id: 'cred-1', name: 'MacBook Touch ID', createdAt: '2024-02-10T09:15:00Z', lastUsedAt: '2024-05-01T07:00:00Z' };
 export const samplePhonePasskey: Passkey = { id: 'cred-2', name: 'Pixel 8', createdAt: '2024-03-05T12:00:00Z', lastUsedAt: null };

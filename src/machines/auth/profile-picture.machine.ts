@@ -1,28 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { api, ApiError } from '../../api';
-import type { FieldErrors } from '../../lib/account-validation';
 import { AUTH_TEXTS, IMAGE_TOO_LARGE_STATUS, SUCCESS_TEXTS } from '../../lib/error-catalogue';
-import { failureOf, notifySuccess, problemOf, type Problem } from './account-helpers';
+import { failureOf, notifySuccess, problemOf } from './account-helpers';
+import type { ProfilePictureSchema } from './profile-picture.types';
 
 /** The image types the server accepts (openapi/connect.yaml uploadProfilePicture). */
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-export interface ProfilePictureInput {
-  cca2: string;
-  /** The profile says a picture exists: load it for the preview. */
-  hasPicture: boolean;
-}
-
-export interface ProfilePictureContext {
-  cca2: string;
-  hasPicture: boolean;
-  /** The preview's image; the view makes a blob URL of it. */
-  picture: Blob | null;
-  errors: FieldErrors;
-  problem: Problem | null;
-}
-
-export type ProfilePictureEvent = { type: 'picture.select'; file: File };
 
 /** GET /users/{cca2}/profilePicture as a Blob. */
 export const loadPicture = fromPromise<Blob, { cca2: string }>(async ({ input, signal }) => {
@@ -49,12 +32,7 @@ export const uploadPicture = fromPromise<Blob, { cca2: string; file: File }>(asy
  * ("Unable to upload image. Image size is too large.").
  */
 export const profilePictureMachine = setup({
-  types: {
-    context: {} as ProfilePictureContext,
-    input: {} as ProfilePictureInput,
-    events: {} as ProfilePictureEvent,
-    tags: {} as 'busy' | 'loading',
-  },
+  types: {} as ProfilePictureSchema,
   actors: { loadPicture, uploadPicture },
   actions: {
     setPicture: assign((_, params: { picture: Blob }) => ({ picture: params.picture, hasPicture: true, errors: {}, problem: null })),
@@ -121,7 +99,10 @@ export const profilePictureMachine = setup({
       invoke: {
         id: 'uploadPicture',
         src: 'uploadPicture',
-        input: ({ context, event }) => ({ cca2: context.cca2, file: (event as ProfilePictureEvent).file }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'picture.select');
+          return { cca2: context.cca2, file: event.file };
+        },
         onDone: {
           target: 'ready',
           actions: [

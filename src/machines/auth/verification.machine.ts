@@ -1,30 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { api, ApiError } from '../../api';
 import { validateCode, type FieldErrors } from '../../lib/account-validation';
 import { ACCOUNT_TEXTS } from '../../lib/error-catalogue';
-import { failureOf, namesFields, problemOf, reloadAuth, submitFailed, type Problem } from './account-helpers';
-
-/** What is being confirmed: the email address, the phone number, or turning two-factor on or off. */
-export type VerificationKind = 'email' | 'phone' | 'twoFactorEnable' | 'twoFactorDisable';
-
-export interface VerificationInput {
-  kind: VerificationKind;
-}
-
-export interface VerificationContext {
-  kind: VerificationKind;
-  errors: FieldErrors;
-  problem: Problem | null;
-  codeResent: boolean;
-  /** The server's answer when there was nothing left to confirm (409 to the send): shown as the outcome. */
-  alreadyConfirmed: string | null;
-}
-
-export type VerificationEvent =
-  | { type: 'verification.send' }
-  | { type: 'verification.confirm'; code: string }
-  | { type: 'verification.resend' }
-  | { type: 'verification.cancel' };
+import { failureOf, namesFields, problemOf, reloadAuth, submitFailed } from './account-helpers';
+import type { VerificationSchema, VerificationKind } from './verification.types';
 
 /** POST v1/emailVerification/send, v1/phoneNumberVerification/send or v1/twoFactor/send. */
 export const sendCode = fromPromise<void, { kind: VerificationKind }>(async ({ input, signal }) => {
@@ -75,12 +54,7 @@ export function confirmedText(kind: VerificationKind): string {
  * profile (`auth.reload`). A 409 to the send (already confirmed) means the work is done: the token is stale.
  */
 export const verificationMachine = setup({
-  types: {
-    context: {} as VerificationContext,
-    input: {} as VerificationInput,
-    events: {} as VerificationEvent,
-    tags: {} as 'busy',
-  },
+  types: {} as VerificationSchema,
   actors: { sendCode, confirmCode },
   actions: {
     clearMessages: assign({ errors: {}, problem: null, codeResent: false }),
@@ -165,7 +139,10 @@ export const verificationMachine = setup({
       invoke: {
         id: 'confirmCode',
         src: 'confirmCode',
-        input: ({ context, event }) => ({ kind: context.kind, code: (event as { code: string }).code.trim() }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'verification.confirm');
+          return { kind: context.kind, code: event.code.trim() };
+        },
         onDone: { target: 'confirmed' },
         onError: submitFailed('codeSent'),
       },

@@ -1,7 +1,8 @@
 import { toApiError } from '../../api/api-error';
 import { AUTH_TEXTS } from '../../lib/error-catalogue';
 import { defineSamples } from '../samples';
-import { verificationMachine, type VerificationKind } from './verification.machine';
+import { verificationMachine } from './verification.machine';
+import type { VerificationKind } from './verification.types';
 
 const URL_SEND = '/identity/v1/emailVerification/send';
 const URL_CONFIRM = '/identity/v1/emailVerification/confirm';

@@ -5,7 +5,7 @@ import { api } from '../../api';
 import type { components } from '../../api/generated/connect';
 import { CUSTOM_PARCEL_TYPE_ID, PAYMENT_CALLBACK_PATH, PAYMENT_WIDGET_TICK_MS, STORE_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { SelectOption } from '../../resources/types';
-import { CUSTOM_PARCEL_TYPE, type Account, type AccountOption, type AddressValue, type Checkout, type DeliveryFormValues, type Parcel, type ParcelType, type Quote, type SavedCard, type TimeSlot } from './booking.types';
+import { CUSTOM_PARCEL_TYPE, type Account, type AccountOption, type AddressValue, type Checkout, type DeliveryFormValues, type Parcel, type ParcelType, type Quote, type SavedCard, type TimeSlot } from './booking.model';
 
 type Schemas = components['schemas'];
 export type ContactDetails = Schemas['BookingContactDetails'];

@@ -1,7 +1,7 @@
 // Shared sample data for the booking machines' scenario catalogues (model tests and the /flows simulator).
 import { PAYMENT_STATUS } from '../../lib/statuses';
 import { roleFlagsOf } from '../../lib/roles';
-import type { BookingViewer, Quote } from './booking.types';
+import type { BookingViewer, Quote } from './booking.model';
 import { sampleQuoteOptions } from './quote-expiry.samples';
 
 export const sampleCustomer: BookingViewer = {

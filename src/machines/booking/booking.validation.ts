@@ -4,7 +4,7 @@ import {
   sameAsUserPhoneMissing, validateContact as contactRules, validateDeliveryRequirements, validateParcels as parcelRules,
   validateQuoteSelection, BOOKING_RULE_TEXTS,
 } from '../../lib/booking-rules';
-import type { DeliveryFormValues, Parcel } from './booking.types';
+import type { DeliveryFormValues, Parcel } from './booking.model';
 
 export type ContactErrors = Partial<Record<'contactName' | 'contactCountry' | 'phoneNumber', string>>;
 export type DeliveryErrors = Partial<Record<'originAddress' | 'destinationAddress' | 'deliveryDate', string>>;

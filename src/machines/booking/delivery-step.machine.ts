@@ -1,13 +1,12 @@
-import { assign, enqueueActions, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { COMPANY_ROLES, hasAnyRole, STORE_ROLES } from '../../lib/roles';
 import type { SelectOption } from '../../resources/types';
 import { searchSelectMachine } from '../lists/search-select.machine';
-import { loadDates, loadStores, loadTimeSlots, resolveAddress, searchAddresses, type AddressOption } from './booking.actors';
+import { loadDates, loadStores, loadTimeSlots, resolveAddress, searchAddresses } from './booking.actors';
 import { errorParams, outputParams } from '../shared/shared.actions';
 import { problemText } from './booking.errors';
-import type { AddressValue, BookingViewer, TimeSlot } from './booking.types';
-
-export type AddressSide = 'originAddress' | 'destinationAddress';
+import type { AddressValue, TimeSlot } from './booking.model';
+import type { DeliveryStepSchema, AddressSide, AddressSelectSnapshot, DeliveryStepContext, SideChoice } from './delivery-step.types';
 
 /** The search select of each side, by the id of its invoked actor. */
 export const ADDRESS_SELECT_IDS = { originAddress: 'originSearch', destinationAddress: 'destinationSearch' } as const satisfies Record<AddressSide, string>;
@@ -18,59 +17,8 @@ export const ADDRESS_SELECT_IDS = { originAddress: 'originSearch', destinationAd
  */
 export const addressSelectLogic = searchSelectMachine.provide({ actors: { searchOptions: searchAddresses as never } });
 
-type AddressSelectSnapshot = SnapshotFrom<typeof searchSelectMachine>;
-
-export interface DeliveryStepInput {
-  viewer: BookingViewer;
-  originAddress: AddressValue | null;
-  destinationAddress: AddressValue | null;
-  deliveryDate: string;
-  /** The wizard that runs this step, told about changed addresses; none when the step runs on its own (/flows). */
-  wizard?: WizardRef | null;
-}
-
-/** The wizard as this step sees it: it takes the address edits. */
-export type WizardRef = ActorRef<Snapshot<unknown>, DeliveryEdit>;
-
-export interface DeliveryStepContext {
-  cca2: string;
-  storeId: number | null;
-  companyId: number | null;
-  /** Company and store roles get the stores list (001 section 2). */
-  loadsStores: boolean;
-  dates: string[];
-  stores: SelectOption[];
-  timeSlots: TimeSlot[];
-  date: string;
-  originAddress: AddressValue | null;
-  destinationAddress: AddressValue | null;
-  /** The placeId each side's form value came from: a different choice in its select is resolved. */
-  chosen: Record<AddressSide, string | null>;
-  /** The choice being resolved. */
-  resolving: { side: AddressSide; option: AddressOption } | null;
-  /** 001 section 8: a failed address resolve sets an error (and rejects the selection). */
-  addressErrors: Partial<Record<AddressSide, string>>;
-  wizard: WizardRef | null;
-}
-
-export type DeliveryStepEvent =
-  /** From the wizard: the form's date changed (the time slots of that date load). */
-  | { type: 'delivery.date'; date: string };
-
-/** The wizard's form values this step's lookups change (the wizard handles `delivery.edit`). */
-export interface DeliveryEdit {
-  type: 'delivery.edit';
-  values: Partial<Record<AddressSide, AddressValue | null>>;
-}
-
 const toOption = (address: AddressValue | null): SelectOption | null =>
   address ? { key: address.placeId ?? address.description, value: address.description } : null;
-
-/** One side's select changed: what it holds now. */
-interface SideChoice {
-  side: AddressSide;
-  selected: SelectOption | null;
-}
 
 /** Tells the wizard about a changed address (a step run on its own has no wizard). */
 function tellWizard(context: DeliveryStepContext, side: AddressSide, address: AddressValue | null): void {
@@ -96,12 +44,7 @@ function addressSelect(side: AddressSide) {
  * The wizard keeps the form values and the submit.
  */
 export const deliveryStepMachine = setup({
-  types: {
-    input: {} as DeliveryStepInput,
-    context: {} as DeliveryStepContext,
-    events: {} as DeliveryStepEvent,
-    tags: {} as 'loading',
-  },
+  types: {} as DeliveryStepSchema,
   actors: { loadStores, loadDates, loadTimeSlots, resolveAddress, addressSelect: addressSelectLogic },
   actions: {
     setStores: assign((_, stores: SelectOption[] | undefined) => ({ stores: stores ?? [] })),

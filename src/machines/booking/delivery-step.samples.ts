@@ -3,7 +3,7 @@ import { roleFlagsOf } from '../../lib/roles';
 import { defineSamples } from '../samples';
 import { sampleCustomer } from './booking.samples-data';
 import { deliveryStepMachine } from './delivery-step.machine';
-import type { BookingViewer } from './booking.types';
+import type { BookingViewer } from './booking.model';
 
 /** An address option as the address search answers it, and the address it resolves to. */
 export const sampleAddressOption = { key: 'za-cpt-long-street-1', value: '1 Long Street, Cape Town' };

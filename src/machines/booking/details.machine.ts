@@ -1,60 +1,12 @@
 import { assign, setup } from 'xstate';
 import { canUseMyDetails as myDetailsRule } from '../../lib/booking-rules';
 import { DEFAULT_CONTACT_COUNTRY } from '../../lib/constants';
-
 import { internationalPhone, splitPhone } from '../../lib/phone-countries';
 import { problemText } from './booking.errors';
 import { saveAdditional, saveDestination, saveOrigin, type ContactDetails } from './booking.actors';
-import type { BookingViewer, Quote } from './booking.types';
-
-export type DetailsOutput = { result: 'saved'; quote: Quote } | { result: 'back' };
-import { validateContact, type ContactErrors } from './booking.validation';
-
-export type AddressType = 'residential' | 'business';
-
-/** One side of the contact form (001 section 3 "Contact form"), as typed. */
-export interface ContactValues {
-  contactName: string;
-  contactCountry: string;
-  /** The national number in the mask '(000) 000-0000'. */
-  phoneNumber: string;
-  buildingName: string;
-  buildingUnit: string;
-  remarks: string;
-  addressType: AddressType;
-  sameAsUser: boolean;
-}
-
-export interface AdditionalValues {
-  orderReference: string;
-  customerIdentifier: string;
-}
-
-export type ContactSide = 'origin' | 'destination';
-export type ContactField = Exclude<keyof ContactValues, 'sameAsUser'>;
-
-export interface DetailsInput {
-  quote: Quote;
-  viewer: BookingViewer;
-}
-
-export interface DetailsContext {
-  quote: Quote;
-  viewer: BookingViewer;
-  origin: ContactValues;
-  destination: ContactValues;
-  additional: AdditionalValues;
-  errors: ContactErrors;
-  problem: string | null;
-  wentBack: boolean;
-}
-
-export type DetailsEvent =
-  | { type: 'details.edit'; side: ContactSide; field: ContactField; value: string }
-  | { type: 'details.editAdditional'; field: keyof AdditionalValues; value: string }
-  | { type: 'details.myDetails'; side: ContactSide; checked: boolean }
-  | { type: 'details.submit' }
-  | { type: 'details.back' };
+import type { BookingViewer, Quote } from './booking.model';
+import { validateContact } from './booking.validation';
+import type { DetailsSchema, DetailsOutput, ContactValues, AdditionalValues, ContactSide, ContactField, DetailsContext, DetailsEvent } from './details.types';
 
 /** The store on a side of the delivery (001 section 3: originStore / destinationStore), whose contact 'my details' copies. */
 function storeOn(quote: Quote, side: ContactSide) {
@@ -123,11 +75,13 @@ const onDelivery = (context: DetailsContext) => ({ cca2: context.viewer.cca2, de
 
 /** A contact sub-step takes edits (and 'my details') of its own side only: the other side is not on screen. */
 function editing(side: ContactSide) {
+  type Edit = Extract<DetailsEvent, { type: 'details.edit' }>;
+  type MyDetails = Extract<DetailsEvent, { type: 'details.myDetails' }>;
   return {
-    'details.edit': { guard: ({ event }: { event: DetailsEvent }) => (event as { side?: ContactSide }).side === side, actions: { type: 'edit' as const, params: ({ event }: { event: DetailsEvent }) => event as Extract<DetailsEvent, { type: 'details.edit' }> } },
+    'details.edit': { guard: ({ event }: { event: Edit }) => event.side === side, actions: { type: 'edit' as const, params: ({ event }: { event: Edit }) => event } },
     'details.myDetails': {
-      guard: ({ context, event }: { context: DetailsContext; event: DetailsEvent }) => (event as { side?: ContactSide }).side === side && canUseMyDetails(context, side),
-      actions: { type: 'myDetails' as const, params: ({ event }: { event: DetailsEvent }) => event as Extract<DetailsEvent, { type: 'details.myDetails' }> },
+      guard: ({ context, event }: { context: DetailsContext; event: MyDetails }) => event.side === side && canUseMyDetails(context, side),
+      actions: { type: 'myDetails' as const, params: ({ event }: { event: MyDetails }) => event },
     },
   };
 }
@@ -140,13 +94,7 @@ const failed = { target: 'failed', actions: { type: 'fail', params: ({ event }: 
  * server and the next sub-step opens only when that succeeded. 'My details' fills and clears the fields.
  */
 export const detailsMachine = setup({
-  types: {
-    input: {} as DetailsInput,
-    context: {} as DetailsContext,
-    events: {} as DetailsEvent,
-    output: {} as DetailsOutput,
-    tags: {} as 'busy',
-  },
+  types: {} as DetailsSchema,
   actors: { saveOrigin, saveDestination, saveAdditional },
   actions: {
     edit: assign(({ context }, params: { side: ContactSide; field: ContactField; value: string }) => ({

@@ -1,4 +1,4 @@
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { canPayByCard, canPostPay as postPayRule } from '../../lib/booking-rules';
 import { SAVE_CARD_STORAGE_PREFIX } from '../../lib/constants';
 import { BOOKING_TEXTS } from '../../lib/error-catalogue';
@@ -8,35 +8,8 @@ import { searchSelectMachine } from '../lists/search-select.machine';
 import { errorParams, outputParams } from '../shared/shared.actions';
 import { loadAccounts, loadWidget, payByBalance, payBySavedCard, paymentCheckout, removeCard, searchAccounts, selectAccount } from './booking.actors';
 import { problemText } from './booking.errors';
-import type { Account, AccountOption, BookingViewer, Checkout, Quote, SavedCard } from './booking.types';
-
-export interface PayInput {
-  quote: Quote;
-  viewer: BookingViewer;
-}
-
-export interface PayContext {
-  quote: Quote;
-  viewer: BookingViewer;
-  accounts: AccountOption[];
-  accountId: number | null;
-  account: Account | null;
-  cards: SavedCard[];
-  checkout: Checkout | null;
-  saveCard: boolean;
-  problem: string | null;
-}
-
-export type PayEvent =
-  | { type: 'pay.next' }
-  | { type: 'pay.back' }
-  | { type: 'pay.postPay' }
-  | { type: 'pay.savedCard'; cardId: number }
-  | { type: 'pay.removeCard'; cardId: number }
-  | { type: 'pay.newCard' }
-  | { type: 'pay.saveCard'; checked: boolean }
-  | { type: 'pay.submitted' }
-  | { type: 'pay.reset' };
+import type { Account, AccountOption, Checkout, Quote, SavedCard } from './booking.model';
+import type { PaySchema, PayContext, AccountSelectSnapshot } from './pay.types';
 
 /** The id of the account search select, invoked while the account is being chosen. */
 export const ACCOUNT_SELECT_ID = 'accountSearch';
@@ -47,8 +20,6 @@ export const ACCOUNT_SELECT_ID = 'accountSearch';
  * it once, as the search select it is.
  */
 export const accountSelectLogic = searchSelectMachine.provide({ actors: { searchOptions: searchAccounts as never } });
-
-type AccountSelectSnapshot = SnapshotFrom<typeof searchSelectMachine>;
 
 /** What the account select holds now (params of its snapshot transition). */
 // Generated test paths send snapshot events without a snapshot.
@@ -97,13 +68,7 @@ const onDelivery = (context: PayContext) => ({ cca2: context.viewer.cca2, delive
  * Payment loads the provider's widget with its id. Ends when the delivery is PAID.
  */
 export const payMachine = setup({
-  types: {
-    input: {} as PayInput,
-    context: {} as PayContext,
-    events: {} as PayEvent,
-    output: {} as { result: 'paid'; quote: Quote },
-    tags: {} as 'busy' | 'loading',
-  },
+  types: {} as PaySchema,
   actors: { loadAccounts, accountSelect: accountSelectLogic, selectAccount, payByBalance, payBySavedCard, paymentCheckout, removeCard, loadWidget },
   actions: {
     setAccounts: assign(({ context }, accounts: AccountOption[]) => {
@@ -234,11 +199,10 @@ export const payMachine = setup({
           invoke: {
             id: 'payBySavedCard',
             src: 'payBySavedCard',
-            input: ({ context, event }) => ({
-              ...onDelivery(context),
-              cardId: (event as Extract<PayEvent, { type: 'pay.savedCard' }>).cardId,
-              idempotencyKey: idempotencyKey(context, 'card'),
-            }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'pay.savedCard');
+              return { ...onDelivery(context), cardId: event.cardId, idempotencyKey: idempotencyKey(context, 'card') };
+            },
             onDone: [{ guard: { type: 'paid', params: outputParams }, target: '#pay.paid', actions: { type: 'setQuote', params: outputParams } }, { target: '#pay.account.choosing', actions: { type: 'setQuote', params: outputParams } }],
             onError: { target: 'idle', actions: { type: 'fail', params: errorParams } },
           },
@@ -248,7 +212,10 @@ export const payMachine = setup({
           invoke: {
             id: 'removeCard',
             src: 'removeCard',
-            input: ({ event }) => ({ cardId: (event as Extract<PayEvent, { type: 'pay.removeCard' }>).cardId }),
+            input: ({ event }) => {
+              assertEvent(event, 'pay.removeCard');
+              return { cardId: event.cardId };
+            },
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) => ({ cards: context.cards.filter((card) => card.id !== event.output.cardId) })),

@@ -3,36 +3,8 @@ import { api } from '../../api';
 import { PAYMENT_CALLBACK_PATH } from '../../lib/constants';
 import { PAYMENT_STATUS } from '../../lib/statuses';
 import { problemText } from './booking.errors';
-import type { Quote } from './booking.types';
-
-/** What the provider's redirect to /paymentcallback carries (001 section 2), read by parsePaymentCallback. */
-export interface PaymentCallbackParams {
-  deliveryId: number | null;
-  /** The checkout id (`id`). */
-  checkoutId: string | null;
-  resourcePath: string | null;
-  /** Where the shopper was when they paid: the `path` and `query` of the return address (same origin only). */
-  returnPath: string;
-  returnQuery: string;
-}
-
-export interface PaymentCallbackInput extends PaymentCallbackParams {
-  cca2: string;
-}
-
-export interface PaymentCallbackContext extends PaymentCallbackInput {
-  quote: Quote | null;
-  problem: string | null;
-}
-
-export type PaymentCallbackEvent = { type: 'callback.retry' } | { type: 'callback.return' };
-
-export interface PaymentCallbackOutput {
-  deliveryId: number | null;
-  /** The path and query to go back to (see returnLocation). */
-  returnTo: string;
-  paid: boolean;
-}
+import type { Quote } from './booking.model';
+import type { PaymentCallbackSchema, PaymentCallbackParams } from './payment-callback.types';
 
 /** Only a path of this app (not `//host`, not the callback itself) is a place to return to. */
 function safePath(path: string | null): string {
@@ -81,13 +53,7 @@ export const processCardPayment = fromPromise<Quote, { cca2: string; deliveryId:
  * summary; PAYMENT_FAILED: the provider's description and a new attempt).
  */
 export const paymentCallbackMachine = setup({
-  types: {
-    input: {} as PaymentCallbackInput,
-    context: {} as PaymentCallbackContext,
-    events: {} as PaymentCallbackEvent,
-    output: {} as PaymentCallbackOutput,
-    tags: {} as 'busy',
-  },
+  types: {} as PaymentCallbackSchema,
   actors: { processCardPayment },
   guards: {
     complete: ({ context }) => context.deliveryId !== null && context.checkoutId !== null && context.resourcePath !== null,

@@ -1,32 +1,8 @@
 import { assign, setup } from 'xstate';
 import { QUOTE_COUNTDOWN_MS } from '../../lib/constants';
-import type { DeliveryQuote } from './booking.types';
+import type { DeliveryQuote } from './booking.model';
 import { isExpired } from './quote-expiry';
-
-export interface QuoteExpiryInput {
-  quotes: DeliveryQuote[];
-  /** The quote's selectedDeliveryQuoteId: the initial selection. */
-  selectedQuoteId?: number | null;
-  /** Epoch ms to count from; the clock's now by default. */
-  now?: number;
-  /**
-   * The wall clock the running view reads at each recalculation (Date.now), so that a throttled background tab
-   * whose timer fired late still shows the true time left. Without it (tests, /flows) each recalculation is
-   * exactly one interval later than the last, so generated paths are deterministic.
-   */
-  readClock?: () => number;
-}
-
-export interface QuoteExpiryContext {
-  quotes: DeliveryQuote[];
-  selectedIndex: number | null;
-  now: number;
-  readClock?: () => number;
-}
-
-export type QuoteExpiryEvent =
-  | { type: 'quote.select'; index: number }
-  | { type: 'quotes.refresh'; quotes: DeliveryQuote[] };
+import type { QuoteExpirySchema, QuoteExpiryContext } from './quote-expiry.types';
 
 const allExpired = (context: QuoteExpiryContext) => context.quotes.every((quote) => isExpired(quote.quoteExpirationUtc, context.now));
 
@@ -43,11 +19,7 @@ function keptIndex(context: QuoteExpiryContext, quotes: DeliveryQuote[], now: nu
  * and its index survives a quote refresh.
  */
 export const quoteExpiryMachine = setup({
-  types: {
-    input: {} as QuoteExpiryInput,
-    context: {} as QuoteExpiryContext,
-    events: {} as QuoteExpiryEvent,
-  },
+  types: {} as QuoteExpirySchema,
   actions: {
     recalculate: assign(({ context }) => {
       const now = context.readClock?.() ?? context.now + QUOTE_COUNTDOWN_MS;

@@ -1,5 +1,5 @@
 import { defineSamples } from '../samples';
-import type { DeliveryQuote } from './booking.types';
+import type { DeliveryQuote } from './booking.model';
 import { quoteExpiryMachine } from './quote-expiry.machine';
 
 /** The clock the samples count from (the model test pins Date.now to it plus the simulated clock). */

@@ -6,58 +6,16 @@ import {
   acceptQuote, createQuote, getQuote, loadParcelTypes, loadTimeSlots, reattempt, selectQuote, setTimeSlot, updateParcels, updateQuote,
 } from './booking.actors';
 import { problemText } from './booking.errors';
-import { CUSTOM_PARCEL_TYPE, type BookingViewer, type DeliveryFormValues, type Parcel, type ParcelType, type Quote, type TimeSlot } from './booking.types';
+import { CUSTOM_PARCEL_TYPE, type BookingViewer, type DeliveryFormValues, type Parcel, type ParcelType, type Quote, type TimeSlot } from './booking.model';
 import { deliveryStepMachine } from './delivery-step.machine';
-import { detailsMachine, type DetailsOutput } from './details.machine';
+import { detailsMachine } from './details.machine';
+import type { DetailsOutput } from './details.types';
 import { payMachine } from './pay.machine';
-import { validateDelivery, validateParcels, validateQuoteChoice, type DeliveryErrors } from './booking.validation';
+import { validateDelivery, validateParcels, validateQuoteChoice } from './booking.validation';
 import { errorParams, outputParams } from '../shared/shared.actions';
+import type { WizardSchema, WizardContext, StepOutput } from './wizard.types';
 
-export type { AddressSide } from './delivery-step.machine';
-
-export interface WizardInput {
-  viewer: BookingViewer;
-  /** Reopen an existing delivery (after the card provider's return, or from a list). */
-  deliveryId?: number | null;
-}
-
-export interface WizardErrors extends DeliveryErrors {
-  parcels?: string;
-  quoteId?: string;
-}
-
-export interface WizardContext {
-  viewer: BookingViewer;
-  deliveryId: number | null;
-  quote: Quote | null;
-  activeStep: number;
-  /** The step a submit is heading for; reset to the current one on a server error (001 section 4). */
-  pendingStep: number;
-  /** The step prop's step while the quote has no data yet (001 section 4): the reopened delivery lands on it. */
-  requestedStep: number | null;
-  form: DeliveryFormValues;
-  parcels: Parcel[];
-  errors: WizardErrors;
-  problem: string | null;
-  /** The parcel types of step 2 (GET parceltypes, plus Custom). */
-  parcelTypes: ParcelType[];
-  /** Step 3's 'First available timeslot' choices: the time slots of the quote's date. */
-  timeSlots: TimeSlot[];
-}
-
-export type WizardEvent =
-  /** A form value of step 1 (from the view, or an address resolved by the delivery step's lookups). */
-  | { type: 'delivery.edit'; values: Partial<DeliveryFormValues> }
-  | { type: 'parcels.change'; parcels: Parcel[] }
-  | { type: 'step.submit'; quoteId?: number | null }
-  | { type: 'step.back' }
-  | { type: 'step.goto'; step: number }
-  | { type: 'wizard.step'; step: number }
-  | { type: 'quote.timeSlot'; quoteId: number; deliveryTime: string }
-  | { type: 'wizard.reattempt' }
-  | { type: 'wizard.close' };
-
-export type PayOutput = { result: 'paid'; quote: Quote };
+export type { AddressSide } from './delivery-step.types';
 
 /** A new booking's form; a user whose token has a storeId starts with the store as the pick-up store (001 section 2). */
 function emptyForm(viewer: BookingViewer): DeliveryFormValues {
@@ -101,9 +59,6 @@ function formOf(quote: Quote): DeliveryFormValues {
   };
 }
 
-/** What a step's call or sub-chart ends with: the saved quote (Details may end with 'back' instead). */
-type StepOutput = Quote | DetailsOutput | PayOutput;
-
 function quoteOf(output: StepOutput | undefined): Quote | null {
   if (!output) return null;
   if ('deliveryId' in output) return output;
@@ -146,12 +101,7 @@ function toStep(guard: 'earlierStep' | 'noQuote') {
  * payment status is outside ITEMS_OUTSTANDING..PAID shows 'Delivery failed' with a reattempt.
  */
 export const wizardMachine = setup({
-  types: {
-    input: {} as WizardInput,
-    context: {} as WizardContext,
-    events: {} as WizardEvent,
-    tags: {} as 'busy' | 'loading',
-  },
+  types: {} as WizardSchema,
   actors: {
     getQuote, createQuote, updateQuote, updateParcels, selectQuote, setTimeSlot, acceptQuote, reattempt, loadParcelTypes, loadTimeSlots,
     deliveryStep: deliveryStepMachine, details: detailsMachine, pay: payMachine,

@@ -1,24 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { asApiError } from '../../api/api-error';
-import type { components } from '../../api/generated/connect';
-
-export type CurrentAnnouncement = components['schemas']['CurrentAnnouncement'];
-
-export interface AnnouncementBannerInput {
-  cca2: string;
-}
-
-export interface AnnouncementBannerContext {
-  cca2: string;
-  announcements: CurrentAnnouncement[];
-  /** The announcement being closed. */
-  dismissing: number | null;
-  /** Why the last close did not go through (the banner stays). */
-  problem: string | null;
-}
-
-export type AnnouncementBannerEvent = { type: 'banner.dismiss'; id: number };
+import type { AnnouncementBannerSchema, CurrentAnnouncement } from './announcement-banner.types';
 
 /**
  * The announcements banner of the shell (issue 6; where users see announcements is ours: see
@@ -26,12 +9,7 @@ export type AnnouncementBannerEvent = { type: 'banner.dismiss'; id: number };
  * once and for all. Loading fails quietly — a banner is no reason to interrupt anyone.
  */
 export const announcementBannerMachine = setup({
-  types: {
-    input: {} as AnnouncementBannerInput,
-    context: {} as AnnouncementBannerContext,
-    events: {} as AnnouncementBannerEvent,
-    tags: {} as 'busy',
-  },
+  types: {} as AnnouncementBannerSchema,
   actors: {
     loadAnnouncements: fromPromise<CurrentAnnouncement[], { cca2: string }>(async ({ input, signal }) => {
       const { data } = await api.connect.GET('/announcements/current/{cca2}', { params: { path: { cca2: input.cca2 } }, signal });

@@ -1,6 +1,7 @@
 import { toApiError } from '../../api/api-error';
 import { defineSamples } from '../samples';
-import { announcementBannerMachine, type CurrentAnnouncement } from './announcement-banner.machine';
+import { announcementBannerMachine } from './announcement-banner.machine';
+import type { CurrentAnnouncement } from './announcement-banner.types';
 
 const festive: CurrentAnnouncement = {
   id: 1, title: 'Festive season cut-off dates', message: 'Book Standard deliveries by 18 December.', startDate: '2026-01-01', endDate: null,

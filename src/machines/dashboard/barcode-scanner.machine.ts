@@ -1,35 +1,9 @@
 import { and, assertEvent, assign, emit, fromCallback, fromPromise, setup, stateIn } from 'xstate';
-import { asApiError, type ApiError } from '../../api/api-error';
+import { asApiError } from '../../api/api-error';
+import { errorParams, outputParams } from '../shared/shared.actions';
 import { findDeliveryByCode } from './barcode-scanner.api';
 import { cameraScanningSupported, isCameraPermissionDenied, openCamera, stopCameraStream, watchForBarcodes } from './barcode-camera';
-
-export interface BarcodeScannerInput {
-  cca2: string;
-  /** Whether the browser can scan with its camera; detected (BarcodeDetector and getUserMedia) when left out. */
-  camera?: boolean;
-}
-
-export interface BarcodeScannerContext {
-  cca2: string;
-  /** The last code typed or scanned (keyboard-wedge scanners type it and press Enter). */
-  code: string;
-  error: ApiError | undefined;
-  /** The browser offers camera scanning: the modal shows its "Use camera" toggle. */
-  camera: boolean;
-  /** The open camera, while scanning (the view previews it; leaving `scanning` stops it). */
-  stream: MediaStream | undefined;
-}
-
-export type BarcodeScannerEvent =
-  | { type: 'scanner.open' }
-  | { type: 'scanner.close' }
-  | { type: 'scanner.submit'; code: string }
-  | { type: 'scanner.camera.start' }
-  | { type: 'scanner.camera.stop' }
-  | { type: 'scanner.camera.detected'; code: string };
-
-/** Emitted when a code names a delivery: the dashboard opens its detail panel. */
-export type BarcodeScannerEmitted = { type: 'scanner.found'; deliveryId: number };
+import type { BarcodeScannerSchema, BarcodeScannerEvent } from './barcode-scanner.types';
 
 const codeOf = (event: BarcodeScannerEvent) => {
   assertEvent(event, ['scanner.submit', 'scanner.camera.detected']);
@@ -43,12 +17,7 @@ const codeOf = (event: BarcodeScannerEvent) => {
  * code. The camera runs beside typed entry, which stays usable whatever the camera does.
  */
 export const barcodeScannerMachine = setup({
-  types: {
-    input: {} as BarcodeScannerInput,
-    context: {} as BarcodeScannerContext,
-    events: {} as BarcodeScannerEvent,
-    emitted: {} as BarcodeScannerEmitted,
-  },
+  types: {} as BarcodeScannerSchema,
   actors: {
     findDelivery: fromPromise<number | null, { cca2: string; code: string }>(({ input, signal }) => findDeliveryByCode(input.cca2, input.code, signal)),
     startCamera: fromPromise<MediaStream>(({ signal }) => openCamera(signal)),
@@ -57,17 +26,17 @@ export const barcodeScannerMachine = setup({
   },
   actions: {
     storeCode: assign({ code: ({ event }) => codeOf(event), error: undefined }),
-    storeError: assign({ error: ({ event }) => asApiError((event as { error?: unknown }).error) }),
+    storeError: assign((_, params: { error: unknown }) => ({ error: asApiError(params.error) })),
     reset: assign({ code: '', error: undefined }),
-    storeStream: assign({ stream: ({ event }) => (event as { output?: MediaStream }).output }),
+    storeStream: assign((_, stream: MediaStream | undefined) => ({ stream })),
     stopCamera: ({ context }) => stopCameraStream(context.stream),
     forgetStream: assign({ stream: undefined }),
   },
   guards: {
     hasCode: ({ event }) => codeOf(event) !== '',
-    found: ({ event }) => typeof (event as { output?: unknown }).output === 'number',
+    found: (_, deliveryId: number | null) => typeof deliveryId === 'number',
     cameraAvailable: ({ context }) => context.camera,
-    permissionDenied: ({ event }) => isCameraPermissionDenied((event as { error?: unknown }).error),
+    permissionDenied: (_, params: { error: unknown }) => isCameraPermissionDenied(params.error),
   },
 }).createMachine({
   id: 'barcodeScanner',
@@ -103,10 +72,10 @@ export const barcodeScannerMachine = setup({
                 src: 'findDelivery',
                 input: ({ context }) => ({ cca2: context.cca2, code: context.code }),
                 onDone: [
-                  { guard: 'found', target: '#barcodeScanner.closed', actions: emit(({ event }) => ({ type: 'scanner.found' as const, deliveryId: event.output as number })) },
+                  { guard: { type: 'found', params: outputParams }, target: '#barcodeScanner.closed', actions: emit(({ event }) => ({ type: 'scanner.found' as const, deliveryId: event.output as number })) },
                   { target: 'notFound' },
                 ],
-                onError: { target: 'failed', actions: 'storeError' },
+                onError: { target: 'failed', actions: { type: 'storeError', params: errorParams } },
               },
             },
             notFound: {
@@ -138,9 +107,9 @@ export const barcodeScannerMachine = setup({
               invoke: {
                 id: 'startCamera',
                 src: 'startCamera',
-                onDone: { target: 'scanning', actions: 'storeStream' },
+                onDone: { target: 'scanning', actions: { type: 'storeStream', params: outputParams } },
                 onError: [
-                  { guard: 'permissionDenied', target: 'denied' },
+                  { guard: { type: 'permissionDenied', params: errorParams }, target: 'denied' },
                   { target: 'unavailable' },
                 ],
               },

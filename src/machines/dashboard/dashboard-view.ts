@@ -1,7 +1,7 @@
 import { DASHBOARD_OTDS_INITIAL_PERCENT, MIN_SEARCH_LENGTH } from '../../lib/constants';
 import { DRIVER_AVAILABILITY, LOGISTIC_STATUS } from '../../lib/statuses';
 import type { LiveDelivery, LiveJob, LiveLists, LiveTask, LiveUser } from '../operations/live-merge';
-import type { DashboardContext } from './dashboard.machine';
+import type { DashboardContext } from './dashboard.types';
 
 // What the dashboard shows of the live lists (002 section 2): filters, search, ids, QSR mode, the tasks of a
 // job and the stats. Pure, so the views only select and render.

@@ -1,30 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { DASHBOARD_DEFAULTS } from '../../lib/constants';
-import type { DetailKind } from '../operations/live-merge';
-
-/** Which list an ids filter narrows. */
-export type IdsFilterKind = DetailKind;
-
-export interface DashboardContext {
-  /** Filters by field and value (002 section 2), e.g. { logisticstatuses: '10001' }. */
-  filters: Record<string, string>;
-  /** Filters by delivery, job and driver ids. */
-  ids: Record<IdsFilterKind, number[]>;
-  /** The delivery search term. */
-  search: string;
-  /** Quick-service (QSR) mode: cleared with the filters. */
-  qsrMode: boolean;
-}
-
-export type DashboardEvent =
-  | { type: 'dashboard.filter'; field: string; value: string }
-  | { type: 'dashboard.filter.remove'; field: string }
-  | { type: 'dashboard.ids'; kind: IdsFilterKind; ids: number[] }
-  | { type: 'dashboard.search'; text: string }
-  | { type: 'dashboard.qsr.toggle' }
-  | { type: 'dashboard.clearFilters' }
-  | { type: 'dashboard.leftSidebar.toggle' }
-  | { type: 'dashboard.rightSidebar.toggle' };
+import type { DashboardSchema, IdsFilterKind } from './dashboard.types';
 
 const NO_IDS: Record<IdsFilterKind, number[]> = { delivery: [], job: [], driver: [] };
 
@@ -34,10 +10,7 @@ const NO_IDS: Record<IdsFilterKind, number[]> = { delivery: [], job: [], driver:
  * side bars, open by default. Pure: the lists themselves are the live-merge actor's.
  */
 export const dashboardMachine = setup({
-  types: {
-    context: {} as DashboardContext,
-    events: {} as DashboardEvent,
-  },
+  types: {} as DashboardSchema,
   actions: {
     setFilter: assign({
       filters: ({ context, event }) => {

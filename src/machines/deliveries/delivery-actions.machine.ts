@@ -1,45 +1,9 @@
-import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
-import { asApiError, type ApiError } from '../../api/api-error';
-import { type DeliveryAction } from '../../lib/deliveries-admin';
+import { asApiError } from '../../api/api-error';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
-
-export interface DeliveryActionsInput {
-  cca2: string;
-  /** The deliveryId of the edit screen. */
-  id: number;
-}
-
-export interface DeliveryProofValues {
-  recipientName: string;
-  note: string;
-}
-
-export interface DeliveryActionsContext {
-  cca2: string;
-  id: number;
-  /** The action being confirmed or run. */
-  action: DeliveryAction | undefined;
-  proof: DeliveryProofValues;
-  error: ApiError | undefined;
-}
-
-export type DeliveryActionsEvent =
-  | { type: 'actions.request'; action: DeliveryAction }
-  | { type: 'actions.proof'; name: keyof DeliveryProofValues; value: string }
-  | { type: 'actions.confirmNo' }
-  | { type: 'actions.confirmYes' }
-  | { type: 'actions.dismiss' };
-
-/** What the screen does next: reload the delivery (its status changed) or open the clone. */
-export type DeliveryActionsEmitted = { type: 'actions.done' } | { type: 'actions.navigate'; to: string };
-
-export interface RunActionInput {
-  cca2: string;
-  id: number;
-  action: DeliveryAction;
-  proof: DeliveryProofValues;
-}
+import { notifySuccess, outputParams } from '../shared/shared.actions';
+import type { DeliveryActionsSchema, RunActionInput } from './delivery-actions.types';
 
 /** The new delivery's id for clone; undefined for the others (the edit screen reloads). */
 async function runAction({ cca2, id, action, proof }: RunActionInput): Promise<number | undefined> {
@@ -62,8 +26,6 @@ async function runAction({ cca2, id, action, proof }: RunActionInput): Promise<n
   }
 }
 
-const notifications = (system: unknown) => (system as { get(id: string): AnyActorRef | undefined }).get('notifications');
-
 /**
  * The actions of the delivery edit screen (002 section 7: canceldelivery, cancelandreturntosender, clone,
  * recalculateparcels, recalculatelogistics, reverseLogisticStatus, updatedeliveryproof): each asks its
@@ -71,21 +33,16 @@ const notifications = (system: unknown) => (system as { get(id: string): AnyActo
  * does not allow it, which stays on screen until dismissed.
  */
 export const deliveryActionsMachine = setup({
-  types: {
-    input: {} as DeliveryActionsInput,
-    context: {} as DeliveryActionsContext,
-    events: {} as DeliveryActionsEvent,
-    emitted: {} as DeliveryActionsEmitted,
-  },
+  types: {} as DeliveryActionsSchema,
   actors: {
     runAction: fromPromise<number | undefined, RunActionInput>(({ input }) => runAction(input)),
   },
   guards: {
     proofComplete: ({ context }) => context.action !== 'updatedeliveryproof' || context.proof.recipientName.trim() !== '',
-    cloned: ({ event }) => typeof (event as { output?: unknown }).output === 'number',
+    cloned: (_, output: number | undefined) => typeof output === 'number',
   },
   actions: {
-    notifyUpdated: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: SUCCESS_TEXTS.updated }),
+    notifyUpdated: ({ system }) => notifySuccess({ system }, { text: SUCCESS_TEXTS.updated }),
   },
 }).createMachine({
   id: 'deliveryActions',
@@ -113,7 +70,7 @@ export const deliveryActionsMachine = setup({
         src: 'runAction',
         input: ({ context }) => ({ cca2: context.cca2, id: context.id, action: context.action!, proof: context.proof }),
         onDone: [
-          { guard: 'cloned', target: 'idle', actions: [assign({ action: undefined }), 'notifyUpdated', emit(({ event }) => ({ type: 'actions.navigate' as const, to: `/deliveries/edit/${event.output}` }))] },
+          { guard: { type: 'cloned', params: outputParams }, target: 'idle', actions: [assign({ action: undefined }), 'notifyUpdated', emit(({ event }) => ({ type: 'actions.navigate' as const, to: `/deliveries/edit/${event.output}` }))] },
           { target: 'idle', actions: [assign({ action: undefined, proof: { recipientName: '', note: '' } }), 'notifyUpdated', emit({ type: 'actions.done' as const })] },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => asApiError(event.error) }) },

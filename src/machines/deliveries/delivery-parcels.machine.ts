@@ -1,54 +1,10 @@
-import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
 import { asApiError, type ApiError } from '../../api/api-error';
 import { validateParcels } from '../../lib/booking-rules';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
-
-/** A parcel as the delivery edit screen reads it (getdelivery's deliveryItems). */
-export type DeliveryParcel = components['schemas']['DeliveryAdminParcel'];
-
-/** A parcel row while it is edited: the inputs' text, so a half-typed number is kept as typed. */
-export interface ParcelDraft {
-  id: number;
-  name: string;
-  parcelTypeId: number | null;
-  deliveryItemName: string;
-  length: string;
-  width: string;
-  height: string;
-  weight: string;
-  description: string;
-  barCode: string;
-  isFragile: boolean;
-}
-
-export type ParcelField = Exclude<keyof ParcelDraft, 'id' | 'name' | 'parcelTypeId'>;
-
-export interface DeliveryParcelsInput {
-  cca2: string;
-  id: number;
-  /** The delivery's version (updateparceldetails refuses an old one with 409). */
-  xmin: string;
-  parcels: DeliveryParcel[];
-}
-
-export interface DeliveryParcelsContext extends DeliveryParcelsInput {
-  drafts: ParcelDraft[];
-  /** Keyed deliveryItems.{i}.{field}, the booking rules' and the server's keys. */
-  errors: Record<string, string>;
-  error: ApiError | undefined;
-}
-
-export type DeliveryParcelsEvent =
-  | { type: 'parcels.edit' }
-  | { type: 'parcels.change'; index: number; field: ParcelField; value: string | boolean }
-  | { type: 'parcels.cancel' }
-  | { type: 'parcels.save' }
-  | { type: 'parcels.dismiss' };
-
-/** The screen reads the delivery again after a save (new version, new parcels). */
-export type DeliveryParcelsEmitted = { type: 'parcels.saved' };
+import { errorParams, notifySuccess } from '../shared/shared.actions';
+import type { DeliveryParcelsSchema, DeliveryParcel, ParcelDraft, SaveParcelsInput } from './delivery-parcels.types';
 
 const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
@@ -74,8 +30,6 @@ export function parcelsOf(drafts: readonly ParcelDraft[]) {
 const fieldErrorsOf = (error: ApiError): Record<string, string> =>
   Object.fromEntries(Object.entries(error.errors ?? {}).map(([key, messages]) => [key, messages[0] ?? error.message]));
 
-export interface SaveParcelsInput { cca2: string; id: number; xmin: string; drafts: ParcelDraft[] }
-
 /**
  * The parcels of a booked delivery on its edit screen (issue 6: editable only when the status is at or above
  * Ready, not Delivered, and the caller permitted — the screen offers "Edit parcels" only then, and the server
@@ -83,12 +37,7 @@ export interface SaveParcelsInput { cca2: string; id: number; xmin: string; draf
  * validate first with the messages naming the field.
  */
 export const deliveryParcelsMachine = setup({
-  types: {
-    input: {} as DeliveryParcelsInput,
-    context: {} as DeliveryParcelsContext,
-    events: {} as DeliveryParcelsEvent,
-    emitted: {} as DeliveryParcelsEmitted,
-  },
+  types: {} as DeliveryParcelsSchema,
   actors: {
     saveParcels: fromPromise<void, SaveParcelsInput>(async ({ input }) => {
       await api.connect.PUT('/deliveries/updateparceldetails/{cca2}/{id}', {
@@ -99,12 +48,11 @@ export const deliveryParcelsMachine = setup({
   },
   guards: {
     valid: ({ context }) => Object.keys(validateParcels(parcelsOf(context.drafts))).length === 0,
-    hasFieldErrors: ({ event }) => Object.keys(asApiError((event as { error?: unknown }).error).errors ?? {}).length > 0,
+    hasFieldErrors: (_, params: { error: unknown }) => Object.keys(asApiError(params.error).errors ?? {}).length > 0,
   },
   actions: {
     validate: assign({ errors: ({ context }) => validateParcels(parcelsOf(context.drafts)) }),
-    notifyUpdated: ({ system }) =>
-      (system as { get(id: string): AnyActorRef | undefined }).get('notifications')?.send({ type: 'notify.success', text: SUCCESS_TEXTS.updated }),
+    notifyUpdated: ({ system }) => notifySuccess({ system }, { text: SUCCESS_TEXTS.updated }),
   },
 }).createMachine({
   id: 'deliveryParcels',
@@ -141,7 +89,7 @@ export const deliveryParcelsMachine = setup({
         onDone: { target: 'viewing', actions: ['notifyUpdated', emit({ type: 'parcels.saved' as const })] },
         onError: [
           // The server's own field errors (the same rules) go beside the fields.
-          { guard: 'hasFieldErrors', target: 'editing', actions: assign({ errors: ({ event }) => fieldErrorsOf(asApiError(event.error)) }) },
+          { guard: { type: 'hasFieldErrors', params: errorParams }, target: 'editing', actions: assign({ errors: ({ event }) => fieldErrorsOf(asApiError(event.error)) }) },
           { target: 'failed', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
         ],
       },

@@ -1,39 +1,9 @@
-import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
-import { asApiError, type ApiError } from '../../api/api-error';
-import type { components } from '../../api/generated/connect';
+import { asApiError } from '../../api/api-error';
 import { FLEET_TEXTS } from '../../lib/fleet';
-
-export type MobileDevice = components['schemas']['FleetMobileDevice'];
-
-export interface DeviceActionsInput {
-  cca2: string;
-}
-
-export interface DeviceActionsContext {
-  cca2: string;
-  /** The device being delinked or notified. */
-  device: MobileDevice | undefined;
-  error: ApiError | undefined;
-}
-
-export type DeviceActionsEvent =
-  | { type: 'devices.notify'; device: MobileDevice }
-  | { type: 'devices.delink'; device: MobileDevice }
-  | { type: 'devices.confirmNo' }
-  | { type: 'devices.confirmYes' }
-  | { type: 'devices.dismiss' };
-
-/** A device changed on the server: the list reloads. */
-export type DeviceActionsEmitted = { type: 'devices.changed' };
-
-export interface DeviceCallInput {
-  cca2: string;
-  device: MobileDevice;
-}
-
-const notifications = (system: unknown) => (system as { get(id: string): AnyActorRef | undefined }).get('notifications');
-
+import { notifySuccess } from '../shared/shared.actions';
+import type { DeviceActionsSchema, MobileDevice, DeviceCallInput } from './device-actions.types';
 
 /**
  * The mobile devices table's row actions (002 sections 2 and 7): Delink asks No / Yes, then sends the device
@@ -41,12 +11,7 @@ const notifications = (system: unknown) => (system as { get(id: string): AnyActo
  * (PUT /mobileDevices/{cca2}/notify/{id}). A refusal (409: inactive or changed meanwhile) stays until dismissed.
  */
 export const deviceActionsMachine = setup({
-  types: {
-    input: {} as DeviceActionsInput,
-    context: {} as DeviceActionsContext,
-    events: {} as DeviceActionsEvent,
-    emitted: {} as DeviceActionsEmitted,
-  },
+  types: {} as DeviceActionsSchema,
   actors: {
     delinkDevice: fromPromise<MobileDevice, DeviceCallInput>(async ({ input: { cca2, device } }) => {
       // 002 section 7: the device as read, plus isActive false (its xmin guards against a concurrent change).
@@ -61,8 +26,8 @@ export const deviceActionsMachine = setup({
   actions: {
     take: assign({ device: ({ event }) => ('device' in event ? event.device : undefined), error: undefined }),
     forget: assign({ device: undefined, error: undefined }),
-    notifyDelinked: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: FLEET_TEXTS.delinked }),
-    notifyNotified: ({ system }) => notifications(system)?.send({ type: 'notify.success', text: FLEET_TEXTS.notified }),
+    notifyDelinked: ({ system }) => notifySuccess({ system }, { text: FLEET_TEXTS.delinked }),
+    notifyNotified: ({ system }) => notifySuccess({ system }, { text: FLEET_TEXTS.notified }),
   },
 }).createMachine({
   id: 'deviceActions',

@@ -1,7 +1,8 @@
 import { toApiError } from '../../api/api-error';
 import { FLEET_TEXTS } from '../../lib/fleet';
 import { defineSamples } from '../samples';
-import { deviceActionsMachine, type MobileDevice } from './device-actions.machine';
+import { deviceActionsMachine } from './device-actions.machine';
+import type { MobileDevice } from './device-actions.types';
 
 /** A device of the demo seed (driver@demo.test's phone). */
 export const SAMPLE_DEVICE: MobileDevice = {

@@ -3,29 +3,7 @@ import { asApiError } from '../../api/api-error';
 import type { SecretKind } from '../../lib/integrations';
 import { regenerateApiClientKey } from '../../resources/api-clients';
 import { rotateWebhookSecret } from '../../resources/webhooks';
-
-export interface RevealedSecretInput {
-  kind: SecretKind;
-  cca2: string;
-  /** The API client or webhook. */
-  id: number;
-  /** A secret the create call just answered (the add screen opened this one): shown at once. */
-  revealed?: string;
-}
-
-export interface RevealedSecretContext extends Omit<RevealedSecretInput, 'revealed'> {
-  /** The secret just issued: shown once, forgotten on "Done". */
-  secret: string | null;
-  problem: string | null;
-}
-
-export type RevealedSecretEvent =
-  | { type: 'secret.issue' }
-  | { type: 'secret.confirmNo' }
-  | { type: 'secret.confirmYes' }
-  | { type: 'secret.dismiss' };
-
-export type RevealedSecretEmitted = { type: 'secret.issued' };
+import type { RevealedSecretSchema } from './revealed-secret.types';
 
 /** PUT api-clients/regeneratekey or webhooks/rotatesecret: the new secret. */
 export const issueSecret = fromPromise<string, { kind: SecretKind; cca2: string; id: number }>(async ({ input }) => (input.kind === 'apiClientKey'
@@ -38,13 +16,7 @@ export const issueSecret = fromPromise<string, { kind: SecretKind; cca2: string;
  * one this once; the secret of a record just created is shown the same way.
  */
 export const revealedSecretMachine = setup({
-  types: {
-    input: {} as RevealedSecretInput,
-    context: {} as RevealedSecretContext,
-    events: {} as RevealedSecretEvent,
-    emitted: {} as RevealedSecretEmitted,
-    tags: {} as 'busy',
-  },
+  types: {} as RevealedSecretSchema,
   actors: { issueSecret },
   actions: {
     setSecret: assign((_, params: { secret: string }) => ({ secret: params.secret, problem: null })),

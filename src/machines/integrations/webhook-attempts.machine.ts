@@ -3,37 +3,14 @@ import { asApiError } from '../../api/api-error';
 import { WEBHOOK_ATTEMPTS_PAGE_SIZE } from '../../lib/constants';
 import { loadWebhookAttempts, sendWebhookTest, type WebhookAttempt } from '../../resources/webhooks';
 import type { Page } from '../../resources/types';
-
-export interface WebhookAttemptsInput {
-  cca2: string;
-  webhookId: number;
-}
-
-export interface WebhookAttemptsContext extends WebhookAttemptsInput {
-  page: number;
-  attempts: Page<WebhookAttempt> | null;
-  /** The first attempt of the last test event (its result is shown beside the button). */
-  lastTest: WebhookAttempt | null;
-  problem: string | null;
-}
-
-export type WebhookAttemptsEvent =
-  | { type: 'attempts.page'; page: number }
-  | { type: 'attempts.refresh' }
-  | { type: 'attempts.retry' }
-  | { type: 'attempts.test' };
+import type { WebhookAttemptsSchema } from './webhook-attempts.types';
 
 /**
  * The webhook edit screen's delivery log: a page of attempts (newest first) with their result, and "Send test
  * event", which posts a webhook.test event now and shows its first attempt; the log reloads after it.
  */
 export const webhookAttemptsMachine = setup({
-  types: {
-    input: {} as WebhookAttemptsInput,
-    context: {} as WebhookAttemptsContext,
-    events: {} as WebhookAttemptsEvent,
-    tags: {} as 'loading' | 'busy',
-  },
+  types: {} as WebhookAttemptsSchema,
   actors: {
     loadAttempts: fromPromise<Page<WebhookAttempt>, { cca2: string; webhookId: number; page: number }>(
       ({ input, signal }) => loadWebhookAttempts(input.cca2, input.webhookId, input.page, WEBHOOK_ATTEMPTS_PAGE_SIZE, signal),

@@ -1,49 +1,11 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { asApiError, type ApiError } from '../../api/api-error';
+import { asApiError } from '../../api/api-error';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
 import { resourceOf } from '../../resources';
 import { RecordConflict, type FieldDef, type FormValues, type ResourceId } from '../../resources/types';
 import { initialValues, validateFields } from '../../resources/validation';
 import { errorParams, notifyError, notifySuccess, outputParams } from '../shared/shared.actions';
-
-export interface FormInput {
-  resource: ResourceId;
-  cca2: string;
-  /** The record to edit; undefined on the add screen. */
-  id?: number;
-}
-
-type Row = Record<string, unknown> & { id: number; xmin: string };
-
-export interface FormContext {
-  resource: ResourceId;
-  cca2: string;
-  id: number | undefined;
-  /** The record as last loaded or saved (the version the edit builds on). */
-  record: Row | undefined;
-  values: FormValues;
-  /** The name shown for each lookup's current value (its id is in `values`): from the record, or the option chosen. */
-  labels: Record<string, string>;
-  fieldErrors: Record<string, string>;
-  /** The version someone else saved, shown beside the user's edit after a 409. */
-  current: Row | undefined;
-  error: ApiError | undefined;
-}
-
-export type FormEvent =
-  /** `label`: for a lookup, the chosen option's name (shown instead of its id). */
-  | { type: 'form.change'; name: string; value: string | boolean | number | null; label?: string }
-  | { type: 'form.submit' }
-  | { type: 'form.retry' }
-  /** After a conflict: keep my edit and save it over the current version. */
-  | { type: 'form.keepMine' }
-  /** After a conflict: drop my edit and take the current version. */
-  | { type: 'form.takeCurrent' }
-  | { type: 'form.delete' }
-  | { type: 'form.confirmNo' }
-  | { type: 'form.confirmYes' };
-
-export type FormEmitted = { type: 'form.navigate'; to: string } | { type: 'form.notFound' };
+import type { FormSchema, Row } from './form.types';
 
 /** The names of a record's lookup values, read from each lookup's `nameField`. */
 export function lookupLabels(fields: readonly FieldDef[], record?: Record<string, unknown>): Record<string, string> {
@@ -72,12 +34,7 @@ function without(errors: Record<string, string>, name: string): Record<string, s
 const editPath = (resource: ResourceId, id: number) => resourceOf(resource).routes.edit.replace(':id', String(id));
 
 export const formMachine = setup({
-  types: {
-    input: {} as FormInput,
-    context: {} as FormContext,
-    events: {} as FormEvent,
-    emitted: {} as FormEmitted,
-  },
+  types: {} as FormSchema,
   actors: {
     loadRecord: fromPromise<Row, { resource: ResourceId; cca2: string; id: number }>(
       ({ input }) => resourceOf(input.resource).api.get(input.cca2, input.id) as Promise<Row>,

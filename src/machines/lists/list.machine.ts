@@ -1,65 +1,14 @@
 import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
-import { asApiError, type ApiError } from '../../api/api-error';
+import { asApiError } from '../../api/api-error';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
 import { resourceOf } from '../../resources';
 import { parseListParams, toSearchString, type ListShape } from '../../resources/query';
 import type { BulkActionDef, ListParams, Page, ResourceId } from '../../resources/types';
 import { errorParams, notifyError, notifySuccess, outputParams, systemActor } from '../shared/shared.actions';
+import type { ListSchema, ListContext, RunBulkInput } from './list.types';
 
 /** The connection actor's systemId (issue 5); lists reload after it reconnects, when it exists. */
 export const CONNECTION_SYSTEM_ID = 'connection';
-
-export interface ListInput {
-  resource: ResourceId;
-  cca2: string;
-  /** The URL's query string: the only source of truth of the list. */
-  search: string;
-  /** The remembered page size of this list (jobs, drivers, deliveries), used when the URL has none. */
-  storedPageSize?: number;
-}
-
-export interface ListContext {
-  resource: ResourceId;
-  cca2: string;
-  shape: ListShape;
-  params: ListParams;
-  /** What the search box shows (ahead of the URL while the user types). */
-  searchText: string;
-  page: Page<Record<string, unknown>> | undefined;
-  error: ApiError | undefined;
-  /** The ids of the rows selected on the shown page (row checkboxes); a new page keeps those still on it. */
-  selected: number[];
-  /** The bulk action being confirmed or run, with its value (e.g. the new delivery date). */
-  bulk: { action: string; value: string } | undefined;
-}
-
-export type ListEvent =
-  /** The URL changed (navigation, back, a shared link): the list follows it. */
-  | { type: 'list.urlChanged'; search: string }
-  | { type: 'list.page'; page: number }
-  | { type: 'list.pageSize'; pageSize: number }
-  /** A header was pressed: the same column flips the direction, another sorts ascending. */
-  | { type: 'list.sort'; sortBy: string }
-  | { type: 'list.search'; text: string }
-  /** One filter's value; `clear` names parameters removed at the same time (a lookup's include/exclude pair). */
-  | { type: 'list.filter'; name: string; value: string | undefined; clear?: readonly string[] }
-  | { type: 'list.clearFilters' }
-  | { type: 'list.retry' }
-  | { type: 'list.reload' }
-  | { type: 'connection.reconnected' }
-  /** A row's checkbox. */
-  | { type: 'list.select'; id: number; selected: boolean }
-  /** The header's checkbox: every row of the page, or none. */
-  | { type: 'list.selectPage'; selected: boolean }
-  | { type: 'list.clearSelection' }
-  /** A button of the bulk action bar (an id of the resource's bulkActions). */
-  | { type: 'list.bulk'; action: string }
-  | { type: 'list.bulkValue'; value: string }
-  | { type: 'list.bulkNo' }
-  | { type: 'list.bulkYes' };
-
-/** Emitted to the view: go to this URL (the view navigates; the URL then drives the list). */
-export type ListEmitted = { type: 'list.navigate'; search: string; replace?: boolean } | { type: 'list.notFound' };
 
 function shapeOf(resource: ResourceId, storedPageSize: number | undefined): ListShape {
   const definition = resourceOf(resource);
@@ -74,8 +23,6 @@ function shapeOf(resource: ResourceId, storedPageSize: number | undefined): List
 const bulkActionOf = (context: Pick<ListContext, 'resource' | 'bulk'>): BulkActionDef | undefined =>
   resourceOf(context.resource).bulkActions?.find((action) => action.id === context.bulk?.action);
 
-export interface RunBulkInput { resource: ResourceId; cca2: string; action: string; ids: number[]; value: string }
-
 const sameParams = (a: ListParams, b: ListParams) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Asks the view to navigate to the list state `next` (page 1 unless paging itself). */
@@ -85,12 +32,7 @@ const navigateTo = (context: ListContext, next: Partial<ListParams>) =>
 const bulkCount = ({ event }: { event: { output: number } }) => ({ count: event.output });
 
 export const listMachine = setup({
-  types: {
-    input: {} as ListInput,
-    context: {} as ListContext,
-    events: {} as ListEvent,
-    emitted: {} as ListEmitted,
-  },
+  types: {} as ListSchema,
   actors: {
     loadPage: fromPromise<Page<Record<string, unknown>>, { resource: ResourceId; cca2: string; params: ListParams }>(
       ({ input, signal }) => resourceOf(input.resource).api.list(input.cca2, input.params, signal) as Promise<Page<Record<string, unknown>>>,

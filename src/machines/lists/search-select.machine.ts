@@ -1,44 +1,10 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { asApiError, type ApiError } from '../../api/api-error';
+import { asApiError } from '../../api/api-error';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
 import { resourceOf } from '../../resources';
 import type { ResourceId, SelectOption } from '../../resources/types';
 import { errorParams, outputParams } from '../shared/shared.actions';
-
-export type SelectMode = 'include' | 'exclude';
-
-export interface SearchSelectInput {
-  resource: ResourceId;
-  cca2: string;
-  /** The option chosen already (an edit form, a filter from the URL). */
-  selected?: SelectOption | null;
-  mode?: SelectMode;
-  /** Offer to create the typed text as a new option (the spec: addresses). */
-  allowCreate?: boolean;
-  minLength?: number;
-  /** Extra query parameters of the search (a select whose search is swapped in, e.g. the payable accounts of a delivery). */
-  params?: Record<string, string | number>;
-}
-
-export interface SearchSelectContext {
-  resource: ResourceId;
-  cca2: string;
-  term: string;
-  options: SelectOption[];
-  selected: SelectOption | null;
-  mode: SelectMode;
-  allowCreate: boolean;
-  minLength: number;
-  params: Record<string, string | number>;
-  error: ApiError | undefined;
-}
-
-export type SearchSelectEvent =
-  | { type: 'select.type'; term: string }
-  | { type: 'select.choose'; option: SelectOption }
-  | { type: 'select.clear' }
-  | { type: 'select.mode'; mode: SelectMode }
-  | { type: 'select.create' };
+import type { SearchSelectSchema } from './search-select.types';
 
 /**
  * A searchable select (000 section 5, 002 section 5): "Enter search term..." while empty, "Minimum of 3
@@ -46,11 +12,7 @@ export type SearchSelectEvent =
  * results." when nothing matches; Include / Exclude; creating the typed option where allowed.
  */
 export const searchSelectMachine = setup({
-  types: {
-    input: {} as SearchSelectInput,
-    context: {} as SearchSelectContext,
-    events: {} as SearchSelectEvent,
-  },
+  types: {} as SearchSelectSchema,
   actors: {
     searchOptions: fromPromise<SelectOption[], { resource: ResourceId; cca2: string; term: string; params: Record<string, string | number> }>(
       ({ input, signal }) => resourceOf(input.resource).api.selectOptions(input.cca2, input.term, signal),

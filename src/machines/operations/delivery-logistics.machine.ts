@@ -1,21 +1,6 @@
 import { setup, type SnapshotFrom } from 'xstate';
 import { LOGISTIC_STATUS, type LogisticStatus } from '../../lib/statuses';
-
-/** What happens to a delivery's tasks and job, as events of its logistic progression. */
-export type DeliveryLogisticsEvent =
-  | { type: 'delivery.driverAssigned' }
-  | { type: 'delivery.driverUnassigned' }
-  | { type: 'delivery.pickupCompleted' }
-  | { type: 'delivery.pickupException' }
-  | { type: 'delivery.dropoffStarted' }
-  | { type: 'delivery.dropoffCompleted' }
-  | { type: 'delivery.dropoffException' }
-  | { type: 'delivery.undelivered' }
-  | { type: 'delivery.returnToSender' }
-  | { type: 'delivery.reverse' };
-
-type StateName = 'ready' | 'pendingPickUp' | 'collected' | 'pendingDropOff' | 'delivered' | 'pickUpException' | 'dropOffException'
-  | 'undelivered' | 'returnedToSender';
+import type { DeliveryLogisticsSchema, StateName } from './delivery-logistics.types';
 
 /**
  * The logistic status a paid delivery moves through as its job and tasks move (002 section 4): ready 2501 →
@@ -26,7 +11,7 @@ type StateName = 'ready' | 'pendingPickUp' | 'collected' | 'pendingDropOff' | 'd
  * finance, not to this chart. Pure: the server resumes it from the stored status for every task and job call.
  */
 export const deliveryLogisticsMachine = setup({
-  types: { events: {} as DeliveryLogisticsEvent },
+  types: {} as DeliveryLogisticsSchema,
 }).createMachine({
   id: 'deliveryLogistics',
   description: 'A delivery from ready to delivered as its tasks move: pick-up stage, drop-off stage, exceptions, returns.',

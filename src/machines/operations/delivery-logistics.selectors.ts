@@ -1,7 +1,6 @@
 import { LOGISTIC_STATUS, type LogisticStatus } from '../../lib/statuses';
-import {
-  deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf, type DeliveryLogisticsEvent, type DeliveryLogisticsSnapshot,
-} from './delivery-logistics.machine';
+import { deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, logisticStatusOf, type DeliveryLogisticsSnapshot } from './delivery-logistics.machine';
+import type { DeliveryLogisticsEvent } from './delivery-logistics.types';
 import { step } from './transitions';
 
 /**

@@ -2,9 +2,12 @@ import { mayCall, type OperationId } from '../../lib/access';
 import type { TaskAction } from '../../lib/operations-catalogue';
 import type { Permissions } from '../../lib/roles';
 import { JOB_STATUS, TASK_STATUS } from '../../lib/statuses';
-import { deliveryLogisticsMachine, deliveryLogisticsSnapshotOf, type DeliveryLogisticsEvent } from './delivery-logistics.machine';
-import { jobMachine, jobSnapshotOf, type JobEvent } from './job.machine';
-import { isPickUpTask, taskMachine, taskSnapshotOf, type TaskEvent } from './task.machine';
+import { deliveryLogisticsMachine, deliveryLogisticsSnapshotOf } from './delivery-logistics.machine';
+import type { DeliveryLogisticsEvent } from './delivery-logistics.types';
+import { jobMachine, jobSnapshotOf } from './job.machine';
+import type { JobEvent } from './job.types';
+import { isPickUpTask, taskMachine, taskSnapshotOf } from './task.machine';
+import type { TaskEvent } from './task.types';
 import { step } from './transitions';
 
 // Which task and job calls the job screens offer: those the pure charts allow from the stored status (the

@@ -1,30 +1,9 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import { asApiError, type ApiError } from '../../api/api-error';
+import { asApiError } from '../../api/api-error';
 import { liveDashboard } from '../../api/realtime';
 import { reconnects } from './reconnects';
 import { loadJob, runJobScreenCall, type JobDetails, type JobScreenCall } from './operations.api';
-
-export interface JobScreenInput {
-  cca2: string;
-  jobId: number;
-}
-
-export interface JobScreenContext {
-  cca2: string;
-  jobId: number;
-  details: JobDetails | null;
-  /** The call being made (the view disables the buttons). */
-  call: JobScreenCall | null;
-  /** Why the last call or load was refused (a 409 says the chart did not allow it; nothing changed). */
-  error: ApiError | null;
-}
-
-export type JobScreenEvent =
-  | { type: 'job.call'; call: JobScreenCall }
-  | { type: 'job.retry' }
-  /** The hub reported a change of this job or one of its tasks. */
-  | { type: 'job.changed' }
-  | { type: 'connection.reconnected' };
+import type { JobScreenSchema, JobScreenEvent } from './job-screen.types';
 
 /** Changes of one job over the dashboard hub (its `job` and `jobTask` messages). */
 const hubChanges = fromCallback<JobScreenEvent, { jobId: number }>(({ sendBack, input }) => {
@@ -46,11 +25,7 @@ const hubChanges = fromCallback<JobScreenEvent, { jobId: number }>(({ sendBack, 
  * reloaded as it is. A change of the job over the hub, or a reconnect, reloads it too.
  */
 export const jobScreenMachine = setup({
-  types: {
-    input: {} as JobScreenInput,
-    context: {} as JobScreenContext,
-    events: {} as JobScreenEvent,
-  },
+  types: {} as JobScreenSchema,
   actors: {
     reconnects,
     hubChanges,

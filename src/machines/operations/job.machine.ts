@@ -1,25 +1,6 @@
 import { assertEvent, setup, type SnapshotFrom } from 'xstate';
 import { JOB_STATUS, type JobStatus } from '../../lib/statuses';
-
-/** A job as stored: its status and the driver it is assigned to. */
-export interface JobRow {
-  jobStatusId: number;
-}
-
-/**
- * The job calls of 002 section 7 as events. The facts a rule needs that the chart does not hold (how many of
- * the job's tasks have started, how many deliveries stay) travel with the event, so the chart stays pure.
- */
-export type JobEvent =
-  | { type: 'job.assign'; driverId: number }
-  | { type: 'job.unassign' }
-  | { type: 'job.reject' }
-  | { type: 'job.start' }
-  | { type: 'job.tasksFinished' }
-  | { type: 'job.deliveries.add' }
-  | { type: 'job.deliveries.remove'; remaining: number }
-  | { type: 'job.notifyDelay' }
-  | { type: 'job.reverse'; tasksStarted: number };
+import type { JobSchema, JobRow } from './job.types';
 
 /**
  * A job: the work of one driver or partner, made of pick-up and drop-off tasks (002 section 4: cancelled -1,
@@ -31,9 +12,7 @@ export type JobEvent =
  * same state, so the chart (and `can`) says they are allowed there.
  */
 export const jobMachine = setup({
-  types: {
-    events: {} as JobEvent,
-  },
+  types: {} as JobSchema,
   guards: {
     lastDeliveryRemoved: ({ event }) => {
       assertEvent(event, 'job.deliveries.remove');

@@ -1,39 +1,6 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { TASK_STATUS, TASK_TYPE, type TaskStatus } from '../../lib/statuses';
-
-/** A task as stored: its type, its status and whether the driver has arrived. */
-export interface TaskRow {
-  taskTypeId: number;
-  taskStatusId: number;
-  arrivedDate?: string | null;
-}
-
-export interface TaskInput {
-  taskTypeId: number;
-}
-
-export interface ArrivedLocation {
-  lat: number;
-  lon: number;
-}
-
-export interface TaskContext {
-  taskTypeId: number;
-  arrivedDate: string | null;
-  arrivedLocation: ArrivedLocation | null;
-}
-
-/** The task calls of 002 section 7 (start, arrived, completepickup, completedropoff, exceptionpickup, exceptiondropoff) and cancellation with its job. */
-export type TaskEvent =
-  | { type: 'task.start' }
-  | { type: 'task.arrived'; at: string; location: ArrivedLocation }
-  | { type: 'task.completePickup' }
-  | { type: 'task.completeDropoff' }
-  | { type: 'task.exceptionPickup' }
-  | { type: 'task.exceptionDropoff' }
-  | { type: 'task.cancel' }
-  /** reverseJobStatus of a completed job: its last finished task opens again (a cancelled one: not started). */
-  | { type: 'task.reverse' };
+import type { TaskSchema, TaskRow, ArrivedLocation } from './task.types';
 
 const PICK_UP_TYPES: ReadonlySet<number> = new Set([TASK_TYPE.PICK_UP, TASK_TYPE.STORE_PICK_UP, TASK_TYPE.QSR_STORE_PICK_UP]);
 const DROP_OFF_TYPES: ReadonlySet<number> = new Set([TASK_TYPE.DROP_OFF, TASK_TYPE.STORE_DROP_OFF]);
@@ -51,11 +18,7 @@ export function isPickUpTask(taskTypeId: number): boolean {
  * finished task takes no task call; only the reversal of its completed job opens it again (`task.reverse`).
  */
 export const taskMachine = setup({
-  types: {
-    context: {} as TaskContext,
-    input: {} as TaskInput,
-    events: {} as TaskEvent,
-  },
+  types: {} as TaskSchema,
   guards: {
     isPickUp: ({ context }) => PICK_UP_TYPES.has(context.taskTypeId),
     isDropOff: ({ context }) => DROP_OFF_TYPES.has(context.taskTypeId),

@@ -5,32 +5,7 @@ import { LIVE_EVENTS } from '../../lib/realtime';
 import { errorParams, notifyError, outputParams } from '../shared/shared.actions';
 import { reconnects } from './reconnects';
 import { loadNotifications, markNotificationRead, type NotificationsPage, type WebNotification } from './operations.api';
-
-export interface WebNotificationsInput {
-  cca2: string;
-}
-
-export interface WebNotificationsContext {
-  cca2: string;
-  /** The page shown (default 1). */
-  page: number;
-  data: WebNotification[];
-  totalPages: number;
-  totalItemCount: number;
-  unread: number;
-  /** The notification being marked as read. */
-  marking: number | null;
-  /** Ids that arrived over the hub since the last load (a repeat is counted once). */
-  receivedIds: number[];
-}
-
-export type WebNotificationsEvent =
-  | { type: 'notifications.page'; page: number }
-  | { type: 'notifications.markRead'; id: number }
-  | { type: 'notifications.retry' }
-  /** A new notification from the hub (the caller's own, 002 section 7). */
-  | { type: 'notifications.received'; notification: WebNotification }
-  | { type: 'connection.reconnected' };
+import type { WebNotificationsSchema, WebNotificationsEvent } from './web-notifications.types';
 
 /** New notifications from the dashboard hub (subscribeToWebNotifications). */
 const hubNotifications = fromCallback<WebNotificationsEvent>(({ sendBack }) => {
@@ -50,11 +25,7 @@ const hubNotifications = fromCallback<WebNotificationsEvent>(({ sendBack }) => {
  * unread count. (The sound, and its mute, are the live-merge actor's.)
  */
 export const webNotificationsMachine = setup({
-  types: {
-    input: {} as WebNotificationsInput,
-    context: {} as WebNotificationsContext,
-    events: {} as WebNotificationsEvent,
-  },
+  types: {} as WebNotificationsSchema,
   actors: {
     hubNotifications,
     reconnects,

@@ -1,24 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { components } from '../../api/generated/connect';
 import { api, ApiError } from '../../api';
 import { RETRY_INTERVAL_MS, RETRY_MAX_ATTEMPTS } from '../../lib/constants';
-import { isPortalCode, parseHost, type HostInfo } from '../../lib/host';
-
-export type Portal = components['schemas']['Portal'];
-
-export interface PortalInput {
-  hostname: string;
-  /** The portal a loopback host maps to (VITE_DEFAULT_PORTAL, ZA by default). */
-  defaultPortal: string;
-}
-
-export interface PortalContext {
-  host: HostInfo;
-  portal: Portal | undefined;
-  /** Failed lookups without an answer so far; the retry helper gives up after RETRY_MAX_ATTEMPTS. */
-  attempts: number;
-  error: ApiError | undefined;
-}
+import { isPortalCode, parseHost } from '../../lib/host';
+import type { PortalSchema, Portal } from './portal.types';
 
 export const lookupPortal = fromPromise<Portal, { code: string }>(async ({ input, signal }) => {
   const { data } = await api.connect.GET('/countries/{code}', { params: { path: { code: input.code } }, signal });
@@ -31,12 +15,7 @@ export const lookupPortal = fromPromise<Portal, { code: string }>(async ({ input
  * connection error screen offers a retry.
  */
 export const portalMachine = setup({
-  types: {
-    context: {} as PortalContext,
-    input: {} as PortalInput,
-    events: {} as { type: 'portal.retry' },
-    tags: {} as 'loading',
-  },
+  types: {} as PortalSchema,
   actors: { lookupPortal },
   guards: {
     hasPortalCode: ({ context }) => isPortalCode(context.host.code),

@@ -1,6 +1,7 @@
 import { noResponseError, toApiError } from '../../api/api-error';
 import { defineSamples } from '../samples';
-import { portalMachine, type Portal } from './portal.machine';
+import { portalMachine } from './portal.machine';
+import type { Portal } from './portal.types';
 
 export const samplePortalZa: Portal = {
   cca2: 'ZA', name: 'South Africa', currency: 'ZAR', currencyDecimals: 2, timeZone: 'Africa/Johannesburg', vatRate: 0.15,

@@ -1,24 +1,10 @@
-import { assertEvent, enqueueActions, setup, stopChild, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { assertEvent, enqueueActions, setup, stopChild } from 'xstate';
 import { authMachine } from '../auth/auth.machine';
-import { portalMachine, type PortalInput } from '../portal/portal.machine';
+import { portalMachine } from '../portal/portal.machine';
 import { CONNECTION_SYSTEM_ID, connectionMachine } from '../session/connection.machine';
 import { idleMachine } from '../session/idle.machine';
 import { NOTIFICATIONS_SYSTEM_ID, notificationsMachine } from '../session/notifications.machine';
-
-export type RootInput = PortalInput;
-
-/** A screen's workflow opens and closes with its screen; the root owns it meanwhile (see use-screen-actor.ts). */
-export type RootEvent =
-  | { type: 'screen.open'; id: string; logic: AnyActorLogic; input: unknown }
-  | { type: 'screen.close'; id: string };
-
-export interface RootContext {
-  portal: ActorRefFrom<typeof portalMachine>;
-  notifications: ActorRefFrom<typeof notificationsMachine>;
-  auth: ActorRefFrom<typeof authMachine>;
-  idle: ActorRefFrom<typeof idleMachine>;
-  connection: ActorRefFrom<typeof connectionMachine>;
-}
+import type { RootSchema } from './root.types';
 
 /**
  * The app's one root actor. It owns the long-lived children, each with a systemId so any actor can find it
@@ -27,11 +13,7 @@ export interface RootContext {
  * inspection for /flows) through public API only.
  */
 export const rootMachine = setup({
-  types: {
-    input: {} as RootInput,
-    context: {} as RootContext,
-    events: {} as RootEvent,
-  },
+  types: {} as RootSchema,
   actors: { portal: portalMachine, notifications: notificationsMachine, auth: authMachine, idle: idleMachine, connection: connectionMachine },
   actions: {
     // The screen's logic comes with the event: any machine a view runs, without listing them all here. Logic

@@ -1,28 +1,11 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { liveDashboard, type LiveClosed } from '../../api/realtime';
 import { CONNECTION_RETRY_INTERVAL_MS, CONNECTION_RETRY_LIMIT, COUNTDOWN_TICK_MS } from '../../lib/constants';
+import { outputParams } from '../shared/shared.actions';
 import { authWatchOf } from './auth-watch';
+import type { ConnectionSchema, ConnectionContext } from './connection.types';
 
 export const CONNECTION_SYSTEM_ID = 'connection';
-
-export type ConnectionEvent =
-  /** The auth actor signed in (connect) or out (disconnect). */
-  | { type: 'connection.session.start' }
-  | { type: 'connection.session.end' }
-  /** The banner's "Reconnect now": skip the rest of the countdown. */
-  | { type: 'connection.retryNow' };
-
-/** Emitted after every reconnect (not the first connect): list actors reload over REST, since messages are at most once. */
-export type ConnectionEmitted = { type: 'connection.reconnected' };
-
-export interface ConnectionContext {
-  /** Failed attempts since the connection was last up. */
-  attempts: number;
-  /** Time left before the next attempt, while the banner counts down. */
-  remainingMs: number;
-  /** Whether it has been connected in this session: the next connect is a reconnect. */
-  wasConnected: boolean;
-}
 
 /** Whole seconds before the next attempt, as the banner shows them. */
 export function secondsToRetry(context: ConnectionContext): number {
@@ -40,11 +23,7 @@ export const authWatch = authWatchOf({ type: 'connection.session.start' } as con
  * once (the token gate refreshes it first). After every reconnect it emits `connection.reconnected`.
  */
 export const connectionMachine = setup({
-  types: {
-    context: {} as ConnectionContext,
-    events: {} as ConnectionEvent,
-    emitted: {} as ConnectionEmitted,
-  },
+  types: {} as ConnectionSchema,
   actors: {
     authWatch,
     connect: fromPromise(() => liveDashboard.start()),
@@ -62,7 +41,7 @@ export const connectionMachine = setup({
     wasConnected: ({ context }) => context.wasConnected,
     isLastTick: ({ context }) => context.remainingMs <= COUNTDOWN_TICK_MS,
     retriesLeft: ({ context }) => context.attempts < CONNECTION_RETRY_LIMIT,
-    tokenExpired: ({ event }) => (event as { output?: LiveClosed }).output?.tokenExpired === true,
+    tokenExpired: (_, closed: LiveClosed | undefined) => closed?.tokenExpired === true,
   },
   delays: { tick: COUNTDOWN_TICK_MS },
 }).createMachine({
@@ -102,7 +81,7 @@ export const connectionMachine = setup({
         src: 'watch',
         onDone: [
           // The server closed it because the token expired: reconnect at once with a refreshed token.
-          { guard: 'tokenExpired', target: 'connecting' },
+          { guard: { type: 'tokenExpired', params: outputParams }, target: 'connecting' },
           { target: 'reconnecting' },
         ],
       },

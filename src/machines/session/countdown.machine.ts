@@ -1,15 +1,7 @@
 import { assign, setup } from 'xstate';
 import { pageNavigation } from '../../lib/browser';
 import { COUNTDOWN_TICK_MS, ERROR_RELOAD_COUNTDOWN_MS } from '../../lib/constants';
-
-export interface CountdownInput {
-  /** How long before the reload; the spec's 30 s by default. */
-  durationMs?: number;
-}
-
-export interface CountdownContext {
-  remainingMs: number;
-}
+import type { CountdownSchema, CountdownContext } from './countdown.types';
 
 /** Whole seconds left, as the screens show them. */
 export function secondsLeft(context: CountdownContext): number {
@@ -22,11 +14,7 @@ export function secondsLeft(context: CountdownContext): number {
  * the `reload` action.
  */
 export const countdownMachine = setup({
-  types: {
-    context: {} as CountdownContext,
-    input: {} as CountdownInput,
-    events: {} as { type: 'countdown.reloadNow' },
-  },
+  types: {} as CountdownSchema,
   actions: {
     reload: () => pageNavigation.reload(),
     tick: assign({ remainingMs: ({ context }) => Math.max(0, context.remainingMs - COUNTDOWN_TICK_MS) }),

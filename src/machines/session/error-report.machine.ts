@@ -1,23 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
-
-export type FrontendError = components['schemas']['FrontendError'];
-
-export interface ErrorReportInput {
-  /** What was thrown. */
-  error: unknown;
-  url: string;
-  agent: string;
-  /** Who was signed in (user id or email), never a token; undefined when signed out. */
-  auth: string | undefined;
-}
-
-export interface ErrorReportContext {
-  report: FrontendError;
-  /** The id the server recorded the error under. */
-  errorId: string | undefined;
-}
+import type { ErrorReportSchema, FrontendError, ErrorReportInput } from './error-report.types';
 
 // The contract's field limits (openapi/connect.yaml FrontendError): a longer report would be refused.
 const LIMITS = { Error: 2000, Url: 2000, Agent: 1000, Stack: 16000, Auth: 200 } as const;
@@ -48,10 +31,7 @@ export const logFrontendError = fromPromise<string, FrontendError>(async ({ inpu
  * countdown.
  */
 export const errorReportMachine = setup({
-  types: {
-    context: {} as ErrorReportContext,
-    input: {} as ErrorReportInput,
-  },
+  types: {} as ErrorReportSchema,
   actors: { logFrontendError },
 }).createMachine({
   id: 'errorReport',

@@ -1,32 +1,10 @@
-import { assign, fromCallback, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assign, fromCallback, sendTo, setup } from 'xstate';
 import { IDLE_PROMPT_BEFORE_MS, IDLE_SYNC_MS, IDLE_TIMEOUT_MS } from '../../lib/constants';
+import { systemActor } from '../shared/shared.actions';
 import { authWatchOf } from './auth-watch';
+import type { IdleSchema, IdleTabMessage } from './idle.types';
 
 export const IDLE_CHANNEL_NAME = 'courier-idle';
-
-/** What the tabs tell each other about the user's presence and decisions. */
-export type IdleTabMessage = { type: 'activity' } | { type: 'continue' } | { type: 'logout' };
-
-export type IdleEvent =
-  /** The auth actor signed in (watching starts) or out (it stops). */
-  | { type: 'idle.session.start' }
-  | { type: 'idle.session.end' }
-  /** The user moved, typed or scrolled in this tab (throttled). */
-  | { type: 'idle.activity' }
-  /** The prompt's buttons. */
-  | { type: 'idle.continue' }
-  | { type: 'idle.logout' }
-  /** The prompt's countdown, once a second. */
-  | { type: 'idle.tick'; remainingMs: number }
-  /** The same, from another tab. */
-  | { type: 'idle.sync.activity' }
-  | { type: 'idle.sync.continue' }
-  | { type: 'idle.sync.logout' };
-
-export interface IdleContext {
-  /** Time left before the timeout logs out, while the prompt is open. */
-  remainingMs: number;
-}
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
 
@@ -87,15 +65,12 @@ export const countdown = fromCallback(({ sendBack }) => {
  * busy in one tab is not logged out by another, and "Continue" in one tab closes the prompt in all.
  */
 export const idleMachine = setup({
-  types: {
-    context: {} as IdleContext,
-    events: {} as IdleEvent,
-  },
+  types: {} as IdleSchema,
   actors: { authWatch, activityWatch, idleSync, countdown },
   actions: {
     post: sendTo('idleSync', (_, params: { message: IdleTabMessage }) => ({ type: 'post' as const, message: params.message })),
     logoutSession: ({ system }) => {
-      (system as { get(id: string): AnyActorRef | undefined }).get('auth')?.send({ type: 'auth.logout' });
+      systemActor(system, 'auth')?.send({ type: 'auth.logout' });
     },
     resetCountdown: assign({ remainingMs: IDLE_PROMPT_BEFORE_MS }),
     setRemaining: assign((_, params: { remainingMs: number }) => ({ remainingMs: params.remainingMs })),

@@ -1,25 +1,9 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { ApiError } from '../../api/api-error';
+import type { NotificationsSchema } from './notifications.types';
 
 /** The root actor's child that shows errors and successes; other actors find it with `system.get(...)`. */
 export const NOTIFICATIONS_SYSTEM_ID = 'notifications';
-
-export type NotificationsEvent =
-  /** A failed call: the global error dialog (never for 440); no response at all: the connection-error screen. */
-  | { type: 'notify.error'; error: ApiError }
-  /** A success toast, with one of SUCCESS_TEXTS. */
-  | { type: 'notify.success'; text: string }
-  /** The user closed the error dialog. */
-  | { type: 'notify.dismiss' }
-  /** The toaster has taken this success text. */
-  | { type: 'notify.toastShown'; text: string };
-
-export interface NotificationsContext {
-  /** Errors waiting for the dialog, the one shown first. */
-  errors: ApiError[];
-  /** Success texts not yet handed to the toaster; the same text waiting twice is shown once. */
-  toasts: string[];
-}
 
 const sameError = (a: ApiError, b: ApiError) => a.status === b.status && a.message === b.message && a.detail === b.detail;
 
@@ -30,10 +14,7 @@ const sameError = (a: ApiError, b: ApiError) => a.status === b.status && a.messa
  * screen reloads after the countdown. Success texts become toasts.
  */
 export const notificationsMachine = setup({
-  types: {
-    context: {} as NotificationsContext,
-    events: {} as NotificationsEvent,
-  },
+  types: {} as NotificationsSchema,
   guards: {
     opensDialog: ({ event }) => {
       assertEvent(event, 'notify.error');

@@ -1,7 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup, spawnChild, stopChild } from 'xstate';
 import { api } from '../../api';
-import { asApiError, type ApiError } from '../../api/api-error';
-import type { components } from '../../api/generated/connect';
+import { asApiError } from '../../api/api-error';
 import type { LatLon } from '../../lib/distance';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
 import { closeRing, openRing, polygonProblem, type Position } from '../../lib/polygon';
@@ -9,85 +8,7 @@ import { updateOrConflict } from '../../resources/api-helpers';
 import { RecordConflict } from '../../resources/types';
 import { POLYGON_ERRORS } from '../../lib/territory-texts';
 import { errorParams, notifyError, notifySuccess, outputParams } from '../shared/shared.actions';
-
-export type TerritoryArea = components['schemas']['TerritoryArea'];
-export type AreaKind = components['schemas']['TerritoryAreaKind'];
-
-export interface PolygonEditorInput {
-  cca2: string;
-  territoryId: number;
-  kind: AreaKind;
-  /** The area to edit; undefined on the add screen. */
-  areaId?: number;
-}
-
-/** A problem the editor shows, naming its field (the same field the server's 400 would name). */
-export interface PolygonProblem {
-  field: 'polygon' | 'areaName';
-  message: string;
-}
-
-export interface PolygonEditorContext {
-  cca2: string;
-  territoryId: number;
-  kind: AreaKind;
-  areaId: number | undefined;
-  areaName: string;
-  /** The ring as drawn: each vertex once (the closing position is added on save). */
-  vertices: LatLon[];
-  /** The version the edit builds on. */
-  xmin: string | undefined;
-  problem: PolygonProblem | undefined;
-  /** A failed load or save. */
-  error: ApiError | undefined;
-  /** The version someone else saved (after a 409). */
-  current: TerritoryArea | undefined;
-  /** Gazetteer places inside the map's view, for context. */
-  places: TerritoryPlace[];
-  /** The territory's other areas and exceptions, drawn faintly for context. */
-  others: TerritoryArea[];
-}
-
-export type TerritoryPlace = components['schemas']['TerritoryPlace'];
-export interface MapBounds {
-  minLat: number;
-  maxLat: number;
-  minLon: number;
-  maxLon: number;
-}
-
-export type PolygonEditorEvent =
-  | { type: 'draw.start' }
-  | { type: 'draw.cancel' }
-  /** Adds a vertex at the end, or before `index` (the editor inserts after the selected vertex). */
-  | { type: 'vertex.add'; lat: number; lon: number; index?: number }
-  | { type: 'vertex.move'; index: number; lat: number; lon: number }
-  | { type: 'vertex.remove'; index: number }
-  | { type: 'polygon.close' }
-  | { type: 'polygon.redraw' }
-  | { type: 'area.rename'; areaName: string }
-  | { type: 'area.save' }
-  | { type: 'area.retry' }
-  | { type: 'conflict.keepMine' }
-  | { type: 'conflict.takeCurrent' }
-  /** The map shows a new box: load the places inside it (a newer box replaces a pending load). */
-  | { type: 'places.view'; bounds: MapBounds }
-  | { type: 'xstate.done.actor.loadPlaces'; output: TerritoryPlace[] }
-  | { type: 'xstate.error.actor.loadPlaces'; error: unknown }
-  | { type: 'xstate.done.actor.loadOthers'; output: TerritoryArea[] }
-  | { type: 'xstate.error.actor.loadOthers'; error: unknown };
-
-export type PolygonEditorEmitted = { type: 'area.navigate'; to: string } | { type: 'area.notFound' };
-
-interface SaveInput {
-  cca2: string;
-  territoryId: number;
-  kind: AreaKind;
-  areaId: number | undefined;
-  areaName: string;
-  polygon: [number, number][];
-  xmin: string | undefined;
-}
+import type { PolygonEditorSchema, TerritoryArea, AreaKind, PolygonProblem, TerritoryPlace, MapBounds, PolygonEditorEvent, SaveInput } from './polygon-editor.types';
 
 const positions = (vertices: readonly LatLon[]): Position[] => vertices.map((v) => [v.lon, v.lat]);
 const toVertices = (ring: readonly (readonly number[])[]): LatLon[] => openRing(ring.map((p) => [p[0]!, p[1]!] as const)).map(([lon, lat]) => ({ lat, lon }));
@@ -133,12 +54,7 @@ export function isUsable(vertices: readonly LatLon[], event: PolygonEditorEvent)
 export const areaPath = (territoryId: number, kind: AreaKind, areaId: number) => `/territories/${territoryId}/${kind === 'exception' ? 'exceptions' : 'areas'}/${areaId}`;
 
 export const polygonEditorMachine = setup({
-  types: {
-    input: {} as PolygonEditorInput,
-    context: {} as PolygonEditorContext,
-    events: {} as PolygonEditorEvent,
-    emitted: {} as PolygonEditorEmitted,
-  },
+  types: {} as PolygonEditorSchema,
   actors: {
     loadOthers: fromPromise<TerritoryArea[], { cca2: string; territoryId: number }>(async ({ input }) => {
       const { data } = await api.connect.GET('/territoryareas/{cca2}', {

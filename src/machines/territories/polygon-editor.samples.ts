@@ -2,7 +2,8 @@ import { toApiError } from '../../api/api-error';
 import { RecordConflict } from '../../resources/types';
 import { POLYGON_ERRORS } from '../../lib/territory-texts';
 import { defineSamples } from '../samples';
-import { polygonEditorMachine, type TerritoryArea } from './polygon-editor.machine';
+import { polygonEditorMachine } from './polygon-editor.machine';
+import type { TerritoryArea } from './polygon-editor.types';
 
 /**
  * Corners of a small square over Sea Point, Cape Town: A → B → C → D goes round it; A → B → D → C crosses

@@ -1,35 +1,13 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
-import { asApiError, type ApiError } from '../../api/api-error';
-import type { components } from '../../api/generated/connect';
+import { asApiError } from '../../api/api-error';
 import { SUCCESS_TEXTS } from '../../lib/error-catalogue';
 import { errorParams, notifySuccess, outputParams } from '../shared/shared.actions';
-
-export type TerritoryPermission = components['schemas']['TerritoryPermission'];
-export type PermissionGrant = { userId: number } | { role: string };
-
-export interface TerritoryPermissionsInput {
-  territoryId: number;
-}
-
-export interface TerritoryPermissionsContext {
-  territoryId: number;
-  permissions: TerritoryPermission[];
-  error: ApiError | undefined;
-}
-
-export type TerritoryPermissionsEvent =
-  | { type: 'permissions.grant'; grant: PermissionGrant }
-  | { type: 'permissions.revoke'; id: number }
-  | { type: 'permissions.retry' };
+import type { TerritoryPermissionsSchema, TerritoryPermission, PermissionGrant } from './territory-permissions.types';
 
 /** Who may work in a territory (002 section 3 "territories with permissions"): a user or a role per row. */
 export const territoryPermissionsMachine = setup({
-  types: {
-    input: {} as TerritoryPermissionsInput,
-    context: {} as TerritoryPermissionsContext,
-    events: {} as TerritoryPermissionsEvent,
-  },
+  types: {} as TerritoryPermissionsSchema,
   actors: {
     loadPermissions: fromPromise<TerritoryPermission[], { territoryId: number }>(async ({ input }) => {
       const { data } = await api.connect.GET('/territories/TerritoryPermissions', { params: { query: { territoryid: input.territoryId } } });

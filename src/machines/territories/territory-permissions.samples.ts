@@ -1,6 +1,7 @@
 import { toApiError } from '../../api/api-error';
 import { defineSamples } from '../samples';
-import { territoryPermissionsMachine, type TerritoryPermission } from './territory-permissions.machine';
+import { territoryPermissionsMachine } from './territory-permissions.machine';
+import type { TerritoryPermission } from './territory-permissions.types';
 
 const drivers: TerritoryPermission = { id: 1, territoryId: 1, territoryName: 'Cape Town', userId: null, email: null, role: 'Driver' };
 const partners: TerritoryPermission = { id: 2, territoryId: 1, territoryName: 'Cape Town', userId: null, email: null, role: 'Partner' };

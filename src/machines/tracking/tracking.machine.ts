@@ -1,22 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { asApiError } from '../../api/api-error';
-import type { components } from '../../api/generated/connect';
 import { TRACKING_REFRESH_MS } from '../../lib/constants';
-
-export type TrackingDelivery = components['schemas']['TrackingDelivery'];
-
-export interface TrackingInput {
-  cca2: string;
-  hash: string;
-}
-
-export interface TrackingContext extends TrackingInput {
-  delivery: TrackingDelivery | null;
-  problem: string | null;
-}
-
-export type TrackingEvent = { type: 'tracking.retry' };
+import type { TrackingSchema, TrackingDelivery, TrackingInput } from './tracking.types';
 
 /** Reads the public tracking data of one hash (no sign-in). */
 export async function loadTracking(cca2: string, hash: string, signal?: AbortSignal): Promise<TrackingDelivery> {
@@ -32,11 +18,7 @@ const loader = fromPromise<TrackingDelivery, TrackingInput>(({ input, signal }) 
  * failure offers "Try again". A failed refresh keeps what is shown.
  */
 export const trackingMachine = setup({
-  types: {
-    input: {} as TrackingInput,
-    context: {} as TrackingContext,
-    events: {} as TrackingEvent,
-  },
+  types: {} as TrackingSchema,
   actors: { loadTracking: loader, refreshTracking: loader },
   actions: {
     setDelivery: assign((_, params: { delivery: TrackingDelivery }) => ({ delivery: params.delivery, problem: null })),

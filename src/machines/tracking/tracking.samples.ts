@@ -1,7 +1,8 @@
 import { toApiError } from '../../api/api-error';
 import { LOGISTIC_STATUS } from '../../lib/statuses';
 import { defineSamples } from '../samples';
-import { trackingMachine, type TrackingDelivery } from './tracking.machine';
+import { trackingMachine } from './tracking.machine';
+import type { TrackingDelivery } from './tracking.types';
 
 export const sampleTracking: TrackingDelivery = {
   trackingHashId: 'k3J9xQv2LmN8pR4t', waybill: 'WB2611210001', logisticStatusId: LOGISTIC_STATUS.READY, slaType: 'Standard',

@@ -1,4 +1,4 @@
-// The booking wizard's data (001 section 3), as the client holds it.
+// The booking wizard's data (001 section 3), as the client holds it: shared by the booking machines, so not one machine's types file.
 import { CUSTOM_PARCEL_TYPE_ID } from '../../lib/constants';
 import { PAYMENT_STATUS } from '../../lib/statuses';
 import { hasAnyRole, STAFF_ROLES, type Permissions } from '../../lib/roles';

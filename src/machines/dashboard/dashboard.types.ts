@@ -1,0 +1,31 @@
+import type { DetailKind } from '../operations/live-merge';
+
+/** Which list an ids filter narrows. */
+export type IdsFilterKind = DetailKind;
+
+export interface DashboardContext {
+  /** Filters by field and value (002 section 2), e.g. { logisticstatuses: '10001' }. */
+  filters: Record<string, string>;
+  /** Filters by delivery, job and driver ids. */
+  ids: Record<IdsFilterKind, number[]>;
+  /** The delivery search term. */
+  search: string;
+  /** Quick-service (QSR) mode: cleared with the filters. */
+  qsrMode: boolean;
+}
+
+export type DashboardEvent =
+  | { type: 'dashboard.filter'; field: string; value: string }
+  | { type: 'dashboard.filter.remove'; field: string }
+  | { type: 'dashboard.ids'; kind: IdsFilterKind; ids: number[] }
+  | { type: 'dashboard.search'; text: string }
+  | { type: 'dashboard.qsr.toggle' }
+  | { type: 'dashboard.clearFilters' }
+  | { type: 'dashboard.leftSidebar.toggle' }
+  | { type: 'dashboard.rightSidebar.toggle' };
+
+/** The machine's types for `setup({ types })`: one schema (context, events, input, output, emitted, tags). */
+export interface DashboardSchema {
+  context: DashboardContext;
+  events: DashboardEvent;
+}

@@ -1,0 +1,31 @@
+import type { ApiError } from '../../api/api-error';
+import type { JobDetails, JobScreenCall } from './operations.api';
+
+export interface JobScreenInput {
+  cca2: string;
+  jobId: number;
+}
+
+export interface JobScreenContext {
+  cca2: string;
+  jobId: number;
+  details: JobDetails | null;
+  /** The call being made (the view disables the buttons). */
+  call: JobScreenCall | null;
+  /** Why the last call or load was refused (a 409 says the chart did not allow it; nothing changed). */
+  error: ApiError | null;
+}
+
+export type JobScreenEvent =
+  | { type: 'job.call'; call: JobScreenCall }
+  | { type: 'job.retry' }
+  /** The hub reported a change of this job or one of its tasks. */
+  | { type: 'job.changed' }
+  | { type: 'connection.reconnected' };
+
+/** The machine's types for `setup({ types })`: one schema (context, events, input, output, emitted, tags). */
+export interface JobScreenSchema {
+  input: JobScreenInput;
+  context: JobScreenContext;
+  events: JobScreenEvent;
+}

@@ -1,0 +1,52 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { machineFiles } from '../../src/lib/flows/node-discovery';
+
+const root = process.cwd();
+
+/** The account forms being rewritten as one form-submit chart: they get their types file with that rewrite. */
+const PENDING = new Set([
+  '/src/machines/auth/change-email.machine.ts',
+  '/src/machines/auth/change-password.machine.ts',
+  '/src/machines/auth/password-reset.machine.ts',
+  '/src/machines/auth/profile.machine.ts',
+]);
+
+const schemaOf = (machinePath: string) =>
+  `${basename(machinePath, '.machine.ts').split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('')}Schema`;
+
+// DESIGN.md "Statecharts": `<name>.machine.ts` beside `<name>.types.ts`, which exports one schema type that the
+// machine's setup takes as its types.
+describe('statechart layout', () => {
+  const { machines } = machineFiles(root);
+
+  it('finds the machines', () => {
+    expect(machines.length).toBeGreaterThan(30);
+  });
+
+  it('gives every machine a sibling <name>.types.ts with its <Name>Schema, used by setup', () => {
+    const problems: string[] = [];
+    for (const path of machines.filter((machine) => !PENDING.has(machine))) {
+      const typesPath = path.replace(/\.machine\.ts$/, '.types.ts');
+      const schema = schemaOf(path);
+      if (!existsSync(join(root, typesPath))) {
+        problems.push(`${path}: no ${basename(typesPath)}`);
+        continue;
+      }
+      if (!new RegExp(`export interface ${schema}\\b`).test(readFileSync(join(root, typesPath), 'utf8'))) {
+        problems.push(`${typesPath}: does not export interface ${schema}`);
+      }
+      if (!readFileSync(join(root, path), 'utf8').includes(`types: {} as ${schema}`)) {
+        problems.push(`${path}: setup does not take types: {} as ${schema}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has no .types.ts in src/machines without its machine', () => {
+    const files = readdirSync(join(root, 'src/machines'), { recursive: true, encoding: 'utf8' }).map((file) => file.split('\\').join('/'));
+    const orphans = files.filter((file) => file.endsWith('.types.ts') && !files.includes(file.replace(/\.types\.ts$/, '.machine.ts')));
+    expect(orphans).toEqual([]);
+  });
+});
