@@ -15,7 +15,7 @@ import { startServer, type RunningServer } from '../../server/server';
 import { startPaymentSandbox, type RunningSandbox } from '../../server/payments/sandbox';
 import { emailOf, type SeededLogin } from '../support/seeded-users';
 
-type ConnectClient = ReturnType<typeof createClient<ConnectPaths>>;
+export type ConnectClient = ReturnType<typeof createClient<ConnectPaths>>;
 type IdentityClient = ReturnType<typeof createClient<IdentityPaths>>;
 
 /** The typed clients of one seeded user: every request carries a fresh bearer token of that user. */

@@ -12,20 +12,16 @@ import { resolvedPortal } from '../support/shell-harness';
 // answers its URL, both customers' tokens and the two delivery ids.
 const SERVER_SCRIPT = `
 import { startTestServer } from ${SERVER_MODULES.support};
-import { book, call } from ${SERVER_MODULES.booking};
+import { book, bookedAndPaid } from ${SERVER_MODULES.booking};
 const server = await startTestServer();
-const email = 'customer@demo.test';
-const quote = await book(server, email);
-const options = await call(server, email, 'GET', '/accounts/za?select=true&deliveryId=' + quote.deliveryId);
-await call(server, email, 'PUT', '/deliveries/selectaccount/za/' + quote.deliveryId, { accountId: Number(options.body[0].key) });
-const paid = await call(server, email, 'PUT', '/deliveries/payByBalance/za/' + quote.deliveryId, undefined, { 'Idempotency-Key': 'my-deliveries-0001' });
-if (paid.status !== 200) throw new Error('payByBalance ' + paid.status);
-const unpaid = await book(server, email, { until: 'select' });
-const mine = await call(server, email, 'GET', '/deliveries/za/mine');
-const paidRow = mine.body.items.find((item) => item.id === quote.deliveryId);
+const customer = server.as('customer');
+const { deliveryId } = await bookedAndPaid(customer.connect);
+const unpaid = await book(customer.connect, { until: 'select' });
+const mine = await customer.connect.GET('/deliveries/{cca2}/mine', { params: { path: { cca2: 'za' } } });
+const paidRow = mine.data.items.find((item) => item.id === deliveryId);
 await answer({
-  url: server.url, customer: await server.tokenFor(email, 3600), other: await server.tokenFor('twofactor@demo.test', 3600),
-  paid: { id: quote.deliveryId, waybill: paidRow.waybill, trackingHash: paidRow.trackingHash }, unpaid: unpaid.deliveryId,
+  url: server.url, customer: await server.tokenFor(customer.email, 3600), other: await server.tokenFor('twofactor@demo.test', 3600),
+  paid: { id: deliveryId, waybill: paidRow.waybill, trackingHash: paidRow.trackingHash }, unpaid: unpaid.deliveryId,
 });
 `;
 

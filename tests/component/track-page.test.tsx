@@ -9,16 +9,12 @@ import { resolvedPortal } from '../support/shell-harness';
 // customer@demo.test books and pays one delivery by balance; a signed-out visitor opens its tracking link.
 const SERVER_SCRIPT = `
 import { startTestServer } from ${SERVER_MODULES.support};
-import { book, call } from ${SERVER_MODULES.booking};
+import { bookedAndPaid } from ${SERVER_MODULES.booking};
 const server = await startTestServer();
-const email = 'customer@demo.test';
-const quote = await book(server, email);
-const options = await call(server, email, 'GET', '/accounts/za?select=true&deliveryId=' + quote.deliveryId);
-await call(server, email, 'PUT', '/deliveries/selectaccount/za/' + quote.deliveryId, { accountId: Number(options.body[0].key) });
-const paid = await call(server, email, 'PUT', '/deliveries/payByBalance/za/' + quote.deliveryId, undefined, { 'Idempotency-Key': 'track-page-0001' });
-if (paid.status !== 200) throw new Error('payByBalance ' + paid.status);
-const mine = await call(server, email, 'GET', '/deliveries/za/mine');
-const row = mine.body.items.find((item) => item.id === quote.deliveryId);
+const customer = server.as('customer').connect;
+const { deliveryId } = await bookedAndPaid(customer);
+const mine = await customer.GET('/deliveries/{cca2}/mine', { params: { path: { cca2: 'za' } } });
+const row = mine.data.items.find((item) => item.id === deliveryId);
 await answer({ url: server.url, waybill: row.waybill, trackingHash: row.trackingHash, logisticStatusId: row.logisticStatusId });
 `;
 
