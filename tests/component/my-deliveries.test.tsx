@@ -1,7 +1,7 @@
-import { startServerProcess, SERVER_MODULES, signedInWith } from '../support/real-server';
+import { serverProcessForTests, SERVER_MODULES, signedInWith } from '../support/real-server';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DASHBOARD_TEXTS, MY_DELIVERIES_TEXTS } from '../../src/lib/dashboard-texts';
 import { WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { renderApp } from '../support/render-app';
@@ -26,15 +26,7 @@ await answer({
 `;
 
 interface Started { url: string; customer: string; other: string; paid: { id: number; waybill: string; trackingHash: string }; unpaid: number }
-let running: Awaited<ReturnType<typeof startServerProcess<Started>>> | undefined;
-let server: Started;
-
-beforeAll(async () => {
-  running = await startServerProcess<Started>(SERVER_SCRIPT);
-  server = running.value;
-}, 180_000);
-
-afterAll(async () => { await running?.stop(); }, 60_000);
+const server = serverProcessForTests<Started>(SERVER_SCRIPT);
 
 /** A real session of a plain customer (a token signed by the server), restored as the app starts. */
 const signedIn = (token: string, email: string) => signedInWith(token, { email, firstName: 'Chloe', lastName: 'Customer' });

@@ -1,6 +1,6 @@
-import { startServerProcess, SERVER_MODULES } from '../support/real-server';
+import { serverProcessForTests, SERVER_MODULES } from '../support/real-server';
 import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRACKING_STEPS, TRACKING_TEXTS, trackingStepIndex } from '../../src/lib/tracking-texts';
 import { renderApp } from '../support/render-app';
 import { resolvedPortal } from '../support/shell-harness';
@@ -19,15 +19,7 @@ await answer({ url: server.url, waybill: row.waybill, trackingHash: row.tracking
 `;
 
 interface Started { url: string; waybill: string; trackingHash: string; logisticStatusId: number }
-let running: Awaited<ReturnType<typeof startServerProcess<Started>>> | undefined;
-let server: Started;
-
-beforeAll(async () => {
-  running = await startServerProcess<Started>(SERVER_SCRIPT);
-  server = running.value;
-}, 180_000);
-
-afterAll(async () => { await running?.stop(); }, 60_000);
+const server = serverProcessForTests<Started>(SERVER_SCRIPT);
 
 const WAIT = { timeout: 15_000 };
 
