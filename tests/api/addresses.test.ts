@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- the tests read JSON answers loosely */
 // Address search and resolve (issue 4): the seeded gazetteer by default; Nominatim and OSRM over HTTP when
 // configured, here against a tiny fake provider on loopback (they are third-party services).
 import { createServer, type Server } from 'node:http';
@@ -11,10 +10,10 @@ import { seedAddresses } from '../../server/db/seed-addresses';
 import { ROAD_FACTOR } from '../../server/geo/great-circle';
 import { DELIVERY_STEP_TEXTS } from '../../src/lib/booking-texts';
 import { haversineKm } from '../../src/lib/distance';
-import { call, nextWeekday } from './booking-helpers';
-import { startTestServer, type TestServer } from './support';
+import type { components } from '../../src/api/generated/connect';
+import { nextWeekday } from './booking-helpers';
+import { startTestServer, ZA, type TestServer } from './support';
 
-const CUSTOMER = 'customer@demo.test';
 /** Two Cape Town places about 10 km apart by road (the browser test books between them). */
 const LONG_STREET = 'za-cape-town-long-street-cape-town-city-centre';
 const CAVENDISH = 'za-cape-town-cavendish-square-claremont';
@@ -23,8 +22,19 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
-const search = (text: string, extra = '') => call(server, CUSTOMER, 'GET', `/addresses/za?select=true&search=${encodeURIComponent(text)}${extra}`);
-const resolve = (placeId: string, description = 'x') => call(server, CUSTOMER, 'POST', '/addresses/za', { placeId, description });
+type Query = { select?: boolean; search: string; pageSize?: number };
+/** searchaddresses as the customer, on the test server or another (`on`), in a portal (za by default). */
+const searchOn = (on: TestServer, query: Query, cca2 = 'za') =>
+  on.as('customer').connect.GET('/addresses/{cca2}', { params: { path: { cca2 }, query: { select: true, ...query } } });
+/** resolveaddress as the customer. */
+const resolveOn = (on: TestServer, placeId: string, description = 'x') =>
+  on.as('customer').connect.POST('/addresses/{cca2}', { params: { path: ZA }, body: { placeId, description } });
+/** createquotes as the administrator between two addresses, on a weekday ahead. */
+const quoteOn = (on: TestServer, body: { originAddress: Address; destinationAddress: Address; isRoundTrip?: boolean }) =>
+  on.as('administrator').connect.POST('/deliveries/createquotes/{cca2}', { params: { path: ZA }, body: { ...body, deliveryDate: nextWeekday(3), deliveryTime: '08:00' } });
+type Address = components['schemas']['BookingAddress'];
+const search = (text: string, query: Partial<Query> = {}) => searchOn(server, { search: text, ...query });
+const resolve = (placeId: string, description = 'x') => resolveOn(server, placeId, description);
 
 describe('the gazetteer', () => {
   it('holds a few hundred real places, most in Cape Town and Johannesburg, each with a unique place id', () => {
@@ -55,14 +65,14 @@ describe('the gazetteer', () => {
 describe('GET /addresses/{cca2} (searchaddresses)', () => {
   it('finds a street by name, the exact name first', async () => {
     const answer = await search('Long Street');
-    expect(answer.status).toBe(200);
-    expect(answer.body[0]).toEqual({ placeId: LONG_STREET, description: 'Long Street, Cape Town City Centre, Cape Town, Western Cape, South Africa' });
+    expect(answer.response.status).toBe(200);
+    expect(answer.data![0]).toEqual({ placeId: LONG_STREET, description: 'Long Street, Cape Town City Centre, Cape Town, Western Cape, South Africa' });
   });
 
   it('is case-insensitive and matches word prefixes, best first', async () => {
     const answer = await search('sandt');
-    expect(answer.status).toBe(200);
-    const descriptions = answer.body.map((option: any) => option.description);
+    expect(answer.response.status).toBe(200);
+    const descriptions = answer.data!.map((option) => option.description);
     expect(descriptions[0]).toBe('Sandton, Johannesburg, Gauteng, South Africa');
     expect(descriptions).toContain('Sandton City, Sandton, Johannesburg, Gauteng, South Africa');
     // Places in Sandton (streets named after other things) follow the ones whose name says Sandton.
@@ -72,47 +82,47 @@ describe('GET /addresses/{cca2} (searchaddresses)', () => {
 
   it('every word must match: a street in a given suburb', async () => {
     const answer = await search('main road claremont');
-    expect(answer.body.map((option: any) => option.description)).toEqual(['Main Road, Claremont, Cape Town, Western Cape, South Africa']);
+    expect(answer.data!.map((option) => option.description)).toEqual(['Main Road, Claremont, Cape Town, Western Cape, South Africa']);
   });
 
   it('ignores accents and apostrophes', async () => {
-    expect((await search('simons town')).body[0].description).toBe("Simon's Town, Cape Town, Western Cape, South Africa");
-    expect((await search('Beyers Naude')).body[0].description).toMatch(/^Beyers Naudé Drive, Northcliff/);
+    expect((await search('simons town')).data![0]!.description).toBe("Simon's Town, Cape Town, Western Cape, South Africa");
+    expect((await search('Beyers Naude')).data![0]!.description).toMatch(/^Beyers Naudé Drive, Northcliff/);
   });
 
   it('the examples of /work/coord/addresses.md answer what the browser test expects', async () => {
-    expect((await search('Cavendish')).body[0].placeId).toBe(CAVENDISH);
-    expect((await search('OR Tambo')).body[0].description).toMatch(/^OR Tambo International Airport/);
-    expect((await search('waterfront')).body.map((option: any) => option.placeId)).toContain('za-cape-town-v-a-waterfront');
+    expect((await search('Cavendish')).data![0]!.placeId).toBe(CAVENDISH);
+    expect((await search('OR Tambo')).data![0]!.description).toMatch(/^OR Tambo International Airport/);
+    expect((await search('waterfront')).data!.map((option) => option.placeId)).toContain('za-cape-town-v-a-waterfront');
   });
 
   it('finds former names kept as aliases', async () => {
-    expect((await search('Port Elizabeth')).body.map((option: any) => option.description)).toContain('Gqeberha Central, Gqeberha, Eastern Cape, South Africa');
+    expect((await search('Port Elizabeth')).data!.map((option) => option.description)).toContain('Gqeberha Central, Gqeberha, Eastern Cape, South Africa');
   });
 
   it('limits the results to pageSize (default 10)', async () => {
-    expect((await search('road')).body).toHaveLength(10);
-    expect((await search('road', '&pageSize=3')).body).toHaveLength(3);
+    expect((await search('road')).data!).toHaveLength(10);
+    expect((await search('road', { pageSize: 3 })).data!).toHaveLength(3);
   });
 
   it('searches only the portal\'s country', async () => {
-    const answer = await call(server, CUSTOMER, 'GET', '/addresses/ke?select=true&search=westlands');
-    expect(answer.body[0].description).toBe('Westlands, Nairobi, Nairobi County, Kenya');
-    expect(answer.body.every((option: any) => option.description.endsWith('Kenya'))).toBe(true);
-    expect((await search('westlands')).body).toEqual([]);
+    const answer = await searchOn(server, { search: 'westlands' }, 'ke');
+    expect(answer.data![0]!.description).toBe('Westlands, Nairobi, Nairobi County, Kenya');
+    expect(answer.data!.every((option) => option.description.endsWith('Kenya'))).toBe(true);
+    expect((await search('westlands')).data!).toEqual([]);
   });
 
   it('answers an empty list when nothing matches', async () => {
     const answer = await search('Xyzzy Boulevard');
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual([]);
+    expect(answer.response.status).toBe(200);
+    expect(answer.data!).toEqual([]);
   });
 
   it('a search shorter than 3 characters → 400 naming search with the spec\'s text', async () => {
     for (const text of ['lo', ' lo ']) {
       const answer = await search(text);
-      expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: DELIVERY_STEP_TEXTS.minimumSearch, errors: { search: [DELIVERY_STEP_TEXTS.minimumSearch] } });
+      expect(answer.response.status).toBe(400);
+      expect(answer.error).toEqual({ message: DELIVERY_STEP_TEXTS.minimumSearch, errors: { search: [DELIVERY_STEP_TEXTS.minimumSearch] } });
     }
     expect(DELIVERY_STEP_TEXTS.minimumSearch).toBe('Minimum of 3 characters for a search...');
   });
@@ -123,15 +133,15 @@ describe('GET /addresses/{cca2} (searchaddresses)', () => {
   });
 
   it('an unknown country → 404', async () => {
-    expect((await call(server, CUSTOMER, 'GET', '/addresses/qq?select=true&search=long')).status).toBe(404);
+    expect((await searchOn(server, { search: 'long' }, 'qq')).response.status).toBe(404);
   });
 });
 
 describe('POST /addresses/{cca2} (resolveaddress)', () => {
   it('resolves a place to its description and coordinates', async () => {
     const answer = await resolve(LONG_STREET, 'Long Street');
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
+    expect(answer.response.status).toBe(200);
+    expect(answer.data!).toEqual({
       placeId: LONG_STREET, description: 'Long Street, Cape Town City Centre, Cape Town, Western Cape, South Africa',
       coordinates: { lat: -33.923, lon: 18.418 }, storeId: null,
     });
@@ -139,13 +149,14 @@ describe('POST /addresses/{cca2} (resolveaddress)', () => {
 
   it('an unknown place id → 404, and a place of another country too', async () => {
     const unknown = await resolve('za-cape-town-nowhere');
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('Not found: address za-cape-town-nowhere');
-    expect((await resolve('ke-nairobi-westlands')).status).toBe(404);
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.error!.message).toBe('Not found: address za-cape-town-nowhere');
+    expect((await resolve('ke-nairobi-westlands')).response.status).toBe(404);
   });
 
   it('a body without placeId → 400 naming placeId; without a token → 401', async () => {
-    const missing = await call(server, CUSTOMER, 'POST', '/addresses/za', { description: 'Long Street' });
+    // Without placeId, which the contract requires: sent as written.
+    const missing = await server.raw('customer', 'POST', '/addresses/za', { description: 'Long Street' });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.errors)).toEqual(['placeId']);
     const anonymous = await fetch(`${server.url}/connect/addresses/za`, {
@@ -155,17 +166,15 @@ describe('POST /addresses/{cca2} (resolveaddress)', () => {
   });
 
   it('a quote between two resolved places is priced by the great-circle distance x the road factor', async () => {
-    const origin = (await resolve(LONG_STREET)).body;
-    const destination = (await resolve(CAVENDISH)).body;
-    const created = await call(server, 'administrator@demo.test', 'POST', '/deliveries/createquotes/za', {
-      originAddress: origin, destinationAddress: destination, deliveryDate: nextWeekday(3), deliveryTime: '08:00', isRoundTrip: false,
-    });
-    expect(created.status).toBe(201);
+    const origin = (await resolve(LONG_STREET)).data!;
+    const destination = (await resolve(CAVENDISH)).data!;
+    const created = await quoteOn(server, { originAddress: origin, destinationAddress: destination, isRoundTrip: false });
+    expect(created.response.status).toBe(201);
     const expected = Math.round(haversineKm(origin.coordinates, destination.coordinates) * ROAD_FACTOR * 100) / 100;
-    expect(created.body.distanceEstimate).toBe(expected);
+    expect(created.data!.distanceEstimate).toBe(expected);
     expect(expected).toBeGreaterThan(9);
     expect(expected).toBeLessThan(11);
-    expect(created.body.originAddress).toEqual(origin);
+    expect(created.data!.originAddress).toEqual(origin);
   });
 });
 
@@ -228,47 +237,44 @@ describe('configured providers: Nominatim (GEOCODER=nominatim) and OSRM (ROUTER=
     await configured?.close();
     await fake?.close();
   });
-  const ask = (method: string, path: string, body?: unknown) => call(configured, CUSTOMER, method, path, body);
 
   it('searches through Nominatim in the portal\'s country, with osm place ids', async () => {
-    const answer = await ask('GET', '/addresses/za?select=true&search=long%20street&pageSize=5');
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual([{ placeId: 'osm:W4001', description: 'Long Street, Cape Town, South Africa' }]);
+    const answer = await searchOn(configured, { search: 'long street', pageSize: 5 });
+    expect(answer.response.status).toBe(200);
+    expect(answer.data!).toEqual([{ placeId: 'osm:W4001', description: 'Long Street, Cape Town, South Africa' }]);
     const request = fake.requests.findLast((url) => url.pathname === '/nominatim/search')!;
     expect(Object.fromEntries(request.searchParams)).toMatchObject({ q: 'long street', countrycodes: 'za', limit: '5', format: 'jsonv2' });
   });
 
   it('resolves through Nominatim\'s lookup; an unknown or foreign place id → 404', async () => {
-    const answer = await ask('POST', '/addresses/za', { placeId: 'osm:N4002', description: 'Cavendish' });
-    expect(answer.body).toEqual({ placeId: 'osm:N4002', description: 'Cavendish Square, Claremont, Cape Town, South Africa', coordinates: { lat: -33.981, lon: 18.465 }, storeId: null });
-    expect((await ask('POST', '/addresses/za', { placeId: 'osm:W999', description: 'x' })).status).toBe(404);
-    expect((await ask('POST', '/addresses/za', { placeId: 'za-cape-town-long-street-cape-town-city-centre', description: 'x' })).status).toBe(404);
+    const answer = await resolveOn(configured, 'osm:N4002', 'Cavendish');
+    expect(answer.data!).toEqual({ placeId: 'osm:N4002', description: 'Cavendish Square, Claremont, Cape Town, South Africa', coordinates: { lat: -33.981, lon: 18.465 }, storeId: null });
+    expect((await resolveOn(configured, 'osm:W999')).response.status).toBe(404);
+    expect((await resolveOn(configured, 'za-cape-town-long-street-cape-town-city-centre')).response.status).toBe(404);
   });
 
   it('Nominatim down → 503 with a message; the 3-character rule still answers 400 first', async () => {
     fake.searchStatus = 500;
     try {
-      const answer = await ask('GET', '/addresses/za?select=true&search=long');
-      expect(answer.status).toBe(503);
-      expect(answer.body.message).toBe('The address service is temporarily unavailable. Please try again shortly.');
-      expect((await ask('GET', '/addresses/za?select=true&search=lo')).status).toBe(400);
+      const answer = await searchOn(configured, { search: 'long' });
+      expect(answer.response.status).toBe(503);
+      expect(answer.error!.message).toBe('The address service is temporarily unavailable. Please try again shortly.');
+      expect((await searchOn(configured, { search: 'lo' })).response.status).toBe(400);
     } finally {
       fake.searchStatus = 200;
     }
   });
 
   it('quotes take the driving distance from OSRM', async () => {
-    const origin = (await ask('POST', '/addresses/za', { placeId: 'osm:W4001', description: 'x' })).body;
-    const destination = (await ask('POST', '/addresses/za', { placeId: 'osm:N4002', description: 'x' })).body;
-    const created = await call(configured, 'administrator@demo.test', 'POST', '/deliveries/createquotes/za', {
-      originAddress: origin, destinationAddress: destination, deliveryDate: nextWeekday(3), deliveryTime: '08:00',
-    });
-    expect(created.status).toBe(201);
-    expect(created.body.distanceEstimate).toBe(12.35);
+    const origin = (await resolveOn(configured, 'osm:W4001')).data!;
+    const destination = (await resolveOn(configured, 'osm:N4002')).data!;
+    const created = await quoteOn(configured, { originAddress: origin, destinationAddress: destination });
+    expect(created.response.status).toBe(201);
+    expect(created.data!.distanceEstimate).toBe(12.35);
     const route = fake.requests.findLast((url) => url.pathname.startsWith('/osrm/'))!;
     expect(route.pathname).toBe('/osrm/route/v1/driving/18.418000,-33.923000;18.465000,-33.981000');
     // 12.35 km is in the 10-25 km band: Standard small weekday R95.00.
-    expect(created.body.deliveryQuotes.find((option: any) => option.slaType === 'Standard').priceExcl).toBe(9500);
+    expect(created.data!.deliveryQuotes.find((option) => option.slaType === 'Standard')!.priceExcl).toBe(9500);
   });
 
   it('OSRM down → the great-circle estimate, and the quote is still made', async () => {
@@ -277,11 +283,9 @@ describe('configured providers: Nominatim (GEOCODER=nominatim) and OSRM (ROUTER=
       // Typed by hand (no placeId): accepted from staff with the coordinates given.
       const origin = { description: 'A', coordinates: { lat: -33.923, lon: 18.418 } };
       const destination = { description: 'B', coordinates: { lat: -33.981, lon: 18.465 } };
-      const created = await call(configured, 'administrator@demo.test', 'POST', '/deliveries/createquotes/za', {
-        originAddress: origin, destinationAddress: destination, deliveryDate: nextWeekday(3), deliveryTime: '08:00',
-      });
-      expect(created.status).toBe(201);
-      expect(created.body.distanceEstimate).toBe(Math.round(haversineKm(origin.coordinates, destination.coordinates) * ROAD_FACTOR * 100) / 100);
+      const created = await quoteOn(configured, { originAddress: origin, destinationAddress: destination });
+      expect(created.response.status).toBe(201);
+      expect(created.data!.distanceEstimate).toBe(Math.round(haversineKm(origin.coordinates, destination.coordinates) * ROAD_FACTOR * 100) / 100);
     } finally {
       fake.routeStatus = 200;
     }

@@ -16,8 +16,6 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
-const ADMIN = 'administrator@demo.test';
-const CUSTOMER = 'customer@demo.test';
 const standard = (quote: any) => quote.deliveryQuotes.find((option: any) => option.slaType === 'Standard')?.priceExcl;
 const routedKm = (from: typeof CAPE_TOWN, to: typeof CAPE_TOWN) => Math.round(estimateDrivingKm(from.coordinates, to.coordinates) * 100) / 100;
 type QuoteAddress = operations['createquotes']['requestBody']['content']['application/json']['originAddress'];
@@ -30,8 +28,8 @@ const FAKED_STELLENBOSCH = { ...STELLENBOSCH, description: 'Stellenbosch', coord
 
 describe('a placeId is priced where the geocoder puts it', () => {
   it('fake coordinates with a real placeId are ignored: the price is the honest one', async () => {
-    const honest = await book(server, CUSTOMER, { destination: STELLENBOSCH, until: 'parcels' });
-    const faked = await book(server, CUSTOMER, { destination: FAKED_STELLENBOSCH, until: 'parcels' });
+    const honest = await book(server.as('customer').connect, { destination: STELLENBOSCH, until: 'parcels' });
+    const faked = await book(server.as('customer').connect, { destination: FAKED_STELLENBOSCH, until: 'parcels' });
     expect(faked.distanceEstimate).toBe(routedKm(CAPE_TOWN, STELLENBOSCH));
     expect(faked.distanceEstimate).toBe(honest.distanceEstimate);
     expect(faked.destinationAddress).toEqual({ ...STELLENBOSCH, storeId: null });
@@ -43,7 +41,7 @@ describe('a placeId is priced where the geocoder puts it', () => {
   });
 
   it('updatequotes resolves the same way', async () => {
-    const quote = await book(server, ADMIN, { until: 'create' });
+    const quote = await book(server.as('administrator').connect, { until: 'create' });
     const updated = await server.as('administrator').connect.PUT('/deliveries/updatequotes/{cca2}/{id}', { params: inZa(quote.deliveryId), body: {
       xmin: quote.xmin, originAddress: CAPE_TOWN, destinationAddress: FAKED_STELLENBOSCH, deliveryDate: nextWeekday(3), deliveryTime: '08:00',
     } });

@@ -9,18 +9,13 @@ import { portals, rates } from '../../server/db/schema';
 import { priceOptions } from '../../server/domain/pricing';
 import { OPERATION_ACCESS } from '../../src/lib/access';
 import { quoteDisplayPriceCents } from '../../src/lib/money';
-import { book, CONTACT as LOOSE_CONTACT, nextWeekday } from './booking-helpers';
+import { book, CONTACT, nextWeekday } from './booking-helpers';
 import { dataOf, fieldErrors, inZa, startTestServer, ZA, type TestServer } from './support';
-
-// booking-helpers' contact, its address type as the contract's literal.
-const CONTACT = { ...LOOSE_CONTACT, AddressType: 'residential' as const };
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
-const ADMIN = 'administrator@demo.test';
-const CUSTOMER = 'customer@demo.test';
 const admin = () => server.as('administrator').connect;
 const customer = () => server.as('customer').connect;
 const companyUser = () => server.as('company.user').connect;
@@ -55,7 +50,7 @@ describe('the contract: every call of 001 section 7', () => {
 
 describe('calls not exercised by the other booking tests', () => {
   it('updatecontactinformation saves both contacts; a bad phone names the field; scope applies', async () => {
-    const quote = await book(server, CUSTOMER, { until: 'select' });
+    const quote = await book(customer(), { until: 'select' });
     const params = inZa(quote.deliveryId);
     type Contact = { AddressType: 'residential'; ContactName: string; ContactCountry: string; PhoneNumber: string };
     const save = (client: ReturnType<typeof customer>, body: { origin: Contact; destination: Contact; orderReference?: string }) =>
@@ -79,7 +74,7 @@ describe('calls not exercised by the other booking tests', () => {
     const dates = await admin().GET('/DeliveryWindows/GetAvailableDates/{cca2}', { params: { path: ZA, query: { storeId: 1, companyId: 1 } } });
     expect(dates.response.status).toBe(200);
     expect(dates.data!.every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
-    const quote = await book(server, 'company.user@demo.test', { until: 'create' });
+    const quote = await book(companyUser(), { until: 'create' });
     const accountsFor = (client: ReturnType<typeof customer>, search?: string) =>
       client.GET('/accounts/{cca2}', { params: { path: ZA, query: { select: true, deliveryId: quote.deliveryId, ...(search !== undefined && { search }) } } });
     const accounts = await accountsFor(companyUser());
@@ -98,9 +93,8 @@ describe('calls not exercised by the other booking tests', () => {
   });
 
   it('updateparceldetails: only from Ready (after payment), by a delivery edit role', async () => {
-    const COMPANY = 'company.user@demo.test';
     const MEDIUM = { name: 'medium', parcelType: 2, length: 45, width: 35, height: 25, weight: 10, isFragile: false };
-    const quote = await book(server, COMPANY);
+    const quote = await book(companyUser());
     const params = inZa(quote.deliveryId);
     const editParcels = (deliveryItems: typeof MEDIUM[]) => admin().PUT('/deliveries/updateparceldetails/{cca2}/{id}', { params, body: { deliveryItems } });
     const early = await editParcels([MEDIUM]);
@@ -164,7 +158,7 @@ describe('pricing examples on fixed dates (the rates table)', () => {
     const db = server.database.db;
     await db.update(portals).set({ vatRateBasisPoints: 1600 }).where(eq(portals.cca2, 'ZA'));
     try {
-      const quote = await book(server, ADMIN, { until: 'select' });
+      const quote = await book(admin(), { until: 'select' });
       expect(quote.vatRate).toBe(0.16);
       expect(quote.deliveryQuotes.every((option: any) => option.vatRate === 0.16)).toBe(true);
       expect(quote.paymentTotal).toBe(quoteDisplayPriceCents(6500, 0.16, false));

@@ -9,12 +9,11 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
-const ADMIN = 'administrator@demo.test';
 const price = (quote: any, sla: string) => quote.deliveryQuotes.find((option: any) => option.slaType === sla)?.priceExcl;
 
 describe('pricing from the rates table', () => {
   it('a short weekday trip: one option per service level, priced by the 0-10 km band', async () => {
-    const quote = await book(server, ADMIN, { until: 'parcels' });
+    const quote = await book(server.as('administrator').connect, { until: 'parcels' });
     expect(quote.paymentStatusId).toBe(PAYMENT_STATUS.NOT_SELECTED);
     expect(quote.distanceEstimate).toBeLessThan(10);
     expect(quote.deliveryQuotes.map((option: any) => option.slaType)).toEqual(['Standard', 'Priority', 'Hyperlocal', 'Emergency Relief']);
@@ -26,24 +25,24 @@ describe('pricing from the rates table', () => {
   });
 
   it('a longer trip falls in the 50-100 km band; Hyperlocal is not offered beyond 25 km', async () => {
-    const quote = await book(server, ADMIN, { destination: STELLENBOSCH, until: 'parcels' });
+    const quote = await book(server.as('administrator').connect, { destination: STELLENBOSCH, until: 'parcels' });
     expect(quote.distanceEstimate).toBeGreaterThan(50);
     expect(price(quote, 'Standard')).toBe(24500);
     expect(price(quote, 'Hyperlocal')).toBeUndefined();
   });
 
   it('weekend rates are 25 % higher', async () => {
-    const quote = await book(server, ADMIN, { date: nextWeekday(6), until: 'parcels' });
+    const quote = await book(server.as('administrator').connect, { date: nextWeekday(6), until: 'parcels' });
     expect(price(quote, 'Standard')).toBe(8125);
   });
 
   it('parcel types price differently (medium 140 %)', async () => {
-    const quote = await book(server, ADMIN, { parcels: [{ name: 'medium', parcelType: 2, length: 45, width: 35, height: 25, weight: 10, isFragile: false }], until: 'parcels' });
+    const quote = await book(server.as('administrator').connect, { parcels: [{ name: 'medium', parcelType: 2, length: 45, width: 35, height: 25, weight: 10, isFragile: false }], until: 'parcels' });
     expect(price(quote, 'Standard')).toBe(9100);
   });
 
   it('round trip: price one way, breakdown and display price doubled', async () => {
-    const quote = await book(server, ADMIN, { isRoundTrip: true, until: 'select' });
+    const quote = await book(server.as('administrator').connect, { isRoundTrip: true, until: 'select' });
     expect(quote.isRoundTrip).toBe(true);
     expect(price(quote, 'Standard')).toBe(6500);
     expect(quote.transactionItems).toEqual([expect.objectContaining({ quantity: 2, amountExcl: 13000 })]);
@@ -52,15 +51,15 @@ describe('pricing from the rates table', () => {
   });
 
   it('high-risk area: flagged and surcharged', async () => {
-    const quote = await book(server, ADMIN, { origin: CAPE_FLATS, destination: { ...CAPE_TOWN }, until: 'select' });
+    const quote = await book(server.as('administrator').connect, { origin: CAPE_FLATS, destination: { ...CAPE_TOWN }, until: 'select' });
     expect(quote.isHighRisk).toBe(true);
-    const base = quote.transactionItems.find((item: any) => item.transactionItemTypeId === 1).amountExcl;
+    const base = quote.transactionItems.find((item: any) => item.transactionItemTypeId === 1)!.amountExcl;
     expect(quote.transactionItems).toContainEqual(expect.objectContaining({ description: 'High-risk area surcharge', amountExcl: 5000 }));
     expect(price(quote, 'Standard')).toBe(base + 5000);
   });
 
   it('prices are hidden from customers (only administrator, management, staff see them)', async () => {
-    const quote = await book(server, 'customer@demo.test', { until: 'select' });
+    const quote = await book(server.as('customer').connect, { until: 'select' });
     expect(quote.deliveryQuotes.every((option: any) => option.priceExcl === null)).toBe(true);
     expect(quote.transactionItems).toEqual([]);
     const staff = await server.as('staff').connect.GET('/deliveries/getquotes/{cca2}/{id}', { params: inZa(quote.deliveryId) });
@@ -69,8 +68,8 @@ describe('pricing from the rates table', () => {
   });
 
   it('options carry windows and an expiry; settimeslot moves the windows and keeps the selection', async () => {
-    const quote = await book(server, ADMIN, { until: 'select' });
-    const option = quote.deliveryQuotes.find((candidate: any) => candidate.slaType === 'Standard');
+    const quote = await book(server.as('administrator').connect, { until: 'select' });
+    const option = quote.deliveryQuotes.find((candidate: any) => candidate.slaType === 'Standard')!;
     expect(new Date(option.quoteExpirationUtc).getTime()).toBeGreaterThan(Date.now());
     const moved = await server.as('administrator').connect.PUT('/deliveries/settimeslot/{cca2}/{id}', {
       params: { ...inZa(quote.deliveryId), query: { deliveryTime: '10:00' } },

@@ -11,7 +11,6 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer({ quoteValiditySeconds: 2 }); });
 afterAll(async () => { await server.close(); });
 
-const CUSTOMER = 'customer@demo.test';
 const customer = () => server.as('customer').connect;
 // The wizard's steps with the bodies each case needs, most of them refused by design: sent as written.
 const put = (id: number, path: string, body?: unknown) => server.raw('customer', 'PUT', `/deliveries/${path}/za/${id}`, body);
@@ -33,7 +32,7 @@ describe('every validation message of 001 section 5, from the server', () => {
   });
 
   it('step 2: parcel size, parcel fields, duplicate barcode', async () => {
-    const quote = await book(server, CUSTOMER, { until: 'create' });
+    const quote = await book(customer(), { until: 'create' });
     const none = await put(quote.deliveryId, 'updateparcel', { deliveryItems: [] });
     expect(none.body.errors).toEqual({ deliveryItems: ['You need to select a parcel size before continuing.'] });
     const empty = await put(quote.deliveryId, 'updateparcel', { deliveryItems: [{ parcelType: 4 }] });
@@ -52,11 +51,11 @@ describe('every validation message of 001 section 5, from the server', () => {
   });
 
   it('step 3: nothing selected, an invalid option, an expired option', async () => {
-    const quote = await book(server, CUSTOMER, { until: 'parcels' });
+    const quote = await book(customer(), { until: 'parcels' });
     expect((await put(quote.deliveryId, 'selectquote', {})).body.errors).toEqual({ quoteId: ['Please select your preferred quote to continue.'] });
     expect((await put(quote.deliveryId, 'selectquote', { quoteId: 0 })).body.errors).toEqual({ quoteId: ['Delivery option is required'] });
     await new Promise((resolve) => setTimeout(resolve, 2100));
-    const expired = await put(quote.deliveryId, 'selectquote', { quoteId: quote.deliveryQuotes[0].id });
+    const expired = await put(quote.deliveryId, 'selectquote', { quoteId: quote.deliveryQuotes[0]!.id });
     expect(expired.status).toBe(400);
     expect(expired.body.errors).toEqual({ quoteId: ['Expired'] });
     // Read after every option expired: the delivery is expired (-1); reattempt gives fresh options.
@@ -69,7 +68,7 @@ describe('every validation message of 001 section 5, from the server', () => {
   });
 
   it('step 4: name, code, phone required; phone pattern', async () => {
-    const quote = await book(server, CUSTOMER, { until: 'create' });
+    const quote = await book(customer(), { until: 'create' });
     const missing = await put(quote.deliveryId, 'updateorigindetails', { origin: {} });
     expect(missing.body.errors).toEqual({
       'origin.ContactName': ['Name is required'], 'origin.ContactCountry': ['Code is required'], 'origin.PhoneNumber': ['Phone number is required'],
@@ -81,14 +80,14 @@ describe('every validation message of 001 section 5, from the server', () => {
   });
 
   it('xmin: a stale version answers 409', async () => {
-    const quote = await book(server, CUSTOMER, { until: 'create' });
+    const quote = await book(customer(), { until: 'create' });
     await put(quote.deliveryId, 'updateparcel', { xmin: quote.xmin, deliveryItems: [SMALL] });
     const stale = await put(quote.deliveryId, 'updateparcel', { xmin: quote.xmin, deliveryItems: [SMALL] });
     expect(stale.status).toBe(409);
   });
 
   it('statuses move with the steps, cancel and clone', async () => {
-    const quote = await book(server, CUSTOMER, { until: 'select' });
+    const quote = await book(customer(), { until: 'select' });
     expect(quote.paymentStatusId).toBe(PAYMENT_STATUS.DETAILS_OUTSTANDING);
     const clone = await put(quote.deliveryId, 'clone');
     expect(clone.status).toBe(200);
@@ -102,7 +101,7 @@ describe('every validation message of 001 section 5, from the server', () => {
 
 describe('access by role and scope', () => {
   it('company users see only their company; a normal user only their own deliveries (404 otherwise)', async () => {
-    const mine = await book(server, 'company.user@demo.test', { until: 'create' });
+    const mine = await book(server.as('company.user').connect, { until: 'create' });
     expect((await getQuotes('company.admin', mine.deliveryId)).response.status).toBe(200);
     expect((await getQuotes('customer', mine.deliveryId)).response.status).toBe(404);
     expect((await getQuotes('store.user', mine.deliveryId)).response.status).toBe(404);
@@ -117,7 +116,7 @@ describe('access by role and scope', () => {
   });
 
   it('parcel edits after booking need a delivery edit role', async () => {
-    const quote = await book(server, CUSTOMER, { until: 'create' });
+    const quote = await book(customer(), { until: 'create' });
     expect((await put(quote.deliveryId, 'updateparceldetails', { deliveryItems: [SMALL] })).status).toBe(403);
   });
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGISTIC_STATUS } from '../../src/lib/statuses';
 import { hubClient, sleep } from './realtime-support';
 import type { SeededLogin } from '../support/seeded-users';
-import { dataOf, fieldErrors, inZa, pageOf, startTestServer, ZA, type ListQuery, type TestServer } from './support';
+import { deliveriesAs, seededDeliveries, storesOf, type DeliveriesQuery } from './deliveries-support';
+import { dataOf, fieldErrors, inZa, pageOf, startTestServer, ZA, type TestServer } from './support';
 
 // Live updates from the deliveries back office's actions (issue 6): each committed action publishes the delivery
 // on the dashboard hub's Deliveries topic, scoped like operations' events (real SignalR clients, real server).
@@ -18,12 +19,8 @@ afterAll(async () => {
 
 interface Live { id: number; xmin: string; logisticStatusId?: number; readyForCollectionDate?: string; isDeleted?: boolean; waybill?: string; storeId?: number | null }
 
-const deliveries = (login: SeededLogin, query: ListQuery<'/deliveries/{cca2}'>) =>
-  server.as(login).connect.GET('/deliveries/{cca2}', { params: { path: ZA, query } });
-const rowsOf = async (query: ListQuery<'/deliveries/{cca2}'>) =>
-  pageOf(await dataOf(deliveries('administrator', { pageSize: 500, sortby: 'id', search: 'WBL', ...query }))).items;
-const storesOf = async () =>
-  pageOf(await dataOf(server.as('administrator').connect.GET('/stores/{cca2}', { params: { path: ZA, query: { sortby: 'id' } } }))).items;
+const deliveries = (login: SeededLogin, query: DeliveriesQuery) => deliveriesAs(server, login, query);
+const rowsOf = (query: DeliveriesQuery) => seededDeliveries(server, query);
 
 async function subscriber(login: SeededLogin) {
   const connection = hubClient(server, 'dashboard', () => server.as(login).token());
@@ -46,7 +43,7 @@ async function until(check: () => boolean) {
 
 describe('live updates from the deliveries back office', () => {
   it('an operator receives every action\'s delivery; a store user only its own store\'s, never a foreign one', async () => {
-    const stores = await storesOf();
+    const stores = await storesOf(server);
     const own = stores.find((store) => store.storeName === 'Acme Sea Point')!.id;
     const operator = await subscriber('management');
     const storeUser = await subscriber('store.user');
@@ -129,7 +126,7 @@ describe('parcel editing from the edit screen (booking\'s updateparceldetails, t
 
 describe('company and store filters: include or exclude', () => {
   it('excludecompanyid and excludestoreid leave that company\'s / store\'s rows out; a company user cannot widen its scope with them', async () => {
-    const stores = await storesOf();
+    const stores = await storesOf(server);
     const acme = stores.find((store) => store.storeName === 'Acme Sea Point')!;
     const all = await rowsOf({});
     const withoutAcme = await rowsOf({ excludecompanyid: acme.companyId });

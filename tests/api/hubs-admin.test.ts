@@ -103,21 +103,21 @@ describe('hubs: add, edit, conflict, scope', () => {
 describe('hubs: booking uses what is administered here', () => {
   it('a new active hub nearer the pick-up takes Standard deliveries; deactivated, it takes none', async () => {
     // Cape Town Hub, or the Claremont hub added above (also nearer than Epping).
-    const before = await book(server, 'administrator@demo.test', { until: 'select', sla: 'Standard' });
-    expect(['Nomvula Khumalo', 'Zanele']).toContain(before.hub.contactName);
+    const before = await book(admin(), { until: 'select', sla: 'Standard' });
+    expect(['Nomvula Khumalo', 'Zanele']).toContain(before.hub!.contactName);
     const created = await admin().POST('/hubs/{cca2}', { params: { path: ZA }, body: {
       hubName: 'City Bowl Hub', contactName: 'Lwazi Ndlovu', phoneNumber: '+27215550777', address: { placeId: 'za-cape-town-long-street-cape-town-city-centre' },
     } });
     expect(created.response.status).toBe(201);
     const { id, xmin } = created.data!;
-    const nearer = await book(server, 'administrator@demo.test', { until: 'select', sla: 'Standard' });
+    const nearer = await book(admin(), { until: 'select', sla: 'Standard' });
     expect(nearer.hub).toEqual({ contactName: 'Lwazi Ndlovu', phoneNumber: '+27215550777', email: null });
-    expect(nearer.hubAddress.placeId).toBe('za-cape-town-long-street-cape-town-city-centre');
+    expect(nearer.hubAddress!.placeId).toBe('za-cape-town-long-street-cape-town-city-centre');
     const deactivated = await dataOf(admin().PUT('/hubs/{cca2}/{id}', { params: inZa(id), body: {
       hubName: 'City Bowl Hub', contactName: 'Lwazi Ndlovu', phoneNumber: '+27215550777', isActive: false, xmin,
     } }));
     expect(deactivated.isActive).toBe(false);
-    const after = await book(server, 'administrator@demo.test', { until: 'select', sla: 'Standard' });
+    const after = await book(admin(), { until: 'select', sla: 'Standard' });
     expect(after.hub).toEqual(before.hub);
     // The delivery routed while it was active counts on the hub's page once it is placed (Ready or later); a quote is not.
     const detail = await admin().GET('/hubs/{cca2}/{id}', { params: inZa(id) });

@@ -4,8 +4,8 @@ import { deliveries, portals, users } from '../../server/db/schema';
 import { MY_DELIVERIES_MAX_PAGE_SIZE } from '../../src/lib/constants';
 import { PAYMENT_STATUS, PAYMENT_STATUS_LABELS } from '../../src/lib/statuses';
 import type { SeededLogin } from '../support/seeded-users';
-import { book, CAPE_TOWN, SEA_POINT } from './booking-helpers';
-import { dataOf, inZa, startTestServer, ZA, type TestServer } from './support';
+import { book, bookedAndPaid, CAPE_TOWN, SEA_POINT } from './booking-helpers';
+import { dataOf, startTestServer, type TestServer } from './support';
 
 // A customer's /dashboard (issue 4): GET /deliveries/{cca2}/mine answers only what the caller placed in that portal.
 let server: TestServer;
@@ -13,26 +13,16 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
 const CUSTOMER = 'customer@demo.test';
-const OTHER = 'twofactor@demo.test';
 
 /** The caller's own deliveries (getmydeliveries), typed. */
 const mine = (login: SeededLogin, query: { page?: number; pageSize?: number } = {}, cca2 = 'za') =>
   server.as(login).connect.GET('/deliveries/{cca2}/mine', { params: { path: { cca2 }, query } });
 
-/** The customer books (booking-helpers' book, by email) and pays by balance. */
+/** The customer books and pays by balance (booking-helpers' bookedAndPaid); answers the delivery and the total it paid. */
 async function bookAndPayByBalance() {
-  const quote = await book(server, CUSTOMER);
-  const customer = server.as('customer').connect;
-  const options = await dataOf(customer.GET('/accounts/{cca2}', { params: { path: ZA, query: { select: true, deliveryId: quote.deliveryId } } }));
-  const accountId = Number((options as { key: string }[])[0]!.key);
-  const selected = await customer.PUT('/deliveries/selectaccount/{cca2}/{id}', { params: inZa(quote.deliveryId), body: { accountId } });
-  expect(selected.response.status).toBe(200);
-  const paid = await customer.PUT('/deliveries/payByBalance/{cca2}/{id}', {
-    params: { ...inZa(quote.deliveryId), header: { 'Idempotency-Key': `mine-${quote.deliveryId}-0001` } },
-  });
-  expect(paid.response.status).toBe(200);
-  expect(paid.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
-  return { deliveryId: quote.deliveryId as number, total: selected.data!.paymentTotal };
+  const { deliveryId, selected, paid } = await bookedAndPaid(server.as('customer').connect);
+  expect(paid.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+  return { deliveryId, total: selected.paymentTotal };
 }
 
 describe('GET /deliveries/{cca2}/mine (getmydeliveries)', () => {
@@ -52,7 +42,7 @@ describe('GET /deliveries/{cca2}/mine (getmydeliveries)', () => {
   });
 
   it('lists newest first, with unpaid deliveries (no waybill, nothing paid) among them', async () => {
-    const unpaid = await book(server, CUSTOMER, { until: 'select' });
+    const unpaid = await book(server.as('customer').connect, { until: 'select' });
     const answer = await dataOf(mine('customer'));
     expect(answer.items[0]).toMatchObject({ id: unpaid.deliveryId, waybill: null, totalPaidCents: 0 });
     const created = answer.items.map((item) => Date.parse(item.createdAt));
@@ -60,7 +50,7 @@ describe('GET /deliveries/{cca2}/mine (getmydeliveries)', () => {
   });
 
   it("another customer's deliveries never appear, and theirs show none of ours", async () => {
-    const theirs = await book(server, OTHER, { until: 'select' });
+    const theirs = await book(server.as('twofactor').connect, { until: 'select' });
     const ours = await dataOf(mine('customer', { pageSize: 100 }));
     expect(ours.items.some((item) => item.id === theirs.deliveryId)).toBe(false);
     const other = await dataOf(mine('twofactor', { pageSize: 100 }));

@@ -1,22 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
 import { deliveries, jobs, jobTasks } from '../../server/db/schema';
-import { bearer, type TestServer } from './support';
+import type { TestServer } from './support';
 
 export type S = components['schemas'];
-
-/** One JSON call to the connect API as a seeded user (`''` = no token). */
-export async function call<T = any>(server: TestServer, email: string, method: string, path: string, body?: unknown) { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const token = email ? await server.tokenFor(email) : undefined;
-  const response = await fetch(`${server.url}/connect${path}`, {
-    method,
-    headers: { ...(token && bearer(token)), ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const contentType = response.headers.get('content-type') ?? '';
-  return { status: response.status, body: (text && contentType.includes('json') ? JSON.parse(text) : text) as T, headers: response.headers };
-}
 
 /** The seeded job of a seed key (server/db/seed-operations.ts). */
 export async function seededJobId(server: TestServer, seedKey: string): Promise<number> {

@@ -7,8 +7,8 @@ import { SANDBOX_CARDS } from '../../server/payments/sandbox';
 import { BOOKING_RULE_TEXTS } from '../../src/lib/booking-rules';
 import { BOOKING_TEXTS } from '../../src/lib/error-catalogue';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
-import { book, call, fetchRetryingResets } from './booking-helpers';
-import { startTestServer, type TestServer } from './support';
+import { book, bookedWithAccount, fetchRetryingResets } from './booking-helpers';
+import { inZa, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -16,18 +16,23 @@ afterAll(async () => { await server.close(); });
 
 /** A normal user with no balance: gets a personal Prepay account of 0, so a card pays the whole total. */
 const USER = 'twofactor@demo.test';
+const user = () => server.as('twofactor').connect;
 let accountId = 0;
 
 async function readyToPay() {
-  const quote = await book(server, USER);
-  const options = await call(server, USER, 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}`);
-  expect(options.status).toBe(200);
-  accountId = Number(options.body[0].key);
-  const selected = await call(server, USER, 'PUT', `/deliveries/selectaccount/za/${quote.deliveryId}`, { accountId });
-  expect(selected.status).toBe(200);
-  expect(selected.body.paymentTotalDue).toBe(selected.body.paymentTotal);
-  return selected.body;
+  const ready = await bookedWithAccount(user());
+  accountId = ready.accountId;
+  expect(ready.selected.paymentTotalDue).toBe(ready.selected.paymentTotal);
+  return ready.selected;
 }
+
+/** processCardPayment with what the provider's redirect carried (or a checkout id alone). */
+const processCardPayment = (deliveryId: number, result: { id: string; resourcePath?: string }) =>
+  user().PUT('/deliveries/processCardPayment/{cca2}/{id}', { params: inZa(deliveryId), body: result });
+/** The id and resourcePath of the provider's redirect, as the return page sends them on. */
+const resultOf = (redirect: URL | undefined) => ({ id: redirect!.searchParams.get('id')!, resourcePath: redirect!.searchParams.get('resourcePath')! });
+const savedCards = async () => (await user().GET('/paymentcards', { params: { query: { accountId } } })).data!;
+const getQuote = async (deliveryId: number) => (await user().GET('/deliveries/getquotes/{cca2}/{id}', { params: inZa(deliveryId) })).data!;
 
 /** What the shopper does in the provider's page: submit the card form; answers the redirect's query. */
 async function submitCard(checkoutId: string, number: string, returnUrl: string, expiryYear = 2099) {
@@ -40,18 +45,22 @@ async function submitCard(checkoutId: string, number: string, returnUrl: string,
 }
 
 async function checkout(deliveryId: number, key: string, saveCard = false) {
-  const answer = await call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard, returnUrl: '/paymentcallback' }, { 'Idempotency-Key': key });
-  expect(answer.status).toBe(200);
-  return answer.body as { checkoutId: string; widgetScriptUrl: string; returnUrl: string };
+  const answer = await user().PUT('/deliveries/paymentCheckout/{cca2}/{id}', {
+    params: { ...inZa(deliveryId), header: { 'Idempotency-Key': key } }, body: { saveCard, returnUrl: '/paymentcallback' },
+  });
+  expect(answer.response.status).toBe(200);
+  return { ...answer.data!, returnUrl: answer.data!.returnUrl! };
 }
 
 describe('new card through the provider widget', () => {
   it("the return address carries deliveryid once, beside the wizard's path and query (001 section 2)", async () => {
     const quote = await readyToPay();
     const sent = `/paymentcallback?deliveryid=${quote.deliveryId}&path=%2Fdeliveries%2Fadd&query=%3Fstep%3D6`;
-    const answer = await call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${quote.deliveryId}`, { saveCard: false, returnUrl: sent }, { 'Idempotency-Key': 'checkout-return-1' });
-    expect(answer.status).toBe(200);
-    const returned = new URL(answer.body.returnUrl, server.url);
+    const answer = await user().PUT('/deliveries/paymentCheckout/{cca2}/{id}', {
+      params: { ...inZa(quote.deliveryId), header: { 'Idempotency-Key': 'checkout-return-1' } }, body: { saveCard: false, returnUrl: sent },
+    });
+    expect(answer.response.status).toBe(200);
+    const returned = new URL(answer.data!.returnUrl!, server.url);
     expect(returned.pathname).toBe('/paymentcallback');
     expect(returned.searchParams.getAll('deliveryid')).toEqual([String(quote.deliveryId)]);
     expect(returned.searchParams.get('path')).toBe('/deliveries/add');
@@ -70,36 +79,34 @@ describe('new card through the provider widget', () => {
 
     const declined = await submitCard(first.checkoutId, SANDBOX_CARDS.declined, first.returnUrl);
     expect(declined!.searchParams.get('deliveryid')).toBe(String(quote.deliveryId));
-    const failed = await call(server, USER, 'PUT', `/deliveries/processCardPayment/za/${quote.deliveryId}`,
-      { id: declined!.searchParams.get('id'), resourcePath: declined!.searchParams.get('resourcePath') });
-    expect(failed.status).toBe(200);
-    expect(failed.body.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_FAILED);
-    expect(BOOKING_TEXTS.paymentFailed(failed.body.paymentPeachPaymentFailureDescription)).toBe("Payment failed because 'transaction declined (invalid card)'. Please try again.");
+    const failed = await processCardPayment(quote.deliveryId, resultOf(declined));
+    expect(failed.response.status).toBe(200);
+    expect(failed.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_FAILED);
+    expect(BOOKING_TEXTS.paymentFailed(failed.data!.paymentPeachPaymentFailureDescription!)).toBe("Payment failed because 'transaction declined (invalid card)'. Please try again.");
 
     const second = await checkout(quote.deliveryId, 'checkout-0000002', true);
     const accepted = await submitCard(second.checkoutId, SANDBOX_CARDS.success, second.returnUrl);
-    const paid = await call(server, USER, 'PUT', `/deliveries/processCardPayment/za/${quote.deliveryId}`, { id: accepted!.searchParams.get('id'), resourcePath: accepted!.searchParams.get('resourcePath') });
-    expect(paid.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
-    expect(paid.body.waybill).toMatch(/^WB\d{8}$/);
+    const paid = await processCardPayment(quote.deliveryId, resultOf(accepted));
+    expect(paid.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect(paid.data!.waybill).toMatch(/^WB\d{8}$/);
     // Processing the same return again changes nothing.
-    const again = await call(server, USER, 'PUT', `/deliveries/processCardPayment/za/${quote.deliveryId}`, { id: second.checkoutId });
-    expect(again.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    const again = await processCardPayment(quote.deliveryId, { id: second.checkoutId });
+    expect(again.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     const [ledger] = await server.database.db.select({ value: count() }).from(ledgerTransactions).where(eq(ledgerTransactions.deliveryId, quote.deliveryId));
     expect(ledger!.value).toBe(1);
 
-    const cards = await call(server, USER, 'GET', `/paymentcards?accountId=${accountId}`);
-    expect(cards.body).toEqual([expect.objectContaining({ lastFourDigits: '0000', expiryMonth: 12, expiryYear: 2099, expired: false, paymentBrand: 'VISA' })]);
+    expect(await savedCards()).toEqual([expect.objectContaining({ lastFourDigits: '0000', expiryMonth: 12, expiryYear: 2099, expired: false, paymentBrand: 'VISA' })]);
   });
 
   it('1,000 duplicated concurrent saved-card payments → one provider charge, one ledger transaction', async () => {
     const quote = await readyToPay();
-    const [card] = (await call(server, USER, 'GET', `/paymentcards?accountId=${accountId}`)).body;
+    const [card] = await savedCards();
     const chargesBefore = server.sandbox.state.charges;
     const token = await server.tokenFor(USER);
     const answers = await Promise.all(Array.from({ length: 1000 }, () =>
       fetchRetryingResets(`${server.url}/connect/deliveries/payBySavedCard/za/${quote.deliveryId}`, {
         method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': 'saved-card-dup-1', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ paymentCardId: card.id }),
+        body: JSON.stringify({ paymentCardId: card!.id }),
       }).then(async (response) => ({ status: response.status, body: await response.json() }))));
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
     expect(answers.every((answer) => answer.body.paymentStatusId === PAYMENT_STATUS.PAID)).toBe(true);
@@ -116,14 +123,14 @@ describe('new card through the provider widget', () => {
     const started = await checkout(quote.deliveryId, 'checkout-lost-001');
     server.sandbox.state.dropRedirects = 1;
     expect(await submitCard(started.checkoutId, SANDBOX_CARDS.success, started.returnUrl)).toBeUndefined();
-    const before = await call(server, USER, 'GET', `/deliveries/getquotes/za/${quote.deliveryId}`);
-    expect(before.body.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_PENDING);
+    const before = await getQuote(quote.deliveryId);
+    expect(before.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_PENDING);
     const provider = new PaymentProviderClient(server.sandbox.url, 'sandbox-token', 'sandbox-entity');
     const first = await reconcilePendingPayments(server.database.db, provider, 0);
     expect(first.settled).toBe(1);
     expect((await reconcilePendingPayments(server.database.db, provider, 0)).settled).toBe(0);
-    const after = await call(server, USER, 'GET', `/deliveries/getquotes/za/${quote.deliveryId}`);
-    expect(after.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    const after = await getQuote(quote.deliveryId);
+    expect(after.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     const [ledger] = await server.database.db.select({ value: count() }).from(ledgerTransactions).where(eq(ledgerTransactions.deliveryId, quote.deliveryId));
     expect(ledger!.value).toBe(1);
     const [payment] = await server.database.db.select().from(payments).where(eq(payments.checkoutId, started.checkoutId));
@@ -136,30 +143,32 @@ describe('new card through the provider widget', () => {
     const [expired] = await server.database.db.insert(paymentCards).values({
       accountId, userId: owner!.id, registrationId: 'expired-reg', paymentBrand: 'VISA', paymentType: 'DB', holder: 'Tumi', lastFourDigits: '1111', expiryMonth: 1, expiryYear: 2020,
     }).returning();
-    const listed = await call(server, USER, 'GET', `/paymentcards?accountId=${accountId}`);
-    expect(listed.body.find((card: { id: number }) => card.id === expired!.id).expired).toBe(true);
-    const refused = await call(server, USER, 'PUT', `/deliveries/payBySavedCard/za/${quote.deliveryId}`, { paymentCardId: expired!.id }, { 'Idempotency-Key': 'expired-card-01' });
-    expect(refused.status).toBe(422);
-    expect(refused.body.message).toBe(BOOKING_RULE_TEXTS.cardExpired);
-    const postPay = await call(server, USER, 'PUT', `/deliveries/payByBalance/za/${quote.deliveryId}`, undefined, { 'Idempotency-Key': 'prepay-post-01' });
-    expect(postPay.status).toBe(422);
-    expect(postPay.body.message).toBe(BOOKING_RULE_TEXTS.prepayCannotPostPay);
-    const removed = await call(server, USER, 'DELETE', `/paymentcards/${expired!.id}`);
-    expect(removed.status).toBe(204);
+    const listed = await savedCards();
+    expect(listed.find((card) => card.id === expired!.id)!.expired).toBe(true);
+    const refused = await user().PUT('/deliveries/payBySavedCard/{cca2}/{id}', {
+      params: { ...inZa(quote.deliveryId), header: { 'Idempotency-Key': 'expired-card-01' } }, body: { paymentCardId: expired!.id },
+    });
+    expect(refused.response.status).toBe(422);
+    expect(refused.error!.message).toBe(BOOKING_RULE_TEXTS.cardExpired);
+    const postPay = await user().PUT('/deliveries/payByBalance/{cca2}/{id}', { params: { ...inZa(quote.deliveryId), header: { 'Idempotency-Key': 'prepay-post-01' } } });
+    expect(postPay.response.status).toBe(422);
+    expect(postPay.error!.message).toBe(BOOKING_RULE_TEXTS.prepayCannotPostPay);
+    const removed = await user().DELETE('/paymentcards/{id}', { params: { path: { id: expired!.id } } });
+    expect(removed.response.status).toBe(204);
   });
 
   it('a prepaid balance that covers the total pays by balance (customer@demo.test)', async () => {
-    const customer = 'customer@demo.test';
-    const quote = await book(server, customer);
-    const options = await call(server, customer, 'GET', '/accounts/za?select=true');
-    const id = Number(options.body[0].key);
-    const selected = await call(server, customer, 'PUT', `/deliveries/selectaccount/za/${quote.deliveryId}`, { accountId: id });
-    expect(selected.body.paymentCreditApplied).toBe(selected.body.paymentTotal);
-    expect(selected.body.paymentTotalDue).toBe(0);
-    const paid = await call(server, customer, 'PUT', `/deliveries/payByBalance/za/${quote.deliveryId}`, undefined, { 'Idempotency-Key': 'prepaid-0000001' });
-    expect(paid.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
-    const account = await call(server, customer, 'GET', `/accounts/za/${id}`);
-    expect(account.body.balance).toBe(100_000 - selected.body.paymentTotal);
+    const customer = server.as('customer').connect;
+    const quote = await book(customer);
+    const options = await customer.GET('/accounts/{cca2}', { params: { path: ZA, query: { select: true } } });
+    const id = Number((options.data as { key: string }[])[0]!.key);
+    const selected = (await customer.PUT('/deliveries/selectaccount/{cca2}/{id}', { params: inZa(quote.deliveryId), body: { accountId: id } })).data!;
+    expect(selected.paymentCreditApplied).toBe(selected.paymentTotal);
+    expect(selected.paymentTotalDue).toBe(0);
+    const paid = await customer.PUT('/deliveries/payByBalance/{cca2}/{id}', { params: { ...inZa(quote.deliveryId), header: { 'Idempotency-Key': 'prepaid-0000001' } } });
+    expect(paid.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    const account = await customer.GET('/accounts/{cca2}/{id}', { params: inZa(id) });
+    expect(account.data!.balance).toBe(100_000 - selected.paymentTotal);
   });
 });
 
@@ -197,8 +206,8 @@ describe('the provider shape (COPYandPAY) and its result codes', () => {
       const quote = await readyToPay();
       const started = await checkout(quote.deliveryId, `peach-${number}`);
       const back = await submitCard(started.checkoutId, number, started.returnUrl);
-      const paid = await call(server, USER, 'PUT', `/deliveries/processCardPayment/za/${quote.deliveryId}`, { id: back!.searchParams.get('id'), resourcePath: back!.searchParams.get('resourcePath') });
-      expect([number, paid.body.paymentStatusId]).toEqual([number, PAYMENT_STATUS.PAID]);
+      const paid = await processCardPayment(quote.deliveryId, resultOf(back));
+      expect([number, paid.data!.paymentStatusId]).toEqual([number, PAYMENT_STATUS.PAID]);
       const [payment] = await server.database.db.select().from(payments).where(eq(payments.checkoutId, started.checkoutId));
       expect(payment).toMatchObject({ status: 'succeeded', resultCode: code });
     }
@@ -209,9 +218,9 @@ describe('the provider shape (COPYandPAY) and its result codes', () => {
     const started = await checkout(quote.deliveryId, 'checkout-tamper-01');
     const back = await submitCard(started.checkoutId, SANDBOX_CARDS.success, started.returnUrl);
     server.sandbox.state.checkouts.get(started.checkoutId)!.payment!.amount = '1.00';
-    const answer = await call(server, USER, 'PUT', `/deliveries/processCardPayment/za/${quote.deliveryId}`, { id: back!.searchParams.get('id'), resourcePath: back!.searchParams.get('resourcePath') });
-    expect(answer.body.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_FAILED);
-    expect(answer.body.paymentPeachPaymentFailureDescription).toBe(`the provider reported ZAR 1.00 instead of ZAR ${(quote.paymentTotalDue / 100).toFixed(2)}`);
+    const answer = await processCardPayment(quote.deliveryId, resultOf(back));
+    expect(answer.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_FAILED);
+    expect(answer.data!.paymentPeachPaymentFailureDescription).toBe(`the provider reported ZAR 1.00 instead of ZAR ${(quote.paymentTotalDue / 100).toFixed(2)}`);
     const [ledger] = await server.database.db.select({ value: count() }).from(ledgerTransactions).where(eq(ledgerTransactions.deliveryId, quote.deliveryId));
     expect(ledger!.value).toBe(0);
   });
@@ -223,6 +232,6 @@ describe('the provider shape (COPYandPAY) and its result codes', () => {
     await reconcilePendingPayments(server.database.db, provider, 0);
     const [payment] = await server.database.db.select().from(payments).where(eq(payments.checkoutId, started.checkoutId));
     expect(payment!.status).toBe('pending');
-    expect((await call(server, USER, 'GET', `/deliveries/getquotes/za/${quote.deliveryId}`)).body.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_PENDING);
+    expect((await getQuote(quote.deliveryId)).paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_PENDING);
   });
 });

@@ -9,7 +9,6 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
-const COMPANY = 'company.user@demo.test';
 const company = () => server.as('company.user').connect;
 
 async function companyAccount(): Promise<number> {
@@ -30,7 +29,7 @@ async function ledgerFor(deliveryId: number) {
 
 describe('idempotent payments', () => {
   it('1,000 duplicated concurrent payByBalance requests → one payment, one ledger transaction, all the same answer', async () => {
-    const quote = await book(server, COMPANY);
+    const quote = await book(server.as('company.user').connect);
     const accountId = await companyAccount();
     const selected = await selectAccount(quote.deliveryId, accountId);
     expect(selected.response.status).toBe(200);
@@ -57,7 +56,7 @@ describe('idempotent payments', () => {
   }, 180_000); // 1,000 HTTP requests: minutes on a loaded 2-core machine
 
   it('a second, different key on a paid delivery is refused (409) and charges nothing', async () => {
-    const quote = await book(server, COMPANY);
+    const quote = await book(server.as('company.user').connect);
     await selectAccount(quote.deliveryId, await companyAccount());
     const first = await payByBalance(quote.deliveryId, 'key-a-00000001');
     expect(first.response.status).toBe(200);
@@ -68,7 +67,7 @@ describe('idempotent payments', () => {
   });
 
   it('the same key for another delivery → 422; no key → 400', async () => {
-    const quote = await book(server, COMPANY);
+    const quote = await book(server.as('company.user').connect);
     const reused = await payByBalance(quote.deliveryId, 'key-a-00000001');
     expect(reused.response.status).toBe(422);
     const missing = await payByBalance(quote.deliveryId);

@@ -7,8 +7,9 @@ import { ledgerTransactions, paymentCards, payments, users } from '../../server/
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import { reconcilePendingPayments } from '../../server/domain/payments';
 import { PaymentProviderClient } from '../../server/payments/provider-client';
-import { book, call } from './booking-helpers';
-import { startTestServer, type TestServer } from './support';
+import { bookedWithAccount } from './booking-helpers';
+import { inZa, startTestServer, type TestServer } from './support';
+import type { SeededLogin } from '../support/seeded-users';
 
 /**
  * A proxy in front of the sandbox that holds saved-card charges for `chargeDelayMs`, fails them before they reach
@@ -59,6 +60,7 @@ async function startSlowProxy(): Promise<SlowProxy> {
 }
 
 const USER = 'twofactor@demo.test';
+const user = (login: SeededLogin = 'twofactor') => server.as(login).connect;
 let proxy: SlowProxy;
 let server: TestServer;
 
@@ -74,20 +76,20 @@ afterAll(async () => {
 
 /** A delivery ready to pay and a saved card of the payer's account (registered in the sandbox directly). */
 async function readyWithSavedCard(registrationId: string) {
-  const quote = await book(server, USER);
-  const options = await call(server, USER, 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}`);
-  const accountId = Number(options.body[0].key);
-  expect((await call(server, USER, 'PUT', `/deliveries/selectaccount/za/${quote.deliveryId}`, { accountId })).status).toBe(200);
+  const { deliveryId, accountId } = await bookedWithAccount(user());
   server.sandbox.state.registrations.set(registrationId, { id: registrationId, brand: 'VISA', holder: 'Tumi', last4: '4242', expiryMonth: '12', expiryYear: '2099', deleted: false });
   const [owner] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, USER));
   const [card] = await server.database.db.insert(paymentCards).values({
     accountId, userId: owner!.id, registrationId, paymentBrand: 'VISA', paymentType: 'DB', holder: 'Tumi', lastFourDigits: '4242', expiryMonth: 12, expiryYear: 2099,
   }).returning();
-  return { deliveryId: quote.deliveryId as number, cardId: card!.id };
+  return { deliveryId, cardId: card!.id };
 }
 
 const pay = (deliveryId: number, cardId: number, key: string) =>
-  call(server, USER, 'PUT', `/deliveries/payBySavedCard/za/${deliveryId}`, { paymentCardId: cardId }, { 'Idempotency-Key': key });
+  user().PUT('/deliveries/payBySavedCard/{cca2}/{id}', { params: { ...inZa(deliveryId), header: { 'Idempotency-Key': key } }, body: { paymentCardId: cardId } });
+const paymentCheckout = (deliveryId: number, body: { saveCard: boolean; returnUrl?: string }, key: string, login?: SeededLogin) =>
+  user(login).PUT('/deliveries/paymentCheckout/{cca2}/{id}', { params: { ...inZa(deliveryId), header: { 'Idempotency-Key': key } }, body });
+const getQuote = (deliveryId: number) => user().GET('/deliveries/getquotes/{cca2}/{id}', { params: inZa(deliveryId) });
 
 describe('payBySavedCard and the delivery row lock', () => {
   it('the delivery can be read (and locked) while the provider takes its time; duplicates answer the one charge', async () => {
@@ -98,18 +100,18 @@ describe('payBySavedCard and the delivery row lock', () => {
     const first = pay(deliveryId, cardId, 'slow-card-0001');
     await new Promise((resolve) => setTimeout(resolve, 400));
     // getquotes takes the delivery's row lock (FOR UPDATE): it answers before the charge does.
-    const during = await call(server, USER, 'GET', `/deliveries/getquotes/za/${deliveryId}`);
+    const during = await getQuote(deliveryId);
     expect(Date.now() - began).toBeLessThan(2_000);
-    expect(during.status).toBe(200);
-    expect(during.body.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_PENDING);
+    expect(during.response.status).toBe(200);
+    expect(during.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_PENDING);
     const [open] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'slow-card-0001'));
     expect(open!.status).toBe('charging');
     const duplicate = pay(deliveryId, cardId, 'slow-card-0001');
     const [a, b] = await Promise.all([first, duplicate]);
-    expect(a.status).toBe(200);
-    expect(b.status).toBe(200);
-    expect(a.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
-    expect(b.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect(a.response.status).toBe(200);
+    expect(b.response.status).toBe(200);
+    expect(a.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect(b.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     expect(server.sandbox.state.charges - chargesBefore).toBe(1);
     const ledger = await server.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.deliveryId, deliveryId));
     expect(ledger).toHaveLength(1);
@@ -121,14 +123,14 @@ describe('payBySavedCard and the delivery row lock', () => {
     proxy.failCharges = true;
     const failed = await pay(deliveryId, cardId, 'down-card-0001');
     proxy.failCharges = false;
-    expect(failed.status).toBe(502);
-    expect(failed.body.message).toBe('The card payment provider could not be reached. Nothing was charged; please try again.');
+    expect(failed.response.status).toBe(502);
+    expect(failed.error!.message).toBe('The card payment provider could not be reached. Nothing was charged; please try again.');
     const [open] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'down-card-0001'));
     expect(open!.status).toBe('pending');
     const chargesBefore = server.sandbox.state.charges;
     const retried = await pay(deliveryId, cardId, 'down-card-0001');
-    expect(retried.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
-    expect((await pay(deliveryId, cardId, 'down-card-0001')).body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect(retried.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect((await pay(deliveryId, cardId, 'down-card-0001')).data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     expect(server.sandbox.state.charges - chargesBefore).toBe(1);
   });
 });
@@ -139,36 +141,36 @@ describe('paymentCheckout and the delivery row lock (the same three steps as a s
     proxy.checkoutDelayMs = 2_000;
     const checkoutsBefore = proxy.checkouts;
     const began = Date.now();
-    const request = () => call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: false, returnUrl: '/paymentcallback' }, { 'Idempotency-Key': 'slow-checkout-01' });
+    const request = () => paymentCheckout(deliveryId, { saveCard: false, returnUrl: '/paymentcallback' }, 'slow-checkout-01');
     const first = request();
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const during = await call(server, USER, 'GET', `/deliveries/getquotes/za/${deliveryId}`);
+    const during = await getQuote(deliveryId);
     expect(Date.now() - began).toBeLessThan(2_000);
-    expect(during.status).toBe(200);
+    expect(during.response.status).toBe(200);
     const [open] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'slow-checkout-01'));
     expect(open!.status).toBe('charging');
     const [a, b] = await Promise.all([first, request()]);
     proxy.checkoutDelayMs = 0;
-    expect(a.status).toBe(200);
-    expect(b.status).toBe(200);
-    expect(b.body.checkoutId).toBe(a.body.checkoutId);
+    expect(a.response.status).toBe(200);
+    expect(b.response.status).toBe(200);
+    expect(b.data!.checkoutId).toBe(a.data!.checkoutId);
     expect(proxy.checkouts - checkoutsBefore).toBe(1);
     const [stored] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'slow-checkout-01'));
-    expect(stored).toMatchObject({ status: 'pending', checkoutId: a.body.checkoutId });
-    expect((await call(server, USER, 'GET', `/deliveries/getquotes/za/${deliveryId}`)).body.paymentPeachPaymentsCheckoutId).toBe(a.body.checkoutId);
+    expect(stored).toMatchObject({ status: 'pending', checkoutId: a.data!.checkoutId });
+    expect((await getQuote(deliveryId)).data!.paymentPeachPaymentsCheckoutId).toBe(a.data!.checkoutId);
   });
 
   it('provider unreachable → 502 and the key open again; the retry creates the checkout', async () => {
     const { deliveryId } = await readyWithSavedCard('reg-checkout-02');
     proxy.failCheckouts = true;
-    const failed = await call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: true }, { 'Idempotency-Key': 'down-checkout-01' });
+    const failed = await paymentCheckout(deliveryId, { saveCard: true }, 'down-checkout-01');
     proxy.failCheckouts = false;
-    expect(failed.status).toBe(502);
+    expect(failed.response.status).toBe(502);
     const [open] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'down-checkout-01'));
     expect(open).toMatchObject({ status: 'pending', checkoutId: null });
-    const retried = await call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: true }, { 'Idempotency-Key': 'down-checkout-01' });
-    expect(retried.status).toBe(200);
-    expect(retried.body.checkoutId).toMatch(/\.sandbox$/);
+    const retried = await paymentCheckout(deliveryId, { saveCard: true }, 'down-checkout-01');
+    expect(retried.response.status).toBe(200);
+    expect(retried.data!.checkoutId).toMatch(/\.sandbox$/);
   });
 });
 
@@ -176,21 +178,21 @@ describe('the same Idempotency-Key with different parameters is refused (422)', 
   it('another saved card, another save-card choice, another caller', async () => {
     const { deliveryId, cardId } = await readyWithSavedCard('reg-params-0001');
     const paid = await pay(deliveryId, cardId, 'params-card-0001');
-    expect(paid.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect(paid.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     const otherCard = await pay(deliveryId, cardId + 1000, 'params-card-0001');
-    expect(otherCard.status).toBe(422);
-    expect(otherCard.body.message).toBe('This Idempotency-Key was already used for another payment request.');
+    expect(otherCard.response.status).toBe(422);
+    expect(otherCard.error!.message).toBe('This Idempotency-Key was already used for another payment request.');
     // A repeat with the same parameters still answers the first result.
-    expect((await pay(deliveryId, cardId, 'params-card-0001')).body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect((await pay(deliveryId, cardId, 'params-card-0001')).data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
 
     const next = await readyWithSavedCard('reg-params-0002');
-    const checkout = (saveCard: boolean, email = USER) => call(server, email, 'PUT', `/deliveries/paymentCheckout/za/${next.deliveryId}`, { saveCard }, { 'Idempotency-Key': 'params-checkout-1' });
-    expect((await checkout(false)).status).toBe(200);
+    const checkout = (saveCard: boolean, login?: SeededLogin) => paymentCheckout(next.deliveryId, { saveCard }, 'params-checkout-1', login);
+    expect((await checkout(false)).response.status).toBe(200);
     const changed = await checkout(true);
-    expect(changed.status).toBe(422);
-    expect(changed.body.message).toBe('This Idempotency-Key was already used for another payment request.');
+    expect(changed.response.status).toBe(422);
+    expect(changed.error!.message).toBe('This Idempotency-Key was already used for another payment request.');
     // Staff see every delivery of the portal, but the key stays the first caller's.
-    expect((await checkout(false, 'administrator@demo.test')).status).toBe(422);
+    expect((await checkout(false, 'administrator')).response.status).toBe(422);
   });
 });
 
@@ -230,11 +232,11 @@ describe('one open payment per delivery, whatever the method and the Idempotency
     proxy.chargeDelayMs = 1_500;
     const charging = pay(deliveryId, cardId, 'mixed-card-0001');
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const balance = await call(server, USER, 'PUT', `/deliveries/payByBalance/za/${deliveryId}`, undefined, { 'Idempotency-Key': 'mixed-balance-01' });
-    const checkout = await call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: false }, { 'Idempotency-Key': 'mixed-checkout-1' });
-    expect([balance.status, balance.body.message]).toEqual([409, IN_PROGRESS]);
-    expect([checkout.status, checkout.body.message]).toEqual([409, IN_PROGRESS]);
-    expect((await charging).body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    const balance = await user().PUT('/deliveries/payByBalance/{cca2}/{id}', { params: { ...inZa(deliveryId), header: { 'Idempotency-Key': 'mixed-balance-01' } } });
+    const checkout = await paymentCheckout(deliveryId, { saveCard: false }, 'mixed-checkout-1');
+    expect([balance.response.status, balance.error?.message]).toEqual([409, IN_PROGRESS]);
+    expect([checkout.response.status, checkout.error?.message]).toEqual([409, IN_PROGRESS]);
+    expect((await charging).data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     proxy.chargeDelayMs = 0;
     expect(await ledgerOf(deliveryId)).toHaveLength(1);
   });
@@ -257,19 +259,19 @@ describe('one open payment per delivery, whatever the method and the Idempotency
     const chargesBefore = proxy.chargeRequests;
     const lost = await pay(deliveryId, cardId, 'lost-card-00001');
     proxy.loseChargeAnswers = false;
-    expect(lost.status).toBe(502);
+    expect(lost.response.status).toBe(502);
     expect(proxy.chargeRequests - chargesBefore).toBe(1);
     const retried = await pay(deliveryId, cardId, 'lost-card-00001');
-    expect(retried.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect(retried.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     expect(proxy.chargeRequests - chargesBefore).toBe(1);
     expect(await ledgerOf(deliveryId)).toHaveLength(1);
 
     const other = await readyWithSavedCard('reg-lost-00002');
     proxy.loseChargeAnswers = true;
-    expect((await pay(other.deliveryId, other.cardId, 'lost-card-00002')).status).toBe(502);
+    expect((await pay(other.deliveryId, other.cardId, 'lost-card-00002')).response.status).toBe(502);
     proxy.loseChargeAnswers = false;
     const anotherKey = await pay(other.deliveryId, other.cardId, 'lost-card-00003');
-    expect([anotherKey.status, anotherKey.body.message]).toEqual([409, ALREADY_PAID]);
+    expect([anotherKey.response.status, anotherKey.error?.message]).toEqual([409, ALREADY_PAID]);
     expect(proxy.chargeRequests - chargesBefore).toBe(2);
     expect((await paymentsOf(other.deliveryId)).map((payment) => payment.status)).toEqual(['succeeded']);
   });
@@ -277,11 +279,11 @@ describe('one open payment per delivery, whatever the method and the Idempotency
   it('a charge that never reached the provider fails when the customer tries again with a new key, and the new try pays once', async () => {
     const { deliveryId, cardId } = await readyWithSavedCard('reg-never-0001');
     proxy.failCharges = true;
-    expect((await pay(deliveryId, cardId, 'never-card-0001')).status).toBe(502);
+    expect((await pay(deliveryId, cardId, 'never-card-0001')).response.status).toBe(502);
     proxy.failCharges = false;
     const chargesBefore = server.sandbox.state.charges;
     const again = await pay(deliveryId, cardId, 'never-card-0002');
-    expect(again.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect(again.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     expect(server.sandbox.state.charges - chargesBefore).toBe(1);
     const statuses = (await paymentsOf(deliveryId)).sort((a, b) => a.id - b.id).map((payment) => [payment.idempotencyKey, payment.status]);
     expect(statuses).toEqual([['never-card-0001', 'failed'], ['never-card-0002', 'succeeded']]);
@@ -290,7 +292,7 @@ describe('one open payment per delivery, whatever the method and the Idempotency
   it('reconciliation settles a charge whose process died while the provider answered (a stale claim)', async () => {
     const { deliveryId, cardId } = await readyWithSavedCard('reg-stale-0001');
     proxy.loseChargeAnswers = true;
-    expect((await pay(deliveryId, cardId, 'stale-card-0001')).status).toBe(502);
+    expect((await pay(deliveryId, cardId, 'stale-card-0001')).response.status).toBe(502);
     proxy.loseChargeAnswers = false;
     // As if the process had died mid-call: the claim is still held, long ago.
     await server.database.db.update(payments).set({ status: 'charging', claimedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(payments.idempotencyKey, 'stale-card-0001'));
@@ -299,22 +301,22 @@ describe('one open payment per delivery, whatever the method and the Idempotency
     expect(fresh.settled).toBeGreaterThanOrEqual(1);
     const [payment] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'stale-card-0001'));
     expect(payment!.status).toBe('succeeded');
-    expect((await call(server, USER, 'GET', `/deliveries/getquotes/za/${deliveryId}`)).body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect((await getQuote(deliveryId)).data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
   });
   // Last: the overpayment it credits covers what this payer's later deliveries would cost.
   it('a checkout the shopper left is superseded by a saved-card payment; paying it afterwards credits the account, nothing is lost', async () => {
     const { deliveryId, cardId } = await readyWithSavedCard('reg-supersede-1');
-    const started = await call(server, USER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: false, returnUrl: '/paymentcallback' }, { 'Idempotency-Key': 'supersede-chk-01' });
-    expect(started.status).toBe(200);
+    const started = await paymentCheckout(deliveryId, { saveCard: false, returnUrl: '/paymentcallback' }, 'supersede-chk-01');
+    expect(started.response.status).toBe(200);
     const paid = await pay(deliveryId, cardId, 'supersede-card-1');
-    expect(paid.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect(paid.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     const [left] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'supersede-chk-01'));
     expect(left!.status).toBe('superseded');
     // The shopper's other tab still had the widget open and pays it: the provider's record is still settled.
     const form = new URLSearchParams({ shopperResultUrl: `${server.url}/paymentcallback`, paymentBrand: 'VISA', 'card.holder': 'Tumi', 'card.number': '4200000000000000', 'card.expiryMonth': '12', 'card.expiryYear': '2099', 'card.cvv': '123' });
-    await fetch(`${server.sandbox.url}/v1/checkouts/${started.body.checkoutId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
-    const back = await call(server, USER, 'PUT', `/deliveries/processCardPayment/za/${deliveryId}`, { id: started.body.checkoutId, resourcePath: `/v1/checkouts/${started.body.checkoutId}/payment` });
-    expect(back.body.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    await fetch(`${server.sandbox.url}/v1/checkouts/${started.data!.checkoutId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
+    const back = await user().PUT('/deliveries/processCardPayment/{cca2}/{id}', { params: inZa(deliveryId), body: { id: started.data!.checkoutId, resourcePath: `/v1/checkouts/${started.data!.checkoutId}/payment` } });
+    expect(back.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     const ledger = await ledgerOf(deliveryId);
     expect(ledger.map((transaction) => transaction.transactionType).sort()).toEqual(['Credit', 'Invoice']);
     const [settledLate] = await server.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'supersede-chk-01'));

@@ -15,7 +15,7 @@ import { startServer, type RunningServer } from '../../server/server';
 import { startPaymentSandbox, type RunningSandbox } from '../../server/payments/sandbox';
 import { emailOf, type SeededLogin } from '../support/seeded-users';
 
-type ConnectClient = ReturnType<typeof createClient<ConnectPaths>>;
+export type ConnectClient = ReturnType<typeof createClient<ConnectPaths>>;
 type IdentityClient = ReturnType<typeof createClient<IdentityPaths>>;
 
 /** The typed clients of one seeded user: every request carries a fresh bearer token of that user. */
@@ -189,20 +189,3 @@ export const inZa = (id: number) => ({ path: { ...ZA, id } });
 // Answers are parsed JSON that each test reads as it expects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface Answer<T = any> { status: number; body: T; headers: Headers }
-
-/**
- * One untyped call to the connect API as a user by email, answered as status and parsed JSON body. Left for
- * booking-helpers' book() (the component and browser suites call it by email) and the files not yet on
- * server.as / server.raw; new tests use those.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function callAs<T = any>(server: TestServer, email: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
-  const token = await server.tokenFor(email);
-  const response = await fetch(`${server.url}/connect${path}`, {
-    method,
-    headers: { ...bearer(token), ...(body !== undefined && { 'Content-Type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
-}

@@ -2,28 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, drivers, jobDeliveries, jobs, portals, users } from '../../server/db/schema';
 import { JOB_STATUS, LOGISTIC_STATUS } from '../../src/lib/statuses';
-import { book, CAPE_TOWN, CONTACT, SEA_POINT } from './booking-helpers';
-import { dataOf, inZa, startTestServer, ZA, type TestServer } from './support';
+import { bookedAndPaid, CAPE_TOWN, CONTACT, SEA_POINT } from './booking-helpers';
+import { startTestServer, type TestServer } from './support';
 
 // The public tracking page's data (000 section 2: /track/:hash — public, no login).
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
-const CUSTOMER = 'customer@demo.test';
 
+/** The customer books and pays by balance (booking-helpers' bookedAndPaid); answers the delivery's row. */
 async function bookAndPay() {
-  const quote = await book(server, CUSTOMER);
-  const customer = server.as('customer').connect;
-  const options = await dataOf(customer.GET('/accounts/{cca2}', { params: { path: ZA, query: { select: true, deliveryId: quote.deliveryId } } }));
-  const accountId = Number((options as { key: string }[])[0]!.key);
-  const selected = await customer.PUT('/deliveries/selectaccount/{cca2}/{id}', { params: inZa(quote.deliveryId), body: { accountId } });
-  expect(selected.response.status).toBe(200);
-  const paid = await customer.PUT('/deliveries/payByBalance/{cca2}/{id}', {
-    params: { ...inZa(quote.deliveryId), header: { 'Idempotency-Key': `track-${quote.deliveryId}-0001` } },
-  });
-  expect(paid.response.status).toBe(200);
-  const [row] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, quote.deliveryId));
+  const { deliveryId } = await bookedAndPaid(server.as('customer').connect);
+  const [row] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, deliveryId));
   return row!;
 }
 

@@ -1,7 +1,7 @@
-import { startServerProcess, SERVER_MODULES, signedInWith } from '../support/real-server';
+import { serverProcessForTests, SERVER_MODULES, signedInWith } from '../support/real-server';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DASHBOARD_TEXTS, MY_DELIVERIES_TEXTS } from '../../src/lib/dashboard-texts';
 import { WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { renderApp } from '../support/render-app';
@@ -12,33 +12,21 @@ import { resolvedPortal } from '../support/shell-harness';
 // answers its URL, both customers' tokens and the two delivery ids.
 const SERVER_SCRIPT = `
 import { startTestServer } from ${SERVER_MODULES.support};
-import { book, call } from ${SERVER_MODULES.booking};
+import { book, bookedAndPaid } from ${SERVER_MODULES.booking};
 const server = await startTestServer();
-const email = 'customer@demo.test';
-const quote = await book(server, email);
-const options = await call(server, email, 'GET', '/accounts/za?select=true&deliveryId=' + quote.deliveryId);
-await call(server, email, 'PUT', '/deliveries/selectaccount/za/' + quote.deliveryId, { accountId: Number(options.body[0].key) });
-const paid = await call(server, email, 'PUT', '/deliveries/payByBalance/za/' + quote.deliveryId, undefined, { 'Idempotency-Key': 'my-deliveries-0001' });
-if (paid.status !== 200) throw new Error('payByBalance ' + paid.status);
-const unpaid = await book(server, email, { until: 'select' });
-const mine = await call(server, email, 'GET', '/deliveries/za/mine');
-const paidRow = mine.body.items.find((item) => item.id === quote.deliveryId);
+const customer = server.as('customer');
+const { deliveryId } = await bookedAndPaid(customer.connect);
+const unpaid = await book(customer.connect, { until: 'select' });
+const mine = await customer.connect.GET('/deliveries/{cca2}/mine', { params: { path: { cca2: 'za' } } });
+const paidRow = mine.data.items.find((item) => item.id === deliveryId);
 await answer({
-  url: server.url, customer: await server.tokenFor(email, 3600), other: await server.tokenFor('twofactor@demo.test', 3600),
-  paid: { id: quote.deliveryId, waybill: paidRow.waybill, trackingHash: paidRow.trackingHash }, unpaid: unpaid.deliveryId,
+  url: server.url, customer: await server.tokenFor(customer.email, 3600), other: await server.tokenFor('twofactor@demo.test', 3600),
+  paid: { id: deliveryId, waybill: paidRow.waybill, trackingHash: paidRow.trackingHash }, unpaid: unpaid.deliveryId,
 });
 `;
 
 interface Started { url: string; customer: string; other: string; paid: { id: number; waybill: string; trackingHash: string }; unpaid: number }
-let running: Awaited<ReturnType<typeof startServerProcess<Started>>> | undefined;
-let server: Started;
-
-beforeAll(async () => {
-  running = await startServerProcess<Started>(SERVER_SCRIPT);
-  server = running.value;
-}, 180_000);
-
-afterAll(async () => { await running?.stop(); }, 60_000);
+const server = serverProcessForTests<Started>(SERVER_SCRIPT);
 
 /** A real session of a plain customer (a token signed by the server), restored as the app starts. */
 const signedIn = (token: string, email: string) => signedInWith(token, { email, firstName: 'Chloe', lastName: 'Customer' });

@@ -1,6 +1,6 @@
-import { startServerProcess, SERVER_MODULES } from '../support/real-server';
+import { serverProcessForTests, SERVER_MODULES } from '../support/real-server';
 import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRACKING_STEPS, TRACKING_TEXTS, trackingStepIndex } from '../../src/lib/tracking-texts';
 import { renderApp } from '../support/render-app';
 import { resolvedPortal } from '../support/shell-harness';
@@ -9,29 +9,17 @@ import { resolvedPortal } from '../support/shell-harness';
 // customer@demo.test books and pays one delivery by balance; a signed-out visitor opens its tracking link.
 const SERVER_SCRIPT = `
 import { startTestServer } from ${SERVER_MODULES.support};
-import { book, call } from ${SERVER_MODULES.booking};
+import { bookedAndPaid } from ${SERVER_MODULES.booking};
 const server = await startTestServer();
-const email = 'customer@demo.test';
-const quote = await book(server, email);
-const options = await call(server, email, 'GET', '/accounts/za?select=true&deliveryId=' + quote.deliveryId);
-await call(server, email, 'PUT', '/deliveries/selectaccount/za/' + quote.deliveryId, { accountId: Number(options.body[0].key) });
-const paid = await call(server, email, 'PUT', '/deliveries/payByBalance/za/' + quote.deliveryId, undefined, { 'Idempotency-Key': 'track-page-0001' });
-if (paid.status !== 200) throw new Error('payByBalance ' + paid.status);
-const mine = await call(server, email, 'GET', '/deliveries/za/mine');
-const row = mine.body.items.find((item) => item.id === quote.deliveryId);
+const customer = server.as('customer').connect;
+const { deliveryId } = await bookedAndPaid(customer);
+const mine = await customer.GET('/deliveries/{cca2}/mine', { params: { path: { cca2: 'za' } } });
+const row = mine.data.items.find((item) => item.id === deliveryId);
 await answer({ url: server.url, waybill: row.waybill, trackingHash: row.trackingHash, logisticStatusId: row.logisticStatusId });
 `;
 
 interface Started { url: string; waybill: string; trackingHash: string; logisticStatusId: number }
-let running: Awaited<ReturnType<typeof startServerProcess<Started>>> | undefined;
-let server: Started;
-
-beforeAll(async () => {
-  running = await startServerProcess<Started>(SERVER_SCRIPT);
-  server = running.value;
-}, 180_000);
-
-afterAll(async () => { await running?.stop(); }, 60_000);
+const server = serverProcessForTests<Started>(SERVER_SCRIPT);
 
 const WAIT = { timeout: 15_000 };
 

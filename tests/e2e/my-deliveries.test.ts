@@ -1,9 +1,11 @@
+import createClient from 'openapi-fetch';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MY_DELIVERIES_TEXTS } from '../../src/lib/dashboard-texts';
 import { TRACKING_TEXTS } from '../../src/lib/tracking-texts';
-import { book, call } from '../api/booking-helpers';
-import type { TestServer } from '../api/support';
+import type { paths as ConnectPaths } from '../../src/api/generated/connect';
+import { bookedAndPaid } from '../api/booking-helpers';
+import { bearer } from '../api/support';
 import { apiLogin, launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
 
 // A plain customer's /dashboard in a real browser (issue 4): the delivery they booked and paid shows with its
@@ -22,14 +24,11 @@ describe('My deliveries', () => {
   it('a customer who booked and paid by balance sees the waybill on /dashboard, and again on its tracking page', async () => {
     // Booked and paid over the API (the wizard itself is tests/e2e/booking.test.ts), as the same customer.
     const { jwtToken } = await apiLogin(server, CUSTOMER);
-    const api = { url: server.url, tokenFor: async () => jwtToken } as unknown as TestServer;
-    const quote = await book(api, CUSTOMER);
-    const options = await call(api, CUSTOMER, 'GET', `/accounts/za?select=true&deliveryId=${quote.deliveryId}`);
-    await call(api, CUSTOMER, 'PUT', `/deliveries/selectaccount/za/${quote.deliveryId}`, { accountId: Number(options.body[0].key) });
-    const paid = await call(api, CUSTOMER, 'PUT', `/deliveries/payByBalance/za/${quote.deliveryId}`, undefined, { 'Idempotency-Key': `e2e-mine-${quote.deliveryId}` });
-    expect(paid.status).toBe(200);
-    const mine = await call(api, CUSTOMER, 'GET', '/deliveries/za/mine');
-    const waybill = mine.body.items.find((item: { id: number }) => item.id === quote.deliveryId).waybill as string;
+    const connect = createClient<ConnectPaths>({ baseUrl: `${server.url}/connect`, headers: bearer(jwtToken) });
+    const { deliveryId } = await bookedAndPaid(connect);
+    const mine = await connect.GET('/deliveries/{cca2}/mine', { params: { path: { cca2: 'za' } } });
+    expect(mine.response.status).toBe(200);
+    const waybill = mine.data!.items.find((item) => item.id === deliveryId)!.waybill!;
     expect(waybill).toBeTruthy();
 
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -39,7 +38,7 @@ describe('My deliveries', () => {
       await page.goto(`${server.url}/dashboard`);
       const list = page.getByTestId('my-deliveries');
       await list.getByRole('heading', { name: MY_DELIVERIES_TEXTS.title }).waitFor({ timeout: 20_000 });
-      const row = list.getByTestId(`my-delivery-${quote.deliveryId}`);
+      const row = list.getByTestId(`my-delivery-${deliveryId}`);
       await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(waybill);
       expect(await row.getByRole('link', { name: MY_DELIVERIES_TEXTS.trackLabel(waybill) }).getAttribute('href')).toMatch(/^\/track\//);
       // Following the Track link opens the public tracking page with the same waybill.

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { SessionOutput } from '../../src/machines/auth/auth.actors';
 import { authMachine } from '../../src/machines/auth/auth.machine';
@@ -50,6 +51,21 @@ async function answer(value) {
       await exited;
     },
   };
+}
+
+/**
+ * The file's server process (startServerProcess), started before its tests and stopped after them: answers the
+ * object the script answered, filled in once the server is up.
+ */
+export function serverProcessForTests<T extends { url: string }>(script: string): T {
+  const value = {} as T;
+  let running: Awaited<ReturnType<typeof startServerProcess<T>>> | undefined;
+  beforeAll(async () => {
+    running = await startServerProcess<T>(script);
+    Object.assign(value, running.value);
+  }, 180_000);
+  afterAll(async () => { await running?.stop(); }, 60_000);
+  return value;
 }
 
 /** The auth actor restoring a real session (a token signed by the server) as the app starts. */
