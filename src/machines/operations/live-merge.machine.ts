@@ -8,7 +8,7 @@ import {
   applyBatch, batchHasNotification, batchTouches, EMPTY_LISTS, enqueueUpdate,
   type DetailKind, type LiveCoordinate, type LiveLists, type LiveUpdate, type OpenDetail, type TaskListType,
 } from './live-merge';
-import { loadDashboardDetails, loadDashboardLists, playNotificationSound, type ListSources, type LoadListsInput } from './operations.api';
+import { loadDashboardDetails, loadDashboardLists, playNotificationSound, type DashboardDetails, type ListSources, type LoadListsInput } from './operations.api';
 
 export interface LiveMergeInput {
   cca2: string;
@@ -44,7 +44,7 @@ export interface LiveMergeContext {
   /** Jobs whose tasks are expanded (one or several); their tasks count as shown. */
   expandedJobIds: number[];
   detail: OpenDetail | null;
-  detailData: Record<string, unknown> | null;
+  detailData: DashboardDetails | null;
   muted: boolean;
   /** See LiveMergeInput.perEvent. */
   perEvent: boolean;
@@ -69,7 +69,7 @@ export type LiveMergeEvent =
   // by name, which XState types only while no action of this setup takes typed params.
   | { type: 'xstate.done.actor.loadLists'; output: LiveLists }
   | { type: 'xstate.error.actor.loadLists'; error: unknown }
-  | { type: 'xstate.done.actor.loadDetails'; output: Record<string, unknown> };
+  | { type: 'xstate.done.actor.loadDetails'; output: DashboardDetails };
 
 const HUB_EVENT_KINDS: Partial<Record<DashboardTopic, LiveUpdate['kind']>> = {
   Jobs: 'job',
@@ -130,7 +130,7 @@ export const liveMergeMachine = setup({
     loadLists: fromPromise<LiveLists, LoadListsInput>(
       ({ input, signal }) => loadDashboardLists(input, signal),
     ),
-    loadDetails: fromPromise<Record<string, unknown>, { cca2: string; detail: OpenDetail }>(
+    loadDetails: fromPromise<DashboardDetails, { cca2: string; detail: OpenDetail }>(
       ({ input, signal }) => loadDashboardDetails(input.cca2, input.detail, signal),
     ),
   },
