@@ -101,6 +101,7 @@ export const deliveryStepMachine = setup({
     context: {} as DeliveryStepContext,
     events: {} as DeliveryStepEvent,
     tags: {} as 'loading',
+    children: {} as { originSearch: 'addressSelect'; destinationSearch: 'addressSelect' },
   },
   actors: { loadStores, loadDates, loadTimeSlots, resolveAddress, addressSelect: addressSelectLogic },
   actions: {
