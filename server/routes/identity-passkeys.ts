@@ -3,8 +3,6 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { operations } from '../../src/api/generated/identity';
 import {
@@ -86,7 +84,7 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
     async passkeyRegistrationVerify(request) {
       const permissions = request.scope.permissions;
       if (permissions.act) throw new HttpError(403, PASSKEY_TEXTS.impersonating);
-      const response = request.body.response as unknown as RegistrationResponseJSON;
+      const { response } = request.body;
       const challenge = challengeOf(response);
       if (!challenge) throw badRequest('response', PASSKEY_TEXTS.notAResponse);
       if (!(await takeChallenge(db, challenge, PASSKEY_REGISTER_KIND, permissions.id))) {
@@ -131,7 +129,7 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
 
     async passkeyLogin(request, reply) {
       enforceThrottle(context, request, reply, 'passkey-login');
-      const response = request.body.response as unknown as AuthenticationResponseJSON;
+      const { response } = request.body;
       const challenge = challengeOf(response);
       if (!challenge || typeof response.id !== 'string') throw badRequest('response', PASSKEY_TEXTS.notAResponse);
       if (!(await takeChallenge(db, challenge, PASSKEY_LOGIN_KIND))) throw new HttpError(401, PASSKEY_TEXTS.loginExpired);

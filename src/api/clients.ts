@@ -74,9 +74,16 @@ export function catalogueMiddleware(
   };
 }
 
+/**
+ * What a call answers unless it asks for another `parseAs`: openapi-fetch parses the body as JSON, so `data` is
+ * typed from the operation's JSON content only (an operation that can also answer a file, such as a list with
+ * exportExcel, would otherwise type its rows as `Page | string`).
+ */
+export type Json = 'application/json';
+
 export interface ApiClients {
-  identity: Client<IdentityPaths>;
-  connect: Client<ConnectPaths>;
+  identity: Client<IdentityPaths, Json>;
+  connect: Client<ConnectPaths, Json>;
   /**
    * The connect API under a typing derived from the generated one (src/resources types its shared entity
    * paths /{entity}/{cca2}[/{id}] this way); same base URL, fetch and middleware as `connect`.
@@ -88,8 +95,8 @@ export interface ApiClients {
 
 export function createApiClients(options: ClientOptions): ApiClients {
   const middleware = catalogueMiddleware(options.getAccessToken, options.onSessionError);
-  const identity = createClient<IdentityPaths>({ baseUrl: options.identityBaseUrl, fetch: options.fetch });
-  const connect = createClient<ConnectPaths>({ baseUrl: options.connectBaseUrl, fetch: options.fetch });
+  const identity = createClient<IdentityPaths, Json>({ baseUrl: options.identityBaseUrl, fetch: options.fetch });
+  const connect = createClient<ConnectPaths, Json>({ baseUrl: options.connectBaseUrl, fetch: options.fetch });
   identity.use(middleware);
   connect.use(middleware);
   function typedAs<Paths extends object>(baseUrl: string, extra?: Pick<FetchClientOptions, 'pathSerializer'>): Client<Paths> {

@@ -3,9 +3,19 @@ import { PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { MEDIA_SCREENS } from '../lib/content-texts';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import { toApiQuery } from './query';
-import type { ResourceDef, ResourceId } from './types';
+import type { ResourceDef, ResourceId, ResourceRow } from './types';
 
 export type MediaItem = EntityRow<'media'>;
+
+/**
+ * A row of a media list as the grid reads it. The list machine holds every resource's rows as plain resource
+ * rows; the grid checks the fields it shows (what getmedia answers) rather than asserting them.
+ */
+export function isMediaItem(row: ResourceRow): row is MediaItem {
+  return 'createdAt' in row && typeof row.createdAt === 'string' && 'imageUrl' in row && typeof row.imageUrl === 'string'
+    && 'aiScore' in row && (row.aiScore === null || typeof row.aiScore === 'number')
+    && 'waybill' in row && 'userEmail' in row && 'byteSize' in row && 'width' in row && 'height' in row;
+}
 export type MediaKind = components['schemas']['CntMediaKind'];
 
 const NOT_A_FORM = 'Media items are read-only';

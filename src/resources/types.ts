@@ -106,7 +106,10 @@ export interface BulkActionDef {
   reloadDelayMs?: number;
 }
 
-export interface ResourceDef<Row extends { id: number; xmin: string } = { id: number; xmin: string }> {
+/** What every resource's rows have: an id and the version an update carries. */
+export type ResourceRow = { id: number; xmin: string };
+
+export interface ResourceDef<Row extends ResourceRow = ResourceRow> {
   id: ResourceId;
   /** Plural title of the list screen and menu ("Companies"). */
   title: string;

@@ -1,13 +1,14 @@
 import { Box, HStack, Input, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useId, useRef, type KeyboardEvent } from 'react';
-import type { Actor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { SEARCH_TEXTS } from '../lib/error-catalogue';
 import type { searchSelectMachine } from '../machines/lists/search-select.machine';
 
 export interface SearchSelectProps {
   label: string;
-  actor: Actor<typeof searchSelectMachine>;
+  /** The select's actor: an invoked child (its parent's `children` map) or one the screen holds. */
+  actor: ActorRefFrom<typeof searchSelectMachine>;
   /** Show the Include / Exclude choice (filters). */
   includeExclude?: boolean;
   /** The select's own texts where the spec gives them (addresses: 'Enter an address...', 'No matching addresses found.'). */

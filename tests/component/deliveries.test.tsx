@@ -8,7 +8,7 @@ import { ListView } from '../../src/ui/admin/ListView';
 import { DELIVERY_EDIT_TEXTS, DeliveryEditView } from '../../src/features/deliveries/DeliveryEditView';
 import { DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
 import type { DeliveryAdmin, DeliveryAdminDetail } from '../../src/resources/deliveries';
-import { RecordConflict, type Page } from '../../src/resources/types';
+import { RecordConflict, type Page, type ResourceRow } from '../../src/resources/types';
 import { FORM_TEXTS, LIST_TEXTS } from '../../src/lib/resource-texts';
 import { LOGISTIC_STATUS } from '../../src/lib/statuses';
 import { deliveryActionsMachine } from '../../src/machines/deliveries/delivery-actions.machine';
@@ -64,7 +64,7 @@ describe('deliveries list (registry + list machinery)', { timeout: 30_000 }, () 
         loadPage: fromPromise(async () => ({
           items: [row(), row({ id: 8, waybill: 'WBL000008', lotNumber: 104, logisticStatus: 'Delivered', logisticStatusId: LOGISTIC_STATUS.DELIVERED })],
           paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 },
-        }) as unknown as Page<Record<string, unknown>>),
+        }) as unknown as Page<ResourceRow>),
       },
     }), { input: { resource: 'deliveries', cca2: 'ZA', search: '?logisticstatuses=2501&sortby=distanceKm' } }).start();
     render(<ChakraProvider value={system}><MemoryRouter><ListView actor={list} mayEdit /></MemoryRouter></ChakraProvider>);

@@ -9,7 +9,7 @@ import { HubDetailView } from '../../src/features/fleet/HubDetailPage';
 import { MobileDevicesView } from '../../src/features/fleet/MobileDevicesPage';
 import { FLEET_TEXTS } from '../../src/lib/fleet';
 import type { FleetHubDetail } from '../../src/resources/hubs';
-import type { Page } from '../../src/resources/types';
+import type { Page, ResourceRow } from '../../src/resources/types';
 import type { Permissions } from '../../src/lib/roles';
 import { deviceActionsMachine } from '../../src/machines/fleet/device-actions.machine';
 import type { MobileDevice } from '../../src/machines/fleet/device-actions.types';
@@ -28,7 +28,7 @@ function renderDevices(permissions: Permissions, delink?: () => Promise<MobileDe
     actors: {
       loadPage: fromPromise(async () => {
         loads += 1;
-        return { items: [SAMPLE_DEVICE, INACTIVE], paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 } } as unknown as Page<Record<string, unknown>>;
+        return { items: [SAMPLE_DEVICE, INACTIVE], paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 } } as unknown as Page<ResourceRow>;
       }),
     },
   }), { input: { resource: 'mobileDevices', cca2: 'ZA', search: '' } }).start();

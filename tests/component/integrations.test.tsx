@@ -11,7 +11,7 @@ import { WebhookAttemptsView } from '../../src/features/integrations/WebhookAtte
 import type { components } from '../../src/api/generated/connect';
 import { INTEGRATION_TEXTS } from '../../src/lib/integrations';
 import { FORM_TEXTS } from '../../src/lib/resource-texts';
-import type { FormValues, Page } from '../../src/resources/types';
+import type { FormValues, Page, ResourceRow } from '../../src/resources/types';
 import { webhookBody, withEventFlags } from '../../src/resources/webhooks';
 import { webhookAttemptsMachine } from '../../src/machines/integrations/webhook-attempts.machine';
 import { sampleAttemptPage, sampleWebhookAttempt } from '../../src/machines/integrations/webhook-attempts.samples';
@@ -33,7 +33,7 @@ describe('webhooks list and form (resource registry)', () => {
         loadPage: fromPromise(async () => ({
           items: [withEventFlags(webhook()), withEventFlags(webhook({ id: 8, url: 'https://crane.test/h', companyId: 2, companyName: 'Blue Crane Foods', eventTypes: ['task.updated'], lastStatusId: 2000, lastStatus: 'Success' }))],
           paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 },
-        }) as unknown as Page<Record<string, unknown>>),
+        }) as unknown as Page<ResourceRow>),
       },
     }), { input: { resource: 'webhooks', cca2: 'ZA', search: '?webhookStatus=-2000' } }).start();
     render(<ChakraProvider value={system}><MemoryRouter><ListView actor={list} mayEdit /></MemoryRouter></ChakraProvider>);

@@ -8,7 +8,7 @@ import { ListView } from '../../src/ui/admin/ListView';
 import { DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
 import { deliveriesResource } from '../../src/resources/deliveries';
 import { BULK_TEXTS } from '../../src/resources/bulk';
-import type { Page } from '../../src/resources/types';
+import type { Page, ResourceRow } from '../../src/resources/types';
 import { listMachine } from '../../src/machines/lists/list.machine';
 import type { RunBulkInput } from '../../src/machines/lists/list.types';
 
@@ -21,7 +21,7 @@ function renderList(options: { bulkActions?: typeof deliveriesResource.bulkActio
     actors: {
       loadPage: fromPromise(async () => {
         loads += 1;
-        return { items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } } as unknown as Page<Record<string, unknown>>;
+        return { items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } } as unknown as Page<ResourceRow>;
       }),
       runBulk: fromPromise(async ({ input }: { input: RunBulkInput }) => {
         runs.push(input);
@@ -89,7 +89,7 @@ describe('list selection and bulk actions', { timeout: 30_000 }, () => {
   it('a reload asked for while the action runs waits for it (the list reloads once it is done)', async () => {
     const actor = createActor(listMachine.provide({
       actors: {
-        loadPage: fromPromise(async () => ({ items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } }) as unknown as Page<Record<string, unknown>>),
+        loadPage: fromPromise(async () => ({ items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } }) as unknown as Page<ResourceRow>),
         runBulk: fromPromise(() => new Promise<number>(() => undefined)),
       },
     }), { input: { resource: 'deliveries', cca2: 'ZA', search: '' } }).start();
@@ -117,7 +117,7 @@ describe('company and store filters as the shared search select', { timeout: 30_
     const options = vi.spyOn(companiesResource.api, 'selectOptions').mockResolvedValue([{ key: '1', value: 'Acme Retail' }]);
     const navigations: string[] = [];
     const actor = createActor(listMachine.provide({
-      actors: { loadPage: fromPromise(async () => ({ items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } }) as unknown as Page<Record<string, unknown>>) },
+      actors: { loadPage: fromPromise(async () => ({ items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } }) as unknown as Page<ResourceRow>) },
     }), { input: { resource: 'deliveries', cca2: 'ZA', search: '?companyid=2' } });
     actor.on('list.navigate', (event) => navigations.push(event.search));
     actor.start();

@@ -6,7 +6,7 @@ import { system } from '../../src/ui/theme';
 import { MediaGridView } from '../../src/features/content/MediaGridPage';
 import { CONTENT_TEXTS } from '../../src/lib/content-texts';
 import type { MediaItem } from '../../src/resources/media';
-import type { Page } from '../../src/resources/types';
+import type { Page, ResourceRow } from '../../src/resources/types';
 import { listMachine } from '../../src/machines/lists/list.machine';
 
 const item = (id: number, aiScore: number | null): MediaItem => ({
@@ -22,7 +22,7 @@ function renderGrid(items: MediaItem[], search = '') {
     actors: {
       loadPage: fromPromise(async ({ input }: { input: { params: unknown } }) => {
         loads.push(JSON.stringify(input.params));
-        return page as unknown as Page<Record<string, unknown>>;
+        return page as unknown as Page<ResourceRow>;
       }) as never,
     },
   }), { input: { resource: 'deliveryPictures', cca2: 'za', search } }).start();

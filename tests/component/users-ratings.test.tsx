@@ -12,7 +12,7 @@ import { withFixedFilters, withoutFixedFilters } from '../../src/ui/admin/nested
 import { userRatingsPaths } from '../../src/features/users/paths';
 import { ratingBody, type Rating } from '../../src/resources/ratings';
 import { FORM_TEXTS, LIST_TEXTS } from '../../src/lib/resource-texts';
-import type { FormValues, ListParams, Page } from '../../src/resources/types';
+import type { FormValues, ListParams, Page, ResourceRow } from '../../src/resources/types';
 import { rolesOf, userBody, type UserAdmin } from '../../src/resources/users';
 import { formMachine } from '../../src/machines/lists/form.machine';
 import { listMachine } from '../../src/machines/lists/list.machine';
@@ -47,7 +47,7 @@ describe('ratings under a user (/users/:id/ratings)', () => {
       actors: {
         loadPage: fromPromise(async ({ input }: { input: { params: ListParams } }) => {
           asked = input.params;
-          return { items: [rating(), rating({ id: 12, score: 1, scoreLabel: 'Useless', comment: null })], paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 } } as unknown as Page<Record<string, unknown>>;
+          return { items: [rating(), rating({ id: 12, score: 1, scoreLabel: 'Useless', comment: null })], paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 } } as unknown as Page<ResourceRow>;
         }) as never,
       },
     }), { input: { resource: 'ratings', cca2: 'ZA', search: withFixedFilters('?score=5', { driverid: '7' }) } }).start();

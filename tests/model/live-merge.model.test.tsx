@@ -6,9 +6,11 @@ import { system } from '../../src/ui/theme';
 import { DashboardView } from '../../src/features/dashboard/DashboardView';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
 import { LIVE_BATCH_INTERVAL_MS, LIVE_DETAIL_REFETCH_DELAY_MS } from '../../src/lib/constants';
+import { JOB_STATUS } from '../../src/lib/statuses';
 import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
 import { liveMergeMachine } from '../../src/machines/operations/live-merge.machine';
 import type { LiveMergeEvent } from '../../src/machines/operations/live-merge.types';
+import type { DashboardDetails } from '../../src/machines/operations/operations.api';
 import { liveMergeJobDetailsSample, liveMergeListsSample, liveMergeSamples } from '../../src/machines/operations/live-merge.samples';
 import { describeModel } from '../support/model-paths';
 
@@ -214,7 +216,9 @@ describe('live merge: sound, reconnect', () => {
 
   it('loads the open details again after connection.reconnected (what changed while cut off shows)', async () => {
     const clock = new SimulatedClock();
-    const answers = [liveMergeJobDetailsSample, { ...liveMergeJobDetailsSample, job: { ...(liveMergeJobDetailsSample.job as object), jobStatusId: 4001 } }];
+    const sample = liveMergeJobDetailsSample;
+    if (sample.kind !== 'job') throw new Error('the sample is a job');
+    const answers: DashboardDetails[] = [sample, { ...sample, details: { ...sample.details, job: { ...sample.details.job, jobStatusId: JOB_STATUS.COMPLETED } } }];
     let detailLoads = 0;
     const actor = createActor(liveMergeMachine.provide({
       actors: {
@@ -232,7 +236,7 @@ describe('live merge: sound, reconnect', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(detailLoads).toBe(2);
     expect(actor.getSnapshot().matches({ details: 'shown' })).toBe(true);
-    expect((actor.getSnapshot().context.detailData!.job as { jobStatusId: number }).jobStatusId).toBe(4001);
+    expect(actor.getSnapshot().context.detailData).toMatchObject({ kind: 'job', details: { job: { jobStatusId: JOB_STATUS.COMPLETED } } });
     // A closed panel stays closed after a reconnect (nothing to reload).
     actor.send({ type: 'live.details.close' });
     actor.send({ type: 'connection.reconnected' });

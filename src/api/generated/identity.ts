@@ -672,22 +672,120 @@ export interface components {
              */
             callbackUrl: string;
         };
-        /** @description A WebAuthn options object as JSON (W3C WebAuthn Level 3 toJSON forms) */
-        WebAuthnJson: {
-            [key: string]: unknown;
+        WebAuthnCredentialDescriptor: {
+            /** @description The credential id (base64url) */
+            id: string;
+            /** @description public-key (the only type; @simplewebauthn types it as any string) */
+            type: string;
+            transports?: string[];
+        };
+        /** @enum {string} */
+        WebAuthnUserVerification: "discouraged" | "preferred" | "required";
+        /** @enum {string} */
+        WebAuthnHint: "hybrid" | "security-key" | "client-device";
+        /** @enum {string} */
+        WebAuthnAuthenticatorAttachment: "cross-platform" | "platform";
+        /** @description The client extension inputs that have a JSON form */
+        WebAuthnExtensionInputs: {
+            appid?: string;
+            credProps?: boolean;
+            hmacCreateSecret?: boolean;
+            minPinLength?: boolean;
+        };
+        /** @description PublicKeyCredentialCreationOptionsJSON */
+        WebAuthnCreationOptions: {
+            rp: {
+                id?: string;
+                name: string;
+            };
+            user: {
+                /** @description The user handle (base64url) */
+                id: string;
+                name: string;
+                displayName: string;
+            };
+            /** @description base64url */
+            challenge: string;
+            pubKeyCredParams: {
+                /** @description A COSE algorithm identifier */
+                alg: number;
+                /** @enum {string} */
+                type: "public-key";
+            }[];
+            /** @description ms */
+            timeout?: number;
+            excludeCredentials?: components["schemas"]["WebAuthnCredentialDescriptor"][];
+            authenticatorSelection?: {
+                authenticatorAttachment?: components["schemas"]["WebAuthnAuthenticatorAttachment"];
+                requireResidentKey?: boolean;
+                /** @enum {string} */
+                residentKey?: "discouraged" | "preferred" | "required";
+                userVerification?: components["schemas"]["WebAuthnUserVerification"];
+            };
+            hints?: components["schemas"]["WebAuthnHint"][];
+            /** @enum {string} */
+            attestation?: "direct" | "enterprise" | "indirect" | "none";
+            attestationFormats?: ("fido-u2f" | "packed" | "android-safetynet" | "android-key" | "tpm" | "apple" | "none")[];
+            extensions?: components["schemas"]["WebAuthnExtensionInputs"];
+        };
+        /** @description PublicKeyCredentialRequestOptionsJSON */
+        WebAuthnRequestOptions: {
+            /** @description base64url */
+            challenge: string;
+            /** @description ms */
+            timeout?: number;
+            rpId?: string;
+            allowCredentials?: components["schemas"]["WebAuthnCredentialDescriptor"][];
+            userVerification?: components["schemas"]["WebAuthnUserVerification"];
+            hints?: components["schemas"]["WebAuthnHint"][];
+            extensions?: components["schemas"]["WebAuthnExtensionInputs"];
+        };
+        /** @description The client extension results that have a JSON form */
+        WebAuthnExtensionOutputs: {
+            appid?: boolean;
+            credProps?: {
+                rk?: boolean;
+            };
+            hmacCreateSecret?: boolean;
+        };
+        /** @description RegistrationResponseJSON from the authenticator */
+        WebAuthnRegistrationResponse: {
+            id: string;
+            rawId: string;
+            response: {
+                clientDataJSON: string;
+                attestationObject: string;
+                authenticatorData?: string;
+                transports?: string[];
+                publicKeyAlgorithm?: number;
+                publicKey?: string;
+            };
+            authenticatorAttachment?: components["schemas"]["WebAuthnAuthenticatorAttachment"];
+            clientExtensionResults: components["schemas"]["WebAuthnExtensionOutputs"];
+            /** @enum {string} */
+            type: "public-key";
+        };
+        /** @description AuthenticationResponseJSON from the authenticator */
+        WebAuthnAuthenticationResponse: {
+            id: string;
+            rawId: string;
+            response: {
+                clientDataJSON: string;
+                authenticatorData: string;
+                signature: string;
+                userHandle?: string;
+            };
+            authenticatorAttachment?: components["schemas"]["WebAuthnAuthenticatorAttachment"];
+            clientExtensionResults: components["schemas"]["WebAuthnExtensionOutputs"];
+            /** @enum {string} */
+            type: "public-key";
         };
         PasskeyRegistrationRequest: {
             name?: string;
-            /** @description RegistrationResponseJSON from the authenticator */
-            response: {
-                [key: string]: unknown;
-            };
+            response: components["schemas"]["WebAuthnRegistrationResponse"];
         };
         PasskeyLoginRequest: {
-            /** @description AuthenticationResponseJSON from the authenticator */
-            response: {
-                [key: string]: unknown;
-            };
+            response: components["schemas"]["WebAuthnAuthenticationResponse"];
         };
         Passkey: {
             id: string;
@@ -1513,7 +1611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebAuthnJson"];
+                    "application/json": components["schemas"]["WebAuthnCreationOptions"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1562,7 +1660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebAuthnJson"];
+                    "application/json": components["schemas"]["WebAuthnRequestOptions"];
                 };
             };
             429: components["responses"]["TooManyRequests"];

@@ -1,13 +1,12 @@
 import { Box, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import type { Actor, ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { dayLabel, DELIVERY_STEP_TEXTS, timeLabel, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { RouteMap } from '../../ui/LazyRouteMap';
 import { SearchSelect } from '../../ui/SearchSelect';
 import { ADDRESS_SELECT_IDS, type deliveryStepMachine } from '../../machines/booking/delivery-step.machine';
 import type { AddressSide } from '../../machines/booking/delivery-step.types';
-import type { searchSelectMachine } from '../../machines/lists/search-select.machine';
 import type { wizardMachine } from '../../machines/booking/wizard.machine';
 import type { DeliveryFormValues } from '../../machines/booking/booking.model';
 import { BookingField, STEP_FORM_ID, useIsChart } from './booking-ui';
@@ -120,7 +119,7 @@ function AddressPicker({ lookups, side, error, resolving, stores, storeId, onSto
   lookups: Lookups; side: AddressSide; error: string | undefined; resolving: boolean; stores: { key: string; value: string }[];
   storeId: number | null; onStore: (storeId: number | null) => void;
 }) {
-  const select = useSelector(lookups, (s) => s.children[ADDRESS_SELECT_IDS[side]] as unknown as Actor<typeof searchSelectMachine> | undefined);
+  const select = useSelector(lookups, (s) => s.children[ADDRESS_SELECT_IDS[side]]);
   const texts = SIDE_TEXTS[side];
   const errorId = `${side}-error`;
   return (

@@ -8,7 +8,7 @@ import { usePortal } from '../../machines/root/root-actor';
 import { DIALOG_WIDTHS } from '../../lib/constants';
 import { CONTENT_TEXTS } from '../../lib/content-texts';
 import { resourceForPath, resourceOf, type ResourceId } from '../../resources';
-import type { MediaItem } from '../../resources/media';
+import { isMediaItem, type MediaItem } from '../../resources/media';
 import { LIST_TEXTS } from '../../lib/resource-texts';
 import type { listMachine } from '../../machines/lists/list.machine';
 import { AdminPage } from '../../ui/AdminPage';
@@ -60,7 +60,7 @@ export function MediaGridView({ actor, timeZone }: { actor: Actor<typeof listMac
   const [opened, setOpened] = useState<MediaItem | null>(null);
   const when = (item: MediaItem) => DateTime.fromISO(item.createdAt).setZone(timeZone).toFormat('yyyy-MM-dd HH:mm');
   const caption = (item: MediaItem) => item.waybill ?? item.userEmail ?? `#${item.id}`;
-  const items = (page?.items ?? []) as unknown as MediaItem[];
+  const items = (page?.items ?? []).filter(isMediaItem);
   return (
     <Stack gap={3}>
       <Filters filters={resource.filters} values={params.filters}

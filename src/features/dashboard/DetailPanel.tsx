@@ -5,8 +5,7 @@ import { DASHBOARD_TEXTS } from '../../lib/dashboard-texts';
 import { formatDistance } from '../../lib/distance';
 import { DRIVER_AVAILABILITY_LABELS, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS } from '../../lib/statuses';
 import type { liveMergeMachine } from '../../machines/operations/live-merge.machine';
-import type { DetailKind } from '../../machines/operations/live-merge';
-import type { DriverDetails, JobDetails, Task } from '../../machines/operations/operations.api';
+import type { DashboardDetails, DeliveryDetails, DriverDetails, JobDetails, Task } from '../../machines/operations/operations.api';
 import { RouteMap } from '../../ui/LazyRouteMap';
 
 type LiveActor = Actor<typeof liveMergeMachine>;
@@ -47,21 +46,23 @@ function DriverDetailView({ details }: { details: DriverDetails }) {
   );
 }
 
-function DeliveryDetailView({ details }: { details: Record<string, unknown> }) {
+function DeliveryDetailView({ details }: { details: DeliveryDetails }) {
   return (
     <Stack gap={1} fontSize="sm">
-      <Text fontWeight="bold">{String(details.waybill ?? details.id)}</Text>
-      <Text>{statusLabel(LOGISTIC_STATUS_LABELS, Number(details.logisticStatusId))}</Text>
-      {typeof details.companyName === 'string' && <Text>{details.companyName}</Text>}
-      {typeof details.distanceKm === 'number' && <Text>{formatDistance(details.distanceKm)}</Text>}
+      <Text fontWeight="bold">{details.waybill ?? details.id}</Text>
+      <Text>{statusLabel(LOGISTIC_STATUS_LABELS, details.logisticStatusId)}</Text>
+      {details.companyName && <Text>{details.companyName}</Text>}
+      <Text>{formatDistance(details.distanceKm)}</Text>
     </Stack>
   );
 }
 
-function DetailBody({ kind, data }: { kind: DetailKind; data: Record<string, unknown> }) {
-  if (kind === 'job') return <JobDetailView details={data as unknown as JobDetails} />;
-  if (kind === 'driver') return <DriverDetailView details={data as unknown as DriverDetails} />;
-  return <DeliveryDetailView details={data} />;
+function DetailBody({ data }: { data: DashboardDetails }) {
+  switch (data.kind) {
+    case 'job': return <JobDetailView details={data.details} />;
+    case 'driver': return <DriverDetailView details={data.details} />;
+    default: return <DeliveryDetailView details={data.details} />;
+  }
 }
 
 /** The right side bar: the open delivery, job or driver (refetched after a live update) and the notification sound. */
@@ -89,7 +90,7 @@ export function DetailPanel({ live }: { live: LiveActor }) {
           </Alert.Root>
         )}
         {state === 'stale' && <Text role="status" fontSize="xs">{DASHBOARD_TEXTS.detailsUpdating}</Text>}
-        {detail && data && state !== 'failed' && <DetailBody kind={detail.kind} data={data} />}
+        {detail && data && state !== 'failed' && <DetailBody data={data} />}
         {detail && <Button size="xs" variant="ghost" mt={2} onClick={() => live.send({ type: 'live.details.close' })}>{DASHBOARD_TEXTS.closeDetails}</Button>}
       </Box>
     </Stack>

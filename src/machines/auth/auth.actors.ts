@@ -1,4 +1,4 @@
-import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { fromPromise, type NonReducibleUnknown } from 'xstate';
 import { api, ApiError, currentAccessToken } from '../../api';
 import type { components } from '../../api/generated/identity';
@@ -124,14 +124,14 @@ export const passkeyLogin = call<AuthResponse>(async ({ signal }) => {
   const { data: options } = await api.identity.POST('/v1/passkeys/login/options', { signal });
   let response;
   try {
-    response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
+    response = await startAuthentication({ optionsJSON: options! });
   } catch {
     // Cancelled by the user, timed out, or no passkey for this site.
     throw new ApiError(400, SIGN_IN_TEXTS.passkeyFailed, statusTitle(400), undefined, undefined);
   }
   const { data } = await api.identity.POST('/v1/passkeys/login/verify', {
     ...cookieTransport,
-    body: { response: response as unknown as Record<string, unknown> },
+    body: { response },
     signal,
   });
   return signedIn(data);

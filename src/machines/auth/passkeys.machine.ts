@@ -16,7 +16,7 @@ export const listPasskeys = fromPromise<Passkey[]>(async ({ signal }) => {
 /** POST v1/passkeys/registration/options: creation options with the server's challenge. */
 export const registrationOptions = fromPromise<PublicKeyCredentialCreationOptionsJSON>(async ({ signal }) => {
   const { data } = await api.identity.POST('/v1/passkeys/registration/options', { signal });
-  return data as unknown as PublicKeyCredentialCreationOptionsJSON;
+  return data!;
 });
 
 /** The browser's WebAuthn ceremony (@simplewebauthn/browser): the authenticator creates the credential. */
@@ -27,7 +27,7 @@ export const createCredential = fromPromise<RegistrationResponseJSON, { options:
 /** POST v1/passkeys/registration/verify: the server checks the attestation and stores the passkey. */
 export const verifyRegistration = fromPromise<Passkey, { registration: RegistrationResponseJSON }>(async ({ input, signal }) => {
   const { data } = await api.identity.POST('/v1/passkeys/registration/verify', {
-    body: { response: input.registration as unknown as Record<string, unknown> },
+    body: { response: input.registration },
     signal,
   });
   return data!;

@@ -58,7 +58,7 @@ export const selectQuote = fromPromise<Quote, OnDelivery & { quoteId: number }>(
 /** PUT settimeslot?deliveryTime=HH:mm */
 export const setTimeSlot = fromPromise<Quote, OnDelivery & { deliveryTime: string }>(async ({ input, signal }) =>
   (await api.connect.PUT('/deliveries/settimeslot/{cca2}/{id}', {
-    params: { ...at(input), query: { deliveryTime: input.deliveryTime } } as never, signal,
+    params: { ...at(input), query: { deliveryTime: input.deliveryTime } }, signal,
   })).data!);
 
 /** PUT updateorigindetails / updatedestinationdetails */
@@ -84,15 +84,15 @@ export const reattempt = fromPromise<Quote, OnDelivery>(async ({ input, signal }
 /** GET DeliveryWindows/GetAvailableDates/{cca2}?storeId&companyId */
 export const loadDates = fromPromise<string[], { cca2: string; storeId: number | null; companyId: number | null }>(async ({ input, signal }) =>
   (await api.connect.GET('/DeliveryWindows/GetAvailableDates/{cca2}', {
-    params: { path: { cca2: input.cca2 }, query: { ...(input.storeId && { storeId: input.storeId }), ...(input.companyId && { companyId: input.companyId }) } } as never,
+    params: { path: { cca2: input.cca2 }, query: { ...(input.storeId && { storeId: input.storeId }), ...(input.companyId && { companyId: input.companyId }) } },
     signal,
-  })).data as string[]);
+  })).data!);
 
 /** GET DeliveryWindows/getavailabletimeslots/{cca2}?localDate */
 export const loadTimeSlots = fromPromise<TimeSlot[], { cca2: string; localDate: string }>(async ({ input, signal }) =>
   (await api.connect.GET('/DeliveryWindows/getavailabletimeslots/{cca2}', {
-    params: { path: { cca2: input.cca2 }, query: { localDate: input.localDate } } as never, signal,
-  })).data as TimeSlot[]);
+    params: { path: { cca2: input.cca2 }, query: { localDate: input.localDate } }, signal,
+  })).data!);
 
 export type AddressOption = Schemas['AddressOption'];
 
@@ -115,7 +115,7 @@ export const loadStores = fromPromise<SelectOption[], { cca2: string }>(async ({
     const { data } = await api.connect.GET('/stores/{cca2}', {
       params: { path: { cca2: input.cca2 }, query: { select: true, pageSize: STORE_LIST_PAGE_SIZE, isActive: true } }, signal,
     });
-    return Array.isArray(data) ? (data as SelectOption[]) : [];
+    return Array.isArray(data) ? data : [];
   } catch {
     return [];
   }
@@ -127,10 +127,19 @@ export const loadParcelTypes = fromPromise<ParcelType[], void>(async ({ signal }
   return [...types.filter((type) => type.id !== CUSTOM_PARCEL_TYPE_ID), CUSTOM_PARCEL_TYPE];
 });
 
+/**
+ * getaccounts answers accounts or, with select=true, select options (the contract's oneOf): the options of an
+ * answer, whichever it is (an answer of accounts has none).
+ */
+function accountOptions(data: Schemas['SelectOptions'] | Schemas['BookingAccount'][] | undefined): SelectOption[] {
+  const items: (Schemas['SelectOption'] | Schemas['BookingAccount'])[] = data ?? [];
+  return items.filter((item): item is Schemas['SelectOption'] => 'key' in item);
+}
+
 /** GET accounts/{cca2}?select=true&deliveryId= */
 export const loadAccounts = fromPromise<AccountOption[], { cca2: string; deliveryId: number }>(async ({ input, signal }) =>
   // Select options carry the key as a string (SelectOption); the calls take the account id as a number.
-  ((await api.connect.GET('/accounts/{cca2}', { params: { path: { cca2: input.cca2 }, query: { select: true, deliveryId: input.deliveryId } } as never, signal })).data as unknown as { key: string | number; value: string }[])
+  accountOptions((await api.connect.GET('/accounts/{cca2}', { params: { path: { cca2: input.cca2 }, query: { select: true, deliveryId: input.deliveryId } }, signal })).data)
     .map((option) => ({ key: Number(option.key), value: option.value })));
 
 /**
@@ -138,16 +147,15 @@ export const loadAccounts = fromPromise<AccountOption[], { cca2: string; deliver
  * select=true, deliveryId) whose name contains the typed text (search).
  */
 export const searchAccounts = fromPromise<SelectOption[], { cca2: string; term: string; params: Record<string, string | number> }>(async ({ input, signal }) =>
-  ((await api.connect.GET('/accounts/{cca2}', {
-    params: { path: { cca2: input.cca2 }, query: { select: true, deliveryId: Number(input.params.deliveryId), search: input.term } } as never, signal,
-  })).data as unknown as { key: string | number; value: string }[])
-    .map((option) => ({ key: String(option.key), value: option.value })));
+  accountOptions((await api.connect.GET('/accounts/{cca2}', {
+    params: { path: { cca2: input.cca2 }, query: { select: true, deliveryId: Number(input.params.deliveryId), search: input.term } }, signal,
+  })).data));
 
 /** PUT selectaccount, then the account (type, balance) and its saved cards. */
 export const selectAccount = fromPromise<{ quote: Quote; account: Account; cards: SavedCard[] }, OnDelivery & { accountId: number }>(async ({ input, signal }) => {
   const quote = (await api.connect.PUT('/deliveries/selectaccount/{cca2}/{id}', { params: at(input), body: { xmin: input.xmin, accountId: input.accountId }, signal })).data!;
   const account = (await api.connect.GET('/accounts/{cca2}/{id}', { params: { path: { cca2: input.cca2, id: input.accountId } }, signal })).data!;
-  const cards = (await api.connect.GET('/paymentcards', { params: { query: { accountId: input.accountId } } as never, signal })).data!;
+  const cards = (await api.connect.GET('/paymentcards', { params: { query: { accountId: input.accountId } }, signal })).data!;
   return { quote, account, cards };
 });
 
@@ -155,12 +163,12 @@ const idempotent = (key: string) => ({ header: { 'Idempotency-Key': key } });
 
 /** PUT payByBalance (Idempotency-Key) */
 export const payByBalance = fromPromise<Quote, OnDelivery & { idempotencyKey: string }>(async ({ input, signal }) =>
-  (await api.connect.PUT('/deliveries/payByBalance/{cca2}/{id}', { params: { ...at(input), ...idempotent(input.idempotencyKey) } as never, signal })).data!);
+  (await api.connect.PUT('/deliveries/payByBalance/{cca2}/{id}', { params: { ...at(input), ...idempotent(input.idempotencyKey) }, signal })).data!);
 
 /** PUT payBySavedCard (Idempotency-Key) */
 export const payBySavedCard = fromPromise<Quote, OnDelivery & { cardId: number; idempotencyKey: string }>(async ({ input, signal }) =>
   (await api.connect.PUT('/deliveries/payBySavedCard/{cca2}/{id}', {
-    params: { ...at(input), ...idempotent(input.idempotencyKey) } as never, body: { paymentCardId: input.cardId }, signal,
+    params: { ...at(input), ...idempotent(input.idempotencyKey) }, body: { paymentCardId: input.cardId }, signal,
   })).data!);
 
 /** Where the provider sends the browser back: /paymentcallback with the delivery, the current path and query. */
@@ -175,7 +183,7 @@ export function paymentReturnUrl(deliveryId: number): string {
 /** PUT paymentCheckout (Idempotency-Key) */
 export const paymentCheckout = fromPromise<Checkout, OnDelivery & { saveCard: boolean; idempotencyKey: string }>(async ({ input, signal }) =>
   (await api.connect.PUT('/deliveries/paymentCheckout/{cca2}/{id}', {
-    params: { ...at(input), ...idempotent(input.idempotencyKey) } as never,
+    params: { ...at(input), ...idempotent(input.idempotencyKey) },
     body: { saveCard: input.saveCard, returnUrl: paymentReturnUrl(input.deliveryId) }, signal,
   })).data!);
 
@@ -184,6 +192,19 @@ export const removeCard = fromPromise<{ cardId: number }, { cardId: number }>(as
   await api.connect.DELETE('/paymentcards/{id}', { params: { path: { id: input.cardId } }, signal });
   return { cardId: input.cardId };
 });
+
+/** The card provider's widget reads its options from this global before it renders the card form. */
+export interface PaymentWidgetOptions {
+  style: 'card';
+  /** Answers true to let the widget submit the card form. */
+  onBeforeSubmitCard: () => boolean;
+}
+
+declare global {
+  interface Window {
+    wpwlOptions?: PaymentWidgetOptions;
+  }
+}
 
 export interface WidgetInput {
   checkoutId: string;
@@ -200,7 +221,7 @@ export const loadWidget = fromPromise<void, WidgetInput>(async ({ input, signal 
   await new Promise((resolve) => setTimeout(resolve, PAYMENT_WIDGET_TICK_MS));
   const url = new URL(input.scriptUrl, window.location.origin);
   if (!url.searchParams.has('checkoutId')) url.searchParams.set('checkoutId', input.checkoutId);
-  (window as unknown as { wpwlOptions?: unknown }).wpwlOptions = {
+  window.wpwlOptions = {
     style: 'card',
     onBeforeSubmitCard: () => {
       input.onSubmit();

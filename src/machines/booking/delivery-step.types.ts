@@ -57,10 +57,12 @@ export interface SideChoice {
   selected: SelectOption | null;
 }
 
-/** The machine's types for `setup({ types })`: one schema (context, events, input, output, emitted, tags). */
+/** The machine's types for `setup({ types })`: one schema (context, events, input, output, emitted, tags, children). */
 export interface DeliveryStepSchema {
   input: DeliveryStepInput;
   context: DeliveryStepContext;
   events: DeliveryStepEvent;
   tags: 'loading';
+  /** The address selects, so a view reads them typed from `snapshot.children`. */
+  children: { originSearch: 'addressSelect'; destinationSearch: 'addressSelect' };
 }

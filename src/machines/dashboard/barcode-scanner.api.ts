@@ -6,9 +6,9 @@ import { api } from '../../api';
  * waybill or order reference equals the code, case aside. null when none does.
  */
 export async function findDeliveryByCode(cca2: string, code: string, signal?: AbortSignal): Promise<number | null> {
-  const { data } = await api.connect.GET('/deliveries/{cca2}', { params: { path: { cca2 }, query: { search: code, page: 1, pageSize: 20 } as never }, signal });
+  const { data } = await api.connect.GET('/deliveries/{cca2}', { params: { path: { cca2 }, query: { search: code, page: 1, pageSize: 20 } }, signal });
   const wanted = code.trim().toLowerCase();
-  const rows = (data as unknown as { items: { id: number; waybill?: string | null; orderReference?: string | null }[] }).items;
+  const rows = data!.items;
   const match = rows.find((row) => row.waybill?.toLowerCase() === wanted) ?? rows.find((row) => row.orderReference?.toLowerCase() === wanted);
   return match?.id ?? null;
 }

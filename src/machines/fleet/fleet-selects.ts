@@ -5,7 +5,7 @@ import { searchSelectMachine } from '../lists/search-select.machine';
 
 /** The vehicle form's driver search: getdrivers (users with the Driver role) by name, email or phone. */
 export const searchDrivers = fromPromise<SelectOption[], { cca2: string; term: string }>(async ({ input, signal }) => {
-  const { data } = await api.connect.GET('/drivers/{cca2}', { params: { path: { cca2: input.cca2 }, query: { search: input.term, page: 1, pageSize: 20 } as never }, signal });
+  const { data } = await api.connect.GET('/drivers/{cca2}', { params: { path: { cca2: input.cca2 }, query: { search: input.term, page: 1, pageSize: 20 } }, signal });
   return (data?.items ?? []).map((driver) => ({ key: String(driver.id), value: `${driver.fullName} (${driver.email})` }));
 });
 

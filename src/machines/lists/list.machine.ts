@@ -3,7 +3,7 @@ import { asApiError } from '../../api/api-error';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
 import { resourceOf } from '../../resources';
 import { parseListParams, toSearchString, type ListShape } from '../../resources/query';
-import type { BulkActionDef, ListParams, Page, ResourceId } from '../../resources/types';
+import type { BulkActionDef, ListParams, Page, ResourceId, ResourceRow } from '../../resources/types';
 import { errorParams, notifyError, notifySuccess, outputParams, systemActor } from '../shared/shared.actions';
 import type { ListSchema, ListContext, RunBulkInput } from './list.types';
 
@@ -34,8 +34,8 @@ const bulkCount = ({ event }: { event: { output: number } }) => ({ count: event.
 export const listMachine = setup({
   types: {} as ListSchema,
   actors: {
-    loadPage: fromPromise<Page<Record<string, unknown>>, { resource: ResourceId; cca2: string; params: ListParams }>(
-      ({ input, signal }) => resourceOf(input.resource).api.list(input.cca2, input.params, signal) as Promise<Page<Record<string, unknown>>>,
+    loadPage: fromPromise<Page<ResourceRow>, { resource: ResourceId; cca2: string; params: ListParams }>(
+      ({ input, signal }) => resourceOf(input.resource).api.list(input.cca2, input.params, signal),
     ),
     /** Runs a bulk action of the resource on the selected ids; resolves with the number of rows changed. */
     runBulk: fromPromise<number, RunBulkInput>(({ input }) => {
@@ -119,8 +119,8 @@ export const listMachine = setup({
       return navigateTo(context, { page: 1, filters });
     }),
     navigateClearFilters: emit(({ context }) => navigateTo(context, { page: 1, filters: {}, search: '' })),
-    storePage: assign(({ context }, page: Page<Record<string, unknown>>) => {
-      const shown = new Set(page.items.map((row) => row.id as number));
+    storePage: assign(({ context }, page: Page<ResourceRow>) => {
+      const shown = new Set(page.items.map((row) => row.id));
       return { page, error: undefined, selected: context.selected.filter((id) => shown.has(id)) };
     }),
     select: assign({
@@ -133,7 +133,7 @@ export const listMachine = setup({
     selectPage: assign({
       selected: ({ context, event }) => {
         assertEvent(event, 'list.selectPage');
-        return event.selected ? (context.page?.items ?? []).map((row) => row.id as number) : [];
+        return event.selected ? (context.page?.items ?? []).map((row) => row.id) : [];
       },
     }),
     clearSelection: assign({ selected: [] }),

@@ -1,6 +1,6 @@
 import type { ApiError } from '../../api/api-error';
 import type { ListShape } from '../../resources/query';
-import type { ListParams, Page, ResourceId } from '../../resources/types';
+import type { ListParams, Page, ResourceId, ResourceRow } from '../../resources/types';
 
 export interface ListInput {
   resource: ResourceId;
@@ -18,7 +18,7 @@ export interface ListContext {
   params: ListParams;
   /** What the search box shows (ahead of the URL while the user types). */
   searchText: string;
-  page: Page<Record<string, unknown>> | undefined;
+  page: Page<ResourceRow> | undefined;
   error: ApiError | undefined;
   /** The ids of the rows selected on the shown page (row checkboxes); a new page keeps those still on it. */
   selected: number[];

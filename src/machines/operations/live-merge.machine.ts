@@ -5,7 +5,7 @@ import { LIVE_BATCH_INTERVAL_MS, LIVE_DETAIL_REFETCH_DELAY_MS } from '../../lib/
 import { LIVE_EVENTS, type DashboardTopic } from '../../lib/realtime';
 import { reconnects } from './reconnects';
 import { applyBatch, batchHasNotification, batchTouches, EMPTY_LISTS, enqueueUpdate, type LiveCoordinate, type LiveLists, type LiveUpdate, type OpenDetail } from './live-merge';
-import { loadDashboardDetails, loadDashboardLists, playNotificationSound, type LoadListsInput } from './operations.api';
+import { loadDashboardDetails, loadDashboardLists, playNotificationSound, type DashboardDetails, type LoadListsInput } from './operations.api';
 import type { LiveMergeSchema, LiveMergeContext, LiveMergeEvent } from './live-merge.types';
 
 const HUB_EVENT_KINDS: Partial<Record<DashboardTopic, LiveUpdate['kind']>> = {
@@ -63,7 +63,7 @@ export const liveMergeMachine = setup({
     loadLists: fromPromise<LiveLists, LoadListsInput>(
       ({ input, signal }) => loadDashboardLists(input, signal),
     ),
-    loadDetails: fromPromise<Record<string, unknown>, { cca2: string; detail: OpenDetail }>(
+    loadDetails: fromPromise<DashboardDetails, { cca2: string; detail: OpenDetail }>(
       ({ input, signal }) => loadDashboardDetails(input.cca2, input.detail, signal),
     ),
   },

@@ -1,35 +1,55 @@
 import { toApiError } from '../../api/api-error';
-import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../lib/statuses';
+import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, PAYMENT_STATUS, TASK_STATUS, TASK_TYPE } from '../../lib/statuses';
 import { defineSamples } from '../samples';
-import type { LiveLists, LiveTask } from './live-merge';
+import type { LiveLists } from './live-merge';
+import type { DashboardDetails, Driver, Job, Task } from './operations.api';
 import { liveMergeMachine } from './live-merge.machine';
 
 const address = (description: string, lat: number, lon: number) => ({ description, coordinates: { lat, lon }, storeId: null });
 
-const pickUp: LiveTask = {
-  id: 11, jobId: 1, taskJobOrder: 1, taskTypeId: TASK_TYPE.PICK_UP, taskStatusId: TASK_STATUS.IN_PROGRESS,
-  arrivedDate: '2026-11-21T07:55:00Z', distanceFromDriver: 0, xmin: '20', address: address('1 Main Road, Rosebank', -26.1467, 28.0436), waybill: 'WBJ0005',
-} as LiveTask;
-const dropOff: LiveTask = {
-  id: 12, jobId: 1, taskJobOrder: 2, taskTypeId: TASK_TYPE.DROP_OFF, taskStatusId: TASK_STATUS.NOT_STARTED,
-  arrivedDate: null, distanceFromDriver: 12.3456, xmin: '20', address: address('9 Oxford Road, Parktown', -26.1812, 28.0409), waybill: 'WBJ0005',
-} as LiveTask;
+const task = { deliveryId: 105, waybill: 'WBJ0005', arrivedLocation: null, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' };
+const pickUp: Task = {
+  ...task, id: 11, jobId: 1, taskJobOrder: 1, taskTypeId: TASK_TYPE.PICK_UP, taskStatusId: TASK_STATUS.IN_PROGRESS,
+  arrivedDate: '2026-11-21T07:55:00Z', distanceFromDriver: 0, address: address('1 Main Road, Rosebank', -26.1467, 28.0436),
+};
+const dropOff: Task = {
+  ...task, id: 12, jobId: 1, taskJobOrder: 2, taskTypeId: TASK_TYPE.DROP_OFF, taskStatusId: TASK_STATUS.NOT_STARTED,
+  arrivedDate: null, distanceFromDriver: 12.3456, address: address('9 Oxford Road, Parktown', -26.1812, 28.0409),
+};
+
+const job: Job = {
+  id: 1, xmin: '40', jobStatusId: JOB_STATUS.IN_PROGRESS, jobStatus: 'In progress', driverId: 4, driverName: 'Thabo Mokoena', isRejected: false,
+  companyId: 3, companyName: 'Blue Crane', deliveryCount: 1, taskCount: 2, tasksFinished: 0, distanceKm: 4.1234, delayNotifiedAt: null,
+  createdAt: '2026-11-21T07:00:00Z', startedAt: '2026-11-21T07:30:00Z', completedAt: null,
+};
+const driver: Driver = {
+  id: 4, xmin: '50', firstName: 'Thabo', lastName: 'Mokoena', fullName: 'Thabo Mokoena', email: 'thabo@example.com', phoneNumber: null, roles: ['Driver'],
+  driverAvailabilityId: DRIVER_AVAILABILITY.BUSY, driverAvailability: 'Busy', lastLocation: null, lastLocationAt: null, openJobCount: 1,
+};
 
 /** What the dashboard loads over REST: one delivery, one job in progress with two open tasks, one driver. */
 export const liveMergeListsSample: LiveLists = {
   deliveries: [{ id: 105, xmin: '30', waybill: 'WBJ0005', logisticStatusId: LOGISTIC_STATUS.PENDING_PICK_UP, companyName: 'Blue Crane' }],
-  jobs: [{ id: 1, xmin: '40', jobStatusId: JOB_STATUS.IN_PROGRESS, driverId: 4, driverName: 'Thabo Mokoena', isRejected: false }],
+  jobs: [job],
   tasks: [pickUp, dropOff],
-  drivers: [{ id: 4, xmin: '50', fullName: 'Thabo Mokoena', roles: ['Driver'], driverAvailabilityId: DRIVER_AVAILABILITY.BUSY, openJobCount: 1 }],
+  drivers: [driver],
 };
 
 /** The job's details as getjob answers them. */
-export const liveMergeJobDetailsSample: Record<string, unknown> = {
-  job: { ...liveMergeListsSample.jobs[0], distanceKm: 4.1234 },
-  driver: liveMergeListsSample.drivers[0],
-  deliveries: [{ id: 105, deliveryId: 105, waybill: 'WBJ0005' }],
-  tasks: [pickUp, dropOff],
-  transactionItems: [],
+export const liveMergeJobDetailsSample: DashboardDetails = {
+  kind: 'job',
+  details: {
+    job,
+    driver,
+    deliveries: [{
+      id: 105, deliveryId: 105, waybill: 'WBJ0005', orderReference: null, customerIdentifier: null, logisticStatusId: LOGISTIC_STATUS.PENDING_PICK_UP,
+      logisticStatus: 'Pending pick-up', paymentStatusId: PAYMENT_STATUS.PAID, companyId: 3, companyName: 'Blue Crane', storeId: null, originStoreName: null,
+      destinationStoreName: null, originAddress: pickUp.address, destinationAddress: dropOff.address, distanceEstimate: 4.1234,
+      placedByUserEmail: 'orders@bluecrane.example', jobId: 1, xmin: '30',
+    }],
+    tasks: [pickUp, dropOff],
+    transactionItems: [],
+  },
 };
 
 const input = {

@@ -1,7 +1,7 @@
 import type { ApiError } from '../../api/api-error';
 import type { DashboardTopic } from '../../lib/realtime';
 import type { DetailKind, LiveLists, LiveUpdate, OpenDetail, TaskListType } from './live-merge';
-import type { ListSources } from './operations.api';
+import type { DashboardDetails, ListSources } from './operations.api';
 
 export interface LiveMergeInput {
   cca2: string;
@@ -37,7 +37,7 @@ export interface LiveMergeContext {
   /** Jobs whose tasks are expanded (one or several); their tasks count as shown. */
   expandedJobIds: number[];
   detail: OpenDetail | null;
-  detailData: Record<string, unknown> | null;
+  detailData: DashboardDetails | null;
   muted: boolean;
   /** See LiveMergeInput.perEvent. */
   perEvent: boolean;
@@ -62,7 +62,7 @@ export type LiveMergeEvent =
   // by name, which XState types only while no action of this setup takes typed params.
   | { type: 'xstate.done.actor.loadLists'; output: LiveLists }
   | { type: 'xstate.error.actor.loadLists'; error: unknown }
-  | { type: 'xstate.done.actor.loadDetails'; output: Record<string, unknown> };
+  | { type: 'xstate.done.actor.loadDetails'; output: DashboardDetails };
 
 /** The machine's types for `setup({ types })`: one schema (context, events, input, output, emitted, tags). */
 export interface LiveMergeSchema {

@@ -2,7 +2,7 @@ import { api } from '../../api';
 import type { components } from '../../api/generated/connect';
 import { JOB_LIST_PAGE, JOB_LIST_PAGE_SIZE, NOTIFICATION_SOUND_URL } from '../../lib/constants';
 import { LOGISTIC_STATUS } from '../../lib/statuses';
-import type { LiveDelivery, LiveJob, LiveLists, LiveTask, LiveUser, OpenDetail, TaskListType } from './live-merge';
+import type { LiveLists, OpenDetail, TaskListType } from './live-merge';
 
 // The REST calls of the live operations client (002 section 7; operationIds in /work/coord/operations.md):
 // the default implementations of the live-merge machine's invoked actors. Tests replace them with `provide`.
@@ -13,6 +13,13 @@ export type Driver = components['schemas']['Driver'];
 export type JobDetails = components['schemas']['JobDetails'];
 export type DriverDetails = components['schemas']['DriverDetails'];
 export type DeliveryRow = components['schemas']['DeliveryAdmin'];
+export type DeliveryDetails = components['schemas']['DeliveryAdminDetail'];
+
+/** The open row's details on the dashboard, tagged with the kind of row they are (getjob, getdriver, getdelivery). */
+export type DashboardDetails =
+  | { kind: 'job'; details: JobDetails }
+  | { kind: 'driver'; details: DriverDetails }
+  | { kind: 'delivery'; details: DeliveryDetails };
 
 /** Which lists the user may load (the access table decides; a list the user may not call stays empty). */
 export interface ListSources {
@@ -55,30 +62,30 @@ export async function loadDashboardLists(input: LoadListsInput, signal?: AbortSi
   const [deliveries, jobs, tasks, drivers] = await Promise.all([
     sources.deliveries
       ? api.connect.GET('/deliveries/{cca2}', { params: { path, query: { page: 1, pageSize: DASHBOARD_PAGE_SIZE, logisticstatuses: DASHBOARD_DELIVERY_STATUSES[listType].join(',') } }, signal })
-        .then(({ data }) => (data as unknown as { items: LiveDelivery[] }).items)
+        .then(({ data }) => data!.items)
       : [],
     sources.jobs
-      ? api.connect.GET('/jobs/{cca2}', { params: { path, query: jobQuery as never }, signal }).then(({ data }) => data!.items as LiveJob[])
+      ? api.connect.GET('/jobs/{cca2}', { params: { path, query: jobQuery }, signal }).then(({ data }) => data!.items)
       : [],
     sources.jobs
-      ? api.connect.GET('/tasks/{cca2}', { params: { path, query: { completed: listType === 'completed', ...(jobId !== null && { jobid: jobId }) } as never }, signal })
-        .then(({ data }) => data! as unknown as LiveTask[])
+      ? api.connect.GET('/tasks/{cca2}', { params: { path, query: { completed: listType === 'completed', ...(jobId !== null && { jobid: jobId }) } }, signal })
+        .then(({ data }) => data!)
       : [],
     sources.drivers
-      ? api.connect.GET('/drivers/{cca2}', { params: { path, query: { page: 1, pageSize: DASHBOARD_PAGE_SIZE } as never }, signal })
-        .then(({ data }) => data!.items as unknown as LiveUser[])
+      ? api.connect.GET('/drivers/{cca2}', { params: { path, query: { page: 1, pageSize: DASHBOARD_PAGE_SIZE } }, signal })
+        .then(({ data }) => data!.items)
       : [],
   ]);
   return { deliveries, jobs, tasks, drivers };
 }
 
 /** Details of a delivery, job or driver by {cca2}/{id} (fetched again after a delay following a live update). */
-export async function loadDashboardDetails(cca2: string, detail: OpenDetail, signal?: AbortSignal): Promise<Record<string, unknown>> {
+export async function loadDashboardDetails(cca2: string, detail: OpenDetail, signal?: AbortSignal): Promise<DashboardDetails> {
   const path = { cca2, id: detail.id };
   switch (detail.kind) {
-    case 'job': return (await api.connect.GET('/jobs/{cca2}/{id}', { params: { path }, signal })).data as unknown as Record<string, unknown>;
-    case 'driver': return (await api.connect.GET('/drivers/{cca2}/{id}', { params: { path }, signal })).data as unknown as Record<string, unknown>;
-    default: return (await api.connect.GET('/deliveries/{cca2}/{id}', { params: { path }, signal })).data as unknown as Record<string, unknown>;
+    case 'job': return { kind: 'job', details: (await api.connect.GET('/jobs/{cca2}/{id}', { params: { path }, signal })).data! };
+    case 'driver': return { kind: 'driver', details: (await api.connect.GET('/drivers/{cca2}/{id}', { params: { path }, signal })).data! };
+    default: return { kind: 'delivery', details: (await api.connect.GET('/deliveries/{cca2}/{id}', { params: { path }, signal })).data! };
   }
 }
 

@@ -7,7 +7,7 @@ import { MIN_SEARCH_LENGTH } from '../../lib/constants';
 import { SEARCH_TEXTS } from '../../lib/error-catalogue';
 import { resourceOf } from '../../resources';
 import { LIST_TEXTS } from '../../lib/resource-texts';
-import type { BulkActionDef } from '../../resources/types';
+import type { BulkActionDef, ResourceRow } from '../../resources/types';
 import type { listMachine } from '../../machines/lists/list.machine';
 import { DataTable } from '../DataTable';
 import { ExportButton } from '../ExportButton';
@@ -22,7 +22,7 @@ import { BulkActionBar } from './BulkActionBar';
 export function ListView({ actor, mayEdit, rowAction, bulkActions = [] }: {
   actor: Actor<typeof listMachine>;
   mayEdit: boolean;
-  rowAction?: (row: { id: number }) => ReactNode;
+  rowAction?: (row: ResourceRow) => ReactNode;
   /** The resource's bulk actions this caller may run: with any, each row gets a checkbox and the bar appears. */
   bulkActions?: readonly BulkActionDef[];
 }) {
@@ -61,16 +61,16 @@ export function ListView({ actor, mayEdit, rowAction, bulkActions = [] }: {
       {page && bulkActions.length > 0 && <BulkActionBar actor={actor} actions={bulkActions} />}
       {page && (
         <>
-          <DataTable caption={resource.title} columns={resource.columns as never} rows={page.items as never} sortBy={params.sortBy}
+          <DataTable caption={resource.title} columns={resource.columns} rows={page.items} sortBy={params.sortBy}
             sortDirection={params.sortDirection} busy={loadingTag}
             onSort={(sortBy) => actor.send({ type: 'list.sort', sortBy })}
             selection={bulkActions.length > 0 ? {
-              selected, rowLabel: (row) => resource.label(row as never), disabled: busyTag,
+              selected, rowLabel: (row) => resource.label(row), disabled: busyTag,
               onSelect: (rowId, on) => actor.send({ type: 'list.select', id: rowId, selected: on }),
               onSelectPage: (on) => actor.send({ type: 'list.selectPage', selected: on }),
             } : undefined}
-            rowAction={rowAction ?? (mayEdit ? (row: { id: number }) => (
-              <RouterLink to={resource.routes.edit.replace(':id', String(row.id))} aria-label={`Edit ${resource.label(row as never)}`}>Edit</RouterLink>
+            rowAction={rowAction ?? (mayEdit ? (row) => (
+              <RouterLink to={resource.routes.edit.replace(':id', String(row.id))} aria-label={`Edit ${resource.label(row)}`}>Edit</RouterLink>
             ) : undefined)} />
           <Pagination page={page.paging.page} totalPages={page.paging.totalPages} totalItems={page.paging.totalItems}
             pageSize={params.pageSize} pageSizes={resource.pageSizes}
