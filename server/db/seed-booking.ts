@@ -57,6 +57,8 @@ export const SYSTEM_ACCOUNTS = {
   revenue: 'revenue',
   vat: 'vat',
   funding: 'funding',
+  /** Money taken for a delivery with no account to credit it to (a second card payment of a paid delivery). */
+  suspense: 'suspense',
 } as const;
 
 export async function seedBooking(db: Database): Promise<void> {

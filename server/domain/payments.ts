@@ -132,9 +132,14 @@ async function postSale(tx: Tx, portalId: number, delivery: DeliveryRow, payment
   const card = payment.method === 'balance' ? 0 : payment.amountCents;
   const onAccount = payment.method === 'balance' ? payment.amountCents : payment.creditAppliedCents;
   if (alreadyPaid) {
-    if (!payment.accountId || card === 0) return;
-    await postTransaction(tx, { portalId, transactionType: 'Credit', description: `Overpayment of delivery ${delivery.id} credited to the account`, deliveryId: delivery.id, paymentId: payment.id,
-      entries: [{ accountId: clearing, amountCents: card }, { accountId: payment.accountId, amountCents: -card }] });
+    if (card === 0) return;
+    // The provider took the money twice: the ledger records it too, credited to the payer's account, or held in
+    // suspense when the delivery has none (to be refunded or allocated from the back office).
+    const creditTo = payment.accountId ?? await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.suspense);
+    const description = payment.accountId ? `Overpayment of delivery ${delivery.id} credited to the account`
+      : `Overpayment of delivery ${delivery.id} held in suspense: the delivery has no account to credit`;
+    await postTransaction(tx, { portalId, transactionType: 'Credit', description, deliveryId: delivery.id, paymentId: payment.id,
+      entries: [{ accountId: clearing, amountCents: card }, { accountId: creditTo, amountCents: -card }] });
     return;
   }
   const total = card + onAccount;

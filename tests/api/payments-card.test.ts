@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, ledgerTransactions, paymentCards, payments, users } from '../../server/db/schema';
+import { accounts, ledgerEntries, ledgerTransactions, paymentCards, payments, users } from '../../server/db/schema';
 import { reconcilePendingPayments } from '../../server/domain/payments';
 import { classifyResult, PaymentProviderClient, resultKindOf } from '../../server/payments/provider-client';
 import { SANDBOX_CARDS } from '../../server/payments/sandbox';
@@ -96,6 +96,31 @@ describe('new card through the provider widget', () => {
     expect(ledger!.value).toBe(1);
 
     expect(await savedCards()).toEqual([expect.objectContaining({ lastFourDigits: '0000', expiryMonth: 12, expiryYear: 2099, expired: false, paymentBrand: 'VISA' })]);
+  });
+
+  it('a delivery with no account paid twice by card (a checkout left open in another tab): the second payment is held in suspense, the ledger still balances', async () => {
+    const quote = await book(user());
+    const left = await checkout(quote.deliveryId, 'no-account-chk-1');
+    const taken = await checkout(quote.deliveryId, 'no-account-chk-2');
+    const paid = await processCardPayment(quote.deliveryId, resultOf(await submitCard(taken.checkoutId, SANDBOX_CARDS.success, taken.returnUrl)));
+    expect(paid.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    const late = await processCardPayment(quote.deliveryId, resultOf(await submitCard(left.checkoutId, SANDBOX_CARDS.success, left.returnUrl)));
+    expect(late.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+
+    const db = server.database.db;
+    const transactions = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.deliveryId, quote.deliveryId));
+    expect(transactions.map((transaction) => transaction.transactionType).sort()).toEqual(['Credit', 'Invoice']);
+    const credit = transactions.find((transaction) => transaction.transactionType === 'Credit')!;
+    expect(credit.description).toBe(`Overpayment of delivery ${quote.deliveryId} held in suspense: the delivery has no account to credit`);
+    const entries = await db.select({ amountCents: ledgerEntries.amountCents, systemCode: accounts.systemCode }).from(ledgerEntries)
+      .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId)).where(eq(ledgerEntries.transactionId, credit.id));
+    const totalCents = paid.data!.paymentTotal;
+    expect(entries.sort((a, b) => a.amountCents - b.amountCents)).toEqual([
+      { amountCents: -totalCents, systemCode: 'suspense' }, { amountCents: totalCents, systemCode: 'card_clearing' },
+    ]);
+    // Run again, the late confirmation changes nothing.
+    await processCardPayment(quote.deliveryId, { id: left.checkoutId });
+    expect(await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.deliveryId, quote.deliveryId))).toHaveLength(2);
   });
 
   it('1,000 duplicated concurrent saved-card payments → one provider charge, one ledger transaction', async () => {
