@@ -191,7 +191,8 @@ export async function updateRating(db: Database, portal: PortalData, scope: Scop
     const updated = await tx.update(ratings)
       .set({ score: values.score, comment: blankToNull(values.comment), questionnaireId, answers })
       .where(and(eq(ratings.id, id), sql`${ratings}.xmin::text = ${xmin}`)).returning({ id: ratings.id });
-    if (updated.length === 0) throw new ConflictError(conflictMessage('rating'), publicRating(before));
+    // Read again: another edit may have committed since `before` (each statement sees the latest commits).
+    if (updated.length === 0) throw new ConflictError(conflictMessage('rating'), publicRating((await findRating(tx, portal, scope, id)) ?? before));
     return publicRating((await findRating(tx, portal, scope, id))!);
   });
 }
