@@ -54,6 +54,11 @@ function layerZones() {
   return zones;
 }
 
+const NO_CAST_THROUGH_UNKNOWN = {
+  selector: 'TSAsExpression > TSUnknownKeyword',
+  message: 'No `as unknown as`: type it from the contract (src/api/generated) or narrow it with a check.',
+};
+
 const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] });
 
 // File names: kebab-case (`list.machine.ts`, `use-resource-list.ts`, `account-ui.tsx`), except that a .tsx
@@ -95,6 +100,22 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'server/domain imports nothing from Fastify: take plain values, return rows; the route adapts.' }],
       }],
+    },
+  },
+  {
+    // The typed contract stays switched on: a cast through unknown (anywhere here) or to never (in routes and
+    // resources) would switch it off.
+    files: ['server/routes/**', 'src/resources/**', 'src/machines/**'],
+    ignores: ['src/machines/**/*.samples.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', NO_CAST_THROUGH_UNKNOWN],
+    },
+  },
+  {
+    files: ['server/routes/**', 'src/resources/**'],
+    rules: {
+      'no-restricted-syntax': ['error', NO_CAST_THROUGH_UNKNOWN,
+        { selector: 'TSAsExpression > TSNeverKeyword', message: 'No `as never`: it switches the typed contract off; type the value instead.' }],
     },
   },
   {

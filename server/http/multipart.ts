@@ -105,3 +105,13 @@ export async function registerMultipart(app: FastifyInstance, fileLimit: number)
     },
   });
 }
+
+/**
+ * A file part of a validated multipart body. The contract types files as binary strings; they arrive as Buffers
+ * (validation above has made sure of it), so this reads one without a cast.
+ */
+export function filePart(body: unknown, field: string): Buffer {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+  if (!Buffer.isBuffer(value)) throw new Error(`multipart field ${field} is not a file: validation should have refused it`);
+  return value;
+}

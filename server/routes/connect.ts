@@ -4,6 +4,7 @@ import { recordFrontendError } from '../domain/frontend-errors';
 import { imageTypeOf, profilePictureOf, saveProfilePicture } from '../domain/profile-pictures';
 import { findPortal } from '../domain/portals';
 import { badRequest, notFound } from '../http/errors';
+import { filePart } from '../http/multipart';
 import type { AppContext } from '../context';
 import { addressHandlers } from './addresses';
 import { bookingHandlers } from './booking';
@@ -56,7 +57,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
       const { id } = request.scope.permissions;
       const portal = request.scope.portal;
       // Multipart parsing (server/http/multipart.ts) has checked the size (413) and that `file` is a file part.
-      const { file } = request.body as unknown as { file: Buffer };
+      const file = filePart(request.body, 'file');
       const contentType = imageTypeOf(file);
       if (!contentType) throw badRequest('file', AUTH_TEXTS.imageInvalid);
       await saveProfilePicture(db, portal, id, contentType, file);
