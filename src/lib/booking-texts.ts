@@ -2,7 +2,7 @@
 // verbatim (typos included). Messages shared with other areas stay in error-catalogue.ts and are re-exported.
 import { BOOKING_TEXTS, ERROR_TEXTS, SEARCH_TEXTS, VALIDATION_TEXTS } from './error-catalogue';
 import {
-  ACCEPTED_CARD_BRANDS, CARD_EXPIRY_MONTH_DIGITS, CARD_EXPIRY_YEAR_DIGITS, CARD_NUMBER_MASK_PREFIX, DEFAULT_DELIVERY_TIME, MIN_SEARCH_LENGTH,
+  ACCEPTED_CARD_BRANDS, CARD_EXPIRY_MONTH_DIGITS, CARD_EXPIRY_YEAR_DIGITS, CARD_NUMBER_MASK_PREFIX, DATE_FORMATS, DEFAULT_DELIVERY_TIME, MIN_SEARCH_LENGTH,
   PAY_SUB_STEPS, WIZARD_STEPS,
 } from './constants';
 import { formatDate } from './dates';
@@ -40,7 +40,7 @@ export const WIZARD_TEXTS = {
 } as const;
 
 /** Ours: a day as options and windows show it, 'Tue 4 Mar' (Luxon tokens; values stay YYYY-MM-DD / UTC). */
-export const DAY_LABEL_FORMAT = 'ccc d LLL';
+export const DAY_LABEL_FORMAT = DATE_FORMATS.dayLabel;
 
 /** 001 section 2: the target of 'Go to dashboard' on the payment-success screen. */
 export const SUCCESS_DASHBOARD_PATH = '/dashboard';

@@ -111,6 +111,8 @@ export const DATE_FORMATS = {
   dateTime: 'dd-MM-yyyy HH:mm', // DD-MM-YYYY HH:mm
   displayDate: 'dd-MM-yyyy', // DD-MM-YYYY
   time12: 'h:mm a', // h:mm A
+  /** Ours: a day as options and windows show it, 'Tue 4 Mar'. */
+  dayLabel: 'ccc d LLL',
 } as const;
 export const RELATIVE_DAY_LABELS = { today: 'Today', tomorrow: 'Tomorrow', yesterday: 'Yesterday' } as const;
 

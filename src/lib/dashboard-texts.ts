@@ -116,6 +116,6 @@ export const MY_DELIVERIES_TEXTS = {
   continue: 'Continue',
   continueLabel: (id: number): string => `Continue booking delivery ${id}`,
   fromTo: (from: string, to: string): string => `${from} → ${to}`,
-  window: (date: string, from: string, to: string): string => `${date}, ${from}–${to}`,
+  window: (date: string, window: string): string => `${date}, ${window}`,
   readOnly: 'My deliveries are read-only.',
 } as const;

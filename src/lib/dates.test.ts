@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { DATE_FORMATS } from './constants';
-import { displayRelativeDay, formatDate, localDateTimeToIsoUtc, toIsoUtc } from './dates';
+import { displayRelativeDay, formatDate, formatWindow, localDateTimeToIsoUtc, toIsoUtc } from './dates';
 
 const TZ = 'Africa/Johannesburg'; // UTC+2, no daylight saving
 // 23:30 on Monday 4 March 2024 in Johannesburg (21:30 UTC): half an hour before local midnight.
@@ -71,5 +71,37 @@ describe('toIsoUtc', () => {
 
   it('throws on invalid input', () => {
     expect(() => toIsoUtc('31-02-2024', TZ)).toThrow(RangeError);
+  });
+});
+
+describe('formatWindow', () => {
+  // Friday 27 November 2026, Johannesburg (UTC+2).
+  const friday10 = '2026-11-27T08:00:00Z';
+  const friday12 = '2026-11-27T10:00:00Z';
+  const saturday10 = '2026-11-28T08:00:00Z';
+
+  it('shows the start day and the end time for a window within one day', () => {
+    expect(formatWindow(friday10, friday12, { timeZone: TZ })).toBe('Fri 27 Nov 10:00–12:00');
+  });
+
+  it('keeps the end day of a window ending on another day (not 10:00–10:00)', () => {
+    expect(formatWindow(friday10, saturday10, { timeZone: TZ })).toBe('Fri 27 Nov 10:00–Sat 28 Nov 10:00');
+  });
+
+  it('reads each bound against the anchor day when given (the quote list: the pick-up day)', () => {
+    expect(formatWindow(friday10, saturday10, { timeZone: TZ, anchorUtc: friday10 })).toBe('10:00–Sat 28 Nov 10:00');
+    expect(formatWindow(friday10, friday12, { timeZone: TZ, anchorUtc: friday10 })).toBe('10:00–12:00');
+    expect(formatWindow(saturday10, saturday10, { timeZone: TZ, anchorUtc: friday10 })).toBe('Sat 28 Nov 10:00–Sat 28 Nov 10:00');
+  });
+
+  it('compares days in the portal zone, not in UTC', () => {
+    // 23:00 UTC Thursday is 01:00 Friday in Johannesburg: same local day as 10:00 Friday.
+    expect(formatWindow('2026-11-26T23:00:00Z', friday10, { timeZone: TZ })).toBe('Fri 27 Nov 01:00–10:00');
+  });
+
+  it('is empty when a bound is missing or invalid', () => {
+    expect(formatWindow(null, friday10, { timeZone: TZ })).toBe('');
+    expect(formatWindow(friday10, undefined, { timeZone: TZ })).toBe('');
+    expect(formatWindow(friday10, 'nope', { timeZone: TZ })).toBe('');
   });
 });

@@ -62,3 +62,33 @@ export function toIsoUtc(value: string | Date, timeZone: string = DEFAULT_TIME_Z
 export function localDateTimeToIsoUtc(date: string, time: string, timeZone: string = DEFAULT_TIME_ZONE): string {
   return toIsoUtc(`${date}T${time}`, timeZone);
 }
+
+export interface WindowOptions {
+  timeZone?: string | undefined;
+  /**
+   * The day the window is read against (the quote list: the pick-up day): a bound on that day shows its time
+   * alone, a bound on any other day shows its day too. Without it the start always shows its day and the end
+   * shows its day when it is not the start's.
+   */
+  anchorUtc?: string | null | undefined;
+}
+
+/**
+ * A time window as every screen shows it (quotes, booking success, tracking, deliveries): 'Tue 4 Mar 08:00–10:00',
+ * or 'Fri 27 Nov 10:00–Sat 28 Nov 10:00' when it ends on another day; with an anchor '10:00–Sat 28 Nov 10:00'.
+ * '' when either bound is missing or invalid.
+ */
+export function formatWindow(startUtc: string | null | undefined, endUtc: string | null | undefined, options: WindowOptions = {}): string {
+  const zone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  if (!startUtc || !endUtc) return '';
+  const start = parseUtc(startUtc).setZone(zone).setLocale(LOCALE);
+  const end = parseUtc(endUtc).setZone(zone).setLocale(LOCALE);
+  if (!start.isValid || !end.isValid) return '';
+  const anchor = options.anchorUtc ? parseUtc(options.anchorUtc).setZone(zone) : null;
+  const withDay = `${DATE_FORMATS.dayLabel} ${DATE_FORMATS.time}`;
+  const bound = (value: DateTime, sameDay: boolean) => value.toFormat(sameDay ? DATE_FORMATS.time : withDay);
+  if (anchor?.isValid) {
+    return `${bound(start, start.hasSame(anchor, 'day'))}–${bound(end, end.hasSame(anchor, 'day'))}`;
+  }
+  return `${start.toFormat(withDay)}–${bound(end, end.hasSame(start, 'day'))}`;
+}

@@ -48,6 +48,8 @@ function expectDelivery(delivery: NonNullable<ReturnType<typeof trackingMachine.
   expect(screen.getByTestId('tracking-waybill').textContent).toBe(delivery.waybill);
   expect(screen.getByTestId('tracking-pickup-window').textContent)
     .toBe(windowLabel(delivery.pickupWindowStartUtc, delivery.pickupWindowEndUtc, TIME_ZONE));
+  expect(screen.getByTestId('tracking-dropoff-window').textContent)
+    .toBe(windowLabel(delivery.dropOffWindowStartUtc, delivery.dropOffWindowEndUtc, TIME_ZONE));
   expect(screen.getByTestId('tracking-from').textContent).toBe(delivery.origin.description);
   expect(screen.getByTestId('tracking-to').textContent).toBe(delivery.destination.description);
   const steps = within(screen.getByTestId('tracking-steps')).getAllByRole('listitem');

@@ -2,9 +2,9 @@ import { Box, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { canSeePrices } from '../../lib/booking-rules';
-import { DAY_LABEL_FORMAT, QUOTE_STEP_TEXTS, timeLabel } from '../../lib/booking-texts';
-import { DATE_FORMATS, SERVICE_LEVELS } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { QUOTE_STEP_TEXTS, timeLabel } from '../../lib/booking-texts';
+import { SERVICE_LEVELS } from '../../lib/constants';
+import { formatWindow } from '../../lib/dates';
 import { formatMoney, quoteDisplayPriceCents } from '../../lib/money';
 import type { Permissions } from '../../lib/roles';
 import type { quoteExpiryMachine } from '../../machines/booking/quote-expiry.machine';
@@ -31,10 +31,8 @@ export function QuoteOptions({ actor, permissions, isRoundTrip, isHighRisk, time
   const now = useSelector(actor, (s) => s.context.now);
   const selectedIndex = useSelector(actor, (s) => s.context.selectedIndex);
   const prices = canSeePrices(permissions);
-  // A window's time (HH:mm), with its day ('Tue 4 Mar 04:00') when it is not on the pick-up day.
-  const day = (iso: string) => formatDate(iso, DATE_FORMATS.displayDate, timeZone);
-  const at = (iso: string, pickUp: string) => (day(iso) === day(pickUp) ? formatDate(iso, DATE_FORMATS.time, timeZone)
-    : formatDate(iso, `${DAY_LABEL_FORMAT} ${DATE_FORMATS.time}`, timeZone));
+  // A window's times (HH:mm), each with its day ('Tue 4 Mar 04:00') when it is not on the pick-up day.
+  const windowText = (startUtc: string, endUtc: string, pickUp: string) => formatWindow(startUtc, endUtc, { timeZone, anchorUtc: pickUp });
   return (
     <Box>
       <Box role="radiogroup" aria-label={QUOTE_STEP_TEXTS.options} aria-invalid={errorId ? true : undefined} aria-describedby={errorId}>
@@ -54,9 +52,9 @@ export function QuoteOptions({ actor, permissions, isRoundTrip, isHighRisk, time
               <Box flex="1">
                 <Text id={`${id}-title`} fontWeight="semibold">{label}</Text>
                 <Text id={`${id}-windows`} textStyle="sm">
-                  {QUOTE_STEP_TEXTS.pickUpWindow} {at(quote.pickupWindowStartUtc, quote.pickupWindowStartUtc)}–{at(quote.pickupWindowEndUtc, quote.pickupWindowStartUtc)}
+                  {QUOTE_STEP_TEXTS.pickUpWindow} {windowText(quote.pickupWindowStartUtc, quote.pickupWindowEndUtc, quote.pickupWindowStartUtc)}
                   {' · '}
-                  {QUOTE_STEP_TEXTS.dropOffWindow} {at(quote.dropOffWindowStartUtc, quote.pickupWindowStartUtc)}–{at(quote.dropOffWindowEndUtc, quote.pickupWindowStartUtc)}
+                  {QUOTE_STEP_TEXTS.dropOffWindow} {windowText(quote.dropOffWindowStartUtc, quote.dropOffWindowEndUtc, quote.pickupWindowStartUtc)}
                 </Text>
                 <Text id={`${id}-expiry`} textStyle="sm" data-testid="quote-expiry">{expiryText(quote.quoteExpirationUtc, now)}</Text>
                 {timeSlot && quote.slaType === 'Priority' && (

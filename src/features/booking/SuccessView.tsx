@@ -1,9 +1,9 @@
 import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { DAY_LABEL_FORMAT, WIZARD_TEXTS } from '../../lib/booking-texts';
-import { DATE_FORMATS, SERVICE_LEVELS } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { WIZARD_TEXTS } from '../../lib/booking-texts';
+import { SERVICE_LEVELS } from '../../lib/constants';
+import { formatWindow } from '../../lib/dates';
 import type { Quote } from '../../machines/booking/booking.model';
 
 /**
@@ -18,8 +18,7 @@ export function SuccessView({ deliveryId, quote, timeZone, onDashboard, onAnothe
   useEffect(() => { heading.current?.focus(); }, []);
   const selected = quote?.deliveryQuotes.find((option) => option.id === quote.selectedDeliveryQuoteId);
   const reference = quote?.waybill ?? (deliveryId !== null ? `#${deliveryId}` : null);
-  const pickUp = selected && `${formatDate(selected.pickupWindowStartUtc, `${DAY_LABEL_FORMAT} ${DATE_FORMATS.time}`, timeZone)}–${
-    formatDate(selected.pickupWindowEndUtc, DATE_FORMATS.time, timeZone)}`;
+  const pickUp = selected && formatWindow(selected.pickupWindowStartUtc, selected.pickupWindowEndUtc, { timeZone });
   return (
     <Flex direction="column" align="center" gap={4} py={8} data-testid="booking-success">
       <Heading ref={heading} tabIndex={-1} outline="none" as="h3" size="lg">{WIZARD_TEXTS.paidHeading}</Heading>

@@ -5,7 +5,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { usePortal } from '../../machines/root/root-actor';
 import { DATE_FORMATS, SERVICE_LEVELS } from '../../lib/constants';
 import { MY_DELIVERIES_TEXTS as TEXTS } from '../../lib/dashboard-texts';
-import { formatDate, localDateTimeToIsoUtc } from '../../lib/dates';
+import { formatDate, formatWindow, localDateTimeToIsoUtc } from '../../lib/dates';
 import { isMenuEntryVisible, MENU_ENTRIES } from '../../lib/menus';
 import { formatMoney } from '../../lib/money';
 import type { MyDelivery } from '../../resources/my-deliveries';
@@ -51,11 +51,12 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
     const returnState: PaymentReturnState = { bookingDeliveryId: deliveryId };
     void navigate({ pathname: location.pathname, search: location.search }, { state: returnState });
   };
-  const windowOf = (row: MyDelivery) => TEXTS.window(
-    formatDate(localDateTimeToIsoUtc(row.readyForCollectionDate, '12:00', portal.timeZone), DATE_FORMATS.displayDate, portal.timeZone),
-    formatDate(row.pickupWindowStartUtc, DATE_FORMATS.time, portal.timeZone),
-    formatDate(row.pickupWindowEndUtc, DATE_FORMATS.time, portal.timeZone),
-  );
+  // The ready-for-collection day, then the pick-up window read against it (a bound on another day shows its day).
+  const windowOf = (row: MyDelivery) => {
+    const day = localDateTimeToIsoUtc(row.readyForCollectionDate, '12:00', portal.timeZone);
+    return TEXTS.window(formatDate(day, DATE_FORMATS.displayDate, portal.timeZone),
+      formatWindow(row.pickupWindowStartUtc, row.pickupWindowEndUtc, { timeZone: portal.timeZone, anchorUtc: day }));
+  };
   const money = (cents: number) => formatMoney(cents, { currency: portal.currency, decimals: portal.currencyDecimals });
 
   return (

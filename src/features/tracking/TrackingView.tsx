@@ -1,18 +1,16 @@
 import { Alert, Box, Button, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { DAY_LABEL_FORMAT } from '../../lib/booking-texts';
-import { DATE_FORMATS, SERVICE_LEVELS } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { SERVICE_LEVELS } from '../../lib/constants';
+import { formatWindow } from '../../lib/dates';
 import { TRACKING_STEPS, TRACKING_TEXTS, trackingStatusName, trackingStepIndex } from '../../lib/tracking-texts';
 import type { trackingMachine } from '../../machines/tracking/tracking.machine';
 import type { TrackingDelivery } from '../../machines/tracking/tracking.types';
 import { RouteMap } from '../../ui/LazyRouteMap';
 
-/** 'Tue 4 Mar 08:00–10:00' in the portal's time zone; empty when the window is not known yet. */
+/** 'Tue 4 Mar 08:00–10:00' (the end's day too when it is another) in the portal's time zone; empty when not known yet. */
 export function windowLabel(startUtc: string | null, endUtc: string | null, timeZone?: string): string {
-  if (!startUtc || !endUtc) return '';
-  return `${formatDate(startUtc, `${DAY_LABEL_FORMAT} ${DATE_FORMATS.time}`, timeZone)}–${formatDate(endUtc, DATE_FORMATS.time, timeZone)}`;
+  return formatWindow(startUtc, endUtc, { timeZone });
 }
 
 const serviceName = (slaType: string | null) => (slaType ? (SERVICE_LEVELS as Record<string, string>)[slaType] ?? slaType : '');

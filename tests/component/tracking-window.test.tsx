@@ -1,0 +1,28 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { TrackingView } from '../../src/features/tracking/TrackingView';
+import { trackingMachine } from '../../src/machines/tracking/tracking.machine';
+import { sampleTracking } from '../../src/machines/tracking/tracking.samples';
+import type { TrackingDelivery, TrackingInput } from '../../src/machines/tracking/tracking.types';
+import { system } from '../../src/ui/theme';
+
+// Issue 'What a new user trips over' #8: a drop-off window ending on another day lost its end day ('10:00–10:00').
+describe('the tracking page windows', () => {
+  it('shows the end day of a drop-off window that ends on another day, as the quote did', async () => {
+    const delivery: TrackingDelivery = {
+      ...sampleTracking,
+      // Tue 24 Nov 10:00 to Wed 25 Nov 10:00 in Johannesburg.
+      dropOffWindowStartUtc: '2026-11-24T08:00:00.000Z', dropOffWindowEndUtc: '2026-11-25T08:00:00.000Z',
+    };
+    const loader = fromPromise<TrackingDelivery, TrackingInput>(() => Promise.resolve(delivery));
+    const actor = createActor(trackingMachine.provide({ actors: { loadTracking: loader, refreshTracking: loader } }),
+      { input: { cca2: 'za', hash: delivery.trackingHashId } });
+    actor.start();
+    render(<ChakraProvider value={system}><TrackingView actor={actor} timeZone="Africa/Johannesburg" /></ChakraProvider>);
+    expect((await screen.findByTestId('tracking-dropoff-window')).textContent).toBe('Tue 24 Nov 10:00–Wed 25 Nov 10:00');
+    expect(screen.getByTestId('tracking-pickup-window').textContent).toBe('Tue 24 Nov 08:00–10:00');
+    actor.stop();
+  });
+});
