@@ -22,8 +22,8 @@ export const JOB_SCREEN_TEXTS = {
   rating: 'Rating',
   tracking: 'Tracking',
   map: 'Map',
-  stepDone: 'done',
-  stepCurrent: 'current',
+  /** A pick-up / drop-off step's state in the summary stepper ('Drop-off (current)'); a step still to come shows none. */
+  stepState: { done: 'done', failed: 'failed', current: 'current' },
 } as const;
 
 /** The task calls' labels are the operations catalogue's (the server's 409 messages name them the same way). */

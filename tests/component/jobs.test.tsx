@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { toApiError } from '../../src/api/api-error';
@@ -53,6 +53,25 @@ describe('job screens', () => {
     // A finished task offers nothing; the drop-off can start.
     expect(tasks().queryByRole('button', { name: /^Complete pick-up/ })).toBeNull();
     expect(tasks().getByRole('button', { name: new RegExp(`^${TASK_ACTION_LABELS.start}`) })).toBeTruthy();
+  });
+
+  it('shows the pick-up current while it is open, and no step current once the delivery is done', async () => {
+    const steps = () => within(within(screen.getByRole('article', { name: 'WBJ0005' })).getByRole('list', { name: 'Progress' })).getAllByRole('listitem');
+    const done: JobDetails = {
+      ...jobScreenDetailsSample,
+      job: { ...jobScreenDetailsSample.job, jobStatusId: JOB_STATUS.COMPLETED },
+      tasks: jobScreenDetailsSample.tasks.map((task) => ({ ...task, taskStatusId: TASK_STATUS.COMPLETED })),
+      deliveries: jobScreenDetailsSample.deliveries.map((delivery) => ({ ...delivery, logisticStatusId: LOGISTIC_STATUS.DELIVERED })),
+    };
+    renderJob([jobScreenDetailsSample], user(4, ['Driver']), false);
+    await screen.findByRole('table', { name: JOB_SCREEN_TEXTS.tasks });
+    expect(steps().map((step) => step.textContent)).toEqual(['Pick-up (current)', 'Drop-off']);
+    expect(steps()[0]!.getAttribute('aria-current')).toBe('step');
+    cleanup();
+    renderJob([done], user(4, ['Driver']), false);
+    await screen.findByRole('table', { name: JOB_SCREEN_TEXTS.tasks });
+    expect(steps().map((step) => step.textContent)).toEqual(['Pick-up (done)', 'Drop-off (done)']);
+    expect(steps().some((step) => step.hasAttribute('aria-current'))).toBe(false);
   });
 
   it('shows the server\'s refusal (409) and the job unchanged', async () => {

@@ -9,8 +9,9 @@ import { mayCall } from '../../lib/access';
 import { formatDistance } from '../../lib/distance';
 import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../lib/jobs-texts';
 import type { Permissions } from '../../lib/roles';
-import { canRate, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, logisticStage, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS } from '../../lib/statuses';
+import { canRate, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS } from '../../lib/statuses';
 import { allowedJobActions, allowedTaskActions, mayAssign, mayRemoveDelivery } from '../../machines/operations/job-actions';
+import { DELIVERY_STEPS, deliveryStepStates, type StepTask } from '../../machines/operations/delivery-steps';
 import { jobScreenMachine } from '../../machines/operations/job-screen.machine';
 import type { components } from '../../api/generated/connect';
 import { AdminPage } from '../../ui/AdminPage';
@@ -18,16 +19,16 @@ import { AdminPage } from '../../ui/AdminPage';
 type JobDelivery = components['schemas']['JobDelivery'];
 type JobScreenActor = Actor<typeof jobScreenMachine>;
 
-const STAGES = ['pickUp', 'dropOff'] as const;
-
 /**
  * The delivery summary card (002 section 2), detailed form: the pick-up / drop-off stepper (a hub step when the
  * delivery has a hub address: a job's delivery carries none), the rating link once delivered, the edit screen in
- * a new tab for those who may open it, the tracking link only with the beta permission.
+ * a new tab for those who may open it, the tracking link only with the beta permission. The steps derive from the
+ * delivery's tasks on the job (none is current once all are completed or failed).
  */
-export function DeliverySummaryCard({ delivery, permissions, action }: { delivery: JobDelivery & { ratingUrl?: string | null; trackingUrl?: string | null }; permissions: Permissions | null | undefined; action?: React.ReactNode }) {
-  const stage = logisticStage(delivery.logisticStatusId, false);
-  const current = STAGES.indexOf(stage as (typeof STAGES)[number]);
+export function DeliverySummaryCard({ delivery, tasks, permissions, action }: {
+  delivery: JobDelivery & { ratingUrl?: string | null; trackingUrl?: string | null }; tasks: readonly StepTask[]; permissions: Permissions | null | undefined; action?: React.ReactNode;
+}) {
+  const steps = deliveryStepStates(delivery.deliveryId, delivery.logisticStatusId, tasks);
   return (
     <Box as="article" aria-label={delivery.waybill ?? String(delivery.id)} borderWidth="1px" borderRadius="md" p={3}>
       <HStack justify="space-between" wrap="wrap">
@@ -35,9 +36,9 @@ export function DeliverySummaryCard({ delivery, permissions, action }: { deliver
         <Text>{statusLabel(LOGISTIC_STATUS_LABELS, delivery.logisticStatusId)}</Text>
       </HStack>
       <chakra.ol display="flex" gap={4} listStyleType="none" p={0} my={2} aria-label="Progress">
-        {STAGES.map((name, index) => (
-          <li key={name} aria-current={index === current ? 'step' : undefined}>
-            {JOB_SCREEN_TEXTS.summary[name]} {index < current ? `(${JOB_SCREEN_TEXTS.stepDone})` : index === current ? `(${JOB_SCREEN_TEXTS.stepCurrent})` : ''}
+        {DELIVERY_STEPS.map((name) => (
+          <li key={name} aria-current={steps[name] === 'current' ? 'step' : undefined}>
+            {JOB_SCREEN_TEXTS.summary[name]}{steps[name] === 'pending' ? '' : ` (${JOB_SCREEN_TEXTS.stepState[steps[name]]})`}
           </li>
         ))}
       </chakra.ol>
@@ -115,7 +116,7 @@ export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; p
       </Flex>
       <Stack gap={2}>
         {deliveries.map((delivery) => (
-          <DeliverySummaryCard key={delivery.id} delivery={delivery} permissions={permissions}
+          <DeliverySummaryCard key={delivery.id} delivery={delivery} tasks={tasks} permissions={permissions}
             action={edit && mayRemoveDelivery(job, deliveries.length - 1, permissions) ? (
               <Button size="xs" variant="outline" disabled={busy}
                 onClick={() => actor.send({ type: 'job.call', call: { kind: 'removeDelivery', id: job.id, deliveryId: delivery.deliveryId } })}>
