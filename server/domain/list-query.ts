@@ -36,6 +36,11 @@ export interface ListDefinition {
   id?: AnyColumn;
   /** Columns a search term matches (case-insensitive, anywhere in the text). */
   searchable: AnyColumn[];
+  /**
+   * (first name, last name) column pairs a search term also matches as the full name 'First Last', so
+   * 'Dumisani Driver' and 'Dumisani Dr' find Dumisani Driver (each column alone never holds both words).
+   */
+  fullNames?: [AnyColumn, AnyColumn][];
   /** Filter pairs of the catalogue this list accepts, by query parameter name. */
   filters?: Record<string, FilterRule>;
   /** The largest page this list answers; bigger requests are clamped to it (the contract refuses > 5000). */
@@ -58,6 +63,11 @@ export interface ParsedList {
 /** An ILIKE pattern that matches `term` anywhere, with LIKE's wildcards in the term taken literally. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The full name 'First Last' of two name columns (either may be empty), for searching. */
+export function fullNameSql(first: AnyColumn, last: AnyColumn): SQL {
+  return sql`concat_ws(' ', ${first}, ${last})`;
 }
 
 function filterCondition(rule: FilterRule, value: unknown): SQL | undefined {
@@ -84,8 +94,13 @@ export function parseListQuery(query: ListQuery & Record<string, unknown>, defin
   const order = direction === 'desc' ? desc : asc;
   const term = query.search?.trim() ?? '';
   if (term.length > 0 && term.length < MIN_SEARCH_LENGTH) throw badRequest('search', SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH));
+  // Runs of spaces in the term read as one, as they are between the words of a full name.
+  const fullName = containsPattern(term.replace(/\s+/g, ' '));
   const search = term
-    ? or(...definition.searchable.map((column) => ilike(column, containsPattern(term))))
+    ? or(
+      ...definition.searchable.map((column) => ilike(column, containsPattern(term))),
+      ...(definition.fullNames ?? []).map(([first, last]) => ilike(fullNameSql(first, last), fullName)),
+    )
     : undefined;
   const idColumn = definition.id ?? definition.sortable.id ?? definition.defaultSort;
   const filters = whereAll(...Object.entries(definition.filters ?? {}).map(([name, rule]) => filterCondition(rule, query[name])));

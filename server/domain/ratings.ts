@@ -44,6 +44,7 @@ const ratingList: ListDefinition = {
   defaultSort: ratings.createdAt,
   id: ratings.id,
   searchable: [deliveries.waybill, ratings.comment, users.firstName, users.lastName, users.email],
+  fullNames: [[users.firstName, users.lastName]],
   filters: {
     driverid: { kind: 'equals', column: ratings.driverId },
     deliveryId: { kind: 'equals', column: ratings.deliveryId },

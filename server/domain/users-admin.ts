@@ -37,6 +37,7 @@ const userList: ListDefinition = {
   defaultSort: users.lastName,
   id: users.id,
   searchable: [users.email, users.firstName, users.lastName, users.phoneNumber],
+  fullNames: [[users.firstName, users.lastName]],
   filters: {
     companyid: { kind: 'equals', column: users.companyId },
     storeid: { kind: 'equals', column: users.storeId },

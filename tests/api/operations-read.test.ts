@@ -79,6 +79,11 @@ describe('jobs read side', () => {
     expect(qsr.items.map((driver) => driver.email)).toEqual(['driver4@demo.test']);
     const company = await dataOf(companyAdmin.connect.GET('/drivers/{cca2}', { params: { path: ZA } }));
     expect(company.items.map((driver) => driver.email)).toEqual(['driver@demo.test']);
+    // The full name 'First Last' (and its beginning) finds the driver, as one word does.
+    for (const search of ['Dumisani Driver', 'Dumisani Dr', 'Dumisani']) {
+      const found = await dataOf(admin.connect.GET('/drivers/{cca2}', { params: { path: ZA, query: { search } } }));
+      expect(found.items.map((driver) => driver.email), search).toEqual(['driver@demo.test']);
+    }
     const driver2 = all.items.find((driver) => driver.email === 'driver2@demo.test')!;
     expect((await companyAdmin.connect.GET('/drivers/{cca2}/{id}', { params: inZa(driver2.id) })).response.status).toBe(404);
     const own = await dataOf(driver2Client.connect.GET('/drivers/{cca2}/{id}', { params: inZa(driver2.id) }));

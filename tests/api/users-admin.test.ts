@@ -70,6 +70,18 @@ describe('users: the list', () => {
     expect(select.data).toEqual([{ key: String((await userByEmail('driver@demo.test')).id), value: 'Dumisani Driver (driver@demo.test)' }]);
   });
 
+  it('search finds a user by the full name \'First Last\' and its beginning, as well as by one word or the email', async () => {
+    // Issue 'What a new user trips over' #10: 'Dumisani Driver' found nothing (each name column holds one word).
+    const found = async (search: string) => pageOf(await dataOf(admin().GET('/users/{cca2}', { params: { path: ZA, query: { search, pageSize: 100 } } })))
+      .items.map((row) => row.email);
+    for (const search of ['Dumisani Driver', 'dumisani driver', 'Dumisani Dr', 'Dumisani  Driver', 'sani Dri', 'Dumisani', 'driver@demo.test']) {
+      expect(await found(search), search).toContain('driver@demo.test');
+    }
+    // The reversed order is not a full name this search knows; a wrong last name finds no one.
+    expect(await found('Driver Dumisani')).toEqual([]);
+    expect(await found('Dumisani Nobody')).toEqual([]);
+  });
+
   // Unknown filters and sorts and short searches: list-validation.test.ts.
   it('an unknown role → 400 naming roles', async () => {
     // Not a role of the contract: sent as written.

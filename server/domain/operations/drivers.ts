@@ -22,6 +22,7 @@ const driverList: ListDefinition = {
   defaultSort: users.firstName,
   id: users.id,
   searchable: [users.firstName, users.lastName, users.email],
+  fullNames: [[users.firstName, users.lastName]],
 };
 
 /**
