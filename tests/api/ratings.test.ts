@@ -72,6 +72,15 @@ describe('ratings: the list', () => {
     expect(today.paging.totalItems).toBe(rows.length);
   });
 
+  it('search finds a driver\'s ratings by the driver\'s full name \'First Last\'', async () => {
+    const rows = await seeded();
+    const name = rows[0]!.driverName;
+    const found = await ratings({ search: name, pageSize: 100 });
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((row) => row.driverName === name)).toBe(true);
+    expect(found.length).toBe(rows.filter((row) => row.driverName === name).length);
+  });
+
   // Unknown sorts and filters and short searches: list-validation.test.ts.
   it('bad input names the field', async () => {
     // Values the contract refuses, sent as written.
