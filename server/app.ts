@@ -18,6 +18,7 @@ import { registerLoadLimits } from './http/load-limits';
 import requestScope from './http/request-scope';
 import { registerMultipart, withMultipartValidation } from './http/multipart';
 import { operationsRequiringBody } from './http/required-bodies';
+import { refuseResponseOnlyMediaTypes } from './http/response-media-types';
 import { refuseUnsafeText } from './http/text-safety';
 import { validatorCompiler } from './http/validation';
 import { redactUrl } from './logger';
@@ -148,6 +149,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   // Every handler reads who calls and where from `request.scope`, built once per request.
   await app.register(requestScope, { db: context.db });
 
+  refuseResponseOnlyMediaTypes(app, API_MOUNTS.map((mount) => openapiFile(mount.document)));
   for (const mount of API_MOUNTS) {
     await app.register(openapiGlue, {
       specification: openapiFile(mount.document),

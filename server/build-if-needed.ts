@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { silentProgress, type Progress } from './startup-progress';
 
 const root = new URL('../', import.meta.url).pathname;
 /** What the built app depends on; a change to any of these makes the build stale. */
@@ -32,9 +33,13 @@ export function isBuildStale(outDir = join(root, 'dist')): boolean {
 }
 
 /** Builds the web app with Vite when dist/ is missing or older than its sources. */
-export async function buildIfNeeded(): Promise<void> {
-  if (!isBuildStale()) return;
-  console.log('Building the web app (first start or changed sources)...');
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+export async function buildIfNeeded(progress: Progress = silentProgress): Promise<void> {
+  if (!isBuildStale()) {
+    progress.note('The web app is up to date (dist/)');
+    return;
+  }
+  await progress.step('Building the web app (first start or changed sources)', async () => {
+    const { build } = await import('vite');
+    await build({ root, logLevel: 'warn' });
+  });
 }

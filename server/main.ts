@@ -4,10 +4,15 @@ import { loadConfig } from './config';
 import { DatabaseUnreachableError } from './db/database';
 import { SANDBOX_CARDS, startPaymentSandbox } from './payments/sandbox';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+import { readableLogDestination } from './log-format';
 import { startServer } from './server';
+import { silentProgress, type Progress } from './startup-progress';
 
-/** Runs the server until SIGINT/SIGTERM; prints the URL and the demo logins. */
-export async function main(): Promise<void> {
+/**
+ * Runs the server until SIGINT/SIGTERM: prints each start-up phase, then the URL and the demo logins once the server
+ * answers. Logs are JSON lines, except on a terminal, where they are short readable lines.
+ */
+export async function main(progress: Progress = silentProgress): Promise<void> {
   // The card provider sandbox on its own port, unless a real provider is configured (PAYMENT_PROVIDER_URL).
   let sandboxLine: string[] = [];
   if (!process.env.PAYMENT_PROVIDER_URL) {
@@ -17,7 +22,7 @@ export async function main(): Promise<void> {
   }
   let server;
   try {
-    server = await startServer();
+    server = await startServer({ progress, logDestination: process.stdout.isTTY ? readableLogDestination() : undefined });
   } catch (error) {
     if (error instanceof DatabaseUnreachableError) {
       console.error(error.message);
@@ -29,6 +34,8 @@ export async function main(): Promise<void> {
   const { port } = server.app.server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   const url = `http://${host}:${port}`;
+  // `listen` has resolved; one real request proves the server answers before we say it runs.
+  await answers(server.url);
   const lines = [
     '',
     `  Courier platform ${APP_VERSION} is running at ${url}`,
@@ -47,6 +54,21 @@ export async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** Waits (up to 10 s) until `url` answers an HTTP request, whatever the status. */
+async function answers(url: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${url}/`, { headers: { accept: 'application/json' } });
+      await response.body?.cancel();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
 }
 
 function describeDemoUser(user: (typeof DEMO_USERS)[number]): string {

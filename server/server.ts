@@ -9,6 +9,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue';
 import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
 import { createLive, type Live } from './realtime/publish';
+import { silentProgress, type Progress } from './startup-progress';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -31,6 +32,8 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   logDestination?: DestinationStream;
   seed?: boolean;
+  /** Announces each phase (`npm start` prints them; tests stay silent). */
+  progress?: Progress;
 }
 
 /**
@@ -40,26 +43,29 @@ export interface StartOptions {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env, options.config);
   const logger = createLogger(config.logLevel, options.logDestination);
-  const database = await openDatabase({
+  const progress = options.progress ?? silentProgress;
+  const database = await progress.step('Opening the database', () => openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     inMemory: config.inMemoryDatabase,
     logger,
-  });
+  }));
   try {
-    await database.migrate();
-    if (options.seed !== false) await seedDemoData(database.db);
-    await database.analyze();
+    await progress.step('Migrating', () => database.migrate());
+    if (options.seed !== false) await progress.step('Seeding demo data', () => seedDemoData(database.db));
+    await progress.step('Refreshing statistics', () => database.analyze());
     const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
     const live = createLive({ redisUrl: config.redisUrl, logger });
     await live.start();
     const jobs = createJobQueue({ sql: database.sql, logger, pollingIntervalSeconds: Math.max(500, config.jobPollMs) / 1000 });
     const context: AppContext = { config, db: database.db, keys, live, listen: database.listen, jobs };
-    const app = await buildApp(context, logger);
-    app.addHook('onClose', async () => { await live.close(); });
-    // A deeper accept queue than Node's 511: bursts of a thousand connections (a dashboard reconnect storm, the
-    // idempotency tests) would otherwise be reset by the kernel before the server accepts them.
-    const address = await app.listen({ port: config.port, host: config.host, backlog: 2048 });
+    const { app, address } = await progress.step('Starting the server', async () => {
+      const built = await buildApp(context, logger);
+      built.addHook('onClose', async () => { await live.close(); });
+      // A deeper accept queue than Node's 511: bursts of a thousand connections (a dashboard reconnect storm, the
+      // idempotency tests) would otherwise be reset by the kernel before the server accepts them.
+      return { app: built, address: await built.listen({ port: config.port, host: config.host, backlog: 2048 }) };
+    });
     return {
       app,
       database,

@@ -41,7 +41,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/connect/countries/za`)).ok) break;
+      // Up once it says so (it does only after answering a request of its own) and answers ours.
+      if (output.includes('is running at') && (await fetch(`http://127.0.0.1:${port}/connect/countries/za`)).ok) break;
     } catch {
       // not listening yet
     }
