@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import { FULL_RELOAD_PATHS, ROUTE_ACCESS, type RouteEntry, type RoutePath, type RouteRule } from '../lib/access';
 import { pageNavigation } from '../lib/browser';
+import { pageTitle } from '../lib/page-titles';
 import { NotAvailableYet } from '../features/errors/NotAvailableYet';
 import { RequireAccess } from './RequireAccess';
 import { Shell } from './Shell';
@@ -42,6 +43,7 @@ const ErrorScreen = screenFor('/error');
 
 /** The one error screen (/503, /error, any unmatched path), loaded like the other screens. */
 function TheErrorScreen() {
+  useDocumentTitle('/error');
   return (
     <Suspense fallback={<Splash />}>
       <ErrorScreen />
@@ -49,7 +51,15 @@ function TheErrorScreen() {
   );
 }
 
-function RouteScreen({ rule, Screen }: { rule: RouteRule; Screen: ComponentType }) {
+/** Every route names its page in the browser's tab and history (pageTitle: "Deliveries · Courier"). */
+function useDocumentTitle(path: string) {
+  useEffect(() => {
+    document.title = pageTitle(path);
+  }, [path]);
+}
+
+function RouteScreen({ path, rule, Screen }: { path: string; rule: RouteRule; Screen: ComponentType }) {
+  useDocumentTitle(path);
   return (
     <RequireAccess rule={rule}>
       <Suspense fallback={<Splash />}>
@@ -61,7 +71,7 @@ function RouteScreen({ rule, Screen }: { rule: RouteRule; Screen: ComponentType 
 
 function routeFor(entry: RouteEntry): RouteObject {
   if ((FULL_RELOAD_PATHS as readonly string[]).includes(entry.path)) return { path: entry.path, element: <FullPageReload /> };
-  return { path: entry.path, element: <RouteScreen rule={entry.rule} Screen={screenFor(entry.path)} /> };
+  return { path: entry.path, element: <RouteScreen path={entry.path} rule={entry.rule} Screen={screenFor(entry.path)} /> };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { decideRouteAccess, ROUTE_ACCESS } from './access';
+import { decideRouteAccess, ROUTE_ACCESS, routeRule, type RoutePath } from './access';
 import { EXCEPTIONS_REPORT_COMPANY_IDS } from './constants';
 import { COMPANY_ROLES, hasAnyRole, STAFF_ROLES, STORE_ROLES, type Permissions, type Role } from './roles';
 
@@ -72,14 +72,22 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'developers', group: 'top', label: 'For developers', path: '/developers', audience: 'everyone' },
   { id: 'trackOrder', group: 'top', label: 'Track order', path: '/track-order', audience: 'everyone' },
   { id: 'login', group: 'top', label: 'Log in / Sign up', path: '/login', audience: 'signedOut' },
-  { id: 'dashboard', group: 'top', label: 'Dashboard', path: '/dashboard', audience: NORMAL_USERS },
+  // /dashboard is the dashboard for those who may read the deliveries list, and "My deliveries" for everyone else
+  // (DashboardPage): the entry says which (ours: the spec names only "Dashboard").
+  { id: 'dashboard', group: 'top', label: 'Dashboard', path: '/dashboard', audience: STAFF_COMPANY_STORE },
+  { id: 'myDeliveries', group: 'top', label: 'My deliveries', path: '/dashboard', audience: [{ roles: ['NormalUser'], except: [...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES] }] },
   { id: 'profile', group: 'top', label: 'Profile', path: '/profile', audience: NORMAL_USERS },
   { id: 'webhooks', group: 'top', label: 'Webhooks', path: '/webhooks', audience: anyOf('Administrator', 'PublicApiUser') },
   // ---- The new-delivery button (001 section 2: store operators, store administrators, and normal users
   // who are not store users); it opens the booking wizard, which has no path of its own ----
   {
     id: 'newDelivery', group: 'actions', label: 'New delivery',
-    audience: [{ roles: ['StoreOperator', 'StoreAdministrator'] }, { roles: ['NormalUser'], except: ['StoreUser'] }],
+    // Ours: partners, drivers and assistants carry deliveries, they do not book them (the issue "What a new user
+    // trips over"); they still may as customers, from /dashboard's booking wizard if they hold another role too.
+    audience: [
+      { roles: ['StoreOperator', 'StoreAdministrator'] },
+      { roles: ['NormalUser'], except: ['StoreUser', 'Partner', 'Driver', 'Assistant'] },
+    ],
   },
   // ---- Operations ----
   {
@@ -213,4 +221,24 @@ export function visibleMenus(permissions: Permissions | null, screenExists: (pat
       entry.group === group.id && entry.path !== undefined && screenExists(entry.path) && isMenuEntryVisible(entry, permissions)
       && routeOpensFor(entry.path, permissions)),
   })).filter((menu) => menu.entries.length > 0);
+}
+
+/**
+ * Where a user lands after signing in (and on /login once signed in): staff on the dashboard; everyone else on the
+ * first Operations entry the access table opens to them (drivers and partners Jobs, company and store roles
+ * Deliveries); failing that their /dashboard ("My deliveries" for customers); visitors, and users whose email the
+ * access table wants confirmed first, the public home.
+ */
+export function homeOf(permissions: Permissions | null): string {
+  if (!permissions) return '/';
+  const opens = (path: string) => {
+    const registered = ROUTE_ACCESS.find((route) => route.path === path);
+    return registered !== undefined && decideRouteAccess(registered.rule, permissions) === 'allowed';
+  };
+  const dashboard: RoutePath = '/dashboard';
+  if (hasAnyRole(permissions, STAFF_ROLES) && opens(dashboard)) return dashboard;
+  const operation = MENU_ENTRIES.find((entry) => entry.group === 'operations' && entry.path !== undefined
+    && isMenuEntryVisible(entry, permissions) && opens(entry.path));
+  if (operation?.path) return operation.path;
+  return decideRouteAccess(routeRule(dashboard), permissions) === 'allowed' ? dashboard : '/';
 }

@@ -174,7 +174,7 @@ describe('the two-factor code step', () => {
     await user.clear(code);
     await user.type(code, '123456{Enter}');
     expect(twoFactorVerify).toHaveBeenCalledWith({ code: '123456', twoFactorHash: 'hash-1' });
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('shows a wrong code as an alert and stays on the step', async () => {

@@ -36,11 +36,14 @@ const EXPECTED: Record<string, (Role | 'signedOut')[]> = {
   // "Dashboard ...: normal users"; the profile for anyone signed in; "Webhooks: admin or public API user".
   home: EVERYONE, pricing: EVERYONE, businesses: EVERYONE, drivers: EVERYONE, developers: EVERYONE, trackOrder: EVERYONE,
   login: ['signedOut'],
-  dashboard: SIGNED_IN,
+  // Ours: /dashboard is "My deliveries" for whoever may not read the deliveries list (DashboardPage), and says so.
+  dashboard: [...STAFF, ...COMPANY, ...STORE],
+  myDeliveries: SIGNED_IN.filter((role) => ![...STAFF, ...COMPANY, ...STORE].includes(role as Role)),
   profile: SIGNED_IN,
   webhooks: ['Administrator', 'PublicApiUser'],
   // "the new-delivery button: normal users" — 001: store operators, store administrators and normal users who are not store users.
-  newDelivery: SIGNED_IN.filter((role) => role !== 'StoreUser'),
+  // Ours: partners, drivers and assistants carry deliveries, they do not book them.
+  newDelivery: SIGNED_IN.filter((role) => !['StoreUser', 'Partner', 'Driver', 'Assistant'].includes(role)),
   // Operations: the entry rules (the group's "staff and store roles" contradicts them; the entries decide).
   deliveries: [...STAFF, ...COMPANY, ...STORE, 'Assistant'],
   deliveriesDue: STAFF,
@@ -165,7 +168,7 @@ describe('menus show only entries whose screen exists', () => {
     expect(driver.map((menu) => menu.group.id)).toEqual(['top', 'operations']);
     expect(driver[1]!.entries.map((entry) => entry.label)).toEqual(['Jobs']);
     expect(driver[0]!.entries.map((entry) => entry.label)).toEqual([
-      'Home', 'Pricing', 'For businesses', 'For drivers', 'For developers', 'Track order', 'Dashboard', 'Profile',
+      'Home', 'Pricing', 'For businesses', 'For drivers', 'For developers', 'Track order', 'My deliveries', 'Profile',
     ]);
     const visitor = visibleMenus(null, () => true);
     expect(visitor.flatMap((menu) => menu.entries.map((entry) => entry.label))).toContain('Log in / Sign up');

@@ -79,8 +79,16 @@ export function LoginPage() {
   const [registerErrors, setRegisterErrors] = useState<FieldErrors>({});
   useSignInNavigation();
   // Leaving the screen forgets its last failure, so it does not greet the user on the next visit.
-  useEffect(() => () => {
-    if (auth.getSnapshot().matches({ signedOut: 'idle' })) auth.send({ type: 'auth.reset' });
+  // Deferred, so that React's development remount (StrictMode) does not wipe the message the screen opens with
+  // (a 401's "Unauthorized request ..."): the remount cancels it.
+  const leaving = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    clearTimeout(leaving.current);
+    return () => {
+      leaving.current = setTimeout(() => {
+        if (auth.getSnapshot().matches({ signedOut: 'idle' })) auth.send({ type: 'auth.reset' });
+      }, 0);
+    };
   }, [auth]);
 
   // The server's field messages go on the fields of the form that was sent.

@@ -3,6 +3,8 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ApiError } from '../../api';
 import { returnPathAfterLogin } from '../../lib/access';
+import { homeOf } from '../../lib/menus';
+import { usePermissions } from '../../machines/root/root-actor';
 
 /** The sign-in forms use the account forms' labelled input (error tied to it, announced). */
 export { AccountField as SignInField } from './account-ui';
@@ -57,7 +59,11 @@ export function useFocusServerFieldErrors(
   }, [form, first, message]);
 }
 
-/** Where to go once signed in: the page the route guard sent the user from (location state `from`), else home. */
+/**
+ * Where to go once signed in: the page the route guard sent the user from (location state `from`), else the
+ * user's own home (homeOf: dashboard, jobs, deliveries ... from the access table), not the public home page.
+ */
 export function useReturnTo(): string {
-  return returnPathAfterLogin(useLocation().state);
+  const permissions = usePermissions();
+  return returnPathAfterLogin(useLocation().state, homeOf(permissions ?? null));
 }

@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromCallback, sendTo, setup } from 'xstate';
 import { ApiError, asApiError, connectSession, currentAccessToken, setAccessToken } from '../../api';
 import { STORAGE_KEYS } from '../../lib/constants';
+import { ERROR_TEXTS, statusTitle } from '../../lib/error-catalogue';
 import { notifyError } from './account-helpers';
 import {
   externalAuthorize, externalLogin, impersonate, loadProfile, login, logout, passkeyLogin, refreshToken, register,
@@ -85,7 +86,10 @@ const showFailure = { type: 'setError' as const, params: failure };
 /** A refresh or reload of the token failed: 401 signs out everywhere, 440 signs out with the flag. */
 const TOKEN_FAILED = { type: 'tokenFailed' as const, params: failure };
 const TOKEN_LOST = [
-  { guard: { type: 'isUnauthorized' as const, params: failure }, target: '#auth.signedOut', actions: [TOKEN_FAILED, ...SIGN_OUT, 'broadcastLogout' as const] },
+  {
+    guard: { type: 'isUnauthorized' as const, params: failure }, target: '#auth.signedOut',
+    actions: [TOKEN_FAILED, ...SIGN_OUT, 'noteUnauthorized' as const, 'broadcastLogout' as const],
+  },
   { guard: { type: 'isSessionExpired' as const, params: failure }, target: '#auth.signedOut', actions: [TOKEN_FAILED, ...SESSION_EXPIRED] },
 ];
 
@@ -114,6 +118,11 @@ export const authMachine = setup({
     setError: assign((_, params: { error: unknown }) => ({ error: asApiError(params.error) })),
     reportError: notifyError,
     clearError: assign({ error: null, codeResent: false }),
+    /**
+     * The server refused the session (401): the login form says why (000 section 8) instead of appearing
+     * silently; the route guard has kept where the user was, to return there after signing in.
+     */
+    noteUnauthorized: assign({ error: () => new ApiError(401, ERROR_TEXTS.unauthorized, statusTitle(401), undefined, undefined) }),
     clearForm: assign({ error: null, leadEmailTaken: false, codeResent: false }),
     startTwoFactor: assign((_, params: { response: AuthResponse }) => ({
       twoFactorHash: params.response.twoFactorHash ?? null,
@@ -348,7 +357,7 @@ export const authMachine = setup({
       initial: 'active',
       on: {
         'auth.logout': 'loggingOut',
-        'auth.unauthorized': { target: 'signedOut', actions: SIGN_OUT },
+        'auth.unauthorized': { target: 'signedOut', actions: [...SIGN_OUT, 'noteUnauthorized'] },
         'auth.sessionExpired': { target: 'signedOut', actions: SESSION_EXPIRED },
         'auth.sync.logout': { target: 'signedOut', actions: LOGGED_OUT },
         'auth.sync.restore': { target: 'restoring', actions: SIGN_OUT },
