@@ -7,7 +7,7 @@ import { dataOf, inZa, ZA, type ConnectClient } from './support';
 
 type Schemas = components['schemas'];
 export type BookingQuote = Schemas['BookingQuote'];
-type Address = Schemas['BookingAddress'];
+export type Address = Schemas['BookingAddress'];
 
 // Real gazetteer places (server/db/gazetteer-data.ts): the server prices by the coordinates its geocoder resolves a
 // placeId to, never by the client's, so these carry the gazetteer's own description and coordinates.

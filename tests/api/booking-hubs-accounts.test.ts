@@ -6,7 +6,7 @@ import { accounts, companies } from '../../server/db/schema';
 import { SEED_HUBS } from '../../server/db/seed-booking';
 import { requirePortal } from '../../server/domain/portals';
 import { returnToSenderPrice, TRANSACTION_ITEM_TYPE } from '../../server/domain/pricing';
-import { book, CAPE_TOWN, nextWeekday, SEA_POINT, STELLENBOSCH } from './booking-helpers';
+import { book, type Address, CAPE_TOWN, nextWeekday, SEA_POINT, STELLENBOSCH } from './booking-helpers';
 import { dataOf, inZa, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
@@ -15,9 +15,9 @@ afterAll(async () => { await server.close(); });
 
 const admin = () => server.as('administrator').connect;
 const companyUser = () => server.as('company.user').connect;
-const SANDTON = { placeId: 'za-johannesburg-sandton', description: 'Sandton, Johannesburg, Gauteng, South Africa', coordinates: { lat: -26.1076, lon: 28.0567 } };
-const ROSEBANK = { placeId: 'za-johannesburg-rosebank', description: 'Rosebank, Johannesburg, Gauteng, South Africa', coordinates: { lat: -26.146, lon: 28.043 } };
-const KIMBERLEY = { placeId: 'za-kimberley-kimberley', description: 'Kimberley, Northern Cape, South Africa', coordinates: { lat: -28.7282, lon: 24.7499 } };
+const SANDTON: Address = { placeId: 'za-johannesburg-sandton', description: 'Sandton, Johannesburg, Gauteng, South Africa', coordinates: { lat: -26.1076, lon: 28.0567 } };
+const ROSEBANK: Address = { placeId: 'za-johannesburg-rosebank', description: 'Rosebank, Johannesburg, Gauteng, South Africa', coordinates: { lat: -26.146, lon: 28.043 } };
+const KIMBERLEY: Address = { placeId: 'za-kimberley-kimberley', description: 'Kimberley, Northern Cape, South Africa', coordinates: { lat: -28.7282, lon: 24.7499 } };
 
 describe('hub and hubAddress of the quote/delivery response', () => {
   it('a Standard delivery passes through the hub nearest its pick-up; the hub has a contact and an address', async () => {
@@ -30,7 +30,7 @@ describe('hub and hubAddress of the quote/delivery response', () => {
   });
 
   it('Johannesburg pick-ups go through the Johannesburg hub', async () => {
-    const quote = await book(admin(), { origin: SANDTON as never, destination: ROSEBANK as never, until: 'select', sla: 'Standard' });
+    const quote = await book(admin(), { origin: SANDTON, destination: ROSEBANK, until: 'select', sla: 'Standard' });
     expect(quote.hub!.contactName).toBe(SEED_HUBS.find((hub) => hub.hubName === 'Johannesburg Hub')!.contactName);
     expect(quote.hubAddress!.placeId).toBe('za-johannesburg-germiston');
   });
@@ -54,7 +54,7 @@ describe('hub and hubAddress of the quote/delivery response', () => {
 
   it('a pick-up far from every hub goes direct', async () => {
     // The drop-off is typed by hand (no placeId: accepted from staff), a couple of km from the town centre.
-    const quote = await book(admin(), { origin: KIMBERLEY as never, destination: { description: 'Kimberley Mine', coordinates: { lat: -28.74, lon: 24.77 } } as never, until: 'select', sla: 'Standard' });
+    const quote = await book(admin(), { origin: KIMBERLEY, destination: { placeId: null, description: 'Kimberley Mine', coordinates: { lat: -28.74, lon: 24.77 } }, until: 'select', sla: 'Standard' });
     expect(quote.hub).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -61,10 +62,10 @@ describe('deliveries list (registry + list machinery)', { timeout: 30_000 }, () 
   it('shows the columns, lot number N/A, status filters with their labels, and an export named Deliveries', async () => {
     const list = createActor(listMachine.provide({
       actors: {
-        loadPage: fromPromise(async () => ({
+        loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(async () => ({
           items: [row(), row({ id: 8, waybill: 'WBL000008', lotNumber: 104, logisticStatus: 'Delivered', logisticStatusId: LOGISTIC_STATUS.DELIVERED })],
           paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 },
-        }) as unknown as Page<ResourceRow>),
+        })),
       },
     }), { input: { resource: 'deliveries', cca2: 'ZA', search: '?logisticstatuses=2501&sortby=distanceKm' } }).start();
     render(<ChakraProvider value={system}><MemoryRouter><ListView actor={list} mayEdit /></MemoryRouter></ChakraProvider>);

@@ -1,3 +1,4 @@
+import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -26,9 +27,9 @@ function renderDevices(permissions: Permissions, delink?: () => Promise<MobileDe
   let loads = 0;
   const list = createActor(listMachine.provide({
     actors: {
-      loadPage: fromPromise(async () => {
+      loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(async () => {
         loads += 1;
-        return { items: [SAMPLE_DEVICE, INACTIVE], paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 } } as unknown as Page<ResourceRow>;
+        return { items: [SAMPLE_DEVICE, INACTIVE], paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 } };
       }),
     },
   }), { input: { resource: 'mobileDevices', cca2: 'ZA', search: '' } }).start();

@@ -1,3 +1,4 @@
+import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -30,10 +31,10 @@ describe('webhooks list and form (resource registry)', () => {
   it('lists the URL, company, subscribed events and last result; the result filter offers the webhook statuses by name', async () => {
     const list = createActor(listMachine.provide({
       actors: {
-        loadPage: fromPromise(async () => ({
+        loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(async () => ({
           items: [withEventFlags(webhook()), withEventFlags(webhook({ id: 8, url: 'https://crane.test/h', companyId: 2, companyName: 'Blue Crane Foods', eventTypes: ['task.updated'], lastStatusId: 2000, lastStatus: 'Success' }))],
           paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 },
-        }) as unknown as Page<ResourceRow>),
+        })),
       },
     }), { input: { resource: 'webhooks', cca2: 'ZA', search: '?webhookStatus=-2000' } }).start();
     render(<ChakraProvider value={system}><MemoryRouter><ListView actor={list} mayEdit /></MemoryRouter></ChakraProvider>);

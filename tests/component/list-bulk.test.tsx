@@ -1,3 +1,4 @@
+import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -19,9 +20,9 @@ function renderList(options: { bulkActions?: typeof deliveriesResource.bulkActio
   let loads = 0;
   const actor = createActor(listMachine.provide({
     actors: {
-      loadPage: fromPromise(async () => {
+      loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(async () => {
         loads += 1;
-        return { items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } } as unknown as Page<ResourceRow>;
+        return { items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } };
       }),
       runBulk: fromPromise(async ({ input }: { input: RunBulkInput }) => {
         runs.push(input);
@@ -89,7 +90,7 @@ describe('list selection and bulk actions', { timeout: 30_000 }, () => {
   it('a reload asked for while the action runs waits for it (the list reloads once it is done)', async () => {
     const actor = createActor(listMachine.provide({
       actors: {
-        loadPage: fromPromise(async () => ({ items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } }) as unknown as Page<ResourceRow>),
+        loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(async () => ({ items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } })),
         runBulk: fromPromise(() => new Promise<number>(() => undefined)),
       },
     }), { input: { resource: 'deliveries', cca2: 'ZA', search: '' } }).start();
@@ -117,7 +118,7 @@ describe('company and store filters as the shared search select', { timeout: 30_
     const options = vi.spyOn(companiesResource.api, 'selectOptions').mockResolvedValue([{ key: '1', value: 'Acme Retail' }]);
     const navigations: string[] = [];
     const actor = createActor(listMachine.provide({
-      actors: { loadPage: fromPromise(async () => ({ items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } }) as unknown as Page<ResourceRow>) },
+      actors: { loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(async () => ({ items: rows, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 3 } })) },
     }), { input: { resource: 'deliveries', cca2: 'ZA', search: '?companyid=2' } });
     actor.on('list.navigate', (event) => navigations.push(event.search));
     actor.start();

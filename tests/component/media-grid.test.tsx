@@ -1,3 +1,4 @@
+import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -20,9 +21,9 @@ function renderGrid(items: MediaItem[], search = '') {
   const page: Page<MediaItem> = { items, paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: items.length } };
   const actor = createActor(listMachine.provide({
     actors: {
-      loadPage: fromPromise(async ({ input }: { input: { params: unknown } }) => {
+      loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(async ({ input }) => {
         loads.push(JSON.stringify(input.params));
-        return page as unknown as Page<ResourceRow>;
+        return page;
       }) as never,
     },
   }), { input: { resource: 'deliveryPictures', cca2: 'za', search } }).start();

@@ -1,3 +1,4 @@
+import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -45,9 +46,9 @@ describe('ratings under a user (/users/:id/ratings)', () => {
     let asked: ListParams | undefined;
     const list = createActor(listMachine.provide({
       actors: {
-        loadPage: fromPromise(async ({ input }: { input: { params: ListParams } }) => {
+        loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(async ({ input }) => {
           asked = input.params;
-          return { items: [rating(), rating({ id: 12, score: 1, scoreLabel: 'Useless', comment: null })], paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 } } as unknown as Page<ResourceRow>;
+          return { items: [rating(), rating({ id: 12, score: 1, scoreLabel: 'Useless', comment: null })], paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 } };
         }) as never,
       },
     }), { input: { resource: 'ratings', cca2: 'ZA', search: withFixedFilters('?score=5', { driverid: '7' }) } }).start();

@@ -5,7 +5,7 @@ import { resourceOf } from '../../resources';
 import { parseListParams, toSearchString, type ListShape } from '../../resources/query';
 import type { BulkActionDef, ListParams, Page, ResourceId, ResourceRow } from '../../resources/types';
 import { errorParams, notifyError, notifySuccess, outputParams, systemActor } from '../shared/shared.actions';
-import type { ListSchema, ListContext, RunBulkInput } from './list.types';
+import type { ListSchema, ListContext, LoadPageInput, RunBulkInput } from './list.types';
 
 /** The connection actor's systemId (issue 5); lists reload after it reconnects, when it exists. */
 export const CONNECTION_SYSTEM_ID = 'connection';
@@ -34,7 +34,7 @@ const bulkCount = ({ event }: { event: { output: number } }) => ({ count: event.
 export const listMachine = setup({
   types: {} as ListSchema,
   actors: {
-    loadPage: fromPromise<Page<ResourceRow>, { resource: ResourceId; cca2: string; params: ListParams }>(
+    loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(
       ({ input, signal }) => resourceOf(input.resource).api.list(input.cca2, input.params, signal),
     ),
     /** Runs a bulk action of the resource on the selected ids; resolves with the number of rows changed. */

@@ -63,3 +63,10 @@ export interface ListSchema {
   events: ListEvent;
   emitted: ListEmitted;
 }
+
+/** What the list's page loader is called with (tests provide their own loader of this shape). */
+export interface LoadPageInput {
+  resource: ResourceId;
+  cca2: string;
+  params: ListParams;
+}
