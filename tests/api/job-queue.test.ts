@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { createJobQueue, type JobQueue } from '../../server/jobs/queue';
 import { startServer, type RunningServer } from '../../server/server';
+import { freshPostgresDatabase } from './support';
 
 /**
  * The job queue (server/jobs/queue.ts, pg-boss) on the app's own database: PGlite by default, the PostgreSQL
@@ -21,22 +20,10 @@ afterAll(async () => {
 
 /** A database for one test: a PostgreSQL database of its own under DATABASE_URL, else nothing (PGlite). */
 async function freshPostgresUrl(): Promise<string | undefined> {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) return undefined;
-  const name = `courier_jobs_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: admin });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await freshPostgresDatabase();
+  if (!database) return undefined;
+  cleanups.push(() => database.drop());
+  return database.url;
 }
 
 async function open(databaseUrl: string | undefined): Promise<DatabaseHandle> {

@@ -132,7 +132,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
  * Against a PostgreSQL server each test file gets a database of its own, so files run in parallel without
  * sharing rows or racing each other's migrations. `via` is the URL the server will use (maybe through a hop).
  */
-async function freshPostgresDatabase(via: string | undefined) {
+export async function freshPostgresDatabase(via?: string) {
   const admin = process.env.DATABASE_URL;
   if (!admin) return undefined;
   const name = `courier_test_${randomBytes(6).toString('hex')}`;
