@@ -3,6 +3,7 @@ import { useLocation, type RouteObject } from 'react-router-dom';
 import { FULL_RELOAD_PATHS, ROUTE_ACCESS, type RouteEntry, type RoutePath, type RouteRule } from '../lib/access';
 import { pageNavigation } from '../lib/browser';
 import { pageTitle } from '../lib/page-titles';
+import { usePermissions } from '../machines/root/root-actor';
 import { NotAvailableYet } from '../features/errors/NotAvailableYet';
 import { RequireAccess } from './RequireAccess';
 import { Shell } from './Shell';
@@ -53,9 +54,10 @@ function TheErrorScreen() {
 
 /** Every route names its page in the browser's tab and history (pageTitle: "Deliveries · Courier"). */
 function useDocumentTitle(path: string) {
+  const permissions = usePermissions();
   useEffect(() => {
-    document.title = pageTitle(path);
-  }, [path]);
+    document.title = pageTitle(path, permissions);
+  }, [path, permissions]);
 }
 
 function RouteScreen({ path, rule, Screen }: { path: string; rule: RouteRule; Screen: ComponentType }) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_ACCESS } from './access';
 import { pageTitle } from './page-titles';
+import { roleFlagsOf, type Permissions } from './roles';
 
 describe('pageTitle', () => {
   it('names each page, then what it belongs to, then the app', () => {
@@ -11,6 +12,14 @@ describe('pageTitle', () => {
     expect(pageTitle('/login')).toBe('Log in · Courier');
     expect(pageTitle('/dashboard')).toBe('Dashboard · Courier');
     expect(pageTitle('/track/:hash')).toBe('Track · Courier');
+  });
+
+  it("uses the label of the user's own menu: a customer's /dashboard is My deliveries", () => {
+    const base = { id: 7, companyId: null, storeId: null, email: 'someone@demo.test', emailConfirmed: true, phoneNumberConfirmed: true, beta: false };
+    const customer: Permissions = { ...base, ...roleFlagsOf(7, []) };
+    const administrator: Permissions = { ...base, ...roleFlagsOf(7, ['Administrator']) };
+    expect(pageTitle('/dashboard', customer)).toBe('My deliveries · Courier');
+    expect(pageTitle('/dashboard', administrator)).toBe('Dashboard · Courier');
   });
 
   it('gives every route but the public home a title of its own', () => {
