@@ -164,6 +164,8 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
     await app.register(fastifyStatic, {
       root: context.config.webRoot,
       index: 'index.html',
+      // dist/ holds .br and .gz copies made at build time (scripts/precompress.ts): sent as Accept-Encoding allows.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must always be revalidated to pick up a new build.
         reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
