@@ -22,6 +22,7 @@ import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
 import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
+import { refundCancelledDelivery } from './refunds';
 import type { Scope } from './scope';
 
 /**
@@ -414,6 +415,7 @@ export function cancelDelivery(ctx: ActionContext, id: number) {
     const target = cancelTarget(status);
     if (target === undefined) throw new HttpError(409, DELIVERY_ADMIN_TEXTS.notAllowed(labelOf(LOGISTIC_STATUS_LABELS, status)));
     await setStatus(tx, id, target);
+    if (target !== LOGISTIC_STATUS.CANCELLED_QUOTE) await refundCancelledDelivery(tx, ctx.portal.id, id, target === LOGISTIC_STATUS.CANCELLED_WITH_FEE);
   });
 }
 

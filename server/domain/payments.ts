@@ -114,7 +114,7 @@ async function insertPayment(tx: Tx, values: typeof payments.$inferInsert): Prom
   }
 }
 
-const waybillOf = (id: number) => `WB${String(id).padStart(8, '0')}`;
+export const waybillOf = (id: number) => `WB${String(id).padStart(8, '0')}`;
 
 async function markPaid(tx: Tx, deliveryId: number) {
   await tx.update(deliveries).set({
