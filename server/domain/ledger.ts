@@ -57,7 +57,7 @@ export async function reverseTransaction(tx: Tx, transactionId: number, descript
 /** What a customer account holds (cents; negative = owed). */
 export async function accountBalance(tx: Tx, accountId: number): Promise<number> {
   const [row] = await tx.select({ sum: sql<string | null>`sum(${ledgerEntries.amountCents})` }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
-  return -Number(row?.sum ?? 0);
+  return -Number(row?.sum ?? 0) || 0; // never -0
 }
 
 export async function systemAccountId(tx: Tx, portalId: number, code: string): Promise<number> {

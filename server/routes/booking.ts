@@ -7,12 +7,14 @@ import { accountBalance } from '../domain/ledger';
 import { accountVersions, listContactTypes, listParcelTypes } from '../domain/lookups';
 import { geoOf } from '../geo';
 import { notFound } from '../http/errors';
+import { answer } from '../http/export';
+import { accountTransactions, listAccounts, transactionItems, transactionItemsExport } from '../domain/finance';
 import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
 
 type BookingOperations = 'createquotes' | 'getquotes' | 'updatequotes' | 'updateparcel' | 'updateparceldetails' | 'selectquote'
   | 'settimeslot' | 'updateorigindetails' | 'updatedestinationdetails' | 'updateadditionaldetails' | 'updatecontactinformation'
-  | 'acceptquote' | 'selectaccount' | 'cancelquote' | 'reattempt' | 'clone' | 'getaccounts' | 'getaccount' | 'getAvailableDates'
+  | 'acceptquote' | 'selectaccount' | 'cancelquote' | 'reattempt' | 'clone' | 'getaccounts' | 'getaccount' | 'getaccounttransactions' | 'gettransactionitems' | 'getAvailableDates'
   | 'getavailabledates' | 'getAvailableTimeSlots' | 'getavailabletimeslots' | 'getparceltypes' | 'getcontacttypes';
 
 export function bookingHandlers(context: AppContext): Pick<Handlers<operations>, BookingOperations> {
@@ -43,19 +45,30 @@ export function bookingHandlers(context: AppContext): Pick<Handlers<operations>,
     async reattempt(request) { return booking.reattempt(ctx(request), request.params.id, request.body); },
     async clone(request) { return booking.cloneDelivery(ctx(request), request.params.id); },
 
-    async getaccounts(request) {
+    async getaccounts(request, reply) {
       const { portal, permissions } = ctx(request);
       await booking.ensurePersonalAccount(db, portal, permissions);
       let delivery;
       if (request.query.deliveryId) {
         delivery = await readDelivery(db, portal, permissions, request.query.deliveryId);
       }
+      if (!request.query.select) {
+        const { select: _select, deliveryId: _deliveryId, ...query } = request.query;
+        return answer(reply, await listAccounts(db, portal, permissions, query));
+      }
       const search = request.query.search?.toLowerCase();
       const rows = (await booking.payableAccounts(db, portal, permissions, delivery))
         .filter((account) => !search || account.accountName.toLowerCase().includes(search));
-      if (request.query.select) return rows.map((account) => ({ key: String(account.id), value: account.accountName }));
-      const versions = await accountVersions(db, rows.map((account) => account.id));
-      return Promise.all(rows.map(async (account) => accountView(account, await accountBalance(db, account.id), versions.get(account.id)!)));
+      return rows.map((account) => ({ key: String(account.id), value: account.accountName }));
+    },
+    async getaccounttransactions(request, reply) {
+      const { portal, permissions } = ctx(request);
+      return answer(reply, await accountTransactions(db, portal, permissions, request.params.id, request.query));
+    },
+    async gettransactionitems(request, reply) {
+      const { portal, permissions } = ctx(request);
+      const detail = await transactionItems(db, portal, permissions, request.params.transactionId, request.query.accountId);
+      return request.query.exportExcel ? answer(reply, transactionItemsExport(detail)) : detail;
     },
     async getaccount(request) {
       const { portal, permissions } = ctx(request);

@@ -10,6 +10,8 @@ export type OperationRule = 'public' | 'signedIn' | { roles: readonly Role[]; se
 
 /** Who books and pays (001 sections 1 and 6): every signed-in user as a normal user, plus the staff, company and store roles. */
 const BOOKING_CUSTOMERS = ['NormalUser', ...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES] as const satisfies readonly Role[];
+/** Accounts and their transactions (000 section 6): any normal user's own, and the Finance menu's audience (partners too). */
+const FINANCE_READERS = [...BOOKING_CUSTOMERS, 'Partner'] as const satisfies readonly Role[];
 
 // ---- Live operations (issue 5) ----
 /** Who carries out jobs: they act on the jobs assigned to them only. */
@@ -110,7 +112,9 @@ export const OPERATION_ACCESS = {
   cancelquote: { roles: BOOKING_CUSTOMERS },
   reattempt: { roles: BOOKING_CUSTOMERS },
   clone: { roles: BOOKING_CUSTOMERS },
-  getaccounts: { roles: BOOKING_CUSTOMERS, select: BOOKING_CUSTOMERS },
+  getaccounts: { roles: FINANCE_READERS, select: BOOKING_CUSTOMERS },
+  getaccounttransactions: { roles: FINANCE_READERS },
+  gettransactionitems: { roles: FINANCE_READERS },
   getaccount: { roles: BOOKING_CUSTOMERS },
   getpaymentcards: { roles: BOOKING_CUSTOMERS },
   deletepaymentcard: { roles: BOOKING_CUSTOMERS },

@@ -7,7 +7,7 @@ import { SEED_HUBS } from '../../server/db/seed-booking';
 import { requirePortal } from '../../server/domain/portals';
 import { returnToSenderPrice, TRANSACTION_ITEM_TYPE } from '../../server/domain/pricing';
 import { book, type Address, CAPE_TOWN, nextWeekday, SEA_POINT, STELLENBOSCH } from './booking-helpers';
-import { dataOf, inZa, startTestServer, ZA, type TestServer } from './support';
+import { dataOf, inZa, pageOf, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -62,7 +62,7 @@ describe('hub and hubAddress of the quote/delivery response', () => {
 describe('getaccount xmin', () => {
   it('is the account row\'s real version: it changes when the account row is edited, not when the balance moves', async () => {
     const listed = await dataOf(companyUser().GET('/accounts/{cca2}', { params: { path: ZA } }));
-    const acme = (listed as { id: number; accountName: string; xmin: string }[]).find((account) => account.accountName === 'Acme Retail')!;
+    const acme = pageOf(listed).items.find((account) => account.accountName === 'Acme Retail')!;
     const [row] = await server.database.db.select({ xmin: sql<string>`${accounts}.xmin::text` }).from(accounts).where(eq(accounts.id, acme.id));
     expect(acme.xmin).toBe(row!.xmin);
     expect(Number(acme.xmin)).toBeGreaterThan(0);

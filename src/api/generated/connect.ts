@@ -506,8 +506,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts the caller may pay with (own, company, store; staff: the delivery's). With select=true the options (key = account id, value = name); a normal user with none gets a personal Prepay account */
+        /** Accounts in the caller's scope with their balances (staff: every account of the portal, the platform's too; a company or partner: its own and its stores'; a store: its own; a normal user: their own). With select=true the accounts the caller may pay with (key = account id, value = name; a normal user with none gets a personal Prepay account); with exportExcel=true the file Accounts.xlsx */
         get: operations["getaccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{cca2}/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's statement: its ledger transactions, newest first, each with the amount as the account sees it (positive = money in) and the balance after it; with exportExcel=true the file Transactions.xlsx. 404 for an account outside the caller's scope */
+        get: operations["getaccounttransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{cca2}/{transactionId}/transactionItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One transaction with its items (description, quantity, amount excluding VAT, item type) and totals; a delivery's invoice lists the quote's items. With exportExcel=true the file "Transaction Id {id}.xlsx". 404 unless the transaction moved money of an account in the caller's scope */
+        get: operations["gettransactionitems"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3018,6 +3052,105 @@ export interface components {
             userId?: number | null;
             xmin: string;
         };
+        /**
+         * @description Customer accounts are Prepay or PostPay; System accounts are the platform's own (card clearing, revenue, VAT, suspense)
+         * @enum {string}
+         */
+        FinanceAccountType: "Prepay" | "PostPay" | "System";
+        /**
+         * @description 002 section 9's transaction types and their reversals
+         * @enum {string}
+         */
+        FinanceTransactionType: "Credit" | "Debit" | "Invoice" | "Deposit" | "Withdraw" | "Advance" | "Cash Credit" | "Cash Debit" | "Credit reversal" | "Debit reversal" | "Invoice reversal" | "Deposit reversal" | "Withdraw reversal" | "Advance reversal" | "Cash Credit reversal" | "Cash Debit reversal";
+        /** @enum {string} */
+        FinanceTransactionStatus: "Posted" | "Reversed";
+        /** @example 2026-11-26 */
+        FinanceDate: string;
+        /** @description An account with its balance (cents, what it holds; negative = owed), derived from its ledger entries */
+        FinanceAccount: {
+            /** Format: int32 */
+            id: number;
+            /** @description The account row's version: it changes when the account is edited, not when its balance moves */
+            xmin: string;
+            accountName: string;
+            accountType: components["schemas"]["FinanceAccountType"];
+            /** @description The user, store or company it belongs to; "Platform" for system accounts */
+            ownerName: string;
+            /** Format: int32 */
+            userId?: number | null;
+            /** Format: int32 */
+            companyId?: number | null;
+            /** Format: int32 */
+            storeId?: number | null;
+            /** Format: int64 */
+            balance: number;
+            isActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FinanceAccountPage: {
+            items: components["schemas"]["FinanceAccount"][];
+            paging: components["schemas"]["Paging"];
+        };
+        /** @description One transaction as an account's statement shows it */
+        FinanceTransaction: {
+            /** Format: int32 */
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            transactionType: string;
+            transactionStatus: components["schemas"]["FinanceTransactionStatus"];
+            description: string;
+            /** Format: int32 */
+            deliveryId?: number | null;
+            waybill?: string | null;
+            /** Format: int32 */
+            reversalOfId?: number | null;
+            /**
+             * Format: int64
+             * @description Cents into the account (negative = out of it)
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description The account's balance once this transaction was posted
+             */
+            balanceAfter: number;
+        };
+        FinanceTransactionPage: {
+            account: components["schemas"]["FinanceAccount"];
+            items: components["schemas"]["FinanceTransaction"][];
+            paging: components["schemas"]["Paging"];
+        };
+        FinanceTransactionItem: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            transactionId: number;
+            description: string;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Cents excluding VAT
+             */
+            amountExcl: number;
+            /** Format: int32 */
+            transactionItemTypeId: number;
+        };
+        FinanceTransactionDetail: {
+            transaction: components["schemas"]["FinanceTransaction"];
+            items: components["schemas"]["FinanceTransactionItem"][];
+            /**
+             * Format: int64
+             * @description Cents excluding VAT
+             */
+            subtotal: number;
+            /** Format: int64 */
+            vat: number;
+            /** Format: int64 */
+            total: number;
+        };
         /** @description Saved payment card (001 section 3) */
         BookingPaymentCard: {
             /** Format: int32 */
@@ -5051,9 +5184,26 @@ export interface operations {
             query?: {
                 /** @description Answer searchable-select options (key, value) instead of a page */
                 select?: components["parameters"]["Select"];
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
                 search?: components["parameters"]["Search"];
-                /** @description Only the accounts that may pay this delivery */
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+                /** @description With select=true, only the accounts that may pay this delivery */
                 deliveryId?: number;
+                /** @description Filter pair */
+                accountType?: components["schemas"]["FinanceAccountType"];
+                /** @description Filter pair; only narrows the caller's scope */
+                companyid?: number;
+                /** @description Filter pair; only narrows the caller's scope */
+                storeid?: number;
+                /** @description Filter pair; only narrows the caller's scope */
+                appuserid?: number;
             };
             header?: never;
             path: {
@@ -5064,13 +5214,95 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Accounts, or select options */
+            /** @description A page of accounts, or select options, or the file Accounts.xlsx */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BookingAccount"][] | components["schemas"]["SelectOptions"];
+                    "application/json": components["schemas"]["FinanceAccountPage"] | components["schemas"]["SelectOptions"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getaccounttransactions: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                /** @description Filter pair */
+                transactionType?: components["schemas"]["FinanceTransactionType"];
+                /** @description Filter pair: Posted, or Reversed (a reversal was posted for it) */
+                transactionStatus?: components["schemas"]["FinanceTransactionStatus"];
+                /** @description Posted from (YYYY-MM-DD, the portal's time zone) */
+                startDate?: components["schemas"]["FinanceDate"];
+                /** @description Posted up to and including (YYYY-MM-DD) */
+                endDate?: components["schemas"]["FinanceDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the account's transactions, or the file Transactions.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceTransactionPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    gettransactionitems: {
+        parameters: {
+            query?: {
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description The account whose view of the transaction to show (its amount); defaults to the first in scope */
+                accountId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                transactionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction with its items, or the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceTransactionDetail"];
+                    "application/ms-excel": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -128,12 +128,11 @@ export const loadParcelTypes = fromPromise<ParcelType[], void>(async ({ signal }
 });
 
 /**
- * getaccounts answers accounts or, with select=true, select options (the contract's oneOf): the options of an
- * answer, whichever it is (an answer of accounts has none).
+ * getaccounts answers a page of accounts or, with select=true, select options (the contract's oneOf): the options of
+ * an answer, whichever it is (a page has none).
  */
-function accountOptions(data: Schemas['SelectOptions'] | Schemas['BookingAccount'][] | undefined): SelectOption[] {
-  const items: (Schemas['SelectOption'] | Schemas['BookingAccount'])[] = data ?? [];
-  return items.filter((item): item is Schemas['SelectOption'] => 'key' in item);
+function accountOptions(data: Schemas['SelectOptions'] | Schemas['FinanceAccountPage'] | undefined): SelectOption[] {
+  return Array.isArray(data) ? data : [];
 }
 
 /** GET accounts/{cca2}?select=true&deliveryId= */

@@ -1,0 +1,255 @@
+// The ledger as the back office and customers read it: accounts in the caller's scope with balances derived from
+// their entries, an account's statement (each transaction with the amount as the account sees it and the running
+// balance), and one transaction with its items. Reads only; postings live in ledger.ts and the commands that cause them.
+import { and, count, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { components } from '../../src/api/generated/connect';
+import { COMPANY_ROLES, hasAnyRole, STAFF_ROLES, STORE_ROLES, type Permissions } from '../../src/lib/roles';
+import type { Database } from '../db/database';
+import { accounts, companies, deliveries, deliveryQuotes, ledgerEntries, ledgerTransactions, stores, users } from '../db/schema';
+import { notFound } from '../http/errors';
+import { rowExport, type ExportColumn } from './export';
+import { after, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
+import type { PortalData } from './portals';
+
+type S = components['schemas'];
+type FinanceAccount = S['FinanceAccount'];
+type FinanceTransaction = S['FinanceTransaction'];
+
+/**
+ * The accounts a caller may read: staff every account of the portal (the platform's too); anyone else their own,
+ * plus their store's (store roles) or their company's and its stores' (company roles and partners). Always from
+ * the token, never from ids the client sends.
+ */
+export function accountScope(permissions: Permissions): SQL | undefined {
+  if (hasAnyRole(permissions, STAFF_ROLES)) return undefined;
+  const own = eq(accounts.userId, permissions.id);
+  if (hasAnyRole(permissions, STORE_ROLES) && permissions.storeId) return or(own, eq(accounts.storeId, permissions.storeId));
+  if (hasAnyRole(permissions, [...COMPANY_ROLES, 'Partner']) && permissions.companyId) return or(own, eq(accounts.companyId, permissions.companyId));
+  return own;
+}
+
+/** What the account holds (cents): minus the sum of its entries, as ledger.accountBalance, for every row at once. */
+const balanceSql = sql<string>`(select -coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries} where ${ledgerEntries.accountId} = ${accounts.id})`;
+const ownerSql = sql<string>`coalesce(${stores.storeName}, ${companies.companyName}, nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), ''), case when ${accounts.systemCode} is not null then 'Platform' else '' end)`;
+
+function selectAccounts(db: Database, where: SQL | undefined) {
+  return db.select({
+    id: accounts.id, xmin: sql<string>`${accounts}.xmin::text`, accountName: accounts.accountName, accountType: accounts.accountType,
+    ownerName: ownerSql, userId: accounts.userId, companyId: accounts.companyId, storeId: accounts.storeId,
+    balance: balanceSql, isActive: accounts.isActive, createdAt: accounts.createdAt,
+  }).from(accounts)
+    .leftJoin(users, eq(users.id, accounts.userId))
+    .leftJoin(companies, eq(companies.id, accounts.companyId))
+    .leftJoin(stores, eq(stores.id, accounts.storeId))
+    .where(where);
+}
+type AccountRow = Awaited<ReturnType<typeof selectAccounts>>[number];
+
+const publicAccount = (row: AccountRow): FinanceAccount => ({
+  ...row, accountType: row.accountType as FinanceAccount['accountType'], balance: Number(row.balance), createdAt: row.createdAt.toISOString(),
+});
+
+const accountList: ListDefinition = {
+  sortable: { id: accounts.id, accountName: accounts.accountName, accountType: accounts.accountType, createdAt: accounts.createdAt },
+  defaultSort: accounts.accountName,
+  searchable: [accounts.accountName, companies.companyName, stores.storeName, users.email],
+  fullNames: [[users.firstName, users.lastName]],
+  filters: {
+    isActive: { kind: 'equals', column: accounts.isActive },
+    accountType: { kind: 'equals', column: accounts.accountType },
+    companyid: { kind: 'equals', column: accounts.companyId },
+    storeid: { kind: 'equals', column: accounts.storeId },
+    appuserid: { kind: 'equals', column: accounts.userId },
+  },
+};
+
+const money = (cents: number) => cents / 100;
+
+const ACCOUNT_EXPORT: ExportColumn<AccountRow>[] = [
+  { header: 'Id', value: (row) => row.id, width: 8 },
+  { header: 'Account', value: (row) => row.accountName, width: 28 },
+  { header: 'Type', value: (row) => row.accountType, width: 10 },
+  { header: 'Owner', value: (row) => row.ownerName, width: 28 },
+  { header: 'Balance', value: (row) => money(Number(row.balance)), width: 14 },
+  { header: 'Active', value: (row) => row.isActive, width: 8 },
+  { header: 'Created', value: (row) => row.createdAt, width: 20 },
+];
+
+export async function listAccounts(db: Database, portal: PortalData, permissions: Permissions, query: Omit<QueryOf<'getaccounts'>, 'select' | 'deliveryId'>) {
+  const parsed = parseListQuery(query, accountList);
+  const where = whereAll(eq(accounts.portalId, portal.id), accountScope(permissions), parsed.search, parsed.filters);
+  const total = async () => (await db.select({ value: count() }).from(accounts)
+    .leftJoin(users, eq(users.id, accounts.userId)).leftJoin(companies, eq(companies.id, accounts.companyId)).leftJoin(stores, eq(stores.id, accounts.storeId))
+    .where(where))[0]?.value ?? 0;
+  if (query.exportExcel) {
+    const sortName = Object.entries(accountList.sortable).find(([, column]) => column === parsed.sortColumn)?.[0] ?? 'id';
+    return rowExport<AccountRow>({
+      fileName: 'Accounts',
+      columns: ACCOUNT_EXPORT,
+      total: await total(),
+      batch: (last, limit) => selectAccounts(db, whereAll(where, after(parsed, last && { id: last.id, sortValue: last[sortName as keyof AccountRow] })))
+        .orderBy(...parsed.orderBy).limit(limit),
+    });
+  }
+  const [items, totalItems] = await Promise.all([selectAccounts(db, where).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset), total()]);
+  return pageOf(items.map(publicAccount), totalItems, parsed);
+}
+
+/** One account in the caller's scope; 404 otherwise (another company's account does not exist for them). */
+export async function readAccount(db: Database, portal: PortalData, permissions: Permissions, id: number): Promise<FinanceAccount> {
+  const [row] = await selectAccounts(db, whereAll(eq(accounts.portalId, portal.id), accountScope(permissions), eq(accounts.id, id)));
+  if (!row) throw notFound(`account ${id}`);
+  return publicAccount(row);
+}
+
+// ---- Statements ----
+
+/** A reversal was posted for the transaction (at most one can be: a unique index on reversal_of_id). */
+const isReversed = exists(sql`(select 1 from ${ledgerTransactions} as reversals where reversals.reversal_of_id = ${ledgerTransactions.id})`);
+
+/** The account's entries with the balance after each (over all of them, before any filter narrows the page). */
+function statementOf(db: Database, accountId: number) {
+  return db.$with('statement').as(db.select({
+    transactionId: ledgerEntries.transactionId,
+    amount: sql<string>`-${ledgerEntries.amountCents}`.as('amount'),
+    balanceAfter: sql<string>`-sum(${ledgerEntries.amountCents}) over (order by ${ledgerEntries.transactionId}, ${ledgerEntries.id})`.as('balance_after'),
+  }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId)));
+}
+
+const transactionList: ListDefinition = {
+  sortable: { id: ledgerTransactions.id, createdAt: ledgerTransactions.createdAt, transactionType: ledgerTransactions.transactionType },
+  defaultSort: ledgerTransactions.id,
+  searchable: [ledgerTransactions.description, deliveries.waybill],
+  filters: { transactionType: { kind: 'equals', column: ledgerTransactions.transactionType } },
+};
+
+/** A day of the portal's calendar as the instant it starts. */
+const dayStart = (portal: PortalData, date: string, plusDays = 0) => DateTime.fromISO(date, { zone: portal.timeZone }).plus({ days: plusDays }).toJSDate();
+
+const TRANSACTION_EXPORT: ExportColumn<FinanceTransaction>[] = [
+  { header: 'Id', value: (row) => row.id, width: 8 },
+  { header: 'Date', value: (row) => new Date(row.createdAt), width: 20 },
+  { header: 'Type', value: (row) => row.transactionType, width: 16 },
+  { header: 'Status', value: (row) => row.transactionStatus, width: 10 },
+  { header: 'Description', value: (row) => row.description, width: 48 },
+  { header: 'Waybill', value: (row) => row.waybill, width: 14 },
+  { header: 'Amount', value: (row) => money(row.amount), width: 14 },
+  { header: 'Balance', value: (row) => money(row.balanceAfter), width: 14 },
+];
+
+export async function accountTransactions(db: Database, portal: PortalData, permissions: Permissions, accountId: number, query: QueryOf<'getaccounttransactions'>) {
+  const account = await readAccount(db, portal, permissions, accountId);
+  // A statement reads newest first unless a sort is asked for.
+  const parsed = parseListQuery({ ...query, sortdirection: query.sortby ? query.sortdirection : 'desc' }, transactionList);
+  const statement = statementOf(db, accountId);
+  const status = query.transactionStatus === 'Reversed' ? isReversed : query.transactionStatus === 'Posted' ? sql`not ${isReversed}` : undefined;
+  const where = whereAll(
+    parsed.search, parsed.filters, status,
+    query.startDate ? sql`${ledgerTransactions.createdAt} >= ${dayStart(portal, query.startDate)}` : undefined,
+    query.endDate ? sql`${ledgerTransactions.createdAt} < ${dayStart(portal, query.endDate, 1)}` : undefined,
+  );
+  const rows = (condition: SQL | undefined) => db.with(statement).select({
+    id: ledgerTransactions.id, createdAt: ledgerTransactions.createdAt, transactionType: ledgerTransactions.transactionType,
+    reversed: sql<boolean>`${isReversed}`, description: ledgerTransactions.description, deliveryId: ledgerTransactions.deliveryId,
+    waybill: deliveries.waybill, reversalOfId: ledgerTransactions.reversalOfId, amount: statement.amount, balanceAfter: statement.balanceAfter,
+  }).from(statement)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, statement.transactionId))
+    .leftJoin(deliveries, eq(deliveries.id, ledgerTransactions.deliveryId))
+    .where(condition);
+  const toPublic = (row: Awaited<ReturnType<typeof rows>>[number]): FinanceTransaction => ({
+    id: row.id, createdAt: row.createdAt.toISOString(), transactionType: row.transactionType, transactionStatus: row.reversed ? 'Reversed' : 'Posted',
+    description: row.description, deliveryId: row.deliveryId, waybill: row.waybill, reversalOfId: row.reversalOfId,
+    amount: Number(row.amount), balanceAfter: Number(row.balanceAfter),
+  });
+  const total = async () => (await db.with(statement).select({ value: count() }).from(statement)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, statement.transactionId))
+    .leftJoin(deliveries, eq(deliveries.id, ledgerTransactions.deliveryId)).where(where))[0]?.value ?? 0;
+  if (query.exportExcel) {
+    const sortName = Object.entries(transactionList.sortable).find(([, column]) => column === parsed.sortColumn)?.[0] ?? 'id';
+    return rowExport<FinanceTransaction>({
+      fileName: 'Transactions',
+      columns: TRANSACTION_EXPORT,
+      total: await total(),
+      batch: async (last, limit) => (await rows(whereAll(where, after(parsed, last && {
+        id: last.id, sortValue: sortName === 'createdAt' ? new Date(last.createdAt) : last[sortName as keyof FinanceTransaction],
+      }))).orderBy(...parsed.orderBy).limit(limit)).map(toPublic),
+    });
+  }
+  const [items, totalItems] = await Promise.all([rows(where).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset), total()]);
+  return { account, ...pageOf(items.map(toPublic), totalItems, parsed) };
+}
+
+// ---- One transaction and its items ----
+
+/** Item types of a transaction that is not a delivery's invoice: the money itself, one line. */
+const TRANSACTION_ITEM_TYPE = { price: 1, other: 99 } as const;
+
+interface QuoteItem { description: string; quantity: number; amountExcl: number; transactionItemTypeId: number }
+
+export async function transactionItems(db: Database, portal: PortalData, permissions: Permissions, transactionId: number, accountId?: number) {
+  // The transaction's entries on accounts the caller may read; none → it does not exist for them.
+  const visible = await db.select({ accountId: ledgerEntries.accountId }).from(ledgerEntries)
+    .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+    .where(whereAll(eq(ledgerEntries.transactionId, transactionId), eq(accounts.portalId, portal.id), accountScope(permissions),
+      accountId ? eq(ledgerEntries.accountId, accountId) : undefined))
+    .orderBy(ledgerEntries.id);
+  const viewer = visible[0]?.accountId;
+  if (viewer === undefined) throw notFound(`transaction ${transactionId}`);
+  const [transaction] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, transactionId));
+  const entries = await db.select({ amountCents: ledgerEntries.amountCents, accountId: ledgerEntries.accountId, systemCode: accounts.systemCode })
+    .from(ledgerEntries).innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId)).where(eq(ledgerEntries.transactionId, transactionId));
+  const total = entries.filter((entry) => entry.amountCents > 0).reduce((sum, entry) => sum + entry.amountCents, 0);
+  const vat = Math.abs(entries.filter((entry) => entry.systemCode === 'vat').reduce((sum, entry) => sum + entry.amountCents, 0));
+  const subtotal = total - vat;
+  const own = entries.filter((entry) => entry.accountId === viewer).reduce((sum, entry) => sum - entry.amountCents, 0);
+  const [balance] = await db.select({ value: sql<string>`-sum(${ledgerEntries.amountCents})` }).from(ledgerEntries)
+    .where(and(eq(ledgerEntries.accountId, viewer), sql`${ledgerEntries.transactionId} <= ${transactionId}`));
+  const [reversal] = await db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.reversalOfId, transactionId));
+  const [delivery] = transaction!.deliveryId
+    ? await db.select({ waybill: deliveries.waybill, isRoundTrip: deliveries.isRoundTrip, tipCents: deliveries.tipCents, items: deliveryQuotes.items })
+      .from(deliveries).leftJoin(deliveryQuotes, eq(deliveryQuotes.id, deliveries.selectedQuoteId)).where(eq(deliveries.id, transaction!.deliveryId))
+    : [];
+  const line = (index: number, item: QuoteItem): S['FinanceTransactionItem'] => ({ id: index + 1, transactionId, ...item });
+  let items: S['FinanceTransactionItem'][];
+  if (transaction!.transactionType === 'Invoice' && Array.isArray(delivery?.items)) {
+    // The quote's price lines; a round trip doubles quantity and amount (002 section 9); what they leave is the tip.
+    const factor = delivery.isRoundTrip ? 2 : 1;
+    const quoted = (delivery.items as QuoteItem[]).map((item) => ({ ...item, quantity: item.quantity * factor, amountExcl: item.amountExcl * factor }));
+    const rest = subtotal - quoted.reduce((sum, item) => sum + item.amountExcl, 0);
+    items = [...quoted, ...(rest !== 0 ? [{ description: delivery.tipCents === rest ? 'Tip' : 'Other', quantity: 1, amountExcl: rest, transactionItemTypeId: TRANSACTION_ITEM_TYPE.other }] : [])]
+      .map((item, index) => line(index, item));
+  } else {
+    items = [line(0, { description: transaction!.description, quantity: 1, amountExcl: subtotal, transactionItemTypeId: TRANSACTION_ITEM_TYPE.price })];
+  }
+  return {
+    transaction: {
+      id: transactionId, createdAt: transaction!.createdAt.toISOString(), transactionType: transaction!.transactionType,
+      transactionStatus: reversal ? 'Reversed' as const : 'Posted' as const, description: transaction!.description,
+      deliveryId: transaction!.deliveryId, waybill: delivery?.waybill ?? null, reversalOfId: transaction!.reversalOfId,
+      amount: own, balanceAfter: Number(balance?.value ?? 0),
+    },
+    items, subtotal, vat, total,
+  };
+}
+
+type TransactionDetail = Awaited<ReturnType<typeof transactionItems>>;
+type ItemRow = S['FinanceTransactionItem'];
+
+const ITEM_EXPORT: ExportColumn<ItemRow>[] = [
+  { header: 'Description', value: (row) => row.description, width: 48 },
+  { header: 'Quantity', value: (row) => row.quantity, width: 10 },
+  { header: 'Amount excl', value: (row) => money(row.amountExcl), width: 14 },
+  { header: 'Item type', value: (row) => row.transactionItemTypeId, width: 10 },
+];
+
+/** The file "Transaction Id {id}" (002 section 7): the transaction's items. */
+export function transactionItemsExport(detail: TransactionDetail) {
+  return rowExport<ItemRow>({
+    fileName: `Transaction Id ${detail.transaction.id}`,
+    columns: ITEM_EXPORT,
+    total: detail.items.length,
+    batch: async (last) => (last ? [] : detail.items),
+    batchSize: Math.max(1, detail.items.length + 1),
+  });
+}
