@@ -1,4 +1,5 @@
 import { THEME } from '../lib/constants';
+import { LIST_TEXTS } from '../lib/resource-texts';
 
 /** Below the md breakpoint (a phone): the widths where a table's columns do not fit. */
 export const BELOW_MD = `@media screen and (max-width: ${THEME.breakpoints.md - 0.02}px)`;
@@ -15,6 +16,9 @@ export const stackedTableCss = {
     '& > thead, & > tbody': { display: 'block' },
     '& > thead > tr': { display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', paddingBottom: '2' },
     '& > thead > tr > th': { display: 'block', border: 'none', padding: '0' },
+    // The sort buttons read as buttons (chips) after the spec's "Sort by"; screen readers have the headers' aria-sort.
+    '& > thead > tr:has(th > button)::before': { content: `"${LIST_TEXTS.sortBy}"`, color: 'fg.muted', fontSize: 'xs' },
+    '& > thead > tr > th > button': { borderWidth: '1px', borderColor: 'border', borderRadius: 'full', paddingInline: '2', paddingBlock: '0.5' },
     // Headers without a sort button say nothing on their own on a card layout: each card says them.
     '& > thead > tr > th[data-static]': { display: 'none' },
     '& > tbody > tr': {

@@ -67,13 +67,16 @@ export const system = createSystem(
       },
       semanticTokens: {
         colors: {
-          'brand.solid': { value: '{colors.secondary}' },
-          'brand.contrast': { value: 'white' },
-          'brand.fg': { value: '{colors.secondary}' },
-          'brand.muted': { value: '#fbd7de' },
-          'brand.subtle': { value: '#fdebee' },
-          'brand.emphasized': { value: '#f7b3c0' },
-          'brand.focusRing': { value: '{colors.secondary}' },
+          // Nested, so that 'brand' is a colour palette (colorPalette="brand", the solid buttons).
+          brand: {
+            solid: { value: '{colors.secondary}' },
+            contrast: { value: 'white' },
+            fg: { value: '{colors.secondary}' },
+            muted: { value: '#fbd7de' },
+            subtle: { value: '#fdebee' },
+            emphasized: { value: '#f7b3c0' },
+            focusRing: { value: '{colors.secondary}' },
+          },
         },
       },
     },
