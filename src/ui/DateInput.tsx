@@ -1,14 +1,10 @@
 import { Box, Input, Stack, chakra } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
 import { displayDateToIso, isoDateToDisplay, maskDisplayDate } from '../lib/dates';
+import { DATE_INPUT_TEXTS } from '../lib/resource-texts';
 import { FieldError } from './FieldError';
 
-/** Ours: the spec's display format (000 section 9, DD-MM-YYYY) as the field's hint and its error. */
-export const DATE_INPUT_TEXTS = {
-  placeholder: 'DD-MM-YYYY',
-  invalid: 'Enter the date as DD-MM-YYYY',
-  pick: (label: string): string => `Choose ${label} on a calendar`,
-} as const;
+export { DATE_INPUT_TEXTS };
 
 export interface DateInputProps {
   /** The field's accessible name. */

@@ -6,6 +6,7 @@ import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resource-texts';
 import type { FieldDef } from '../../resources/types';
 import type { formMachine } from '../../machines/lists/form.machine';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { DateInput } from '../DateInput';
 import { FieldError } from '../FieldError';
 import { Select } from '../Select';
 import { LookupField } from './LookupField';
@@ -49,6 +50,9 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
     const control = definition.kind === 'boolean' ? (
       <input id={inputId} type="checkbox" checked={value === true} disabled={busy}
         onChange={(event) => actor.send({ type: 'form.change', name: definition.name, value: event.currentTarget.checked })} />
+    ) : definition.kind === 'date' ? (
+      <DateInput id={inputId} label={definition.label} value={String(value ?? '')} disabled={busy} required={definition.required}
+        onChange={(next) => actor.send({ type: 'form.change', name: definition.name, value: next ?? '' })} />
     ) : definition.kind === 'enum' ? (
       <Select id={inputId} value={String(value ?? '')} disabled={busy} invalid={Boolean(error)} describedBy={error ? `${inputId}-error` : undefined}
         onChange={(next) => actor.send({ type: 'form.change', name: definition.name, value: next || null })}>
