@@ -49,15 +49,18 @@ function DrawerMenu() {
   );
 }
 
-/** Logo with the portal's country code, the environment badge off production, the drawer and the account links. */
+/**
+ * Logo with the portal's country code, the environment badge off production, the drawer and the account links.
+ * On a phone (below md) only the menu button, the logo and New delivery stay: the rest is in the drawer.
+ */
 export function Header() {
   const portal = usePortal();
   const environment = useEnvironment();
   const permissions = usePermissions();
   return (
-    <Box as="header" h={`${THEME.headerHeight}px`} bg="primary" color="white" px={4} position="sticky" top={0} zIndex="sticky">
-      <Flex h="full" align="center" justify="space-between" gap={3}>
-        <Flex align="center" gap={2}>
+    <Box as="header" h={`${THEME.headerHeight}px`} bg="primary" color="white" px={{ base: 2, md: 4 }} position="sticky" top={0} zIndex="sticky">
+      <Flex h="full" align="center" justify="space-between" gap={{ base: 2, md: 3 }}>
+        <Flex align="center" gap={2} minW={0}>
           <DrawerMenu key={permissions?.id ?? 'visitor'} />
           <Link asChild color="white" fontWeight="bold" fontSize="xl" _hover={{ textDecoration: 'none' }}>
             <RouterLink to="/" aria-label={`Courier home, ${portal.name}`}>
@@ -65,17 +68,19 @@ export function Header() {
             </RouterLink>
           </Link>
           <Badge data-testid="portal-cca2" bg="secondary" color="white" aria-label={`Country ${portal.name}`}>{portal.cca2}</Badge>
+          {/* On a phone the drawer shows it instead: the header keeps room for the logo and New delivery. */}
           {environment !== 'production' && (
-            <Badge data-testid="environment-badge" variant="outline" color="white" borderColor="whiteAlpha.700">{environment}</Badge>
+            <Badge data-testid="environment-badge" hideBelow="md" variant="outline" color="white" borderColor="whiteAlpha.700">{environment}</Badge>
           )}
         </Flex>
-        <Flex align="center" gap={2}>
+        <Flex align="center" gap={2} minW={0}>
           {permissions && (
             <Suspense fallback={null}>
               <NewDeliveryButton />
             </Suspense>
           )}
-          <UserMenu />
+          {/* Below md the account links move into the drawer (MainDrawer's Account section). */}
+          <Box hideBelow="md"><UserMenu /></Box>
         </Flex>
       </Flex>
     </Box>

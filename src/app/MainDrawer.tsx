@@ -6,7 +6,8 @@ import { formatDate } from '../lib/dates';
 import { visibleMenus } from '../lib/menus';
 import type { Permissions } from '../lib/roles';
 import { ImpersonateUser } from './ImpersonateUser';
-import { usePermissions, usePortal } from '../machines/root/root-actor';
+import { USER_MENU_TEXTS } from '../lib/error-catalogue';
+import { useEnvironment, usePermissions, usePortal } from '../machines/root/root-actor';
 import { screenExists } from './screens';
 
 /** The menus a user sees (000 section 6), of the screens that exist; signed-out visitors see the public ones. */
@@ -42,6 +43,30 @@ export function DrawerMenus({ permissions, hasScreen = screenExists }: {
   );
 }
 
+/**
+ * The header's account links, for phones: below md the header hides them and the drawer lists them here
+ * (while impersonating, "My profile" is the impersonated user's; the bar under the header stops it).
+ */
+export function DrawerAccount({ permissions }: { permissions: Permissions }) {
+  return (
+    <Box as="section" aria-labelledby="menu-account" hideFrom="md" mt={5}>
+      <Heading as="h2" id="menu-account" size="xs" textTransform="uppercase" color="fg.muted" mb={2}>{USER_MENU_TEXTS.account}</Heading>
+      <Stack as="ul" gap={2} listStyleType="none">
+        <li>
+          <Drawer.ActionTrigger asChild>
+            <Link asChild><RouterLink to="/profile">{permissions.act ? USER_MENU_TEXTS.impersonatedProfile : USER_MENU_TEXTS.myProfile}</RouterLink></Link>
+          </Drawer.ActionTrigger>
+        </li>
+        <li>
+          <Drawer.ActionTrigger asChild>
+            <Link asChild><RouterLink to="/logout">{USER_MENU_TEXTS.logout}</RouterLink></Link>
+          </Drawer.ActionTrigger>
+        </li>
+      </Stack>
+    </Box>
+  );
+}
+
 export interface MainDrawerProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -56,6 +81,7 @@ export interface MainDrawerProps {
 export default function MainDrawer({ open, onOpenChange, finalFocusEl }: MainDrawerProps) {
   const portal = usePortal();
   const permissions = usePermissions();
+  const environment = useEnvironment();
   const builtAt = formatDate(__BUILD_TIME__, 'dd-MM-yyyy HH:mm', portal.timeZone) || __BUILD_TIME__;
   return (
     <Drawer.Root placement="start" open={open} onOpenChange={(details) => onOpenChange(details.open)} finalFocusEl={finalFocusEl}>
@@ -69,12 +95,15 @@ export default function MainDrawer({ open, onOpenChange, finalFocusEl }: MainDra
             <Drawer.Body>
               {/* While the session is being restored, the public entries only. */}
               <DrawerMenus permissions={permissions ?? null} />
+              {permissions && <DrawerAccount permissions={permissions} />}
               {/* Administrators, and not while already acting for someone (the server refuses nesting). */}
               {mayCall('impersonate', permissions) && !permissions?.act && <Box mt={6}><ImpersonateUser /></Box>}
             </Drawer.Body>
             <Drawer.Footer justifyContent="flex-start">
               <Text fontSize="sm" color="fg.muted" data-testid="app-version">
                 Version {APP_VERSION} · built {builtAt}
+                {/* The header shows the environment from md up; on a phone it is said here. */}
+                {environment !== 'production' && <Box as="span" hideFrom="md" data-testid="drawer-environment"> · {environment}</Box>}
               </Text>
             </Drawer.Footer>
             <Drawer.CloseTrigger asChild>

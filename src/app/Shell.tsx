@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Outlet } from 'react-router-dom';
 import { ConnectionBanner, useConnectionFailed } from './ConnectionBanner';
 import { Header, NewDeliveryButton } from './Header';
+import { ImpersonationBar } from './ImpersonationBar';
 import { Notifications } from './Notifications';
 import { useAuth, useNotificationsActor } from '../machines/root/root-actor';
 import { ConnectionErrorScreen, SessionErrorScreen } from './StartupScreens';
@@ -42,6 +43,7 @@ export function Shell() {
         Skip to content
       </Link>
       <Header />
+      <ImpersonationBar />
       <ConnectionBanner />
       <UnconfirmedEmailBanner />
       <AnnouncementBanner />

@@ -92,3 +92,23 @@ export function formatWindow(startUtc: string | null | undefined, endUtc: string
   }
   return `${start.toFormat(withDay)}–${bound(end, end.hasSame(start, 'day'))}`;
 }
+
+/** A wall date 'yyyy-MM-dd' as the spec shows dates, 'dd-MM-yyyy'; '' for empty or invalid input. */
+export function isoDateToDisplay(isoDate: string | null | undefined): string {
+  if (!isoDate) return '';
+  const dt = DateTime.fromFormat(isoDate, DATE_FORMATS.date);
+  return dt.isValid ? dt.toFormat(DATE_FORMATS.displayDate) : '';
+}
+
+/** A typed 'dd-MM-yyyy' as the wall date 'yyyy-MM-dd' the API takes; null unless it is a real day. */
+export function displayDateToIso(text: string): string | null {
+  if (!/^\d{2}-\d{2}-\d{4}$/.test(text.trim())) return null;
+  const dt = DateTime.fromFormat(text.trim(), DATE_FORMATS.displayDate);
+  return dt.isValid ? dt.toFormat(DATE_FORMATS.date) : null;
+}
+
+/** What typing into a DD-MM-YYYY field shows: the digits with the dashes put in ('2611' → '26-11'). */
+export function maskDisplayDate(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter((part) => part !== '').join('-');
+}

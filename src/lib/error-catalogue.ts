@@ -314,6 +314,10 @@ export const USER_MENU_TEXTS = {
   stopImpersonation: 'Stop impersonation',
   impersonating: (email: string): string => `Acting as ${email}`,
   impersonatingLabel: (email: string): string => `My profile (acting as ${email})`,
+  /** The bar under the header while impersonating: who acts as whom. */
+  actingAs: (administrator: string, user: string): string => `${administrator} is acting as ${user}`,
+  impersonationBar: 'Impersonation',
+  account: 'Account',
   impersonateHeading: 'Impersonate a user',
   impersonateUserId: 'User id',
   impersonateButton: 'Impersonate',

@@ -48,3 +48,10 @@ export const FORM_TEXTS = {
 export const conflictMessage = (what: string): string => `The ${what} was changed by someone else. Reload to see the current version.`;
 /** A delete refused because other rows still refer to the row (ours). */
 export const inUseMessage = (what: string): string => `The ${what} is still in use and cannot be deleted.`;
+
+/** Ours: the spec's display format (000 section 9, DD-MM-YYYY) as the field's hint and its error. */
+export const DATE_INPUT_TEXTS = {
+  placeholder: 'DD-MM-YYYY',
+  invalid: 'Enter the date as DD-MM-YYYY',
+  pick: (label: string): string => `Choose ${label} on a calendar`,
+} as const;

@@ -1,6 +1,7 @@
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { ResourceDef } from './types';
+import { isoDateToDisplay } from '../lib/dates';
 
 export type Announcement = EntityRow<'announcements'>;
 
@@ -19,8 +20,8 @@ export const announcementsResource: ResourceDef<Announcement> = {
   columns: [
     { key: 'title', header: 'Title', sortKey: 'title' },
     { key: 'message', header: 'Message', text: (row) => (row.message.length > 80 ? `${row.message.slice(0, 79)}…` : row.message) },
-    { key: 'startDate', header: 'Start date', sortKey: 'startDate' },
-    { key: 'endDate', header: 'End date', text: (row) => row.endDate ?? '' },
+    { key: 'startDate', header: 'Start date', sortKey: 'startDate', text: (row) => isoDateToDisplay(row.startDate) || row.startDate },
+    { key: 'endDate', header: 'End date', text: (row) => isoDateToDisplay(row.endDate) || (row.endDate ?? '') },
     { key: 'isActive', header: 'Active', sortKey: 'isActive', text: (row) => (row.isActive ? 'Yes' : 'No') },
   ],
   filters: [
@@ -30,8 +31,8 @@ export const announcementsResource: ResourceDef<Announcement> = {
   fields: [
     { name: 'title', label: 'Title', kind: 'text', required: true, maxLength: 200 },
     { name: 'message', label: 'Message', kind: 'text', required: true, maxLength: 2000 },
-    { name: 'startDate', label: 'Start date (YYYY-MM-DD)', kind: 'text', required: true, maxLength: 10 },
-    { name: 'endDate', label: 'End date (YYYY-MM-DD, optional)', kind: 'text', maxLength: 10 },
+    { name: 'startDate', label: 'Start date', kind: 'date', required: true },
+    { name: 'endDate', label: 'End date (optional)', kind: 'date' },
     { name: 'isActive', label: 'Active', kind: 'boolean' },
   ],
   defaultSort: 'startDate',

@@ -1,10 +1,11 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { API_CLIENT_AUTH_TYPES } from '../lib/integrations';
 import { bodyOf } from './api-helpers';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { FormValues, ResourceDef } from './types';
+import { formatDate } from '../lib/dates';
 
 export type ApiClient = EntityRow<'api-clients'>;
 export type ApiClientWithKey = components['schemas']['ApiClientWithKey'];
@@ -39,7 +40,7 @@ export const apiClientsResource: ResourceDef<ApiClient> = {
     { key: 'companyName', header: 'Company', text: (row) => row.companyName ?? '' },
     { key: 'authType', header: 'Auth type' },
     { key: 'keyPrefix', header: 'Key', text: (row) => (row.keyPrefix ? `${row.keyPrefix}_…` : '') },
-    { key: 'lastUsedAt', header: 'Last used', text: (row) => row.lastUsedAt?.slice(0, 16).replace('T', ' ') ?? '' },
+    { key: 'lastUsedAt', header: 'Last used', text: (row) => formatDate(row.lastUsedAt, DATE_FORMATS.dateTime) },
     { key: 'isActive', header: 'Active', sortKey: 'isActive', text: (row) => (row.isActive ? 'Yes' : 'No') },
   ],
   filters: [

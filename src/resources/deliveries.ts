@@ -1,10 +1,11 @@
 import { api } from '../api';
-import { PAGE_SIZE_OPTIONS, SLA_TYPES, STORAGE_KEYS } from '../lib/constants';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS, SLA_TYPES, STORAGE_KEYS } from '../lib/constants';
 import { DELIVERY_ADMIN_TEXTS } from '../lib/deliveries-admin';
 import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../lib/statuses';
 import { deleteSelected } from './bulk';
 import { asIs, entityCalls, resourceApi, type EntityRecord, type EntityRow } from './provider';
 import type { ResourceDef } from './types';
+import { formatDate } from '../lib/dates';
 
 export type DeliveryAdmin = EntityRow<'deliveries'>;
 export type DeliveryAdminDetail = EntityRecord<'deliveries'>;
@@ -37,7 +38,7 @@ export const deliveriesResource: ResourceDef<DeliveryAdmin> = {
     { key: 'distanceKm', header: 'Distance (km)', sortKey: 'distanceKm', text: (row) => String(row.distanceKm) },
     { key: 'lotNumber', header: 'Lot number', text: (row) => lotNumberText(row.lotNumber) },
     { key: 'isReturnToSender', header: 'Return to sender', text: (row) => yesNo(row.isReturnToSender) },
-    { key: 'createdAt', header: 'Created', sortKey: 'createdAt', text: (row) => row.createdAt.slice(0, 16).replace('T', ' ') },
+    { key: 'createdAt', header: 'Created', sortKey: 'createdAt', text: (row) => formatDate(row.createdAt, DATE_FORMATS.dateTime) },
   ],
   filters: [
     { kind: 'enum', name: 'logisticstatuses', label: 'Logistic status', options: codes(LOGISTIC_STATUS_LABELS), optionLabels: labelsOf(LOGISTIC_STATUS_LABELS) },

@@ -1,8 +1,9 @@
 import { formatDistance } from '../lib/distance';
-import { PAGE_SIZE_OPTIONS, STORAGE_KEYS } from '../lib/constants';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS, STORAGE_KEYS } from '../lib/constants';
 import { JOB_STATUS_LABELS, statusLabel } from '../lib/statuses';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { ResourceDef } from './types';
+import { formatDate } from '../lib/dates';
 
 export type JobRow = EntityRow<'jobs'>;
 
@@ -31,7 +32,7 @@ export const jobsResource: ResourceDef<JobRow> = {
     { key: 'deliveryCount', header: 'Deliveries' },
     { key: 'tasks', header: 'Tasks', text: (row) => `${row.tasksFinished}/${row.taskCount}` },
     { key: 'distanceKm', header: 'Distance', text: (row) => formatDistance(row.distanceKm) },
-    { key: 'createdAt', header: 'Created', sortKey: 'createdAt', text: (row) => row.createdAt.slice(0, 16).replace('T', ' ') },
+    { key: 'createdAt', header: 'Created', sortKey: 'createdAt', text: (row) => formatDate(row.createdAt, DATE_FORMATS.dateTime) },
   ],
   filters: [
     { kind: 'enum', name: 'jobStatuses', label: 'Job status', options: codes(JOB_STATUS_LABELS), optionLabels: Object.fromEntries(Object.entries(JOB_STATUS_LABELS)) },

@@ -1,10 +1,11 @@
 import { api } from '../api';
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { FLEET_TEXTS } from '../lib/fleet';
 import { deleteSelected } from './bulk';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import { toApiQuery } from './query';
 import type { ResourceDef } from './types';
+import { formatDate } from '../lib/dates';
 
 export type FleetMobileDevice = EntityRow<'mobileDevices'>;
 
@@ -32,7 +33,7 @@ export const mobileDevicesResource: ResourceDef<FleetMobileDevice> = {
     { key: 'deviceModel', header: 'Model', sortKey: 'deviceModel' },
     { key: 'trusted', header: 'Trusted', sortKey: 'trusted', text: (row) => yesNo(row.trusted) },
     { key: 'isActive', header: 'Active', text: (row) => yesNo(row.isActive) },
-    { key: 'created', header: 'Created', sortKey: 'created', text: (row) => row.created.slice(0, 16).replace('T', ' ') },
+    { key: 'created', header: 'Created', sortKey: 'created', text: (row) => formatDate(row.created, DATE_FORMATS.dateTime) },
   ],
   filters: [
     { kind: 'lookup', name: 'appuserid', label: 'Owner (user id)', resource: 'users' },

@@ -47,7 +47,8 @@ export type FilterDef =
 export interface FieldDef {
   name: string;
   label: string;
-  kind: 'text' | 'email' | 'phone' | 'boolean' | 'enum' | 'lookup';
+  /** 'date': a wall date, yyyy-MM-dd in the values, typed and shown DD-MM-YYYY (src/ui/DateInput). */
+  kind: 'text' | 'email' | 'phone' | 'boolean' | 'enum' | 'lookup' | 'date';
   required?: boolean;
   maxLength?: number;
   options?: readonly string[];

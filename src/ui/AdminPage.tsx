@@ -31,7 +31,7 @@ export function AdminPage({ title, parents = [], current, createTo, readOnly, up
   return (
     <Stack gap={4} p={4}>
       <chakra.nav aria-label="Breadcrumb">
-        <chakra.ol display="flex" gap={2} listStyleType="none" fontSize="sm">
+        <chakra.ol display="flex" flexWrap="wrap" gap={2} listStyleType="none" fontSize="sm">
           {trail.map((crumb) => (
             <chakra.li key={crumb.to} display="flex" gap={2}>
               <RouterLink to={crumb.to}>{crumb.label}</RouterLink>

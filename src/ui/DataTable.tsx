@@ -5,6 +5,7 @@ import { VIRTUALISE_ROWS_OVER } from '../lib/constants';
 import { BULK_TEXTS } from '../resources/bulk';
 import { LIST_TEXTS } from '../lib/resource-texts';
 import type { ColumnDef } from '../resources/types';
+import { stackedTableCss } from './table-styles';
 
 export interface DataTableProps<Row extends { id: number }> {
   caption: string;
@@ -47,6 +48,7 @@ function PageCheckbox({ rows, selection }: { rows: { id: number }[]; selection: 
 }
 
 const ROW_HEIGHT = 41;
+const ACTIONS = 'Actions';
 const Table = chakra('table');
 const Th = chakra('th');
 const Td = chakra('td');
@@ -57,10 +59,13 @@ function cellText<Row extends { id: number }>(column: ColumnDef<Row>, row: Row):
   return value === null || value === undefined ? '' : String(value);
 }
 
+const CELL_CSS = { borderCollapse: 'collapse', '& th, & td': { padding: '8px', borderBottom: '1px solid #e2e2e2', textAlign: 'left' } } as const;
+
 /**
  * A list's table: sortable headers are buttons with aria-sort; pages longer than 200 rows render only the
  * rows in view (@tanstack/react-virtual) inside a scrolling region, keeping row semantics for screen readers
- * (aria-rowcount / aria-rowindex).
+ * (aria-rowcount / aria-rowindex). On a phone each row is a card of "header value" lines (stackedTableCss);
+ * a virtualised page, whose rows must keep one height, scrolls inside its own region instead.
  */
 export function DataTable<Row extends { id: number }>({ caption, columns, rows, sortBy, sortDirection, onSort, rowAction, busy, selection }: DataTableProps<Row>) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -82,18 +87,18 @@ export function DataTable<Row extends { id: number }>({ caption, columns, rows, 
   return (
     <Box ref={scroller} overflow="auto" maxH={virtual ? '70vh' : undefined} tabIndex={virtual ? 0 : undefined}
       role={virtual ? 'region' : undefined} aria-label={virtual ? caption : undefined}>
-      <Table width="100%" fontSize="sm" aria-busy={busy || undefined} aria-rowcount={rows.length + 1}
-        css={{ borderCollapse: 'collapse', '& th, & td': { padding: '8px', borderBottom: '1px solid #e2e2e2', textAlign: 'left' } }}>
+      <Table role="table" width="100%" fontSize="sm" aria-busy={busy || undefined} aria-rowcount={rows.length + 1}
+        css={virtual ? CELL_CSS : { ...CELL_CSS, ...stackedTableCss }}>
         <chakra.caption srOnly>{caption}</chakra.caption>
-        <chakra.thead position="sticky" top={0} bg="white" zIndex={1}>
-          <tr aria-rowindex={1}>
-            {selection && <Th scope="col" width="1%"><PageCheckbox rows={rows} selection={selection as RowSelection<never>} /></Th>}
-            {rowAction && <Th scope="col"><chakra.span srOnly>Actions</chakra.span></Th>}
+        <chakra.thead role="rowgroup" position="sticky" top={0} bg="white" zIndex={1}>
+          <tr role="row" aria-rowindex={1}>
+            {selection && <Th role="columnheader" scope="col" width="1%"><PageCheckbox rows={rows} selection={selection as RowSelection<never>} /></Th>}
+            {rowAction && <Th role="columnheader" scope="col" data-static=""><chakra.span srOnly>{ACTIONS}</chakra.span></Th>}
             {columns.map((column) => {
               const sorted = column.sortKey !== undefined && column.sortKey === sortBy;
               const ariaSort = sorted ? (sortDirection === 'asc' ? 'ascending' : 'descending') : column.sortKey ? 'none' : undefined;
               return (
-                <Th key={column.key} scope="col" aria-sort={ariaSort}>
+                <Th key={column.key} role="columnheader" scope="col" aria-sort={ariaSort} data-static={column.sortKey && onSort ? undefined : ''}>
                   {column.sortKey && onSort ? (
                     <chakra.button type="button" fontWeight="bold" onClick={() => onSort(column.sortKey!)}>
                       {column.header}
@@ -105,23 +110,23 @@ export function DataTable<Row extends { id: number }>({ caption, columns, rows, 
             })}
           </tr>
         </chakra.thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.length === 0 && (
-            <tr><Td colSpan={columnCount}>{LIST_TEXTS.noRows}</Td></tr>
+            <tr role="row"><Td role="cell" colSpan={columnCount}>{LIST_TEXTS.noRows}</Td></tr>
           )}
           {paddingTop > 0 && <tr aria-hidden="true"><td colSpan={columnCount} style={{ height: paddingTop, padding: 0 }} /></tr>}
           {items.map(({ index }) => {
             const row = rows[index]!;
             return (
-              <tr key={row.id} aria-rowindex={index + 2} style={{ height: ROW_HEIGHT }}>
+              <tr key={row.id} role="row" aria-rowindex={index + 2} style={{ height: ROW_HEIGHT }}>
                 {selection && (
-                  <Td>
+                  <Td role="cell">
                     <Checkbox type="checkbox" aria-label={BULK_TEXTS.selectRow(selection.rowLabel(row))} checked={selection.selected.includes(row.id)}
                       disabled={selection.disabled} onChange={(event) => selection.onSelect(row.id, event.currentTarget.checked)} cursor="pointer" />
                   </Td>
                 )}
-                {rowAction && <Td>{rowAction(row)}</Td>}
-                {columns.map((column) => <Td key={column.key}>{cellText(column, row)}</Td>)}
+                {rowAction && <Td role="cell" data-label={ACTIONS}>{rowAction(row)}</Td>}
+                {columns.map((column) => <Td key={column.key} role="cell" data-label={column.header}>{cellText(column, row)}</Td>)}
               </tr>
             );
           })}

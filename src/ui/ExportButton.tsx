@@ -1,6 +1,7 @@
 import { Button, HStack, Progress, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LIST_TEXTS } from '../lib/resource-texts';
+import { FieldError } from './FieldError';
 
 export interface ExportButtonProps {
   fileName: string;
@@ -60,7 +61,7 @@ export function ExportButton({ fileName, request, onError }: ExportButtonProps) 
           <Text fontSize="sm">{LIST_TEXTS.exporting(kilobytes(received))}</Text>
         </HStack>
       )}
-      {failed && <Text role="alert" fontSize="sm" color="red.600">{LIST_TEXTS.exportFailed}</Text>}
+      {failed && <FieldError>{LIST_TEXTS.exportFailed}</FieldError>}
     </HStack>
   );
 }

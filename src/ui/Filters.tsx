@@ -1,8 +1,10 @@
-import { HStack, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
+import { HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { filterParams } from '../resources/query';
 import { LIST_TEXTS } from '../lib/resource-texts';
 import type { FilterDef } from '../resources/types';
+import { DateInput } from './DateInput';
 import { LookupFilter } from './LookupFilter';
+import { Select } from './Select';
 
 export interface FiltersProps {
   filters: readonly FilterDef[];
@@ -15,12 +17,9 @@ export interface FiltersProps {
 
 function Choice({ label, value, options, onChange }: { label: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
   return (
-    <NativeSelect.Root size="sm" width="auto">
-      <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-        {options.map(([optionValue, text]) => <option key={optionValue} value={optionValue}>{text}</option>)}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <Select label={label} value={value} width="auto" onChange={onChange}>
+      {options.map(([optionValue, text]) => <option key={optionValue} value={optionValue}>{text}</option>)}
+    </Select>
   );
 }
 
@@ -60,14 +59,19 @@ export function Filters({ filters, values, onChange, onClear, cca2 }: FiltersPro
                       defaultValue={values[second!] ?? ''} onBlur={(event) => onChange(second!, event.currentTarget.value || undefined)} />
                   </HStack></Stack>
               );
+            case 'date':
+              // DD-MM-YYYY whatever the browser's locale; the URL keeps yyyy-MM-dd.
+              return (
+                <Stack key={name} gap={0}><Text fontSize="xs">{filter.label}</Text>
+                  <DateInput label={filter.label} value={value} onChange={(next) => onChange(name!, next)} /></Stack>
+              );
             case 'lookup':
             case 'percentRange':
-            case 'date':
               // Lookups are the shared search select when the portal is known; a plain id input otherwise.
               if (filter.kind === 'lookup' && cca2) return <LookupFilter key={name} filter={filter} cca2={cca2} values={values} onChange={onChange} />;
               return (
                 <Stack key={name} gap={0}><Text fontSize="xs">{filter.label}</Text>
-                  <Input size="sm" width="140px" aria-label={filter.label} type={filter.kind === 'date' ? 'date' : 'text'}
+                  <Input size="sm" width="140px" aria-label={filter.label} type="text"
                     placeholder={filter.kind === 'percentRange' ? '0-100' : undefined}
                     defaultValue={value} onBlur={(event) => onChange(name!, event.currentTarget.value || undefined)} /></Stack>
               );

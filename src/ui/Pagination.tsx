@@ -1,5 +1,6 @@
-import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { LIST_TEXTS } from '../lib/resource-texts';
+import { Select } from './Select';
 
 export interface PaginationProps {
   page: number;
@@ -17,15 +18,9 @@ export function Pagination({ page, totalPages, totalItems, pageSize, pageSizes, 
     <HStack as="nav" aria-label="Pagination" gap={3} wrap="wrap" justify="space-between" py={2}>
       <Text aria-live="polite">{LIST_TEXTS.totalItems(totalItems)}</Text>
       <HStack gap={2}>
-        <label>
-          <Text as="span" srOnly>{LIST_TEXTS.rowsPerPage}</Text>
-          <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field aria-label={LIST_TEXTS.rowsPerPage} value={pageSize} onChange={(event) => onPageSize(Number(event.currentTarget.value))}>
-              {pageSizes.map((size) => <option key={size} value={size}>{size}</option>)}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </label>
+        <Select label={LIST_TEXTS.rowsPerPage} value={pageSize} width="auto" onChange={(value) => onPageSize(Number(value))}>
+          {pageSizes.map((size) => <option key={size} value={size}>{size}</option>)}
+        </Select>
         <Button size="sm" variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1}>{LIST_TEXTS.previousPage}</Button>
         <Text>{LIST_TEXTS.pageOf(page, totalPages)}</Text>
         <Button size="sm" variant="outline" onClick={() => onPage(page + 1)} disabled={page >= totalPages}>{LIST_TEXTS.nextPage}</Button>

@@ -1,6 +1,7 @@
 import { Box, Flex, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useId, type Ref } from 'react';
 import { formatPhoneMask, PHONE_MASK } from '../lib/phone';
+import { FieldError } from './FieldError';
 import { PHONE_COUNTRIES, splitPhone } from '../lib/phone-countries';
 
 export interface PhoneInputProps {
@@ -87,7 +88,7 @@ export function PhoneInput({
       </Flex>
       <Text id={hintId} textStyle="xs" color="fg.muted" mt={1}>{`Format ${PHONE_MASK}`}</Text>
       {error && (
-        <Text id={errorId} role="alert" textStyle="sm" color="fg.error" mt={1}>{error}</Text>
+        <Box mt={1}><FieldError id={errorId}>{error}</FieldError></Box>
       )}
     </Box>
   );

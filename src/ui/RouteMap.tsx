@@ -47,6 +47,8 @@ export const ROUTE_MAP_TEXTS = {
 } as const;
 
 const PADDING_PX = 28;
+/** The zoom control's width and its margin (Leaflet's top-left +/− buttons): fitted markers stay right of it. */
+const ZOOM_CONTROL_PX = 44;
 const BACKGROUND = '#eef0f2';
 
 /** Tiles only when configured (none by default: nothing is fetched). */
@@ -126,8 +128,11 @@ export function RouteMap({
       // One place (or one repeated): shown at `zoom`, like the centre.
       else if (bounds.getNorthEast().equals(bounds.getSouthWest())) map.setView(bounds.getCenter(), zoom);
       // A map not laid out yet (hidden, or a test DOM) has no size to fit into: centre it, fit once it has one.
-      else if (size.x <= 2 * PADDING_PX || size.y <= 2 * PADDING_PX) map.setView(bounds.getCenter(), zoom);
-      else map.fitBounds(bounds, { padding: [PADDING_PX, PADDING_PX], maxZoom: Math.max(zoom, maxFitZoom) });
+      else if (size.x <= 2 * PADDING_PX + ZOOM_CONTROL_PX || size.y <= 2 * PADDING_PX) map.setView(bounds.getCenter(), zoom);
+      // Extra room on the left: a marker in the top-left corner would otherwise sit under the zoom control.
+      else map.fitBounds(bounds, {
+        paddingTopLeft: [PADDING_PX + ZOOM_CONTROL_PX, PADDING_PX], paddingBottomRight: [PADDING_PX, PADDING_PX], maxZoom: Math.max(zoom, maxFitZoom),
+      });
     };
     fit();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => { map.invalidateSize(); fit(); }) : null;

@@ -8,6 +8,9 @@ import { THEME } from '../lib/constants';
 
 const px = (value: number) => `${value}px`;
 
+/** The one look of a field's error (FieldError, Field.ErrorText, a helper text that is an alert). */
+export const FIELD_ERROR_STYLE = { textStyle: 'sm', fontWeight: 'medium', color: 'fg.error' } as const;
+
 /**
  * Chakra's tokens with only the recipes of the components we use, so the first load stays inside its budget
  * (bench/budgets.json). Add a component's recipe here when a screen starts using it.
@@ -40,6 +43,15 @@ export const system = createSystem(
         lg: px(THEME.breakpoints.lg),
         xl: px(THEME.breakpoints.xl),
       },
+      recipes: {
+        // One primary action style (the spec's secondary colour, #EA3659): a solid button is the brand's unless
+        // a screen asks for another palette; outline and ghost buttons stay neutral.
+        button: { variants: { variant: { solid: { colorPalette: 'brand' } } } },
+      },
+      slotRecipes: {
+        // Field errors in one size and colour, whichever part a form shows them in.
+        field: { slots: fieldSlotRecipe.slots, base: { errorText: FIELD_ERROR_STYLE, helperText: { '&[role=alert]': FIELD_ERROR_STYLE } } },
+      },
       tokens: {
         colors: {
           primary: { value: THEME.primary },
@@ -55,13 +67,16 @@ export const system = createSystem(
       },
       semanticTokens: {
         colors: {
-          'brand.solid': { value: '{colors.secondary}' },
-          'brand.contrast': { value: 'white' },
-          'brand.fg': { value: '{colors.secondary}' },
-          'brand.muted': { value: '#fbd7de' },
-          'brand.subtle': { value: '#fdebee' },
-          'brand.emphasized': { value: '#f7b3c0' },
-          'brand.focusRing': { value: '{colors.secondary}' },
+          // Nested, so that 'brand' is a colour palette (colorPalette="brand", the solid buttons).
+          brand: {
+            solid: { value: '{colors.secondary}' },
+            contrast: { value: 'white' },
+            fg: { value: '{colors.secondary}' },
+            muted: { value: '#fbd7de' },
+            subtle: { value: '#fdebee' },
+            emphasized: { value: '#f7b3c0' },
+            focusRing: { value: '{colors.secondary}' },
+          },
         },
       },
     },

@@ -36,4 +36,13 @@ describe('DataTable', () => {
     renderTable(0);
     expect(screen.getByText('No records found.')).toBeTruthy();
   });
+
+  it("labels every cell with its column, which a phone shows on each row's card", () => {
+    renderTable(2);
+    const cells = screen.getAllByRole('row')[1]!.querySelectorAll('td');
+    expect([...cells].map((cell) => [cell.getAttribute('data-label'), cell.textContent])).toEqual([['Name', 'Row 1'], ['Id', '1']]);
+    // The header without a sort button steps aside on a phone; the sort buttons stay.
+    expect(screen.getByRole('columnheader', { name: 'Id' }).hasAttribute('data-static')).toBe(true);
+    expect(screen.getByRole('columnheader', { name: /Name/ }).hasAttribute('data-static')).toBe(false);
+  });
 });

@@ -67,7 +67,7 @@ describe('list selection and bulk actions', { timeout: 30_000 }, () => {
     expect(dialog.textContent).toContain(DELIVERY_ADMIN_TEXTS.bulkDateQuestion(2));
     const yes = screen.getByRole('button', { name: 'Yes' }) as HTMLButtonElement;
     expect(yes.disabled).toBe(true);
-    act(() => { fireEvent.change(screen.getByLabelText(DELIVERY_ADMIN_TEXTS.deliveryDate), { target: { value: '2026-12-01' } }); });
+    act(() => { fireEvent.change(screen.getByLabelText(DELIVERY_ADMIN_TEXTS.deliveryDate), { target: { value: '01-12-2026' } }); });
     expect(yes.disabled).toBe(false);
     const before = loads();
     act(() => { fireEvent.click(yes); });

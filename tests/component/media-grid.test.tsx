@@ -42,7 +42,7 @@ describe('media grid', () => {
     expect(cards[0]!.textContent).toContain(`${CONTENT_TEXTS.aiScore} 87`);
     expect(cards[0]!.textContent).toContain('WBL000001');
     // 08:30 UTC is 10:30 in Johannesburg.
-    expect(cards[0]!.textContent).toContain('2026-11-20 10:30');
+    expect(cards[0]!.textContent).toContain('20-11-2026 10:30');
     expect(cards[1]!.textContent).toContain(CONTENT_TEXTS.aiScoreNotMeasured);
     const thumbnail = within(cards[0]!).getByRole('img') as HTMLImageElement;
     expect(thumbnail.getAttribute('src')).toBe('/connect/media/image/za/1?token=t1');

@@ -143,4 +143,38 @@ describe('the header and drawer of the running app', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/profile'), { timeout: 3000 });
   });
+  it('while impersonating, says visibly under the header who acts as whom, and stops the impersonation from there', async () => {
+    const goHomeAndReload = vi.fn();
+    const stopImpersonation = vi.fn(async () => undefined);
+    const impersonated = permissionsOf(['StoreUser'], { email: 'store.user@demo.test', act: { id: 1, email: 'administrator@demo.test' } });
+    const auth = authWith(impersonated).provide({
+      actors: { stopImpersonation: fromPromise<void>(stopImpersonation) },
+      actions: { goHomeAndReload },
+    });
+    renderShell({ path: '/', auth });
+    const bar = await screen.findByRole('region', { name: 'Impersonation' }, { timeout: 5000 });
+    // Text on the page, not a screen-reader-only label: both people are named.
+    const note = within(bar).getByText('administrator@demo.test is acting as store.user@demo.test');
+    expect(note.closest('[class*="sr-only"], .chakra-visually-hidden')).toBeNull();
+    // It follows the header on every screen: the sticky bar comes right after the header.
+    expect(document.querySelector('header')?.nextElementSibling).toBe(bar);
+    await userEvent.setup().click(within(bar).getByRole('button', { name: 'Stop impersonation' }));
+    await waitFor(() => expect(stopImpersonation).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await waitFor(() => expect(goHomeAndReload).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  });
+
+  it('shows no impersonation bar to someone acting as themselves', async () => {
+    renderShell({ path: '/', permissions: permissionsOf(['Administrator'], { email: 'administrator@demo.test' }) });
+    await screen.findByRole('link', { name: 'My profile' });
+    expect(screen.queryByRole('region', { name: 'Impersonation' })).toBeNull();
+  });
+
+  it('lists the account links in the drawer too, for phones where the header hides them', async () => {
+    renderShell({ path: '/', permissions: permissionsOf(['Administrator'], { email: 'administrator@demo.test' }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const account = await screen.findByRole('region', { name: 'Account' });
+    expect(within(account).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['My profile', '/profile'], ['Logout', '/logout'],
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANNOUNCEMENTS } from '../../server/db/seed-content';
+import { DATE_INPUT_TEXTS } from '../../src/lib/resource-texts';
 import { launchBrowser, startAppServer, type AppServer, submitLogin } from './support';
 
 let server: AppServer;
@@ -37,15 +38,16 @@ describe('announcements and media in a real browser against the real server', ()
     expect(await page.getByRole('region', { name: 'Announcements' }).count()).toBe(0);
   });
 
-  it('adds an announcement through the form; an impossible date is refused naming the field; then it shows in the banner', async () => {
+  it('adds an announcement through the form; an impossible date is refused; then it shows in the banner', async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/announcements/add`);
     await page.getByLabel(/^Title/).fill('Gate closed on Sunday');
     await page.getByLabel(/^Message/).fill('Collect parcels from the side entrance.');
-    await page.getByLabel(/^Start date/).fill('2026-02-30');
+    // Dates are typed DD-MM-YYYY (000 section 9); a day that does not exist is refused by the field itself.
+    await page.getByRole('textbox', { name: /^Start date/ }).fill('30-02-2026');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('startDate must be a date (YYYY-MM-DD)').waitFor();
-    await page.getByLabel(/^Start date/).fill('2026-01-05');
+    await page.getByText(DATE_INPUT_TEXTS.invalid).waitFor();
+    await page.getByRole('textbox', { name: /^Start date/ }).fill('05-01-2026');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/announcements\/edit\/\d+/);
     await page.reload();

@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, chakra, Dialog, HStack, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { usePortal } from '../../machines/root/root-actor';
-import { DIALOG_WIDTHS } from '../../lib/constants';
+import { DATE_FORMATS, DIALOG_WIDTHS } from '../../lib/constants';
+import { formatDate } from '../../lib/dates';
 import { CONTENT_TEXTS } from '../../lib/content-texts';
 import { resourceForPath, resourceOf, type ResourceId } from '../../resources';
 import { isMediaItem, type MediaItem } from '../../resources/media';
@@ -58,7 +58,7 @@ export function MediaGridView({ actor, timeZone }: { actor: Actor<typeof listMac
   const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
   const resource = resourceOf(id);
   const [opened, setOpened] = useState<MediaItem | null>(null);
-  const when = (item: MediaItem) => DateTime.fromISO(item.createdAt).setZone(timeZone).toFormat('yyyy-MM-dd HH:mm');
+  const when = (item: MediaItem) => formatDate(item.createdAt, DATE_FORMATS.dateTime, timeZone);
   const caption = (item: MediaItem) => item.waybill ?? item.userEmail ?? `#${item.id}`;
   const items = (page?.items ?? []).filter(isMediaItem);
   return (

@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, Button, Flex, Heading, HStack, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Heading, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { Select } from '../../ui/Select';
 import { useSelector } from '@xstate/react';
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { Actor } from 'xstate';
@@ -81,12 +82,9 @@ function FiltersBar({ view }: { view: DashboardActor }) {
     <Stack as="aside" aria-label={DASHBOARD_TEXTS.leftSidebar} gap={2} minW="220px" maxW="260px">
       <Input size="sm" type="search" aria-label={DASHBOARD_TEXTS.search} placeholder={DASHBOARD_TEXTS.search} value={search}
         onChange={(event) => view.send({ type: 'dashboard.search', text: event.currentTarget.value })} />
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field aria-label={DASHBOARD_TEXTS.filterField} value={field} onChange={(event) => setField(event.currentTarget.value as DashboardFilterField)}>
-          {Object.entries(DASHBOARD_FILTER_FIELDS).map(([name, definition]) => <option key={name} value={name}>{definition.label}</option>)}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <Select label={DASHBOARD_TEXTS.filterField} value={field} onChange={(value) => setField(value as DashboardFilterField)}>
+        {Object.entries(DASHBOARD_FILTER_FIELDS).map(([name, definition]) => <option key={name} value={name}>{definition.label}</option>)}
+      </Select>
       <HStack>
         <Input size="sm" aria-label={DASHBOARD_TEXTS.filterValue} placeholder={DASHBOARD_TEXTS.filterValue} value={value}
           onChange={(event) => setValue(event.currentTarget.value)} />

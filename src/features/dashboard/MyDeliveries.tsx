@@ -14,6 +14,7 @@ import type { Permissions } from '../../lib/roles';
 import { isPaidPaymentStatus, isWizardPaymentStatus } from '../../lib/statuses';
 import { NewDeliverySlot, type PaymentReturnState } from '../../ui/NewDeliverySlot';
 import { Pagination } from '../../ui/Pagination';
+import { stackedTableCss } from '../../ui/table-styles';
 import { useResourceList } from '../../ui/admin/use-resource-list';
 
 const NEW_DELIVERY = MENU_ENTRIES.find((entry) => entry.id === 'newDelivery')!;
@@ -88,12 +89,13 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
         {page && page.paging.totalItems > 0 && (
           <>
             <Box overflowX="auto">
-              <Table width="full" fontSize="sm" aria-busy={loading}>
+              {/* On a phone each delivery is a card (the shared stacked table style). */}
+              <Table role="table" width="full" fontSize="sm" aria-busy={loading} css={stackedTableCss}>
                 <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{TEXTS.title}</caption>
                 <thead>
                   <tr>
                     {[TEXTS.waybill, TEXTS.pickUp, TEXTS.serviceLevel, TEXTS.route, TEXTS.payment, TEXTS.status, TEXTS.totalPaid, TEXTS.actions].map((header) => (
-                      <Th key={header} textAlign="start" px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{header}</Th>
+                      <Th key={header} data-static="" textAlign="start" px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{header}</Th>
                     ))}
                   </tr>
                 </thead>
@@ -102,14 +104,14 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
                     const waybill = row.waybill ?? TEXTS.unpaid;
                     return (
                       <tr key={row.id} data-testid={`my-delivery-${row.id}`}>
-                        <Td px={2} py={2} borderBottomWidth="1px" fontWeight="semibold">{waybill}</Td>
-                        <Td px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{windowOf(row)}</Td>
-                        <Td px={2} py={2} borderBottomWidth="1px">{serviceLevelOf(row.slaType)}</Td>
-                        <Td px={2} py={2} borderBottomWidth="1px">{TEXTS.fromTo(row.originDescription, row.destinationDescription)}</Td>
-                        <Td px={2} py={2} borderBottomWidth="1px">{row.paymentStatus}</Td>
-                        <Td px={2} py={2} borderBottomWidth="1px">{row.logisticStatus}</Td>
-                        <Td px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{isPaidPaymentStatus(row.paymentStatusId) ? money(row.totalPaidCents) : ''}</Td>
-                        <Td px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">
+                        <Td data-label={TEXTS.waybill} px={2} py={2} borderBottomWidth="1px" fontWeight="semibold">{waybill}</Td>
+                        <Td data-label={TEXTS.pickUp} px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{windowOf(row)}</Td>
+                        <Td data-label={TEXTS.serviceLevel} px={2} py={2} borderBottomWidth="1px">{serviceLevelOf(row.slaType)}</Td>
+                        <Td data-label={TEXTS.route} px={2} py={2} borderBottomWidth="1px">{TEXTS.fromTo(row.originDescription, row.destinationDescription)}</Td>
+                        <Td data-label={TEXTS.payment} px={2} py={2} borderBottomWidth="1px">{row.paymentStatus}</Td>
+                        <Td data-label={TEXTS.status} px={2} py={2} borderBottomWidth="1px">{row.logisticStatus}</Td>
+                        <Td data-label={TEXTS.totalPaid} px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{isPaidPaymentStatus(row.paymentStatusId) ? money(row.totalPaidCents) : ''}</Td>
+                        <Td data-label={TEXTS.actions} px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">
                           <Stack direction="row" gap={2}>
                             {row.trackingHash && (
                               <RouterLink to={`/track/${row.trackingHash}`} aria-label={TEXTS.trackLabel(waybill)}>{TEXTS.track}</RouterLink>

@@ -1,4 +1,5 @@
-import { Alert, Button, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Button, HStack, Input, Stack, chakra } from '@chakra-ui/react';
+import { FieldError } from '../../ui/FieldError';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { deliveryParcelsMachine } from '../../machines/deliveries/delivery-parcels.machine';
@@ -98,12 +99,12 @@ export function DeliveryParcelsView({ actor, editable }: { actor: Actor<typeof d
                       value={String(draft[field])} aria-invalid={message ? true : undefined} aria-describedby={message ? `${id}-error` : undefined}
                       onChange={(event) => actor.send({ type: 'parcels.change', index, field, value: event.currentTarget.value })} />
                   )}
-                  {message && <Text id={`${id}-error`} fontSize="xs" color="red.600">{message}</Text>}
+                  {message && <FieldError id={`${id}-error`}>{message}</FieldError>}
                 </Stack>
               );
             })}
           </HStack>
-          {errors[`deliveryItems.${index}.name`] && <Text fontSize="xs" color="red.600">{errors[`deliveryItems.${index}.name`]}</Text>}
+          {errors[`deliveryItems.${index}.name`] && <FieldError>{errors[`deliveryItems.${index}.name`]}</FieldError>}
         </chakra.fieldset>
       ))}
       <HStack gap={2}>

@@ -1,4 +1,5 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
+import { FieldError } from '../../ui/FieldError';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { Actor } from 'xstate';
@@ -40,7 +41,7 @@ export function FormSearchSelect({ form, name, label, logic, resource, initial, 
   return (
     <Stack gap={1} data-testid={`select-${name}`}>
       <SearchSelect label={label} actor={select} texts={texts} />
-      {error && <Text role="alert" fontSize="sm" color="red.600">{error}</Text>}
+      {error && <FieldError>{error}</FieldError>}
     </Stack>
   );
 }

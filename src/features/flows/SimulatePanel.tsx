@@ -1,4 +1,6 @@
-import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { FieldError } from '../../ui/FieldError';
+import { Select } from '../../ui/Select';
 import { useEffect, useMemo, useState } from 'react';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { MachineEntry } from '../../lib/flows/catalogue';
@@ -87,16 +89,14 @@ export function SimulatePanel({ entry, onSnapshot, replay }: {
     <Stack gap="3" aria-label="Simulator">
       <HStack gap="2" flexWrap="wrap">
         {scenarios.length > 0 && (
-          <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field aria-label="Scenario" value={scenario} onChange={(event) => restart(Number(event.currentTarget.value))}>
-              {scenarios.map((item, index) => <option key={item.name} value={index}>{item.name}</option>)}
-            </NativeSelect.Field>
-          </NativeSelect.Root>
+          <Select label="Scenario" value={scenario} width="auto" onChange={(value) => restart(Number(value))}>
+            {scenarios.map((item, index) => <option key={item.name} value={index}>{item.name}</option>)}
+          </Select>
         )}
         <Button size="sm" variant="outline" onClick={() => restart(scenario)}>Reset</Button>
       </HStack>
       {scenarios.length === 0 && <Text fontSize="sm" color="fg.muted">No scenario catalogue (a *.samples.ts beside the machine): started without input.</Text>}
-      {state.error && <Text role="alert" color="red.600">{state.error}</Text>}
+      {state.error && <FieldError>{state.error}</FieldError>}
       {state.replayed && (
         <Text role="status" fontSize="sm" data-testid="replay-result" data-matches={state.replayed.matches} color={state.replayed.matches ? 'green.700' : 'red.600'}>
           Replayed “{state.replayed.path.scenario}: {state.replayed.path.label}”: {state.replayed.matches

@@ -15,6 +15,10 @@ import { DELIVERY_STEPS, deliveryStepStates, type StepTask } from '../../machine
 import { jobScreenMachine } from '../../machines/operations/job-screen.machine';
 import type { components } from '../../api/generated/connect';
 import { AdminPage } from '../../ui/AdminPage';
+import { stackedTableCss } from '../../ui/table-styles';
+
+/** The task table's headers (each card's labels on a phone). */
+const TASK_COLUMNS = ['#', 'Type', 'Waybill', 'Status', JOB_SCREEN_TEXTS.actions] as const;
 
 type JobDelivery = components['schemas']['JobDelivery'];
 type JobScreenActor = Actor<typeof jobScreenMachine>;
@@ -125,21 +129,22 @@ export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; p
             ) : undefined} />
         ))}
       </Stack>
-      <chakra.table width="100%" fontSize="sm" css={{ borderCollapse: 'collapse', '& th, & td': { padding: '6px 8px', borderBottom: '1px solid #e2e2e2', textAlign: 'left' } }}>
+      {/* On a phone each task is a card (the shared stacked table style). */}
+      <chakra.table role="table" width="100%" fontSize="sm" css={{ borderCollapse: 'collapse', '& th, & td': { padding: '6px 8px', borderBottom: '1px solid #e2e2e2', textAlign: 'left' }, ...stackedTableCss }}>
         <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>{JOB_SCREEN_TEXTS.tasks}</caption>
-        <thead><tr><th scope="col">#</th><th scope="col">Type</th><th scope="col">Waybill</th><th scope="col">Status</th><th scope="col">{JOB_SCREEN_TEXTS.actions}</th></tr></thead>
+        <thead><tr>{TASK_COLUMNS.map((header) => <th key={header} scope="col" data-static="">{header}</th>)}</tr></thead>
         <tbody>
           {ordered.map((task) => {
             const delivery = deliveries.find((row) => row.deliveryId === task.deliveryId);
             const actions = allowedTaskActions(task, permissions, { jobStatusId: job.jobStatusId, logisticStatusId: delivery?.logisticStatusId });
             return (
               <tr key={task.id}>
-                <td>{task.taskJobOrder}</td>
-                <td>{statusLabel(TASK_TYPE_LABELS, task.taskTypeId)}</td>
-                <td>{task.waybill ?? ''}</td>
-                <td>{statusLabel(TASK_STATUS_LABELS, task.taskStatusId)}</td>
-                <td>
-                  <HStack gap={1}>
+                <td data-label={TASK_COLUMNS[0]}>{task.taskJobOrder}</td>
+                <td data-label={TASK_COLUMNS[1]}>{statusLabel(TASK_TYPE_LABELS, task.taskTypeId)}</td>
+                <td data-label={TASK_COLUMNS[2]}>{task.waybill ?? ''}</td>
+                <td data-label={TASK_COLUMNS[3]}>{statusLabel(TASK_STATUS_LABELS, task.taskStatusId)}</td>
+                <td data-label={TASK_COLUMNS[4]}>
+                  <HStack gap={1} wrap="wrap" justify="flex-end">
                     {actions.map((name) => (
                       <Button key={name} size="xs" variant="outline" disabled={busy}
                         aria-label={`${TASK_ACTION_LABELS[name]} (${statusLabel(TASK_TYPE_LABELS, task.taskTypeId)} ${task.taskJobOrder})`}

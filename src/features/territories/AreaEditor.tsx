@@ -1,4 +1,5 @@
 import { Alert, Button, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { FieldError } from '../../ui/FieldError';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { Actor } from 'xstate';
@@ -67,10 +68,10 @@ export function AreaEditor({ actor }: AreaEditorProps) {
         <Input id="area-name" size="sm" value={areaName} disabled={busy} aria-invalid={Boolean(nameError) || undefined}
           aria-describedby={nameError ? 'area-name-error' : undefined}
           onChange={(event) => actor.send({ type: 'area.rename', areaName: event.currentTarget.value })} />
-        {nameError && <Text id="area-name-error" role="alert" fontSize="sm" color="red.600">{nameError}</Text>}
+        {nameError && <FieldError id="area-name-error">{nameError}</FieldError>}
       </Stack>
       <Text role="status" fontSize="sm" data-testid="polygon-status">{saving ? POLYGON_TEXTS.saving : status}</Text>
-      {polygonError && <Text role="alert" fontSize="sm" color="red.600" data-testid="polygon-error">{polygonError}</Text>}
+      {polygonError && <FieldError testId="polygon-error">{polygonError}</FieldError>}
       <HStack gap={2}>
         {mode === 'idle' && <Button size="sm" onClick={() => actor.send({ type: 'draw.start' })}>{POLYGON_TEXTS.draw}</Button>}
         {mode === 'drawing' && (

@@ -1,4 +1,6 @@
-import { Alert, Button, HStack, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Button, HStack, Stack, Text, chakra } from '@chakra-ui/react';
+import { FieldError } from '../../ui/FieldError';
+import { Select } from '../../ui/Select';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { Actor } from 'xstate';
@@ -31,7 +33,7 @@ export function PermissionsPanel({ actor, userSelect }: {
       )}
       {!inLoading && !inFailed && (
         <>
-          {error && <Text role="alert" fontSize="sm" color="red.600">{error.message}</Text>}
+          {error && <FieldError>{error.message}</FieldError>}
           {permissions.length === 0 ? <Text fontSize="sm" data-testid="permissions-none">{PERMISSION_TEXTS.none}</Text> : (
             <chakra.ul listStyleType="none" p={0} m={0}>
               {permissions.map((row) => (
@@ -46,12 +48,9 @@ export function PermissionsPanel({ actor, userSelect }: {
             </chakra.ul>
           )}
           <HStack gap={2} align="flex-end">
-            <NativeSelect.Root size="sm" maxW="240px" disabled={busy}>
-              <NativeSelect.Field aria-label={PERMISSION_TEXTS.role} value={role} onChange={(event) => setRole(event.currentTarget.value)}>
-                {STORED_ROLES.map((name) => <option key={name} value={name}>{name}</option>)}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Select label={PERMISSION_TEXTS.role} value={role} width="240px" disabled={busy} onChange={setRole}>
+              {STORED_ROLES.map((name) => <option key={name} value={name}>{name}</option>)}
+            </Select>
             <Button size="sm" disabled={busy} onClick={() => actor.send({ type: 'permissions.grant', grant: { role } })}>{PERMISSION_TEXTS.grantRole}</Button>
           </HStack>
           {userSelect && <UserGrant userSelect={userSelect} busy={busy} onGrant={(userId) => actor.send({ type: 'permissions.grant', grant: { userId } })} />}

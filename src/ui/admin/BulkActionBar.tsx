@@ -1,10 +1,11 @@
-import { Button, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { BULK_TEXTS } from '../../resources/bulk';
 import type { BulkActionDef } from '../../resources/types';
 import type { listMachine } from '../../machines/lists/list.machine';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { DateInput } from '../DateInput';
 
 /**
  * The bar over a list while rows are selected: how many, the resource's bulk actions the caller may run, and
@@ -37,8 +38,8 @@ export function BulkActionBar({ actor, actions }: { actor: Actor<typeof listMach
         {action?.input && (
           <Stack gap={1} mt={3}>
             <chakra.label fontSize="sm" htmlFor="bulk-action-value">{action.input.label}</chakra.label>
-            <Input id="bulk-action-value" size="sm" type={action.input.kind} value={bulk?.value ?? ''} required
-              onChange={(event) => actor.send({ type: 'list.bulkValue', value: event.currentTarget.value })} />
+            <DateInput id="bulk-action-value" label={action.input.label} width="100%" value={bulk?.value ?? ''} required
+              onChange={(value) => actor.send({ type: 'list.bulkValue', value: value ?? '' })} />
           </Stack>
         )}
       </ConfirmDialog>

@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Button, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { resourceOf } from '../../resources';
@@ -6,6 +6,9 @@ import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resource-texts';
 import type { FieldDef } from '../../resources/types';
 import type { formMachine } from '../../machines/lists/form.machine';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { DateInput } from '../DateInput';
+import { FieldError } from '../FieldError';
+import { Select } from '../Select';
 import { LookupField } from './LookupField';
 
 const shown = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? LIST_TEXTS.yes : LIST_TEXTS.no) : String(value));
@@ -47,12 +50,15 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
     const control = definition.kind === 'boolean' ? (
       <input id={inputId} type="checkbox" checked={value === true} disabled={busy}
         onChange={(event) => actor.send({ type: 'form.change', name: definition.name, value: event.currentTarget.checked })} />
+    ) : definition.kind === 'date' ? (
+      <DateInput id={inputId} label={definition.label} value={String(value ?? '')} disabled={busy} required={definition.required}
+        onChange={(next) => actor.send({ type: 'form.change', name: definition.name, value: next ?? '' })} />
     ) : definition.kind === 'enum' ? (
-      <NativeSelect.Root size="sm" disabled={busy}><NativeSelect.Field id={inputId} value={String(value ?? '')} aria-invalid={Boolean(error) || undefined}
-        onChange={(event) => actor.send({ type: 'form.change', name: definition.name, value: event.currentTarget.value || null })}>
+      <Select id={inputId} value={String(value ?? '')} disabled={busy} invalid={Boolean(error)} describedBy={error ? `${inputId}-error` : undefined}
+        onChange={(next) => actor.send({ type: 'form.change', name: definition.name, value: next || null })}>
         <option value="" />
         {definition.options?.map((option) => <option key={option} value={option}>{definition.optionLabels?.[option] ?? option}</option>)}
-      </NativeSelect.Field><NativeSelect.Indicator /></NativeSelect.Root>
+      </Select>
     ) : (
       <Input id={inputId} size="sm" disabled={busy} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${inputId}-error` : undefined}
         type={definition.kind === 'email' ? 'email' : definition.kind === 'phone' ? 'tel' : 'text'}
@@ -63,7 +69,7 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
       <Stack key={definition.name} gap={1}>
         <chakra.label htmlFor={inputId} fontSize="sm" fontWeight="medium">{definition.label}{definition.required ? ' *' : ''}</chakra.label>
         {control}
-        {error && <Text id={`${inputId}-error`} role="alert" fontSize="sm" color="red.600">{error}</Text>}
+        {error && <FieldError id={`${inputId}-error`}>{error}</FieldError>}
         {theirs !== undefined && shown(value) !== theirs && (
           <Text fontSize="sm" data-testid={`current-${definition.name}`}>{`${FORM_TEXTS.currentValue}: ${theirs}`}</Text>
         )}

@@ -7,6 +7,7 @@ import { FORM_TEXTS } from '../../lib/resource-texts';
 import type { FieldDef, SelectOption } from '../../resources/types';
 import type { formMachine } from '../../machines/lists/form.machine';
 import { searchSelectMachine } from '../../machines/lists/search-select.machine';
+import { FieldError } from '../FieldError';
 import { SearchSelect } from '../SearchSelect';
 
 const keyOf = (value: unknown) => (value === null || value === undefined || value === '' ? '' : String(value));
@@ -54,7 +55,7 @@ export function LookupField({ form, field, busy }: { form: Actor<typeof formMach
     <Stack gap={1} data-testid={`lookup-${name}`}>
       <LookupSelect key={`${shown.generation}-${named}`} field={field} cca2={cca2} busy={busy} errorId={errorId}
         selected={key === '' ? null : { key, value: label ?? `#${key}` }} onPick={onPick} />
-      {error && <Text id={errorId} role="alert" fontSize="sm" color="red.600">{error}</Text>}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
       {theirKey !== undefined && theirKey !== key && (
         <Text fontSize="sm" data-testid={`current-${name}`}>{`${FORM_TEXTS.currentValue}: ${theirName}`}</Text>
       )}

@@ -1,4 +1,5 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { FieldError } from '../../../ui/FieldError';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { useScreenActor } from '../../../machines/root/use-screen-actor';
@@ -70,7 +71,7 @@ export function PictureSection({ cca2, hasPicture }: { cca2: string; hasPicture:
             {picture ? 'Change picture' : 'Upload a picture'}
           </Button>
           <Text id={`${id}-hint`} textStyle="xs" color="fg.muted" mt={1}>{ACCOUNT_TEXTS.pictureHint}</Text>
-          {errors.file && <Text id={`${id}-error`} role="alert" textStyle="sm" color="fg.error" mt={1}>{errors.file}</Text>}
+          {errors.file && <FieldError id={`${id}-error`}>{errors.file}</FieldError>}
         </Box>
       </Flex>
     </Section>

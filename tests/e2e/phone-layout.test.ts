@@ -1,0 +1,139 @@
+import createClient from 'openapi-fetch';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { paths as ConnectPaths } from '../../src/api/generated/connect';
+import { MY_DELIVERIES_TEXTS } from '../../src/lib/dashboard-texts';
+import { JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
+import { bookedAndPaid } from '../api/booking-helpers';
+import { bearer } from '../api/support';
+import { apiLogin, launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
+
+// Issue 21 item 17: the customer's and the driver's screens on a phone (390 × 844). None scrolls the page
+// sideways, the header keeps its menu button (which opens the drawer with the account links), lists are cards.
+// Screenshots go to /tmp/phone-layout-*.png for a look.
+const PHONE = { width: 390, height: 844 };
+const CUSTOMER = 'customer@demo.test';
+const DRIVER = 'driver@demo.test';
+
+let server: AppServer;
+let browser: Browser;
+beforeAll(async () => { [server, browser] = await Promise.all([startAppServer(), launchBrowser()]); });
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  return context.newPage();
+}
+
+/** Dialogs and drawers have finished opening (a screenshot mid-animation shows them half transparent). */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+}
+
+/** The page does not scroll sideways: nothing is wider than the screen. */
+async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
+  await settled(page);
+  await page.screenshot({ path: `/tmp/phone-layout-${screen}.png` });
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(widths.scroll, `${screen}: page ${widths.scroll} px wide on a ${widths.inner} px screen`).toBeLessThanOrEqual(widths.inner);
+}
+
+/** The header's menu button is on screen and opens the drawer, whose account section has My profile and Logout. */
+async function expectDrawerFromHeader(page: Page, screen: string): Promise<void> {
+  const button = page.locator('header').getByRole('button', { name: 'Open menu' });
+  expect(await button.isVisible()).toBe(true);
+  const box = (await button.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  // The account links are not in the header on a phone: the drawer has them.
+  expect(await page.locator('header').getByRole('link', { name: 'Logout' }).isVisible()).toBe(false);
+  await button.click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await drawer.getByRole('navigation', { name: 'Main' }).waitFor();
+  await drawer.getByRole('region', { name: 'Account' }).getByRole('link', { name: 'Logout' }).waitFor();
+  await settled(page);
+  await page.screenshot({ path: `/tmp/phone-layout-${screen}-drawer.png` });
+  await drawer.getByRole('button', { name: 'Close menu' }).click();
+  await drawer.waitFor({ state: 'hidden' });
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await submitLogin(page, server.url, email);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+describe('a phone-sized screen (390 × 844)', () => {
+  it('the customer: dashboard as cards, the wizard\'s first step, tracking with its map; no sideways scroll', async () => {
+    const { jwtToken } = await apiLogin(server, CUSTOMER);
+    const connect = createClient<ConnectPaths>({ baseUrl: `${server.url}/connect`, headers: bearer(jwtToken) });
+    const { deliveryId } = await bookedAndPaid(connect);
+    const page = await phonePage();
+    try {
+      await signIn(page, CUSTOMER);
+      await page.goto(`${server.url}/dashboard`);
+      const list = page.getByTestId('my-deliveries');
+      await list.getByTestId(`my-delivery-${deliveryId}`).waitFor({ timeout: 20_000 });
+      // A card: the row is a block no wider than the screen, its cells lines labelled by their column.
+      const row = list.getByTestId(`my-delivery-${deliveryId}`);
+      expect(await row.evaluate((element) => getComputedStyle(element).display)).toBe('block');
+      expect((await row.boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
+      expect(await row.locator('td').first().getAttribute('data-label')).toBe(MY_DELIVERIES_TEXTS.waybill);
+      await expectNoSidewaysScroll(page, 'dashboard');
+      await expectDrawerFromHeader(page, 'dashboard');
+
+      // The booking wizard's first step: the page and the dialog stay within the screen.
+      await page.locator('header').getByRole('button', { name: 'New delivery' }).click();
+      const wizard = page.getByTestId('booking-wizard');
+      await expect.poll(() => wizard.getByTestId('step-of').textContent(), { timeout: 20_000 }).toBe('Step 1 of 6');
+      await expectNoSidewaysScroll(page, 'wizard-step-1');
+      const dialog = (await wizard.boundingBox())!;
+      expect(dialog.x).toBeGreaterThanOrEqual(0);
+      expect(dialog.x + dialog.width).toBeLessThanOrEqual(PHONE.width);
+      await page.keyboard.press('Escape');
+
+      // Tracking, from the card's Track link.
+      await page.goto(`${server.url}/dashboard`);
+      await row.getByRole('link', { name: /^Track/ }).click();
+      await page.getByTestId('tracking-waybill').waitFor({ timeout: 20_000 });
+      await page.getByTestId('route-map-surface').scrollIntoViewIfNeeded();
+      await page.locator('[data-testid="map-marker"]').first().waitFor({ timeout: 20_000 });
+      await expectNoSidewaysScroll(page, 'tracking');
+      // Issue 21 item 18: no marker under the zoom control.
+      const zoom = (await page.locator('.leaflet-control-zoom').boundingBox())!;
+      for (const marker of await page.locator('[data-testid="map-marker"]').all()) {
+        const box = (await marker.boundingBox())!;
+        const overlaps = box.x < zoom.x + zoom.width && box.x + box.width > zoom.x && box.y < zoom.y + zoom.height && box.y + box.height > zoom.y;
+        expect(overlaps, `marker ${await marker.getAttribute('data-label')} under the zoom control`).toBe(false);
+      }
+      await expectDrawerFromHeader(page, 'tracking');
+    } finally {
+      await page.context().close();
+    }
+  }, 240_000);
+
+  it('the driver: their jobs as cards and a job\'s tasks; no sideways scroll', async () => {
+    const page = await phonePage();
+    try {
+      await signIn(page, DRIVER);
+      await page.goto(`${server.url}/jobs`);
+      const deliveriesLink = page.getByRole('link', { name: /^Deliveries of job/ }).first();
+      await deliveriesLink.waitFor({ timeout: 20_000 });
+      const table = page.getByRole('table', { name: 'Jobs' });
+      expect(await table.locator('tbody tr').first().evaluate((element) => getComputedStyle(element).display)).toBe('block');
+      await expectNoSidewaysScroll(page, 'driver-jobs');
+      await expectDrawerFromHeader(page, 'driver-jobs');
+
+      await deliveriesLink.click();
+      await page.getByRole('table', { name: JOB_SCREEN_TEXTS.tasks }).waitFor({ timeout: 20_000 });
+      await expectNoSidewaysScroll(page, 'driver-job');
+      // Issue 21 item 18: a screen's primary actions are the theme's solid buttons, in the spec's secondary colour (#EA3659).
+      const startJob = page.getByRole('group', { name: JOB_SCREEN_TEXTS.actions }).getByRole('button').first();
+      expect(await startJob.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(234, 54, 89)');
+    } finally {
+      await page.context().close();
+    }
+  }, 240_000);
+});
