@@ -181,7 +181,7 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
         {activeStep === 1 && <ParcelsStep wizard={wizard} />}
         {activeStep === 2 && <QuotesStep wizard={wizard} permissions={permissions} {...(timeZone && { timeZone })} />}
         {activeStep === 3 && (details && detailsIsChart ? <DetailsStep details={details} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
-        {activeStep === 4 && <AcceptStep wizard={wizard} permissions={permissions} />}
+        {activeStep === 4 && <AcceptStep wizard={wizard} permissions={permissions} timeZone={timeZone} />}
         {activeStep === 5 && (pay && payIsChart ? <PayStep pay={pay} permissions={permissions} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
       </Dialog.Body>
       <Dialog.Footer justifyContent="space-between" data-testid="wizard-footer">
