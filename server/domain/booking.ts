@@ -10,7 +10,7 @@ import {
 } from '../../src/lib/booking-rules';
 import { AVAILABLE_DATES_DAYS_AHEAD, DEFAULT_DELIVERY_TIME } from '../../src/lib/constants';
 import { hasAnyRole, STAFF_ROLES, type Permissions } from '../../src/lib/roles';
-import { canEditParcels, LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
+import { canEditParcels, isCancellableQuote, LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { accounts, deliveries, deliveryItems, deliveryWindows, payments, stores } from '../db/schema';
 import { gazetteerGeocoder } from '../geo/gazetteer-geocoder';
@@ -299,7 +299,7 @@ export function selectAccount(ctx: BookingContext, id: number, form: S['BookingS
 export function cancelQuote(ctx: BookingContext, id: number, form: S['BookingVersionForm']) {
   return command(ctx, id, form.xmin, async (tx, delivery) => {
     if (delivery.paymentStatusId === PAYMENT_STATUS.QUOTE_CANCELLED) return;
-    if (delivery.paymentStatusId >= PAYMENT_STATUS.PAID || delivery.paymentStatusId < PAYMENT_STATUS.EXPIRED) {
+    if (!isCancellableQuote(delivery.paymentStatusId)) {
       throw unprocessable('A paid delivery cannot be cancelled as a quote.');
     }
     const open = await tx.select().from(payments).where(and(eq(payments.deliveryId, id), inArray(payments.status, ['pending', 'charging']))).for('update');
