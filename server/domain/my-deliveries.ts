@@ -17,14 +17,16 @@ const descriptionOf = (address: unknown): string => {
  * The deliveries one user placed in one portal (issue 4: a customer's /dashboard), newest first. Never wider than
  * the caller: the user id comes from the token, never from the query. The page size is clamped to
  * MY_DELIVERIES_MAX_PAGE_SIZE; "total paid" sums the succeeded payments (card and account) in cents.
- * Issue 21: quotes that are dead (expired or cancelled, or never paid with every option past its expiry — expiry is
- * otherwise applied only when the quote is opened) are left out unless showExpired is set.
+ * Issue 21: quotes that are dead (expired or cancelled, or never paid with options that are all past their expiry —
+ * expiry is otherwise applied only when the quote is opened) are left out unless showExpired is set. A quote with no
+ * option at all (no service for its route) is not expired: it waits for new requirements.
  */
 export async function listMyDeliveries(db: Database, portal: PortalData, userId: number, query: MyDeliveriesQuery) {
   const page = query.page ?? DEFAULT_PAGE;
   const pageSize = Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MY_DELIVERIES_MAX_PAGE_SIZE);
   const quoteExpired = sql<boolean>`(${deliveries.paymentStatusId} in (${PAYMENT_STATUS.EXPIRED}, ${PAYMENT_STATUS.QUOTE_CANCELLED})
     or (${deliveries.paymentStatusId} >= ${PAYMENT_STATUS.ITEMS_OUTSTANDING} and ${deliveries.paymentStatusId} < ${PAYMENT_STATUS.PAID}
+      and exists (select 1 from ${deliveryQuotes} q where q.delivery_id = ${deliveries.id} and q.superseded_at is null)
       and not exists (select 1 from ${deliveryQuotes} q where q.delivery_id = ${deliveries.id} and q.superseded_at is null and q.expires_at > now())))`;
   const mine = and(eq(deliveries.portalId, portal.id), eq(deliveries.placedByUserId, userId), ...(query.showExpired ? [] : [not(quoteExpired)]));
   const [rows, [total]] = await Promise.all([
