@@ -3,11 +3,14 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryQuotes } from '../../server/db/schema';
+import { accounts, deliveryQuotes } from '../../server/db/schema';
+import { SYSTEM_ACCOUNTS } from '../../server/db/seed-booking';
+import { postTransaction, systemAccountId } from '../../server/domain/ledger';
+import { SANDBOX_CARDS } from '../../server/payments/sandbox';
 import { formatMoney } from '../../src/lib/money';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import type { SeededLogin } from '../support/seeded-users';
-import { book, bookedAndPaid } from './booking-helpers';
+import { book, bookedAndPaid, bookedWithAccount } from './booking-helpers';
 import { inZa, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
@@ -67,6 +70,34 @@ describe('the receipt of a paid delivery (GET /deliveries/receipt)', () => {
     // The dashboard lists the same amount.
     const mine = await customer().GET('/deliveries/{cca2}/mine', { params: { path: ZA, query: { pageSize: 100 } } });
     expect(mine.data!.items.find((row) => row.id === deliveryId)?.totalPaidCents).toBe(selected.paymentTotal);
+  });
+
+  it('a card payment that also spends the balance: the account and the card amounts, on the quote and the receipt', async () => {
+    const user = server.as('twofactor').connect;
+    const { deliveryId, accountId } = await bookedWithAccount(user);
+    // A Prepay balance of R 20,00 (a deposit from the platform's funding account), less than the total.
+    const { db } = server.database;
+    const [account] = await db.select({ portalId: accounts.portalId }).from(accounts).where(eq(accounts.id, accountId));
+    const funding = await systemAccountId(db, account!.portalId, SYSTEM_ACCOUNTS.funding);
+    await postTransaction(db, { portalId: account!.portalId, transactionType: 'Deposit', description: 'Test deposit', entries: [{ accountId: funding, amountCents: 2000 }, { accountId, amountCents: -2000 }] });
+    const quote = (await user.GET('/deliveries/getquotes/{cca2}/{id}', { params: inZa(deliveryId) })).data!;
+    expect([quote.paymentCreditApplied, quote.paymentTotalDue]).toEqual([2000, quote.paymentTotal - 2000]);
+    const checkout = (await user.PUT('/deliveries/paymentCheckout/{cca2}/{id}', {
+      params: { ...inZa(deliveryId), header: { 'Idempotency-Key': `split-${deliveryId}` } }, body: { saveCard: false, returnUrl: '/paymentcallback' },
+    })).data!;
+    const form = new URLSearchParams({ shopperResultUrl: new URL(checkout.returnUrl!, server.url).toString(), paymentBrand: 'VISA', 'card.holder': 'Tumi Two-Factor',
+      'card.number': SANDBOX_CARDS.success, 'card.expiryMonth': '12', 'card.expiryYear': '2099', 'card.cvv': '123' });
+    const html = await (await fetch(`${server.sandbox.url}/v1/checkouts/${checkout.checkoutId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })).text();
+    const redirect = new URL(/window\.top\.location\.href = "([^"]+)"/.exec(html)![1]!);
+    const paid = (await user.PUT('/deliveries/processCardPayment/{cca2}/{id}', {
+      params: inZa(deliveryId), body: { id: redirect.searchParams.get('id')!, resourcePath: redirect.searchParams.get('resourcePath')! },
+    })).data!;
+    expect(paid.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
+    expect(paid.amountsPaid).toEqual([{ method: 'account', amount: 2000 }, { method: 'card', amount: quote.paymentTotal - 2000 }]);
+    const text = pdfText((await receipt('twofactor', deliveryId)).bytes).replace(/: \n/g, ': ');
+    expect(text).toContain(`Account: ${money(2000)}`);
+    expect(text).toContain(`Card: ${money(quote.paymentTotal - 2000)}`);
+    expect(text).toContain(`Total paid: ${money(quote.paymentTotal)}`);
   });
 
   it('an unpaid delivery has none (404); another user gets 404; no token 401; a bad id 400', async () => {
