@@ -1,7 +1,7 @@
 // The wizard's commands (001 section 4): one transaction each, the delivery row locked, the shared rules of
 // src/lib/booking-rules.ts checked first (400 naming the field), scope from the token only.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import {
@@ -10,9 +10,9 @@ import {
 } from '../../src/lib/booking-rules';
 import { AVAILABLE_DATES_DAYS_AHEAD, DEFAULT_DELIVERY_TIME } from '../../src/lib/constants';
 import { hasAnyRole, STAFF_ROLES, type Permissions } from '../../src/lib/roles';
-import { canEditParcels, LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
+import { canEditParcels, isCancellableQuote, LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
-import { accounts, deliveries, deliveryItems, deliveryWindows, stores } from '../db/schema';
+import { accounts, deliveries, deliveryItems, deliveryWindows, payments, stores } from '../db/schema';
 import { gazetteerGeocoder } from '../geo/gazetteer-geocoder';
 import { viaGeocoder } from '../geo';
 import type { Geocoder } from '../geo/types';
@@ -291,9 +291,20 @@ export function selectAccount(ctx: BookingContext, id: number, form: S['BookingS
   });
 }
 
+/**
+ * Cancels an unpaid quote (issue 21: a customer clears abandoned quotes from their dashboard). A cancelled quote
+ * stays cancelled (a repeat changes nothing); a paid, refunded or rejected delivery is not a quote (422). A card
+ * payment being charged must finish first (409); a checkout nobody paid is superseded, as a new payment would.
+ */
 export function cancelQuote(ctx: BookingContext, id: number, form: S['BookingVersionForm']) {
   return command(ctx, id, form.xmin, async (tx, delivery) => {
-    if (delivery.paymentStatusId >= PAYMENT_STATUS.PAID) throw unprocessable('A paid delivery cannot be cancelled as a quote.');
+    if (delivery.paymentStatusId === PAYMENT_STATUS.QUOTE_CANCELLED) return;
+    if (!isCancellableQuote(delivery.paymentStatusId)) {
+      throw unprocessable('A paid delivery cannot be cancelled as a quote.');
+    }
+    const open = await tx.select().from(payments).where(and(eq(payments.deliveryId, id), inArray(payments.status, ['pending', 'charging']))).for('update');
+    if (open.some((payment) => payment.status === 'charging' || payment.method !== 'card')) throw new HttpError(409, 'A payment of this delivery is in progress.');
+    if (open.length > 0) await tx.update(payments).set({ status: 'superseded' }).where(inArray(payments.id, open.map((payment) => payment.id)));
     await tx.update(deliveries).set({ paymentStatusId: PAYMENT_STATUS.QUOTE_CANCELLED, logisticStatusId: LOGISTIC_STATUS.CANCELLED_QUOTE, updatedAt: new Date() }).where(eq(deliveries.id, id));
   });
 }

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, not, sql } from 'drizzle-orm';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MY_DELIVERIES_MAX_PAGE_SIZE } from '../../src/lib/constants';
-import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS, statusLabel } from '../../src/lib/statuses';
+import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS, PAYMENT_STATUS_LABELS, statusLabel } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { deliveries, deliveryQuotes } from '../db/schema';
 import type { QueryOf } from './list-query';
@@ -17,11 +17,18 @@ const descriptionOf = (address: unknown): string => {
  * The deliveries one user placed in one portal (issue 4: a customer's /dashboard), newest first. Never wider than
  * the caller: the user id comes from the token, never from the query. The page size is clamped to
  * MY_DELIVERIES_MAX_PAGE_SIZE; "total paid" sums the succeeded payments (card and account) in cents.
+ * Issue 21: quotes that are dead (expired or cancelled, or never paid with options that are all past their expiry —
+ * expiry is otherwise applied only when the quote is opened) are left out unless showExpired is set. A quote with no
+ * option at all (no service for its route) is not expired: it waits for new requirements.
  */
 export async function listMyDeliveries(db: Database, portal: PortalData, userId: number, query: MyDeliveriesQuery) {
   const page = query.page ?? DEFAULT_PAGE;
   const pageSize = Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MY_DELIVERIES_MAX_PAGE_SIZE);
-  const mine = and(eq(deliveries.portalId, portal.id), eq(deliveries.placedByUserId, userId));
+  const quoteExpired = sql<boolean>`(${deliveries.paymentStatusId} in (${PAYMENT_STATUS.EXPIRED}, ${PAYMENT_STATUS.QUOTE_CANCELLED})
+    or (${deliveries.paymentStatusId} >= ${PAYMENT_STATUS.ITEMS_OUTSTANDING} and ${deliveries.paymentStatusId} < ${PAYMENT_STATUS.PAID}
+      and exists (select 1 from ${deliveryQuotes} q where q.delivery_id = ${deliveries.id} and q.superseded_at is null)
+      and not exists (select 1 from ${deliveryQuotes} q where q.delivery_id = ${deliveries.id} and q.superseded_at is null and q.expires_at > now())))`;
+  const mine = and(eq(deliveries.portalId, portal.id), eq(deliveries.placedByUserId, userId), ...(query.showExpired ? [] : [not(quoteExpired)]));
   const [rows, [total]] = await Promise.all([
     db.select({
       id: deliveries.id,
@@ -37,6 +44,7 @@ export async function listMyDeliveries(db: Database, portal: PortalData, userId:
       destinationAddress: deliveries.destinationAddress,
       totalPaidCents: sql<number>`(select coalesce(sum(p.amount_cents + p.credit_applied_cents), 0) from payments p
         where p.delivery_id = ${deliveries.id} and p.status = 'succeeded')`,
+      quoteExpired,
       createdAt: deliveries.createdAt,
       xmin: sql<string>`${deliveries}.xmin::text`,
     }).from(deliveries)
@@ -64,6 +72,7 @@ export async function listMyDeliveries(db: Database, portal: PortalData, userId:
       originDescription: descriptionOf(row.originAddress),
       destinationDescription: descriptionOf(row.destinationAddress),
       totalPaidCents: Number(row.totalPaidCents),
+      quoteExpired: Boolean(row.quoteExpired),
       createdAt: row.createdAt.toISOString(),
       xmin: row.xmin,
     })),

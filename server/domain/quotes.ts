@@ -8,7 +8,7 @@ import { DEFAULT_ADDRESS_TYPE, DEFAULT_DELIVERY_TIME } from '../../src/lib/const
 import type { Permissions } from '../../src/lib/roles';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import { haversineKm } from '../../src/lib/distance';
-import { accounts, companies, deliveries, deliveryItems, deliveryQuotes, deliveryWindows, hubs, stores, users } from '../db/schema';
+import { accounts, companies, deliveries, deliveryItems, deliveryQuotes, deliveryWindows, hubs, payments, stores, users } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import type { Tx } from './ledger';
 import { accountBalance } from './ledger';
@@ -169,6 +169,26 @@ function contactFields(prefix: 'origin' | 'destination', contact: ContactDetails
 const iso = (date: Date) => date.toISOString();
 
 /** The quote/delivery response of 001 section 3 for this caller. */
+export type AmountPaid = components['schemas']['BookingAmountPaid'];
+
+/**
+ * What was charged to which method for a delivery (issue 21), from its succeeded payments: the account (a post-pay
+ * or balance payment, and the credit a card payment took from a Prepay balance) and the card. Methods with
+ * nothing charged are left out; empty until paid.
+ */
+export async function amountsPaid(tx: Tx, deliveryId: number): Promise<AmountPaid[]> {
+  const rows = await tx.select({ method: payments.method, amountCents: payments.amountCents, creditAppliedCents: payments.creditAppliedCents })
+    .from(payments).where(and(eq(payments.deliveryId, deliveryId), eq(payments.status, 'succeeded')));
+  let account = 0;
+  let card = 0;
+  for (const row of rows) {
+    if (row.method === 'balance') account += row.amountCents;
+    else card += row.amountCents;
+    account += row.creditAppliedCents;
+  }
+  return [...(account > 0 ? [{ method: 'account' as const, amount: account }] : []), ...(card > 0 ? [{ method: 'card' as const, amount: card }] : [])];
+}
+
 export async function quoteResponse(tx: Tx, delivery: DeliveryRow, permissions: Permissions): Promise<BookingQuote> {
   const [freshXmin] = await tx.select({ xmin: sql<string>`${deliveries}.xmin::text` }).from(deliveries).where(eq(deliveries.id, delivery.id));
   const options = await activeQuotes(tx, delivery.id);
@@ -244,5 +264,6 @@ export async function quoteResponse(tx: Tx, delivery: DeliveryRow, permissions: 
       id: item.id, name: item.name, parcelType: item.parcelTypeId, deliveryItemName: item.deliveryItemName, length: item.length,
       width: item.width, height: item.height, weight: item.weight, description: item.description, isFragile: item.isFragile, barCode: item.barCode,
     })),
+    amountsPaid: await amountsPaid(tx, delivery.id),
   } as BookingQuote;
 }

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
 import * as payments from '../domain/payments';
+import { renderReceipt } from '../domain/receipts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/lib/constants';
 import { badRequest, notFound } from '../http/errors';
 import { paymentProviderOf } from '../payments/provider-client';
@@ -10,7 +11,7 @@ import type { Handlers } from './handler-types';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
 
-type PaymentOperations = 'payByBalance' | 'payBySavedCard' | 'paymentCheckout' | 'processCardPayment' | 'paymentfailed' | 'getpaymentcards' | 'deletepaymentcard';
+type PaymentOperations = 'payByBalance' | 'payBySavedCard' | 'paymentCheckout' | 'processCardPayment' | 'paymentfailed' | 'getpaymentcards' | 'deletepaymentcard' | 'getreceipt';
 
 export function paymentHandlers(context: AppContext): Pick<Handlers<operations>, PaymentOperations> {
   const { db, config } = context;
@@ -41,6 +42,11 @@ export function paymentHandlers(context: AppContext): Pick<Handlers<operations>,
     },
     async paymentfailed(request) {
       return payments.paymentFailed(ctx(request), request.params.id, request.body);
+    },
+    async getreceipt(request, reply) {
+      const receipt = await renderReceipt(db, request.scope.portal, request.scope.permissions, request.params.id);
+      return reply.type('application/pdf').header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="${receipt.fileName}"`).send(receipt.pdf);
     },
     async getpaymentcards(request) {
       const portal = await payments.portalOfAccount(db, request.query.accountId);

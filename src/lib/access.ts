@@ -110,6 +110,8 @@ export const OPERATION_ACCESS = {
   processCardPayment: { roles: BOOKING_CUSTOMERS },
   paymentfailed: { roles: BOOKING_CUSTOMERS },
   cancelquote: { roles: BOOKING_CUSTOMERS },
+  // Issue 21: the receipt of a paid delivery, scoped like its quote.
+  getreceipt: { roles: BOOKING_CUSTOMERS },
   reattempt: { roles: BOOKING_CUSTOMERS },
   clone: { roles: BOOKING_CUSTOMERS },
   getaccounts: { roles: FINANCE_READERS, select: BOOKING_CUSTOMERS },

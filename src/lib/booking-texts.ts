@@ -107,12 +107,16 @@ export const QUOTE_STEP_TEXTS = {
   priceMarker: '*',
   pickUpWindow: 'Pick-up',
   dropOffWindow: 'Drop-off',
+  /** Ours (issue 21): the day the options are quoted for, above them. */
+  pickUpDate: 'Pick-up date',
 } as const;
 
 export const DETAILS_STEP_TEXTS = {
   subSteps: ['Pick-up', 'Drop-off', 'Additional details (optional)'] as const,
   /** Ours: the accessible name of the three sub-steps. */
   subStepsLabel: 'Contact details steps',
+  /** Ours (issue 21): which address a contact sub-step is for. */
+  addressFor: { origin: 'Pick-up address', destination: 'Drop-off address' } as const,
   myDetails: 'Use my details',
   /** Ours: why 'my details' is unusable (001 section 2: a confirmed phone number or a store is needed). */
   myDetailsUnavailable: 'Confirm your phone number in your profile to use your details.',
@@ -139,6 +143,13 @@ export const ACCEPT_STEP_TEXTS = {
   subtotal: 'Subtotal',
   vat: (percent: number): string => `VAT (${percent}%)`,
   total: 'Total',
+  /** Ours (issue 21): what is being accepted besides the addresses. */
+  service: 'Service',
+  pickUpDate: 'Pick-up date',
+  pickUpWindow: 'Pick-up window',
+  dropOffWindow: 'Drop-off window',
+  parcels: 'Parcels',
+  fragile: 'Fragile',
 } as const;
 
 export const PAY_STEP_TEXTS = {
@@ -179,6 +190,19 @@ export function dayLabel(date: string): string {
   return formatDate(`${date}T00:00:00Z`, DAY_LABEL_FORMAT, 'UTC') || date;
 }
 
+/** A pick-up date as the quotes, Accept and the receipt show it: 'Tue 04-03-2025' (DD-MM-YYYY, 001 section 9, with its weekday). */
+export function pickUpDateLabel(date: string | null | undefined): string {
+  return date ? formatDate(`${date}T12:00:00Z`, `ccc ${DATE_FORMATS.displayDate}`, 'UTC') || date : '';
+}
+
+/** A parcel as Accept lists it: 'Small 30 × 20 × 10 cm, 2 kg'. */
+export function parcelLabel(parcel: { name?: string; deliveryItemName?: string | null; length?: number | null; width?: number | null; height?: number | null; weight?: number | null }): string {
+  const size = [parcel.length, parcel.width, parcel.height].every((value) => typeof value === 'number')
+    ? ` ${parcel.length} × ${parcel.width} × ${parcel.height} cm` : '';
+  const weight = typeof parcel.weight === 'number' ? `, ${parcel.weight} kg` : '';
+  return `${parcel.deliveryItemName || parcel.name || ''}${size}${weight}`;
+}
+
 /** A time option: the default '02:00' starts no slot and reads 'First available'; other times as they are. */
 export function timeLabel(time: string): string {
   return time === DEFAULT_DELIVERY_TIME ? DELIVERY_STEP_TEXTS.firstAvailable : time;
@@ -205,4 +229,32 @@ export const PAYMENT_CALLBACK_TEXTS = {
   retry: 'Try again',
   /** Ours: back to the wizard (or home) without a result. */
   backToDelivery: 'Return to your delivery',
+} as const;
+
+/**
+ * Ours (issue 21): what was charged to which payment method, on the pay step, the success summary, the dashboard
+ * and the receipt. The spec hides quote prices from normal users, not what they paid.
+ */
+export const PAID_TEXTS = {
+  methods: { account: 'Account', card: 'Card' } as const,
+  amountPaid: 'Amount paid',
+  /** Pay step, before paying, when a Prepay balance covers part of the price. */
+  split: (fromBalance: string, toCard: string): string => `${fromBalance} comes from your account balance; your card is charged ${toCard}.`,
+  receipt: 'Receipt',
+  receiptLabel: (reference: string): string => `Download the receipt of ${reference} (PDF)`,
+  receiptFailed: 'The receipt could not be downloaded. Please try again.',
+} as const;
+
+/** Ours (issue 21): the receipt PDF's texts. */
+export const RECEIPT_TEXTS = {
+  title: 'Receipt',
+  deliveryNumber: 'Delivery number',
+  waybill: 'Waybill',
+  paidOn: 'Date paid',
+  pickUpDate: 'Pick-up date',
+  route: 'Route',
+  service: 'Service',
+  paymentMethods: 'Paid by payment method',
+  total: 'Total paid',
+  fileName: (reference: string): string => `Receipt-${reference}.pdf`,
 } as const;

@@ -118,4 +118,13 @@ export const MY_DELIVERIES_TEXTS = {
   fromTo: (from: string, to: string): string => `${from} → ${to}`,
   window: (date: string, window: string): string => `${date}, ${window}`,
   readOnly: 'My deliveries are read-only.',
+  /** Issue 21: cancelling a quote, and the dead quotes hidden by default. */
+  cancel: 'Cancel',
+  cancelLabel: (id: number): string => `Cancel quote ${id}`,
+  cancelTitle: 'Cancel quote',
+  cancelConfirm: (label: string): string => `Cancel the quote ${label}? It cannot be paid afterwards.`,
+  cancelled: 'Quote cancelled',
+  dismiss: 'Dismiss',
+  showExpired: 'Show expired and cancelled quotes',
+  expired: 'Expired',
 } as const;

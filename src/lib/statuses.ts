@@ -124,6 +124,14 @@ export function isWizardPaymentStatus(code: number): boolean {
   return code >= PAYMENT_STATUS.ITEMS_OUTSTANDING && code < PAYMENT_STATUS.PAID;
 }
 
+/**
+ * Issue 21: a quote its customer may still cancel (cancelquote): never paid, not refunded or rejected, not
+ * cancelled already — the wizard's statuses, and an expired quote.
+ */
+export function isCancellableQuote(code: number): boolean {
+  return code === PAYMENT_STATUS.EXPIRED || isWizardPaymentStatus(code);
+}
+
 export function isPaidPaymentStatus(code: number): boolean {
   return code === PAYMENT_STATUS.PAID;
 }

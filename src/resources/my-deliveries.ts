@@ -23,7 +23,8 @@ export const myDeliveriesResource: ResourceDef<MyDelivery> = {
   routes: { list: '/dashboard', edit: '/dashboard' },
   operations: { list: 'getmydeliveries', get: 'getmydeliveries', update: 'getmydeliveries' },
   columns: [],
-  filters: [],
+  // Issue 21: expired and cancelled quotes are hidden unless this is set (through the URL, like every filter).
+  filters: [{ kind: 'boolean', name: 'showExpired', label: MY_DELIVERIES_TEXTS.showExpired }],
   fields: [],
   defaultSort: 'createdAt',
   pageSizes: MY_DELIVERIES_PAGE_SIZES,
@@ -33,7 +34,7 @@ export const myDeliveriesResource: ResourceDef<MyDelivery> = {
   api: {
     async list(cca2, params, signal) {
       const { data } = await api.connect.GET('/deliveries/{cca2}/mine', {
-        params: { path: { cca2 }, query: { page: params.page, pageSize: params.pageSize } }, signal,
+        params: { path: { cca2 }, query: { page: params.page, pageSize: params.pageSize, ...(params.filters.showExpired === 'true' && { showExpired: true }) } }, signal,
       });
       if (!data) throw new Error('The server answered without a body');
       return data;
@@ -43,3 +44,10 @@ export const myDeliveriesResource: ResourceDef<MyDelivery> = {
     selectOptions: async () => [],
   },
 };
+
+/** The receipt of a paid delivery (issue 21): the PDF the server renders, scoped to the caller. */
+export async function fetchReceipt(cca2: string, id: number): Promise<Blob> {
+  const { data } = await api.connect.GET('/deliveries/receipt/{cca2}/{id}', { params: { path: { cca2, id } }, parseAs: 'blob' });
+  if (!data) throw new Error('The server answered without a receipt');
+  return data;
+}

@@ -456,8 +456,25 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Cancels an unpaid quote (logistic status -1, payment status -2000) */
+        /** Cancels an unpaid quote (logistic status -1, payment status -2000). Cancelling a cancelled quote changes nothing (200); a paid or refunded delivery is refused (422); a card payment being charged is refused (409), a checkout not yet charged is superseded. */
         put: operations["cancelquote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/receipt/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The receipt of a paid delivery as a PDF (issue 21): delivery number, date, and the amount paid with each payment method in the portal's currency. Scoped like getquotes (another user's delivery is 404); a delivery that is not paid has no receipt (404). */
+        get: operations["getreceipt"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3034,6 +3051,14 @@ export interface components {
             orderReference?: string | null;
             customerIdentifier?: string | null;
             deliveryItems: components["schemas"]["BookingParcel"][];
+            /** @description What was charged to which payment method (succeeded payments), in cents: the account (its balance, or post pay) and the card. Empty until paid. Shown to whoever paid, price rules aside (issue 21). */
+            amountsPaid?: components["schemas"]["BookingAmountPaid"][];
+        };
+        BookingAmountPaid: {
+            /** @enum {string} */
+            method: "account" | "card";
+            /** Format: int32 */
+            amount: number;
         };
         /** @description Account (001 section 3); balance in cents (negative = owed) */
         BookingAccount: {
@@ -3593,6 +3618,8 @@ export interface components {
              * @description What the caller paid (card and account), in cents; 0 until paid
              */
             totalPaidCents: number;
+            /** @description Never paid and every quote option expired (or the status is expired or cancelled) */
+            quoteExpired: boolean;
             /** Format: date-time */
             createdAt: string;
             /** @description Row version */
@@ -5129,6 +5156,35 @@ export interface operations {
             422: components["responses"]["BookingUnprocessable"];
         };
     };
+    getreceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     reattempt: {
         parameters: {
             query?: never;
@@ -6529,6 +6585,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
                 pageSize?: components["parameters"]["PageSize"];
+                /** @description Also list quotes that expired (every option past its expiry, never paid) or were cancelled; hidden by default so abandoned quotes do not fill the dashboard (issue 21) */
+                showExpired?: boolean;
             };
             header?: never;
             path: {

@@ -94,6 +94,7 @@ type Wizard = ActorRefFrom<typeof import('../../machines/booking/wizard.machine'
 function WizardBody({ wizard, permissions, timeZone, onDashboard, onAnother }: {
   wizard: Wizard; permissions: Permissions; timeZone: string | undefined; onDashboard: () => void; onAnother: () => void;
 }) {
+  const cca2 = usePortal().cca2;
   const view = useSelector(wizard, (s) => (s.hasTag('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('paid') ? 'paid'
     : s.matches('failed') ? 'failed' : 'steps'));
   const problem = useSelector(wizard, (s) => s.context.problem);
@@ -114,7 +115,7 @@ function WizardBody({ wizard, permissions, timeZone, onDashboard, onAnother }: {
     );
   }
   if (view === 'paid') {
-    return <Dialog.Body><SuccessView deliveryId={deliveryId} quote={quote} timeZone={timeZone} onDashboard={onDashboard} onAnother={onAnother} /></Dialog.Body>;
+    return <Dialog.Body><SuccessView deliveryId={deliveryId} quote={quote} timeZone={timeZone} cca2={cca2} onDashboard={onDashboard} onAnother={onAnother} /></Dialog.Body>;
   }
   if (view === 'failed') {
     return <Dialog.Body><DeliveryFailedView problem={problem} busy={busy} onReattempt={() => wizard.send({ type: 'wizard.reattempt' })} /></Dialog.Body>;
@@ -142,6 +143,9 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
     .map((flag) => flag && !detailsBusy && !payBusy);
   // Step 4's last sub-step (Additional details): only there does the footer's Next submit the details.
   const lastDetailsSubStep = useSelector(details, (s) => Boolean(s && 'matches' in s && s.matches('additional')));
+  // Step 6's Details and Payment sub-steps have their own Back (001 section 2: back to the previous sub-step):
+  // the footer's, which leaves the step, gives way to it there, so the step never shows two Back buttons.
+  const payOwnBack = useSelector(pay, (s) => Boolean(s && 'matches' in s && (s.matches('details') || s.matches('payment'))));
   const loading = busy || detailsBusy;
   // 001 section 2: Next is replaced by a spacer while loading, and on step 4 until the last details sub-step
   // (Pick-up and Drop-off have their own Next in the details view).
@@ -181,11 +185,13 @@ function Steps({ wizard, permissions, timeZone }: { wizard: Wizard; permissions:
         {activeStep === 1 && <ParcelsStep wizard={wizard} />}
         {activeStep === 2 && <QuotesStep wizard={wizard} permissions={permissions} {...(timeZone && { timeZone })} />}
         {activeStep === 3 && (details && detailsIsChart ? <DetailsStep details={details} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
-        {activeStep === 4 && <AcceptStep wizard={wizard} permissions={permissions} />}
+        {activeStep === 4 && <AcceptStep wizard={wizard} permissions={permissions} timeZone={timeZone} />}
         {activeStep === 5 && (pay && payIsChart ? <PayStep pay={pay} permissions={permissions} /> : <Text role="status">{WIZARD_TEXTS.loading}</Text>)}
       </Dialog.Body>
       <Dialog.Footer justifyContent="space-between" data-testid="wizard-footer">
-        <Button variant="outline" disabled={!canBack} onClick={() => wizard.send({ type: 'step.back' })}>{WIZARD_TEXTS.back}</Button>
+        {activeStep === 5 && payOwnBack
+          ? <Box aria-hidden="true" data-testid="footer-back-spacer" />
+          : <Button variant="outline" disabled={!canBack} onClick={() => wizard.send({ type: 'step.back' })}>{WIZARD_TEXTS.back}</Button>}
         {/* Always present, so screen readers announce the work when it starts (the spacer itself is silent). */}
         <VisuallyHidden role="status" aria-live="polite" data-testid="wizard-footer-status">{loading ? WIZARD_TEXTS.loading : ''}</VisuallyHidden>
         {nextHidden

@@ -44,11 +44,16 @@ function ContactForm({ details, side }: { details: Details; side: ContactSide })
   const errors = useSelector(details, (s) => s.context.errors);
   const usable = useSelector(details, (s) => canUseMyDetails(s.context, side));
   const busy = useSelector(details, (s) => s.hasTag('busy'));
+  const address = useSelector(details, (s) => s.context.quote[`${side}Address`]?.description ?? '');
   const edit = (field: 'contactName' | 'contactCountry' | 'phoneNumber' | 'buildingName' | 'buildingUnit' | 'remarks' | 'addressType') =>
     (event: { target: { value: string } }) => details.send({ type: 'details.edit', side, field, value: event.target.value });
   const hintId = `${side}-my-details-hint`;
   return (
     <fieldset disabled={busy} data-testid={`contact-${side}`}>
+      {/* Issue 21: which address these contact details are for. */}
+      <Text mb={2} data-testid={`contact-${side}-address`}>
+        <Text as="span" fontWeight="semibold">{DETAILS_STEP_TEXTS.addressFor[side]}:</Text> {address}
+      </Text>
       <label>
         <input type="checkbox" checked={values.sameAsUser} disabled={!usable} aria-describedby={usable ? undefined : hintId}
           onChange={(event) => details.send({ type: 'details.myDetails', side, checked: event.target.checked })} />

@@ -2,7 +2,7 @@ import { Box, Button, chakra, Flex, Heading, Input, Stack, Text } from '@chakra-
 import { useSelector } from '@xstate/react';
 import type { Actor, ActorRefFrom } from 'xstate';
 import { canPayByCard } from '../../lib/booking-rules';
-import { cardExpiry, maskedCardNumber, PAY_STEP_TEXTS, WIZARD_TEXTS } from '../../lib/booking-texts';
+import { cardExpiry, maskedCardNumber, PAID_TEXTS, PAY_STEP_TEXTS, WIZARD_TEXTS } from '../../lib/booking-texts';
 import { SEARCH_TEXTS } from '../../lib/error-catalogue';
 import { formatMoney } from '../../lib/money';
 import type { Permissions } from '../../lib/roles';
@@ -94,6 +94,7 @@ function PaymentDetails({ pay, permissions }: { pay: Pay; permissions: Permissio
         </Box>
       )}
       <Text fontWeight="bold" mb={3} data-testid="total-due">{PAY_STEP_TEXTS.totalDue}: {formatMoney(quote.paymentTotalDue)}</Text>
+      <PaymentSplit quote={quote} />
       {cards.length > 0 && (
         <Box mb={3}>
           <Heading as="h4" size="sm" id="saved-cards-heading">{PAY_STEP_TEXTS.savedCards}</Heading>
@@ -102,7 +103,7 @@ function PaymentDetails({ pay, permissions }: { pay: Pay; permissions: Permissio
               <Flex as="li" key={card.id} gap={2} align="center" data-testid="saved-card">
                 <Text>{[card.paymentBrand, card.paymentType, card.holder].filter(Boolean).join(' ')} {maskedCardNumber(card.lastFourDigits)} {cardExpiry(card.expiryMonth, card.expiryYear)}</Text>
                 {card.expired && <Text color="fg.error">{PAY_STEP_TEXTS.expired}</Text>}
-                <Button size="xs" disabled={card.expired || busy} onClick={() => pay.send({ type: 'pay.savedCard', cardId: card.id })}
+                <Button size="xs" bg="secondary" color="white" disabled={card.expired || busy} onClick={() => pay.send({ type: 'pay.savedCard', cardId: card.id })}
                   aria-label={`${PAY_STEP_TEXTS.payNow} ${maskedCardNumber(card.lastFourDigits)}`}>{PAY_STEP_TEXTS.payNow}</Button>
                 <Button size="xs" variant="outline" disabled={busy} onClick={() => pay.send({ type: 'pay.removeCard', cardId: card.id })}
                   aria-label={`${PAY_STEP_TEXTS.remove} ${maskedCardNumber(card.lastFourDigits)}`}>{PAY_STEP_TEXTS.remove}</Button>
@@ -121,13 +122,26 @@ function PaymentDetails({ pay, permissions }: { pay: Pay; permissions: Permissio
         )}
         {/* 'Post pay' settles later on the account; 'Pay' when nothing is due (credit covers it). Hidden for Prepay with a total due. */}
         {canPostPay(account, quote) && (
-          <Button variant="outline" disabled={busy} aria-busy={busy} onClick={() => pay.send({ type: 'pay.postPay' })}>
+          // The one primary action when no card is offered (nothing due: 'Pay' settles it from the balance).
+          <Button {...(canPayByCard(quote.paymentTotalDue) ? { variant: 'outline' as const } : { bg: 'secondary', color: 'white' })} disabled={busy} aria-busy={busy}
+            onClick={() => pay.send({ type: 'pay.postPay' })}>
             {quote.paymentTotalDue > 0 ? PAY_STEP_TEXTS.postPay : PAY_STEP_TEXTS.pay}
           </Button>
         )}
       </Flex>
       <Text textStyle="xs" mt={2}>{PAY_STEP_TEXTS.acceptedBrands}</Text>
     </Box>
+  );
+}
+
+/**
+ * Issue 21: when a Prepay balance covers part of the price, a card pays only the rest: every payer is told, before
+ * paying, what comes from the balance and what the card is charged (privileged users also see the totals above).
+ */
+function PaymentSplit({ quote }: { quote: { paymentCreditApplied: number; paymentTotalDue: number } }) {
+  if (quote.paymentCreditApplied <= 0 || quote.paymentTotalDue <= 0) return null;
+  return (
+    <Text mb={3} data-testid="payment-split">{PAID_TEXTS.split(formatMoney(quote.paymentCreditApplied), formatMoney(quote.paymentTotalDue))}</Text>
   );
 }
 
@@ -142,6 +156,7 @@ function CardPayment({ pay }: { pay: Pay }) {
   return (
     <Box data-testid="pay-payment">
       <Text fontWeight="bold" mb={2} data-testid="payment-total-due">{PAY_STEP_TEXTS.totalDue}: {formatMoney(quote.paymentTotalDue)}</Text>
+      <PaymentSplit quote={quote} />
       <label>
         <input type="checkbox" checked={saveCard} onChange={(event) => pay.send({ type: 'pay.saveCard', checked: event.target.checked })} /> {PAY_STEP_TEXTS.saveCard}
       </label>

@@ -1,4 +1,5 @@
 import { Text } from '@chakra-ui/react';
+import { pickUpDateLabel, QUOTE_STEP_TEXTS } from '../../lib/booking-texts';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -31,6 +32,10 @@ export function QuotesStep({ wizard, permissions, timeZone }: { wizard: ActorRef
       const { quotes: options, selectedIndex } = expiry.getSnapshot().context;
       wizard.send({ type: 'step.submit', quoteId: selectedIndex === null ? null : options[selectedIndex]?.id ?? null });
     }}>
+      {/* Issue 21: the day the windows below are on (they show a day only when it differs from it). */}
+      {quote?.readyForCollectionDateOnlyUtc && (
+        <Text mb={2} data-testid="quote-pick-up-date">{QUOTE_STEP_TEXTS.pickUpDate}: {pickUpDateLabel(quote.readyForCollectionDateOnlyUtc)}</Text>
+      )}
       <QuoteOptions actor={expiry} permissions={permissions} isRoundTrip={quote?.isRoundTrip ?? false} isHighRisk={quote?.isHighRisk ?? false} {...(timeZone && { timeZone })}
         timeSlot={{
           slots, value: quote?.readyForCollectionTimeSlotLocal ?? '', busy: changingSlot,

@@ -1,4 +1,10 @@
 import { Alert, Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
+import { quoteCancelMachine } from '../../machines/dashboard/quote-cancel.machine';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
+import { RECEIPT_TEXTS } from '../../lib/booking-texts';
+import { fetchReceipt } from '../../resources/my-deliveries';
+import { ReceiptButton } from '../../ui/ReceiptButton';
+import { QuoteCancelView } from './QuoteCancelView';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -11,7 +17,7 @@ import { formatMoney } from '../../lib/money';
 import type { MyDelivery } from '../../resources/my-deliveries';
 import type { Page } from '../../resources/types';
 import type { Permissions } from '../../lib/roles';
-import { isPaidPaymentStatus, isWizardPaymentStatus } from '../../lib/statuses';
+import { isCancellableQuote, isPaidPaymentStatus, isWizardPaymentStatus } from '../../lib/statuses';
 import { NewDeliverySlot, type PaymentReturnState } from '../../ui/NewDeliverySlot';
 import { Pagination } from '../../ui/Pagination';
 import { stackedTableCss } from '../../ui/table-styles';
@@ -30,6 +36,8 @@ const serviceLevelOf = (slaType: string | null): string =>
  * first, paged through the URL by the shared list machine (resource 'myDeliveries'), reloaded after a reconnect
  * and whenever /dashboard is opened again (the wizard's 'Go to dashboard'). 'Continue' reopens the booking wizard
  * on a delivery still being booked the way /paymentcallback does (router state for the header's New delivery).
+ * Issue 21: a paid delivery offers its receipt (PDF); an unpaid quote can be cancelled (quoteCancel chart); expired
+ * and cancelled quotes are hidden unless 'Show expired and cancelled quotes' is ticked (a list filter, in the URL).
  */
 export function MyDeliveries({ permissions }: { permissions: Permissions }) {
   const actor = useResourceList('myDeliveries');
@@ -42,7 +50,15 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   const pageSize = useSelector(actor, (snapshot) => snapshot.context.params.pageSize);
   const pageSizes = useSelector(actor, (snapshot) => snapshot.context.shape.pageSizes);
+  const showExpired = useSelector(actor, (snapshot) => snapshot.context.params.filters.showExpired === 'true');
   const mayBook = isMenuEntryVisible(NEW_DELIVERY, permissions);
+  const cancel = useScreenActor(quoteCancelMachine, { cca2: portal.cca2 });
+  const cancelling = useSelector(cancel, (snapshot) => snapshot.hasTag('busy'));
+  // A cancelled quote leaves the list: reload it.
+  useEffect(() => {
+    const subscription = cancel.on('cancel.done', () => actor.send({ type: 'list.reload' }));
+    return () => subscription.unsubscribe();
+  }, [cancel, actor]);
   // Opening /dashboard again (e.g. 'Go to dashboard' after paying) shows the list as it is now.
   useEffect(() => {
     actor.send({ type: 'list.reload' });
@@ -74,6 +90,12 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
             <Button size="xs" ml="auto" onClick={() => actor.send({ type: 'list.retry' })}>{TEXTS.tryAgain}</Button>
           </Alert.Root>
         )}
+        <QuoteCancelView cancel={cancel} />
+        <label>
+          <input type="checkbox" checked={showExpired}
+            onChange={(event) => actor.send({ type: 'list.filter', name: 'showExpired', value: event.target.checked ? 'true' : undefined })} />
+          {' '}{TEXTS.showExpired}
+        </label>
         {!page && loading && <div role="status">{TEXTS.loading}</div>}
         {page && page.paging.totalItems === 0 && (
           <Stack gap={3} align="flex-start" data-testid="my-deliveries-empty">
@@ -108,7 +130,7 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
                         <Td data-label={TEXTS.pickUp} px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{windowOf(row)}</Td>
                         <Td data-label={TEXTS.serviceLevel} px={2} py={2} borderBottomWidth="1px">{serviceLevelOf(row.slaType)}</Td>
                         <Td data-label={TEXTS.route} px={2} py={2} borderBottomWidth="1px">{TEXTS.fromTo(row.originDescription, row.destinationDescription)}</Td>
-                        <Td data-label={TEXTS.payment} px={2} py={2} borderBottomWidth="1px">{row.paymentStatus}</Td>
+                        <Td data-label={TEXTS.payment} px={2} py={2} borderBottomWidth="1px">{row.quoteExpired && isWizardPaymentStatus(row.paymentStatusId) ? TEXTS.expired : row.paymentStatus}</Td>
                         <Td data-label={TEXTS.status} px={2} py={2} borderBottomWidth="1px">{row.logisticStatus}</Td>
                         <Td data-label={TEXTS.totalPaid} px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{isPaidPaymentStatus(row.paymentStatusId) ? money(row.totalPaidCents) : ''}</Td>
                         <Td data-label={TEXTS.actions} px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">
@@ -118,6 +140,13 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
                             )}
                             {mayBook && isWizardPaymentStatus(row.paymentStatusId) && (
                               <Button size="xs" variant="outline" aria-label={TEXTS.continueLabel(row.id)} onClick={() => reopen(row.id)}>{TEXTS.continue}</Button>
+                            )}
+                            {isCancellableQuote(row.paymentStatusId) && (
+                              <Button size="xs" variant="outline" aria-label={TEXTS.cancelLabel(row.id)} disabled={cancelling}
+                                onClick={() => cancel.send({ type: 'cancel.request', target: { id: row.id, xmin: row.xmin, label: `#${row.id}` } })}>{TEXTS.cancel}</Button>
+                            )}
+                            {isPaidPaymentStatus(row.paymentStatusId) && (
+                              <ReceiptButton fileName={RECEIPT_TEXTS.fileName(waybill)} reference={waybill} request={() => fetchReceipt(portal.cca2, row.id)} />
                             )}
                           </Stack>
                         </Td>
