@@ -55,6 +55,8 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/users/add': () => import('../ui/admin/ResourceFormPage'),
   '/users/edit/:id': () => import('../features/users/UserEditPage'),
   '/users/:id/ratings': () => import('../features/users/UserRatingsPage'),
+  '/accounts': () => import('../features/finance/AccountsPage'),
+  '/accounts/:accountId/transactions': () => import('../features/finance/AccountTransactionsPage'),
   '/users/:id/ratings/add': () => import('../features/users/UserRatingFormPage'),
   '/users/:id/ratings/edit/:ratingId': () => import('../features/users/UserRatingFormPage'),
   '/ratings': () => import('../ui/admin/ResourceListPage'),

@@ -15,6 +15,7 @@ import { announcementsResource } from './announcements';
 import { deliveryPicturesResource, deliverySignaturesResource, profilePicturesResource } from './media';
 import { territoriesResource, territoryAreasResource } from './territories';
 import { myDeliveriesResource } from './my-deliveries';
+import { accountsResource, accountTransactionsResource } from './finance';
 import type { ResourceDef, ResourceId } from './types';
 
 /** Every resource of the back office by id: the router, menus, list and form screens read this. */
@@ -46,6 +47,9 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   territoryAreas: territoryAreasResource,
   // A customer's own deliveries on /dashboard (issue 4): read-only, no edit screen.
   myDeliveries: myDeliveriesResource,
+  // Finance (issue 15): accounts with their balances, and an account's statement.
+  accounts: accountsResource,
+  accountTransactions: accountTransactionsResource,
 };
 
 export function resourceOf(id: ResourceId): ResourceDef {

@@ -71,7 +71,9 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   | 'announcements' | 'deliveryPictures' | 'deliverySignatures' | 'profilePictures'
   | 'territories' | 'territoryAreas'
   // A customer's own deliveries on /dashboard (issue 4).
-  | 'myDeliveries';
+  | 'myDeliveries'
+  // Finance (issue 15): accounts and an account's statement.
+  | 'accounts' | 'accountTransactions';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {

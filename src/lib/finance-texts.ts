@@ -1,0 +1,32 @@
+// Texts of the finance screens (000 sections 2, 6; 002 sections 3, 9). Export names are the spec's.
+export const FINANCE_TEXTS = {
+  accounts: 'Accounts',
+  account: 'account',
+  transactions: 'Transactions',
+  transaction: 'transaction',
+  accountName: 'Account',
+  accountType: 'Type',
+  owner: 'Owner',
+  balance: 'Balance',
+  active: 'Active',
+  date: 'Date',
+  transactionType: 'Transaction type',
+  transactionStatus: 'Status',
+  description: 'Description',
+  waybill: 'Waybill',
+  amount: 'Amount',
+  balanceAfter: 'Balance after',
+  startDate: 'From',
+  endDate: 'To',
+  viewTransactions: 'Transactions',
+  viewTransactionsOf: (account: string) => `Transactions of ${account}`,
+  accountsExport: 'Accounts',
+  transactionsExport: 'Transactions',
+  readOnly: 'Transactions are never edited: a correction is a new transaction.',
+} as const;
+
+export const ACCOUNT_TYPES = ['Prepay', 'PostPay', 'System'] as const;
+/** 002 section 9: the transaction types and their reversals. */
+export const TRANSACTION_TYPES = ['Credit', 'Debit', 'Invoice', 'Deposit', 'Withdraw', 'Advance', 'Cash Credit', 'Cash Debit'] as const;
+export const TRANSACTION_TYPE_OPTIONS = [...TRANSACTION_TYPES, ...TRANSACTION_TYPES.map((type) => `${type} reversal` as const)];
+export const TRANSACTION_STATUSES = ['Posted', 'Reversed'] as const;
