@@ -23,9 +23,9 @@ export const jobScreenDetailsSample: JobDetails = {
   }],
   tasks: [
     { id: 11, jobId: 1, deliveryId: 105, waybill: 'WBJ0005', taskJobOrder: 1, taskStatusId: TASK_STATUS.IN_PROGRESS, taskTypeId: TASK_TYPE.PICK_UP,
-      arrivedDate: '2026-11-21T07:55:00Z', arrivedLocation: origin.coordinates, distanceFromDriver: 0, address: origin, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' },
+      arrivedDate: '2026-11-21T07:55:00Z', arrivedLocation: origin.coordinates, distanceFromDriver: 0, arrivedDistanceKm: 0, arrivedFarFromStop: false, address: origin, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' },
     { id: 12, jobId: 1, deliveryId: 105, waybill: 'WBJ0005', taskJobOrder: 2, taskStatusId: TASK_STATUS.NOT_STARTED, taskTypeId: TASK_TYPE.DROP_OFF,
-      arrivedDate: null, arrivedLocation: null, distanceFromDriver: 4.12, address: destination, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' },
+      arrivedDate: null, arrivedLocation: null, distanceFromDriver: 4.12, arrivedDistanceKm: null, arrivedFarFromStop: false, address: destination, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' },
   ],
   transactionItems: [],
 } as JobDetails;
