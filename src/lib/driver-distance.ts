@@ -1,6 +1,6 @@
 // How far a driver is from where the work is (issue 21, item 12): the thresholds and the texts shown to operators.
 // The numbers are ours (docs/decisions.md): the spec is silent.
-import { haversineKm, type LatLon } from './distance';
+import { formatDistance, haversineKm, type LatLon } from './distance';
 
 /** Above this a driver is asked to be confirmed before being assigned (about an hour's drive within a metro). */
 export const ASSIGN_DRIVER_FAR_KM = 50;
@@ -10,7 +10,7 @@ export const ARRIVAL_FAR_FROM_STOP_KM = 0.5;
 /** Great-circle km, 2 decimals. */
 export const kmBetween = (from: LatLon, to: LatLon) => Math.round(haversineKm(from, to) * 100) / 100;
 
-const km = (value: number) => `${value.toLocaleString('en-ZA', { maximumFractionDigits: 1 })} km`;
+const km = (value: number) => formatDistance(value, { metresUnder1Km: true });
 
 export const DRIVER_DISTANCE_TEXTS = {
   checking: 'Checking how far the driver is from the pick-up...',
