@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { seedDemoData } from './db/seed';
+import { createGeo } from './geo';
 import { createLogger } from './logger';
 import { createLive, type Live } from './realtime/publish';
 import { silentProgress, type Progress } from './startup-progress';
@@ -52,7 +53,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }));
   try {
     await progress.step('Migrating', () => database.migrate());
-    if (options.seed !== false) await progress.step('Seeding demo data', () => seedDemoData(database.db));
+    if (options.seed !== false) await progress.step('Seeding demo data', () => seedDemoData(database.db, { router: createGeo(config, database.db).router }));
     await progress.step('Refreshing statistics', () => database.analyze());
     const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
     const live = createLive({ redisUrl: config.redisUrl, logger });

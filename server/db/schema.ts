@@ -555,6 +555,8 @@ export const jobTasks = pgTable('job_tasks', {
   arrivedDate: timestamp('arrived_date', { withTimezone: true }),
   arrivedLat: doublePrecision('arrived_lat'),
   arrivedLon: doublePrecision('arrived_lon'),
+  /** Km between the arrival position and the task's address when the driver said Arrived (issue 21); kept as recorded. */
+  arrivedDistanceKm: doublePrecision('arrived_distance_km'),
   /** Km from the driver's last position; refreshed as the driver moves. */
   distanceFromDriver: doublePrecision('distance_from_driver'),
   completedDate: timestamp('completed_date', { withTimezone: true }),

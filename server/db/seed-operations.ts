@@ -3,14 +3,19 @@
 // users by email, deliveries by waybill, jobs and notifications by seed key; running it again adds nothing.
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { haversineKm } from '../../src/lib/distance';
 import { OPERATIONS_TEXTS, WEB_NOTIFICATION_TYPE } from '../../src/lib/operations-catalogue';
 import type { StoredRole } from '../../src/lib/roles';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, PAYMENT_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
 import { hashPassword } from '../auth/passwords';
+import { priceOptions } from '../domain/pricing';
+import { routeDistanceKm } from '../domain/quotes';
+import { greatCircleRouter } from '../geo/great-circle';
+import type { Router } from '../geo/types';
 import type { Database } from './database';
+import { SEED_PARCEL_TYPES } from './seed-booking';
+import { seedCardPayments } from './seed-payments';
 import { DEMO_PASSWORD } from './demo-password';
-import { companies, deliveries, deliveryItems, drivers, jobDeliveries, jobs, jobTasks, portals, stores, users, webNotifications } from './schema';
+import { companies, deliveries, deliveryItems, deliveryQuotes, drivers, jobDeliveries, jobs, jobTasks, portals, stores, users, webNotifications } from './schema';
 
 
 /** Extra drivers beside driver@demo.test (seed.ts); every one has the Driver role. */
@@ -27,7 +32,7 @@ interface Place {
 }
 
 /** Where the demo stores are (the stores table keeps no coordinates). */
-const STORE_PLACES: Record<string, Place> = {
+export const STORE_PLACES: Record<string, Place> = {
   'Acme Sea Point': { description: 'Acme Sea Point, Shop 4, 110 Main Road, Sea Point, Cape Town', lat: -33.9155, lon: 18.389 },
   'Acme Sandton City': { description: 'Acme Sandton City, Shop L12, Rivonia Road, Sandton', lat: -26.1076, lon: 28.0567 },
   'Blue Crane Rosebank': { description: 'Blue Crane Rosebank, Unit 2, 50 Bath Avenue, Rosebank, Johannesburg', lat: -26.1452, lon: 28.0437 },
@@ -104,8 +109,8 @@ const DRIVER_STATES: Record<string, { availability: number; lat: number; lon: nu
 const SEED_TIME = new Date('2026-01-15T08:00:00.000Z');
 const minutesAfter = (minutes: number) => new Date(SEED_TIME.getTime() + minutes * 60_000);
 
-export async function seedOperations(db: Database): Promise<void> {
-  const [za] = await db.select({ id: portals.id }).from(portals).where(eq(portals.cca2, 'ZA'));
+export async function seedOperations(db: Database, options: { router?: Router } = {}): Promise<void> {
+  const [za] = await db.select().from(portals).where(eq(portals.cca2, 'ZA'));
   if (!za) return;
 
   // ---- Drivers ----
@@ -138,18 +143,37 @@ export async function seedOperations(db: Database): Promise<void> {
     const placedBy = userId(demo.placedBy);
     if (!store || !placedBy) continue;
     const origin = STORE_PLACES[demo.store]!;
-    const [row] = await db.insert(deliveries).values({
-      portalId: za.id, placedByUserId: placedBy, companyId: store.companyId, storeId: store.id, waybill: demo.waybill,
-      trackingHash: createHash('sha256').update(`courier-demo:${demo.waybill}`).digest('hex').slice(0, 24),
-      logisticStatusId: demo.logisticStatusId, paymentStatusId: PAYMENT_STATUS.PAID,
-      originAddress: { placeId: null, description: origin.description, coordinates: { lat: origin.lat, lon: origin.lon }, storeId: store.id },
-      destinationAddress: { placeId: null, description: demo.destination.description, coordinates: { lat: demo.destination.lat, lon: demo.destination.lon }, storeId: null },
-      originStoreId: store.id, readyForCollectionDate: SEED_TIME.toISOString().slice(0, 10), readyForCollectionTimeSlotLocal: '10:00',
-      distanceKm: Math.round(haversineKm(origin, demo.destination) * 100) / 100, orderReference: `ORD-${demo.waybill.slice(3)}`,
-      createdAt: SEED_TIME, updatedAt: SEED_TIME,
-    }).returning({ id: deliveries.id });
-    await db.insert(deliveryItems).values({
-      deliveryId: row!.id, name: 'small', parcelTypeId: 1, deliveryItemName: 'Parcel', length: 30, width: 20, height: 15, weight: 2,
+    const originAddress = { placeId: null, description: origin.description, coordinates: { lat: origin.lat, lon: origin.lon }, storeId: store.id };
+    const destinationAddress = { placeId: null, description: demo.destination.description, coordinates: { lat: demo.destination.lat, lon: demo.destination.lon }, storeId: null };
+    // The distance of the router the server quotes with, and the price of the quoting code (issue 21).
+    const distanceKm = await routeDistanceKm({ quoteValiditySeconds: 0, router: options.router ?? greatCircleRouter }, originAddress, destinationAddress);
+    const date = SEED_TIME.toISOString().slice(0, 10);
+    const { options: offered } = await priceOptions(db, {
+      portalId: za.id, timeZone: za.timeZone, companyId: store.companyId, distanceKm, date, time: '10:00', slotEnd: '12:00',
+      isRoundTrip: false, isHighRisk: false, parcels: [{ parcelTypeId: 1, ...SEED_PARCEL_TYPES[0] }],
+    });
+    const option = offered.find((candidate) => candidate.slaType === 'Priority') ?? offered[0];
+    if (!option) throw new Error(`seed: no service level is offered for ${demo.waybill}`);
+    await db.transaction(async (tx) => {
+      const [row] = await tx.insert(deliveries).values({
+        portalId: za.id, placedByUserId: placedBy, companyId: store.companyId, storeId: store.id, waybill: demo.waybill,
+        trackingHash: createHash('sha256').update(`courier-demo:${demo.waybill}`).digest('hex').slice(0, 24),
+        logisticStatusId: demo.logisticStatusId, paymentStatusId: PAYMENT_STATUS.PAID,
+        originAddress, destinationAddress,
+        originStoreId: store.id, readyForCollectionDate: date, readyForCollectionTimeSlotLocal: '10:00',
+        distanceKm, orderReference: `ORD-${demo.waybill.slice(3)}`,
+        createdAt: SEED_TIME, updatedAt: SEED_TIME,
+      }).returning();
+      const [quote] = await tx.insert(deliveryQuotes).values({
+        deliveryId: row!.id, slaType: option.slaType, pricingTier: option.pricingTier, priceExclCents: option.priceExclCents,
+        vatRateBasisPoints: za.vatRateBasisPoints, items: option.items, pickupWindowStart: option.pickupWindowStart, pickupWindowEnd: option.pickupWindowEnd,
+        dropOffWindowStart: option.dropOffWindowStart, dropOffWindowEnd: option.dropOffWindowEnd, expiresAt: new Date(SEED_TIME.getTime() + 86_400_000),
+      }).returning();
+      const [delivery] = await tx.update(deliveries).set({ selectedQuoteId: quote!.id }).where(eq(deliveries.id, row!.id)).returning();
+      await seedCardPayments(tx, [{ delivery: delivery!, quote: quote!, currency: za.currency, settledAt: SEED_TIME }]);
+      await tx.insert(deliveryItems).values({
+        deliveryId: row!.id, name: 'small', parcelTypeId: 1, deliveryItemName: 'Parcel', length: 30, width: 20, height: 15, weight: 2,
+      });
     });
   }
   const deliveryRows = await db.select().from(deliveries).where(inArray(deliveries.waybill, DEMO_DELIVERIES.map((delivery) => delivery.waybill)));

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StoredRole } from '../../src/lib/roles';
 import { hashPassword } from '../auth/passwords';
+import type { Router } from '../geo/types';
 import type { Database } from './database';
 import { DEMO_PASSWORD } from './demo-password';
 import { seedBooking } from './seed-booking';
@@ -80,7 +81,14 @@ export type DemoEmail = (typeof DEMO_USER_LIST)[number]['email'];
 export const DEMO_USERS: readonly (DemoUser & { email: DemoEmail })[] = DEMO_USER_LIST;
 
 /** Seeds the demo portal; running it again changes nothing. */
-export async function seedDemoData(db: Database): Promise<{ created: number }> {
+export interface SeedOptions {
+  /** The router the server quotes with (server/geo): seeded distances are its distances. The great-circle estimate by default. */
+  router?: Router;
+  /** The seeding moment (dates of the seeded deliveries are relative to it). */
+  now?: Date;
+}
+
+export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<{ created: number }> {
   let created = 0;
   for (const portal of DEMO_PORTALS) {
     const [row] = await db.select({ id: portals.id }).from(portals).where(eq(sql`lower(${portals.cca2})`, portal.cca2.toLowerCase()));
@@ -140,8 +148,8 @@ export async function seedDemoData(db: Database): Promise<{ created: number }> {
     created += missing.length;
   }
   await seedBooking(db);
-  await seedOperations(db);
-  await seedDeliveriesAdmin(db);
+  await seedOperations(db, options);
+  await seedDeliveriesAdmin(db, options);
   await seedTerritories(db);
   await seedFleet(db);
   await seedUsersAdmin(db);

@@ -126,8 +126,9 @@ async function markPaid(tx: Tx, deliveryId: number) {
 /**
  * The sale's posting: what the customer pays (card clearing and/or their account) against revenue and VAT.
  * If the delivery was already paid by another payment, the money is credited to the account instead.
+ * Exported for the demo seed, whose paid deliveries are posted exactly as a real sale is.
  */
-async function postSale(tx: Tx, portalId: number, delivery: DeliveryRow, payment: PaymentRow, vatCents: number, alreadyPaid: boolean) {
+export async function postSale(tx: Tx, portalId: number, delivery: DeliveryRow, payment: PaymentRow, vatCents: number, alreadyPaid: boolean) {
   const clearing = await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.cardClearing);
   const card = payment.method === 'balance' ? 0 : payment.amountCents;
   const onAccount = payment.method === 'balance' ? payment.amountCents : payment.creditAppliedCents;

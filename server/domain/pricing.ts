@@ -83,7 +83,8 @@ async function pricingTypeIds(db: Database, parcels: readonly PricingParcel[]): 
   });
 }
 
-function windows(input: PricingInput, slaType: SlaType) {
+/** The pick-up and drop-off windows of a service level for the input's date and slot (exported for the demo seed). */
+export function windows(input: Pick<PricingInput, 'date' | 'time' | 'slotEnd' | 'timeZone'>, slaType: SlaType) {
   const start = DateTime.fromISO(`${input.date}T${input.time}`, { zone: input.timeZone });
   const end = input.slotEnd ? DateTime.fromISO(`${input.date}T${input.slotEnd}`, { zone: input.timeZone }) : start.plus({ hours: DEFAULT_SLOT_HOURS });
   const dropOff = {

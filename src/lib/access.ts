@@ -197,6 +197,7 @@ export const OPERATION_ACCESS = {
   // Job edit (administrator, management operator): composing and dispatching jobs.
   createjob: { roles: OPS_JOB_EDITORS },
   assignjobstodriver: { roles: OPS_JOB_EDITORS },
+  getjobdriverdistance: { roles: OPS_JOB_EDITORS },
   unassigndriverfromjob: { roles: OPS_JOB_EDITORS },
   adddeliveriestojob: { roles: OPS_JOB_EDITORS },
   removedeliveryfromjob: { roles: OPS_JOB_EDITORS },

@@ -9,19 +9,21 @@ import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../s
 import { roleFlagsOf, type Permissions, type StoredRole } from '../../src/lib/roles';
 import { JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { jobScreenMachine } from '../../src/machines/operations/job-screen.machine';
-import { jobScreenSamples, jobScreenDetailsSample } from '../../src/machines/operations/job-screen.samples';
-import type { JobDetails, JobScreenCall } from '../../src/machines/operations/operations.api';
+import { farDriverSample, jobScreenSamples, jobScreenDetailsSample, nearDriverSample } from '../../src/machines/operations/job-screen.samples';
+import type { JobDetails, JobDriverDistance, JobScreenCall } from '../../src/machines/operations/operations.api';
+import { DRIVER_DISTANCE_TEXTS } from '../../src/lib/driver-distance';
 
 const user = (id: number, roles: StoredRole[]): Permissions => ({
   ...roleFlagsOf(id, roles), id, companyId: null, storeId: null, email: 'someone@demo.test', emailConfirmed: true, phoneNumberConfirmed: true, beta: false,
 });
 
-function renderJob(details: JobDetails[], permissions: Permissions, edit: boolean, refuse?: string) {
+function renderJob(details: JobDetails[], permissions: Permissions, edit: boolean, refuse?: string, driverDistance: JobDriverDistance = nearDriverSample) {
   const calls: JobScreenCall[] = [];
   let loads = 0;
   const actor = createActor(jobScreenMachine.provide({
     actors: {
       loadJob: fromPromise(async () => details[Math.min(loads++, details.length - 1)]!),
+      loadDriverDistance: fromPromise(async () => driverDistance),
       runCall: fromPromise(async ({ input }: { input: { cca2: string; call: JobScreenCall } }) => {
         calls.push(input.call);
         if (refuse) throw toApiError(409, { message: refuse }, '/connect/tasks');
@@ -48,7 +50,8 @@ describe('job screens', () => {
     expect(tasks().queryByRole('button', { name: /^Complete drop-off/ })).toBeNull();
     fireEvent.click(tasks().getByRole('button', { name: /^Complete pick-up/ }));
     await waitFor(() => expect(loads()).toBe(2));
-    expect(calls).toEqual([{ kind: 'task', action: 'completepickup', id: 11, location: jobScreenDetailsSample.tasks[0]!.address.coordinates }]);
+    // No position is sent for the stop: the server takes the driver's reported one (never the stop's own coordinates).
+    expect(calls).toEqual([{ kind: 'task', action: 'completepickup', id: 11 }]);
     await waitFor(() => expect(tasks().getByText('Completed')).toBeTruthy());
     // A finished task offers nothing; the drop-off can start.
     expect(tasks().queryByRole('button', { name: /^Complete pick-up/ })).toBeNull();
@@ -98,5 +101,56 @@ describe('job screens', () => {
     expect(actions.queryByRole('button', { name: JOB_ACTION_LABELS.reject })).toBeNull();
     // Removing the last delivery is allowed by the chart (it cancels the job).
     expect(screen.getByRole('button', { name: JOB_SCREEN_TEXTS.removeDelivery('WBJ0005') })).toBeTruthy();
+  });
+
+  describe('assigning a driver far from the pick-up (issue 21)', () => {
+    const notStarted: JobDetails = {
+      ...jobScreenDetailsSample,
+      job: { ...jobScreenDetailsSample.job, jobStatusId: JOB_STATUS.UNASSIGNED, driverId: null, driverName: null },
+      tasks: jobScreenDetailsSample.tasks.map((task) => ({ ...task, taskStatusId: TASK_STATUS.NOT_STARTED, arrivedDate: null })),
+    };
+    async function assign(driverId: string) {
+      fireEvent.change(await screen.findByRole('textbox', { name: JOB_SCREEN_TEXTS.driverId }), { target: { value: driverId } });
+      fireEvent.click(screen.getByRole('button', { name: JOB_SCREEN_TEXTS.assign }));
+    }
+
+    it('warns with the distance and assigns only after the dispatcher confirms', async () => {
+      const { calls } = renderJob([notStarted], user(1, ['Administrator']), true, undefined, farDriverSample);
+      await assign('11');
+      const dialog = within(await screen.findByRole('alertdialog'));
+      expect(dialog.getByText('This driver is 1270.40 km away, more than 50.00 km. Assign anyway?')).toBeTruthy();
+      expect(dialog.getByText(`The driver is 1270.40 km from ${farDriverSample.pickUpDescription}.`)).toBeTruthy();
+      expect(calls).toEqual([]);
+      fireEvent.click(dialog.getByRole('button', { name: DRIVER_DISTANCE_TEXTS.confirm }));
+      await waitFor(() => expect(calls).toEqual([{ kind: 'assign', id: 1, driverId: 11 }]));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    });
+
+    it('choosing another driver assigns nothing', async () => {
+      const { calls } = renderJob([notStarted], user(1, ['Administrator']), true, undefined, farDriverSample);
+      await assign('11');
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: DRIVER_DISTANCE_TEXTS.cancel }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(calls).toEqual([]);
+    });
+
+    it('a driver within the threshold is assigned at once, and the distance is shown', async () => {
+      const { calls } = renderJob([notStarted], user(1, ['Administrator']), true, undefined, nearDriverSample);
+      await assign('11');
+      await waitFor(() => expect(calls).toEqual([{ kind: 'assign', id: 1, driverId: 11 }]));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(await screen.findByText(`The driver is 4.20 km from ${nearDriverSample.pickUpDescription}.`)).toBeTruthy();
+    });
+
+    it('shows operators an arrival far from the stop on the task', async () => {
+      const farArrival: JobDetails = {
+        ...jobScreenDetailsSample,
+        tasks: jobScreenDetailsSample.tasks.map((task) => (task.id === 11 ? { ...task, arrivedDistanceKm: 1270.4, arrivedFarFromStop: true } : task)),
+      };
+      renderJob([farArrival], user(1, ['Administrator']), false);
+      await screen.findByRole('table', { name: JOB_SCREEN_TEXTS.tasks });
+      expect(tasks().getByText(/Arrived 1270\.40 km from the stop/)).toBeTruthy();
+      expect(tasks().getAllByText(/from the stop/)).toHaveLength(1);
+    });
   });
 });

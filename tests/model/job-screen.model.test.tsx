@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { JobView } from '../../src/features/jobs/JobPage';
+import { DRIVER_DISTANCE_TEXTS } from '../../src/lib/driver-distance';
 import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
 import { roleFlagsOf, type Permissions } from '../../src/lib/roles';
 import { jobScreenMachine } from '../../src/machines/operations/job-screen.machine';
@@ -33,6 +34,11 @@ describeModel({
           const typed = event as JobScreenEvent;
           if (typed.type === 'job.call' && typed.call.kind === 'task') {
             const button = taskButton(TASK_ACTION_LABELS[typed.call.action]);
+            if (button) fireEvent.click(button);
+            else actor.send(typed);
+          } else if (typed.type === 'job.confirmAssign' || typed.type === 'job.cancelAssign') {
+            const label = typed.type === 'job.confirmAssign' ? DRIVER_DISTANCE_TEXTS.confirm : DRIVER_DISTANCE_TEXTS.cancel;
+            const button = screen.queryByRole('button', { name: label });
             if (button) fireEvent.click(button);
             else actor.send(typed);
           } else if (typed.type === 'job.retry') {
@@ -66,8 +72,23 @@ describeModel({
       if (snapshot.context.error) expect(screen.getByText(snapshot.context.error.message)).toBeTruthy();
       else expect(screen.queryByText(/cannot be completed/)).toBeNull();
     },
-    calling: () => {
+    calling: (snapshot: Snapshot) => {
       expect(taskButton(TASK_ACTION_LABELS.completepickup)!.hasAttribute('disabled')).toBe(true);
+      // An assignment shows how far the driver is from the pick-up (confirmed if far).
+      const distance = snapshot.context.driverDistance;
+      if (distance?.distanceKm != null) expect(screen.getByText(DRIVER_DISTANCE_TEXTS.distance(distance.distanceKm, distance.pickUpDescription))).toBeTruthy();
+    },
+    checkingDriver: () => {
+      expect(screen.getByText(DRIVER_DISTANCE_TEXTS.checking)).toBeTruthy();
+      expect(taskButton(TASK_ACTION_LABELS.completepickup)!.hasAttribute('disabled')).toBe(true);
+    },
+    confirmingAssign: (snapshot: Snapshot) => {
+      const distance = snapshot.context.driverDistance!;
+      const dialog = within(screen.getByRole('alertdialog'));
+      expect(dialog.getByText(DRIVER_DISTANCE_TEXTS.farWarning(distance.distanceKm!, distance.thresholdKm))).toBeTruthy();
+      expect(dialog.getByText(DRIVER_DISTANCE_TEXTS.distance(distance.distanceKm!, distance.pickUpDescription))).toBeTruthy();
+      expect(dialog.getByRole('button', { name: DRIVER_DISTANCE_TEXTS.confirm })).toBeTruthy();
+      expect(dialog.getByRole('button', { name: DRIVER_DISTANCE_TEXTS.cancel })).toBeTruthy();
     },
     failed: () => {
       expect(screen.getByText(JOB_SCREEN_TEXTS.loadFailed, { exact: false })).toBeTruthy();

@@ -2,6 +2,7 @@ import { and, asc, count, eq, exists, inArray, notExists, or, sql, type SQL } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { components, operations } from '../../../src/api/generated/connect';
 import { markerLabel } from '../../../src/lib/distance';
+import { ASSIGN_DRIVER_FAR_KM, kmBetween } from '../../../src/lib/driver-distance';
 import { JOB_COST, mapTaskTypeOf, OPERATIONS_TEXTS, WEB_NOTIFICATION_TYPE } from '../../../src/lib/operations-catalogue';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS } from '../../../src/lib/statuses';
 import { deliveries, drivers, jobDeliveries, jobs, jobTasks, users } from '../../db/schema';
@@ -308,6 +309,24 @@ export async function createJob(ctx: OpsContext, form: S['JobCreateForm']): Prom
     if (form.driverId) await assignLocked(ctx, tx, changes, job!, form.driverId);
   });
   return getJobDetails(ctx, createdId);
+}
+
+/**
+ * How far a driver is from the job's next pick-up (getjobdriverdistance, issue 21): asked by the dispatcher before
+ * assigning, so a driver in another city is not assigned without a word. Straight-line km: a warning, not a route.
+ */
+export async function jobDriverDistance(ctx: OpsContext, id: number, driverId: number): Promise<S['JobDriverDistance']> {
+  const details = await getJobDetails(ctx, id);
+  await requireDriver(ctx.db, driverId);
+  const open = details.tasks.filter((task) => task.taskStatusId === TASK_STATUS.NOT_STARTED || task.taskStatusId === TASK_STATUS.IN_PROGRESS);
+  const stop = open.find((task) => isPickUpTask(task.taskTypeId)) ?? open[0];
+  const [position] = await ctx.db.select({ lat: drivers.lat, lon: drivers.lon, at: drivers.locationAt }).from(drivers).where(eq(drivers.userId, driverId));
+  const located = position && position.lat !== null && position.lon !== null ? { lat: position.lat, lon: position.lon } : null;
+  const distanceKm = located && stop ? kmBetween(located, stop.address.coordinates) : null;
+  return {
+    jobId: id, driverId, distanceKm, thresholdKm: ASSIGN_DRIVER_FAR_KM, isFar: distanceKm !== null && distanceKm > ASSIGN_DRIVER_FAR_KM,
+    pickUpDescription: stop?.address.description ?? null, locationAt: position?.at?.toISOString() ?? null,
+  };
 }
 
 export async function assignJobsToDriver(ctx: OpsContext, form: S['JobAssignForm']): Promise<Job[]> {

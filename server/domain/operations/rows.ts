@@ -1,3 +1,4 @@
+import { ARRIVAL_FAR_FROM_STOP_KM } from '../../../src/lib/driver-distance';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../src/api/generated/connect';
@@ -147,6 +148,8 @@ export function taskOf(row: { task: TaskRecord; waybill: string | null; xmin: st
     arrivedDate: iso(task.arrivedDate),
     arrivedLocation: task.arrivedLat !== null && task.arrivedLon !== null ? { lat: task.arrivedLat, lon: task.arrivedLon } : null,
     distanceFromDriver: task.distanceFromDriver,
+    arrivedDistanceKm: task.arrivedDistanceKm,
+    arrivedFarFromStop: task.arrivedDistanceKm !== null && task.arrivedDistanceKm > ARRIVAL_FAR_FROM_STOP_KM,
     address: addressOf(task.address),
     windowStartUtc: iso(task.windowStartUtc),
     completedDate: iso(task.completedDate),

@@ -2,13 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { components, operations } from '../../../src/api/generated/connect';
 import { mayCall, type OperationId } from '../../../src/lib/access';
 import type { LatLon } from '../../../src/lib/distance';
+import { kmBetween } from '../../../src/lib/driver-distance';
 import { OPERATIONS_TEXTS, TASK_ACTIONS, WEB_NOTIFICATION_TYPE, type TaskAction } from '../../../src/lib/operations-catalogue';
 import { FINISHED_TASK_STATUSES, JOB_STATUS, TASK_STATUS } from '../../../src/lib/statuses';
 import type { DeliveryLogisticsEvent } from '../../../src/machines/operations/delivery-logistics.types';
 import { isPickUpTask, taskMachine, taskSnapshotOf, taskStatusOf } from '../../../src/machines/operations/task.machine';
 import type { TaskEvent } from '../../../src/machines/operations/task.types';
 import { step } from '../../../src/machines/operations/transitions';
-import { deliveries, jobs, jobTasks } from '../../db/schema';
+import { deliveries, drivers, jobs, jobTasks } from '../../db/schema';
 import { ConflictError, notFound } from '../../http/errors';
 import { whereAll } from '../list-query';
 import { Changes, dispatcherIds, notify, publishChanges } from './changes';
@@ -97,7 +98,12 @@ function plan(action: TaskAction, { task, job, delivery, at, location, reason }:
     : undefined;
   const taskStatusId = taskStatusOf(next);
   const taskValues: Partial<TaskRecord> = { taskStatusId, updatedAt: at };
-  if (action === 'arrived') Object.assign(taskValues, { arrivedDate: at, arrivedLat: location?.lat ?? null, arrivedLon: location?.lon ?? null, distanceFromDriver: 0 });
+  if (action === 'arrived') {
+    // Where the driver was, and how far from the stop: kept as recorded, so an arrival far from it stays visible.
+    const stop = (task.address as { coordinates?: LatLon }).coordinates;
+    const distance = location && stop ? kmBetween(location, stop) : null;
+    Object.assign(taskValues, { arrivedDate: at, arrivedLat: location?.lat ?? null, arrivedLon: location?.lon ?? null, arrivedDistanceKm: distance, distanceFromDriver: distance });
+  }
   if (FINISHED_TASK_STATUSES.has(taskStatusId)) taskValues.completedDate = at;
   if (taskStatusId === TASK_STATUS.EXCEPTION) taskValues.exceptionReason = reason ?? null;
   return { taskValues, startsJob, deliveryStatusId };
@@ -130,6 +136,12 @@ export async function getTaskState(ctx: OpsContext, id: number, db: Tx = ctx.db)
   return { task: shape!, jobStatusId: job.jobStatusId as TaskState['jobStatusId'], logisticStatusId: delivery.logisticStatusId, allowedActions };
 }
 
+async function lastPosition(tx: Tx, driverId: number | null): Promise<LatLon | undefined> {
+  if (driverId === null) return undefined;
+  const [row] = await tx.select({ lat: drivers.lat, lon: drivers.lon }).from(drivers).where(eq(drivers.userId, driverId));
+  return row && row.lat !== null && row.lon !== null ? { lat: row.lat, lon: row.lon } : undefined;
+}
+
 export interface TaskCallInput {
   arrivedLocation?: LatLon;
   reason?: string;
@@ -150,7 +162,9 @@ export async function runTaskAction(ctx: OpsContext, id: number, action: TaskAct
       const [task] = await tx.select().from(jobTasks).where(eq(jobTasks.id, id)).for('update');
       const [delivery] = await tx.select().from(deliveries).where(eq(deliveries.id, task!.deliveryId)).for('update');
       const at = new Date();
-      const outcome = plan(action, { task: task!, job, delivery: delivery!, at, location: input.arrivedLocation, reason: input.reason });
+      // Without a position in the request, the arrival is where the driver last reported being.
+      const location = action === 'arrived' ? input.arrivedLocation ?? await lastPosition(tx, job.driverId) : undefined;
+      const outcome = plan(action, { task: task!, job, delivery: delivery!, at, location, reason: input.reason });
       if (outcome.startsJob) await startLocked(tx, changes, job);
       await tx.update(jobTasks).set(outcome.taskValues).where(eq(jobTasks.id, id));
       changes.tasks.add(id);

@@ -829,6 +829,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/driverdistance/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far a driver is from the job's next pick-up (ours; issue 21), asked before assigning the driver
+         * @description Great-circle km from the driver's last reported position to the job's first open pick-up task (else its first open task). `isFar` is true above `thresholdKm`: the dispatcher confirms before assigning such a driver.
+         */
+        get: operations["getjobdriverdistance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/adddeliveriestojob/{cca2}/{id}": {
         parameters: {
             query?: never;
@@ -1058,7 +1078,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The driver is at the task's address (arrivedDate now, arrivedLocation as sent) */
+        /**
+         * The driver is at the task's address (arrivedDate now, arrivedLocation as sent, else the driver's last reported position)
+         * @description The server records where the driver was and how far that is from the stop (`arrivedDistanceKm`); an arrival farther than the threshold is flagged (`arrivedFarFromStop`) for operators. The arrival is not refused.
+         */
         put: operations["arrived"];
         post?: never;
         delete?: never;
@@ -3313,6 +3336,10 @@ export interface components {
             arrivedLocation: components["schemas"]["JobCoordinates"] | null;
             /** @description Km from the driver's last position, 2 decimals */
             distanceFromDriver: number | null;
+            /** @description Km between the arrival position and the stop, 2 decimals; null before arrival or when no position was known */
+            arrivedDistanceKm: number | null;
+            /** @description The driver said Arrived farther from the stop than the threshold (ours; docs/decisions.md) */
+            arrivedFarFromStop: boolean;
             address: components["schemas"]["JobAddress"];
             /** Format: date-time */
             windowStartUtc: string | null;
@@ -3471,7 +3498,24 @@ export interface components {
             message?: string;
         };
         TaskArrivedForm: {
-            arrivedLocation: components["schemas"]["JobCoordinates"];
+            arrivedLocation?: components["schemas"]["JobCoordinates"];
+        };
+        JobDriverDistance: {
+            /** Format: int32 */
+            jobId: number;
+            /** Format: int32 */
+            driverId: number;
+            /** @description Null when the driver has reported no position or the job has no open stop */
+            distanceKm: number | null;
+            /** @description Above this the assignment asks for a confirmation */
+            thresholdKm: number;
+            isFar: boolean;
+            pickUpDescription: string | null;
+            /**
+             * Format: date-time
+             * @description When the driver last reported their position
+             */
+            locationAt: string | null;
         };
         TaskExceptionForm: {
             reason?: string;
@@ -5815,6 +5859,37 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+        };
+    };
+    getjobdriverdistance: {
+        parameters: {
+            query: {
+                driverId: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver's distance from the pick-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDriverDistance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     adddeliveriestojob: {

@@ -7,6 +7,7 @@ import { usePermissions, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { mayCall } from '../../lib/access';
 import { formatDistance } from '../../lib/distance';
+import { DRIVER_DISTANCE_TEXTS } from '../../lib/driver-distance';
 import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../lib/jobs-texts';
 import type { Permissions } from '../../lib/roles';
 import { canRate, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS } from '../../lib/statuses';
@@ -74,6 +75,33 @@ function AssignDriver({ actor, jobId }: { actor: JobScreenActor; jobId: number }
   );
 }
 
+/**
+ * How far the driver being assigned is from the pick-up; above the threshold a warning asks the dispatcher to
+ * confirm or choose another driver (issue 21).
+ */
+export function DriverDistanceNotice({ actor }: { actor: JobScreenActor }) {
+  const distance = useSelector(actor, (s) => s.context.driverDistance);
+  const checking = useSelector(actor, (s) => s.matches('checkingDriver'));
+  const confirming = useSelector(actor, (s) => s.matches('confirmingAssign'));
+  if (checking) return <Text role="status" fontSize="sm">{DRIVER_DISTANCE_TEXTS.checking}</Text>;
+  if (!distance) return null;
+  const where = distance.distanceKm === null ? DRIVER_DISTANCE_TEXTS.unknown : DRIVER_DISTANCE_TEXTS.distance(distance.distanceKm, distance.pickUpDescription);
+  if (!confirming) return <Text role="status" fontSize="sm">{where}</Text>;
+  return (
+    <Alert.Root status="warning" role="alertdialog" aria-label={DRIVER_DISTANCE_TEXTS.farWarning(distance.distanceKm ?? 0, distance.thresholdKm)}>
+      <Alert.Indicator />
+      <Stack gap={2}>
+        <Alert.Title>{DRIVER_DISTANCE_TEXTS.farWarning(distance.distanceKm ?? 0, distance.thresholdKm)}</Alert.Title>
+        <Alert.Description>{where}</Alert.Description>
+        <HStack>
+          <Button size="sm" colorPalette="red" onClick={() => actor.send({ type: 'job.confirmAssign' })}>{DRIVER_DISTANCE_TEXTS.confirm}</Button>
+          <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'job.cancelAssign' })}>{DRIVER_DISTANCE_TEXTS.cancel}</Button>
+        </HStack>
+      </Stack>
+    </Alert.Root>
+  );
+}
+
 /** The job of /jobs/:id/deliveries or /jobs/edit/:id, drawn from its actor. */
 export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; permissions: Permissions | null | undefined; edit: boolean }) {
   const details = useSelector(actor, (s) => s.context.details);
@@ -118,6 +146,7 @@ export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; p
         ))}
         {edit && mayAssign(job, permissions) && <AssignDriver actor={actor} jobId={job.id} />}
       </Flex>
+      <DriverDistanceNotice actor={actor} />
       <Stack gap={2}>
         {deliveries.map((delivery) => (
           <DeliverySummaryCard key={delivery.id} delivery={delivery} tasks={tasks} permissions={permissions}
@@ -142,13 +171,18 @@ export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; p
                 <td data-label={TASK_COLUMNS[0]}>{task.taskJobOrder}</td>
                 <td data-label={TASK_COLUMNS[1]}>{statusLabel(TASK_TYPE_LABELS, task.taskTypeId)}</td>
                 <td data-label={TASK_COLUMNS[2]}>{task.waybill ?? ''}</td>
-                <td data-label={TASK_COLUMNS[3]}>{statusLabel(TASK_STATUS_LABELS, task.taskStatusId)}</td>
+                <td data-label={TASK_COLUMNS[3]}>
+                  {statusLabel(TASK_STATUS_LABELS, task.taskStatusId)}
+                  {task.arrivedFarFromStop && task.arrivedDistanceKm !== null && (
+                    <Text as="span" display="block" color="orange.700" fontWeight="medium">⚠ {DRIVER_DISTANCE_TEXTS.arrivedFar(task.arrivedDistanceKm)}</Text>
+                  )}
+                </td>
                 <td data-label={TASK_COLUMNS[4]}>
                   <HStack gap={1} wrap="wrap" justify="flex-end">
                     {actions.map((name) => (
                       <Button key={name} size="xs" variant="outline" disabled={busy}
                         aria-label={`${TASK_ACTION_LABELS[name]} (${statusLabel(TASK_TYPE_LABELS, task.taskTypeId)} ${task.taskJobOrder})`}
-                        onClick={() => actor.send({ type: 'job.call', call: { kind: 'task', action: name, id: task.id, location: task.address.coordinates } })}>
+                        onClick={() => actor.send({ type: 'job.call', call: { kind: 'task', action: name, id: task.id } })}>
                         {TASK_ACTION_LABELS[name]}
                       </Button>
                     ))}

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { asApiError } from '../../api/api-error';
 import { liveDashboard } from '../../api/realtime';
 import { reconnects } from './reconnects';
-import { loadJob, runJobScreenCall, type JobDetails, type JobScreenCall } from './operations.api';
+import { loadDriverDistance, loadJob, runJobScreenCall, type JobDetails, type JobDriverDistance, type JobScreenCall } from './operations.api';
 import type { JobScreenSchema, JobScreenEvent } from './job-screen.types';
 
 /** Changes of one job over the dashboard hub (its `job` and `jobTask` messages). */
@@ -31,6 +31,8 @@ export const jobScreenMachine = setup({
     hubChanges,
     loadJob: fromPromise<JobDetails, { cca2: string; jobId: number }>(({ input, signal }) => loadJob(input.cca2, input.jobId, signal)),
     runCall: fromPromise<void, { cca2: string; call: JobScreenCall }>(({ input }) => runJobScreenCall(input.cca2, input.call)),
+    loadDriverDistance: fromPromise<JobDriverDistance, { cca2: string; jobId: number; driverId: number }>(({ input, signal }) =>
+      loadDriverDistance(input.cca2, input.jobId, input.driverId, signal)),
   },
   actions: {
     storeDetails: assign((_, details: JobDetails) => ({ details })),
@@ -41,6 +43,8 @@ export const jobScreenMachine = setup({
       return { call: event.call };
     }),
     clearCall: assign({ call: null }),
+    storeDriverDistance: assign((_, driverDistance: JobDriverDistance) => ({ driverDistance })),
+    clearDriverDistance: assign({ driverDistance: null }),
   },
   guards: {
     isNotFound: (_, params: { error: unknown }) => asApiError(params.error).status === 404,
@@ -48,11 +52,16 @@ export const jobScreenMachine = setup({
       assertEvent(event, 'job.call');
       return typeof event.call?.id === 'number';
     },
+    isAssign: ({ event }) => {
+      assertEvent(event, 'job.call');
+      return event.call?.kind === 'assign' && typeof event.call.id === 'number';
+    },
+    isFar: (_, params: { distance: JobDriverDistance }) => params.distance.isFar,
   },
 }).createMachine({
   id: 'jobScreen',
   description: 'A job with its deliveries and tasks; the calls its charts allow, each followed by a reload.',
-  context: ({ input }) => ({ cca2: input.cca2, jobId: input.jobId, details: null, call: null, error: null }),
+  context: ({ input }) => ({ cca2: input.cca2, jobId: input.jobId, details: null, call: null, error: null, driverDistance: null }),
   invoke: [
     { id: 'reconnects', src: 'reconnects' },
     { id: 'hubChanges', src: 'hubChanges', input: ({ context }) => ({ jobId: context.jobId }) },
@@ -76,9 +85,34 @@ export const jobScreenMachine = setup({
     ready: {
       description: 'The job is shown with the calls offered now.',
       on: {
-        'job.call': { guard: 'hasCall', target: 'calling', actions: ['clearError', 'setCall'] },
+        'job.call': [
+          // An assignment first asks how far the driver is from the pick-up (issue 21).
+          { guard: 'isAssign', target: 'checkingDriver', actions: ['clearError', 'clearDriverDistance', 'setCall'] },
+          { guard: 'hasCall', target: 'calling', actions: ['clearError', 'setCall'] },
+        ],
         'job.changed': 'loading',
         'connection.reconnected': 'loading',
+      },
+    },
+    checkingDriver: {
+      description: 'How far the driver to assign is from the job\'s pick-up is being asked.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadDriverDistance',
+        src: 'loadDriverDistance',
+        input: ({ context }) => ({ cca2: context.cca2, jobId: context.jobId, driverId: context.call?.kind === 'assign' ? context.call.driverId : 0 }),
+        onDone: [
+          { guard: { type: 'isFar', params: ({ event }) => ({ distance: event.output }) }, target: 'confirmingAssign', actions: { type: 'storeDriverDistance', params: ({ event }) => event.output } },
+          { target: 'calling', actions: { type: 'storeDriverDistance', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'ready', actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, 'clearCall'] },
+      },
+    },
+    confirmingAssign: {
+      description: 'The driver is farther from the pick-up than the threshold: the dispatcher confirms or chooses another.',
+      on: {
+        'job.confirmAssign': 'calling',
+        'job.cancelAssign': { target: 'ready', actions: 'clearCall' },
       },
     },
     calling: {

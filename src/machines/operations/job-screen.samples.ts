@@ -2,7 +2,7 @@ import { toApiError } from '../../api/api-error';
 import { JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../lib/statuses';
 import { defineSamples } from '../samples';
 import { jobScreenMachine } from './job-screen.machine';
-import type { JobDetails } from './operations.api';
+import type { JobDetails, JobDriverDistance } from './operations.api';
 
 const address = (description: string, lat: number, lon: number) => ({ description, coordinates: { lat, lon }, storeId: null });
 const origin = address('1 Main Road, Rosebank', -26.1467, 28.0436);
@@ -23,12 +23,18 @@ export const jobScreenDetailsSample: JobDetails = {
   }],
   tasks: [
     { id: 11, jobId: 1, deliveryId: 105, waybill: 'WBJ0005', taskJobOrder: 1, taskStatusId: TASK_STATUS.IN_PROGRESS, taskTypeId: TASK_TYPE.PICK_UP,
-      arrivedDate: '2026-11-21T07:55:00Z', arrivedLocation: origin.coordinates, distanceFromDriver: 0, address: origin, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' },
+      arrivedDate: '2026-11-21T07:55:00Z', arrivedLocation: origin.coordinates, distanceFromDriver: 0, arrivedDistanceKm: 0, arrivedFarFromStop: false, address: origin, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' },
     { id: 12, jobId: 1, deliveryId: 105, waybill: 'WBJ0005', taskJobOrder: 2, taskStatusId: TASK_STATUS.NOT_STARTED, taskTypeId: TASK_TYPE.DROP_OFF,
-      arrivedDate: null, arrivedLocation: null, distanceFromDriver: 4.12, address: destination, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' },
+      arrivedDate: null, arrivedLocation: null, distanceFromDriver: 4.12, arrivedDistanceKm: null, arrivedFarFromStop: false, address: destination, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' },
   ],
   transactionItems: [],
 } as JobDetails;
+
+/** A driver in Johannesburg for a Sea Point pick-up, 1,270 km away: the assignment asks for a confirmation. */
+export const farDriverSample: JobDriverDistance = {
+  jobId: 1, driverId: 11, distanceKm: 1270.4, thresholdKm: 50, isFar: true, pickUpDescription: 'Acme Sea Point, Shop 4, 110 Main Road, Sea Point, Cape Town', locationAt: '2026-11-21T07:00:00Z',
+};
+export const nearDriverSample: JobDriverDistance = { ...farDriverSample, distanceKm: 4.2, isFar: false };
 
 export const jobScreenSamples = defineSamples(jobScreenMachine, [
   {
@@ -43,6 +49,20 @@ export const jobScreenSamples = defineSamples(jobScreenMachine, [
       // The driver moved a task on their phone: the screen reloads the job.
       { type: 'job.changed' },
       { type: 'xstate.error.actor.runCall', error: toApiError(409, { message: 'The task cannot be completed: the driver has not arrived.' }, '/connect/tasks/completepickup/ZA/11') },
+    ],
+  },
+  {
+    name: 'a dispatcher assigns a driver: a far one is confirmed or another chosen; a near one is assigned at once',
+    input: { cca2: 'ZA', jobId: 1 },
+    events: [
+      { type: 'xstate.done.actor.loadJob', output: jobScreenDetailsSample },
+      { type: 'job.call', call: { kind: 'assign', id: 1, driverId: 11 } },
+      { type: 'xstate.done.actor.loadDriverDistance', output: farDriverSample },
+      { type: 'xstate.done.actor.loadDriverDistance', output: nearDriverSample },
+      { type: 'xstate.error.actor.loadDriverDistance', error: toApiError(400, { message: 'User 99 is not a driver.' }, '/connect/jobs/driverdistance/ZA/1') },
+      { type: 'job.confirmAssign' },
+      { type: 'job.cancelAssign' },
+      { type: 'xstate.done.actor.runCall' },
     ],
   },
 ]);

@@ -1,5 +1,5 @@
 import type { ApiError } from '../../api/api-error';
-import type { JobDetails, JobScreenCall } from './operations.api';
+import type { JobDetails, JobDriverDistance, JobScreenCall } from './operations.api';
 
 export interface JobScreenInput {
   cca2: string;
@@ -14,11 +14,16 @@ export interface JobScreenContext {
   call: JobScreenCall | null;
   /** Why the last call or load was refused (a 409 says the chart did not allow it; nothing changed). */
   error: ApiError | null;
+  /** How far the driver last chosen for assignment is from the pick-up (shown; a far one asks for confirmation). */
+  driverDistance: JobDriverDistance | null;
 }
 
 export type JobScreenEvent =
   | { type: 'job.call'; call: JobScreenCall }
   | { type: 'job.retry' }
+  /** The dispatcher assigns the far driver anyway, or chooses another. */
+  | { type: 'job.confirmAssign' }
+  | { type: 'job.cancelAssign' }
   /** The hub reported a change of this job or one of its tasks. */
   | { type: 'job.changed' }
   | { type: 'connection.reconnected' };

@@ -7,7 +7,7 @@ import { liveMergeMachine } from './live-merge.machine';
 
 const address = (description: string, lat: number, lon: number) => ({ description, coordinates: { lat, lon }, storeId: null });
 
-const task = { deliveryId: 105, waybill: 'WBJ0005', arrivedLocation: null, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' };
+const task = { deliveryId: 105, waybill: 'WBJ0005', arrivedLocation: null, arrivedDistanceKm: null, arrivedFarFromStop: false, windowStartUtc: null, completedDate: null, exceptionReason: null, xmin: '20' };
 const pickUp: Task = {
   ...task, id: 11, jobId: 1, taskJobOrder: 1, taskTypeId: TASK_TYPE.PICK_UP, taskStatusId: TASK_STATUS.IN_PROGRESS,
   arrivedDate: '2026-11-21T07:55:00Z', distanceFromDriver: 0, address: address('1 Main Road, Rosebank', -26.1467, 28.0436),

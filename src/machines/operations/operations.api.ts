@@ -129,11 +129,20 @@ const JOB_PATHS = {
   notifyDelay: '/jobs/notifyJobDelay/{cca2}/{id}',
 } as const;
 
+export type JobDriverDistance = components['schemas']['JobDriverDistance'];
+
+/** How far a driver is from the job's next pick-up (getjobdriverdistance), asked before assigning them. */
+export async function loadDriverDistance(cca2: string, jobId: number, driverId: number, signal?: AbortSignal): Promise<JobDriverDistance> {
+  const { data } = await api.connect.GET('/jobs/driverdistance/{cca2}/{id}', { params: { path: { cca2, id: jobId }, query: { driverId } }, signal });
+  return data!;
+}
+
 /** Makes one call; a refusal (409 when the chart does not allow it) comes back as the ApiError of the catalogue. */
 export async function runJobScreenCall(cca2: string, call: JobScreenCall): Promise<void> {
   switch (call.kind) {
     case 'task': {
-      const body = call.action === 'arrived' ? { arrivedLocation: call.location ?? { lat: 0, lon: 0 } } : call.action.startsWith('exception') ? {} : undefined;
+      // Without a position the server takes the driver's last reported one (never 0,0: that is off Ghana's coast).
+      const body = call.action === 'arrived' ? (call.location ? { arrivedLocation: call.location } : {}) : call.action.startsWith('exception') ? {} : undefined;
       await api.connect.PUT(TASK_PATHS[call.action] as never, { params: { path: { cca2, id: call.id } }, ...(body && { body }) } as never);
       return;
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "job_tasks" ADD COLUMN "arrived_distance_km" double precision;

@@ -1,0 +1,31 @@
+// Seeded paid deliveries are paid the way a customer pays: a settled card payment of the selected quote's total
+// (paymentTotals) and the sale's ledger posting (postSale), so "Total paid" and the ledger agree with the price.
+import { postSale } from '../domain/payments';
+import { paymentTotals } from '../domain/quotes';
+import type { Tx } from '../domain/ledger';
+import { deliveries, deliveryQuotes, payments } from './schema';
+
+export interface SeedSale {
+  delivery: typeof deliveries.$inferSelect;
+  quote: typeof deliveryQuotes.$inferSelect;
+  currency: string;
+  settledAt: Date;
+}
+
+/** Records one settled card payment per sale and posts each sale to the ledger. */
+export async function seedCardPayments(tx: Tx, all: readonly SeedSale[]): Promise<void> {
+  const allTotals = await Promise.all(all.map((sale) => paymentTotals(tx, { ...sale.delivery, accountId: null, xmin: '0' }, sale.quote)));
+  // A free delivery (Emergency Relief) charges nothing: no payment, no posting.
+  const sales = all.filter((_, index) => allTotals[index]!.total > 0);
+  const totals = allTotals.filter((total) => total.total > 0);
+  if (sales.length === 0) return;
+  const rows = await tx.insert(payments).values(sales.map((sale, index) => ({
+    portalId: sale.delivery.portalId, deliveryId: sale.delivery.id, accountId: null, userId: sale.delivery.placedByUserId,
+    method: 'card', operation: 'seed', idempotencyKey: `seed-${sale.delivery.waybill}`, merchantTransactionId: `seed-${sale.delivery.waybill}`,
+    amountCents: totals[index]!.total, currency: sale.currency, status: 'succeeded', resultCode: '000.100.110',
+    resultDescription: 'Request successfully processed in \'Merchant in Integrator Test Mode\'', createdAt: sale.settledAt, settledAt: sale.settledAt,
+  }))).returning();
+  for (const [index, sale] of sales.entries()) {
+    await postSale(tx, sale.delivery.portalId, { ...sale.delivery, xmin: '0' }, rows[index]!, totals[index]!.vat, false);
+  }
+}
