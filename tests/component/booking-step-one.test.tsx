@@ -6,7 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { toApiError } from '../../src/api/api-error';
 import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
-import { DELIVERY_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
+import { DELIVERY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
+import { PAYMENT_STATUS } from '../../src/lib/statuses';
+import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
 import type { AddressValue, DeliveryFormValues, Quote } from '../../src/machines/booking/booking.model';
 import { addressSelectLogic, deliveryStepMachine } from '../../src/machines/booking/delivery-step.machine';
 import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
@@ -88,3 +90,12 @@ describe('wizard step 1 (issue 21)', () => {
   });
 });
 
+
+describe('quotes with no option (issue 21 item 3)', () => {
+  it('say that no service is offered and what to change', async () => {
+    const quote = { ...sampleQuote(PAYMENT_STATUS.NOT_SELECTED), deliveryQuotes: [] };
+    const wizard = defaultBookingLogic.wizard.provide({ actors: { getQuote: fromPromise(async () => quote), loadTimeSlots: fromPromise(async () => []) } as never });
+    renderBooking({ path: '/', logic: { wizard }, state: { bookingDeliveryId: quote.deliveryId } });
+    expect((await screen.findByTestId('no-service', {}, { timeout: 10_000 })).textContent).toBe(QUOTE_STEP_TEXTS.noService);
+  });
+});

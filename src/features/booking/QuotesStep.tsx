@@ -7,6 +7,7 @@ import type { Permissions } from '../../lib/roles';
 import { quoteExpiryMachine } from '../../machines/booking/quote-expiry.machine';
 import type { DeliveryQuote } from '../../machines/booking/booking.model';
 import type { wizardMachine } from '../../machines/booking/wizard.machine';
+import { QUOTE_STEP_TEXTS } from '../../lib/booking-texts';
 import { STEP_FORM_ID } from './booking-ui';
 import { QuoteOptions } from './QuoteOptions';
 
@@ -36,6 +37,7 @@ export function QuotesStep({ wizard, permissions, timeZone }: { wizard: ActorRef
           slots, value: quote?.readyForCollectionTimeSlotLocal ?? '', busy: changingSlot,
           onChange: (deliveryTime, quoteId) => wizard.send({ type: 'quote.timeSlot', quoteId, deliveryTime }),
         }} errorId={error ? QUOTE_ERROR_ID : undefined} />
+      {quote && quotes.length === 0 && <Text role="status" data-testid="no-service">{QUOTE_STEP_TEXTS.noService}</Text>}
       {error && <Text id={QUOTE_ERROR_ID} role="alert" color="fg.error" data-testid="quote-error">{error}</Text>}
     </form>
   );
