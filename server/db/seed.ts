@@ -23,20 +23,20 @@ export const DEMO_PORTALS = [
   { cca2: 'KE', name: 'Kenya', currency: 'KES', currencyDecimals: 2, timeZone: 'Africa/Nairobi', vatRateBasisPoints: 1600 },
 ] as const;
 
-/** Two companies with two stores each, so that company and store scoping can be seen and tested. */
+/** Two companies with two stores each, so that company and store scoping can be seen and tested; each store's address is one the address search finds. */
 export const DEMO_COMPANIES = [
   {
     companyName: 'Acme Retail', contactName: 'Thandi Nkosi', phoneNumber: '+27215550100', email: 'ops@acme.demo.test',
     stores: [
-      { storeName: 'Acme Sea Point', contactName: 'Pieter van Wyk', phoneNumber: '+27215550111', unitName: 'Shop 4', unitNumber: '4' },
-      { storeName: 'Acme Sandton City', contactName: 'Lerato Mokoena', phoneNumber: '+27115550122', unitName: 'Shop L12', unitNumber: '12' },
+      { storeName: 'Acme Sea Point', address: 'Main Road, Sea Point', contactName: 'Pieter van Wyk', phoneNumber: '+27215550111', unitName: 'Shop 4', unitNumber: '4' },
+      { storeName: 'Acme Sandton City', address: 'West Street, Sandton', contactName: 'Lerato Mokoena', phoneNumber: '+27115550122', unitName: 'Shop L12', unitNumber: '12' },
     ],
   },
   {
     companyName: 'Blue Crane Foods', contactName: 'Sipho Dlamini', phoneNumber: '+27315550200', email: 'hello@bluecrane.demo.test',
     stores: [
-      { storeName: 'Blue Crane Rosebank', contactName: 'Anika Naidoo', phoneNumber: '+27115550211', unitName: 'Unit 2', unitNumber: '2' },
-      { storeName: 'Blue Crane Durbanville', contactName: 'Johan Botha', phoneNumber: '+27215550222', unitName: 'Unit 9', unitNumber: '9' },
+      { storeName: 'Blue Crane Rosebank', address: 'Oxford Road, Rosebank', contactName: 'Anika Naidoo', phoneNumber: '+27115550211', unitName: 'Unit 2', unitNumber: '2' },
+      { storeName: 'Blue Crane Durbanville', address: 'Wellington Road, Durbanville', contactName: 'Johan Botha', phoneNumber: '+27215550222', unitName: 'Unit 9', unitNumber: '9' },
     ],
   },
 ] as const;
@@ -113,10 +113,12 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     companyIds.push(row!.id);
     const ids: number[] = [];
     for (const store of demoStores) {
-      let [storeRow] = await db.select({ id: stores.id }).from(stores)
+      let [storeRow] = await db.select({ id: stores.id, address: stores.address }).from(stores)
         .where(and(eq(stores.companyId, row!.id), eq(stores.storeName, store.storeName)));
+      // A store picked as the pick-up stands for its address (issue 21): a store seeded without one gets it.
+      if (storeRow && !storeRow.address) await db.update(stores).set({ address: store.address }).where(eq(stores.id, storeRow.id));
       if (!storeRow) {
-        [storeRow] = await db.insert(stores).values({ ...store, companyId: row!.id, portalId: za.id }).returning({ id: stores.id });
+        [storeRow] = await db.insert(stores).values({ ...store, companyId: row!.id, portalId: za.id }).returning({ id: stores.id, address: stores.address });
         created += 1;
       }
       ids.push(storeRow!.id);

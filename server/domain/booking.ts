@@ -1,7 +1,7 @@
 // The wizard's commands (001 section 4): one transaction each, the delivery row locked, the shared rules of
 // src/lib/booking-rules.ts checked first (400 naming the field), scope from the token only.
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, or } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import {
@@ -12,7 +12,7 @@ import { AVAILABLE_DATES_DAYS_AHEAD, DEFAULT_DELIVERY_TIME } from '../../src/lib
 import { hasAnyRole, STAFF_ROLES, type Permissions } from '../../src/lib/roles';
 import { canEditParcels, isCancellableQuote, LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
-import { accounts, deliveries, deliveryItems, deliveryWindows, payments, stores } from '../db/schema';
+import { accounts, deliveries, deliveryItems, deliveryWindows, payments, rates, stores } from '../db/schema';
 import { gazetteerGeocoder } from '../geo/gazetteer-geocoder';
 import { viaGeocoder } from '../geo';
 import type { Geocoder } from '../geo/types';
@@ -83,6 +83,8 @@ async function trustedAddress(ctx: BookingContext, geocoder: Geocoder, address: 
     const [match] = text ? await geocoder.search(ctx.portal.cca2, text, 1) : [];
     const resolved = match && await geocoder.resolve(ctx.portal.cca2, match.placeId);
     if (resolved) return { placeId: resolved.placeId, description: resolved.description, coordinates: resolved.coordinates, storeId };
+    // A store picked without an address whose own address cannot be found: never priced at made-up coordinates.
+    if (STAND_INS.has(address)) return STORE_ADDRESS_UNKNOWN;
   }
   if (address.placeId) {
     const resolved = await geocoder.resolve(ctx.portal.cca2, address.placeId);
@@ -93,13 +95,30 @@ async function trustedAddress(ctx: BookingContext, geocoder: Geocoder, address: 
   return ADDRESS_REQUIRED[field];
 }
 
+/** The address a store stands for until trustedAddress resolves it from the store's stored address. */
+function storeStandIn(storeId: number | null | undefined): BookingAddress | undefined {
+  if (!storeId || storeId <= 0) return undefined;
+  const standIn = { placeId: null, description: `Store ${storeId}`, coordinates: { lat: 0, lon: 0 }, storeId };
+  STAND_INS.add(standIn);
+  return standIn;
+}
+
+/** The stand-ins made (trustedAddress recognises them by identity: a client cannot send one). */
+const STAND_INS = new WeakSet<BookingAddress>();
+
+/** Said when a store's stored address cannot be found by the address search. */
+export const STORE_ADDRESS_UNKNOWN = "This store's address could not be found: search for the address instead.";
+
 interface RoutedForm { origin: BookingAddress; destination: BookingAddress; distanceKm: number }
 
 /**
  * Checks the delivery form, resolves its addresses (trustedAddress) and routes the distance between them: before the
  * transaction, so no row is locked while a geocoder or router answers.
  */
-async function routedForm(ctx: BookingContext, form: S['BookingDeliveryForm']): Promise<RoutedForm> {
+async function routedForm(ctx: BookingContext, given: S['BookingDeliveryForm']): Promise<RoutedForm> {
+  // A store picked without an address stands for the store's address (001 section 2: 'address search, or store
+  // selectors'): trustedAddress resolves it from the store.
+  const form = { ...given, originAddress: given.originAddress ?? storeStandIn(given.originStoreId), destinationAddress: given.destinationAddress ?? storeStandIn(given.destinationStoreId) };
   check(validateDeliveryRequirements(form));
   const geocoder = ctx.settings.geocoder ?? gazetteerGeocoder(ctx.db);
   const [origin, destination] = await viaGeocoder(() => Promise.all([
@@ -111,7 +130,31 @@ async function routedForm(ctx: BookingContext, form: S['BookingDeliveryForm']): 
   if (typeof destination === 'string') errors.destinationAddress = destination;
   check(errors);
   const [from, to] = [origin as BookingAddress, destination as BookingAddress];
-  return { origin: from, destination: to, distanceKm: await routeDistanceKm(ctx.settings, from, to) };
+  const distanceKm = await routeDistanceKm(ctx.settings, from, to);
+  await requireServiceInReach(ctx, form, distanceKm);
+  return { origin: from, destination: to, distanceKm };
+}
+
+/** Said when the route is longer than every service's longest distance (issue 21; decision in docs/decisions.md). */
+export function beyondEveryServiceText(distanceKm: number, longestKm: number): string {
+  return `No service is offered for this route: it is ${Math.round(distanceKm)} km and our services go up to ${longestKm} km. `
+    + 'Choose a pick-up and drop-off address closer together.';
+}
+
+/**
+ * A route longer than every service's rates reach gets no quote at all: step 1 says so (and what to change) instead
+ * of leading to a Quotes step with nothing on it. The rates that count are the portal's and the booking company's.
+ */
+async function requireServiceInReach(ctx: BookingContext, form: S['BookingDeliveryForm'], distanceKm: number) {
+  const staff = hasAnyRole(ctx.permissions, STAFF_ROLES);
+  const companyId = staff ? (form.companyId ?? null) : ctx.permissions.companyId;
+  const [row] = await ctx.db.select({ longest: max(rates.endKmRange) }).from(rates).where(and(
+    eq(rates.portalId, ctx.portal.id), eq(rates.isActive, true),
+    companyId ? or(isNull(rates.companyId), eq(rates.companyId, companyId)) : isNull(rates.companyId),
+  ));
+  const longest = row?.longest ?? null;
+  // Bands are [start, end) km: a distance at or past the longest end has no rate.
+  if (longest !== null && distanceKm >= longest) throw new HttpError(422, beyondEveryServiceText(distanceKm, longest));
 }
 
 async function requirementsOf(ctx: BookingContext, tx: Parameters<Parameters<Database['transaction']>[0]>[0], form: S['BookingDeliveryForm'], routed: RoutedForm) {

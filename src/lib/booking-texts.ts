@@ -99,6 +99,8 @@ export const QUOTE_STEP_TEXTS = {
   subjectAdditionalCharges: BOOKING_TEXTS.subjectAdditionalCharges,
   roundTripFootnote: BOOKING_TEXTS.roundTripFootnote,
   highRiskFootnote: BOOKING_TEXTS.highRiskFootnote,
+  // Ours (issue 21): a delivery no service is offered for (a route too long is refused on step 1 already).
+  noService: 'No service is offered for these parcels on this date. Go back to change the parcels, the date or the addresses.',
   expired: BOOKING_TEXTS.expired,
   expiresIn: BOOKING_TEXTS.expiresIn,
   /** Ours: the quote list's accessible name and window captions. */

@@ -1,4 +1,4 @@
-import { Box, Flex, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Flex, Input, NativeSelect, Text, type InputProps } from '@chakra-ui/react';
 import { useId, type Ref } from 'react';
 import { formatPhoneMask, PHONE_MASK } from '../lib/phone';
 import { FieldError } from './FieldError';
@@ -23,6 +23,40 @@ export interface PhoneInputProps {
 }
 
 /**
+ * What a phone field holds after a keystroke: '(000) 000-0000' as the user types a national number (000 section 5,
+ * 001 section 5); a number typed or stored in international form ('+27 …') is kept as it is, since the mask has no
+ * room for a country code.
+ */
+export function maskedPhone(typed: string): string {
+  return typed.trim().startsWith('+') ? typed : formatPhoneMask(typed);
+}
+
+export type MaskedPhoneFieldProps = Omit<InputProps, 'value' | 'onChange' | 'type'> & {
+  value: string;
+  onValueChange: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+};
+
+/**
+ * The one phone number input every form uses (the booking details, the profile, the back-office forms): masked
+ * as '(000) 000-0000' while typing, so no phone field can be left raw.
+ */
+export function MaskedPhoneField({ value, onValueChange, inputRef, ...props }: MaskedPhoneFieldProps) {
+  return (
+    <Input
+      ref={inputRef}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder={PHONE_MASK}
+      {...props}
+      value={value}
+      onChange={(event) => onValueChange(maskedPhone(event.currentTarget.value))}
+    />
+  );
+}
+
+/**
  * The phone input of 000 section 5: a country selector (default South Africa, +27) and the number masked as
  * (000) 000-0000 while typing. A pasted international number ('+264 81 …') selects its country.
  */
@@ -42,7 +76,7 @@ export function PhoneInput({
       onValueChange(split.national);
       return;
     }
-    onValueChange(formatPhoneMask(typed));
+    onValueChange(maskedPhone(typed));
   };
 
   return (
@@ -68,16 +102,12 @@ export function PhoneInput({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Input
+        <MaskedPhoneField
           id={inputId}
-          ref={inputRef}
+          inputRef={inputRef}
           name={name}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder={PHONE_MASK}
           value={value}
-          onChange={(event) => change(event.currentTarget.value)}
+          onValueChange={change}
           required={required}
           disabled={disabled}
           aria-invalid={error ? true : undefined}

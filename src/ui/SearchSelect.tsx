@@ -50,7 +50,8 @@ export function SearchSelect({ label, actor, includeExclude, texts, errorId, dis
   const inTooShort = useSelector(actor, (s) => s.matches('tooShort'));
   const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
   const send = actor.send;
-  const message = inEmpty ? texts?.empty ?? SEARCH_TEXTS.enterSearchTerm
+  // The prompt to type is for an empty select: under a chosen value it reads as if nothing were chosen.
+  const message = inEmpty ? (selected ? undefined : texts?.empty ?? SEARCH_TEXTS.enterSearchTerm)
     : inTooShort ? SEARCH_TEXTS.minimum(minLength)
     : inNoResults ? texts?.noResults ?? SEARCH_TEXTS.noMatchingResults
     : inFailed ? SEARCH_TEXTS.notFoundNoMatchingResults

@@ -25,6 +25,12 @@ const timeSelect = () => inWizard().getByLabelText(new RegExp(`^${DELIVERY_STEP_
 const alerts = () => inWizard().queryAllByRole('alert').map((node) => node.textContent);
 const count = (texts: (string | null)[], text: string) => texts.filter((shown) => shown === text).length;
 
+/** A side being resolved is busy and says so. */
+function resolvingShown(side: AddressSide) {
+  expect(addressBox(side).getAttribute('aria-busy')).toBe('true');
+  expect(within(addressBox(side)).getByRole('status').textContent).toBe(WIZARD_TEXTS.loading);
+}
+
 /** 'Oops! something went wrong' shows once per failed lookup (dates, time slots). */
 function failuresShown(snapshot: Snapshot) {
   const expected = Number(snapshot.matches({ lookups: 'failed' })) + Number(snapshot.matches({ slots: 'failed' }));
@@ -51,6 +57,12 @@ describeModel({
       async send(event) {
         if (event.type === 'delivery.date') {
           fireEvent.change(dateField(), { target: { value: event.date } });
+          return;
+        }
+        if (event.type === 'delivery.store') {
+          const picker = inWizard().getByRole('combobox', { name: event.side === 'originAddress' ? DELIVERY_STEP_TEXTS.pickUpStore : DELIVERY_STEP_TEXTS.dropOffStore });
+          fireEvent.change(picker, { target: { value: event.storeId === null ? '' : String(event.storeId) } });
+          await settle();
           return;
         }
         const side = SELECT_SIDES[event.type.replace('xstate.snapshot.', '')];
@@ -110,22 +122,27 @@ describeModel({
     address: (snapshot) => {
       for (const side of ['originAddress', 'destinationAddress'] as const) {
         const box = within(addressBox(side));
-        // The shared select with the address texts (001 section 5).
-        expect((box.getByRole('combobox', { name: SIDE_LABELS[side] }) as HTMLInputElement).placeholder).toBe(SEARCH_TEXTS.enterAddress);
-        // The select shows the choice being resolved, else the address the wizard holds.
-        const { resolving } = snapshot.context;
-        const shown = resolving?.side === side ? resolving.option.description : snapshot.context[side]?.description ?? null;
-        expect(box.queryByTestId('search-select-selected')?.textContent ?? null).toBe(shown);
+        const source = snapshot.context.resolving[side];
+        const storePicked = box.queryByRole('combobox', { name: SIDE_LABELS[side] }) === null;
+        if (storePicked) {
+          // A picked store replaces the address select: its address shows once resolved (001 section 2).
+          expect(source?.kind === 'place').toBe(false);
+          expect(box.queryByTestId(`${side}-store-address`)?.textContent ?? null).toBe(source ? null : snapshot.context[side]?.description ?? null);
+        } else {
+          // The shared select with the address texts (001 section 5).
+          expect((box.getByRole('combobox', { name: SIDE_LABELS[side] }) as HTMLInputElement).placeholder).toBe(SEARCH_TEXTS.enterAddress);
+          // The select shows the choice being resolved, else the address the wizard holds.
+          const shown = source?.kind === 'place' ? source.option.description : snapshot.context[side]?.description ?? null;
+          expect(box.queryByTestId('search-select-selected')?.textContent ?? null).toBe(shown);
+        }
         expect(box.queryByTestId(`${side}-error`)?.textContent ?? null).toBe(snapshot.context.addressErrors[side] ?? null);
       }
     },
-    'address.idle': () => {
-      for (const side of ['originAddress', 'destinationAddress'] as const) expect(addressBox(side).getAttribute('aria-busy')).toBe('false');
-    },
-    'address.resolving': (snapshot) => {
-      const side = snapshot.context.resolving!.side;
-      expect(addressBox(side).getAttribute('aria-busy')).toBe('true');
-      expect(within(addressBox(side)).getByRole('status').textContent).toBe(WIZARD_TEXTS.loading);
-    },
+    'address.originAddress': () => undefined,
+    'address.destinationAddress': () => undefined,
+    'address.originAddress.idle': () => expect(addressBox('originAddress').getAttribute('aria-busy')).toBe('false'),
+    'address.destinationAddress.idle': () => expect(addressBox('destinationAddress').getAttribute('aria-busy')).toBe('false'),
+    'address.originAddress.resolving': () => resolvingShown('originAddress'),
+    'address.destinationAddress.resolving': () => resolvingShown('destinationAddress'),
   },
 });

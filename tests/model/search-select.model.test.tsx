@@ -33,8 +33,13 @@ describeModel({
   },
   states: {
     empty: (snapshot) => {
-      expect(status().textContent).toContain(SEARCH_TEXTS.enterSearchTerm);
-      if (snapshot.context.selected) expect(screen.getByTestId('search-select-selected').textContent).toBe(snapshot.context.selected.value);
+      // The prompt to type shows only while nothing is chosen (issue 21: 'Start typing...' under a filled address).
+      if (snapshot.context.selected) {
+        expect(screen.getByTestId('search-select-selected').textContent).toBe(snapshot.context.selected.value);
+        expect(status().textContent).toBe('');
+      } else {
+        expect(status().textContent).toContain(SEARCH_TEXTS.enterSearchTerm);
+      }
     },
     tooShort: () => expect(status().textContent).toContain(SEARCH_TEXTS.minimum(3)),
     debouncing: () => {

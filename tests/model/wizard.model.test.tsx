@@ -21,13 +21,26 @@ afterEach(() => vi.restoreAllMocks());
 const ADDRESSES: Record<string, AddressValue> = { [samplePickUp.placeId!]: samplePickUp, [sampleDropOff.placeId!]: sampleDropOff };
 const OPTIONS = Object.values(ADDRESSES).map((address) => ({ key: address.placeId!, value: address.description }));
 
+/** Resolves held back by `delivery.resolving`, by placeId. */
+const held = new Map<string, { promise: Promise<void>; release: () => void }>();
+function hold(placeId: string) {
+  let release = () => undefined as void;
+  const promise = new Promise<void>((resolve) => { release = resolve; });
+  held.set(placeId, { promise, release });
+}
+
 /** Step 1's lookups answer at once (their own paths are the delivery step's model test). */
 const answeredLookups = deliveryStepMachine.provide({
   actors: {
     loadStores: fromPromise(async () => []),
     loadDates: fromPromise(async () => sampleDates),
     loadTimeSlots: fromPromise(async () => sampleTimeSlots),
-    resolveAddress: fromPromise(async ({ input }: { input: { option: { placeId: string } } }) => ADDRESSES[input.option.placeId]!),
+    // A held place answers only when the path's `delivery.edit` of its side releases it (a slow resolve).
+    resolveAddress: fromPromise(async ({ input }: { input: { option: { placeId: string } } }) => {
+      const gate = held.get(input.option.placeId);
+      if (gate) await gate.promise;
+      return ADDRESSES[input.option.placeId]!;
+    }),
     addressSelect: addressSelectLogic.provide({ actors: { searchOptions: fromPromise(async () => OPTIONS) as never } }),
   } as never,
 });
@@ -79,6 +92,7 @@ describeModel({
   scenarios: wizardSamples.scenarios,
   async start(machine, input, simulated) {
     clock = simulated;
+    held.clear();
     // The quotes' expiry reads the wall clock: pinned to the samples' start plus the simulated time.
     vi.spyOn(Date, 'now').mockImplementation(() => QUOTE_SAMPLE_NOW + simulated.now());
     const wizard = machine.provide({ actors: { deliveryStep: answeredLookups } as never });
@@ -92,9 +106,22 @@ describeModel({
     return {
       async send(event) {
         switch (event.type) {
+          // A drop-off choice whose resolve is slow (issue 21: Next clicked meanwhile was lost).
+          case 'delivery.resolving': {
+            const clear = within(addressBox('destinationAddress')).queryByRole('button', { name: `Clear ${DELIVERY_STEP_TEXTS.dropOff}` });
+            if (clear) { fireEvent.click(clear); await settle(); }
+            hold(sampleDropOff.placeId!);
+            await chooseAddress('destinationAddress', sampleDropOff);
+            break;
+          }
           case 'delivery.edit': {
             const values = event.values as Record<string, unknown>;
-            if ('originAddress' in values) await chooseAddress('originAddress', values.originAddress as AddressValue);
+            const slow = 'destinationAddress' in values && held.get(sampleDropOff.placeId!);
+            if (slow) {
+              held.delete(sampleDropOff.placeId!);
+              slow.release();
+              await settle();
+            } else if ('originAddress' in values) await chooseAddress('originAddress', values.originAddress as AddressValue);
             else if ('destinationAddress' in values) await chooseAddress('destinationAddress', values.destinationAddress as AddressValue);
             else if ('deliveryDate' in values) {
               const select = inWizard().getByLabelText(new RegExp(`^${DELIVERY_STEP_TEXTS.date}`)) as HTMLSelectElement;
@@ -164,7 +191,9 @@ describeModel({
       const { form } = snapshot.context;
       for (const side of ['originAddress', 'destinationAddress'] as const) {
         const shown = within(addressBox(side)).queryByTestId('search-select-selected');
-        expect(shown?.textContent ?? null).toBe(form[side]?.description ?? null);
+        // A side being resolved shows the choice on its way.
+        const resolving = snapshot.context.resolvingSides.includes(side) ? sampleDropOff.description : null;
+        expect(shown?.textContent ?? null).toBe(resolving ?? form[side]?.description ?? null);
       }
       const date = inWizard().getByLabelText(new RegExp(`^${DELIVERY_STEP_TEXTS.date}`)) as HTMLSelectElement;
       await waitFor(() => expect(date.value).toBe(form.deliveryDate));
@@ -178,6 +207,8 @@ describeModel({
       expect(alerts.length).toBeGreaterThan(0);
     },
     'steps.delivery.failed': (snapshot) => { idle(); problemShown(snapshot); },
+    // Next while the drop-off resolves: the wizard is busy and asks for the quote once the address arrives.
+    'steps.delivery.awaitingAddress': busy,
     'steps.delivery.creating': busy,
     'steps.delivery.updating': busy,
     'steps.parcels': (snapshot) => {

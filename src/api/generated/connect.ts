@@ -151,7 +151,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Step 1 — creates the delivery with its quote options (one per service level) */
+        /**
+         * Step 1 — creates the delivery with its quote options (one per service level)
+         * @description A pick-up store (originStoreId) without an originAddress stands for the store's stored address. 422 when the route is longer than every service's longest distance (the message says so and what to change).
+         */
         post: operations["createquotes"];
         delete?: never;
         options?: never;
@@ -4696,6 +4699,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["BookingUnprocessable"];
         };
     };
     getquotes: {

@@ -68,7 +68,7 @@ function Lookups({ lookups, form, errors, administrator, edit }: {
     : s.matches({ lookups: 'ready' }) ? 'ready' : 'loading'));
   const slotsState = useSelector(lookups, (s) => (s.matches({ slots: 'noDate' }) ? 'noDate' : s.matches({ slots: 'failed' }) ? 'failed'
     : s.matches({ slots: 'loading' }) ? 'loading' : 'ready'));
-  const resolving = useSelector(lookups, (s) => s.context.resolving?.side ?? null);
+  const resolving = useSelector(lookups, (s) => s.context.resolving);
   const dateMessage = errors.deliveryDate ?? (datesState === 'none' ? DELIVERY_STEP_TEXTS.noDatesAvailable
     : datesState === 'failed' ? DELIVERY_STEP_TEXTS.somethingWentWrong : undefined);
   const slotOptions = timeSlots.some((slot) => slot.time === form.deliveryTime)
@@ -76,9 +76,10 @@ function Lookups({ lookups, form, errors, administrator, edit }: {
   return (
     <>
       {(['originAddress', 'destinationAddress'] as const).map((side) => (
-        <AddressPicker key={side} lookups={lookups} side={side} error={errors[side] ?? addressErrors[side]} resolving={resolving === side}
+        <AddressPicker key={side} lookups={lookups} side={side} error={errors[side] ?? addressErrors[side]} resolving={resolving[side] !== null}
           stores={stores} storeId={side === 'originAddress' ? form.originStoreId ?? null : form.destinationStoreId ?? null}
-          onStore={(storeId) => edit(side === 'originAddress' ? { originStoreId: storeId } : { destinationStoreId: storeId })} />
+          storeAddress={form[side]?.description ?? null}
+          onStore={(storeId) => lookups.send({ type: 'delivery.store', side, storeId })} />
       ))}
       <Stack direction={{ base: 'column', md: 'row' }} gap={3}>
         <BookingField label={DELIVERY_STEP_TEXTS.date} error={dateMessage} required>
@@ -114,10 +115,13 @@ const SIDE_TEXTS = {
   destinationAddress: { address: DELIVERY_STEP_TEXTS.dropOff, store: DELIVERY_STEP_TEXTS.dropOffStore },
 } as const;
 
-/** One side: its address select (the shared search select), its message, and the store picker when there are stores. */
-function AddressPicker({ lookups, side, error, resolving, stores, storeId, onStore }: {
+/**
+ * One side: the store picker when there are stores, and the address select (the shared search select) unless a
+ * store is picked, whose address is then the side's address (001 section 2: 'address search, or store selectors').
+ */
+function AddressPicker({ lookups, side, error, resolving, stores, storeId, storeAddress, onStore }: {
   lookups: Lookups; side: AddressSide; error: string | undefined; resolving: boolean; stores: { key: string; value: string }[];
-  storeId: number | null; onStore: (storeId: number | null) => void;
+  storeId: number | null; storeAddress: string | null; onStore: (storeId: number | null) => void;
 }) {
   const select = useSelector(lookups, (s) => s.children[ADDRESS_SELECT_IDS[side]]);
   const texts = SIDE_TEXTS[side];
@@ -135,7 +139,9 @@ function AddressPicker({ lookups, side, error, resolving, stores, storeId, onSto
           </NativeSelect.Root>
         </BookingField>
       )}
-      {select && <SearchSelect label={texts.address} actor={select} texts={ADDRESS_TEXTS} errorId={error ? errorId : undefined} />}
+      {storeId !== null && stores.length > 0
+        ? storeAddress && !resolving && <Text textStyle="sm" mb={1} data-testid={`${side}-store-address`}>{storeAddress}</Text>
+        : select && <SearchSelect label={texts.address} actor={select} texts={ADDRESS_TEXTS} errorId={error ? errorId : undefined} />}
       {resolving && <Text role="status" textStyle="xs">{WIZARD_TEXTS.loading}</Text>}
       {error && <Text id={errorId} role="alert" color="fg.error" textStyle="sm" data-testid={`${side}-error`}>{error}</Text>}
     </Box>

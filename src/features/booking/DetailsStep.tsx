@@ -7,6 +7,7 @@ import { PHONE_COUNTRIES } from '../../lib/phone-countries';
 import { canUseMyDetails, type detailsMachine } from '../../machines/booking/details.machine';
 import type { ContactSide } from '../../machines/booking/details.types';
 import { BookingField, NextSpacer, ProblemAlert, STEP_FORM_ID } from './booking-ui';
+import { MaskedPhoneField } from '../../ui/PhoneInput';
 
 type Details = ActorRefFrom<typeof detailsMachine>;
 
@@ -84,7 +85,7 @@ function ContactForm({ details, side }: { details: Details; side: ContactSide })
         </NativeSelect.Root>
       </BookingField>
       <BookingField label={DETAILS_STEP_TEXTS.phone} error={errors.phoneNumber} required>
-        <Input type="tel" value={values.phoneNumber} onChange={edit('phoneNumber')} placeholder="(000) 000-0000" />
+        <MaskedPhoneField value={values.phoneNumber} onValueChange={(value) => edit('phoneNumber')({ target: { value } })} />
       </BookingField>
       <BookingField label={DETAILS_STEP_TEXTS.buildingName}><Input value={values.buildingName} onChange={edit('buildingName')} /></BookingField>
       <BookingField label={DETAILS_STEP_TEXTS.buildingUnit}><Input value={values.buildingUnit} onChange={edit('buildingUnit')} /></BookingField>

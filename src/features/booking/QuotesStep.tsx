@@ -41,6 +41,7 @@ export function QuotesStep({ wizard, permissions, timeZone }: { wizard: ActorRef
           slots, value: quote?.readyForCollectionTimeSlotLocal ?? '', busy: changingSlot,
           onChange: (deliveryTime, quoteId) => wizard.send({ type: 'quote.timeSlot', quoteId, deliveryTime }),
         }} errorId={error ? QUOTE_ERROR_ID : undefined} />
+      {quote && quotes.length === 0 && <Text role="status" data-testid="no-service">{QUOTE_STEP_TEXTS.noService}</Text>}
       {error && <Text id={QUOTE_ERROR_ID} role="alert" color="fg.error" data-testid="quote-error">{error}</Text>}
     </form>
   );

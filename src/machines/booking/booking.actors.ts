@@ -102,9 +102,30 @@ export const searchAddresses = fromPromise<SelectOption[], { cca2: string; term:
   return (data ?? []).map((option) => ({ key: option.placeId, value: option.description }));
 });
 
-/** POST addresses/{cca2} {placeId, description}: the chosen option with its coordinates. */
-export const resolveAddress = fromPromise<AddressValue, { cca2: string; option: AddressOption }>(async ({ input, signal }) =>
-  (await api.connect.POST('/addresses/{cca2}', { params: { path: { cca2: input.cca2 } }, body: input.option, signal })).data!);
+/** What a side resolves: a place chosen in its address select, or a store chosen in its store picker. */
+export type ResolveInput = { cca2: string; option: AddressOption; storeId?: undefined } | { cca2: string; storeId: number; option?: undefined };
+
+/** Said when a picked store has no address the address search knows (ours: the spec does not say). */
+export const STORE_WITHOUT_ADDRESS = "This store's address could not be found: search for the address instead.";
+
+/**
+ * POST addresses/{cca2} {placeId, description}: the chosen option with its coordinates. A store's address is its
+ * stored address found by the address search (GET stores/{cca2}/{id}, then the first search answer), as the server
+ * prices it; it carries the storeId.
+ */
+export const resolveAddress = fromPromise<AddressValue, ResolveInput>(async ({ input, signal }) => {
+  const path = { params: { path: { cca2: input.cca2 } }, signal };
+  if (input.option) return (await api.connect.POST('/addresses/{cca2}', { ...path, body: input.option })).data!;
+  const store = (await api.connect.GET('/stores/{cca2}/{id}', { params: { path: { cca2: input.cca2, id: input.storeId } }, signal })).data!;
+  const text = store.address?.trim();
+  const { data: options } = text
+    ? await api.connect.GET('/addresses/{cca2}', { params: { path: { cca2: input.cca2 }, query: { select: true, search: text } }, signal })
+    : { data: [] };
+  const first = options?.[0];
+  if (!first) throw new Error(STORE_WITHOUT_ADDRESS);
+  const address = (await api.connect.POST('/addresses/{cca2}', { ...path, body: { placeId: first.placeId, description: first.description } })).data!;
+  return { ...address, storeId: input.storeId };
+});
 
 /**
  * GET stores/{cca2}?select=true&pageSize=2000: the store pickers' list (company and store roles). 001 section 8:

@@ -1,12 +1,12 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, raise, setup } from 'xstate';
 import { COMPANY_ROLES, hasAnyRole, STORE_ROLES } from '../../lib/roles';
 import type { SelectOption } from '../../resources/types';
 import { searchSelectMachine } from '../lists/search-select.machine';
 import { loadDates, loadStores, loadTimeSlots, resolveAddress, searchAddresses } from './booking.actors';
-import { errorParams, outputParams } from '../shared/shared.actions';
+import { outputParams } from '../shared/shared.actions';
 import { problemText } from './booking.errors';
 import type { AddressValue, TimeSlot } from './booking.model';
-import type { DeliveryStepSchema, AddressSide, AddressSelectSnapshot, DeliveryStepContext, SideChoice } from './delivery-step.types';
+import type { DeliveryStepSchema, AddressSide, AddressSelectSnapshot, AddressSource, DeliveryEdit, DeliveryStepContext, SideChoice } from './delivery-step.types';
 
 /** The search select of each side, by the id of its invoked actor. */
 export const ADDRESS_SELECT_IDS = { originAddress: 'originSearch', destinationAddress: 'destinationSearch' } as const satisfies Record<AddressSide, string>;
@@ -17,12 +17,35 @@ export const ADDRESS_SELECT_IDS = { originAddress: 'originSearch', destinationAd
  */
 export const addressSelectLogic = searchSelectMachine.provide({ actors: { searchOptions: searchAddresses as never } });
 
+const storeToResolve = (storeId: number | null | undefined, address: AddressValue | null): AddressSource | null =>
+  storeId && !address ? { kind: 'store', storeId } : null;
+
 const toOption = (address: AddressValue | null): SelectOption | null =>
   address ? { key: address.placeId ?? address.description, value: address.description } : null;
 
-/** Tells the wizard about a changed address (a step run on its own has no wizard). */
-function tellWizard(context: DeliveryStepContext, side: AddressSide, address: AddressValue | null): void {
-  context.wizard?.send({ type: 'delivery.edit', values: { [side]: address } });
+/** The form's store field of a side. */
+const STORE_FIELDS = { originAddress: 'originStoreId', destinationAddress: 'destinationStoreId' } as const satisfies Record<AddressSide, string>;
+
+/** The invoked resolve of each side (both sides may resolve at once). */
+export const RESOLVE_IDS = { originAddress: 'resolveOriginAddress', destinationAddress: 'resolveDestinationAddress' } as const satisfies Record<AddressSide, string>;
+
+/** Tells the wizard about changed form values (a step run on its own has no wizard). */
+function tellWizard(context: DeliveryStepContext, values: DeliveryEdit['values']): void {
+  context.wizard?.send({ type: 'delivery.edit', values });
+}
+
+/** The store a side holds or is resolving. */
+function storeOf(context: DeliveryStepContext, side: AddressSide): number | null {
+  const source = context.resolving[side];
+  if (source) return source.kind === 'store' ? source.storeId : null;
+  return context[side]?.storeId ?? null;
+}
+
+/** The place key a side holds or is resolving: a choice in its select equal to it is no change. */
+function placeKey(context: DeliveryStepContext, side: AddressSide): string | null {
+  const source = context.resolving[side];
+  if (source) return source.kind === 'place' ? source.option.placeId : null;
+  return context.chosen[side];
 }
 
 /** The transitions of one side's select: a new choice is resolved, clearing it clears the form's address. */
@@ -30,18 +53,49 @@ function addressSelect(side: AddressSide) {
   // Generated test paths send snapshot events without a snapshot.
   const choice = ({ event }: { event: { snapshot?: AddressSelectSnapshot } }): SideChoice => ({ side, selected: event.snapshot?.context.selected ?? null });
   return [
-    { guard: { type: 'newChoice' as const, params: choice }, target: '.address.resolving', actions: { type: 'startResolving' as const, params: choice } },
-    { guard: { type: 'cleared' as const, params: choice }, actions: [{ type: 'clearSide' as const, params: { side } }, { type: 'editWizard' as const, params: { side, address: null } }] },
+    // A new choice starts (or restarts) its side's resolve, whatever the other side is doing: never dropped.
+    // (Restarted through the side's own region: re-entering from here would restart the selects too.)
+    { guard: { type: 'newChoice' as const, params: choice }, actions: [{ type: 'startResolving' as const, params: choice }, { type: 'resolveSide' as const, params: { side } }] },
+    { guard: { type: 'cleared' as const, params: choice }, target: `.address.${side}.idle`, actions: [{ type: 'clearSide' as const, params: { side } }, { type: 'editWizard' as const, params: { side, address: null } }] },
   ];
+}
+
+/** One side's resolve: a place or a store becomes the side's address with coordinates. */
+function sideRegion(side: AddressSide) {
+  return {
+    initial: 'start',
+    // A new choice for this side (re)starts its resolve.
+    on: { 'address.resolve': { guard: { type: 'sideIs' as const, params: { side } }, target: `#deliveryStep.address.${side}`, reenter: true } },
+    states: {
+      // A store from the token (or a reopened form) with no address yet: its address is resolved at once.
+      start: { always: [{ guard: { type: 'resolvingSide' as const, params: { side } }, target: 'resolving' }, { target: 'idle' }] },
+      idle: {},
+      resolving: {
+        tags: ['loading' as const],
+        entry: { type: 'tellResolving' as const, params: { side } },
+        invoke: {
+          id: RESOLVE_IDS[side],
+          src: 'resolveAddress' as const,
+          input: ({ context }: { context: DeliveryStepContext }) => {
+            const source = context.resolving[side]!;
+            return source.kind === 'place' ? { cca2: context.cca2, option: source.option } : { cca2: context.cca2, storeId: source.storeId };
+          },
+          onDone: { target: 'idle', actions: { type: 'resolved' as const, params: ({ event }: { event: { output: AddressValue } }) => ({ side, address: event.output }) } },
+          onError: { target: 'idle', actions: { type: 'rejected' as const, params: ({ event }: { event: { error: unknown } }) => ({ side, error: event.error }) } },
+        },
+      },
+    },
+  };
 }
 
 /**
  * Wizard step 1's lookups (001 sections 2, 5, 8): the stores list for company and store roles, the available
  * pick-up dates for the store and company ('No dates available', 'Oops! something went wrong'), the time slots of
  * the chosen date (the time select is disabled until a date is chosen), and the pick-up and drop-off address
- * selects (the shared search select: minimum 3 characters, 500 ms debounce) whose choice is resolved to an address
- * with coordinates and handed to the wizard; a failed resolve shows its error and rejects the selection.
- * The wizard keeps the form values and the submit.
+ * selects (the shared search select: minimum 3 characters, 500 ms debounce) or store pickers whose choice is
+ * resolved to an address with coordinates and handed to the wizard; a failed resolve shows its error and rejects
+ * the selection. Each side resolves on its own, and the wizard hears when one starts, so a Next clicked meanwhile
+ * waits for the address instead of finding it missing. The wizard keeps the form values and the submit.
  */
 export const deliveryStepMachine = setup({
   types: {} as DeliveryStepSchema,
@@ -55,25 +109,55 @@ export const deliveryStepMachine = setup({
     setDate: assign((_, params: { date: string }) => ({ date: params.date, timeSlots: [] })),
     startResolving: assign(({ context }, params: SideChoice) => {
       const option = params.selected!;
-      return { resolving: { side: params.side, option: { placeId: option.key, description: option.value } }, addressErrors: { ...context.addressErrors, [params.side]: undefined } };
+      return {
+        resolving: { ...context.resolving, [params.side]: { kind: 'place', option: { placeId: option.key, description: option.value } } },
+        addressErrors: { ...context.addressErrors, [params.side]: undefined },
+      };
     }),
-    clearSide: assign(({ context }, params: { side: AddressSide }) => ({ chosen: { ...context.chosen, [params.side]: null }, [params.side]: null })),
-    editWizard: ({ context }, params: { side: AddressSide; address: AddressValue | null }) => tellWizard(context, params.side, params.address),
-    resolved: enqueueActions(({ context, enqueue }, address: AddressValue) => {
-      const { side, option } = context.resolving!;
-      enqueue.assign({ chosen: { ...context.chosen, [side]: option.placeId }, [side]: address, resolving: null });
-      enqueue(() => tellWizard(context, side, address));
+    // A store picked: its address becomes the side's address once resolved (the select's own choice is dropped).
+    startStore: enqueueActions(({ context, enqueue }, params: { side: AddressSide; storeId: number }) => {
+      enqueue.assign({
+        resolving: { ...context.resolving, [params.side]: { kind: 'store', storeId: params.storeId } },
+        chosen: { ...context.chosen, [params.side]: null },
+        addressErrors: { ...context.addressErrors, [params.side]: undefined },
+      });
+      if (context.chosen[params.side] !== null) enqueue.sendTo(ADDRESS_SELECT_IDS[params.side], { type: 'select.clear' });
+      enqueue(() => tellWizard(context, { [STORE_FIELDS[params.side]]: params.storeId }));
     }),
-    // 001 section 8: a failed resolve sets an error and rejects the selection (the select is cleared, and so is
-    // the form's address of that side).
-    rejected: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {
-      const { side } = context.resolving!;
+    // No store: the store's address goes with it.
+    clearStore: enqueueActions(({ context, enqueue }, params: { side: AddressSide }) => {
+      enqueue.assign({ resolving: { ...context.resolving, [params.side]: null }, [params.side]: null });
+      enqueue(() => tellWizard(context, { [params.side]: null, [STORE_FIELDS[params.side]]: null }));
+    }),
+    clearSide: assign(({ context }, params: { side: AddressSide }) => ({
+      chosen: { ...context.chosen, [params.side]: null }, resolving: { ...context.resolving, [params.side]: null }, [params.side]: null,
+    })),
+    editWizard: ({ context }, params: { side: AddressSide; address: AddressValue | null }) => tellWizard(context, { [params.side]: params.address }),
+    resolveSide: raise((_, params: { side: AddressSide }) => ({ type: 'address.resolve' as const, side: params.side })),
+    tellResolving: ({ context }, params: { side: AddressSide }) => context.wizard?.send({ type: 'delivery.resolving', side: params.side }),
+    resolved: enqueueActions(({ context, enqueue }, params: { side: AddressSide; address: AddressValue }) => {
+      const { side, address } = params;
+      const source = context.resolving[side]!;
+      const storeId = source.kind === 'store' ? source.storeId : null;
+      const value = storeId ? { ...address, storeId } : address;
+      enqueue.assign({
+        chosen: { ...context.chosen, [side]: source.kind === 'place' ? source.option.placeId : null },
+        [side]: value, resolving: { ...context.resolving, [side]: null },
+      });
+      // A place replaces the side's store; a store's address carries its storeId.
+      enqueue(() => tellWizard(context, { [side]: value, [STORE_FIELDS[side]]: storeId }));
+    }),
+    // 001 section 8: a failed resolve sets an error and rejects the selection (the select or the store picker is
+    // cleared, and so is the form's address of that side).
+    rejected: enqueueActions(({ context, enqueue }, params: { side: AddressSide; error: unknown }) => {
+      const { side } = params;
+      const store = context.resolving[side]?.kind === 'store';
       enqueue.assign({
         addressErrors: { ...context.addressErrors, [side]: problemText(params.error) },
-        chosen: { ...context.chosen, [side]: null }, [side]: null, resolving: null,
+        chosen: { ...context.chosen, [side]: null }, [side]: null, resolving: { ...context.resolving, [side]: null },
       });
-      enqueue.sendTo(ADDRESS_SELECT_IDS[side], { type: 'select.clear' });
-      enqueue(() => tellWizard(context, side, null));
+      if (!store) enqueue.sendTo(ADDRESS_SELECT_IDS[side], { type: 'select.clear' });
+      enqueue(() => tellWizard(context, store ? { [side]: null, [STORE_FIELDS[side]]: null } : { [side]: null }));
     }),
   },
   guards: {
@@ -82,10 +166,16 @@ export const deliveryStepMachine = setup({
     hasDate: ({ context }) => context.date !== '',
     dateGiven: (_, params: { date: string }) => typeof params.date === 'string' && params.date !== '',
     dateCleared: (_, params: { date: string }) => params.date === '',
-    // A choice other than the side's current address, while no other choice is being resolved.
-    newChoice: ({ context }, params: SideChoice) =>
-      context.resolving === null && params.selected !== null && params.selected.key !== context.chosen[params.side],
-    cleared: ({ context }, params: SideChoice) => context.resolving === null && params.selected === null && context.chosen[params.side] !== null,
+    // A choice other than the side's current (or resolving) place.
+    newChoice: ({ context }, params: SideChoice) => params.selected !== null && params.selected.key !== placeKey(context, params.side),
+    // The select emptied while it held (or resolved) a place; a store's resolve is not the select's to cancel.
+    cleared: ({ context }, params: SideChoice) => params.selected === null && placeKey(context, params.side) !== null,
+    resolvingSide: ({ context }, params: { side: AddressSide }) => context.resolving[params.side] !== null,
+    sideIs: ({ event }, params: { side: AddressSide }) => event.type === 'address.resolve' && event.side === params.side,
+    // Only company and store roles have store pickers.
+    storeGiven: ({ context }, params: { side: AddressSide; storeId: number | null }) =>
+      context.stores.some((store) => store.key === String(params.storeId)) && params.storeId !== storeOf(context, params.side),
+    storeCleared: ({ context }, params: { side: AddressSide; storeId: number | null }) => params.storeId === null && storeOf(context, params.side) !== null,
   },
 }).createMachine({
   id: 'deliveryStep',
@@ -102,7 +192,11 @@ export const deliveryStepMachine = setup({
     originAddress: input.originAddress,
     destinationAddress: input.destinationAddress,
     chosen: { originAddress: toOption(input.originAddress)?.key ?? null, destinationAddress: toOption(input.destinationAddress)?.key ?? null },
-    resolving: null,
+    // A store with no address yet (a store user's own store) is resolved to its address at once.
+    resolving: {
+      originAddress: storeToResolve(input.originStoreId, input.originAddress),
+      destinationAddress: storeToResolve(input.destinationStoreId, input.destinationAddress),
+    },
     addressErrors: {},
     wizard: input.wizard ?? null,
   }),
@@ -183,21 +277,27 @@ export const deliveryStepMachine = setup({
       },
     },
     address: {
-      description: 'A choice in an address select is resolved to the address with coordinates.',
-      initial: 'idle',
-      states: {
-        idle: {},
-        resolving: {
-          tags: ['loading'],
-          invoke: {
-            id: 'resolveAddress',
-            src: 'resolveAddress',
-            input: ({ context }) => ({ cca2: context.cca2, option: context.resolving!.option }),
-            onDone: { target: 'idle', actions: { type: 'resolved', params: outputParams } },
-            onError: { target: 'idle', actions: { type: 'rejected', params: errorParams } },
+      description: "Each side's choice (a place in its address select, or a store) is resolved to the address with coordinates.",
+      type: 'parallel',
+      on: {
+        'delivery.store': [
+          {
+            guard: { type: 'storeGiven', params: ({ event }) => ({ side: event.side, storeId: event.storeId }) },
+            actions: [
+              { type: 'startStore', params: ({ event }) => ({ side: event.side, storeId: event.storeId! }) },
+              { type: 'resolveSide', params: ({ event }) => ({ side: event.side }) },
+            ],
           },
-        },
+          {
+            guard: { type: 'storeCleared', params: ({ event }) => ({ side: event.side, storeId: event.storeId }) },
+            actions: [
+              { type: 'clearStore', params: ({ event }) => ({ side: event.side }) },
+              { type: 'resolveSide', params: ({ event }) => ({ side: event.side }) },
+            ],
+          },
+        ],
       },
+      states: { originAddress: sideRegion('originAddress'), destinationAddress: sideRegion('destinationAddress') },
     },
   },
 });

@@ -30,13 +30,22 @@ const lookupError = (path: string) => toApiError(500, { message: 'Internal error
 const chosen = (id: 'originSearch' | 'destinationSearch', selected: typeof sampleAddressOption | null) =>
   ({ type: `xstate.snapshot.${id}`, snapshot: { context: { selected } } });
 
-/** Each side's select: a choice (resolved, or refused), and clearing it. */
+/** A store's address as its store picker resolves it (carrying the storeId). */
+export const sampleStoreAddress = {
+  placeId: 'za-cpt-main-road-sea-point', description: 'Main Road, Sea Point, Cape Town', coordinates: { lat: -33.916, lon: 18.389 }, storeId: 3,
+};
+
+const notFound = toApiError(404, { message: 'Not found: address za-cpt-long-street-1' }, '/connect/addresses/ZA');
+
+/** Each side's select: a choice (resolved, or refused), and clearing it; both sides may resolve at once. */
 const addressEvents = [
   chosen('originSearch', sampleAddressOption),
   chosen('originSearch', null),
   chosen('destinationSearch', sampleAddressOption),
-  { type: 'xstate.done.actor.resolveAddress', output: sampleResolvedAddress },
-  { type: 'xstate.error.actor.resolveAddress', error: toApiError(404, { message: 'Not found: address za-cpt-long-street-1' }, '/connect/addresses/ZA') },
+  { type: 'xstate.done.actor.resolveOriginAddress', output: sampleResolvedAddress },
+  { type: 'xstate.error.actor.resolveOriginAddress', error: notFound },
+  { type: 'xstate.done.actor.resolveDestinationAddress', output: sampleResolvedAddress },
+  { type: 'xstate.error.actor.resolveDestinationAddress', error: notFound },
 ];
 
 export const deliveryStepSamples = defineSamples(deliveryStepMachine, [
@@ -61,6 +70,10 @@ export const deliveryStepSamples = defineSamples(deliveryStepMachine, [
       { type: 'xstate.done.actor.loadStores', output: sampleStores },
       { type: 'xstate.error.actor.loadStores', error: lookupError('stores') },
       { type: 'xstate.done.actor.loadDates', output: sampleDates },
+      // The pick-up store's address becomes the pick-up address (issue 21); no store, no address.
+      { type: 'delivery.store', side: 'originAddress', storeId: 3 },
+      { type: 'xstate.done.actor.resolveOriginAddress', output: sampleStoreAddress },
+      { type: 'delivery.store', side: 'originAddress', storeId: null },
     ],
   },
 ]);

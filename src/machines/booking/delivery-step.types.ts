@@ -13,12 +13,21 @@ export interface DeliveryStepInput {
   originAddress: AddressValue | null;
   destinationAddress: AddressValue | null;
   deliveryDate: string;
+  /** The form's stores: a side with a store and no address starts by resolving the store's address. */
+  originStoreId?: number | null;
+  destinationStoreId?: number | null;
   /** The wizard that runs this step, told about changed addresses; none when the step runs on its own (/flows). */
   wizard?: WizardRef | null;
 }
 
-/** The wizard as this step sees it: it takes the address edits. */
-export type WizardRef = ActorRef<Snapshot<unknown>, DeliveryEdit>;
+/** The wizard as this step sees it: it takes the address edits and hears which side is being resolved. */
+export type WizardRef = ActorRef<Snapshot<unknown>, DeliveryEdit | DeliveryResolving>;
+
+/**
+ * Where a side's address comes from: a place chosen in its address select, or a store chosen in its store picker
+ * (the store's address becomes the side's address: 001 section 2, 'address search, or store selectors').
+ */
+export type AddressSource = { kind: 'place'; option: AddressOption } | { kind: 'store'; storeId: number };
 
 export interface DeliveryStepContext {
   cca2: string;
@@ -34,8 +43,8 @@ export interface DeliveryStepContext {
   destinationAddress: AddressValue | null;
   /** The placeId each side's form value came from: a different choice in its select is resolved. */
   chosen: Record<AddressSide, string | null>;
-  /** The choice being resolved. */
-  resolving: { side: AddressSide; option: AddressOption } | null;
+  /** The choice each side is resolving (both sides may resolve at once). */
+  resolving: Record<AddressSide, AddressSource | null>;
   /** 001 section 8: a failed address resolve sets an error (and rejects the selection). */
   addressErrors: Partial<Record<AddressSide, string>>;
   wizard: WizardRef | null;
@@ -43,12 +52,22 @@ export interface DeliveryStepContext {
 
 export type DeliveryStepEvent =
   /** From the wizard: the form's date changed (the time slots of that date load). */
-  | { type: 'delivery.date'; date: string };
+  | { type: 'delivery.date'; date: string }
+  /** From the view: a side's store picker changed (null: no store). */
+  | { type: 'delivery.store'; side: AddressSide; storeId: number | null }
+  /** Raised within: a side's choice changed, so its resolve (re)starts (or, with nothing to resolve, stops). */
+  | { type: 'address.resolve'; side: AddressSide };
 
 /** The wizard's form values this step's lookups change (the wizard handles `delivery.edit`). */
 export interface DeliveryEdit {
   type: 'delivery.edit';
-  values: Partial<Record<AddressSide, AddressValue | null>>;
+  values: Partial<Record<AddressSide, AddressValue | null> & Record<'originStoreId' | 'destinationStoreId', number | null>>;
+}
+
+/** A side's choice is being resolved: the wizard holds a submit until its address arrives (as `delivery.edit`). */
+export interface DeliveryResolving {
+  type: 'delivery.resolving';
+  side: AddressSide;
 }
 
 /** One side's select changed: what it holds now. */

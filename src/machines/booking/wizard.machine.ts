@@ -1,4 +1,4 @@
-import { assertEvent, assign, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, not, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { DEFAULT_DELIVERY_TIME } from '../../lib/constants';
 import { BOOKING_TEXTS, VALIDATION_TEXTS } from '../../lib/error-catalogue';
 import { isWizardPaymentStatus, PAYMENT_STATUS } from '../../lib/statuses';
@@ -15,7 +15,9 @@ import { validateDelivery, validateParcels, validateQuoteChoice } from './bookin
 import { errorParams, outputParams } from '../shared/shared.actions';
 import type { WizardSchema, WizardContext, StepOutput } from './wizard.types';
 
-export type { AddressSide } from './delivery-step.types';
+import type { AddressSide } from './delivery-step.types';
+
+export type { AddressSide };
 
 /** A new booking's form; a user whose token has a storeId starts with the store as the pick-up store (001 section 2). */
 function emptyForm(viewer: BookingViewer): DeliveryFormValues {
@@ -130,8 +132,12 @@ export const wizardMachine = setup({
       const dateChanged = params.values.deliveryDate !== undefined && params.values.deliveryDate !== context.form.deliveryDate;
       // 001 section 3: deliveryTime defaults to '02:00' on a date change.
       const form = { ...context.form, ...params.values, ...(dateChanged && { deliveryTime: DEFAULT_DELIVERY_TIME }) };
-      return { form, errors: {} };
+      // A side's address arriving ends its resolve.
+      return { form, errors: {}, resolvingSides: context.resolvingSides.filter((side) => !(side in params.values)) };
     }),
+    startResolving: assign(({ context }, params: { side: AddressSide }) => ({
+      resolvingSides: context.resolvingSides.includes(params.side) ? context.resolvingSides : [...context.resolvingSides, params.side],
+    })),
     rejectDelivery: assign(({ context }) => ({ errors: validateDelivery(context.form), problem: null })),
     setParcels: assign((_, params: { parcels: Parcel[] }) => ({ parcels: params.parcels, errors: {} })),
     rejectParcels: assign(({ context }) => ({ errors: { parcels: validateParcels(context.parcels) ?? undefined }, problem: null })),
@@ -164,6 +170,7 @@ export const wizardMachine = setup({
       return context.timeSlots.some((slot) => slot.time === event.deliveryTime);
     },
     detailsWentBack: (_, output: DetailsOutput) => output.result === 'back',
+    resolvingAddress: ({ context }) => context.resolvingSides.length > 0,
     invalidDelivery: ({ context }) => Object.keys(validateDelivery(context.form)).length > 0,
     parcelsValid: ({ context }) => validateParcels(context.parcels) === null,
     quoteChosen: ({ event }) => {
@@ -189,6 +196,7 @@ export const wizardMachine = setup({
     problem: null,
     parcelTypes: [],
     timeSlots: [],
+    resolvingSides: [],
   }),
   initial: 'start',
   on: {
@@ -243,12 +251,14 @@ export const wizardMachine = setup({
         },
         delivery: {
           description: 'Step 1: addresses, date, time slot and round trip; the lookups run in the delivery step chart.',
-          entry: { type: 'setStep', params: { step: 0 } },
+          // The lookups start afresh: no resolve of an earlier visit is still running.
+          entry: [{ type: 'setStep', params: { step: 0 } }, assign({ resolvingSides: [] })],
           invoke: {
             id: 'deliveryStep',
             src: 'deliveryStep',
             input: ({ context, self }) => ({
               viewer: context.viewer, originAddress: context.form.originAddress, destinationAddress: context.form.destinationAddress,
+              originStoreId: context.form.originStoreId ?? null, destinationStoreId: context.form.destinationStoreId ?? null,
               deliveryDate: context.form.deliveryDate, wizard: self,
             }),
           },
@@ -269,9 +279,24 @@ export const wizardMachine = setup({
               },
             },
             failed: { description: 'The server refused the quote: its message shows; the step stays.' },
+            awaitingAddress: {
+              description: 'Next was clicked while an address was being resolved: the submit goes on once it arrives.',
+              tags: ['busy'],
+              // A second Next adds nothing: the first one is already waiting.
+              on: { ...WHILE_BUSY, 'step.submit': {} },
+              always: { guard: not('resolvingAddress'), target: 'submitted' },
+            },
+            submitted: {
+              always: [
+                { guard: 'invalidDelivery', target: 'invalid', actions: 'rejectDelivery' },
+                { guard: 'quoteToUpdate', target: 'updating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
+                { target: 'creating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
+              ],
+            },
             creating: {
               tags: ['busy'],
-              on: WHILE_BUSY,
+              // The quote is on its way: another Next would ask for a second one.
+              on: { ...WHILE_BUSY, 'step.submit': {} },
               invoke: {
                 id: 'createQuote',
                 src: 'createQuote',
@@ -283,7 +308,7 @@ export const wizardMachine = setup({
             },
             updating: {
               tags: ['busy'],
-              on: WHILE_BUSY,
+              on: { ...WHILE_BUSY, 'step.submit': {} },
               invoke: {
                 id: 'updateQuote',
                 src: 'updateQuote',
@@ -301,11 +326,12 @@ export const wizardMachine = setup({
               },
               { actions: { type: 'editForm', params: ({ event }) => ({ values: event.values }) } },
             ],
-            // Create the quote when there is none yet, otherwise update it (001 section 4).
+            'delivery.resolving': { actions: { type: 'startResolving', params: ({ event }) => ({ side: event.side }) } },
+            // Create the quote when there is none yet, otherwise update it (001 section 4); while an address is
+            // being resolved, once it has arrived (a Next then is held, never dropped).
             'step.submit': [
-              { guard: 'invalidDelivery', target: '.invalid', actions: 'rejectDelivery' },
-              { guard: 'quoteToUpdate', target: '.updating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
-              { target: '.creating', actions: ['clearProblem', { type: 'setPending', params: { step: 1 } }] },
+              { guard: 'resolvingAddress', target: '.awaitingAddress', actions: 'clearProblem' },
+              { target: '.submitted' },
             ],
           },
         },

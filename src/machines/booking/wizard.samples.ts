@@ -25,6 +25,8 @@ const bookingEvents = [
   { type: 'delivery.edit', values: { originAddress: samplePickUp } },
   { type: 'delivery.edit', values: { destinationAddress: sampleDropOff } },
   { type: 'delivery.edit', values: { deliveryDate: '2025-03-04' } },
+  // The drop-off's resolve is under way (its address follows as the edit above): a Next meanwhile waits for it.
+  { type: 'delivery.resolving', side: 'destinationAddress' },
   { type: 'step.submit' },
   { type: 'xstate.done.actor.createQuote', output: sampleQuote(PAYMENT_STATUS.ITEMS_OUTSTANDING) },
   { type: 'xstate.error.actor.createQuote', error: serverError('createquotes') },

@@ -1,3 +1,4 @@
+import type { AddressSide } from './delivery-step.types';
 import type { BookingViewer, DeliveryFormValues, Parcel, ParcelType, Quote, TimeSlot } from './booking.model';
 import type { DetailsOutput } from './details.types';
 import type { DeliveryErrors } from './booking.validation';
@@ -30,11 +31,15 @@ export interface WizardContext {
   parcelTypes: ParcelType[];
   /** Step 3's 'First available timeslot' choices: the time slots of the quote's date. */
   timeSlots: TimeSlot[];
+  /** Step 1's sides whose address is being resolved: a Next meanwhile waits for them (issue 21: it was lost). */
+  resolvingSides: AddressSide[];
 }
 
 export type WizardEvent =
   /** A form value of step 1 (from the view, or an address resolved by the delivery step's lookups). */
   | { type: 'delivery.edit'; values: Partial<DeliveryFormValues> }
+  /** From the delivery step's lookups: a side's choice is being resolved (its address follows as `delivery.edit`). */
+  | { type: 'delivery.resolving'; side: AddressSide }
   | { type: 'parcels.change'; parcels: Parcel[] }
   | { type: 'step.submit'; quoteId?: number | null }
   | { type: 'step.back' }

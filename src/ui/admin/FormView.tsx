@@ -10,6 +10,7 @@ import { DateInput } from '../DateInput';
 import { FieldError } from '../FieldError';
 import { Select } from '../Select';
 import { LookupField } from './LookupField';
+import { MaskedPhoneField } from '../PhoneInput';
 
 const shown = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? LIST_TEXTS.yes : LIST_TEXTS.no) : String(value));
 
@@ -59,9 +60,13 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
         <option value="" />
         {definition.options?.map((option) => <option key={option} value={option}>{definition.optionLabels?.[option] ?? option}</option>)}
       </Select>
+    ) : definition.kind === 'phone' ? (
+      <MaskedPhoneField id={inputId} size="sm" disabled={busy} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${inputId}-error` : undefined}
+        value={value === null || value === undefined ? '' : String(value)}
+        onValueChange={(typed) => actor.send({ type: 'form.change', name: definition.name, value: typed })} />
     ) : (
       <Input id={inputId} size="sm" disabled={busy} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${inputId}-error` : undefined}
-        type={definition.kind === 'email' ? 'email' : definition.kind === 'phone' ? 'tel' : 'text'}
+        type={definition.kind === 'email' ? 'email' : 'text'}
         value={value === null || value === undefined ? '' : String(value)}
         onChange={(event) => actor.send({ type: 'form.change', name: definition.name, value: event.currentTarget.value })} />
     );
