@@ -70,6 +70,7 @@ export const accountTransactionsResource: ResourceDef<FinanceTransaction> = {
     { key: 'transactionStatus', header: FINANCE_TEXTS.transactionStatus },
   ],
   filters: [
+    { kind: 'parent', name: 'accountId', label: FINANCE_TEXTS.accountName },
     { kind: 'enum', name: 'transactionType', label: FINANCE_TEXTS.transactionType, options: TRANSACTION_TYPE_OPTIONS },
     { kind: 'enum', name: 'transactionStatus', label: FINANCE_TEXTS.transactionStatus, options: TRANSACTION_STATUSES },
     { kind: 'date', name: 'startDate', label: FINANCE_TEXTS.startDate },

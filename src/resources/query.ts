@@ -21,7 +21,8 @@ function validFilterValue(filter: FilterDef, value: string): string | undefined 
   switch (filter.kind) {
     case 'boolean': return value === 'true' || value === 'false' ? value : undefined;
     case 'enum': return filter.options.includes(value) ? value : undefined;
-    case 'lookup': return /^\d+$/.test(value) ? value : undefined;
+    case 'lookup':
+    case 'parent': return /^\d+$/.test(value) ? value : undefined;
     case 'range': return Number.isFinite(Number(value)) && value.trim() !== '' ? value : undefined;
     case 'date': return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
     case 'percentRange': {

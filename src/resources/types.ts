@@ -42,7 +42,9 @@ export type FilterDef =
   | { kind: 'range'; name: string; label: string; min?: number; max?: number }
   | { kind: 'date'; name: string; label: string }
   /** vehiclePackedPercentageRange: "min-max" within 0-100. */
-  | { kind: 'percentRange'; name: string; label: string };
+  | { kind: 'percentRange'; name: string; label: string }
+  /** The parent's id of a nested list (its path gives it, e.g. /accounts/:accountId/transactions): no control of its own. */
+  | { kind: 'parent'; name: string; label: string };
 
 export interface FieldDef {
   name: string;

@@ -65,6 +65,9 @@ export function Filters({ filters, values, onChange, onClear, cca2 }: FiltersPro
                 <Stack key={name} gap={0}><Text fontSize="xs">{filter.label}</Text>
                   <DateInput label={filter.label} value={value} onChange={(next) => onChange(name!, next)} /></Stack>
               );
+            case 'parent':
+              // The path gives it (a nested list's parent): not the user's to change here.
+              return null;
             case 'lookup':
             case 'percentRange':
               // Lookups are the shared search select when the portal is known; a plain id input otherwise.

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { canSeePrices } from '../../lib/booking-rules';
 import { QUOTE_STEP_TEXTS, timeLabel } from '../../lib/booking-texts';
 import { SERVICE_LEVELS } from '../../lib/constants';
+import { Select } from '../../ui/Select';
 import { formatWindow } from '../../lib/dates';
 import { formatMoney, quoteDisplayPriceCents } from '../../lib/money';
 import type { Permissions } from '../../lib/roles';
@@ -60,11 +61,11 @@ export function QuoteOptions({ actor, permissions, isRoundTrip, isHighRisk, time
                 {timeSlot && quote.slaType === 'Priority' && (
                   <Box mt={1} onClick={(event) => event.preventDefault()}>
                     <Text as="span" id={`${id}-slot-label`} textStyle="xs" me={2}>{QUOTE_STEP_TEXTS.firstAvailableTimeslot}</Text>
-                    <select id={`${id}-slot`} aria-labelledby={`${id}-slot-label`} value={timeSlot.value} disabled={timeSlot.busy || expired} aria-busy={timeSlot.busy}
-                      onChange={(event) => timeSlot.onChange(event.target.value, quote.id)}>
+                    <Select id={`${id}-slot`} label={QUOTE_STEP_TEXTS.firstAvailableTimeslot} size="xs" width="auto" value={timeSlot.value}
+                      disabled={timeSlot.busy || expired} busy={timeSlot.busy} onChange={(value) => timeSlot.onChange(value, quote.id)}>
                       {!timeSlot.slots.some((slot) => slot.time === timeSlot.value) && <option value={timeSlot.value}>{timeLabel(timeSlot.value)}</option>}
                       {timeSlot.slots.map((slot) => <option key={slot.time} value={slot.time}>{slot.label}</option>)}
-                    </select>
+                    </Select>
                   </Box>
                 )}
               </Box>
