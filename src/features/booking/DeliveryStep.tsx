@@ -1,8 +1,9 @@
-import { Box, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { dayLabel, DELIVERY_STEP_TEXTS, timeLabel, WIZARD_TEXTS } from '../../lib/booking-texts';
+import { DateInput } from '../../ui/DateInput';
 import { RouteMap } from '../../ui/LazyRouteMap';
 import { SearchSelect } from '../../ui/SearchSelect';
 import { ADDRESS_SELECT_IDS, type deliveryStepMachine } from '../../machines/booking/delivery-step.machine';
@@ -84,8 +85,8 @@ function Lookups({ lookups, form, errors, administrator, edit }: {
       <Stack direction={{ base: 'column', md: 'row' }} gap={3}>
         <BookingField label={DELIVERY_STEP_TEXTS.date} error={dateMessage} required>
           {administrator ? (
-            // Administrators have a date picker returning YYYY-MM-DD (001 section 2).
-            <Input type="date" value={form.deliveryDate} onChange={(event) => edit({ deliveryDate: event.target.value })} />
+            // Administrators pick any date (001 section 2): typed and shown DD-MM-YYYY, handed on as YYYY-MM-DD.
+            <DateInput label={DELIVERY_STEP_TEXTS.date} width="100%" value={form.deliveryDate} onChange={(date) => edit({ deliveryDate: date ?? '' })} />
           ) : (
             <NativeSelect.Root disabled={datesState === 'loading'}>
               <NativeSelect.Field value={form.deliveryDate} aria-busy={datesState === 'loading'} onChange={(event) => edit({ deliveryDate: event.target.value })}>
