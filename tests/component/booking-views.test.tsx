@@ -190,8 +190,8 @@ describe('booking wizard views: step 1 (001 sections 2, 5, 9)', () => {
     const stops = await screen.findByRole('list', { name: /^Route map: / }, WAIT);
     expect(within(stops).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['A: 1 Long Street, Cape Town', 'B: 10 Main Road, Claremont']);
     expect(inWizard().getByRole('checkbox', { name: 'Round trip' })).toBeTruthy();
-    // Administrators pick any date (YYYY-MM-DD).
-    expect((inWizard().getByLabelText(/^Date/) as HTMLInputElement).value).toBe('2025-03-04');
+    // Administrators pick any date, shown DD-MM-YYYY (the form holds YYYY-MM-DD).
+    expect((inWizard().getByLabelText(/^Date/) as HTMLInputElement).value).toBe('04-03-2025');
     expectEveryControlNamed();
   });
 });
