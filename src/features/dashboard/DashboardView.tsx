@@ -11,7 +11,7 @@ import {
 import type { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
 import type { IdsFilterKind } from '../../machines/dashboard/dashboard.types';
 import {
-  DASHBOARD_FILTER_FIELDS, dashboardStats, parseIds, tasksOfJobs, visibleDeliveries, visibleDrivers, visibleJobs, type DashboardFilterField, type Stat,
+  DASHBOARD_FILTER_FIELDS, dashboardStats, deliveriesOfList, parseIds, tasksOfJobs, visibleDeliveries, visibleDrivers, visibleJobs, type DashboardFilterField, type Stat,
 } from '../../machines/dashboard/dashboard-view';
 import type { liveMergeMachine } from '../../machines/operations/live-merge.machine';
 import type { DetailKind, LiveDelivery, LiveJob, LiveTask, LiveUser } from '../../machines/operations/live-merge';
@@ -38,12 +38,12 @@ function StatCard({ label, value }: { label: string; value: Stat | number }) {
 }
 
 /** Stats (002 section 2): deliveries and, for acceptance, otds, compliance and exceptions as "0/0" and a percentage. */
-const StatsBar = memo(function StatsBar({ deliveries }: { deliveries: readonly LiveDelivery[] }) {
+const StatsBar = memo(function StatsBar({ deliveries, shown }: { deliveries: readonly LiveDelivery[]; shown: number }) {
   const stats = useMemo(() => dashboardStats(deliveries), [deliveries]);
   const texts = DASHBOARD_TEXTS.stats;
   return (
     <Flex as="section" aria-label="Stats" gap={2} wrap="wrap">
-      <StatCard label={texts.deliveries} value={stats.deliveries} />
+      <StatCard label={texts.deliveries} value={shown} />
       <StatCard label={texts.otds} value={stats.otds} />
       <StatCard label={texts.pickupCompliance} value={stats.pickupCompliance} />
       <StatCard label={texts.dropoffCompliance} value={stats.dropoffCompliance} />
@@ -278,7 +278,10 @@ export function DashboardView({ live, view, notifications, scanner }: {
   const viewContext = useMemo(() => ({ filters, ids, search, qsrMode }), [filters, ids, search, qsrMode]);
   const leftOpen = useSelector(view, (snapshot) => snapshot.matches({ leftSidebar: 'open' }));
   const rightOpen = useSelector(view, (snapshot) => snapshot.matches({ rightSidebar: 'open' }));
-  const deliveries = useMemo(() => visibleDeliveries(lists.deliveries, viewContext), [lists.deliveries, viewContext]);
+  const listType = useSelector(live, (snapshot) => snapshot.context.listType);
+  // Everything loaded under the filters feeds the stats; the table shows the list's own kind (in play or finished).
+  const filtered = useMemo(() => visibleDeliveries(lists.deliveries, viewContext), [lists.deliveries, viewContext]);
+  const deliveries = useMemo(() => deliveriesOfList(filtered, listType), [filtered, listType]);
   const jobs = useMemo(() => visibleJobs(lists.jobs, viewContext), [lists.jobs, viewContext]);
   const drivers = useMemo(() => visibleDrivers(lists.drivers, viewContext), [lists.drivers, viewContext]);
   const tasksByJob = useMemo(() => tasksOfJobs(lists.tasks, expanded), [lists.tasks, expanded]);
@@ -294,7 +297,7 @@ export function DashboardView({ live, view, notifications, scanner }: {
           <Button size="sm" variant="outline" aria-expanded={rightOpen} onClick={() => view.send({ type: 'dashboard.rightSidebar.toggle' })}>{DASHBOARD_TEXTS.rightSidebar}</Button>
         </HStack>
       </HStack>
-      <StatsBar deliveries={deliveries} />
+      <StatsBar deliveries={filtered} shown={deliveries.length} />
       {failed && (
         <Alert.Root status="error">
           <Alert.Indicator />

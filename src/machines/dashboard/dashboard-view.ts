@@ -1,7 +1,20 @@
 import { DASHBOARD_OTDS_INITIAL_PERCENT, MIN_SEARCH_LENGTH } from '../../lib/constants';
 import { DRIVER_AVAILABILITY, LOGISTIC_STATUS } from '../../lib/statuses';
-import type { LiveDelivery, LiveJob, LiveLists, LiveTask, LiveUser } from '../operations/live-merge';
+import type { LiveDelivery, LiveJob, LiveLists, LiveTask, LiveUser, TaskListType } from '../operations/live-merge';
 import type { DashboardContext } from './dashboard.types';
+
+/**
+ * The deliveries the dashboard loads (ours; 002 is silent): those in play beside incomplete jobs — from ready
+ * to pending drop-off, and the exceptions a dispatcher must act on — or the finished ones beside completed jobs. Without
+ * this the newest 200 of every status (quotes, cancellations) would crowd out the work being done.
+ */
+export const DASHBOARD_DELIVERY_STATUSES: Record<TaskListType, readonly number[]> = {
+  incomplete: [LOGISTIC_STATUS.READY, LOGISTIC_STATUS.PENDING_PICK_UP, LOGISTIC_STATUS.COLLECTED, LOGISTIC_STATUS.PENDING_DROP_OFF,
+    LOGISTIC_STATUS.PICK_UP_EXCEPTION, LOGISTIC_STATUS.DROP_OFF_EXCEPTION],
+  completed: [LOGISTIC_STATUS.DELIVERED, LOGISTIC_STATUS.UNDELIVERED, LOGISTIC_STATUS.RETURNED_TO_SENDER],
+};
+
+const status = (delivery: LiveDelivery) => Number(delivery.logisticStatusId);
 
 // What the dashboard shows of the live lists (002 section 2): filters, search, ids, QSR mode, the tasks of a
 // job and the stats. Pure, so the views only select and render.
@@ -50,6 +63,12 @@ export interface VisibleLists {
   deliveries: LiveDelivery[];
   jobs: LiveJob[];
   drivers: LiveUser[];
+}
+
+/** The deliveries the list shows: those of its kind (in play or finished); the dashboard holds both for its stats. */
+export function deliveriesOfList(rows: readonly LiveDelivery[], listType: TaskListType): LiveDelivery[] {
+  const statuses: readonly number[] = DASHBOARD_DELIVERY_STATUSES[listType];
+  return rows.filter((row) => statuses.includes(status(row)));
 }
 
 export function visibleDeliveries(rows: readonly LiveDelivery[], view: DashboardContext): LiveDelivery[] {
@@ -112,10 +131,9 @@ function stat(completed: number, total: number, whenEmpty = 0): Stat {
   return { amountCompleted: `${completed}/${total}`, percentage: total === 0 ? whenEmpty : Math.round((100 * completed) / total) };
 }
 
-const status = (delivery: LiveDelivery) => Number(delivery.logisticStatusId);
-
 /**
- * The dashboard stats (002 section 2) from the deliveries shown. The spec names the stats, not their
+ * The dashboard stats (002 section 2) from the deliveries loaded under the dashboard's filters, in play and
+ * finished alike (the list shows one kind; the stats need both). The spec names the stats, not their
  * formulas; ours: otds = delivered on or before the end of the drop-off window / delivered with a window (50 %
  * while there are none); pick-up compliance = collected or later / pick-ups attempted (collected or later, or a
  * pick-up exception); drop-off compliance = delivered / drop-offs attempted (delivered, drop-off exception or

@@ -1,8 +1,8 @@
 import { api } from '../../api';
 import type { components } from '../../api/generated/connect';
 import { JOB_LIST_PAGE, JOB_LIST_PAGE_SIZE, NOTIFICATION_SOUND_URL } from '../../lib/constants';
-import { LOGISTIC_STATUS } from '../../lib/statuses';
 import type { LiveLists, OpenDetail, TaskListType } from './live-merge';
+import { DASHBOARD_DELIVERY_STATUSES } from '../dashboard/dashboard-view';
 
 // The REST calls of the live operations client (002 section 7; operationIds in /work/coord/operations.md):
 // the default implementations of the live-merge machine's invoked actors. Tests replace them with `provide`.
@@ -38,16 +38,6 @@ export interface LoadListsInput {
 /** Deliveries on the dashboard: the first page of the deliveries list at the job list's size (ours). */
 const DASHBOARD_PAGE_SIZE = JOB_LIST_PAGE_SIZE;
 
-/**
- * The deliveries the dashboard loads (ours; 002 is silent): those in play beside incomplete jobs — from ready
- * to pending drop-off, and the exceptions a dispatcher must act on — or the finished ones beside completed jobs. Without
- * this the newest 200 of every status (quotes, cancellations) would crowd out the work being done.
- */
-export const DASHBOARD_DELIVERY_STATUSES: Record<TaskListType, readonly number[]> = {
-  incomplete: [LOGISTIC_STATUS.READY, LOGISTIC_STATUS.PENDING_PICK_UP, LOGISTIC_STATUS.COLLECTED, LOGISTIC_STATUS.PENDING_DROP_OFF,
-    LOGISTIC_STATUS.PICK_UP_EXCEPTION, LOGISTIC_STATUS.DROP_OFF_EXCEPTION],
-  completed: [LOGISTIC_STATUS.DELIVERED, LOGISTIC_STATUS.UNDELIVERED, LOGISTIC_STATUS.RETURNED_TO_SENDER],
-};
 
 /**
  * The lists the dashboard shows: deliveries, jobs (one job: jobid with delivery status All, page 1, size 200;
@@ -60,9 +50,12 @@ export async function loadDashboardLists(input: LoadListsInput, signal?: AbortSi
     ? { jobid: jobId, deliveryStatus: 'All' as const, page: JOB_LIST_PAGE, pageSize: JOB_LIST_PAGE_SIZE }
     : { deliveryStatus: listType === 'completed' ? 'Completed' as const : 'Incomplete' as const, page: JOB_LIST_PAGE, pageSize: JOB_LIST_PAGE_SIZE, sortby: 'id', sortdirection: 'desc' as const };
   const [deliveries, jobs, tasks, drivers] = await Promise.all([
+    // The deliveries of the list shown, and the newest of the other kind too: the stats (compliance, exceptions,
+    // on time) weigh the work in play against the work finished, which the incomplete list never shows.
     sources.deliveries
-      ? api.connect.GET('/deliveries/{cca2}', { params: { path, query: { page: 1, pageSize: DASHBOARD_PAGE_SIZE, logisticstatuses: DASHBOARD_DELIVERY_STATUSES[listType].join(',') } }, signal })
-        .then(({ data }) => data!.items)
+      ? Promise.all((['incomplete', 'completed'] as const).map((kind) =>
+        api.connect.GET('/deliveries/{cca2}', { params: { path, query: { page: 1, pageSize: DASHBOARD_PAGE_SIZE, logisticstatuses: DASHBOARD_DELIVERY_STATUSES[kind].join(',') } }, signal })
+          .then(({ data }) => data!.items))).then((pages) => pages.flat())
       : [],
     sources.jobs
       ? api.connect.GET('/jobs/{cca2}', { params: { path, query: jobQuery }, signal }).then(({ data }) => data!.items)
