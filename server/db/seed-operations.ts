@@ -3,6 +3,7 @@
 // users by email, deliveries by waybill, jobs and notifications by seed key; running it again adds nothing.
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { OPERATIONS_TEXTS, WEB_NOTIFICATION_TYPE } from '../../src/lib/operations-catalogue';
 import type { StoredRole } from '../../src/lib/roles';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, PAYMENT_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
@@ -105,8 +106,11 @@ const DRIVER_STATES: Record<string, { availability: number; lat: number; lon: nu
   'driver4@demo.test': { availability: DRIVER_AVAILABILITY.AVAILABLE_QSR_ONLY, lat: -33.9249, lon: 18.4241 },
 };
 
-/** A fixed moment for the demo rows' dates (the seed gives the same rows every run). */
-const SEED_TIME = new Date('2026-01-15T08:00:00.000Z');
+/**
+ * The demo's working day: 08:00 in Johannesburg on the day the seed runs, so the jobs in progress, the drivers'
+ * last positions and the notes are today's work, not months old (the rows are the same every run, only dated).
+ */
+const SEED_TIME = DateTime.now().setZone('Africa/Johannesburg').startOf('day').set({ hour: 8 }).toJSDate();
 const minutesAfter = (minutes: number) => new Date(SEED_TIME.getTime() + minutes * 60_000);
 
 export async function seedOperations(db: Database, options: { router?: Router } = {}): Promise<void> {
