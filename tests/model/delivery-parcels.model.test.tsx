@@ -67,7 +67,9 @@ describeModel({
         expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toBe(message);
         expect(message.toLowerCase()).toContain(field === 'barCode' ? 'barcode' : LABELS[field]!.split(' ')[0]!.toLowerCase());
       }
-      expect(screen.queryByRole('alert')).toBeNull();
+      // The field messages are announced (role alert, each under its field); nothing else is.
+      expect(screen.queryAllByRole('alert').filter((alert) => !alert.id.endsWith('-error'))).toEqual([]);
+      expect(screen.queryAllByRole('alert')).toHaveLength(Object.keys(errors).length);
     },
     saving: () => {
       expect((screen.getByRole('button', { name: PARCEL_TEXTS.cancel }) as HTMLButtonElement).disabled).toBe(true);
