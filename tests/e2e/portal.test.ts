@@ -66,7 +66,7 @@ describe('start-up in a real browser against npm start\'s server', () => {
     await page.keyboard.press('Enter');
     const version = page.getByTestId('app-version');
     await version.waitFor();
-    expect(await version.textContent()).toMatch(/^Version 3\.0\.2558 · built \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+    expect(await version.innerText()).toMatch(/^Version 3\.0\.2558 · built \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
     await page.keyboard.press('Escape');
     await version.waitFor({ state: 'detached' });
     await page.close();
