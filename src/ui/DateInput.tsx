@@ -67,7 +67,10 @@ export function DateInput({ label, value, onChange, id, size = 'sm', width = '15
             // showPicker throws where the browser has none (or the input is not rendered); typing still works.
             try { picker.current?.showPicker(); } catch { picker.current?.focus(); }
           }}>
-          <span aria-hidden="true">📅</span>
+          {/* Drawn, not an emoji: a browser without an emoji font would show an empty box. */}
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <rect x="2" y="3" width="12" height="11" rx="1.5" /><path d="M2 6.5h12M5.5 1.5v3M10.5 1.5v3" />
+          </svg>
         </chakra.button>
         <input ref={picker} type="date" tabIndex={-1} aria-hidden="true" value={value} disabled={disabled}
           style={{ position: 'absolute', insetInlineEnd: 0, bottom: 0, width: 1, height: 1, opacity: 0, pointerEvents: 'none' }}
