@@ -11,7 +11,8 @@ import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
 import type { AddressValue, DeliveryFormValues, Quote } from '../../src/machines/booking/booking.model';
 import { addressSelectLogic, deliveryStepMachine } from '../../src/machines/booking/delivery-step.machine';
-import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
+import { createQuote, getQuote, loadDates, loadParcelTypes, loadStores, loadTimeSlots, resolveAddress } from '../../src/machines/booking/booking.actors';
+import { inWizard, renderBooking, stubActor, wizardDialog } from '../support/booking-harness';
 
 vi.setConfig({ testTimeout: 40_000 });
 
@@ -21,23 +22,23 @@ const DROP_OFF: AddressValue = { placeId: 'za-cape-town-cape-town-city-centre', 
 const DATE = '2031-03-04';
 
 /** The wizard for a company user: one store, one date, the drop-off search; `resolveDropOff` answers the drop-off's resolve. */
-function open(resolveDropOff: () => Promise<AddressValue>, createQuote: (form: DeliveryFormValues) => Promise<Quote>) {
+function open(resolveDropOff: () => Promise<AddressValue>, answerQuote: (form: DeliveryFormValues) => Promise<Quote>) {
   const lookups = deliveryStepMachine.provide({
     actors: {
-      loadStores: fromPromise(async () => [STORE]),
-      loadDates: fromPromise(async () => [DATE]),
-      loadTimeSlots: fromPromise(async () => []),
-      resolveAddress: fromPromise(async ({ input }: { input: { storeId?: number } }) =>
-        (input.storeId ? { ...STORE_ADDRESS, storeId: input.storeId } : resolveDropOff())),
+      loadStores: stubActor(loadStores, async () => [STORE]),
+      loadDates: stubActor(loadDates, async () => [DATE]),
+      loadTimeSlots: stubActor(loadTimeSlots, async () => []),
+      resolveAddress: stubActor(resolveAddress, async (input) => (input.storeId ? { ...STORE_ADDRESS, storeId: input.storeId } : resolveDropOff())),
+      // The search select's searchOptions is typed for any select (the known cast of addressSelectLogic itself).
       addressSelect: addressSelectLogic.provide({ actors: { searchOptions: fromPromise(async () => [{ key: DROP_OFF.placeId!, value: DROP_OFF.description }]) as never } }),
-    } as never,
+    },
   });
   const wizard = defaultBookingLogic.wizard.provide({
     actors: {
       deliveryStep: lookups,
-      createQuote: fromPromise(async ({ input }: { input: { form: DeliveryFormValues } }) => createQuote(input.form)),
-      loadParcelTypes: fromPromise(async () => []),
-    } as never,
+      createQuote: stubActor(createQuote, async (input) => answerQuote(input.form)),
+      loadParcelTypes: stubActor(loadParcelTypes, async () => []),
+    },
   });
   renderBooking({ path: '/deliveries/add', logic: { wizard }, roles: ['CompanyUser'] });
 }
@@ -94,7 +95,7 @@ describe('wizard step 1 (issue 21)', () => {
 describe('quotes with no option (issue 21 item 3)', () => {
   it('say that no service is offered and what to change', async () => {
     const quote = { ...sampleQuote(PAYMENT_STATUS.NOT_SELECTED), deliveryQuotes: [] };
-    const wizard = defaultBookingLogic.wizard.provide({ actors: { getQuote: fromPromise(async () => quote), loadTimeSlots: fromPromise(async () => []) } as never });
+    const wizard = defaultBookingLogic.wizard.provide({ actors: { getQuote: stubActor(getQuote, async () => quote), loadTimeSlots: stubActor(loadTimeSlots, async () => []) } });
     renderBooking({ path: '/', logic: { wizard }, state: { bookingDeliveryId: quote.deliveryId } });
     expect((await screen.findByTestId('no-service', {}, { timeout: 10_000 })).textContent).toBe(QUOTE_STEP_TEXTS.noService);
   });

@@ -4,7 +4,6 @@
 // primary style; the success summary shows what was charged to which method, the amount paid and the receipt.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fromPromise, type AnyActorLogic } from 'xstate';
 import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
 import { STEP_FORM_ID } from '../../src/features/booking/booking-ui';
 import { formatMoney } from '../../src/lib/money';
@@ -14,12 +13,16 @@ import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
 import type { Account, AccountOption, Checkout, DeliveryQuote, Quote, SavedCard } from '../../src/machines/booking/booking.model';
 import { detailsMachine } from '../../src/machines/booking/details.machine';
 import { payMachine } from '../../src/machines/booking/pay.machine';
-import { inWizard, renderBooking } from '../support/booking-harness';
+import { getQuote, loadAccounts, loadTimeSlots, loadWidget, paymentCheckout, saveAdditional, saveDestination, saveOrigin, selectAccount } from '../../src/machines/booking/booking.actors';
+import { inWizard, renderBooking, stubActor } from '../support/booking-harness';
 
 vi.setConfig({ testTimeout: 40_000 });
 
 const WAIT = { timeout: 15_000 };
-const never = () => fromPromise(() => new Promise<never>(() => undefined));
+/** An answer that never comes. */
+const pending = () => new Promise<never>(() => undefined);
+
+type WizardActors = NonNullable<NonNullable<Parameters<typeof defaultBookingLogic.wizard.provide>[0]>['actors']>;
 
 /** Options on 4 March 2030 (Africa/Johannesburg), expiring an hour from now. */
 function options(): DeliveryQuote[] {
@@ -36,8 +39,8 @@ const quoteOn = (status: number, overrides: Partial<Quote> = {}) => sampleQuote(
   deliveryQuotes: options(), readyForCollectionDateOnlyUtc: '2030-03-04', ...overrides,
 });
 
-function openOn(quote: Quote, roles: readonly StoredRole[] = [], actors: Record<string, AnyActorLogic> = {}, extra: Partial<Parameters<typeof renderBooking>[0]> = {}) {
-  const logic = { wizard: defaultBookingLogic.wizard.provide({ actors: { getQuote: fromPromise(async () => quote), loadTimeSlots: fromPromise(async () => []), ...actors } as never }) };
+function openOn(quote: Quote, roles: readonly StoredRole[] = [], actors: WizardActors = {}, extra: Partial<Parameters<typeof renderBooking>[0]> = {}) {
+  const logic = { wizard: defaultBookingLogic.wizard.provide({ actors: { getQuote: stubActor(getQuote, async () => quote), loadTimeSlots: stubActor(loadTimeSlots, async () => []), ...actors } }) };
   return roles.length > 0
     ? renderBooking({ path: `/deliveries/add?deliveryid=${quote.deliveryId}`, logic, roles, ...extra })
     : renderBooking({ path: '/', logic, state: { bookingDeliveryId: quote.deliveryId }, ...extra });
@@ -47,10 +50,10 @@ function payWith(quote: Quote, account: Account, cards: SavedCard[] = []) {
   const accounts: AccountOption[] = [{ key: account.id, value: account.accountName }];
   return payMachine.provide({
     actors: {
-      loadAccounts: fromPromise(async () => accounts) as never,
-      selectAccount: fromPromise(async () => ({ quote, account, cards })) as never,
-      paymentCheckout: fromPromise<Checkout, unknown>(async () => ({ checkoutId: 'chk-1', widgetScriptUrl: 'about:blank', brands: 'VISA MASTER', returnUrl: '/paymentcallback?deliveryid=501' } as Checkout)) as never,
-      loadWidget: never() as never,
+      loadAccounts: stubActor(loadAccounts, async () => accounts),
+      selectAccount: stubActor(selectAccount, async () => ({ quote, account, cards })),
+      paymentCheckout: stubActor(paymentCheckout, async (): Promise<Checkout> => ({ checkoutId: 'chk-1', widgetScriptUrl: 'about:blank', amount: quote.paymentTotalDue, currency: 'ZAR', brands: 'VISA MASTER', returnUrl: '/paymentcallback?deliveryid=501' })),
+      loadWidget: stubActor(loadWidget, pending),
     },
   });
 }
@@ -81,8 +84,9 @@ describe('issue 21 item 4: the pick-up date, the address of each contact, and wh
 
   it('Pick-up and Drop-off say which address their contact is for', async () => {
     const quote = quoteOn(PAYMENT_STATUS.DETAILS_OUTSTANDING);
-    const saved = fromPromise<Quote, unknown>(async () => quote);
-    openOn(quote, [], { details: detailsMachine.provide({ actors: { saveOrigin: saved, saveDestination: saved, saveAdditional: never() } as never }) });
+    openOn(quote, [], { details: detailsMachine.provide({ actors: {
+      saveOrigin: stubActor(saveOrigin, async () => quote), saveDestination: stubActor(saveDestination, async () => quote), saveAdditional: stubActor(saveAdditional, pending),
+    } }) });
     expect((await screen.findByTestId('contact-origin-address', {}, WAIT)).textContent).toBe('Pick-up address: 1 Long Street, Cape Town');
     fireEvent.click(within(document.getElementById(STEP_FORM_ID)!).getByRole('button', { name: 'Next' }));
     const destination = within(await screen.findByTestId('contact-destination', {}, WAIT));

@@ -5,14 +5,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
 import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
-import type { Quote } from '../../src/machines/booking/booking.model';
+import { getQuote, loadTimeSlots } from '../../src/machines/booking/booking.actors';
 import { MaskedPhoneField } from '../../src/ui/PhoneInput';
 import { system } from '../../src/ui/theme';
-import { renderBooking } from '../support/booking-harness';
+import { renderBooking, stubActor } from '../support/booking-harness';
 
 vi.setConfig({ testTimeout: 40_000 });
 
@@ -35,7 +34,7 @@ describe('phone fields are masked while typing', () => {
 
   it("the booking details' phone shows typed 0821234567 as (082) 123-4567", async () => {
     const quote = sampleQuote(PAYMENT_STATUS.DETAILS_OUTSTANDING);
-    const logic = { wizard: defaultBookingLogic.wizard.provide({ actors: { getQuote: fromPromise<Quote, unknown>(async () => quote), loadTimeSlots: fromPromise(async () => []) } as never }) };
+    const logic = { wizard: defaultBookingLogic.wizard.provide({ actors: { getQuote: stubActor(getQuote, async () => quote), loadTimeSlots: stubActor(loadTimeSlots, async () => []) } }) };
     renderBooking({ path: '/', logic, state: { bookingDeliveryId: quote.deliveryId }, permissions: { phoneNumberConfirmed: false } });
     const origin = within(await screen.findByTestId('contact-origin', {}, { timeout: 15_000 }));
     const phone = origin.getByRole('textbox', { name: /^Phone number/ }) as HTMLInputElement;

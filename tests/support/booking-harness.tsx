@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { fromPromise, type AnyActorRef, type SimulatedClock } from 'xstate';
+import { fromPromise, type AnyActorRef, type PromiseActorLogic, type SimulatedClock } from 'xstate';
 import { PortalGate } from '../../src/app/PortalGate';
 import { RootActor } from '../../src/machines/root/root-actor';
 import { routes } from '../../src/app/routes';
@@ -75,4 +75,12 @@ export async function wizardDialog() {
 
 export function inWizard() {
   return within(screen.getByTestId('booking-wizard'));
+}
+
+/**
+ * A stand-in for one of the booking charts' promise actors with its output and input types, so that `provide`
+ * takes it as the real one (no cast): `getQuote: stubActor(getQuote, async () => quote)`.
+ */
+export function stubActor<Output, Input>(_real: PromiseActorLogic<Output, Input>, run: (input: Input) => Promise<Output>): PromiseActorLogic<Output, Input> {
+  return fromPromise<Output, Input>(({ input }) => run(input));
 }

@@ -13,7 +13,7 @@ export function Component() {
   return (
     <AdminPage title={resource.title} current={{ label: resource.title, to: financePaths.accounts }}>
       <ListView actor={actor} mayEdit={false} rowAction={(row) => (
-        <RouterLink to={financePaths.transactions(row.id)} aria-label={FINANCE_TEXTS.viewTransactionsOf(resource.label(row as never))}>
+        <RouterLink to={financePaths.transactions(row.id)} aria-label={FINANCE_TEXTS.viewTransactionsOf(resource.label(row))}>
           {FINANCE_TEXTS.viewTransactions}
         </RouterLink>
       )} />
