@@ -17,12 +17,13 @@ export function Pagination({ page, totalPages, totalItems, pageSize, pageSizes, 
   return (
     <HStack as="nav" aria-label="Pagination" gap={3} wrap="wrap" justify="space-between" py={2}>
       <Text aria-live="polite">{LIST_TEXTS.totalItems(totalItems)}</Text>
-      <HStack gap={2}>
-        <Select label={LIST_TEXTS.rowsPerPage} value={pageSize} width="auto" onChange={(value) => onPageSize(Number(value))}>
+      {/* Wraps rather than squeezing the page size to one clipped digit on a phone. */}
+      <HStack gap={2} wrap="wrap">
+        <Select label={LIST_TEXTS.rowsPerPage} value={pageSize} width="5.5rem" onChange={(value) => onPageSize(Number(value))}>
           {pageSizes.map((size) => <option key={size} value={size}>{size}</option>)}
         </Select>
         <Button size="sm" variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1}>{LIST_TEXTS.previousPage}</Button>
-        <Text>{LIST_TEXTS.pageOf(page, totalPages)}</Text>
+        <Text whiteSpace="nowrap">{LIST_TEXTS.pageOf(page, totalPages)}</Text>
         <Button size="sm" variant="outline" onClick={() => onPage(page + 1)} disabled={page >= totalPages}>{LIST_TEXTS.nextPage}</Button>
       </HStack>
     </HStack>
