@@ -3829,6 +3829,8 @@ export interface components {
             destinationPhoneNumber?: string | null;
             destinationEmail?: string | null;
             deliveryItems: components["schemas"]["DeliveryAdminParcel"][];
+            /** @description The delivery's stops in the jobs that carry it, in job order (an arrival far from its stop is flagged) */
+            tasks: components["schemas"]["Task"][];
             proof?: {
                 recipientName: string | null;
                 note?: string | null;
