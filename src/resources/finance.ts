@@ -32,6 +32,10 @@ export const accountsResource: ResourceDef<FinanceAccount> = {
     { key: 'isActive', header: FINANCE_TEXTS.active, text: (row) => yesNo(row.isActive) },
   ],
   filters: [
+    // Fixed by the owner's screen (/users/:id/accounts, /companies/:id/accounts, /stores/:id/accounts).
+    { kind: 'parent', name: 'appuserid', label: FINANCE_TEXTS.owner },
+    { kind: 'parent', name: 'companyid', label: FINANCE_TEXTS.owner },
+    { kind: 'parent', name: 'storeid', label: FINANCE_TEXTS.owner },
     { kind: 'enum', name: 'accountType', label: FINANCE_TEXTS.accountType, options: ACCOUNT_TYPES },
     { kind: 'boolean', name: 'isActive', label: FINANCE_TEXTS.active },
   ],

@@ -135,6 +135,8 @@ export interface ResourceDef<Row extends ResourceRow = ResourceRow> {
   exportName: string;
   /** After a create, open the edit screen of the new row (002 section 7: stores). */
   createOpensEdit: boolean;
+  /** Screens nested under a record (/users/:id/ratings), linked from its edit screen for those allowed to open them. */
+  related?: { label: string; path: (id: number) => string; operation: OperationId }[];
   /** The success text of a delete of n rows. */
   deletedText?: (n: number) => string;
   /** Actions on the selected rows of the list (the list shows a checkbox per row only when there are some). */

@@ -6,20 +6,20 @@ import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { resourceOf } from '../../resources';
 import { exportTransaction } from '../../resources/finance';
 import { AdminPage } from '../../ui/AdminPage';
-import { financePaths } from './paths';
+import { ownerCrumbs } from './crumbs';
+import { financePathsOf, pathId, useAccountOwner, type AccountOwner } from './paths';
 import { TransactionDetailView } from './TransactionDetailView';
 
-const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : 0);
-
-/** /accounts/:accountId/transactions/:transactionId: one transaction of the account's statement, with its items. */
+/** /accounts/:accountId/transactions/:transactionId (also under a user, company or store): one transaction of the statement, with its items. */
 export function Component() {
-  const { accountId, transactionId } = useParams();
-  const [account, transaction] = [idOf(accountId), idOf(transactionId)];
-  if (account < 1 || transaction < 1) throw new Response('Not found', { status: 404 });
-  return <TransactionDetail key={`${account}-${transaction}`} accountId={account} transactionId={transaction} />;
+  const owner = useAccountOwner();
+  const params = useParams();
+  const [accountId, transactionId] = [pathId(params.accountId), pathId(params.transactionId)];
+  return <TransactionDetail key={`${owner?.kind}-${owner?.id}-${accountId}-${transactionId}`} owner={owner} accountId={accountId} transactionId={transactionId} />;
 }
 
-function TransactionDetail({ accountId, transactionId }: { accountId: number; transactionId: number }) {
+function TransactionDetail({ owner, accountId, transactionId }: { owner: AccountOwner; accountId: number; transactionId: number }) {
+  const paths = financePathsOf(owner);
   const portal = usePortal();
   const input = { cca2: portal.cca2, accountId, transactionId };
   const actor = useScreenActor(transactionDetailMachine, input);
@@ -27,10 +27,11 @@ function TransactionDetail({ accountId, transactionId }: { accountId: number; tr
   return (
     <AdminPage title={title}
       parents={[
-        { label: resourceOf('accounts').title, to: financePaths.accounts },
-        { label: FINANCE_TEXTS.transactions, to: financePaths.transactions(accountId) },
+        ...ownerCrumbs(owner),
+        { label: resourceOf('accounts').title, to: paths.accounts },
+        { label: FINANCE_TEXTS.transactions, to: paths.transactions(accountId) },
       ]}
-      current={{ label: title, to: financePaths.transaction(accountId, transactionId) }}>
+      current={{ label: title, to: paths.transaction(accountId, transactionId) }}>
       <TransactionDetailView actor={actor} timeZone={portal.timeZone} money={{ currency: portal.currency, decimals: portal.currencyDecimals }}
         exportRequest={(signal) => exportTransaction(input, signal)} />
     </AdminPage>
