@@ -22,6 +22,7 @@ import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
 import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
+import { logisticStatusValues } from './delivery-status';
 import { refundCancelledDelivery } from './refunds';
 import type { Scope } from './scope';
 
@@ -138,6 +139,8 @@ const rowColumns = {
   pricingTier: deliveryQuotes.pricingTier,
   priceExclCents: deliveryQuotes.priceExclCents,
   trackingHash: deliveries.trackingHash,
+  deliveredAt: deliveries.deliveredAt,
+  dropoffWindowEnd: deliveryQuotes.dropOffWindowEnd,
   createdAt: deliveries.createdAt,
   xmin: sql<string>`${deliveries}.xmin::text`,
 };
@@ -158,9 +161,11 @@ const labelOf = (labels: Record<number, string>, code: number) => labels[code] ?
 
 /** The list row as the client sees it (the spec's names: logisticStatus, lotNumber, trackingUrl, ratingUrl ...). */
 function publicRow(row: Row) {
-  const { trackingHash, createdAt, ...rest } = row;
+  const { trackingHash, createdAt, deliveredAt, dropoffWindowEnd, ...rest } = row;
   return {
     ...rest,
+    deliveredDate: deliveredAt?.toISOString() ?? null,
+    dropoffWindowEnd: dropoffWindowEnd?.toISOString() ?? null,
     logisticStatus: labelOf(LOGISTIC_STATUS_LABELS, row.logisticStatusId),
     paymentStatus: labelOf(PAYMENT_STATUS_LABELS, row.paymentStatusId),
     lotNumber: Number(row.lotNumber),
@@ -404,7 +409,7 @@ async function act(ctx: ActionContext, id: number, work: (tx: Database, status: 
 }
 
 const setStatus = (tx: Database, id: number, status: number) =>
-  tx.update(deliveries).set({ logisticStatusId: status, updatedAt: new Date() }).where(eq(deliveries.id, id));
+  tx.update(deliveries).set(logisticStatusValues(status)).where(eq(deliveries.id, id));
 
 const upsertDetails = (tx: Database, id: number, values: Partial<typeof deliveryAdminDetails.$inferInsert>) =>
   tx.insert(deliveryAdminDetails).values({ deliveryId: id, ...values })

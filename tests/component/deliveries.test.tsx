@@ -21,7 +21,8 @@ const row = (overrides: Partial<DeliveryAdmin> = {}): DeliveryAdmin => ({
   logisticStatus: 'Ready', paymentStatusId: 30001, paymentStatus: 'Paid', companyId: 1, companyName: 'Acme Retail', storeId: 1,
   storeName: 'Acme Sea Point', placedByEmail: 'store.user@demo.test', readyForCollectionDate: '2026-10-05', deliverByDate: null,
   distanceKm: 12.5, isRoundTrip: false, isHighRisk: false, isReturnToSender: false, lotNumber: 0, slaType: 'Standard',
-  pricingTier: 'Standard', priceExclCents: 6500, trackingUrl: '/track/abc', ratingUrl: null, createdAt: '2026-09-01T06:00:00.000Z',
+  pricingTier: 'Standard', priceExclCents: 6500, trackingUrl: '/track/abc', ratingUrl: null, deliveredDate: null, dropoffWindowEnd: null,
+  createdAt: '2026-09-01T06:00:00.000Z',
   xmin: '100', ...overrides,
 });
 

@@ -3802,6 +3802,16 @@ export interface components {
             trackingUrl?: string | null;
             /** @description Only once delivered */
             ratingUrl?: string | null;
+            /**
+             * Format: date-time
+             * @description When it became delivered; null while not delivered
+             */
+            deliveredDate: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the selected quote's drop-off window
+             */
+            dropoffWindowEnd: string | null;
             /** Format: date-time */
             createdAt: string;
             /** @description Row version */
