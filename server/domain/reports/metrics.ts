@@ -57,7 +57,7 @@ export const taskCompliance = sql`left join lateral (
 
 /** A share as a percentage with one decimal; null without a denominator. */
 export const percentOf = (numerator: SQL, denominator: SQL) =>
-  sql`round(100.0 * (${numerator}) / nullif(${denominator}, 0), 1)::float8`;
+  sql`round((100.0 * (${numerator}) / nullif(${denominator}, 0))::numeric, 1)::float8`;
 /** The same over summed row fields of a report (for its figures). */
 export const sumPercent = (numerator: string, denominator: string) =>
   percentOf(sql`sum(${sql.identifier(numerator)})`, sql`sum(${sql.identifier(denominator)})`);

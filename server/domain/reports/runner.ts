@@ -154,7 +154,12 @@ export async function runReport(
   const page = query.page ?? 1;
   const pageSize = Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const items = await rowsOf<ReportRow>(db, sql`select * from (${rows}) r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`);
-  const figureEntries = Object.entries(reportQuery.figures);
+  // The declaration says which figures the screen shows; its query must define each (a wiring bug otherwise).
+  const figureEntries = report.figures.map((figure) => {
+    const expression = reportQuery.figures[figure.key];
+    if (!expression) throw new Error(`report ${report.id} has no query for its figure ${figure.key}`);
+    return [figure.key, expression] as const;
+  });
   const [figures] = await rowsOf<Record<string, number | null>>(db,
     sql`select ${sql.join(figureEntries.map(([key, expression]) => sql`${expression} as ${sql.identifier(key)}`), sql`, `)} from (${rows}) r`);
   const chart = report.chart;

@@ -2163,7 +2163,8 @@ export interface components {
     schemas: {
         /** @enum {string} */
         ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue";
-        ReportValue: (string | number) | null;
+        /** @description A cell of a report's table (null where it has no value) */
+        ReportValue: (string | null) | number;
         ReportResult: {
             /** @description The summary figures by key (money in cents, percentages 0 to 100 with one decimal); null when undefined (no denominator) */
             figures: {
