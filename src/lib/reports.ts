@@ -165,7 +165,7 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
   deliveryTermination: {
     id: 'deliveryTermination', path: '/reports/delivery-termination', title: 'Delivery Termination',
     exportName: EXPORT_FILE_NAMES.deliveryTermination,
-    filters: ['dateRange', 'company', 'store', 'driver', 'slaTypes', 'holiday'], dateTypes: ['Terminal Date', 'Created', 'Deliver by'],
+    filters: ['dateRange', 'company', 'store', 'slaTypes', 'holiday'], dateTypes: ['Terminal Date', 'Created', 'Deliver by'],
     figures: [
       count('terminations', 'Terminations'), count('pickUpExceptions', 'Pick-up exceptions'),
       count('dropOffExceptions', 'Drop-off exceptions'), count('cancellations', 'Cancellations'),
@@ -180,7 +180,7 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
   deliveryArrival: {
     id: 'deliveryArrival', path: '/reports/delivery-arrival', title: 'Delivery Arrival',
     exportName: EXPORT_FILE_NAMES.deliveryArrival,
-    filters: ['dateRange', 'company', 'store', 'driver', 'slaTypes', 'holiday'], dateTypes: ['Due Date', 'Created', 'Deliver by'],
+    filters: ['dateRange', 'company', 'store', 'slaTypes', 'holiday'], dateTypes: ['Due Date', 'Created', 'Deliver by'],
     figures: [
       count('arrivals', 'Arrivals'), percent('compliancePercent', 'Arrival compliance'),
       count('late', 'Late arrivals'), { key: 'averageMinutesLate', label: 'Average lateness', format: 'minutes' },
