@@ -19,6 +19,8 @@ export type SlaType = (typeof SLA_TYPES)[number];
 export const REPORT_MAX_RANGE_DAYS = 366;
 /** The range a report opens with: the last 30 days up to today. */
 export const REPORT_DEFAULT_RANGE_DAYS = 30;
+/** How often Deliveries Due reloads while shown: windows fall due as time passes, not only when a delivery changes. */
+export const DELIVERIES_DUE_REFRESH_MS = 60_000;
 /** The most chart points drawn (a year of days fits); the table pages through everything. */
 export const REPORT_MAX_CHART_POINTS = 400;
 
@@ -78,6 +80,8 @@ export interface ReportDeclaration {
   chart: ReportChart;
   columns: readonly ReportColumn[];
   defaultSort: { key: string; direction: 'asc' | 'desc' };
+  /** Reloads on its own this often while shown (a list that changes as time passes, e.g. what is due). */
+  refreshMs?: number;
 }
 
 export const REPORT_IDS = [
@@ -248,6 +252,7 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
       { key: 'windowEnd', label: 'Window end', format: 'datetime' }, { key: 'minutesOverdue', label: 'Minutes overdue', format: 'minutes' },
     ],
     defaultSort: { key: 'windowEnd', direction: 'asc' },
+    refreshMs: DELIVERIES_DUE_REFRESH_MS,
   },
 };
 

@@ -1,8 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { REPORTS } from '../../src/lib/reports';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { DELIVERIES_DUE_REFRESH_MS, REPORTS } from '../../src/lib/reports';
+import { DELIVERIES_DUE_SAMPLE } from '../../src/machines/reports/report.samples';
 import { reportMachine } from '../../src/machines/reports/report.machine';
 import type { LoadReportInput } from '../../src/machines/reports/report.types';
 import type { ReportResult } from '../../src/resources/reports';
@@ -112,5 +113,19 @@ describe('the generic report page', () => {
     act(() => { fireEvent.click(screen.getByRole('button', { name: 'Try again' })); });
     await waitFor(() => expect(calls).toBe(2));
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('Deliveries Due reloads on its own each minute while shown; other reports do not', async () => {
+    const clock = new SimulatedClock();
+    let calls = 0;
+    const due = createActor(reportMachine.provide({
+      actors: { loadReport: fromPromise<ReportResult, LoadReportInput>(async () => { calls += 1; return DELIVERIES_DUE_SAMPLE; }) },
+    }), { input: { cca2: 'za', report: 'deliveriesDue', filters: {} }, clock }).start();
+    render(<ChakraProvider value={system}><ReportView actor={due} timeZone="Africa/Johannesburg" currency="ZAR" /></ChakraProvider>);
+    expect((await screen.findByRole('table')).textContent).toContain('RPT6');
+    expect(screen.getByRole('table').textContent).toContain('95 min');
+    act(() => clock.increment(DELIVERIES_DUE_REFRESH_MS));
+    await waitFor(() => expect(calls).toBe(2));
+    expect(REPORTS.serviceLevels.refreshMs).toBeUndefined();
   });
 });

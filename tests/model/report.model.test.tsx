@@ -36,7 +36,7 @@ describeModel({
             case 'report.retry': fireEvent.click(screen.getByRole('button', { name: REPORT_TEXTS.retry })); break;
             case 'report.sort': {
               // A path may send it without the sample's column: the first column's header then.
-              const columns = REPORTS.serviceLevels.columns;
+              const columns = REPORTS[actor.getSnapshot().context.report].columns;
               const column = columns.find((candidate) => candidate.key === event.sortBy) ?? columns[0]!;
               fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: new RegExp(`^${column.label}`) }));
               break;

@@ -15,6 +15,12 @@ export const reportMachine = setup({
   actors: {
     loadReport: fromPromise<ReportResult, LoadReportInput>(({ input, signal }) => loadReport(input.cca2, input.report, input.params, signal)),
   },
+  delays: {
+    refresh: ({ context }) => REPORTS[context.report].refreshMs ?? 0,
+  },
+  guards: {
+    refreshes: ({ context }) => REPORTS[context.report].refreshMs !== undefined,
+  },
   actions: {
     setDraft: assign({
       draft: ({ context }, params: { name: string; value: string | undefined }) => {
@@ -56,7 +62,8 @@ export const reportMachine = setup({
       },
     },
     ready: {
-      description: 'Figures, chart and table show the answer; the export button writes the same rows.',
+      description: 'Figures, chart and table show the answer; the export button writes the same rows. A report that refreshes (Deliveries Due) reloads on its own.',
+      after: { refresh: { guard: 'refreshes', target: 'loading' } },
       on: {
         'report.sort': {
           target: 'loading',

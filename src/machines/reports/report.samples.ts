@@ -16,6 +16,14 @@ export const SERVICE_LEVELS_SAMPLE: ReportResult = {
   paging: { page: 1, pageSize: 20, totalItems: 2, totalPages: 1 },
 };
 
+/** A Deliveries Due answer: one overdue pick-up. */
+export const DELIVERIES_DUE_SAMPLE: ReportResult = {
+  figures: { due: 1, overdue: 1, dueToday: 0 },
+  chart: { labels: ['Pick-up'], series: [[1], [0]] },
+  items: [{ key: '6', waybill: 'RPT6', company: 'Acme Retail', store: null, status: 'Pending pick-up', task: 'Pick-up', windowEnd: '2026-03-10T09:00:00Z', minutesOverdue: 95, overdue: 1, dueToday: 0 }],
+  paging: { page: 1, pageSize: 20, totalItems: 1, totalPages: 1 },
+};
+
 export const reportSamples = defineSamples(reportMachine, [
   {
     name: 'open Service Levels, filter by SLA type, sort, then page',
@@ -41,6 +49,15 @@ export const reportSamples = defineSamples(reportMachine, [
       { type: 'report.clearFilters' },
       { type: 'report.retry' },
       { type: 'xstate.done.actor.loadReport', output: SERVICE_LEVELS_SAMPLE },
+    ],
+  },
+  {
+    name: 'Deliveries Due reloads on its own every minute',
+    input: { cca2: 'ZA', report: 'deliveriesDue', filters: {} },
+    events: [
+      { type: 'xstate.done.actor.loadReport', output: DELIVERIES_DUE_SAMPLE },
+      { type: 'xstate.after.refresh.report.ready' },
+      { type: 'xstate.done.actor.loadReport', output: DELIVERIES_DUE_SAMPLE },
     ],
   },
 ]);
