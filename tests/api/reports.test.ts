@@ -18,7 +18,7 @@ type ReportQuery = NonNullable<operations['getreport']['parameters']['query']>;
  * 2026-03-10 (a Tuesday) in Johannesburg (UTC+2); pick-up window 09:00-11:00, drop-off window 12:00-17:00.
  *  1 Standard, delivered 16:00 (on time);   pick-up arrived 10:00 (ok), drop-off 15:50 (ok)
  *  2 Standard, delivered next day 09:00 (late); pick-up 11:30 (late, 30 min), drop-off next day 08:50 (late, 950 min)
- *  3 Standard, delivered 23:30 (on time: before the end of the deliver-by day); pick-up 08:30 (early, ok), drop-off 23:20 (late, 380 min)
+ *  3 Standard, delivered 23:30 (late: after the drop-off window, though within the deliver-by day); pick-up 08:30 (early, ok), drop-off 23:20 (late, 380 min)
  *  4 Standard, Undelivered; pick-up 10:30 (ok), drop-off 14:00 (ok) then an exception "Recipient not home"
  *  5 Priority, Cancelled with fee; no tasks
  *  6 Priority, Pending pick-up (in progress, its pick-up overdue); no tasks
@@ -114,27 +114,27 @@ afterAll(async () => server?.close());
 describe('report figures on the hand-computed fixture', () => {
   it('Service Levels: on-time delivery, pick-up and drop-off compliance per SLA type', async () => {
     const result = await figures('serviceLevels', range);
-    expect(result.figures).toEqual({ deliveries: 6, onTimePercent: 66.7, pickUpCompliancePercent: 75, dropOffCompliancePercent: 50 });
+    expect(result.figures).toEqual({ deliveries: 6, onTimePercent: 33.3, pickUpCompliancePercent: 75, dropOffCompliancePercent: 50 });
     const standard = result.items.find((row) => row.slaType === 'Standard');
-    expect(standard).toMatchObject({ deliveries: 4, delivered: 3, onTime: 2, late: 1, onTimePercent: 66.7, pickUpCompliancePercent: 75, dropOffCompliancePercent: 50 });
+    expect(standard).toMatchObject({ deliveries: 4, delivered: 3, onTime: 1, late: 2, onTimePercent: 33.3, pickUpCompliancePercent: 75, dropOffCompliancePercent: 50 });
     expect(result.items.find((row) => row.slaType === 'Priority')).toMatchObject({ deliveries: 2, delivered: 0, onTimePercent: null });
     // The chart shows the table's on-time and late counts, label by label.
     expect(result.chart.labels).toEqual(['Priority', 'Standard']);
-    expect(result.chart.series).toEqual([[0, 2], [0, 1]]);
+    expect(result.chart.series).toEqual([[0, 1], [0, 2]]);
   });
 
   it('Customer Deliveries: one customer, its tier from its deliveries in the range', async () => {
     const result = await figures('customerDeliveries', range);
-    expect(result.figures).toEqual({ customers: 1, deliveries: 6, delivered: 3, onTimePercent: 66.7 });
-    expect(result.items).toEqual([expect.objectContaining({ customer: 'Report Fixture Co', deliveries: 6, onTime: 2, terminated: 1, tier: 'Casual' })]);
+    expect(result.figures).toEqual({ customers: 1, deliveries: 6, delivered: 3, onTimePercent: 33.3 });
+    expect(result.items).toEqual([expect.objectContaining({ customer: 'Report Fixture Co', deliveries: 6, onTime: 1, terminated: 1, tier: 'Casual' })]);
     expect(result.chart).toEqual({ labels: ['Casual'], series: [[1], [6]] });
   });
 
   it('Delivery Summary and KPI Performance: the same metrics by day and by company', async () => {
     const summary = await figures('deliverySummary', range);
-    expect(summary.items).toEqual([expect.objectContaining({ day: DAY, deliveries: 6, delivered: 3, inProgress: 1, terminated: 1, cancelled: 1, onTime: 2 })]);
+    expect(summary.items).toEqual([expect.objectContaining({ day: DAY, deliveries: 6, delivered: 3, inProgress: 1, terminated: 1, cancelled: 1, onTime: 1 })]);
     const kpi = await figures('kpiPerformance', range);
-    expect(kpi.items).toEqual([expect.objectContaining({ company: 'Report Fixture Co', terminationPercent: 16.7, onTimePercent: 66.7 })]);
+    expect(kpi.items).toEqual([expect.objectContaining({ company: 'Report Fixture Co', terminationPercent: 16.7, onTimePercent: 33.3 })]);
     // A range that misses the deliver-by date has nothing; Created dates are the same day here.
     expect((await figures('deliverySummary', { startDate: '2026-03-11', endDate: '2026-03-12' })).figures.deliveries).toBe(0);
     expect((await figures('deliverySummary', { ...range, dateFilterType: 'Created' })).figures.deliveries).toBe(6);

@@ -27,16 +27,18 @@ const flag = (condition: SQL) => sql`(case when ${condition} then 1 else 0 end)`
 export const localDate = (timestamp: SQL, timeZone: string) => sql`((${timestamp}) at time zone ${timeZone})::date`;
 
 /**
- * The deadline of a delivery: the end of its deliver-by date in the portal's time zone (the start of the next
- * local day); without a deliver-by date, the end of its selected quote's drop-off window.
+ * The deadline of a delivery: the end of its selected quote's drop-off window (what the customer was promised, and
+ * what the dashboard's on-time figure uses); without a quote, the end of its deliver-by date in the portal's time
+ * zone (the start of the next local day). Booking sets deliver-by to the collection date, so for a next-day SLA
+ * (Standard) the end of that day would make every delivery late: the window decides.
  */
 export const deadline = (timeZone: string) =>
-  sql`(case when d.deliver_by_date is not null then ((d.deliver_by_date::date + 1)::timestamp at time zone ${timeZone}) else q.drop_off_window_end end)`;
+  sql`coalesce(q.drop_off_window_end, ((d.deliver_by_date::date + 1)::timestamp at time zone ${timeZone}))`;
 
 export const delivered = flag(sql`d.logistic_status_id = ${LOGISTIC_STATUS.DELIVERED}`);
-/** On-time delivery: delivered, at a recorded time before the deadline. */
+/** On-time delivery: delivered, at a recorded time no later than the deadline. */
 export const onTime = (timeZone: string) =>
-  flag(sql`d.logistic_status_id = ${LOGISTIC_STATUS.DELIVERED} and d.delivered_at is not null and d.delivered_at < ${deadline(timeZone)}`);
+  flag(sql`d.logistic_status_id = ${LOGISTIC_STATUS.DELIVERED} and d.delivered_at is not null and d.delivered_at <= ${deadline(timeZone)}`);
 export const terminated = flag(sql`d.logistic_status_id in (${list(TERMINATED_STATUSES)})`);
 export const cancelled = flag(sql`d.logistic_status_id in (${list(CANCELLED_STATUSES)})`);
 export const inProgress = flag(sql`d.logistic_status_id in (${list(IN_PROGRESS_STATUSES)})`);
