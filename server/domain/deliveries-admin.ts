@@ -16,13 +16,14 @@ import {
 import { conflictMessage } from '../../src/lib/resource-texts';
 import type { Database } from '../db/database';
 import {
-  companies, deliveries, deliveryAdminDetails, deliveryItems, deliveryQuotes, parcelTypes, stores, users,
+  companies, deliveries, deliveryAdminDetails, deliveryItems, deliveryQuotes, jobTasks, parcelTypes, stores, users,
 } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
 import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 import { logisticStatusValues } from './delivery-status';
+import { loadTasks } from './operations/rows';
 import { refundCancelledDelivery } from './refunds';
 import type { Scope } from './scope';
 
@@ -283,7 +284,7 @@ async function findRow(db: Database, portal: PortalData, scope: Scope, id: numbe
 export async function getDelivery(db: Database, portal: PortalData, scope: Scope, id: number, mayEdit: boolean) {
   const row = await findRow(db, portal, scope, id);
   if (!row) throw notFound(`delivery ${id}`);
-  const [[extra], items, [details]] = await Promise.all([
+  const [[extra], items, [details], tasks] = await Promise.all([
     db.select({
       originAddress: deliveries.originAddress, destinationAddress: deliveries.destinationAddress,
       originContact: deliveries.originContact, destinationContact: deliveries.destinationContact,
@@ -299,6 +300,7 @@ export async function getDelivery(db: Database, portal: PortalData, scope: Scope
       barCode: deliveryItems.barCode, isFragile: deliveryItems.isFragile,
     }).from(deliveryItems).where(eq(deliveryItems.deliveryId, id)),
     db.select().from(deliveryAdminDetails).where(eq(deliveryAdminDetails.deliveryId, id)),
+    loadTasks(db, eq(jobTasks.deliveryId, id)),
   ]);
   const snapshot = deliveryLogisticsSnapshotOf(row.logisticStatusId);
   const origin = (extra!.originContact ?? null) as ContactValue | null;
@@ -320,6 +322,7 @@ export async function getDelivery(db: Database, portal: PortalData, scope: Scope
     destinationStoreName: extra!.destinationStoreName,
     // The spec: "deliveryItems (sorted by name)".
     deliveryItems: items.sort((a, b) => (a.deliveryItemName ?? a.name).localeCompare(b.deliveryItemName ?? b.name)),
+    tasks,
     proof: details?.proofUpdatedAt
       ? { recipientName: details.proofRecipientName, note: details.proofNote, updatedAt: details.proofUpdatedAt.toISOString() }
       : null,

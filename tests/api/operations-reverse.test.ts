@@ -20,12 +20,15 @@ describe('reversing a completed job rolls back its last task', () => {
   it('opens the last completed drop-off again (arrived), the delivery pending drop-off; the driver completes it again', async () => {
     const jobId = await seededJobId(server, 'ops-completed');
     const before = await job(jobId);
-    const dropOff = before.tasks.find((task) => task.taskJobOrder === 2)!;
     const pickUp = before.tasks.find((task) => task.taskJobOrder === 1)!;
+    const dropOff = before.tasks.find((task) => task.taskJobOrder === 2)!;
     expect(dropOff.taskStatusId).toBe(TASK_STATUS.COMPLETED);
     const deliveryId = before.deliveries[0]!.id;
     // The list row says when it was delivered (the drop-off's completion) and when its drop-off window closed.
     expect(await deliveryRow(deliveryId)).toMatchObject({ deliveredDate: dropOff.completedDate, dropoffWindowEnd: expect.any(String) });
+    // The delivery's page lists its stops in job order, as the job has them.
+    const detail = await dataOf(admin().connect.GET('/deliveries/{cca2}/{id}', { params: inZa(deliveryId) }));
+    expect(detail.tasks.map((task) => [task.id, task.jobId, task.taskStatusId])).toEqual([[pickUp.id, jobId, TASK_STATUS.COMPLETED], [dropOff.id, jobId, TASK_STATUS.COMPLETED]]);
 
     const reversed = await admin().connect.PUT('/jobs/reverseJobStatus/{cca2}/{id}', { params: inZa(jobId) });
     expect(reversed.response.status).toBe(200);

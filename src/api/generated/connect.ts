@@ -3865,6 +3865,8 @@ export interface components {
             destinationPhoneNumber?: string | null;
             destinationEmail?: string | null;
             deliveryItems: components["schemas"]["DeliveryAdminParcel"][];
+            /** @description The delivery's stops in the jobs that carry it, in job order (an arrival far from its stop is flagged) */
+            tasks: components["schemas"]["Task"][];
             proof?: {
                 recipientName: string | null;
                 note?: string | null;
