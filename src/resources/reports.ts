@@ -1,10 +1,13 @@
 import { DateTime } from 'luxon';
+import { decideOperationAccess, OPERATION_ACCESS } from '../lib/access';
+import type { Permissions } from '../lib/roles';
 import { api } from '../api';
 import type { components, operations } from '../api/generated/connect';
 import { HOLIDAY_FILTERS, SLA_TYPES } from '../lib/constants';
 import {
   REPORT_DATE_TYPES, REPORT_DEFAULT_RANGE_DAYS, type ReportDeclaration, type ReportFilter, type ReportId,
 } from '../lib/reports';
+import { resourceOf } from './index';
 import type { FilterDef } from './types';
 
 /**
@@ -43,6 +46,12 @@ const CONTROLS: Record<ReportFilter, (report: ReportDeclaration) => FilterDef[]>
 /** The filter controls of a report, in the declaration's order. */
 export function reportFilterDefs(report: ReportDeclaration): FilterDef[] {
   return report.filters.flatMap((filter) => CONTROLS[filter](report));
+}
+
+/** Whether the user gets a filter control: a lookup only if they may search its options (a customer has no Company select). */
+export function reportFilterAllowed(filter: FilterDef, permissions: Permissions | null | undefined): boolean {
+  if (filter.kind !== 'lookup') return true;
+  return decideOperationAccess(OPERATION_ACCESS[resourceOf(filter.resource).operations.list], permissions ?? undefined, 'select') === 'allowed';
 }
 
 /** The range a report opens with (the last 30 days up to today in the portal's time zone), for its date filter. */

@@ -6,7 +6,8 @@ import { DELIVERIES_DUE_REFRESH_MS, REPORTS } from '../../src/lib/reports';
 import { DELIVERIES_DUE_SAMPLE } from '../../src/machines/reports/report.samples';
 import { reportMachine } from '../../src/machines/reports/report.machine';
 import type { LoadReportInput } from '../../src/machines/reports/report.types';
-import type { ReportResult } from '../../src/resources/reports';
+import { reportFilterAllowed, reportFilterDefs, type ReportResult } from '../../src/resources/reports';
+import { permissionsOf } from '../support/shell-harness';
 import { ReportView } from '../../src/ui/reports/ReportPage';
 import { system } from '../../src/ui/theme';
 
@@ -127,5 +128,13 @@ describe('the generic report page', () => {
     act(() => clock.increment(DELIVERIES_DUE_REFRESH_MS));
     await waitFor(() => expect(calls).toBe(2));
     expect(REPORTS.serviceLevels.refreshMs).toBeUndefined();
+  });
+
+  it('offers a lookup filter only to users who may search its options', () => {
+    const names = (roles: Parameters<typeof permissionsOf>[0]) =>
+      reportFilterDefs(REPORTS.customerDeliveries).filter((filter) => reportFilterAllowed(filter, permissionsOf(roles))).map((filter) => filter.name);
+    expect(names(['Administrator'])).toEqual(['startDate', 'endDate', 'dateFilterType', 'companyid', 'storeid', 'slaTypes', 'holidayFilter']);
+    expect(names([])).toEqual(['startDate', 'endDate', 'dateFilterType', 'slaTypes', 'holidayFilter']);
+    expect(names(['StoreOperator'])).toContain('storeid');
   });
 });

@@ -6,10 +6,11 @@ import { DATE_FORMATS, MY_DELIVERIES_PAGE_SIZES } from '../../lib/constants';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { REPORT_TEXTS, REPORTS, reportForPath, type ReportFormat, type ReportId } from '../../lib/reports';
-import { usePortal } from '../../machines/root/root-actor';
+import { useAuth, usePortal } from '../../machines/root/root-actor';
+import type { FilterDef } from '../../resources/types';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { reportMachine } from '../../machines/reports/report.machine';
-import { defaultReportFilters, exportReport, reportFilterDefs } from '../../resources/reports';
+import { defaultReportFilters, exportReport, reportFilterAllowed, reportFilterDefs } from '../../resources/reports';
 import { AdminPage } from '../AdminPage';
 import { ExportButton } from '../ExportButton';
 import { Filters } from '../Filters';
@@ -26,11 +27,12 @@ export function Component() {
 
 function ReportScreen({ reportId }: { reportId: ReportId }) {
   const portal = usePortal();
+  const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const report = REPORTS[reportId];
   const actor = useScreenActor(reportMachine, { cca2: portal.cca2, report: reportId, filters: defaultReportFilters(report, portal.timeZone) });
   return (
     <AdminPage title={report.title} current={{ label: report.title, to: report.path }} readOnly>
-      <ReportView actor={actor} timeZone={portal.timeZone} currency={portal.currency} />
+      <ReportView actor={actor} timeZone={portal.timeZone} currency={portal.currency} showFilter={(filter) => reportFilterAllowed(filter, permissions)} />
     </AdminPage>
   );
 }
@@ -39,6 +41,8 @@ export interface ReportViewProps {
   actor: Actor<typeof reportMachine>;
   timeZone: string;
   currency: string;
+  /** Which filter controls the user gets (all by default). */
+  showFilter?: (filter: FilterDef) => boolean;
 }
 
 /** A value as the report's format shows it; '—' where there is none (a share without a denominator). */
@@ -58,7 +62,7 @@ const Th = chakra('th');
 const Td = chakra('td');
 
 /** Filters (applied together), summary figures, chart, table with sort and paging, and the named export. */
-export function ReportView({ actor, timeZone, currency }: ReportViewProps) {
+export function ReportView({ actor, timeZone, currency, showFilter = () => true }: ReportViewProps) {
   const reportId = useSelector(actor, (s) => s.context.report);
   const cca2 = useSelector(actor, (s) => s.context.cca2);
   const draft = useSelector(actor, (s) => s.context.draft);
@@ -73,7 +77,7 @@ export function ReportView({ actor, timeZone, currency }: ReportViewProps) {
     <Stack gap={4} aria-busy={loading}>
       <chakra.form onSubmit={(event) => { event.preventDefault(); actor.send({ type: 'report.apply' }); }}>
         <Stack gap={2}>
-          <Filters filters={reportFilterDefs(report)} values={draft} cca2={cca2}
+          <Filters filters={reportFilterDefs(report).filter(showFilter)} values={draft} cca2={cca2}
             onChange={(name, value) => actor.send({ type: 'report.filter', name, value })}
             onClear={() => actor.send({ type: 'report.clearFilters' })} />
           <HStack gap={2}>
