@@ -5,7 +5,7 @@ import { api } from '../api';
 import type { components, operations } from '../api/generated/connect';
 import { HOLIDAY_FILTERS, SLA_TYPES } from '../lib/constants';
 import {
-  REPORT_DATE_TYPES, REPORT_DEFAULT_RANGE_DAYS, type ReportDeclaration, type ReportFilter, type ReportId,
+  REPORT_DATE_TYPES, REPORT_DEFAULT_RANGE_DAYS, REPORT_FILTER_PARAMS, type ReportDeclaration, type ReportFilter, type ReportId,
 } from '../lib/reports';
 import { resourceOf } from './index';
 import type { FilterDef } from './types';
@@ -63,6 +63,19 @@ export function defaultReportFilters(report: ReportDeclaration, timeZone: string
     endDate: today.toISODate()!,
     dateFilterType: report.dateTypes?.[0] ?? '',
   };
+}
+
+/** The filters of a report's URL (a shared link), or undefined when it names none. Unknown parameters are ignored. */
+export function reportFiltersFromSearch(report: ReportDeclaration, search: string): Record<string, string> | undefined {
+  const names = new Set<string>(report.filters.flatMap((filter) => REPORT_FILTER_PARAMS[filter]));
+  const found = [...new URLSearchParams(search)].filter(([name, value]) => names.has(name) && value !== '');
+  return found.length === 0 ? undefined : Object.fromEntries(found);
+}
+
+/** The URL search of applied filters, so the address bar is a link to the same figures. */
+export function reportSearchOf(filters: Record<string, string>): string {
+  const search = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== '')).toString();
+  return search ? `?${search}` : '';
 }
 
 const numberOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);

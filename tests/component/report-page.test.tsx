@@ -6,7 +6,7 @@ import { DELIVERIES_DUE_REFRESH_MS, REPORTS } from '../../src/lib/reports';
 import { DELIVERIES_DUE_SAMPLE } from '../../src/machines/reports/report.samples';
 import { reportMachine } from '../../src/machines/reports/report.machine';
 import type { LoadReportInput } from '../../src/machines/reports/report.types';
-import { reportFilterAllowed, reportFilterDefs, type ReportResult } from '../../src/resources/reports';
+import { reportFilterAllowed, reportFilterDefs, reportFiltersFromSearch, reportSearchOf, type ReportResult } from '../../src/resources/reports';
 import { permissionsOf } from '../support/shell-harness';
 import { ReportView } from '../../src/ui/reports/ReportPage';
 import { system } from '../../src/ui/theme';
@@ -136,5 +136,19 @@ describe('the generic report page', () => {
     expect(names(['Administrator'])).toEqual(['startDate', 'endDate', 'dateFilterType', 'companyid', 'storeid', 'slaTypes', 'holidayFilter']);
     expect(names([])).toEqual(['startDate', 'endDate', 'dateFilterType', 'slaTypes', 'holidayFilter']);
     expect(names(['StoreOperator'])).toContain('storeid');
+  });
+
+  it('a report link carries its filters: written after each load, read when the screen opens', async () => {
+    const { actor } = renderReport();
+    const written: string[] = [];
+    actor.on('report.loaded', (event) => written.push(reportSearchOf(event.filters)));
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByRole('combobox', { name: 'SLA type' }), { target: { value: 'Standard' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(written.at(-1)).toBe('?startDate=2026-03-01&endDate=2026-03-30&dateFilterType=Deliver+by&slaTypes=Standard'));
+    expect(reportFiltersFromSearch(REPORTS.serviceLevels, written.at(-1)!)).toEqual({ startDate: '2026-03-01', endDate: '2026-03-30', dateFilterType: 'Deliver by', slaTypes: 'Standard' });
+    // Parameters the report does not take are not filters of it; no filter at all means the defaults.
+    expect(reportFiltersFromSearch(REPORTS.deliveriesDue, '?startDate=2026-03-01&hubId=2')).toEqual({ hubId: '2' });
+    expect(reportFiltersFromSearch(REPORTS.serviceLevels, '?page=2')).toBeUndefined();
   });
 });

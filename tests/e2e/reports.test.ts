@@ -56,6 +56,13 @@ describe('a report in a real browser against the real server', () => {
     await page.waitForFunction(() => [...document.querySelectorAll('table tbody tr')].every((tr) => !/Priority|Hyperlocal/.test(tr.textContent ?? '')));
     const filtered = await tableAndChart(page);
     agree(filtered);
+    // The address is a link to the same figures.
+    await page.waitForURL(/slaTypes=Standard/);
+    const fresh = await context.newPage();
+    await fresh.goto(page.url());
+    await fresh.getByRole('table').waitFor();
+    expect((await tableAndChart(fresh)).rows).toEqual(filtered.rows);
+    await fresh.close();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe('Service Levels.xlsx');

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { asApiError } from '../../api/api-error';
 import { DEFAULT_PAGE_SIZE } from '../../lib/constants';
 import { REPORTS } from '../../lib/reports';
@@ -57,7 +57,13 @@ export const reportMachine = setup({
         id: 'loadReport',
         src: 'loadReport',
         input: ({ context }) => ({ cca2: context.cca2, report: context.report, params: context.params }),
-        onDone: { target: 'ready', actions: assign({ result: ({ event }) => event.output, error: undefined }) },
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({ result: ({ event }) => event.output, error: undefined }),
+            emit(({ context }) => ({ type: 'report.loaded' as const, filters: context.params.filters })),
+          ],
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
       },
     },

@@ -36,10 +36,14 @@ export type ReportEvent =
   | { type: 'report.pageSize'; pageSize: number }
   | { type: 'report.retry' };
 
-/** The machine's types for `setup({ types })`: one schema (context, events, input, tags). */
+/** Emitted after each load: the screen writes the applied filters into the URL (a link to the same figures). */
+export type ReportEmitted = { type: 'report.loaded'; filters: Record<string, string> };
+
+/** The machine's types for `setup({ types })`: one schema (context, events, input, emitted, tags). */
 export interface ReportSchema {
   input: ReportInput;
   context: ReportContext;
   events: ReportEvent;
+  emitted: ReportEmitted;
   tags: 'loading';
 }

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, chakra, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { DATE_FORMATS, MY_DELIVERIES_PAGE_SIZES } from '../../lib/constants';
 import { formatDate } from '../../lib/dates';
@@ -10,7 +11,9 @@ import { useAuth, usePortal } from '../../machines/root/root-actor';
 import type { FilterDef } from '../../resources/types';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { reportMachine } from '../../machines/reports/report.machine';
-import { defaultReportFilters, exportReport, reportFilterAllowed, reportFilterDefs } from '../../resources/reports';
+import {
+  defaultReportFilters, exportReport, reportFilterAllowed, reportFilterDefs, reportFiltersFromSearch, reportSearchOf,
+} from '../../resources/reports';
 import { AdminPage } from '../AdminPage';
 import { ExportButton } from '../ExportButton';
 import { Filters } from '../Filters';
@@ -29,7 +32,18 @@ function ReportScreen({ reportId }: { reportId: ReportId }) {
   const portal = usePortal();
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const report = REPORTS[reportId];
-  const actor = useScreenActor(reportMachine, { cca2: portal.cca2, report: reportId, filters: defaultReportFilters(report, portal.timeZone) });
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A shared link's filters, else the last 30 days.
+  const filters = reportFiltersFromSearch(report, location.search) ?? defaultReportFilters(report, portal.timeZone);
+  const actor = useScreenActor(reportMachine, { cca2: portal.cca2, report: reportId, filters });
+  useEffect(() => {
+    const loaded = actor.on('report.loaded', (event) => {
+      const search = reportSearchOf(event.filters);
+      if (search !== window.location.search) navigate({ search }, { replace: true });
+    });
+    return () => loaded.unsubscribe();
+  }, [actor, navigate]);
   return (
     <AdminPage title={report.title} current={{ label: report.title, to: report.path }} readOnly>
       <ReportView actor={actor} timeZone={portal.timeZone} currency={portal.currency} showFilter={(filter) => reportFilterAllowed(filter, permissions)} />
