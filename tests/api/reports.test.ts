@@ -243,4 +243,16 @@ describe('report bad input', () => {
     expect(sheet.getRow(1).values).toContain('On-time %');
     expect(sheet.rowCount).toBe(3);
   });
+
+  it('exports Gross Profits with money in the currency\'s units', async () => {
+    const answer = await fetch(`${server.url}/connect/reports/za/grossProfit?exportExcel=true&startDate=${DAY}&endDate=${DAY}&companyid=${companyId}`, {
+      headers: { Authorization: `Bearer ${await server.tokenFor('administrator@demo.test')}` },
+    });
+    expect(answer.headers.get('content-disposition')).toContain('filename="Gross Profits.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await answer.arrayBuffer());
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows).toEqual([['Date', 'Revenue', 'Cost of sales', 'Gross profit', 'Margin %'], [DAY, 100, 60, 40, 40]]);
+  });
 });
