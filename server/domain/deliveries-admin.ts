@@ -20,7 +20,7 @@ import {
 } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
+import { after, cappedCount, listTotal, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 import { logisticStatusValues } from './delivery-status';
 import { loadTasks } from './operations/rows';
@@ -223,7 +223,7 @@ export function deliveryListQueries(db: Database, portalId: number, scope: Scope
     parsed,
     where,
     rows: () => selectRows(db, where).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset),
-    count: () => db.select({ value: count() }).from(deliveries).where(where),
+    count: () => cappedCount(db, deliveries, where),
   };
 }
 
@@ -269,8 +269,9 @@ export async function listDeliveries(db: Database, portal: PortalData, scope: Sc
       },
     };
   }
-  const [items, [total]] = await Promise.all([rows(), countRows()]);
-  return pageOf(items.map(publicRow), total?.value ?? 0, parsed);
+  const [items, [capped]] = await Promise.all([rows(), countRows()]);
+  const { total, estimated } = await listTotal(db, deliveries, where, capped?.value ?? 0);
+  return pageOf(items.map(publicRow), total, parsed, estimated);
 }
 
 // ---- One delivery -----------------------------------------------------------------------------------------

@@ -68,6 +68,7 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/users/:id/ratings': () => import('../features/users/UserRatingsPage'),
   '/accounts': () => import('../features/finance/AccountsPage'),
   '/accounts/:accountId/transactions': () => import('../features/finance/AccountTransactionsPage'),
+  '/accounts/:accountId/transactions/:transactionId': () => import('../features/finance/TransactionDetailPage'),
   '/users/:id/ratings/add': () => import('../features/users/UserRatingFormPage'),
   '/users/:id/ratings/edit/:ratingId': () => import('../features/users/UserRatingFormPage'),
   '/ratings': () => import('../ui/admin/ResourceListPage'),

@@ -3,7 +3,8 @@ import type { OperationId, RoutePath } from '../lib/access';
 /** One page of a list as the server answers it (000 section 3, "Paging state of any list"). */
 export interface Page<Row> {
   items: Row[];
-  paging: { page: number; pageSize: number; totalPages: number; totalItems: number };
+  /** totalItemsIsEstimate: the server's estimate above its exact-count limit (the screen says "about"). */
+  paging: { page: number; pageSize: number; totalPages: number; totalItems: number; totalItemsIsEstimate?: boolean };
 }
 
 export interface SelectOption {

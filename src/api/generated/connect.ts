@@ -2526,6 +2526,8 @@ export interface components {
             totalPages: number;
             /** Format: int64 */
             totalItems: number;
+            /** @description Set when totalItems is the database's estimate (more than 10,000 matches); absent when exact */
+            totalItemsIsEstimate?: boolean;
         };
         SelectOption: {
             key: string;

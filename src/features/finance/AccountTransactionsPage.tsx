@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FINANCE_TEXTS } from '../../lib/finance-texts';
 import { resourceOf } from '../../resources';
 import { AdminPage } from '../../ui/AdminPage';
@@ -21,7 +21,9 @@ function Statement({ accountId }: { accountId: number }) {
     <AdminPage title={FINANCE_TEXTS.transactions}
       parents={[{ label: accounts.title, to: financePaths.accounts }, { label: `#${accountId}`, to: financePaths.transactions(accountId) }]}
       current={{ label: FINANCE_TEXTS.transactions, to: financePaths.transactions(accountId) }}>
-      <ListView actor={actor} mayEdit={false} />
+      <ListView actor={actor} mayEdit={false} rowAction={(row) => (
+        <RouterLink to={financePaths.transaction(accountId, row.id)} aria-label={FINANCE_TEXTS.view(row.id)}>{FINANCE_TEXTS.viewTransaction}</RouterLink>
+      )} />
     </AdminPage>
   );
 }
