@@ -42,6 +42,17 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/stores/edit/:id': () => import('../ui/admin/ResourceFormPage'),
   '/deliveries': () => import('../ui/admin/ResourceListPage'),
   '/archives/deliveries': () => import('../ui/admin/ResourceListPage'),
+  // Reports (issue 17): one generic screen renders any declaration of src/lib/reports.ts (chart.js loads only here).
+  '/reports/customer-deliveries': () => import('../ui/reports/ReportPage'),
+  '/reports/delivery-summary': () => import('../ui/reports/ReportPage'),
+  '/reports/service-levels': () => import('../ui/reports/ReportPage'),
+  '/reports/kpi-performance': () => import('../ui/reports/ReportPage'),
+  '/reports/delivery-termination': () => import('../ui/reports/ReportPage'),
+  '/reports/delivery-arrival': () => import('../ui/reports/ReportPage'),
+  '/reports/gross-profit': () => import('../ui/reports/ReportPage'),
+  '/reports/driver-performance': () => import('../ui/reports/ReportPage'),
+  '/reports/hub-deliveries': () => import('../ui/reports/ReportPage'),
+  '/deliveries-due': () => import('../ui/reports/ReportPage'),
   '/deliveries/edit/:id': () => import('../features/deliveries/DeliveryEditPage'),
   // Integrations (issue 6): webhooks (edit screen with the attempt log) and API clients (edit screen with the key).
   '/webhooks': () => import('../ui/admin/ResourceListPage'),

@@ -2140,10 +2140,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/{cca2}/{report}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report of the registry (src/lib/reports.ts) over the caller's company or store scope: its summary figures, its chart series and a page of its table; exportExcel=true the whole table as the report's named .xlsx. Who may read a report is the rule of its screen path in the access table. A filter the report does not take, or a sortby that is not one of its columns, answers 400 naming it; a date range longer than the limit answers 400 with it. */
+        get: operations["getreport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue";
+        /** @description A cell of a report's table (null where it has no value) */
+        ReportValue: (string | null) | number;
+        ReportResult: {
+            /** @description The summary figures by key (money in cents, percentages 0 to 100 with one decimal); null when undefined (no denominator) */
+            figures: {
+                [key: string]: number | null;
+            };
+            chart: {
+                labels: string[];
+                /** @description One list of values per series of the declaration, in its order, aligned with labels */
+                series: number[][];
+            };
+            items: {
+                [key: string]: components["schemas"]["ReportValue"];
+            }[];
+            paging: components["schemas"]["Paging"];
+        };
         CntDate: string;
         Announcement: {
             /** Format: int32 */
@@ -9126,6 +9162,59 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getreport: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                /** @description From this local date (YYYY-MM-DD) of the date filter type */
+                startDate?: components["schemas"]["DeliveryAdminDate"];
+                /** @description Up to and including this local date (YYYY-MM-DD) */
+                endDate?: components["schemas"]["DeliveryAdminDate"];
+                dateFilterType?: "Deliver by" | "Created" | "Terminal Date" | "Delivery Transaction Date" | "Due Date";
+                /** @description Only within the caller's scope */
+                companyid?: number;
+                /** @description Only within the caller's scope */
+                storeid?: number;
+                driverid?: number;
+                hubId?: number;
+                /** @description Comma-separated SLA types (Priority, Standard, Hyperlocal, Emergency Relief) */
+                slaTypes?: string;
+                /** @description Weekend days left out of the range (None, All, Saturdays, Sundays) */
+                holidayFilter?: "None" | "All" | "Saturdays" | "Sundays";
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                report: components["schemas"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; with exportExcel=true its named .xlsx file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResult"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
