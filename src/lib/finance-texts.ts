@@ -43,5 +43,15 @@ export const FINANCE_TEXTS = {
 export const ACCOUNT_TYPES = ['Prepay', 'PostPay', 'System'] as const;
 /** 002 section 9: the transaction types and their reversals. */
 export const TRANSACTION_TYPES = ['Credit', 'Debit', 'Invoice', 'Deposit', 'Withdraw', 'Advance', 'Cash Credit', 'Cash Debit'] as const;
-export const TRANSACTION_TYPE_OPTIONS = [...TRANSACTION_TYPES, ...TRANSACTION_TYPES.map((type) => `${type} reversal` as const)];
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+/** Every type a ledger transaction may have: the spec's, and the reversal of each (a closed set). */
+export type LedgerTransactionType = TransactionType | `${TransactionType} reversal`;
+export const TRANSACTION_TYPE_OPTIONS: readonly LedgerTransactionType[] = [...TRANSACTION_TYPES, ...TRANSACTION_TYPES.map((type) => `${type} reversal` as const)];
+
+/** The reversal's type of a transaction type read back from the ledger; a reversal is never reversed again. */
+export function reversalTypeOf(type: string): LedgerTransactionType {
+  const base = TRANSACTION_TYPES.find((candidate) => candidate === type);
+  if (!base) throw new Error(`'${type}' is not a transaction type that can be reversed`);
+  return `${base} reversal`;
+}
 export const TRANSACTION_STATUSES = ['Posted', 'Reversed'] as const;

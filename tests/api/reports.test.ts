@@ -84,7 +84,7 @@ async function seedFixture() {
     entries: [{ accountId: await account(SYSTEM_ACCOUNTS.cardClearing), amountCents: 11500 }, { accountId: await account(SYSTEM_ACCOUNTS.revenue), amountCents: -10000 }, { accountId: await account(SYSTEM_ACCOUNTS.vat), amountCents: -1500 }],
   });
   const cost = await postTransaction(db, {
-    portalId: za!.id, transactionType: 'Driver pay', description: 'RPT1', deliveryId: ids[0],
+    portalId: za!.id, transactionType: 'Debit', description: 'RPT1 driver pay', deliveryId: ids[0],
     entries: [{ accountId: await account(COST_OF_SALES_ACCOUNT), amountCents: 6000 }, { accountId: await account(SYSTEM_ACCOUNTS.funding), amountCents: -6000 }],
   });
   await db.update(ledgerTransactions).set({ createdAt: at(`${DAY}T12:00:00`) }).where(sql`${ledgerTransactions.id} in (${sale}, ${cost})`);
