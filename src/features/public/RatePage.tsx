@@ -72,7 +72,7 @@ export function RatingView({ actor, onRated }: { actor: Actor<typeof ratingMachi
             <Textarea value={comment} maxLength={2000} onChange={(event) => actor.send({ type: 'comment.change', value: event.currentTarget.value })} />
           </Field.Root>
           {error && <Alert.Root status="error" role="alert"><Alert.Description>{error.message}</Alert.Description></Alert.Root>}
-          <Button type="submit" loading={busy} alignSelf="start">Send rating</Button>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined} alignSelf="start">Send rating</Button>
         </Stack>
       )}
     </Box>

@@ -38,7 +38,7 @@ export function TrackOrderView({ actor, onFound }: { actor: Actor<typeof trackOr
       {error && (
         <Alert.Root status="error" role="alert"><Alert.Description>{error.message}</Alert.Description></Alert.Root>
       )}
-      <Button type="submit" loading={busy} alignSelf="start">Track</Button>
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined} alignSelf="start">Track</Button>
     </Stack>
   );
 }
