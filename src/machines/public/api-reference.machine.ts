@@ -5,7 +5,8 @@ import type { ApiDocumentName, ApiReferenceContext, ApiReferenceSchema } from '.
 /** Reads the OpenAPI documents as JSON (not API operations: the server's own files, so plain fetch). */
 export const loadApiDocuments = fromPromise<ApiReferenceContext['groups'], { documents: ApiDocumentName[] }>(async ({ input, signal }) =>
   Promise.all(input.documents.map(async (document) => {
-    const response = await fetch(`/openapi/${document}.json`, { signal, headers: { Accept: 'application/json' } });
+    // Absolute, so the same code runs where fetch has no page URL to resolve against (tests).
+    const response = await fetch(new URL(`/openapi/${document}.json`, window.location.href), { signal, headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`The API reference could not be loaded (${response.status}).`);
     return { document, tags: operationsByTag(await response.json()) };
   })));
