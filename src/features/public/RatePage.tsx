@@ -10,7 +10,7 @@ import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { PublicLayout } from '../../ui/public/PublicLayout';
 
-/** The rating form: 1-5 as a radio group (arrow keys move), the comment, the questionnaire's questions. */
+/** The rating form: 1-5 as native radios in a fieldset (arrow keys move), the comment, the questionnaire's questions. */
 export function RatingView({ actor, onRated }: { actor: Actor<typeof ratingMachine>; onRated: (output: RatingOutput) => void }) {
   const waybill = useSelector(actor, (s) => s.context.form?.waybill ?? null);
   const questions = useSelector(actor, (s) => s.context.form?.questions ?? []);
@@ -46,10 +46,9 @@ export function RatingView({ actor, onRated }: { actor: Actor<typeof ratingMachi
       {editing && (
         <Stack as="form" gap={5} maxW="lg" aria-label="Rate your delivery"
           onSubmit={(event) => { event.preventDefault(); actor.send({ type: 'submit' }); }}>
-          <chakra.fieldset>
+          <chakra.fieldset aria-describedby={scoreError ? 'rating-score-error' : undefined}>
             <chakra.legend fontWeight="semibold" mb={2}>How was your delivery?</chakra.legend>
-            <Stack direction={{ base: 'column', sm: 'row' }} gap={2} role="radiogroup" aria-invalid={!!scoreError || undefined}
-              aria-describedby={scoreError ? 'rating-score-error' : undefined}>
+            <Stack direction={{ base: 'column', sm: 'row' }} gap={2}>
               {RATING_SCORES.map((option) => (
                 <chakra.label key={option.score} display="flex" alignItems="center" gap={2} borderWidth="2px" borderRadius="md" px={3} py={2} cursor="pointer"
                   borderColor={score === option.score ? 'primary' : 'border'} fontWeight={score === option.score ? 'bold' : 'normal'}>
