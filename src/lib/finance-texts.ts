@@ -23,6 +23,21 @@ export const FINANCE_TEXTS = {
   accountsExport: 'Accounts',
   transactionsExport: 'Transactions',
   readOnly: 'Transactions are never edited: a correction is a new transaction.',
+  transactionTitle: (id: number) => `Transaction #${id}`,
+  transactionExport: (id: number) => `Transaction Id ${id}`,
+  items: 'Items',
+  quantity: 'Quantity',
+  amountExcl: 'Amount excl. VAT',
+  subtotal: 'Subtotal',
+  vat: 'VAT',
+  total: 'Total',
+  reversalOf: 'Reversal of',
+  noItems: 'This transaction has no items.',
+  notFound: 'This transaction does not exist in this account, or it is not yours to see.',
+  loading: 'Loading the transaction...',
+  retry: 'Retry',
+  view: (id: number) => `View transaction #${id}`,
+  viewTransaction: 'View',
 } as const;
 
 export const ACCOUNT_TYPES = ['Prepay', 'PostPay', 'System'] as const;

@@ -2576,6 +2576,8 @@ export interface components {
             totalPages: number;
             /** Format: int64 */
             totalItems: number;
+            /** @description Set when totalItems is the database's estimate (more than 10,000 matches); absent when exact */
+            totalItemsIsEstimate?: boolean;
         };
         SelectOption: {
             key: string;
@@ -3853,6 +3855,16 @@ export interface components {
             trackingUrl?: string | null;
             /** @description Only once delivered */
             ratingUrl?: string | null;
+            /**
+             * Format: date-time
+             * @description When it became delivered; null while not delivered
+             */
+            deliveredDate: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the selected quote's drop-off window
+             */
+            dropoffWindowEnd: string | null;
             /** Format: date-time */
             createdAt: string;
             /** @description Row version */
@@ -3905,6 +3917,8 @@ export interface components {
             destinationPhoneNumber?: string | null;
             destinationEmail?: string | null;
             deliveryItems: components["schemas"]["DeliveryAdminParcel"][];
+            /** @description The delivery's stops in the jobs that carry it, in job order (an arrival far from its stop is flagged) */
+            tasks: components["schemas"]["Task"][];
             proof?: {
                 recipientName: string | null;
                 note?: string | null;
