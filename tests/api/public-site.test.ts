@@ -109,6 +109,9 @@ describe('POST /public/{cca2}/price (publicprice)', () => {
     const answer = await server.raw(undefined, 'GET', '/public/za/places?search=sea%20point');
     expect(answer.status).toBe(200);
     expect(answer.body[0]).toEqual({ placeId: SEA_POINT.placeId, description: SEA_POINT.description });
+    const noSearch = await server.raw(undefined, 'GET', '/public/za/places');
+    expect(noSearch.status).toBe(400);
+    expect(JSON.stringify(noSearch.body)).toContain('search');
     const types = await server.raw(undefined, 'GET', '/public/za/parceltypes');
     expect(types.status).toBe(200);
     expect(types.body.length).toBeGreaterThan(0);
@@ -191,6 +194,9 @@ describe('/public/{cca2}/rate/{hash} (getratingform, ratedelivery)', () => {
     const early = await post(`/public/za/rate/${row!.trackingHash}`, { score: 4 });
     expect([early.status, early.body.message]).toEqual([422, PUBLIC_TEXTS.notDelivered]);
     expect((await post('/public/za/rate/no-such-hash', { score: 4 })).status).toBe(404);
+    const longHash = await server.raw(undefined, 'GET', `/public/za/rate/${'h'.repeat(65)}`);
+    expect(longHash.status).toBe(400);
+    expect(JSON.stringify(longHash.body)).toContain('hash');
     const badScore = await post(`/public/za/rate/${row!.trackingHash}`, { score: 6 });
     expect(badScore.status).toBe(400);
     expect(Object.keys(badScore.body.errors ?? {})).toContain('score');

@@ -136,4 +136,13 @@ describe('track-order and rating', () => {
     expect((await screen.findByTestId('already-rated', {}, WAIT)).textContent).toBe(PUBLIC_TEXTS.alreadyRated);
     view.unmount();
   });
+
+  it('/rating-complete thanks without a review link; /google-rating-complete opened directly has none to offer', async () => {
+    for (const path of ['/rating-complete', '/google-rating-complete']) {
+      const view = open(path);
+      expect((await screen.findByRole('heading', { level: 1 }, WAIT)).textContent).toBe('Thank you for your rating');
+      expect(screen.queryByRole('link', { name: 'Write a public review' })).toBeNull();
+      view.unmount();
+    }
+  });
 });
