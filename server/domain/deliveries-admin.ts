@@ -172,7 +172,7 @@ function publicRow(row: Row) {
     lotNumber: Number(row.lotNumber),
     createdAt: createdAt.toISOString(),
     trackingUrl: trackingHash ? `/track/${trackingHash}` : null,
-    ratingUrl: trackingHash && canRate(row.logisticStatusId) ? `/track/${trackingHash}?rating=true` : null,
+    ratingUrl: trackingHash && canRate(row.logisticStatusId) ? `/rate/${trackingHash}` : null,
   };
 }
 

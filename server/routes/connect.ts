@@ -21,6 +21,7 @@ import { usersAdminHandlers } from './users-admin';
 import { myDeliveriesHandlers } from './my-deliveries';
 import { trackingHandlers } from './tracking';
 import { reportsHandlers } from './reports';
+import { publicHandlers } from './public';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -39,6 +40,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...myDeliveriesHandlers(context),
     ...trackingHandlers(context),
     ...reportsHandlers(context),
+    ...publicHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

@@ -123,6 +123,21 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/hubs/edit/:id': () => import('../features/fleet/HubFormPage'),
   '/hubs/:id': () => import('../features/fleet/HubDetailPage'),
   '/mobile-devices': () => import('../features/fleet/MobileDevicesPage'),
+  // The public face (issue 19): marketing and information pages, the price calculator, track-order, rating.
+  '/pricing': () => import('../features/public/PricingPage'),
+  '/developers': () => import('../features/public/DevelopersPage'),
+  '/businesses': () => import('../features/public/InfoPages').then((module) => ({ Component: module.BusinessesPage })),
+  '/drivers': () => import('../features/public/InfoPages').then((module) => ({ Component: module.DriversPage })),
+  '/shopify': () => import('../features/public/InfoPages').then((module) => ({ Component: module.ShopPage })),
+  '/woocommerce': () => import('../features/public/InfoPages').then((module) => ({ Component: module.ShopPage })),
+  '/about': () => import('../features/public/InfoPages').then((module) => ({ Component: module.AboutPage })),
+  '/faq': () => import('../features/public/InfoPages').then((module) => ({ Component: module.FaqPage })),
+  '/terms': () => import('../features/public/InfoPages').then((module) => ({ Component: module.TermsPage })),
+  '/privacy': () => import('../features/public/InfoPages').then((module) => ({ Component: module.PrivacyPage })),
+  '/track-order/:searchTerm?': () => import('../features/public/TrackOrderPage'),
+  '/rate/:hash': () => import('../features/public/RatePage'),
+  '/rating-complete': () => import('../features/public/RatingCompletePage'),
+  '/google-rating-complete': () => import('../features/public/RatingCompletePage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

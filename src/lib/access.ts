@@ -152,6 +152,14 @@ export const OPERATION_ACCESS = {
   // ---- Public tracking (000 section 2: /track/:hash). No sign-in: the unguessable tracking hash is the capability;
   // the answer carries no contact names, phone numbers or emails. ----
   gettracking: 'public',
+  // ---- The public face (issue 19): the price calculator, track-order and the rating page. No sign-in; the server
+  // limits them per client address (server/http/load-limits.ts). ----
+  publicplaces: 'public',
+  publicparceltypes: 'public',
+  publicprice: 'public',
+  trackorder: 'public',
+  getratingform: 'public',
+  ratedelivery: 'public',
   // ---- Back office: deliveries (issue 6; 000/002 section 6). Rows are scoped to the token's company or store. ----
   // Deliveries list: "all staff, company and store roles (not driver, partner, assistant, normal user)".
   getdeliveries: { roles: [...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES] },

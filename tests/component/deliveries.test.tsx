@@ -122,10 +122,10 @@ describe('delivery edit screen', { timeout: 30_000 }, () => {
 
   it('a delivered delivery: rating link, lot number, no edit form', async () => {
     renderEdit(detail({
-      logisticStatusId: LOGISTIC_STATUS.DELIVERED, logisticStatus: 'Delivered', lotNumber: 12, ratingUrl: '/track/abc?rating=true',
+      logisticStatusId: LOGISTIC_STATUS.DELIVERED, logisticStatus: 'Delivered', lotNumber: 12, ratingUrl: '/rate/abc',
       allowed: { ...detail().allowed, edit: false, canceldelivery: false, updatedeliveryproof: true, reverseLogisticStatus: true },
     }));
-    expect((await screen.findByRole('link', { name: DELIVERY_EDIT_TEXTS.rating })).getAttribute('href')).toBe('/track/abc?rating=true');
+    expect((await screen.findByRole('link', { name: DELIVERY_EDIT_TEXTS.rating })).getAttribute('href')).toBe('/rate/abc');
     expect(screen.getByTestId(`detail-${DELIVERY_EDIT_TEXTS.lotNumber}`).textContent).toBe('12');
     expect(screen.getByRole('note').textContent).toBe(DELIVERY_EDIT_TEXTS.readOnly);
     expect(screen.queryByLabelText('Pick-up contact name')).toBeNull();

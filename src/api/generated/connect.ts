@@ -2157,6 +2157,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/{cca2}/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Places for the price calculator's From and To (the same geocoder as the booking wizard's address search). No sign-in; limited per client address like anonymous writes (429 with the wait). */
+        get: operations["publicplaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/{cca2}/parceltypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The parcel sizes the calculator offers (the booking wizard's parcel type catalogue) */
+        get: operations["publicparceltypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/{cca2}/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The live price calculator of /pricing: the price of one parcel from one place to another at a service level, from the same pricing code and rate cards as the booking wizard's quotes (list price, no company, collection on the given date or today). Creates nothing. VAT shown as the spec says: rate × 100 percent; subtotal, VAT, total. No sign-in; limited per client address (429). */
+        post: operations["publicprice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/{cca2}/trackorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** /track-order: finds a delivery by waybill or order reference plus the last 4 digits of the recipient's phone number, and answers its tracking hash. An unknown term and a wrong second factor answer the same 404, so the endpoint cannot tell anyone which waybills exist. No sign-in; limited per client address (429). */
+        post: operations["trackorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/{cca2}/rate/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** /rate/{hash}: what the rating page shows for the delivery of this tracking hash (its waybill, whether it can be rated, whether it already was, the questionnaire's questions). The hash is the capability. */
+        get: operations["getratingform"];
+        put?: never;
+        /** Rates a delivered delivery 1-5 (Useless, Poor, Ok, Good, Excellent) with a comment and the questionnaire's answers; the rating is of the delivery's driver and appears in the back office's ratings. A link rates once: a second attempt answers 409. A delivery not delivered yet answers 422. Limited per client address (429). */
+        post: operations["ratedelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4082,8 +4168,93 @@ export interface components {
             message: string;
             current: components["schemas"]["ApiClient"];
         };
+        PublicPlace: {
+            placeId: string;
+            description: string;
+        };
+        PublicPriceRequest: {
+            fromPlaceId: string;
+            toPlaceId: string;
+            /** Format: int32 */
+            parcelTypeId: number;
+            /** @enum {string} */
+            slaType: "Standard" | "Priority" | "Hyperlocal" | "Emergency Relief";
+            /**
+             * Format: date
+             * @description Collection day (YYYY-MM-DD, portal's time zone); today when absent
+             */
+            date?: string;
+        };
+        PublicPrice: {
+            slaType: string;
+            /** @description Driving distance in km (2 decimals) */
+            distanceKm: number;
+            currency: string;
+            /** @description VAT as a fraction (0.15 is shown as 15 %) */
+            vatRate: number;
+            /**
+             * Format: int64
+             * @description VAT exclusive, cents
+             */
+            subtotal: number;
+            /**
+             * Format: int64
+             * @description Cents
+             */
+            vat: number;
+            /**
+             * Format: int64
+             * @description VAT inclusive, cents
+             */
+            total: number;
+            /**
+             * Format: date
+             * @description The collection day the price is for
+             */
+            date: string;
+        };
+        TrackOrderRequest: {
+            /** @description Waybill or order reference */
+            searchTerm: string;
+            /** @description The last 4 digits of the recipient's phone number */
+            phoneLast4: string;
+        };
+        TrackOrderResult: {
+            trackingHashId: string;
+        };
+        RatingForm: {
+            waybill: string | null;
+            /** @description The delivery is delivered */
+            canRate: boolean;
+            alreadyRated: boolean;
+            /** Format: int32 */
+            questionnaireId: number | null;
+            questions: string[];
+        };
+        RateDeliveryRequest: {
+            /** Format: int32 */
+            score: number;
+            comment?: string | null;
+            answers?: string[];
+        };
+        RateDeliveryResult: {
+            /** Format: int32 */
+            score: number;
+            scoreLabel: string;
+            /** @description The public review link, for 4 and 5 only */
+            reviewUrl: string | null;
+        };
     };
     responses: {
+        /** @description Too many requests from this address; the message says how long to wait */
+        TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request conflicts with the record's current state (e.g. an inactive API client, a user email in use) */
         IntegrationConflict: {
             headers: {
@@ -4221,6 +4392,7 @@ export interface components {
         };
     };
     parameters: {
+        TrackingHash: string;
         CntId: number;
         TerritoryId: number;
         TerritoryIds: number[];
@@ -9216,6 +9388,202 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    publicplaces: {
+        parameters: {
+            query: {
+                search: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Best first, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPlace"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publicparceltypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Parcel types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingParcelType"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicprice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicPriceRequest"];
+            };
+        };
+        responses: {
+            /** @description The price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPrice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description No rate of this service level covers the route; errors names slaType */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    trackorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The delivery's tracking hash (open /track/{hash}) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackOrderResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getratingform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                hash: components["parameters"]["TrackingHash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ratedelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                hash: components["parameters"]["TrackingHash"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateDeliveryRequest"];
+            };
+        };
+        responses: {
+            /** @description Rated; reviewUrl is the public review link offered for 4 and 5 (null when none is configured) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateDeliveryResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description This link has already rated the delivery */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The delivery is not delivered yet, or has no driver to rate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }
