@@ -4,7 +4,7 @@ import {
   getDriver, listDrivers, updateAvailability, updateLocation,
 } from '../domain/operations/drivers';
 import {
-  addDeliveriesToJob, assignJobsToDriver, createJob, jobDriverDistance, exportJobRoutes, getJobDetails, jobCost, jobRoute, jobSummary, listJobs,
+  addDeliveriesToJob, assignJobsToDriver, createJob, jobDriverCandidates, jobDriverDistance, exportJobRoutes, getJobDetails, jobCost, jobRoute, jobSummary, listJobs,
   notifyJobDelay, rejectJob, removeDeliveryFromJob, reverseJobStatus, startJob, unassignDriver,
 } from '../domain/operations/jobs';
 import { listNotifications, markNotificationRead, notificationTypes } from '../domain/operations/notifications';
@@ -15,7 +15,7 @@ import { answer } from '../http/export';
 import type { Handlers } from './handler-types';
 
 type OperationsOperations =
-  | 'getjobs' | 'getjob' | 'createjob' | 'assignjobstodriver' | 'getjobdriverdistance' | 'unassigndriverfromjob' | 'adddeliveriestojob'
+  | 'getjobs' | 'getjob' | 'createjob' | 'assignjobstodriver' | 'getjobdriverdistance' | 'getjobdrivercandidates' | 'unassigndriverfromjob' | 'adddeliveriestojob'
   | 'removedeliveryfromjob' | 'startjob' | 'rejectjob' | 'reverseJobStatus' | 'notifyJobDelay' | 'jobcost' | 'jobRoute'
   | 'jobSummary' | 'exportjobroutes'
   | 'gettasks' | 'gettaskstate' | 'starttask' | 'arrived' | 'completepickup' | 'completedropoff' | 'exceptionpickup' | 'exceptiondropoff'
@@ -43,6 +43,9 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
     },
     async getjobdriverdistance(request) {
       return jobDriverDistance(ops(request), request.params.id, request.query.driverId);
+    },
+    async getjobdrivercandidates(request) {
+      return jobDriverCandidates(ops(request), request.params.id);
     },
     async unassigndriverfromjob(request) {
       return unassignDriver(ops(request), request.params.id);

@@ -2,7 +2,7 @@ import { and, asc, count, eq, exists, inArray, notExists, or, sql, type SQL } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { components, operations } from '../../../src/api/generated/connect';
 import { markerLabel } from '../../../src/lib/distance';
-import { ASSIGN_DRIVER_FAR_KM, kmBetween } from '../../../src/lib/driver-distance';
+import { ASSIGN_DRIVER_FAR_KM, compareCandidates, kmBetween } from '../../../src/lib/driver-distance';
 import { JOB_COST, mapTaskTypeOf, OPERATIONS_TEXTS, WEB_NOTIFICATION_TYPE } from '../../../src/lib/operations-catalogue';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS } from '../../../src/lib/statuses';
 import { deliveries, drivers, jobDeliveries, jobs, jobTasks, users } from '../../db/schema';
@@ -11,7 +11,7 @@ import { rowExport, type ExportColumn } from '../export';
 import { pageOf, parseListQuery, whereAll, type ListDefinition } from '../list-query';
 import { Changes, dispatcherIds, notify, publishChanges } from './changes';
 import {
-  addressOf, loadDriver, loadJob, loadJobDeliveries, loadJobs, loadTasks, pathKm, type Job, type Tx,
+  addressOf, isDriverUser, loadDriver, loadDrivers, loadJob, loadJobDeliveries, loadJobs, loadTasks, pathKm, type Job, type Tx,
 } from './rows';
 import { FIELD_ROLES, jobReadScope, jobWorkScope, type OpsContext } from './scope';
 import {
@@ -327,6 +327,26 @@ export async function jobDriverDistance(ctx: OpsContext, id: number, driverId: n
     jobId: id, driverId, distanceKm, thresholdKm: ASSIGN_DRIVER_FAR_KM, isFar: distanceKm !== null && distanceKm > ASSIGN_DRIVER_FAR_KM,
     pickUpDescription: stop?.address.description ?? null, locationAt: position?.at?.toISOString() ?? null,
   };
+}
+
+/**
+ * The drivers to pick from when assigning a job (getjobdrivercandidates, issue 20): every driver with their
+ * distance from the job's next pick-up, who can take work now first and the nearest first (compareCandidates).
+ */
+export async function jobDriverCandidates(ctx: OpsContext, id: number): Promise<S['JobDriverCandidates']> {
+  const details = await getJobDetails(ctx, id);
+  const open = details.tasks.filter((task) => task.taskStatusId === TASK_STATUS.NOT_STARTED || task.taskStatusId === TASK_STATUS.IN_PROGRESS);
+  const stop = open.find((task) => isPickUpTask(task.taskTypeId)) ?? open[0];
+  const everyDriver = await loadDrivers(ctx.db, { where: isDriverUser });
+  const items = everyDriver.map((driver) => {
+    const distanceKm = driver.lastLocation && stop ? kmBetween(driver.lastLocation, stop.address.coordinates) : null;
+    return { driver, distanceKm, isFar: distanceKm !== null && distanceKm > ASSIGN_DRIVER_FAR_KM };
+  });
+  items.sort((a, b) => compareCandidates(
+    { driverAvailabilityId: a.driver.driverAvailabilityId, distanceKm: a.distanceKm, id: a.driver.id },
+    { driverAvailabilityId: b.driver.driverAvailabilityId, distanceKm: b.distanceKm, id: b.driver.id },
+  ));
+  return { jobId: id, thresholdKm: ASSIGN_DRIVER_FAR_KM, pickUpDescription: stop?.address.description ?? null, items };
 }
 
 export async function assignJobsToDriver(ctx: OpsContext, form: S['JobAssignForm']): Promise<Job[]> {

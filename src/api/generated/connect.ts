@@ -852,6 +852,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/drivercandidates/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The drivers to pick from when assigning a job (ours; issue 20), nearest available first
+         * @description Every driver of the portal with their great-circle km from their last reported position to the job's first open pick-up task (else its first open task), ordered by availability (available, available QSR only, online, busy, offline) and then by distance (drivers without a position last). `isFar` is true above `thresholdKm`: the dispatcher confirms before assigning such a driver.
+         */
+        get: operations["getjobdrivercandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/adddeliveriestojob/{cca2}/{id}": {
         parameters: {
             query?: never;
@@ -3520,6 +3540,20 @@ export interface components {
              */
             locationAt: string | null;
         };
+        JobDriverCandidates: {
+            /** Format: int32 */
+            jobId: number;
+            /** @description Above this the assignment asks for a confirmation */
+            thresholdKm: number;
+            pickUpDescription: string | null;
+            items: components["schemas"]["JobDriverCandidate"][];
+        };
+        JobDriverCandidate: {
+            driver: components["schemas"]["Driver"];
+            /** @description Null when the driver has reported no position or the job has no open stop */
+            distanceKm: number | null;
+            isFar: boolean;
+        };
         TaskExceptionForm: {
             reason?: string;
         };
@@ -5888,6 +5922,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobDriverDistance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getjobdrivercandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDriverCandidates"];
                 };
             };
             400: components["responses"]["BadRequest"];

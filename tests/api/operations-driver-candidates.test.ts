@@ -1,0 +1,86 @@
+// Issue 20: assigning a job means picking a driver from a list ordered by availability and distance from the
+// first stop (getjobdrivercandidates), with each driver's distance and a warning when far; and the job reads of
+// the dispatch screens (cost, summary, route) stay within the caller's scope (a partner sees only the jobs
+// assigned to them).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
+import { AVAILABILITY_RANK, ASSIGN_DRIVER_FAR_KM } from '../../src/lib/driver-distance';
+import type { SeededLogin } from '../support/seeded-users';
+import { seededJobId } from './operations-support';
+import { dataOf, inZa, startTestServer, ZA, type TestServer } from './support';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server.close(); });
+
+const as = (login: SeededLogin) => server.as(login).connect;
+async function userId(email: string) {
+  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row!.id;
+}
+const candidates = (login: SeededLogin, jobId: number) =>
+  as(login).GET('/jobs/drivercandidates/{cca2}/{id}', { params: { path: { ...ZA, id: jobId } } });
+
+describe('getjobdrivercandidates: the drivers to pick from, nearest available first', () => {
+  it('lists every driver with a distance from the Sea Point pick-up, by availability then distance, far ones flagged', async () => {
+    const jobId = await seededJobId(server, 'ops-unassigned');
+    const answer = await candidates('administrator', jobId);
+    expect(answer.response.status).toBe(200);
+    const body = answer.data!;
+    expect(body).toMatchObject({ jobId, thresholdKm: ASSIGN_DRIVER_FAR_KM, pickUpDescription: expect.stringContaining('Sea Point') });
+    expect(body.items.length).toBeGreaterThan(1);
+    // Ordered: availability rank, then distance (unknown last).
+    for (let index = 1; index < body.items.length; index += 1) {
+      const before = body.items[index - 1]!;
+      const after = body.items[index]!;
+      const rankBefore = AVAILABILITY_RANK[before.driver.driverAvailabilityId]!;
+      const rankAfter = AVAILABILITY_RANK[after.driver.driverAvailabilityId]!;
+      expect(rankBefore).toBeLessThanOrEqual(rankAfter);
+      if (rankBefore === rankAfter && after.distanceKm !== null) {
+        expect(before.distanceKm).not.toBeNull();
+        expect(before.distanceKm!).toBeLessThanOrEqual(after.distanceKm);
+      }
+    }
+    // The Johannesburg driver is far, the Cape Town one near (the same figures as getjobdriverdistance).
+    const far = body.items.find((item) => item.driver.email === 'driver@demo.test')!;
+    const near = body.items.find((item) => item.driver.email === 'driver4@demo.test')!;
+    expect(far.isFar).toBe(true);
+    expect(far.distanceKm!).toBeGreaterThan(1_000);
+    expect(near.isFar).toBe(false);
+    expect(near.distanceKm!).toBeLessThan(ASSIGN_DRIVER_FAR_KM);
+    const single = await dataOf(as('administrator').GET('/jobs/driverdistance/{cca2}/{id}', { params: { path: { ...ZA, id: jobId }, query: { driverId: far.driver.id } } }));
+    expect(single.distanceKm).toBe(far.distanceKm);
+    // Only Driver users are offered (not customers or staff).
+    expect(body.items.every((item) => item.driver.roles.includes('Driver'))).toBe(true);
+  });
+
+  it('bad input: a job id that is not a number, an unknown job', async () => {
+    expect((await server.raw('administrator', 'GET', '/jobs/drivercandidates/za/abc')).status).toBe(400);
+    expect((await candidates('management', 999_999)).response.status).toBe(404);
+  });
+
+  it('only job editors may ask: partner, driver, staff operator, company administrator and customer are refused; anonymous 401', async () => {
+    const jobId = await seededJobId(server, 'ops-unassigned');
+    expect((await candidates('management', jobId)).response.status).toBe(200);
+    for (const login of ['partner', 'driver', 'staff', 'company.admin', 'customer'] as const) {
+      expect((await candidates(login, jobId)).response.status, login).toBe(403);
+    }
+    expect((await server.raw(undefined, 'GET', `/jobs/drivercandidates/za/${jobId}`)).status).toBe(401);
+  });
+});
+
+describe('the job reads of the dispatch screens by scope', () => {
+  it('a partner sees only the jobs assigned to them: another driver\'s job is not found for cost, summary and route', async () => {
+    const jobId = await seededJobId(server, 'ops-in-progress');
+    const partner = as('partner');
+    const list = await dataOf(partner.GET('/jobs/{cca2}', { params: { path: ZA, query: { page: 1, pageSize: 200 } } }));
+    const partnerId = await userId('partner@demo.test');
+    expect(list.items.every((job) => job.driverId === partnerId)).toBe(true);
+    expect((await partner.GET('/jobs/jobSummary/{cca2}/{id}', { params: inZa(jobId) })).response.status).toBe(404);
+    expect((await partner.GET('/jobs/jobRoute/{cca2}/{id}', { params: inZa(jobId) })).response.status).toBe(404);
+    // The job's own driver sees its summary and route.
+    expect((await as('driver2').GET('/jobs/jobSummary/{cca2}/{id}', { params: inZa(jobId) })).response.status).toBe(200);
+    expect((await as('driver2').GET('/jobs/jobRoute/{cca2}/{id}', { params: inZa(jobId) })).response.status).toBe(200);
+  });
+});
