@@ -200,6 +200,8 @@ export const OPERATION_ACCESS = {
   getjobdriverdistance: { roles: OPS_JOB_EDITORS },
   // Issue 20: the drivers to pick from when assigning, nearest available first.
   getjobdrivercandidates: { roles: OPS_JOB_EDITORS },
+  // Issue 20: the Jobs export of /jobs (read roles; rows narrowed by scope as the list is).
+  exportjobs: { roles: OPS_JOB_READERS },
   unassigndriverfromjob: { roles: OPS_JOB_EDITORS },
   adddeliveriestojob: { roles: OPS_JOB_EDITORS },
   removedeliveryfromjob: { roles: OPS_JOB_EDITORS },

@@ -3,6 +3,7 @@
 // the dispatch screens (cost, summary, route) stay within the caller's scope (a partner sees only the jobs
 // assigned to them).
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { AVAILABILITY_RANK, ASSIGN_DRIVER_FAR_KM } from '../../src/lib/driver-distance';
@@ -82,5 +83,41 @@ describe('the job reads of the dispatch screens by scope', () => {
     // The job's own driver sees its summary and route.
     expect((await as('driver2').GET('/jobs/jobSummary/{cca2}/{id}', { params: inZa(jobId) })).response.status).toBe(200);
     expect((await as('driver2').GET('/jobs/jobRoute/{cca2}/{id}', { params: inZa(jobId) })).response.status).toBe(200);
+  });
+});
+
+describe('exportjobs: the Jobs export of /jobs', () => {
+  const download = async (login: SeededLogin | undefined, query: string) => {
+    const headers: Record<string, string> = login ? { Authorization: `Bearer ${await server.as(login).token()}` } : {};
+    return fetch(`${server.url}/connect/jobs/exportjobs/za${query}`, { headers });
+  };
+  const sheetOf = async (response: Response) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as never);
+    return workbook.worksheets[0]!;
+  };
+
+  it('answers the filtered jobs as Jobs.xlsx (a header row and one row per job)', async () => {
+    const jobId = await seededJobId(server, 'ops-in-progress');
+    const response = await download('administrator', `?jobid=${jobId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('Jobs.xlsx');
+    const sheet = await sheetOf(response);
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Job id');
+    expect(sheet.getRow(2).getCell(1).value).toBe(jobId);
+  });
+
+  it('bad input: an unknown delivery status is refused', async () => {
+    expect((await download('administrator', '?deliveryStatus=Sometimes')).status).toBe(400);
+  });
+
+  it('by scope: a partner exports only the jobs assigned to them; a customer is refused; anonymous 401', async () => {
+    const jobId = await seededJobId(server, 'ops-in-progress');
+    const partner = await download('partner', `?jobid=${jobId}`);
+    expect(partner.status).toBe(200);
+    expect((await sheetOf(partner)).rowCount).toBe(1);
+    expect((await download('customer', '')).status).toBe(403);
+    expect((await download(undefined, '')).status).toBe(401);
   });
 });

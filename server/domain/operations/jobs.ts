@@ -61,6 +61,32 @@ function jobListWhere(ctx: OpsContext, query: JobListQuery): SQL | undefined {
   );
 }
 
+const JOB_EXPORT: ExportColumn<Job>[] = [
+  { header: 'Job id', value: (row) => row.id, width: 8 },
+  { header: 'Status', value: (row) => row.jobStatus, width: 14 },
+  { header: 'Driver', value: (row) => row.driverName ?? '', width: 24 },
+  { header: 'Company', value: (row) => row.companyName ?? '', width: 24 },
+  { header: 'Deliveries', value: (row) => row.deliveryCount, width: 10 },
+  { header: 'Tasks finished', value: (row) => row.tasksFinished, width: 10 },
+  { header: 'Tasks', value: (row) => row.taskCount, width: 8 },
+  { header: 'Distance (km)', value: (row) => row.distanceKm, width: 12 },
+  { header: 'Created', value: (row) => row.createdAt, width: 22 },
+  { header: 'Started', value: (row) => row.startedAt ?? '', width: 22 },
+  { header: 'Completed', value: (row) => row.completedAt ?? '', width: 22 },
+];
+
+/** The filtered jobs as Jobs.xlsx (exportjobs, issue 20), in job id order (keyset batches by id). */
+export async function exportJobs(ctx: OpsContext, query: NonNullable<operations['exportjobs']['parameters']['query']>) {
+  const where = jobListWhere(ctx, query);
+  const [total] = await ctx.db.select({ value: count() }).from(jobs).where(where);
+  return rowExport<Job>({
+    fileName: 'Jobs',
+    columns: JOB_EXPORT,
+    total: total?.value ?? 0,
+    batch: (last, limit) => loadJobs(ctx.db, { where: whereAll(where, last ? sql`${jobs.id} > ${last.id}` : undefined), orderBy: [asc(jobs.id)], limit }),
+  });
+}
+
 export async function listJobs(ctx: OpsContext, query: JobListQuery) {
   const parsed = parseListQuery(query as JobListQuery & Record<string, unknown>, jobList);
   const where = jobListWhere(ctx, query);

@@ -1025,6 +1025,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/exportjobs/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered jobs as the file Jobs.xlsx (ours; issue 20), in job id order, within the caller's scope */
+        get: operations["exportjobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/exportjobroutes/{cca2}": {
         parameters: {
             query?: never;
@@ -6179,6 +6196,44 @@ export interface operations {
                     "application/json": components["schemas"]["JobSummary"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportjobs: {
+        parameters: {
+            query?: {
+                search?: components["parameters"]["Search"];
+                jobid?: components["parameters"]["JobIdFilter"];
+                driverid?: components["parameters"]["JobDriverIdFilter"];
+                jobStatuses?: components["parameters"]["JobStatusesFilter"];
+                /** @description All jobs, those with a delivery still open (Incomplete), or those whose deliveries are all finished (Completed) */
+                deliveryStatus?: components["parameters"]["JobDeliveryStatus"];
+                /** @description Filter pair; only narrows the caller's scope */
+                companyid?: components["parameters"]["JobCompanyIdFilter"];
+                /** @description The job holding this delivery */
+                deliveryId?: components["parameters"]["JobDeliveryIdFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
