@@ -4,7 +4,7 @@ import {
   getDriver, listDrivers, updateAvailability, updateLocation,
 } from '../domain/operations/drivers';
 import {
-  addDeliveriesToJob, assignJobsToDriver, createJob, jobDriverCandidates, jobDriverDistance, exportJobRoutes, exportJobs, getJobDetails, jobCost, jobRoute, jobSummary, listJobs,
+  addDeliveriesToJob, assignJobsToDriver, createJob, jobDriverCandidates, jobDriverDistance, jobReadyDeliveries, exportJobRoutes, exportJobs, getJobDetails, jobCost, jobRoute, jobSummary, listJobs,
   notifyJobDelay, rejectJob, removeDeliveryFromJob, reverseJobStatus, startJob, unassignDriver,
 } from '../domain/operations/jobs';
 import { listNotifications, markNotificationRead, notificationTypes } from '../domain/operations/notifications';
@@ -17,7 +17,7 @@ import type { Handlers } from './handler-types';
 type OperationsOperations =
   | 'getjobs' | 'getjob' | 'createjob' | 'assignjobstodriver' | 'getjobdriverdistance' | 'getjobdrivercandidates' | 'unassigndriverfromjob' | 'adddeliveriestojob'
   | 'removedeliveryfromjob' | 'startjob' | 'rejectjob' | 'reverseJobStatus' | 'notifyJobDelay' | 'jobcost' | 'jobRoute'
-  | 'jobSummary' | 'exportjobroutes' | 'exportjobs'
+  | 'jobSummary' | 'exportjobroutes' | 'exportjobs' | 'getjobreadydeliveries'
   | 'gettasks' | 'gettaskstate' | 'starttask' | 'arrived' | 'completepickup' | 'completedropoff' | 'exceptionpickup' | 'exceptiondropoff'
   | 'getdrivers' | 'getdriver' | 'updatedriverlocation' | 'updatedriveravailability'
   | 'getwebnotifications' | 'getwebnotificationtypes' | 'markwebnotificationread';
@@ -82,6 +82,9 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
     },
     async exportjobs(request, reply) {
       return answer(reply, await exportJobs(ops(request), request.query ?? {}));
+    },
+    async getjobreadydeliveries(request) {
+      return jobReadyDeliveries(ops(request), request.query ?? {});
     },
     async gettasks(request) {
       return listTasks(ops(request), request.query ?? {});

@@ -202,6 +202,8 @@ export const OPERATION_ACCESS = {
   getjobdrivercandidates: { roles: OPS_JOB_EDITORS },
   // Issue 20: the Jobs export of /jobs (read roles; rows narrowed by scope as the list is).
   exportjobs: { roles: OPS_JOB_READERS },
+  // Issue 20: the deliveries a job can be built from (job editors).
+  getjobreadydeliveries: { roles: OPS_JOB_EDITORS },
   unassigndriverfromjob: { roles: OPS_JOB_EDITORS },
   adddeliveriestojob: { roles: OPS_JOB_EDITORS },
   removedeliveryfromjob: { roles: OPS_JOB_EDITORS },

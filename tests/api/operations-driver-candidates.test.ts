@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { AVAILABILITY_RANK, ASSIGN_DRIVER_FAR_KM } from '../../src/lib/driver-distance';
+import { LOGISTIC_STATUS } from '../../src/lib/statuses';
 import type { SeededLogin } from '../support/seeded-users';
 import { seededJobId } from './operations-support';
 import { dataOf, inZa, startTestServer, ZA, type TestServer } from './support';
@@ -119,5 +120,36 @@ describe('exportjobs: the Jobs export of /jobs', () => {
     expect((await sheetOf(partner)).rowCount).toBe(1);
     expect((await download('customer', '')).status).toBe(403);
     expect((await download(undefined, '')).status).toBe(401);
+  });
+});
+
+describe('getjobreadydeliveries: what a job can be built from', () => {
+  const ready = (login: SeededLogin, search?: string) =>
+    as(login).GET('/jobs/readydeliveries/{cca2}', { params: { path: ZA, query: search === undefined ? {} : { search } } });
+
+  it('lists ready deliveries in no job; one built into a job leaves the list', async () => {
+    const list = await dataOf(ready('administrator'));
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((delivery) => delivery.logisticStatusId === LOGISTIC_STATUS.READY && delivery.jobId === null)).toBe(true);
+    const first = list[0]!;
+    const created = await as('management').POST('/jobs/createjob/{cca2}', { params: { path: ZA }, body: { deliveryIds: [first.deliveryId] } });
+    expect(created.response.status).toBe(201);
+    expect(created.data!.deliveries.map((delivery) => delivery.deliveryId)).toEqual([first.deliveryId]);
+    const after = await dataOf(ready('management'));
+    expect(after.some((delivery) => delivery.deliveryId === first.deliveryId)).toBe(false);
+    // A search by waybill narrows the list.
+    const second = after[0]!;
+    const found = await dataOf(ready('administrator', second.waybill!));
+    expect(found.map((delivery) => delivery.deliveryId)).toContain(second.deliveryId);
+    expect(found.every((delivery) => delivery.waybill?.includes(second.waybill!) || delivery.orderReference?.includes(second.waybill!))).toBe(true);
+  });
+
+  it('bad input: a search over its maximum length is refused', async () => {
+    expect((await server.raw('administrator', 'GET', `/jobs/readydeliveries/za?search=${'x'.repeat(5_000)}`)).status).toBe(400);
+  });
+
+  it('only job editors may ask: a partner, a driver, a staff operator and a company administrator are refused', async () => {
+    for (const login of ['partner', 'driver', 'staff', 'company.admin'] as const) expect((await ready(login)).response.status, login).toBe(403);
+    expect((await server.raw(undefined, 'GET', '/jobs/readydeliveries/za')).status).toBe(401);
   });
 });

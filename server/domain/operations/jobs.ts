@@ -20,6 +20,7 @@ import {
 } from './workflow';
 import { isPickUpTask, taskMachine, taskSnapshotOf, taskStatusOf } from '../../../src/machines/operations/task.machine';
 import { step } from '../../../src/machines/operations/transitions';
+import { deliveryMayJoinJob } from '../../../src/machines/operations/job-actions';
 import { hasAnyRole } from '../../../src/lib/roles';
 
 type S = components['schemas'];
@@ -283,7 +284,7 @@ async function readyDeliveries(ctx: OpsContext, tx: Tx, ids: number[]): Promise<
     const row = byId.get(id)!;
     const link = linked.find((item) => item.deliveryId === id);
     if (link) throw new ChartRefusal(OPERATIONS_TEXTS.deliveryInJob(row.waybill ?? String(id), link.jobId));
-    if (row.logisticStatusId !== LOGISTIC_STATUS.READY) throw new ChartRefusal(OPERATIONS_TEXTS.deliveryNotReady(row.waybill ?? String(id), row.logisticStatusId));
+    if (!deliveryMayJoinJob({ logisticStatusId: row.logisticStatusId, jobId: null })) throw new ChartRefusal(OPERATIONS_TEXTS.deliveryNotReady(row.waybill ?? String(id), row.logisticStatusId));
     return row;
   });
 }
@@ -353,6 +354,28 @@ export async function jobDriverDistance(ctx: OpsContext, id: number, driverId: n
     jobId: id, driverId, distanceKm, thresholdKm: ASSIGN_DRIVER_FAR_KM, isFar: distanceKm !== null && distanceKm > ASSIGN_DRIVER_FAR_KM,
     pickUpDescription: stop?.address.description ?? null, locationAt: position?.at?.toISOString() ?? null,
   };
+}
+
+/** Most ready deliveries offered at once when building a job (oldest first). */
+const READY_DELIVERIES_LIMIT = 200;
+
+/**
+ * The deliveries a job can be built from (getjobreadydeliveries, issue 20): ready and in no job (the rule the
+ * job-building chart and createjob / adddeliveriestojob share: deliveryMayJoinJob), oldest first.
+ */
+export async function jobReadyDeliveries(ctx: OpsContext, query: NonNullable<operations['getjobreadydeliveries']['parameters']['query']>): Promise<S['JobDelivery'][]> {
+  const term = query.search?.trim();
+  const like = term ? `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
+  const rows = await ctx.db.select({ id: deliveries.id }).from(deliveries)
+    .where(whereAll(
+      eq(deliveries.portalId, ctx.portal.id),
+      eq(deliveries.logisticStatusId, LOGISTIC_STATUS.READY),
+      notExists(sql`(select 1 from job_deliveries rd where rd.delivery_id = ${deliveries.id})`),
+      like ? or(sql`${deliveries.waybill} ilike ${like}`, sql`${deliveries.orderReference} ilike ${like}`) : undefined,
+    ))
+    .orderBy(asc(deliveries.createdAt), asc(deliveries.id))
+    .limit(READY_DELIVERIES_LIMIT);
+  return loadJobDeliveries(ctx.db, rows.map((row) => row.id));
 }
 
 /**

@@ -1025,6 +1025,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/readydeliveries/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deliveries a job can be built from (ours; issue 20): ready and in no job, oldest first, at most 200 */
+        get: operations["getjobreadydeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/exportjobs/{cca2}": {
         parameters: {
             query?: never;
@@ -6196,6 +6213,35 @@ export interface operations {
                     "application/json": components["schemas"]["JobSummary"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getjobreadydeliveries: {
+        parameters: {
+            query?: {
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ready deliveries in no job, as a job holds them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDelivery"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
