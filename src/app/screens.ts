@@ -40,7 +40,8 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/stores': () => import('../ui/admin/ResourceListPage'),
   '/stores/add': () => import('../ui/admin/ResourceFormPage'),
   '/stores/edit/:id': () => import('../ui/admin/ResourceFormPage'),
-  '/deliveries': () => import('../ui/admin/ResourceListPage'),
+  // Issue 20: the deliveries list with job building from the selected rows.
+  '/deliveries': () => import('../features/jobs/DeliveriesListPage'),
   '/archives/deliveries': () => import('../ui/admin/ResourceListPage'),
   '/deliveries/edit/:id': () => import('../features/deliveries/DeliveryEditPage'),
   // Integrations (issue 6): webhooks (edit screen with the attempt log) and API clients (edit screen with the key).

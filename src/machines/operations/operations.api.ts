@@ -216,16 +216,15 @@ export async function loadJobRoute(cca2: string, jobId: number, signal?: AbortSi
 /** What a job can be built from: the open jobs (unassigned, not started, in progress) and the ready deliveries in no job. */
 export interface BuildOptions {
   jobs: Job[];
-  deliveries: DeliveryRow[];
+  deliveries: JobDetails['deliveries'];
 }
 
-export async function loadBuildOptions(cca2: string, readyStatus: number, openJobStatuses: readonly number[], signal?: AbortSignal): Promise<BuildOptions> {
+export async function loadBuildOptions(cca2: string, openJobStatuses: readonly Job['jobStatusId'][], signal?: AbortSignal): Promise<BuildOptions> {
   const path = { cca2 };
   const [jobs, deliveries] = await Promise.all([
-    api.connect.GET('/jobs/{cca2}', { params: { path, query: { jobStatuses: [...openJobStatuses] as Job['jobStatusId'][], page: 1, pageSize: JOB_LIST_PAGE_SIZE, sortby: 'id', sortdirection: 'desc' } }, signal })
+    api.connect.GET('/jobs/{cca2}', { params: { path, query: { jobStatuses: [...openJobStatuses], page: 1, pageSize: JOB_LIST_PAGE_SIZE, sortby: 'id', sortdirection: 'desc' } }, signal })
       .then(({ data }) => data!.items),
-    api.connect.GET('/deliveries/{cca2}', { params: { path, query: { page: 1, pageSize: JOB_LIST_PAGE_SIZE, logisticstatuses: String(readyStatus) } }, signal })
-      .then(({ data }) => data!.items),
+    api.connect.GET('/jobs/readydeliveries/{cca2}', { params: { path }, signal }).then(({ data }) => data!),
   ]);
   return { jobs, deliveries };
 }
