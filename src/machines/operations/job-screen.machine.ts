@@ -101,6 +101,7 @@ export const jobScreenMachine = setup({
         input: ({ context }) => ({ cca2: context.cca2, jobId: context.jobId, withCost: context.withCost }),
         // The figures are a courtesy beside the job: without them the job is still worked.
         onDone: { actions: { type: 'storeFigures', params: ({ event }) => event.output } },
+        onError: { actions: [] },
       },
       on: {
         'job.pickDriver': { target: 'choosingDriver', actions: ['clearError', 'clearDriverDistance'] },
