@@ -25,7 +25,7 @@ export function Component() {
   return (
     <AdminPage title={resource.title} current={{ label: resource.title, to: resource.routes.list }} createTo={mayCreate ? resource.routes.add : undefined}>
       {mayBuild && <SelectionJobBuilder listActor={actor} />}
-      <ListView actor={actor} mayEdit={mayCall(resource.operations.get, permissions)}
+      <ListView actor={actor} mayEdit={mayCall(resource.operations.get, permissions)} selectable={mayBuild}
         bulkActions={(resource.bulkActions ?? []).filter((action) => mayCall(action.operation, permissions))} />
     </AdminPage>
   );
@@ -34,13 +34,17 @@ export function Component() {
 /** The builder over the list while rows are selected; its deliveries follow the list's selection. */
 function SelectionJobBuilder({ listActor }: { listActor: Actor<typeof listMachine> }) {
   const portal = usePortal();
-  const selected = useSelector(listActor, (snapshot) => snapshot.context.selected);
   const builder = useScreenActor(jobBuildingMachine, { cca2: portal.cca2, jobId: null });
+  return <SelectionJobBuilderView listActor={listActor} builder={builder} />;
+}
+
+/** The list's selection drives the builder; a job built spends the selection and reloads the list. */
+export function SelectionJobBuilderView({ listActor, builder }: { listActor: Actor<typeof listMachine>; builder: Actor<typeof jobBuildingMachine> }) {
+  const selected = useSelector(listActor, (snapshot) => snapshot.context.selected);
   const built = useSelector(builder, (snapshot) => snapshot.matches('built'));
   useEffect(() => {
     builder.send({ type: 'build.select', deliveryIds: selected });
   }, [builder, selected]);
-  // A job built: the selection is spent and the list reloaded so its rows show their new state.
   useEffect(() => {
     if (!built) return;
     listActor.send({ type: 'list.clearSelection' });
