@@ -15,6 +15,10 @@ export default defineConfig({
       '/identity': apiTarget,
       '/connect': apiTarget,
       '/hubs': { target: apiTarget, ws: true },
+      // The server's own pages (issue 19): robots.txt and sitemap.xml per portal host, the OpenAPI documents.
+      '/robots.txt': apiTarget,
+      '/sitemap.xml': apiTarget,
+      '/openapi': apiTarget,
     },
   },
   build: {

@@ -27,6 +27,7 @@ import { providerUrlOf } from './payments/provider-client';
 import { jobQueue, outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker } from './plugins/workers';
 import { connectHandlers } from './routes/connect';
 import { identityHandlers } from './routes/identity';
+import { registerSiteRoutes } from './routes/site';
 
 export const API_MOUNTS = [
   { prefix: '/identity', document: 'identity', handlers: identityHandlers },
@@ -157,6 +158,9 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
       prefix: mount.prefix,
     });
   }
+
+  // robots.txt, sitemap.xml and the OpenAPI documents: the server's, before the web root (issue 19).
+  registerSiteRoutes(app, context.db, openapiFile);
 
   const webIndex = join(context.config.webRoot, 'index.html');
   const serveWeb = existsSync(webIndex);

@@ -66,6 +66,8 @@ export interface ServerConfig {
   profilePictureLimit: number;
   /** How long a quote option can be selected and paid (booking; the spec does not say). */
   quoteValiditySeconds: number;
+  /** The public review link (e.g. a Google review page) offered after a rating of 4 or 5 (issue 19); none when absent. */
+  publicReviewUrl: string | undefined;
   /** The card provider's base URL (COPYandPAY shaped); the shipped sandbox when absent (started by server/start.ts). */
   paymentProviderUrl: string | undefined;
   /** Bearer token and entity id our server uses with the provider. */
@@ -150,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webauthnOrigins: env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((origin) => origin.trim()) : undefined,
     profilePictureLimit: integer('PROFILE_PICTURE_LIMIT', env.PROFILE_PICTURE_LIMIT, 2 * 1024 * 1024),
     quoteValiditySeconds: integer('QUOTE_VALIDITY_SECONDS', env.QUOTE_VALIDITY_SECONDS, 30 * 60),
+    publicReviewUrl: env.PUBLIC_REVIEW_URL || undefined,
     paymentProviderUrl: env.PAYMENT_PROVIDER_URL || undefined,
     paymentProviderToken: env.PAYMENT_PROVIDER_TOKEN ?? 'sandbox-token',
     paymentProviderEntityId: env.PAYMENT_PROVIDER_ENTITY_ID ?? 'sandbox-entity',

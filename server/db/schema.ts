@@ -306,6 +306,8 @@ export const deliveries = pgTable('deliveries', {
   paymentFailureDescription: text('payment_failure_description'),
   /** The hub a Standard delivery passes through (nearest to the pick-up); null = direct. */
   hubId: integer('hub_id').references(() => hubs.id),
+  /** When the delivery last became delivered (its drop-off completed); null while it is not delivered. */
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [

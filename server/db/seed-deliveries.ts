@@ -3,7 +3,7 @@
 // Deterministic (a fixed linear congruential generator) and idempotent (only missing waybills are added). Coherent
 // (issue 21): distances from the server's router, prices from the quoting code, paid ones paid through the ledger,
 // dates relative to the seeding day so that finished work lies in the past.
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SLA_TYPES } from '../../src/lib/constants';
 import { haversineKm } from '../../src/lib/distance';
 import { LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
@@ -19,6 +19,9 @@ import { companies, deliveries, deliveryAdminDetails, deliveryItems, deliveryQuo
 
 export const SEED_DELIVERY_COUNT = 300;
 export const SEED_WAYBILL_PREFIX = 'WBL';
+const orderReferenceOf = (index: number) => `ORD-${pad(10_000 + index * 7, 6)}`;
+/** A search that finds this seed's rows and no other seed's (their order references are ORD-01xxxx). */
+export const SEED_ORDER_REFERENCE_SEARCH = 'ORD-01';
 
 /** Deterministic pseudo-random numbers in [0, 1) (Numerical Recipes LCG). */
 export function seededRandom(seed: number): () => number {
@@ -113,8 +116,10 @@ export async function seedDeliveriesAdmin(db: Database, options: SeedDeliveriesO
   const now = options.now ?? new Date();
   const [za] = await db.select().from(portals).where(eq(portals.cca2, 'ZA'));
   if (!za) return { created: 0 };
-  const existing = new Set((await db.select({ waybill: deliveries.waybill }).from(deliveries)
-    .where(like(deliveries.waybill, `${SEED_WAYBILL_PREFIX}%`))).map((row) => row.waybill));
+  // Seeded rows are known by their order reference: unpaid quotes have no waybill, as booked ones do not.
+  const references = Array.from({ length: SEED_DELIVERY_COUNT }, (_, index) => orderReferenceOf(index));
+  const existing = new Set((await db.select({ orderReference: deliveries.orderReference }).from(deliveries)
+    .where(and(eq(deliveries.portalId, za.id), inArray(deliveries.orderReference, references)))).map((row) => row.orderReference));
   if (existing.size >= SEED_DELIVERY_COUNT) return { created: 0 };
 
   const storeRows = await db.select({ id: stores.id, companyId: stores.companyId, storeName: stores.storeName }).from(stores)
@@ -178,8 +183,12 @@ export async function seedDeliveriesAdmin(db: Database, options: SeedDeliveriesO
     // Booked a day before pick-up for finished work, a few hours ago for the rest (never in the future).
     const createdAt = new Date(Math.min(now.getTime() - (index % 12 + 1) * 3_600_000, Date.parse(`${pickUpDate}T06:00:00Z`) - DAY_MS));
     const contact = (name: string) => ({ AddressType: 'residential', ContactName: name, ContactCountry: 'ZA', PhoneNumber: `+2782555${pad(index, 4)}` });
+    // A waybill and a tracking link come with payment (server/domain/payments.ts): a quote never paid has neither.
+    const unpaid = QUOTES.has(status) || status === S.CANCELLED_QUOTE;
+    const trackingHash = `wbl${pad(index + 1, 6)}${(Math.floor(random() * 0xffffff)).toString(16).padStart(6, '0')}`;
     planned.push({
-      waybill,
+      reference: orderReferenceOf(index),
+      barCodePrefix: waybill,
       status,
       option,
       lotNumber: index % 4 === 0 ? 0 : 100 + (index % 37),
@@ -190,8 +199,8 @@ export async function seedDeliveriesAdmin(db: Database, options: SeedDeliveriesO
         placedByUserId: placer.id,
         companyId: store?.companyId ?? null,
         storeId: store?.id ?? null,
-        waybill,
-        trackingHash: `wbl${pad(index + 1, 6)}${(Math.floor(random() * 0xffffff)).toString(16).padStart(6, '0')}`,
+        waybill: unpaid ? null : waybill,
+        trackingHash: unpaid ? null : trackingHash,
         logisticStatusId: status,
         paymentStatusId: paymentStatusFor(status),
         originAddress: { placeId: null, description: origin.description, coordinates: { lat: origin.lat, lon: origin.lon }, storeId: store?.id ?? null },
@@ -201,27 +210,28 @@ export async function seedDeliveriesAdmin(db: Database, options: SeedDeliveriesO
         destinationContact: contact(NAMES[(index + 3) % NAMES.length]!),
         readyForCollectionDate: pickUpDate,
         readyForCollectionTimeSlotLocal: slot[0],
-        deliverByDate: null,
+        deliverByDate: pickUpDate,
+        // Delivered an hour inside the drop-off window, one in nine two hours late (the dashboard's on-time figure).
+        deliveredAt: status === S.DELIVERED ? new Date(option.dropOffWindowEnd.getTime() + (index % 9 === 0 ? 2 : -1) * 3_600_000) : null,
         isRoundTrip,
         isHighRisk,
         distanceKm,
-        orderReference: `ORD-${pad(10_000 + index * 7, 6)}`,
+        orderReference: orderReferenceOf(index),
         customerIdentifier: index % 3 === 0 ? `CUST-${pad(index % 50, 3)}` : null,
         createdAt,
         updatedAt: createdAt,
       } satisfies typeof deliveries.$inferInsert,
     });
   }
-  const missing = planned.filter((plan) => !existing.has(plan.waybill));
+  const missing = planned.filter((plan) => !existing.has(plan.reference));
   if (missing.length === 0) return { created: 0 };
 
   await db.transaction(async (tx) => {
-    const inserted = await tx.insert(deliveries).values(missing.map((plan) => plan.values)).onConflictDoNothing().returning();
-    const rowOf = new Map(inserted.map((row) => [row.waybill, row]));
-    const mine = missing.filter((plan) => rowOf.has(plan.waybill));
-    if (mine.length === 0) return;
+    const inserted = await tx.insert(deliveries).values(missing.map((plan) => plan.values)).returning();
+    const rowOf = new Map(inserted.map((row) => [row.orderReference, row]));
+    const mine = missing;
     const quotes = await tx.insert(deliveryQuotes).values(mine.map((plan) => ({
-      deliveryId: rowOf.get(plan.waybill)!.id,
+      deliveryId: rowOf.get(plan.reference)!.id,
       slaType: plan.option.slaType,
       pricingTier: plan.option.pricingTier,
       priceExclCents: plan.option.priceExclCents,
@@ -236,13 +246,13 @@ export async function seedDeliveriesAdmin(db: Database, options: SeedDeliveriesO
     const quoteOf = new Map(quotes.map((quote) => [quote.deliveryId, quote]));
     // One statement for all: each seeded delivery selects its only quote.
     await tx.execute(sql`update ${deliveries} set selected_quote_id = q.id from ${deliveryQuotes} q
-      where q.delivery_id = ${deliveries.id} and ${deliveries.selectedQuoteId} is null and ${deliveries.waybill} like ${`${SEED_WAYBILL_PREFIX}%`}`);
+      where q.delivery_id = ${deliveries.id} and ${deliveries.selectedQuoteId} is null and ${inArray(deliveries.id, inserted.map((row) => row.id))}`);
     await seedCardPayments(tx, mine.filter((plan) => plan.values.paymentStatusId === PAYMENT_STATUS.PAID).map((plan) => {
-      const delivery = rowOf.get(plan.waybill)!;
+      const delivery = rowOf.get(plan.reference)!;
       return { delivery, quote: quoteOf.get(delivery.id)!, currency: za.currency, settledAt: plan.values.createdAt };
     }));
     await tx.insert(deliveryItems).values(mine.flatMap((plan) => Array.from({ length: plan.parcels }, (_, n) => ({
-      deliveryId: rowOf.get(plan.waybill)!.id,
+      deliveryId: rowOf.get(plan.reference)!.id,
       name: SEED_PARCEL_TYPES[n]!.name,
       parcelTypeId: n + 1,
       deliveryItemName: `Parcel ${n + 1}`,
@@ -250,10 +260,10 @@ export async function seedDeliveriesAdmin(db: Database, options: SeedDeliveriesO
       width: SEED_PARCEL_TYPES[n]!.width,
       height: SEED_PARCEL_TYPES[n]!.height,
       weight: SEED_PARCEL_TYPES[n]!.weight,
-      barCode: `${plan.waybill}-${n + 1}`,
+      barCode: `${plan.barCodePrefix}-${n + 1}`,
     }))));
     await tx.insert(deliveryAdminDetails).values(mine.map((plan) => ({
-      deliveryId: rowOf.get(plan.waybill)!.id, lotNumber: plan.lotNumber, isReturnToSender: plan.isReturnToSender,
+      deliveryId: rowOf.get(plan.reference)!.id, lotNumber: plan.lotNumber, isReturnToSender: plan.isReturnToSender,
     }))).onConflictDoNothing();
   });
   return { created: missing.length };

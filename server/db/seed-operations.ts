@@ -165,7 +165,7 @@ export async function seedOperations(db: Database, options: { router?: Router } 
         logisticStatusId: demo.logisticStatusId, paymentStatusId: PAYMENT_STATUS.PAID,
         originAddress, destinationAddress,
         originStoreId: store.id, readyForCollectionDate: date, readyForCollectionTimeSlotLocal: '10:00',
-        distanceKm, orderReference: `ORD-${demo.waybill.slice(3)}`,
+        distanceKm, orderReference: `ORD-${demo.waybill.slice(3)}`, deliverByDate: date,
         createdAt: SEED_TIME, updatedAt: SEED_TIME,
       }).returning();
       const [quote] = await tx.insert(deliveryQuotes).values({
@@ -214,6 +214,12 @@ export async function seedOperations(db: Database, options: { router?: Router } 
           updatedAt: SEED_TIME,
         };
       }));
+      // A delivered delivery was delivered when its drop-off completed.
+      for (const [order, [waybill, pickUp, status]] of demo.tasks.entries()) {
+        const delivery = deliveryOf(waybill)!;
+        if (pickUp || status !== TASK_STATUS.COMPLETED || delivery.logisticStatusId !== LOGISTIC_STATUS.DELIVERED) continue;
+        await tx.update(deliveries).set({ deliveredAt: minutesAfter(index * 10 + 25 + order * 10) }).where(eq(deliveries.id, delivery.id));
+      }
     });
   }
 

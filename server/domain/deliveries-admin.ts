@@ -16,12 +16,14 @@ import {
 import { conflictMessage } from '../../src/lib/resource-texts';
 import type { Database } from '../db/database';
 import {
-  companies, deliveries, deliveryAdminDetails, deliveryItems, deliveryQuotes, parcelTypes, stores, users,
+  companies, deliveries, deliveryAdminDetails, deliveryItems, deliveryQuotes, jobTasks, parcelTypes, stores, users,
 } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
+import { after, cappedCount, listTotal, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
+import { logisticStatusValues } from './delivery-status';
+import { loadTasks } from './operations/rows';
 import { refundCancelledDelivery } from './refunds';
 import type { Scope } from './scope';
 
@@ -138,6 +140,8 @@ const rowColumns = {
   pricingTier: deliveryQuotes.pricingTier,
   priceExclCents: deliveryQuotes.priceExclCents,
   trackingHash: deliveries.trackingHash,
+  deliveredAt: deliveries.deliveredAt,
+  dropoffWindowEnd: deliveryQuotes.dropOffWindowEnd,
   createdAt: deliveries.createdAt,
   xmin: sql<string>`${deliveries}.xmin::text`,
 };
@@ -158,15 +162,17 @@ const labelOf = (labels: Record<number, string>, code: number) => labels[code] ?
 
 /** The list row as the client sees it (the spec's names: logisticStatus, lotNumber, trackingUrl, ratingUrl ...). */
 function publicRow(row: Row) {
-  const { trackingHash, createdAt, ...rest } = row;
+  const { trackingHash, createdAt, deliveredAt, dropoffWindowEnd, ...rest } = row;
   return {
     ...rest,
+    deliveredDate: deliveredAt?.toISOString() ?? null,
+    dropoffWindowEnd: dropoffWindowEnd?.toISOString() ?? null,
     logisticStatus: labelOf(LOGISTIC_STATUS_LABELS, row.logisticStatusId),
     paymentStatus: labelOf(PAYMENT_STATUS_LABELS, row.paymentStatusId),
     lotNumber: Number(row.lotNumber),
     createdAt: createdAt.toISOString(),
     trackingUrl: trackingHash ? `/track/${trackingHash}` : null,
-    ratingUrl: trackingHash && canRate(row.logisticStatusId) ? `/track/${trackingHash}?rating=true` : null,
+    ratingUrl: trackingHash && canRate(row.logisticStatusId) ? `/rate/${trackingHash}` : null,
   };
 }
 
@@ -217,7 +223,7 @@ export function deliveryListQueries(db: Database, portalId: number, scope: Scope
     parsed,
     where,
     rows: () => selectRows(db, where).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset),
-    count: () => db.select({ value: count() }).from(deliveries).where(where),
+    count: () => cappedCount(db, deliveries, where),
   };
 }
 
@@ -263,8 +269,9 @@ export async function listDeliveries(db: Database, portal: PortalData, scope: Sc
       },
     };
   }
-  const [items, [total]] = await Promise.all([rows(), countRows()]);
-  return pageOf(items.map(publicRow), total?.value ?? 0, parsed);
+  const [items, [capped]] = await Promise.all([rows(), countRows()]);
+  const { total, estimated } = await listTotal(db, deliveries, where, capped?.value ?? 0);
+  return pageOf(items.map(publicRow), total, parsed, estimated);
 }
 
 // ---- One delivery -----------------------------------------------------------------------------------------
@@ -278,7 +285,7 @@ async function findRow(db: Database, portal: PortalData, scope: Scope, id: numbe
 export async function getDelivery(db: Database, portal: PortalData, scope: Scope, id: number, mayEdit: boolean) {
   const row = await findRow(db, portal, scope, id);
   if (!row) throw notFound(`delivery ${id}`);
-  const [[extra], items, [details]] = await Promise.all([
+  const [[extra], items, [details], tasks] = await Promise.all([
     db.select({
       originAddress: deliveries.originAddress, destinationAddress: deliveries.destinationAddress,
       originContact: deliveries.originContact, destinationContact: deliveries.destinationContact,
@@ -294,6 +301,7 @@ export async function getDelivery(db: Database, portal: PortalData, scope: Scope
       barCode: deliveryItems.barCode, isFragile: deliveryItems.isFragile,
     }).from(deliveryItems).where(eq(deliveryItems.deliveryId, id)),
     db.select().from(deliveryAdminDetails).where(eq(deliveryAdminDetails.deliveryId, id)),
+    loadTasks(db, eq(jobTasks.deliveryId, id)),
   ]);
   const snapshot = deliveryLogisticsSnapshotOf(row.logisticStatusId);
   const origin = (extra!.originContact ?? null) as ContactValue | null;
@@ -315,6 +323,7 @@ export async function getDelivery(db: Database, portal: PortalData, scope: Scope
     destinationStoreName: extra!.destinationStoreName,
     // The spec: "deliveryItems (sorted by name)".
     deliveryItems: items.sort((a, b) => (a.deliveryItemName ?? a.name).localeCompare(b.deliveryItemName ?? b.name)),
+    tasks,
     proof: details?.proofUpdatedAt
       ? { recipientName: details.proofRecipientName, note: details.proofNote, updatedAt: details.proofUpdatedAt.toISOString() }
       : null,
@@ -404,7 +413,7 @@ async function act(ctx: ActionContext, id: number, work: (tx: Database, status: 
 }
 
 const setStatus = (tx: Database, id: number, status: number) =>
-  tx.update(deliveries).set({ logisticStatusId: status, updatedAt: new Date() }).where(eq(deliveries.id, id));
+  tx.update(deliveries).set(logisticStatusValues(status)).where(eq(deliveries.id, id));
 
 const upsertDetails = (tx: Database, id: number, values: Partial<typeof deliveryAdminDetails.$inferInsert>) =>
   tx.insert(deliveryAdminDetails).values({ deliveryId: id, ...values })

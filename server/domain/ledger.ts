@@ -2,6 +2,7 @@
 // account's balance (what it holds) is minus the sum of its entries. Nothing here updates or deletes a row:
 // a correction is a reversal transaction.
 import { and, eq, sql } from 'drizzle-orm';
+import { reversalTypeOf, type LedgerTransactionType } from '../../src/lib/finance-texts';
 import type { Database } from '../db/database';
 import { accounts, ledgerEntries, ledgerTransactions } from '../db/schema';
 
@@ -11,7 +12,7 @@ export interface PostingEntry { accountId: number; amountCents: number }
 
 export interface Posting {
   portalId: number;
-  transactionType: string;
+  transactionType: LedgerTransactionType;
   description: string;
   deliveryId?: number | null;
   paymentId?: number | null;
@@ -46,7 +47,7 @@ export async function reverseTransaction(tx: Tx, transactionId: number, descript
   const entries = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, transactionId));
   return postTransaction(tx, {
     portalId: original.portalId,
-    transactionType: `${original.transactionType} reversal`,
+    transactionType: reversalTypeOf(original.transactionType),
     description,
     deliveryId: original.deliveryId,
     reversalOfId: original.id,

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, gt, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../src/lib/constants';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
+import type { Database } from '../db/database';
 import { badRequest } from '../http/errors';
 import type { operations } from '../../src/api/generated/connect';
 
@@ -135,7 +137,7 @@ export function whereAll(...conditions: (SQL | undefined)[]): SQL | undefined {
   return and(...conditions.filter((condition): condition is SQL => condition !== undefined));
 }
 
-export function pageOf<Item>(items: Item[], totalItems: number, parsed: ParsedList) {
+export function pageOf<Item>(items: Item[], totalItems: number, parsed: ParsedList, totalItemsIsEstimate = false) {
   return {
     items,
     paging: {
@@ -143,6 +145,34 @@ export function pageOf<Item>(items: Item[], totalItems: number, parsed: ParsedLi
       pageSize: parsed.pageSize,
       totalItems,
       totalPages: Math.ceil(totalItems / parsed.pageSize),
+      ...(totalItemsIsEstimate && { totalItemsIsEstimate }),
     },
   };
+}
+
+/** Lists count exactly up to this many matching rows; above it the planner's estimate stands in (docs/benchmarks.md). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/** `select count(*)` over at most EXACT_COUNT_LIMIT + 1 matching rows: bounded work however large the table. */
+export function cappedCount(db: Database, table: PgTable, where: SQL | undefined) {
+  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matching');
+  return db.select({ value: count() }).from(matching);
+}
+
+/**
+ * A list's total: exact while it is at most EXACT_COUNT_LIMIT (the capped count), else the planner's row estimate
+ * for the same filters, flagged as an estimate. An exact count of a million matching rows reads them all on
+ * every page request; nobody pages to row 500,001 by number, and the screen says "about".
+ */
+export async function listTotal(db: Database, table: PgTable, where: SQL | undefined, capped?: number): Promise<{ total: number; estimated: boolean }> {
+  const exact = capped ?? (await cappedCount(db, table, where))[0]?.value ?? 0;
+  if (exact <= EXACT_COUNT_LIMIT) return { total: exact, estimated: false };
+  const result: unknown = await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`);
+  const rows: unknown[] = typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? result.rows : [];
+  const cell = typeof rows[0] === 'object' && rows[0] !== null ? Object.values(rows[0])[0] : undefined;
+  // pg parses the json column; PGlite may answer its text.
+  const plan: unknown = typeof cell === 'string' ? JSON.parse(cell) : cell;
+  const planRows = Array.isArray(plan) ? Number(plan[0]?.Plan?.['Plan Rows']) : Number.NaN;
+  // The estimate never undercuts what was just counted.
+  return { total: Math.max(Number.isFinite(planRows) ? Math.round(planRows) : 0, exact), estimated: true };
 }

@@ -1,16 +1,17 @@
 // The receipt of a paid delivery (issue 21): a PDF rendered with pdfkit from the delivery and its succeeded payments.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { pickUpDateLabel, PAID_TEXTS, RECEIPT_TEXTS } from '../../src/lib/booking-texts';
 import { DATE_FORMATS, SERVICE_LEVELS } from '../../src/lib/constants';
 import { formatDate } from '../../src/lib/dates';
 import { formatMoney } from '../../src/lib/money';
 import type { Permissions } from '../../src/lib/roles';
-import { PAYMENT_STATUS } from '../../src/lib/statuses';
+import { hasReceipt, PAYMENT_STATUS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
-import { deliveryQuotes, payments } from '../db/schema';
+import { deliveryQuotes, ledgerEntries, ledgerTransactions, payments } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { PortalData } from './portals';
+import type { Tx } from './ledger';
 import { amountsPaid, readDelivery } from './quotes';
 
 export interface Receipt {
@@ -23,18 +24,29 @@ const descriptionOf = (address: unknown): string => {
   return typeof description === 'string' ? description : '';
 };
 
+/** The refund of a cancelled delivery as the ledger has it (its Credit): what went back and when. */
+async function refundOf(tx: Tx, deliveryId: number): Promise<{ cents: number; at: Date } | undefined> {
+  const [refund] = await tx.select({ cents: sql<number>`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.amountCents} > 0)`.mapWith(Number), at: ledgerTransactions.createdAt })
+    .from(ledgerTransactions).innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(and(eq(ledgerTransactions.deliveryId, deliveryId), eq(ledgerTransactions.transactionType, 'Credit')))
+    .groupBy(ledgerTransactions.id).orderBy(desc(ledgerTransactions.id)).limit(1);
+  return refund;
+}
+
 /**
- * Scoped like the quote itself (readDelivery: another user's delivery is 404). Only a PAID delivery has a receipt:
- * any other status answers 404 too (there is nothing to show, and the caller cannot make one exist by retrying).
+ * Scoped like the quote itself (readDelivery: another user's delivery is 404). A delivery that was paid has a
+ * receipt, with its refund when it was cancelled since; any other status answers 404 (there is nothing to show,
+ * and the caller cannot make one exist by retrying).
  */
 export async function renderReceipt(db: Database, portal: PortalData, permissions: Permissions, id: number): Promise<Receipt> {
-  const { delivery, paid, paidAt, slaType } = await db.transaction(async (tx) => {
+  const { delivery, paid, paidAt, slaType, refund } = await db.transaction(async (tx) => {
     const row = await readDelivery(tx, portal, permissions, id);
-    if (row.paymentStatusId !== PAYMENT_STATUS.PAID) throw notFound(`receipt of delivery ${id}: it is not paid`);
+    if (!hasReceipt(row.paymentStatusId)) throw notFound(`receipt of delivery ${id}: it is not paid`);
     const [last] = await tx.select({ settledAt: payments.settledAt, createdAt: payments.createdAt }).from(payments)
       .where(and(eq(payments.deliveryId, id), eq(payments.status, 'succeeded'))).orderBy(desc(payments.id)).limit(1);
     const [option] = row.selectedQuoteId ? await tx.select({ slaType: deliveryQuotes.slaType }).from(deliveryQuotes).where(eq(deliveryQuotes.id, row.selectedQuoteId)) : [];
-    return { delivery: row, paid: await amountsPaid(tx, id), paidAt: last?.settledAt ?? last?.createdAt ?? row.updatedAt, slaType: option?.slaType ?? null };
+    const refund = row.paymentStatusId === PAYMENT_STATUS.PAID ? undefined : await refundOf(tx, id);
+    return { delivery: row, paid: await amountsPaid(tx, id), paidAt: last?.settledAt ?? last?.createdAt ?? row.updatedAt, slaType: option?.slaType ?? null, refund };
   });
   const money = (cents: number) => formatMoney(cents, { currency: portal.currency, decimals: portal.currencyDecimals });
   const reference = delivery.waybill ?? `#${delivery.id}`;
@@ -55,7 +67,14 @@ export async function renderReceipt(db: Database, portal: PortalData, permission
   for (const [label, value] of lines) doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   doc.moveDown().font('Helvetica-Bold').text(RECEIPT_TEXTS.paymentMethods).font('Helvetica');
   for (const amount of paid) doc.text(`${PAID_TEXTS.methods[amount.method]}: ${money(amount.amount)}`);
-  doc.moveDown().font('Helvetica-Bold').text(`${RECEIPT_TEXTS.total}: ${money(paid.reduce((sum, amount) => sum + amount.amount, 0))}`);
+  const total = paid.reduce((sum, amount) => sum + amount.amount, 0);
+  doc.moveDown().font('Helvetica-Bold').text(`${RECEIPT_TEXTS.total}: ${money(total)}`);
+  if (refund) {
+    doc.moveDown().font('Helvetica-Bold').text(`${RECEIPT_TEXTS.refundedOn}: `, { continued: true }).font('Helvetica')
+      .text(formatDate(refund.at.toISOString(), DATE_FORMATS.dateTime, portal.timeZone));
+    doc.font('Helvetica-Bold').text(`${RECEIPT_TEXTS.refunded}: `, { continued: true }).font('Helvetica').text(money(refund.cents));
+    if (total > refund.cents) doc.font('Helvetica-Bold').text(`${RECEIPT_TEXTS.cancellationFee}: `, { continued: true }).font('Helvetica').text(money(total - refund.cents));
+  }
   doc.end();
   await done;
   return { fileName: RECEIPT_TEXTS.fileName(reference), pdf: Buffer.concat(chunks) };

@@ -22,7 +22,10 @@ const SHED_RETRY_AFTER_SECONDS = 10;
 export const LOAD_TEXTS = { busy: 'The server is busy. Please try again shortly.' } as const;
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const isAnonymousWrite = (request: FastifyRequest) => !READS.has(request.method) && !request.headers.authorization;
+/** Anonymous reads that do work per call (the price calculator's place search): limited like anonymous writes. */
+const LIMITED_ANONYMOUS_READS = new Set(['publicplaces']);
+const isAnonymousWrite = (request: FastifyRequest, operationId: string | undefined) => !request.headers.authorization
+  && (!READS.has(request.method) || LIMITED_ANONYMOUS_READS.has(operationId ?? ''));
 
 /** Work far heavier than a page of rows: a whole list as .xlsx, an uploaded file, a change to many records. */
 function isExpensive(request: FastifyRequest, operationId: string | undefined): boolean {
@@ -52,7 +55,7 @@ export async function registerLoadLimits(
     },
   });
   const limitedAs = (request: FastifyRequest): 'anonymousWrite' | 'expensive' | undefined => {
-    if (isAnonymousWrite(request)) return 'anonymousWrite';
+    if (isAnonymousWrite(request, operationIdOf(request))) return 'anonymousWrite';
     if (isExpensive(request, operationIdOf(request))) return 'expensive';
     return undefined;
   };

@@ -20,6 +20,8 @@ import { territoriesHandlers } from './territories';
 import { usersAdminHandlers } from './users-admin';
 import { myDeliveriesHandlers } from './my-deliveries';
 import { trackingHandlers } from './tracking';
+import { reportsHandlers } from './reports';
+import { publicHandlers } from './public';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -37,6 +39,8 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...usersAdminHandlers(context),
     ...myDeliveriesHandlers(context),
     ...trackingHandlers(context),
+    ...reportsHandlers(context),
+    ...publicHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

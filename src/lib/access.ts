@@ -152,6 +152,14 @@ export const OPERATION_ACCESS = {
   // ---- Public tracking (000 section 2: /track/:hash). No sign-in: the unguessable tracking hash is the capability;
   // the answer carries no contact names, phone numbers or emails. ----
   gettracking: 'public',
+  // ---- The public face (issue 19): the price calculator, track-order and the rating page. No sign-in; the server
+  // limits them per client address (server/http/load-limits.ts). ----
+  publicplaces: 'public',
+  publicparceltypes: 'public',
+  publicprice: 'public',
+  trackorder: 'public',
+  getratingform: 'public',
+  ratedelivery: 'public',
   // ---- Back office: deliveries (issue 6; 000/002 section 6). Rows are scoped to the token's company or store. ----
   // Deliveries list: "all staff, company and store roles (not driver, partner, assistant, normal user)".
   getdeliveries: { roles: [...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES] },
@@ -170,6 +178,9 @@ export const OPERATION_ACCESS = {
   deletedeliveries: { roles: [...STAFF_ROLES] },
   // Archives (000 section 6: "admin, management, staff, partner, company, store operator"); rows scoped as the list's.
   getarchiveddeliveries: { roles: [...STAFF_ROLES, 'Partner', ...COMPANY_ROLES, 'StoreOperator'] },
+  // Reports (issue 17): any signed-in user may call; the report's own screen rule (ROUTE_ACCESS, by its path in
+  // src/lib/reports.ts) decides per report, so the table stays the one place that says who sees what.
+  getreport: 'signedIn',
   // ---- Integrations (issue 6): webhooks (administrator, public API user; an API user its company's only) and
   // API clients (administrator) — 000/002 section 6 ----
   getwebhooks: { roles: ['Administrator', 'PublicApiUser'] },
@@ -359,6 +370,8 @@ const STORES = {
 } as const satisfies RoleRule;
 const STORE_ADD = STAFF;
 const RATES_BATCHES = STORES;
+/** Reports for staff, company and store roles (issue 17): like the deliveries list, field roles lose company grants. */
+const REPORTS_COMPANY_STORE = DELIVERIES_LIST;
 
 /**
  * /flows (ours): everyone in development builds; administrators and management operators in production.
@@ -546,6 +559,20 @@ export const ROUTE_ACCESS = [
   { path: '/scheduledreports', rule: ADMIN_MANAGEMENT },
   { path: '/scheduledreports/add', rule: ADMIN_MANAGEMENT },
   { path: '/scheduledreports/edit/:id', rule: ADMIN_MANAGEMENT },
+  // ---- Reports (issue 17; ours: the spec shows no report paths). Visibility of 000 section 6: Customer Deliveries
+  // for normal users (their own deliveries, or their company's/store's); the delivery reports for staff, company and
+  // store roles (scoped to theirs); the money, driver and hub reports staff-only. Each rule also guards the report's
+  // call (getreport reads the rule of the report's path). Deliveries Due: administrator, management, staff.
+  { path: '/reports/customer-deliveries', rule: NORMAL_USER },
+  { path: '/reports/delivery-summary', rule: REPORTS_COMPANY_STORE },
+  { path: '/reports/service-levels', rule: REPORTS_COMPANY_STORE },
+  { path: '/reports/kpi-performance', rule: REPORTS_COMPANY_STORE },
+  { path: '/reports/delivery-termination', rule: REPORTS_COMPANY_STORE },
+  { path: '/reports/delivery-arrival', rule: REPORTS_COMPANY_STORE },
+  { path: '/reports/gross-profit', rule: STAFF },
+  { path: '/reports/driver-performance', rule: STAFF },
+  { path: '/reports/hub-deliveries', rule: STAFF },
+  { path: '/deliveries-due', rule: STAFF },
   // ---- Application reviews ----
   { path: '/business-applications', rule: STAFF },
   { path: '/business-applications/edit/:id', rule: STAFF },

@@ -258,5 +258,8 @@ export const RECEIPT_TEXTS = {
   service: 'Service',
   paymentMethods: 'Paid by payment method',
   total: 'Total paid',
+  refunded: 'Refunded',
+  cancellationFee: 'Cancellation fee',
+  refundedOn: 'Date refunded',
   fileName: (reference: string): string => `Receipt-${reference}.pdf`,
 } as const;

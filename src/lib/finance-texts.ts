@@ -23,10 +23,35 @@ export const FINANCE_TEXTS = {
   accountsExport: 'Accounts',
   transactionsExport: 'Transactions',
   readOnly: 'Transactions are never edited: a correction is a new transaction.',
+  transactionTitle: (id: number) => `Transaction #${id}`,
+  transactionExport: (id: number) => `Transaction Id ${id}`,
+  items: 'Items',
+  quantity: 'Quantity',
+  amountExcl: 'Amount excl. VAT',
+  subtotal: 'Subtotal',
+  vat: 'VAT',
+  total: 'Total',
+  reversalOf: 'Reversal of',
+  noItems: 'This transaction has no items.',
+  notFound: 'This transaction does not exist in this account, or it is not yours to see.',
+  loading: 'Loading the transaction...',
+  retry: 'Retry',
+  view: (id: number) => `View transaction #${id}`,
+  viewTransaction: 'View',
 } as const;
 
 export const ACCOUNT_TYPES = ['Prepay', 'PostPay', 'System'] as const;
 /** 002 section 9: the transaction types and their reversals. */
 export const TRANSACTION_TYPES = ['Credit', 'Debit', 'Invoice', 'Deposit', 'Withdraw', 'Advance', 'Cash Credit', 'Cash Debit'] as const;
-export const TRANSACTION_TYPE_OPTIONS = [...TRANSACTION_TYPES, ...TRANSACTION_TYPES.map((type) => `${type} reversal` as const)];
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+/** Every type a ledger transaction may have: the spec's, and the reversal of each (a closed set). */
+export type LedgerTransactionType = TransactionType | `${TransactionType} reversal`;
+export const TRANSACTION_TYPE_OPTIONS: readonly LedgerTransactionType[] = [...TRANSACTION_TYPES, ...TRANSACTION_TYPES.map((type) => `${type} reversal` as const)];
+
+/** The reversal's type of a transaction type read back from the ledger; a reversal is never reversed again. */
+export function reversalTypeOf(type: string): LedgerTransactionType {
+  const base = TRANSACTION_TYPES.find((candidate) => candidate === type);
+  if (!base) throw new Error(`'${type}' is not a transaction type that can be reversed`);
+  return `${base} reversal`;
+}
 export const TRANSACTION_STATUSES = ['Posted', 'Reversed'] as const;

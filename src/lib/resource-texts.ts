@@ -11,6 +11,7 @@ export const LIST_TEXTS = {
   rowsPerPage: 'Rows per page',
   pageOf: (page: number, pages: number): string => `Page ${page} of ${Math.max(pages, 1)}`,
   totalItems: (n: number): string => `${n} ${n === 1 ? 'record' : 'records'}`,
+  aboutTotalItems: (n: number): string => `About ${n.toLocaleString('en-ZA')} records`,
   previousPage: 'Previous page',
   nextPage: 'Next page',
   export: 'Export',

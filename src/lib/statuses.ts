@@ -132,8 +132,9 @@ export function isCancellableQuote(code: number): boolean {
   return code === PAYMENT_STATUS.EXPIRED || isWizardPaymentStatus(code);
 }
 
-export function isPaidPaymentStatus(code: number): boolean {
-  return code === PAYMENT_STATUS.PAID;
+/** A delivery that was paid has a receipt, refunded since or not (the receipt then shows the refund). */
+export function hasReceipt(code: number): boolean {
+  return code === PAYMENT_STATUS.PAID || code === PAYMENT_STATUS.FULL_REFUND || code === PAYMENT_STATUS.REFUND_LESS_FEE;
 }
 
 // ---- Operation statuses, 002 §4 ----

@@ -1,3 +1,4 @@
+import { FINANCE_TEXTS } from '../lib/finance-texts';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { ResourceDef } from './types';
@@ -41,6 +42,9 @@ export const companiesResource: ResourceDef<Company> = {
   exportName: 'Companies',
   // The spec says so for stores; ours for companies too, so both add screens behave alike.
   createOpensEdit: true,
+  related: [
+    { label: FINANCE_TEXTS.accounts, path: (id) => `/companies/${id}/accounts`, operation: 'getaccounts' },
+  ],
   label: (row) => row.companyName,
   api: resourceApi(entityCalls('companies'), { row: asIs, record: asIs, created: asIs, updated: asIs, exportable: true }),
 };

@@ -10,6 +10,7 @@ import type { ListParams, ResourceDef } from './types';
 
 export type FinanceAccount = components['schemas']['FinanceAccount'];
 export type FinanceTransaction = components['schemas']['FinanceTransaction'] & { xmin: string };
+export type FinanceTransactionDetail = components['schemas']['FinanceTransactionDetail'];
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -31,6 +32,10 @@ export const accountsResource: ResourceDef<FinanceAccount> = {
     { key: 'isActive', header: FINANCE_TEXTS.active, text: (row) => yesNo(row.isActive) },
   ],
   filters: [
+    // Fixed by the owner's screen (/users/:id/accounts, /companies/:id/accounts, /stores/:id/accounts).
+    { kind: 'parent', name: 'appuserid', label: FINANCE_TEXTS.owner },
+    { kind: 'parent', name: 'companyid', label: FINANCE_TEXTS.owner },
+    { kind: 'parent', name: 'storeid', label: FINANCE_TEXTS.owner },
     { kind: 'enum', name: 'accountType', label: FINANCE_TEXTS.accountType, options: ACCOUNT_TYPES },
     { kind: 'boolean', name: 'isActive', label: FINANCE_TEXTS.active },
   ],
@@ -102,3 +107,26 @@ export const accountTransactionsResource: ResourceDef<FinanceTransaction> = {
     selectOptions: async () => [],
   },
 };
+
+/** One transaction with its items and totals, as the account whose statement led there sees it (gettransactionitems). */
+export async function fetchTransactionDetail(
+  { cca2, accountId, transactionId }: { cca2: string; accountId: number; transactionId: number },
+  signal?: AbortSignal,
+): Promise<FinanceTransactionDetail> {
+  const { data } = await api.connect.GET('/transactions/{cca2}/{transactionId}/transactionItems', {
+    params: { path: { cca2, transactionId }, query: { accountId } }, signal,
+  });
+  if (!data || typeof data === 'string') throw new Error('The server answered without the transaction');
+  return data;
+}
+
+/** The same transaction as the file "Transaction Id {id}" (streamed, for the export button's progress). */
+export async function exportTransaction(
+  { cca2, accountId, transactionId }: { cca2: string; accountId: number; transactionId: number },
+  signal?: AbortSignal,
+): Promise<Response> {
+  const { response } = await api.connect.GET('/transactions/{cca2}/{transactionId}/transactionItems', {
+    params: { path: { cca2, transactionId }, query: { accountId, exportExcel: true } }, parseAs: 'stream', signal,
+  });
+  return response;
+}

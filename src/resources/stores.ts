@@ -1,3 +1,4 @@
+import { FINANCE_TEXTS } from '../lib/finance-texts';
 import { EXTENDED_PAGE_SIZE_OPTIONS, STORE_LIST_PAGE_SIZE } from '../lib/constants';
 import { SUCCESS_TEXTS } from '../lib/error-catalogue';
 import { bodyOf } from './api-helpers';
@@ -45,6 +46,9 @@ export const storesResource: ResourceDef<Store> = {
   pageSizes: EXTENDED_PAGE_SIZE_OPTIONS,
   exportName: 'Stores',
   createOpensEdit: true,
+  related: [
+    { label: FINANCE_TEXTS.accounts, path: (id) => `/stores/${id}/accounts`, operation: 'getaccounts' },
+  ],
   deletedText: SUCCESS_TEXTS.deletedStores,
   bulkActions: [
     deleteSelected({

@@ -3,7 +3,8 @@ import type { OperationId, RoutePath } from '../lib/access';
 /** One page of a list as the server answers it (000 section 3, "Paging state of any list"). */
 export interface Page<Row> {
   items: Row[];
-  paging: { page: number; pageSize: number; totalPages: number; totalItems: number };
+  /** totalItemsIsEstimate: the server's estimate above its exact-count limit (the screen says "about"). */
+  paging: { page: number; pageSize: number; totalPages: number; totalItems: number; totalItemsIsEstimate?: boolean };
 }
 
 export interface SelectOption {
@@ -134,6 +135,8 @@ export interface ResourceDef<Row extends ResourceRow = ResourceRow> {
   exportName: string;
   /** After a create, open the edit screen of the new row (002 section 7: stores). */
   createOpensEdit: boolean;
+  /** Screens nested under a record (/users/:id/ratings), linked from its edit screen for those allowed to open them. */
+  related?: { label: string; path: (id: number) => string; operation: OperationId }[];
   /** The success text of a delete of n rows. */
   deletedText?: (n: number) => string;
   /** Actions on the selected rows of the list (the list shows a checkbox per row only when there are some). */

@@ -1,3 +1,5 @@
+import { USERS_ADMIN_TEXTS } from '../lib/users-admin-texts';
+import { FINANCE_TEXTS } from '../lib/finance-texts';
 import { api } from '../api';
 import type { operations } from '../api/generated/identity';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
@@ -83,6 +85,10 @@ export const usersResource: ResourceDef<UserAdmin> = {
   pageSizes: PAGE_SIZE_OPTIONS,
   exportName: 'Users',
   createOpensEdit: true,
+  related: [
+    { label: USERS_ADMIN_TEXTS.ratings, path: (id) => `/users/${id}/ratings`, operation: 'getratings' },
+    { label: FINANCE_TEXTS.accounts, path: (id) => `/users/${id}/accounts`, operation: 'getaccounts' },
+  ],
   label: (row) => row.fullName,
   api: resourceApi(entityCalls('users'), {
     row: withRolesText, record: withRolesText, updated: withRolesText,

@@ -6,6 +6,8 @@ export interface PaginationProps {
   page: number;
   totalPages: number;
   totalItems: number;
+  /** The total is the server's estimate: "About n records". */
+  estimated?: boolean;
   pageSize: number;
   pageSizes: readonly number[];
   onPage: (page: number) => void;
@@ -13,10 +15,10 @@ export interface PaginationProps {
 }
 
 /** Previous / next with "Page n of m", the record count and the page-size choice (000 section 9). */
-export function Pagination({ page, totalPages, totalItems, pageSize, pageSizes, onPage, onPageSize }: PaginationProps) {
+export function Pagination({ page, totalPages, totalItems, estimated = false, pageSize, pageSizes, onPage, onPageSize }: PaginationProps) {
   return (
     <HStack as="nav" aria-label="Pagination" gap={3} wrap="wrap" justify="space-between" py={2}>
-      <Text aria-live="polite">{LIST_TEXTS.totalItems(totalItems)}</Text>
+      <Text aria-live="polite">{estimated ? LIST_TEXTS.aboutTotalItems(totalItems) : LIST_TEXTS.totalItems(totalItems)}</Text>
       {/* Wraps rather than squeezing the page size to one clipped digit on a phone. */}
       <HStack gap={2} wrap="wrap">
         <Select label={LIST_TEXTS.rowsPerPage} value={pageSize} width="5.5rem" onChange={(value) => onPageSize(Number(value))}>

@@ -1,6 +1,5 @@
 // Issue 21, items 6 and 7: the receipt of a paid delivery (a PDF, scoped to whoever may read the delivery) with what
 // was charged to which method, and cancelquote with the dashboard that hides dead quotes unless asked.
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, deliveryQuotes } from '../../server/db/schema';
@@ -11,6 +10,7 @@ import { formatMoney } from '../../src/lib/money';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import type { SeededLogin } from '../support/seeded-users';
 import { book, bookedAndPaid, bookedWithAccount } from './booking-helpers';
+import { pdfText } from './pdf-text';
 import { inZa, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
@@ -24,26 +24,6 @@ async function receipt(login: SeededLogin | undefined, id: number | string) {
   const token = login && await server.as(login).token();
   const response = await fetch(`${server.url}/connect/deliveries/receipt/za/${id}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   return { status: response.status, type: response.headers.get('content-type') ?? '', disposition: response.headers.get('content-disposition') ?? '', bytes: Buffer.from(await response.arrayBuffer()) };
-}
-
-/**
- * The text a PDF shows, enough to check it: each content stream inflated (FlateDecode), and the strings of its
- * text operators (hex <…> or literal (…)) joined per Tj/TJ, one line each. Standard fonts encode WinAnsi, so
- * latin1 reads them back.
- */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try { content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1'); } catch { content = match[1]!; }
-    for (const op of content.matchAll(/(\[(?:[^\]]*)\]\s*TJ|<[0-9a-fA-F]*>\s*Tj|\((?:\\.|[^)])*\)\s*Tj)/g)) {
-      const parts = [...op[0].matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^)])*)\)/g)]
-        .map((part) => (part[1] !== undefined ? Buffer.from(part[1], 'hex').toString('latin1') : part[2]!.replace(/\\(.)/g, '$1')));
-      lines.push(parts.join(''));
-    }
-  }
-  return lines.join('\n');
 }
 
 const money = (cents: number) => formatMoney(cents, { currency: 'ZAR', decimals: 2 });

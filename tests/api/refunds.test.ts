@@ -7,7 +7,9 @@ import { accounts, deliveries, ledgerEntries, ledgerTransactions } from '../../s
 import { SYSTEM_ACCOUNTS } from '../../server/db/seed-booking';
 import { accountBalance } from '../../server/domain/ledger';
 import { cancellationFeeCents, refundSplit } from '../../server/domain/refunds';
+import { formatMoney } from '../../src/lib/money';
 import { bookedAndPaid } from './booking-helpers';
+import { pdfText } from './pdf-text';
 import { dataOf, inZa, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
@@ -37,6 +39,13 @@ async function entriesOn(deliveryId: number, transactionType: string, systemCode
     .where(sql`${ledgerTransactions.deliveryId} = ${deliveryId} and ${ledgerTransactions.transactionType} = ${transactionType} and ${accounts.systemCode} = ${systemCode}`);
   return Number(row!.sum);
 }
+/** The receipt's text as the payer downloads it, a label and its value on one line. */
+async function receiptText(login: 'customer', deliveryId: number) {
+  const response = await fetch(`${server.url}/connect/deliveries/receipt/za/${deliveryId}`, { headers: { Authorization: `Bearer ${await server.as(login).token()}` } });
+  expect(response.status).toBe(200);
+  return pdfText(Buffer.from(await response.arrayBuffer())).replace(/: \n/g, ': ');
+}
+const money = (cents: number) => formatMoney(cents, { currency: 'ZAR', decimals: 2 });
 async function ledgerSum() {
   const [row] = await server.database.db.select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` }).from(ledgerEntries);
   return Number(row!.sum);
@@ -72,6 +81,12 @@ describe('cancelling a paid delivery', () => {
     expect((await deliveryRow(deliveryId)).paymentStatusId).toBe(PAYMENT_STATUS.FULL_REFUND);
     expect(await accountBalance(server.database.db, accountId)).toBe(before);
     expect(await systemBalance(SYSTEM_ACCOUNTS.revenue)).toBe(revenueBefore);
+    // The receipt stays, with the refund on it.
+    const receipt = await receiptText('customer', deliveryId);
+    expect(receipt).toContain(`Total paid: ${money(total)}`);
+    expect(receipt).toContain(`Refunded: ${money(total)}`);
+    expect(receipt).toMatch(/Date refunded: \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    expect(receipt).not.toContain('Cancellation fee');
 
     // Cancelling again is refused by the delivery's status: no second refund.
     expect((await cancel(deliveryId)).response.status).toBe(409);
@@ -113,6 +128,9 @@ describe('cancelling a paid delivery', () => {
     expect(await entriesOn(deliveryId, 'Credit', SYSTEM_ACCOUNTS.vat)).toBe(split.vatCents);
     expect(await entriesOn(deliveryId, 'Credit', SYSTEM_ACCOUNTS.revenue)).toBe(split.netCents);
     expect(revenueBefore - (await systemBalance(SYSTEM_ACCOUNTS.revenue))).toBe(split.netCents);
+    const receipt = await receiptText('customer', deliveryId);
+    expect(receipt).toContain(`Refunded: ${money(total - fee)}`);
+    expect(receipt).toContain(`Cancellation fee: ${money(fee)}`);
     expect(await ledgerSum()).toBe(0);
   });
 

@@ -75,6 +75,27 @@ describe('the demo seed is coherent', () => {
     expect(paidRows.filter((row) => row.totalPaidCents > 0).length).toBeGreaterThan(paidRows.length * 0.8);
   });
 
+  it('a waybill and a tracking link only on deliveries that were paid for; never-paid quotes have neither', async () => {
+    const rows = await seeded();
+    const quoteStatuses = new Set<number>([S.PENDING, S.STAGING, S.CANCELLED_QUOTE]);
+    const quotes = rows.filter((row) => quoteStatuses.has(row.logisticStatusId));
+    expect(quotes.length).toBeGreaterThan(0);
+    expect(quotes.filter((row) => row.waybill !== null || row.trackingHash !== null).map((row) => row.id)).toEqual([]);
+    expect(rows.filter((row) => row.paymentStatusId === PAYMENT_STATUS.PAID && row.waybill === null).map((row) => row.id)).toEqual([]);
+  });
+
+  it('every delivered delivery says when; most inside their drop-off window, some late (the dashboard shows an on-time figure)', async () => {
+    const rows = await server.database.db.select({ deliveredAt: deliveries.deliveredAt, windowEnd: deliveryQuotes.dropOffWindowEnd, status: deliveries.logisticStatusId })
+      .from(deliveries).innerJoin(deliveryQuotes, eq(deliveryQuotes.id, deliveries.selectedQuoteId));
+    const delivered = rows.filter((row) => row.status === S.DELIVERED);
+    expect(delivered.filter((row) => row.deliveredAt === null)).toEqual([]);
+    expect(rows.filter((row) => row.status !== S.DELIVERED && row.deliveredAt !== null)).toEqual([]);
+    const onTime = delivered.filter((row) => row.deliveredAt! <= row.windowEnd).length;
+    expect(onTime / delivered.length).toBeGreaterThan(0.8);
+    expect(onTime).toBeLessThan(delivered.length);
+    expect(delivered.filter((row) => row.deliveredAt!.getTime() > Date.now())).toEqual([]);
+  });
+
   it('exceptions are rare: each below 10 % of the pick-ups or drop-offs attempted', async () => {
     const rows = await seeded();
     const count = (...statuses: number[]) => rows.filter((row) => statuses.includes(row.logisticStatusId)).length;

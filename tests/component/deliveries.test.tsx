@@ -1,6 +1,6 @@
 import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -8,10 +8,11 @@ import { system } from '../../src/ui/theme';
 import { ListView } from '../../src/ui/admin/ListView';
 import { DELIVERY_EDIT_TEXTS, DeliveryEditView } from '../../src/features/deliveries/DeliveryEditView';
 import { DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
+import { DRIVER_DISTANCE_TEXTS } from '../../src/lib/driver-distance';
 import type { DeliveryAdmin, DeliveryAdminDetail } from '../../src/resources/deliveries';
 import { RecordConflict, type Page, type ResourceRow } from '../../src/resources/types';
 import { FORM_TEXTS, LIST_TEXTS } from '../../src/lib/resource-texts';
-import { LOGISTIC_STATUS } from '../../src/lib/statuses';
+import { LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
 import { deliveryActionsMachine } from '../../src/machines/deliveries/delivery-actions.machine';
 import { formMachine } from '../../src/machines/lists/form.machine';
 import { listMachine } from '../../src/machines/lists/list.machine';
@@ -21,7 +22,8 @@ const row = (overrides: Partial<DeliveryAdmin> = {}): DeliveryAdmin => ({
   logisticStatus: 'Ready', paymentStatusId: 30001, paymentStatus: 'Paid', companyId: 1, companyName: 'Acme Retail', storeId: 1,
   storeName: 'Acme Sea Point', placedByEmail: 'store.user@demo.test', readyForCollectionDate: '2026-10-05', deliverByDate: null,
   distanceKm: 12.5, isRoundTrip: false, isHighRisk: false, isReturnToSender: false, lotNumber: 0, slaType: 'Standard',
-  pricingTier: 'Standard', priceExclCents: 6500, trackingUrl: '/track/abc', ratingUrl: null, createdAt: '2026-09-01T06:00:00.000Z',
+  pricingTier: 'Standard', priceExclCents: 6500, trackingUrl: '/track/abc', ratingUrl: null, deliveredDate: null, dropoffWindowEnd: null,
+  createdAt: '2026-09-01T06:00:00.000Z',
   xmin: '100', ...overrides,
 });
 
@@ -35,6 +37,7 @@ const detail = (overrides: Partial<DeliveryAdminDetail> = {}): DeliveryAdminDeta
   deliveryItems: [
     { id: 1, name: 'small', deliveryItemName: 'Parcel 1', length: 30, width: 20, height: 15, weight: 2, isFragile: false, barCode: 'WBL000007-1' },
   ],
+  tasks: [],
   proof: null,
   allowed: {
     edit: true, canceldelivery: true, cancelandreturntosender: false, reverseLogisticStatus: false, recalculateparcels: true,
@@ -54,7 +57,7 @@ function renderEdit(record: DeliveryAdminDetail, save?: () => Promise<unknown>) 
     },
   }), { input: { resource: 'deliveries', cca2: 'ZA', id: record.id } }).start();
   const actions = createActor(deliveryActionsMachine, { input: { cca2: 'ZA', id: record.id } }).start();
-  render(<ChakraProvider value={system}><MemoryRouter><DeliveryEditView form={form} actions={actions} mayClone /></MemoryRouter></ChakraProvider>);
+  render(<ChakraProvider value={system}><MemoryRouter><DeliveryEditView form={form} actions={actions} mayClone timeZone="Africa/Johannesburg" mayOpenJobs /></MemoryRouter></ChakraProvider>);
   return { form, actions };
 }
 
@@ -95,14 +98,34 @@ describe('delivery edit screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: DELIVERY_ADMIN_TEXTS.actionLabels.canceldelivery })).toBeTruthy();
     expect(screen.queryByRole('button', { name: DELIVERY_ADMIN_TEXTS.actionLabels.reverseLogisticStatus })).toBeNull();
     expect(screen.getByLabelText('Pick-up contact name')).toBeTruthy();
+    expect(screen.getByText(DELIVERY_EDIT_TEXTS.noStops)).toBeTruthy();
+  });
+
+  it('its stops: the job, each stop and when it was reached, an arrival far from the stop flagged; when it was delivered', async () => {
+    const stop = {
+      jobId: 31, deliveryId: 7, waybill: 'WBL000007', arrivedLocation: null, distanceFromDriver: null, address: { description: 'x', coordinates: { lat: -33.9, lon: 18.4 } },
+      windowStartUtc: null, exceptionReason: null, xmin: '5',
+    } as const;
+    renderEdit(detail({
+      logisticStatusId: LOGISTIC_STATUS.DELIVERED, logisticStatus: 'Delivered', deliveredDate: '2026-11-25T10:30:00Z',
+      tasks: [
+        { ...stop, id: 1, taskJobOrder: 1, taskTypeId: TASK_TYPE.STORE_PICK_UP, taskStatusId: TASK_STATUS.COMPLETED, arrivedDate: '2026-11-25T08:00:00Z', arrivedDistanceKm: 0.05, arrivedFarFromStop: false, completedDate: '2026-11-25T08:05:00Z' },
+        { ...stop, id: 2, taskJobOrder: 2, taskTypeId: TASK_TYPE.DROP_OFF, taskStatusId: TASK_STATUS.COMPLETED, arrivedDate: '2026-11-25T10:25:00Z', arrivedDistanceKm: 1270.4, arrivedFarFromStop: true, completedDate: '2026-11-25T10:30:00Z' },
+      ],
+    }));
+    const dropOff = await screen.findByTestId('stop-2');
+    expect(within(dropOff).getByRole('link', { name: '#31' }).getAttribute('href')).toBe('/jobs/31/deliveries');
+    expect(dropOff.textContent).toContain(DRIVER_DISTANCE_TEXTS.arrivedFar(1270.4));
+    expect(screen.getByTestId('stop-1').textContent).not.toContain('⚠');
+    expect(screen.getByTestId(`detail-${DELIVERY_EDIT_TEXTS.delivered}`).textContent).toBe('25-11-2026 12:30');
   });
 
   it('a delivered delivery: rating link, lot number, no edit form', async () => {
     renderEdit(detail({
-      logisticStatusId: LOGISTIC_STATUS.DELIVERED, logisticStatus: 'Delivered', lotNumber: 12, ratingUrl: '/track/abc?rating=true',
+      logisticStatusId: LOGISTIC_STATUS.DELIVERED, logisticStatus: 'Delivered', lotNumber: 12, ratingUrl: '/rate/abc',
       allowed: { ...detail().allowed, edit: false, canceldelivery: false, updatedeliveryproof: true, reverseLogisticStatus: true },
     }));
-    expect((await screen.findByRole('link', { name: DELIVERY_EDIT_TEXTS.rating })).getAttribute('href')).toBe('/track/abc?rating=true');
+    expect((await screen.findByRole('link', { name: DELIVERY_EDIT_TEXTS.rating })).getAttribute('href')).toBe('/rate/abc');
     expect(screen.getByTestId(`detail-${DELIVERY_EDIT_TEXTS.lotNumber}`).textContent).toBe('12');
     expect(screen.getByRole('note').textContent).toBe(DELIVERY_EDIT_TEXTS.readOnly);
     expect(screen.queryByLabelText('Pick-up contact name')).toBeNull();

@@ -17,18 +17,21 @@ import { book, bookedAndPaid } from ${SERVER_MODULES.booking};
 const server = await startTestServer();
 const customer = server.as('customer');
 const { deliveryId } = await bookedAndPaid(customer.connect);
+const refunded = await bookedAndPaid(customer.connect);
+await server.as('staff').connect.PUT('/deliveries/canceldelivery/{cca2}/{id}', { params: { path: { cca2: 'za', id: refunded.deliveryId } } });
 const expired = await book(customer.connect, { until: 'select' });
 await server.database.db.update(deliveryQuotes).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(deliveryQuotes.deliveryId, expired.deliveryId));
 const open = await book(customer.connect, { until: 'select' });
 const mine = await customer.connect.GET('/deliveries/{cca2}/mine', { params: { path: { cca2: 'za' } } });
 const paidRow = mine.data.items.find((item) => item.id === deliveryId);
+const refundedRow = mine.data.items.find((item) => item.id === refunded.deliveryId);
 await answer({
   url: server.url, customer: await server.tokenFor(customer.email, 3600),
-  paid: { id: deliveryId, waybill: paidRow.waybill }, expired: expired.deliveryId, open: open.deliveryId,
+  paid: { id: deliveryId, waybill: paidRow.waybill }, refunded: { id: refunded.deliveryId, waybill: refundedRow.waybill }, expired: expired.deliveryId, open: open.deliveryId,
 });
 `;
 
-interface Started { url: string; customer: string; paid: { id: number; waybill: string }; expired: number; open: number }
+interface Started { url: string; customer: string; paid: { id: number; waybill: string }; refunded: { id: number; waybill: string }; expired: number; open: number }
 const server = serverProcessForTests<Started>(SERVER_SCRIPT);
 
 const WAIT = { timeout: 15_000 };
@@ -53,6 +56,9 @@ describe("a customer's /dashboard: receipts, cancelled and expired quotes (issue
     expect(saved[0]!.type).toBe('application/pdf');
     expect(new TextDecoder().decode((await saved[0]!.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(`Receipt-${server.paid.waybill}.pdf`);
+    // A delivery refunded since keeps its receipt (which shows the refund).
+    const refunded = within(list).getByTestId(`my-delivery-${server.refunded.id}`);
+    expect(within(refunded).getByRole('button', { name: PAID_TEXTS.receiptLabel(server.refunded.waybill) })).toBeTruthy();
 
     act(() => { fireEvent.click(within(open).getByRole('button', { name: MY_DELIVERIES_TEXTS.cancelLabel(server.open) })); });
     const dialog = within(await screen.findByRole('alertdialog', {}, WAIT));

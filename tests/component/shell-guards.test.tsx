@@ -64,8 +64,9 @@ describe('the route guard (000 section 2)', () => {
     expect(view.router.state.location.pathname).toBe('/rates/batches/add');
   });
 
-  it('says the same of public marketing routes without a screen', async () => {
-    renderShell({ path: '/pricing', permissions: null });
+  it('says the same of public information routes without a screen', async () => {
+    // /contact needs storage for its messages (issue 19 left it for later).
+    renderShell({ path: '/contact', permissions: null });
     expect(await screen.findByRole('heading', { level: 1, name: SCREEN_TEXTS.notAvailableTitle })).toBeTruthy();
   });
 

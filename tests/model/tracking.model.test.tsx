@@ -23,6 +23,8 @@ describeModel({
         act(() => {
           switch (event.type) {
             case 'tracking.retry': fireEvent.click(screen.getByRole('button', { name: TRACKING_TEXTS.tryAgain })); break;
+            // The tracking hub's connection (the trackingHub actor) reports these; sent as it would.
+            case 'hub.connected': case 'hub.down': case 'hub.update': actor.send(event as Parameters<typeof actor.send>[0]); break;
             default: throw new Error(`No UI action for ${event.type}`);
           }
         });
@@ -39,6 +41,9 @@ describeModel({
       expect(screen.getByRole('alert').textContent).toContain(snapshot.context.problem!);
       expect(screen.getByRole('button', { name: TRACKING_TEXTS.tryAgain })).toBeTruthy();
     },
+    'shown.polling': (snapshot) => expectDelivery(snapshot.context.delivery!),
+    'shown.live': (snapshot) => expectDelivery(snapshot.context.delivery!),
+    'shown.reloading': (snapshot) => expectDelivery(snapshot.context.delivery!),
     shown: (snapshot) => expectDelivery(snapshot.context.delivery!),
     refreshing: (snapshot) => expectDelivery(snapshot.context.delivery!),
   },

@@ -44,6 +44,25 @@ interface Deferred {
   reject(error: unknown): void;
 }
 
+type GuardFn = (args: unknown, params: unknown) => boolean;
+
+/**
+ * Wraps every named guard of a machine so each evaluation's outcome is recorded (guard coverage: each guard seen
+ * both true and false by some path). Guards written inline in the config have no name and are not counted.
+ */
+function observeGuards<M extends AnyStateMachine>(machine: M, seen: Map<string, Set<boolean>>): M {
+  const guards = (machine.implementations.guards ?? {}) as Record<string, unknown>;
+  const wrapped = Object.fromEntries(Object.entries(guards).filter(([, guard]) => typeof guard === 'function').map(([name, guard]) => [
+    name,
+    (args: unknown, params: unknown) => {
+      const outcome = Boolean((guard as GuardFn)(args, params));
+      seen.get(name)?.add(outcome);
+      return outcome;
+    },
+  ]));
+  return machine.provide({ guards: wrapped } as never) as M;
+}
+
 /** Replaces every promise actor of a machine with one the path runner settles by hand. */
 function controlActors<M extends AnyStateMachine>(machine: M) {
   const pending = new Map<string, Deferred>();
@@ -95,6 +114,11 @@ export interface Coverage {
   unreached: string[];
   /** States without an assertion in the suite's `states`. */
   unasserted: string[];
+  /** Named guards, and how many of them some path saw both true and false. */
+  guards?: number;
+  guardsBothWays?: number;
+  /** Guards not yet seen both ways, with the outcome missing ('isNotFound: never false'). */
+  guardsOneWay?: string[];
 }
 
 export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): void {
@@ -105,6 +129,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
     [...node.transitions.entries()].flatMap(([eventType, list]) => list.map((_, index) => `${statePath(node)} --${eventType}#${index}`)));
   const reachedStates = new Set<string>();
   const reachedTransitions = new Set<string>();
+  const guardOutcomes = new Map(Object.keys(machine.implementations.guards ?? {}).map((name) => [name, new Set<boolean>()]));
   let failures = 0;
   let pathCount = 0;
   const unasserted = observable.map(statePath).filter((path) => !(path in spec.states));
@@ -148,7 +173,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
 
   async function replay(path: StatePath<Snapshot<M>, AnyEventObject>, scenario: Scenario<M>) {
     const clock = new SimulatedClock();
-    const controlled = controlActors(machine);
+    const controlled = controlActors(observeGuards(machine, guardOutcomes));
     const driver = await spec.start(controlled.machine, scenario.input, clock);
     let previous: Snapshot<M> | undefined;
     for (const step of path.steps) {
@@ -207,15 +232,21 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       failures,
       unreached: observable.map(statePath).filter((path) => !reachedStates.has(path)),
       unasserted,
+      guards: guardOutcomes.size,
+      guardsBothWays: [...guardOutcomes.values()].filter((outcomes) => outcomes.size === 2).length,
+      guardsOneWay: [...guardOutcomes].filter(([, outcomes]) => outcomes.size < 2)
+        .map(([name, outcomes]) => `${name}: never ${outcomes.has(true) ? 'false' : outcomes.has(false) ? 'true' : 'evaluated'}`),
     };
   }
 }
 
 export function formatCoverage(rows: Coverage[]): string {
-  const header = ['machine', 'states', 'reached', 'transitions', 'reached', 'paths', 'failures'];
+  const header = ['machine', 'states', 'reached', 'transitions', 'reached', 'guards', 'both ways', 'paths', 'failures'];
+  const share = (part: number, whole: number) => `${part} (${Math.round((100 * part) / Math.max(whole, 1))}%)`;
   const body = rows.map((row) => [
-    row.machine, String(row.states), `${row.statesReached} (${Math.round((100 * row.statesReached) / Math.max(row.states, 1))}%)`,
-    String(row.transitions), `${row.transitionsReached} (${Math.round((100 * row.transitionsReached) / Math.max(row.transitions, 1))}%)`,
+    row.machine, String(row.states), share(row.statesReached, row.states),
+    String(row.transitions), share(row.transitionsReached, row.transitions),
+    String(row.guards ?? 0), share(row.guardsBothWays ?? 0, row.guards ?? 0),
     String(row.paths), String(row.failures),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]!.length)));

@@ -147,8 +147,9 @@ describe('menus show only entries whose screen exists', () => {
   it('never shows an entry without a path, whatever screens exist', () => {
     const menus = visibleMenus(admin, () => true);
     const ids = menus.flatMap((menu) => menu.entries.map((entry) => entry.id));
-    expect(ids).not.toContain('deliveriesDue');
+    expect(ids).not.toContain('driverVisibilityReport');
     expect(ids).not.toContain('financeMetrics');
+    expect(ids).toContain('deliveriesDue');
     expect(ids).not.toContain('newDelivery');
     expect(ids).toContain('scheduledReports');
     expect(ids).toContain('distanceDiscovery');
@@ -165,8 +166,10 @@ describe('menus show only entries whose screen exists', () => {
 
   it('still applies the roles to entries whose screens exist', () => {
     const driver = visibleMenus(permissionsOf(['Driver']), () => true);
-    expect(driver.map((menu) => menu.group.id)).toEqual(['top', 'operations']);
+    expect(driver.map((menu) => menu.group.id)).toEqual(['top', 'operations', 'reports']);
     expect(driver[1]!.entries.map((entry) => entry.label)).toEqual(['Jobs']);
+    // Customer Deliveries is every normal user's (a driver's own bookings); the delivery reports are not theirs.
+    expect(driver[2]!.entries.map((entry) => entry.label)).toEqual(['Customer Deliveries']);
     expect(driver[0]!.entries.map((entry) => entry.label)).toEqual([
       'Home', 'Pricing', 'For businesses', 'For drivers', 'For developers', 'Track order', 'My deliveries', 'Profile',
     ]);

@@ -170,6 +170,13 @@ const OURS_GATED: { paths: RoutePath[]; who: Role[] }[] = [
     paths: ['/archives/deliveries'],
     who: ['Administrator', 'ManagementOperator', 'StaffOperator', 'Partner', 'CompanyAdministrator', 'CompanyOperator', 'CompanyUser', 'StoreOperator'],
   },
+  // Reports (issue 17): the spec shows no report paths; visibility of 000 section 6 (docs/reports.md).
+  { paths: ['/reports/customer-deliveries'], who: ['NormalUser'] },
+  {
+    paths: ['/reports/delivery-summary', '/reports/service-levels', '/reports/kpi-performance', '/reports/delivery-termination', '/reports/delivery-arrival'],
+    who: ['Administrator', 'ManagementOperator', 'StaffOperator', 'CompanyAdministrator', 'CompanyOperator', 'CompanyUser', 'StoreAdministrator', 'StoreOperator', 'StoreUser'],
+  },
+  { paths: ['/reports/gross-profit', '/reports/driver-performance', '/reports/hub-deliveries', '/deliveries-due'], who: ['Administrator', 'ManagementOperator', 'StaffOperator'] },
 ];
 
 const PUBLIC_ROUTES: RoutePath[] = [

@@ -168,7 +168,7 @@ export async function runTaskAction(ctx: OpsContext, id: number, action: TaskAct
       if (outcome.startsJob) await startLocked(tx, changes, job);
       await tx.update(jobTasks).set(outcome.taskValues).where(eq(jobTasks.id, id));
       changes.tasks.add(id);
-      if (outcome.deliveryStatusId !== undefined) await writeDeliveryStatus(tx, changes, delivery!.id, outcome.deliveryStatusId);
+      if (outcome.deliveryStatusId !== undefined) await writeDeliveryStatus(tx, changes, delivery!.id, outcome.deliveryStatusId, at);
       const waybill = delivery!.waybill ?? String(delivery!.id);
       if (action === 'exceptionpickup') await cancelDeliveryTasks(tx, changes, job.id, delivery!.id);
       if (action === 'exceptionpickup' || action === 'exceptiondropoff') {

@@ -6,6 +6,7 @@ import type { JobEvent } from '../../../src/machines/operations/job.types';
 import { taskMachine, taskSnapshotOf, taskStatusOf } from '../../../src/machines/operations/task.machine';
 import { step } from '../../../src/machines/operations/transitions';
 import { haversineKm } from '../../../src/lib/distance';
+import { logisticStatusValues } from '../delivery-status';
 import { OPERATIONS_TEXTS, type JobAction } from '../../../src/lib/operations-catalogue';
 import { DRIVER_AVAILABILITY, JOB_STATUS, TASK_STATUS, TASK_TYPE } from '../../../src/lib/statuses';
 import { deliveries, deliveryQuotes, drivers, jobDeliveries, jobs, jobTasks, stores, users } from '../../db/schema';
@@ -51,8 +52,8 @@ export async function lockJob(tx: Tx, portalId: number, id: number, scope: SQL |
   return job;
 }
 
-export async function writeDeliveryStatus(tx: Tx, changes: Changes, deliveryId: number, logisticStatusId: number): Promise<void> {
-  await tx.update(deliveries).set({ logisticStatusId, updatedAt: new Date() }).where(eq(deliveries.id, deliveryId));
+export async function writeDeliveryStatus(tx: Tx, changes: Changes, deliveryId: number, logisticStatusId: number, at = new Date()): Promise<void> {
+  await tx.update(deliveries).set(logisticStatusValues(logisticStatusId, at)).where(eq(deliveries.id, deliveryId));
   changes.deliveries.add(deliveryId);
 }
 

@@ -2194,10 +2194,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/{cca2}/{report}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report of the registry (src/lib/reports.ts) over the caller's company or store scope: its summary figures, its chart series and a page of its table; exportExcel=true the whole table as the report's named .xlsx. Who may read a report is the rule of its screen path in the access table. A filter the report does not take, or a sortby that is not one of its columns, answers 400 naming it; a date range longer than the limit answers 400 with it. */
+        get: operations["getreport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/{cca2}/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Places for the price calculator's From and To (the same geocoder as the booking wizard's address search). No sign-in; limited per client address like anonymous writes (429 with the wait). */
+        get: operations["publicplaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/{cca2}/parceltypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The parcel sizes the calculator offers (the booking wizard's parcel type catalogue) */
+        get: operations["publicparceltypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/{cca2}/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The live price calculator of /pricing: the price of one parcel from one place to another at a service level, from the same pricing code and rate cards as the booking wizard's quotes (list price, no company, collection on the given date or today). Creates nothing. VAT shown as the spec says: rate × 100 percent; subtotal, VAT, total. No sign-in; limited per client address (429). */
+        post: operations["publicprice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/{cca2}/trackorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** /track-order: finds a delivery by waybill or order reference plus the last 4 digits of the recipient's phone number, and answers its tracking hash. An unknown term and a wrong second factor answer the same 404, so the endpoint cannot tell anyone which waybills exist. No sign-in; limited per client address (429). */
+        post: operations["trackorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/{cca2}/rate/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** /rate/{hash}: what the rating page shows for the delivery of this tracking hash (its waybill, whether it can be rated, whether it already was, the questionnaire's questions). The hash is the capability. */
+        get: operations["getratingform"];
+        put?: never;
+        /** Rates a delivered delivery 1-5 (Useless, Poor, Ok, Good, Excellent) with a comment and the questionnaire's answers; the rating is of the delivery's driver and appears in the back office's ratings. A link rates once: a second attempt answers 409. A delivery not delivered yet answers 422. Limited per client address (429). */
+        post: operations["ratedelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue";
+        /** @description A cell of a report's table (null where it has no value) */
+        ReportValue: (string | null) | number;
+        ReportResult: {
+            /** @description The summary figures by key (money in cents, percentages 0 to 100 with one decimal); null when undefined (no denominator) */
+            figures: {
+                [key: string]: number | null;
+            };
+            chart: {
+                labels: string[];
+                /** @description One list of values per series of the declaration, in its order, aligned with labels */
+                series: number[][];
+            };
+            items: {
+                [key: string]: components["schemas"]["ReportValue"];
+            }[];
+            paging: components["schemas"]["Paging"];
+        };
         CntDate: string;
         Announcement: {
             /** Format: int32 */
@@ -2544,6 +2666,8 @@ export interface components {
             totalPages: number;
             /** Format: int64 */
             totalItems: number;
+            /** @description Set when totalItems is the database's estimate (more than 10,000 matches); absent when exact */
+            totalItemsIsEstimate?: boolean;
         };
         SelectOption: {
             key: string;
@@ -3835,6 +3959,16 @@ export interface components {
             trackingUrl?: string | null;
             /** @description Only once delivered */
             ratingUrl?: string | null;
+            /**
+             * Format: date-time
+             * @description When it became delivered; null while not delivered
+             */
+            deliveredDate: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the selected quote's drop-off window
+             */
+            dropoffWindowEnd: string | null;
             /** Format: date-time */
             createdAt: string;
             /** @description Row version */
@@ -3887,6 +4021,8 @@ export interface components {
             destinationPhoneNumber?: string | null;
             destinationEmail?: string | null;
             deliveryItems: components["schemas"]["DeliveryAdminParcel"][];
+            /** @description The delivery's stops in the jobs that carry it, in job order (an arrival far from its stop is flagged) */
+            tasks: components["schemas"]["Task"][];
             proof?: {
                 recipientName: string | null;
                 note?: string | null;
@@ -4100,8 +4236,93 @@ export interface components {
             message: string;
             current: components["schemas"]["ApiClient"];
         };
+        PublicPlace: {
+            placeId: string;
+            description: string;
+        };
+        PublicPriceRequest: {
+            fromPlaceId: string;
+            toPlaceId: string;
+            /** Format: int32 */
+            parcelTypeId: number;
+            /** @enum {string} */
+            slaType: "Standard" | "Priority" | "Hyperlocal" | "Emergency Relief";
+            /**
+             * Format: date
+             * @description Collection day (YYYY-MM-DD, portal's time zone); today when absent
+             */
+            date?: string;
+        };
+        PublicPrice: {
+            slaType: string;
+            /** @description Driving distance in km (2 decimals) */
+            distanceKm: number;
+            currency: string;
+            /** @description VAT as a fraction (0.15 is shown as 15 %) */
+            vatRate: number;
+            /**
+             * Format: int64
+             * @description VAT exclusive, cents
+             */
+            subtotal: number;
+            /**
+             * Format: int64
+             * @description Cents
+             */
+            vat: number;
+            /**
+             * Format: int64
+             * @description VAT inclusive, cents
+             */
+            total: number;
+            /**
+             * Format: date
+             * @description The collection day the price is for
+             */
+            date: string;
+        };
+        TrackOrderRequest: {
+            /** @description Waybill or order reference */
+            searchTerm: string;
+            /** @description The last 4 digits of the recipient's phone number */
+            phoneLast4: string;
+        };
+        TrackOrderResult: {
+            trackingHashId: string;
+        };
+        RatingForm: {
+            waybill: string | null;
+            /** @description The delivery is delivered */
+            canRate: boolean;
+            alreadyRated: boolean;
+            /** Format: int32 */
+            questionnaireId: number | null;
+            questions: string[];
+        };
+        RateDeliveryRequest: {
+            /** Format: int32 */
+            score: number;
+            comment?: string | null;
+            answers?: string[];
+        };
+        RateDeliveryResult: {
+            /** Format: int32 */
+            score: number;
+            scoreLabel: string;
+            /** @description The public review link, for 4 and 5 only */
+            reviewUrl: string | null;
+        };
     };
     responses: {
+        /** @description Too many requests from this address; the message says how long to wait */
+        TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request conflicts with the record's current state (e.g. an inactive API client, a user email in use) */
         IntegrationConflict: {
             headers: {
@@ -4239,6 +4460,7 @@ export interface components {
         };
     };
     parameters: {
+        TrackingHash: string;
         CntId: number;
         TerritoryId: number;
         TerritoryIds: number[];
@@ -9277,6 +9499,255 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getreport: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                /** @description From this local date (YYYY-MM-DD) of the date filter type */
+                startDate?: components["schemas"]["DeliveryAdminDate"];
+                /** @description Up to and including this local date (YYYY-MM-DD) */
+                endDate?: components["schemas"]["DeliveryAdminDate"];
+                dateFilterType?: "Deliver by" | "Created" | "Terminal Date" | "Delivery Transaction Date" | "Due Date";
+                /** @description Only within the caller's scope */
+                companyid?: number;
+                /** @description Only within the caller's scope */
+                storeid?: number;
+                driverid?: number;
+                hubId?: number;
+                /** @description Comma-separated SLA types (Priority, Standard, Hyperlocal, Emergency Relief) */
+                slaTypes?: string;
+                /** @description Weekend days left out of the range (None, All, Saturdays, Sundays) */
+                holidayFilter?: "None" | "All" | "Saturdays" | "Sundays";
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                report: components["schemas"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; with exportExcel=true its named .xlsx file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResult"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicplaces: {
+        parameters: {
+            query: {
+                search: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Best first, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPlace"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publicparceltypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Parcel types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingParcelType"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicprice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicPriceRequest"];
+            };
+        };
+        responses: {
+            /** @description The price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPrice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description No rate of this service level covers the route; errors names slaType */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    trackorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The delivery's tracking hash (open /track/{hash}) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackOrderResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getratingform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                hash: components["parameters"]["TrackingHash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ratedelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                hash: components["parameters"]["TrackingHash"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateDeliveryRequest"];
+            };
+        };
+        responses: {
+            /** @description Rated; reviewUrl is the public review link offered for 4 and 5 (null when none is configured) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateDeliveryResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description This link has already rated the delivery */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The delivery is not delivered yet, or has no driver to rate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

@@ -17,7 +17,7 @@ import { formatMoney } from '../../lib/money';
 import type { MyDelivery } from '../../resources/my-deliveries';
 import type { Page } from '../../resources/types';
 import type { Permissions } from '../../lib/roles';
-import { isCancellableQuote, isPaidPaymentStatus, isWizardPaymentStatus } from '../../lib/statuses';
+import { hasReceipt, isCancellableQuote, isWizardPaymentStatus } from '../../lib/statuses';
 import { NewDeliverySlot, type PaymentReturnState } from '../../ui/NewDeliverySlot';
 import { Pagination } from '../../ui/Pagination';
 import { stackedTableCss } from '../../ui/table-styles';
@@ -132,7 +132,7 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
                         <Td data-label={TEXTS.route} px={2} py={2} borderBottomWidth="1px">{TEXTS.fromTo(row.originDescription, row.destinationDescription)}</Td>
                         <Td data-label={TEXTS.payment} px={2} py={2} borderBottomWidth="1px">{row.quoteExpired && isWizardPaymentStatus(row.paymentStatusId) ? TEXTS.expired : row.paymentStatus}</Td>
                         <Td data-label={TEXTS.status} px={2} py={2} borderBottomWidth="1px">{row.logisticStatus}</Td>
-                        <Td data-label={TEXTS.totalPaid} px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{isPaidPaymentStatus(row.paymentStatusId) ? money(row.totalPaidCents) : ''}</Td>
+                        <Td data-label={TEXTS.totalPaid} px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">{hasReceipt(row.paymentStatusId) ? money(row.totalPaidCents) : ''}</Td>
                         <Td data-label={TEXTS.actions} px={2} py={2} borderBottomWidth="1px" whiteSpace="nowrap">
                           <Stack direction="row" gap={2}>
                             {row.trackingHash && (
@@ -145,7 +145,7 @@ export function MyDeliveries({ permissions }: { permissions: Permissions }) {
                               <Button size="xs" variant="outline" aria-label={TEXTS.cancelLabel(row.id)} disabled={cancelling}
                                 onClick={() => cancel.send({ type: 'cancel.request', target: { id: row.id, xmin: row.xmin, label: `#${row.id}` } })}>{TEXTS.cancel}</Button>
                             )}
-                            {isPaidPaymentStatus(row.paymentStatusId) && (
+                            {hasReceipt(row.paymentStatusId) && (
                               <ReceiptButton fileName={RECEIPT_TEXTS.fileName(waybill)} reference={waybill} request={() => fetchReceipt(portal.cca2, row.id)} />
                             )}
                           </Stack>

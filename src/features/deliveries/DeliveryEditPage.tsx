@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAuth, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
-import { mayCall } from '../../lib/access';
+import { decideRouteAccess, mayCall, routeRule } from '../../lib/access';
 import { deliveriesResource, type DeliveryAdminDetail } from '../../resources/deliveries';
 import { formMachine } from '../../machines/lists/form.machine';
 import { deliveryActionsMachine } from '../../machines/deliveries/delivery-actions.machine';
@@ -43,7 +43,8 @@ function DeliveryEdit({ id, onChanged }: { id: number; onChanged: () => void }) 
   }, [form, actions, navigate, onChanged]);
   const mayEditParcels = mayCall('updateparceldetails', permissions);
   return (
-    <DeliveryEditView form={form} actions={actions} mayClone={mayCall('clone', permissions)}
+    <DeliveryEditView form={form} actions={actions} mayClone={mayCall('clone', permissions)} timeZone={portal.timeZone}
+      mayOpenJobs={decideRouteAccess(routeRule('/jobs/:id/deliveries'), permissions) === 'allowed'}
       renderParcels={(record) => (
         <DeliveryParcels key={record.xmin} record={record} cca2={portal.cca2} editable={record.allowed.edit && mayEditParcels} onSaved={onChanged} />
       )} />

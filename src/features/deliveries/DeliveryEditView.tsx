@@ -1,14 +1,20 @@
 import { Alert, Button, HStack, Input, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { DELIVERY_ADMIN_TEXTS, type DeliveryAction } from '../../lib/deliveries-admin';
+import { DATE_FORMATS } from '../../lib/constants';
+import { formatDate } from '../../lib/dates';
+import { DRIVER_DISTANCE_TEXTS } from '../../lib/driver-distance';
+import { statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS } from '../../lib/statuses';
 import { lotNumberText, type DeliveryAdminDetail } from '../../resources/deliveries';
 import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resource-texts';
 import type { deliveryActionsMachine } from '../../machines/deliveries/delivery-actions.machine';
 import type { formMachine } from '../../machines/lists/form.machine';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormView } from '../../ui/admin/FormView';
+import { stackedTableCss } from '../../ui/table-styles';
 import { ParcelTable } from './DeliveryParcelsView';
 
 export const DELIVERY_EDIT_TEXTS = {
@@ -26,6 +32,10 @@ export const DELIVERY_EDIT_TEXTS = {
   tracking: 'Tracking',
   rating: 'Rating',
   proof: 'Proof of delivery',
+  delivered: 'Delivered',
+  stops: 'Stops',
+  stopColumns: ['Job', 'Stop', 'Status', 'Arrived', 'Completed'],
+  noStops: 'Not in a job yet.',
   recipientName: 'Recipient name',
   note: 'Note',
   actions: 'Actions',
@@ -48,11 +58,43 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 const addressText = (address: Record<string, unknown> | undefined) => String(address?.description ?? '');
 
+/** The delivery's stops in its jobs, with an arrival far from the stop flagged as on the job page. */
+function StopsTable({ tasks, timeZone, mayOpenJobs }: { tasks: DeliveryAdminDetail['tasks']; timeZone: string; mayOpenJobs: boolean }) {
+  const when = (value: string | null) => (value ? formatDate(value, DATE_FORMATS.dateTime, timeZone) : '');
+  const [job, stop, status, arrived, completed] = DELIVERY_EDIT_TEXTS.stopColumns;
+  if (tasks.length === 0) return <Text fontSize="sm">{DELIVERY_EDIT_TEXTS.noStops}</Text>;
+  return (
+    <chakra.table width="100%" fontSize="sm" css={{ borderCollapse: 'collapse', '& th, & td': { padding: '4px 8px', borderBottom: '1px solid #e2e2e2', textAlign: 'left' }, ...stackedTableCss }}>
+      <thead><tr>{DELIVERY_EDIT_TEXTS.stopColumns.map((header) => <th key={header} scope="col">{header}</th>)}</tr></thead>
+      <tbody>
+        {tasks.map((task) => (
+          <tr key={task.id} data-testid={`stop-${task.id}`}>
+            <td data-label={job}>{mayOpenJobs ? <Link asChild><RouterLink to={`/jobs/${task.jobId}/deliveries`}>#{task.jobId}</RouterLink></Link> : `#${task.jobId}`}</td>
+            <td data-label={stop}>{statusLabel(TASK_TYPE_LABELS, task.taskTypeId)}</td>
+            <td data-label={status}>{statusLabel(TASK_STATUS_LABELS, task.taskStatusId)}</td>
+            <td data-label={arrived}>
+              {when(task.arrivedDate)}
+              {task.arrivedFarFromStop && task.arrivedDistanceKm !== null && (
+                <Text as="span" display="block" color="orange.700" fontWeight="medium">⚠ {DRIVER_DISTANCE_TEXTS.arrivedFar(task.arrivedDistanceKm)}</Text>
+              )}
+            </td>
+            <td data-label={completed}>{when(task.completedDate)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </chakra.table>
+  );
+}
+
 /** The delivery edit screen drawn from its form actor (details, contacts) and its actions actor. */
-export function DeliveryEditView({ form, actions, mayClone, renderParcels }: {
+export function DeliveryEditView({ form, actions, mayClone, timeZone, mayOpenJobs = false, renderParcels }: {
   form: Actor<typeof formMachine>;
+  /** The portal's: times are shown as its users live them. */
+  timeZone: string;
   actions: Actor<typeof deliveryActionsMachine>;
   mayClone: boolean;
+  /** Whether the caller may open a job's page (the stops then link to their job). */
+  mayOpenJobs?: boolean;
   /** The parcels section with its own actor (the page's); a read-only table without it. */
   renderParcels?: (record: DeliveryAdminDetail) => ReactNode;
 }) {
@@ -79,10 +121,16 @@ export function DeliveryEditView({ form, actions, mayClone, renderParcels }: {
           {record.ratingUrl && (
             <Detail label={DELIVERY_EDIT_TEXTS.rating}><Link href={record.ratingUrl} target="_blank" rel="noreferrer">{DELIVERY_EDIT_TEXTS.rating}</Link></Detail>
           )}
+          {record.deliveredDate && <Detail label={DELIVERY_EDIT_TEXTS.delivered}>{formatDate(record.deliveredDate, DATE_FORMATS.dateTime, timeZone)}</Detail>}
           {record.proof && (
             <Detail label={DELIVERY_EDIT_TEXTS.proof}>{[record.proof.recipientName, record.proof.note].filter(Boolean).join(' — ')}</Detail>
           )}
         </chakra.dl>
+      </chakra.section>
+
+      <chakra.section aria-label={DELIVERY_EDIT_TEXTS.stops}>
+        <Text fontWeight="bold" mb={1}>{DELIVERY_EDIT_TEXTS.stops}</Text>
+        <StopsTable tasks={record.tasks} timeZone={timeZone} mayOpenJobs={mayOpenJobs} />
       </chakra.section>
 
       <chakra.section aria-label={DELIVERY_EDIT_TEXTS.parcels}>

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { hubUrl, LiveClient } from '../../api/realtime';
 import { api } from '../../api';
 import { asApiError } from '../../api/api-error';
 import { TRACKING_REFRESH_MS } from '../../lib/constants';
-import type { TrackingSchema, TrackingDelivery, TrackingInput } from './tracking.types';
+import type { TrackingEvent, TrackingHubUpdate, TrackingSchema, TrackingDelivery, TrackingInput } from './tracking.types';
 
 /** Reads the public tracking data of one hash (no sign-in). */
 export async function loadTracking(cca2: string, hash: string, signal?: AbortSignal): Promise<TrackingDelivery> {
@@ -13,14 +14,48 @@ export async function loadTracking(cca2: string, hash: string, signal?: AbortSig
 const loader = fromPromise<TrackingDelivery, TrackingInput>(({ input, signal }) => loadTracking(input.cca2, input.hash, signal));
 
 /**
- * The public tracking page (/track/:hash): loads what the link's holder may see, then reads it again every
- * TRACKING_REFRESH_MS while it is shown (polling, not the tracking hub). An unknown link is not found; any other
- * failure offers "Try again". A failed refresh keeps what is shown.
+ * The tracking hub (002 section 9; openapi/realtime.md): subscribeToTrackingUpdates(trackingHashId, driverId) with no
+ * sign-in, unsubscribed and closed when the page is left. The page does not know the driver's id (the tracking
+ * answer does not carry it), so it subscribes with null: every driver of this delivery. Tells the machine when the
+ * subscription is up and when the connection is gone.
+ */
+export const trackingHub = fromCallback<TrackingEvent, { hash: string }>(({ input, sendBack }) => {
+  const client = new LiveClient(hubUrl('tracking'), () => undefined);
+  let left = false;
+  const off = client.on('trackingUpdate', (update) => sendBack({ type: 'hub.update', update: update as TrackingHubUpdate }));
+  let unsubscribe: (() => Promise<void>) | undefined;
+  void client.start()
+    .then(async () => {
+      unsubscribe = await client.subscribe('TrackingUpdates', input.hash, null);
+      if (left) return;
+      sendBack({ type: 'hub.connected' });
+      await client.closed();
+      if (!left) sendBack({ type: 'hub.down' });
+    })
+    .catch(() => { if (!left) sendBack({ type: 'hub.down' }); });
+  return () => {
+    left = true;
+    off();
+    void (unsubscribe?.() ?? Promise.resolve()).finally(() => client.stop());
+  };
+});
+
+/**
+ * The public tracking page (/track/:hash): loads what the link's holder may see, then follows it live on the tracking
+ * hub: each published position moves the driver at once and re-reads the delivery (its status). Only while the hub
+ * is not connected does it poll every TRACKING_REFRESH_MS (each poll also tries the hub again). An unknown link is
+ * not found; any other failure offers "Try again". A failed refresh keeps what is shown.
  */
 export const trackingMachine = setup({
   types: {} as TrackingSchema,
-  actors: { loadTracking: loader, refreshTracking: loader },
+  actors: { loadTracking: loader, refreshTracking: loader, reloadTracking: loader, trackingHub },
   actions: {
+    // A published position moves the driver on the map at once; the status comes with the re-read that follows.
+    applyPosition: assign(({ context }, params: { update: TrackingHubUpdate | undefined }) => ({
+      delivery: context.delivery && params.update
+        ? { ...context.delivery, driverAssigned: true, driverLocation: { lat: params.update.lat, lon: params.update.lon, at: params.update.time } }
+        : context.delivery,
+    })),
     setDelivery: assign((_, params: { delivery: TrackingDelivery }) => ({ delivery: params.delivery, problem: null })),
     fail: assign((_, params: { error: unknown }) => ({ problem: asApiError(params.error).message })),
   },
@@ -49,7 +84,39 @@ export const trackingMachine = setup({
     },
     shown: {
       description: 'The delivery: waybill, status stepper, windows, from → to, the map with the driver when located.',
-      after: { trackingRefresh: 'refreshing' },
+      invoke: { id: 'trackingHub', src: 'trackingHub', input: ({ context }) => ({ hash: context.hash }) },
+      initial: 'polling',
+      states: {
+        polling: {
+          description: 'The tracking hub is not connected (yet): the delivery is read again every TRACKING_REFRESH_MS.',
+          after: { trackingRefresh: '#tracking.refreshing' },
+          on: { 'hub.connected': 'live' },
+        },
+        live: {
+          description: 'Subscribed to the tracking hub: a published position moves the driver and re-reads the delivery.',
+          on: {
+            'hub.down': 'polling',
+            'hub.update': { target: 'reloading', actions: { type: 'applyPosition', params: ({ event }) => ({ update: event.update }) } },
+          },
+        },
+        reloading: {
+          description: 'Re-reading the delivery after a published position (its status may have moved too).',
+          on: {
+            'hub.down': 'polling',
+            'hub.update': { actions: { type: 'applyPosition', params: ({ event }) => ({ update: event.update }) } },
+          },
+          invoke: {
+            id: 'reloadTracking',
+            src: 'reloadTracking',
+            input: ({ context }) => ({ cca2: context.cca2, hash: context.hash }),
+            onDone: { target: 'live', actions: { type: 'setDelivery', params: ({ event }) => ({ delivery: event.output }) } },
+            onError: [
+              { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: '#tracking.notFound' },
+              { target: 'live' },
+            ],
+          },
+        },
+      },
     },
     refreshing: {
       description: 'Reading the delivery again in the background; the page keeps showing the last answer.',

@@ -33,5 +33,12 @@ export const trackingSamples = defineSamples(trackingMachine, [{
     { type: 'xstate.error.actor.refreshTracking', error: unavailable },
     { type: 'xstate.error.actor.refreshTracking', error: notFound },
     { type: 'tracking.retry' },
+    // The tracking hub: subscribed, a driver's position published, the connection gone.
+    { type: 'hub.connected' },
+    { type: 'hub.update', update: { driverId: 7, lat: -33.918, lon: 18.405, time: '2026-11-24T10:25:00.000Z', deliveryId: 501 } },
+    { type: 'xstate.done.actor.reloadTracking', output: sampleTrackingOnTheWay },
+    { type: 'xstate.error.actor.reloadTracking', error: unavailable },
+    { type: 'xstate.error.actor.reloadTracking', error: notFound },
+    { type: 'hub.down' },
   ],
 }]);

@@ -74,7 +74,7 @@ export function ListView({ actor, mayEdit, rowAction, bulkActions = [], selectab
             rowAction={rowAction ?? (mayEdit ? (row) => (
               <RouterLink to={resource.routes.edit.replace(':id', String(row.id))} aria-label={`Edit ${resource.label(row)}`}>Edit</RouterLink>
             ) : undefined)} />
-          <Pagination page={page.paging.page} totalPages={page.paging.totalPages} totalItems={page.paging.totalItems}
+          <Pagination page={page.paging.page} totalPages={page.paging.totalPages} totalItems={page.paging.totalItems} estimated={page.paging.totalItemsIsEstimate}
             pageSize={params.pageSize} pageSizes={resource.pageSizes}
             onPage={(next) => actor.send({ type: 'list.page', page: next })} onPageSize={(size) => actor.send({ type: 'list.pageSize', pageSize: size })} />
         </>

@@ -1,5 +1,7 @@
-import { useLocation, useParams } from 'react-router-dom';
-import { usePortal } from '../../machines/root/root-actor';
+import { HStack, Link } from '@chakra-ui/react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import { mayCall } from '../../lib/access';
+import { useAuth, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { RESOURCES } from '../../resources';
 import type { ResourceDef } from '../../resources/types';
@@ -34,6 +36,19 @@ function ResourceForm({ resource, id }: { resource: ResourceDef; id: number | un
   return (
     <AdminPage title={title} parents={[{ label: resource.title, to: resource.routes.list }]} current={{ label: title, to: here }}>
       <FormView actor={actor} />
+      {id !== undefined && <RelatedLinks resource={resource} id={id} />}
     </AdminPage>
+  );
+}
+
+/** Links to the screens nested under this record (its ratings, its accounts) that the caller may open. */
+function RelatedLinks({ resource, id }: { resource: ResourceDef; id: number }) {
+  const permissions = useAuth((snapshot) => snapshot.context.permissions);
+  const links = (resource.related ?? []).filter((link) => mayCall(link.operation, permissions));
+  if (links.length === 0) return null;
+  return (
+    <HStack as="nav" aria-label={`More about this ${resource.singular}`} gap={4} mt={4} wrap="wrap" fontSize="sm">
+      {links.map((link) => <Link key={link.label} asChild><RouterLink to={link.path(id)}>{link.label}</RouterLink></Link>)}
+    </HStack>
   );
 }

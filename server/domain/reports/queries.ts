@@ -1,0 +1,233 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReportId } from '../../../src/lib/reports';
+import { LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, TASK_STATUS, TASK_TYPE_LABELS } from '../../../src/lib/statuses';
+import { SYSTEM_ACCOUNTS } from '../../db/seed-booking';
+import {
+  BOOKED, cancelled, delivered, IN_PROGRESS_STATUSES, inProgress, isoDate, isoTimestamp, localDate, onTime,
+  percentOf, PICK_UP_TASK_TYPES, sumOf, sumPercent, taskCompliance, terminated, tierOf,
+} from './metrics';
+import { dateWindow, deliveryFiltersOf, deliveryScopeOf, type ReportContext, type ReportQuery } from './runner';
+
+/**
+ * The server half of each report declaration (src/lib/reports.ts): its rows and figures, built from the metrics
+ * of metrics.ts. Keyed by report id, so a declaration without a query does not compile.
+ */
+
+/**
+ * The system account cost of sales is posted to (driver pay and other direct costs of a delivery). Ours: until the
+ * ledger posts driver pay it holds nothing, and gross profit equals revenue.
+ */
+export const COST_OF_SALES_ACCOUNT = 'cost_of_sales';
+
+const list = (values: readonly number[]) => sql.raw(values.join(', '));
+const statusLabel = (column: SQL) =>
+  sql`(case ${column} ${sql.join(Object.entries(LOGISTIC_STATUS_LABELS).map(([code, label]) => sql`when ${Number(code)} then ${label}`), sql` `)} end)::text`;
+const taskLabel = (column: SQL) =>
+  sql`(case ${column} ${sql.join(Object.entries(TASK_TYPE_LABELS).map(([code, label]) => sql`when ${Number(code)} then ${label}`), sql` `)} end)::text`;
+const fullName = (alias: string) => sql.raw(`trim(${alias}.first_name || ' ' || ${alias}.last_name)`);
+
+/** The terminal date of a delivery: when it was delivered, else when its last task finished, else its last change. */
+const terminalAt = sql`coalesce(d.delivered_at, (select max(tt.completed_date) from job_tasks tt where tt.delivery_id = d.id), d.updated_at)`;
+
+/** The report date of a delivery for the chosen date filter type (docs/reports.md). */
+function deliveryDate(context: ReportContext): SQL {
+  const tz = context.timeZone;
+  switch (context.dateType) {
+    case 'Created': return localDate(sql`d.created_at`, tz);
+    case 'Terminal Date': return localDate(terminalAt, tz);
+    case 'Due Date': return localDate(sql`q.drop_off_window_end`, tz);
+    default: return sql`coalesce(d.deliver_by_date::date, ${localDate(sql`q.drop_off_window_end`, tz)}, d.ready_for_collection_date::date)`;
+  }
+}
+
+/** One row per booked delivery in the caller's scope, filters and range, with its metrics as 0/1 flags and task counts. */
+function deliveryBase(context: ReportContext): SQL {
+  const date = deliveryDate(context);
+  return sql`select d.id, d.waybill, d.company_id, d.store_id, d.hub_id, d.placed_by_user_id, d.logistic_status_id, q.sla_type,
+    ${date} as report_date, ${delivered} as delivered, ${onTime(context.timeZone)} as on_time, ${terminated} as terminated,
+    ${cancelled} as cancelled, ${inProgress} as in_progress,
+    coalesce(tc.pick_up_arrivals, 0) as pick_up_arrivals, coalesce(tc.pick_up_compliant, 0) as pick_up_compliant,
+    coalesce(tc.drop_off_arrivals, 0) as drop_off_arrivals, coalesce(tc.drop_off_compliant, 0) as drop_off_compliant
+    from deliveries d left join delivery_quotes q on q.id = d.selected_quote_id ${taskCompliance}
+    where ${BOOKED} and ${deliveryFiltersOf(context)} and ${dateWindow(context, date)}`;
+}
+
+/** The delivery counts every grouped delivery report shows, over the base rows `b`. */
+const groupCounts = sql`count(*)::int as deliveries, sum(b.delivered)::int as delivered, sum(b.on_time)::int as "onTime",
+  (sum(b.delivered) - sum(b.on_time))::int as late, sum(b.in_progress)::int as "inProgress", sum(b.terminated)::int as terminated,
+  sum(b.cancelled)::int as cancelled, sum(b.pick_up_arrivals)::int as "pickUpArrivals", sum(b.pick_up_compliant)::int as "pickUpCompliant",
+  sum(b.drop_off_arrivals)::int as "dropOffArrivals", sum(b.drop_off_compliant)::int as "dropOffCompliant"`;
+const groupPercents = sql`${percentOf(sql`g."onTime"`, sql`g.delivered`)} as "onTimePercent",
+  ${percentOf(sql`g."pickUpCompliant"`, sql`g."pickUpArrivals"`)} as "pickUpCompliancePercent",
+  ${percentOf(sql`g."dropOffCompliant"`, sql`g."dropOffArrivals"`)} as "dropOffCompliancePercent",
+  ${percentOf(sql`g.terminated`, sql`g.deliveries`)} as "terminationPercent"`;
+const groupFigures = {
+  deliveries: sumOf('deliveries'),
+  delivered: sumOf('delivered'),
+  inProgress: sumOf('inProgress'),
+  terminated: sumOf('terminated'),
+  cancelled: sumOf('cancelled'),
+  onTimePercent: sumPercent('onTime', 'delivered'),
+  pickUpCompliancePercent: sumPercent('pickUpCompliant', 'pickUpArrivals'),
+  dropOffCompliancePercent: sumPercent('dropOffCompliant', 'dropOffArrivals'),
+  terminationPercent: sumPercent('terminated', 'deliveries'),
+};
+
+/** A delivery report grouped by one expression over the base `b` (with companies `c`, stores `s`, hubs `h` joined). */
+function grouped(context: ReportContext, key: SQL, label: SQL, labelName: string): SQL {
+  return sql`select g.*, ${groupPercents} from (
+    select ${key} as "key", ${label} as ${sql.identifier(labelName)}, ${groupCounts}
+    from (${deliveryBase(context)}) b left join companies c on c.id = b.company_id left join hubs h on h.id = b.hub_id
+    group by 1, 2) g`;
+}
+
+const TASK_WINDOW_START = sql`(case when t.task_type_id in (${list(PICK_UP_TASK_TYPES)}) then q.pickup_window_start else q.drop_off_window_start end)`;
+const TASK_WINDOW_END = sql`(case when t.task_type_id in (${list(PICK_UP_TASK_TYPES)}) then q.pickup_window_end else q.drop_off_window_end end)`;
+
+/** The report date of a task: its window's end (Due Date), else the delivery's date of that type. */
+function taskDate(context: ReportContext): SQL {
+  return context.dateType === 'Due Date' || context.dateType === undefined ? localDate(TASK_WINDOW_END, context.timeZone) : deliveryDate(context);
+}
+
+export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
+  customerDeliveries: {
+    rows: (context) => {
+      const tier = tierOf(sql`g.deliveries`);
+      return sql`select g.*, ${percentOf(sql`g."onTime"`, sql`g.delivered`)} as "onTimePercent", ${tier.name} as tier, ${tier.rank} as "tierRank" from (
+        select case when b.company_id is not null then 'c' || b.company_id else 'u' || b.placed_by_user_id end as "key",
+          case when b.company_id is not null then c.company_name else ${fullName('u')} end as customer,
+          c.company_name as company, count(*)::int as deliveries, sum(b.delivered)::int as delivered,
+          sum(b.on_time)::int as "onTime", sum(b.terminated)::int as terminated
+        from (${deliveryBase(context)}) b left join companies c on c.id = b.company_id left join users u on u.id = b.placed_by_user_id
+        group by 1, 2, 3) g`;
+    },
+    figures: {
+      customers: sql`count(*)::float8`,
+      deliveries: sumOf('deliveries'),
+      delivered: sumOf('delivered'),
+      onTimePercent: sumPercent('onTime', 'delivered'),
+    },
+  },
+  deliverySummary: {
+    rows: (context) => grouped(context, isoDate(sql`b.report_date`), isoDate(sql`b.report_date`), 'day'),
+    figures: groupFigures,
+  },
+  serviceLevels: {
+    rows: (context) => grouped(context, sql`coalesce(b.sla_type, '—')`, sql`coalesce(b.sla_type, '—')`, 'slaType'),
+    figures: groupFigures,
+  },
+  kpiPerformance: {
+    rows: (context) => grouped(context, sql`coalesce(b.company_id::text, '—')`, sql`coalesce(c.company_name, 'No company')`, 'company'),
+    figures: groupFigures,
+  },
+  hubDeliveries: {
+    rows: (context) => grouped(context, sql`coalesce(b.hub_id::text, '—')`, sql`coalesce(h.hub_name, 'Direct (no hub)')`, 'hub'),
+    figures: groupFigures,
+  },
+  deliveryTermination: {
+    rows: (context) => sql`select b.id::text as "key", b.waybill, c.company_name as company, s.store_name as store,
+        b.logistic_status_id as "statusId", ${statusLabel(sql`b.logistic_status_id`)} as status,
+        (select et.exception_reason from job_tasks et where et.delivery_id = b.id and et.exception_reason is not null
+          order by et.updated_at desc limit 1) as reason,
+        (select ${fullName('du')} from job_deliveries jd join jobs dj on dj.id = jd.job_id join users du on du.id = dj.driver_id
+          where jd.delivery_id = b.id) as driver,
+        ${isoDate(sql`b.terminal_date`)} as "terminalDate"
+      from (select x.*, ${localDate(sql`coalesce(dd.delivered_at, (select max(tt.completed_date) from job_tasks tt where tt.delivery_id = x.id), dd.updated_at)`, context.timeZone)} as terminal_date
+        from (${deliveryBase(context)}) x join deliveries dd on dd.id = x.id) b
+      left join companies c on c.id = b.company_id left join stores s on s.id = b.store_id
+      where b.terminated = 1 or b.cancelled = 1`,
+    figures: {
+      terminations: sql`count(*)::float8`,
+      pickUpExceptions: sql`count(*) filter (where "statusId" = ${LOGISTIC_STATUS.PICK_UP_EXCEPTION})::float8`,
+      dropOffExceptions: sql`count(*) filter (where "statusId" = ${LOGISTIC_STATUS.DROP_OFF_EXCEPTION})::float8`,
+      cancellations: sql`count(*) filter (where "statusId" in (${list([LOGISTIC_STATUS.CANCELLED_WITH_FEE, LOGISTIC_STATUS.REVERSED_FULL_REFUND, LOGISTIC_STATUS.REFUNDED])}))::float8`,
+    },
+  },
+  deliveryArrival: {
+    rows: (context) => {
+      const date = taskDate(context);
+      return sql`select a.*, case a.arrival when 'Early' then 0 when 'On time' then 1 else 2 end as "arrivalRank",
+          case when a.arrival = 'Late' then 1 else 0 end as late from (
+        select t.id::text as "key", d.waybill, ${taskLabel(sql`t.task_type_id`)} as task, ${fullName('u')} as driver,
+          ${isoTimestamp(TASK_WINDOW_START)} as "windowStart", ${isoTimestamp(TASK_WINDOW_END)} as "windowEnd",
+          ${isoTimestamp(sql`t.arrived_date`)} as "arrivedAt",
+          greatest(0, round(extract(epoch from (t.arrived_date - ${TASK_WINDOW_END})) / 60))::int as "minutesLate",
+          case when t.arrived_date < ${TASK_WINDOW_START} then 'Early' when t.arrived_date <= ${TASK_WINDOW_END} then 'On time' else 'Late' end as arrival
+        from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+          left join jobs j on j.id = t.job_id left join users u on u.id = j.driver_id
+        where t.arrived_date is not null and ${BOOKED} and ${deliveryFiltersOf(context)} and ${dateWindow(context, date)}) a`;
+    },
+    figures: {
+      arrivals: sql`count(*)::float8`,
+      compliancePercent: percentOf(sql`count(*) filter (where late = 0)`, sql`count(*)`),
+      late: sql`count(*) filter (where late = 1)::float8`,
+      averageMinutesLate: sql`round(avg("minutesLate") filter (where late = 1))::float8`,
+    },
+  },
+  grossProfit: {
+    rows: (context) => {
+      const day = localDate(sql`lt.created_at`, context.timeZone);
+      const narrowed = context.scope.kind === 'portal' && context.companyId === undefined && context.storeId === undefined
+        ? sql`true`
+        : sql`d.id is not null and ${deliveryScopeOf(context)}${context.companyId !== undefined ? sql` and d.company_id = ${context.companyId}` : sql``}${context.storeId !== undefined ? sql` and d.store_id = ${context.storeId}` : sql``}`;
+      return sql`select ${isoDate(sql`g.day`)} as "key", ${isoDate(sql`g.day`)} as day, g.revenue, g."costOfSales",
+          (g.revenue - g."costOfSales")::float8 as "grossProfit", ${percentOf(sql`g.revenue - g."costOfSales"`, sql`g.revenue`)} as "marginPercent"
+        from (select ${day} as day,
+            coalesce(sum(-e.amount_cents) filter (where a.system_code = ${SYSTEM_ACCOUNTS.revenue}), 0)::float8 as revenue,
+            coalesce(sum(e.amount_cents) filter (where a.system_code = ${COST_OF_SALES_ACCOUNT}), 0)::float8 as "costOfSales"
+          from ledger_transactions lt join ledger_entries e on e.transaction_id = lt.id join accounts a on a.id = e.account_id
+            left join deliveries d on d.id = lt.delivery_id
+          where lt.portal_id = ${context.portalId} and a.system_code in (${SYSTEM_ACCOUNTS.revenue}, ${COST_OF_SALES_ACCOUNT})
+            and ${narrowed} and ${dateWindow(context, day)}
+          group by 1) g`;
+    },
+    figures: {
+      revenue: sumOf('revenue'),
+      costOfSales: sumOf('costOfSales'),
+      grossProfit: sumOf('grossProfit'),
+      marginPercent: sumPercent('grossProfit', 'revenue'),
+    },
+  },
+  driverPerformance: {
+    rows: (context) => sql`select g.*, ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent" from (
+        select u.id::text as "key", ${fullName('u')} as driver, count(distinct t.job_id)::int as jobs, count(*)::int as tasks,
+          count(*) filter (where t.task_status_id = ${TASK_STATUS.COMPLETED})::int as completed,
+          count(t.arrived_date)::int as arrivals,
+          count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END})::int as "onTimeArrivals",
+          count(*) filter (where t.arrived_date > ${TASK_WINDOW_END})::int as "lateArrivals",
+          count(*) filter (where t.task_status_id = ${TASK_STATUS.EXCEPTION})::int as exceptions,
+          count(distinct d.id) filter (where d.logistic_status_id = ${LOGISTIC_STATUS.DELIVERED})::int as delivered
+        from job_tasks t join jobs j on j.id = t.job_id join users u on u.id = j.driver_id
+          join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+        where ${BOOKED} and ${deliveryFiltersOf(context)} and ${dateWindow(context, taskDate(context))}
+          ${context.driverId !== undefined ? sql`and j.driver_id = ${context.driverId}` : sql``}
+        group by 1, 2) g`,
+    figures: {
+      drivers: sql`count(*)::float8`,
+      tasks: sumOf('tasks'),
+      compliancePercent: sumPercent('onTimeArrivals', 'arrivals'),
+      exceptions: sumOf('exceptions'),
+    },
+  },
+  deliveriesDue: {
+    rows: (context) => {
+      const pickUpPhase = sql`d.logistic_status_id in (${list([LOGISTIC_STATUS.STAGING, LOGISTIC_STATUS.READY, LOGISTIC_STATUS.PENDING_PICK_UP])})`;
+      return sql`select x.id::text as "key", x.waybill, c.company_name as company, s.store_name as store,
+          ${statusLabel(sql`x.logistic_status_id`)} as status, x.task, ${isoTimestamp(sql`x.window_end`)} as "windowEnd",
+          greatest(0, round(extract(epoch from (now() - x.window_end)) / 60))::int as "minutesOverdue",
+          case when x.window_end < now() then 1 else 0 end as overdue, case when x.window_end >= now() then 1 else 0 end as "dueToday"
+        from (select d.id, d.waybill, d.company_id, d.store_id, d.logistic_status_id,
+            case when ${pickUpPhase} then 'Pick-up' else 'Drop-off' end as task,
+            case when ${pickUpPhase} then q.pickup_window_end else q.drop_off_window_end end as window_end
+          from deliveries d join delivery_quotes q on q.id = d.selected_quote_id
+          where d.logistic_status_id in (${list(IN_PROGRESS_STATUSES)}) and ${deliveryFiltersOf(context)}) x
+        left join companies c on c.id = x.company_id left join stores s on s.id = x.store_id
+        where ${localDate(sql`x.window_end`, context.timeZone)} <= ${context.today}::date`;
+    },
+    figures: {
+      due: sql`count(*)::float8`,
+      overdue: sumOf('overdue'),
+      dueToday: sumOf('dueToday'),
+    },
+  },
+};

@@ -1,0 +1,180 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { components, operations } from '../../../src/api/generated/connect';
+import { DEFAULT_PAGE_SIZE, EXPORT_BATCH_SIZE, MAX_PAGE_SIZE, SLA_TYPES } from '../../../src/lib/constants';
+import {
+  REPORT_DEFAULT_RANGE_DAYS, REPORT_MAX_CHART_POINTS, REPORT_MAX_RANGE_DAYS, REPORT_TEXTS, reportParams,
+  type HolidayFilter, type ReportDateType, type ReportDeclaration,
+} from '../../../src/lib/reports';
+import type { Permissions } from '../../../src/lib/roles';
+import type { Database } from '../../db/database';
+import { badRequest } from '../../http/errors';
+import { RowExport, type ExportColumn } from '../export';
+import type { PortalData } from '../portals';
+import type { Scope } from '../scope';
+
+export type ReportQueryParams = NonNullable<operations['getreport']['parameters']['query']>;
+export type ReportResult = components['schemas']['ReportResult'];
+type ReportValue = components['schemas']['ReportValue'];
+export type ReportRow = Record<string, ReportValue>;
+
+/** Everything a report's query needs, validated: the caller's scope, the portal's time zone, the filters. */
+export interface ReportContext {
+  portalId: number;
+  timeZone: string;
+  /** Rows the caller may see; a normal user without company or store sees the deliveries they placed. */
+  scope: Scope;
+  userId: number;
+  startDate: string;
+  endDate: string;
+  dateType: ReportDateType | undefined;
+  holiday: HolidayFilter;
+  companyId?: number;
+  storeId?: number;
+  driverId?: number;
+  hubId?: number;
+  slaTypes?: string[];
+  /** Today in the portal's time zone (Deliveries Due). */
+  today: string;
+}
+
+/** One report's server half: its rows (one per table row, with a unique `key` and every column) and its figures over them. */
+export interface ReportQuery {
+  rows(context: ReportContext): SQL;
+  /** Figure key → an aggregate over the rows (aliased `r`). */
+  figures: Record<string, SQL>;
+}
+
+/** `db.execute` answers `{ rows }` on PGlite and on node-postgres alike. */
+async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows as Row[];
+  throw new Error('unexpected result shape from db.execute');
+}
+
+/** The parameters of the call, checked against the report's declaration (400 naming what it does not take). */
+export function reportContext(
+  report: ReportDeclaration, query: ReportQueryParams, portal: PortalData, scope: Scope, permissions: Permissions, now = DateTime.utc(),
+): ReportContext {
+  const allowed = reportParams(report);
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && !allowed.has(name)) throw badRequest(name, REPORT_TEXTS.unknownParameter(name, report.title));
+  }
+  const today = now.setZone(portal.timeZone).toISODate()!;
+  const endDate = query.endDate ?? today;
+  const startDate = query.startDate
+    ?? DateTime.fromISO(endDate).minus({ days: REPORT_DEFAULT_RANGE_DAYS - 1 }).toISODate()!;
+  if (endDate < startDate) throw badRequest('endDate', REPORT_TEXTS.endBeforeStart);
+  const days = DateTime.fromISO(endDate).diff(DateTime.fromISO(startDate), 'days').days + 1;
+  if (days > REPORT_MAX_RANGE_DAYS) throw badRequest('endDate', REPORT_TEXTS.rangeTooLong(REPORT_MAX_RANGE_DAYS));
+  const dateType = query.dateFilterType ?? report.dateTypes?.[0];
+  if (query.dateFilterType && !report.dateTypes?.includes(query.dateFilterType)) {
+    throw badRequest('dateFilterType', REPORT_TEXTS.dateTypeNotOffered(query.dateFilterType, report.title));
+  }
+  const slaTypes = query.slaTypes?.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const unknownSla = slaTypes?.find((type) => !(SLA_TYPES as readonly string[]).includes(type));
+  if (unknownSla) throw badRequest('slaTypes', `Unknown SLA type '${unknownSla}'; use ${SLA_TYPES.join(', ')}`);
+  return {
+    portalId: portal.id, timeZone: portal.timeZone, scope, userId: permissions.id,
+    startDate, endDate, dateType, holiday: query.holidayFilter ?? 'None',
+    companyId: query.companyid, storeId: query.storeid, driverId: query.driverid, hubId: query.hubId,
+    slaTypes: slaTypes && slaTypes.length > 0 ? slaTypes : undefined, today,
+  };
+}
+
+/** The report's date between the range's ends, leaving out the weekend days the holiday filter names. */
+export function dateWindow(context: ReportContext, date: SQL): SQL {
+  const left = { None: [], All: [6, 7], Saturdays: [6], Sundays: [7] }[context.holiday];
+  const range = sql`${date} between ${context.startDate}::date and ${context.endDate}::date`;
+  return left.length === 0 ? range : sql`${range} and extract(isodow from ${date}) not in (${sql.raw(left.join(', '))})`;
+}
+
+/** The caller's rows of deliveries `d` (scope from the token, never from ids in the query). */
+export function deliveryScopeOf(context: ReportContext): SQL {
+  switch (context.scope.kind) {
+    case 'portal': return sql`true`;
+    case 'company': return sql`d.company_id = ${context.scope.companyId}`;
+    case 'store': return sql`d.store_id = ${context.scope.storeId}`;
+    case 'none': return sql`d.placed_by_user_id = ${context.userId}`;
+  }
+}
+
+/** The catalogue filters on deliveries `d` with selected quote `q` (the date range is each report's own). */
+export function deliveryFiltersOf(context: ReportContext): SQL {
+  const parts: SQL[] = [sql`d.portal_id = ${context.portalId}`, deliveryScopeOf(context)];
+  if (context.companyId !== undefined) parts.push(sql`d.company_id = ${context.companyId}`);
+  if (context.storeId !== undefined) parts.push(sql`d.store_id = ${context.storeId}`);
+  if (context.hubId !== undefined) parts.push(sql`d.hub_id = ${context.hubId}`);
+  if (context.slaTypes) parts.push(sql`q.sla_type in (${sql.join(context.slaTypes.map((type) => sql`${type}`), sql`, `)})`);
+  if (context.driverId !== undefined) {
+    parts.push(sql`exists (select 1 from job_deliveries fjd join jobs fj on fj.id = fjd.job_id where fjd.delivery_id = d.id and fj.driver_id = ${context.driverId})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+function sortOf(report: ReportDeclaration, query: ReportQueryParams): { key: string; direction: 'asc' | 'desc' } {
+  if (!query.sortby) return query.sortdirection ? { ...report.defaultSort, direction: query.sortdirection } : report.defaultSort;
+  const column = report.columns.find((candidate) => candidate.key.toLowerCase() === query.sortby!.toLowerCase());
+  if (!column) throw badRequest('sortby', REPORT_TEXTS.unknownSort(query.sortby, report.columns.map((candidate) => candidate.key)));
+  return { key: column.key, direction: query.sortdirection ?? 'asc' };
+}
+
+const ordered = (sort: { key: string; direction: 'asc' | 'desc' }) =>
+  sql`order by ${sql.identifier(sort.key)} ${sql.raw(sort.direction)} nulls last, "key" asc`;
+
+/** An export cell: money in the currency's units, everything else as the table shows it. */
+function cellOf(report: ReportDeclaration, key: string) {
+  const format = report.columns.find((column) => column.key === key)?.format;
+  return (row: ReportRow) => {
+    const value = row[key];
+    return format === 'money' && typeof value === 'number' ? value / 100 : value;
+  };
+}
+
+/**
+ * Runs a report: figures over all its rows, the chart's series per label, and a page of the table; with
+ * exportExcel the whole table in order as the report's named file (read in batches as the writer pulls).
+ */
+export async function runReport(
+  db: Database, report: ReportDeclaration, reportQuery: ReportQuery, context: ReportContext, query: ReportQueryParams,
+): Promise<ReportResult | RowExport<ReportRow>> {
+  const sort = sortOf(report, query);
+  const rows = reportQuery.rows(context);
+  const [counted] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${rows}) r`);
+  const total = counted?.total ?? 0;
+  if (query.exportExcel) {
+    async function* all() {
+      for (let offset = 0; offset < total; offset += EXPORT_BATCH_SIZE) {
+        yield* await rowsOf<ReportRow>(db, sql`select * from (${rows}) r ${ordered(sort)} limit ${EXPORT_BATCH_SIZE} offset ${offset}`);
+      }
+    }
+    const columns: ExportColumn<ReportRow>[] = report.columns.map((column) => ({ header: column.label, value: cellOf(report, column.key) }));
+    return new RowExport(report.exportName, columns, all(), total);
+  }
+  const page = query.page ?? 1;
+  const pageSize = Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const items = await rowsOf<ReportRow>(db, sql`select * from (${rows}) r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`);
+  // The declaration says which figures the screen shows; its query must define each (a wiring bug otherwise).
+  const figureEntries = report.figures.map((figure) => {
+    const expression = reportQuery.figures[figure.key];
+    if (!expression) throw new Error(`report ${report.id} has no query for its figure ${figure.key}`);
+    return [figure.key, expression] as const;
+  });
+  const [figures] = await rowsOf<Record<string, number | null>>(db,
+    sql`select ${sql.join(figureEntries.map(([key, expression]) => sql`${expression} as ${sql.identifier(key)}`), sql`, `)} from (${rows}) r`);
+  const chart = report.chart;
+  const seriesSql = chart.series.map((series, index) =>
+    sql`${'count' in series ? sql`count(*)` : sql`sum(${sql.identifier(series.sum)})`}::float8 as ${sql.identifier(`s${index}`)}`);
+  const orderKey = sql.identifier(chart.orderKey ?? chart.labelKey);
+  const points = await rowsOf<Record<string, string | number | null>>(db, sql`select coalesce(${sql.identifier(chart.labelKey)}::text, '—') as label,
+    ${sql.join(seriesSql, sql`, `)} from (${rows}) r group by 1 order by min(${orderKey}) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`);
+  return {
+    figures: figures ?? {},
+    chart: {
+      labels: points.map((point) => String(point.label)),
+      series: chart.series.map((_series, index) => points.map((point) => Number(point[`s${index}`] ?? 0))),
+    },
+    items,
+    paging: { page, pageSize, totalItems: total, totalPages: Math.ceil(total / pageSize) },
+  };
+}

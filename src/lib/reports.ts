@@ -1,0 +1,283 @@
+import type { RoutePath } from './access';
+import { CUSTOMER_TIERS, EXPORT_FILE_NAMES, HOLIDAY_FILTERS, SLA_TYPES } from './constants';
+
+/**
+ * The report registry (issue 17; 000 sections 2, 6, 9; 002 sections 2, 3, 9): each report is one declaration —
+ * its screen path (whose rule in ROUTE_ACCESS also guards its API call), filters from the catalogue, summary
+ * figures, chart, table and export name. The server holds each report's query under the same id
+ * (server/domain/reports/*.ts, a compile error when one is missing); one page renders any declaration.
+ * Metrics are defined once in docs/reports.md.
+ */
+
+/** The date filter types of 002 section 9 ("Deliver by or Created; Terminal Date, Delivery Transaction Date, Created, Due Date"). */
+export const REPORT_DATE_TYPES = ['Deliver by', 'Created', 'Terminal Date', 'Delivery Transaction Date', 'Due Date'] as const;
+export type ReportDateType = (typeof REPORT_DATE_TYPES)[number];
+export type HolidayFilter = (typeof HOLIDAY_FILTERS)[number];
+export type SlaType = (typeof SLA_TYPES)[number];
+
+/** The longest date range a report answers (ours; the benchmarks are for a month, a year stays comfortable). */
+export const REPORT_MAX_RANGE_DAYS = 366;
+/** The range a report opens with: the last 30 days up to today. */
+export const REPORT_DEFAULT_RANGE_DAYS = 30;
+/** How often Deliveries Due reloads while shown: windows fall due as time passes, not only when a delivery changes. */
+export const DELIVERIES_DUE_REFRESH_MS = 60_000;
+/** The most chart points drawn (a year of days fits); the table pages through everything. */
+export const REPORT_MAX_CHART_POINTS = 400;
+
+/** Query parameters of the report call, by catalogue filter (002 section 3). */
+export const REPORT_FILTER_PARAMS = {
+  dateRange: ['startDate', 'endDate', 'dateFilterType'],
+  company: ['companyid'],
+  store: ['storeid'],
+  driver: ['driverid'],
+  hub: ['hubId'],
+  slaTypes: ['slaTypes'],
+  holiday: ['holidayFilter'],
+} as const;
+export type ReportFilter = keyof typeof REPORT_FILTER_PARAMS;
+/** The paging, sorting and export parameters every report takes. */
+export const REPORT_LIST_PARAMS = ['page', 'pageSize', 'sortby', 'sortdirection', 'exportExcel'] as const;
+
+export type ReportFormat = 'text' | 'count' | 'percent' | 'money' | 'date' | 'datetime' | 'minutes';
+
+export interface ReportColumn {
+  /** The row field; also the sortby value. */
+  key: string;
+  label: string;
+  format: ReportFormat;
+}
+
+export interface ReportFigure {
+  key: string;
+  label: string;
+  format: ReportFormat;
+}
+
+/** One chart series: a row field summed per label, or the number of rows per label. */
+export type ReportSeries = { label: string; sum: string } | { label: string; count: true };
+
+export interface ReportChart {
+  kind: 'bar' | 'line' | 'doughnut';
+  /** The row field whose values are the chart's labels (rows sharing one are added up). */
+  labelKey: string;
+  /** A row field whose smallest value orders the labels (default: the label itself). */
+  orderKey?: string;
+  series: ReportSeries[];
+  stacked?: boolean;
+}
+
+export interface ReportDeclaration {
+  id: ReportId;
+  /** The screen's path (ours: the spec does not show report paths). Its ROUTE_ACCESS rule also guards the call. */
+  path: RoutePath;
+  title: string;
+  /** The export's file name from 000 section 9 (without .xlsx). */
+  exportName: string;
+  filters: readonly ReportFilter[];
+  /** The date filter types offered, the first the default (only with the dateRange filter). */
+  dateTypes?: readonly ReportDateType[];
+  figures: readonly ReportFigure[];
+  chart: ReportChart;
+  columns: readonly ReportColumn[];
+  defaultSort: { key: string; direction: 'asc' | 'desc' };
+  /** Reloads on its own this often while shown (a list that changes as time passes, e.g. what is due). */
+  refreshMs?: number;
+}
+
+export const REPORT_IDS = [
+  'customerDeliveries', 'deliverySummary', 'serviceLevels', 'kpiPerformance', 'deliveryTermination',
+  'deliveryArrival', 'grossProfit', 'driverPerformance', 'hubDeliveries', 'deliveriesDue',
+] as const;
+export type ReportId = (typeof REPORT_IDS)[number];
+
+const DELIVERY_DATES = ['Deliver by', 'Created'] as const satisfies readonly ReportDateType[];
+const count = (key: string, label: string): ReportColumn => ({ key, label, format: 'count' });
+const percent = (key: string, label: string): ReportColumn => ({ key, label, format: 'percent' });
+const text = (key: string, label: string): ReportColumn => ({ key, label, format: 'text' });
+
+export const REPORTS: Record<ReportId, ReportDeclaration> = {
+  customerDeliveries: {
+    id: 'customerDeliveries', path: '/reports/customer-deliveries', title: 'Customer Deliveries',
+    exportName: EXPORT_FILE_NAMES.customerDeliveries,
+    filters: ['dateRange', 'company', 'store', 'slaTypes', 'holiday'], dateTypes: DELIVERY_DATES,
+    figures: [
+      count('customers', 'Customers'), count('deliveries', 'Deliveries'), count('delivered', 'Delivered'),
+      percent('onTimePercent', 'On-time delivery'),
+    ],
+    chart: { kind: 'bar', labelKey: 'tier', orderKey: 'tierRank', series: [{ label: 'Customers', count: true }, { label: 'Deliveries', sum: 'deliveries' }] },
+    columns: [
+      text('customer', 'Customer'), text('company', 'Company'), count('deliveries', 'Deliveries'), count('delivered', 'Delivered'),
+      count('onTime', 'On time'), percent('onTimePercent', 'On-time %'), count('terminated', 'Terminated'), text('tier', 'Tier'),
+    ],
+    defaultSort: { key: 'deliveries', direction: 'desc' },
+  },
+  deliverySummary: {
+    id: 'deliverySummary', path: '/reports/delivery-summary', title: 'Delivery Summary',
+    exportName: EXPORT_FILE_NAMES.deliverySummary,
+    filters: ['dateRange', 'company', 'store', 'hub', 'slaTypes', 'holiday'], dateTypes: DELIVERY_DATES,
+    figures: [
+      count('deliveries', 'Deliveries'), count('delivered', 'Delivered'), count('terminated', 'Terminated'),
+      count('cancelled', 'Cancelled'), percent('onTimePercent', 'On-time delivery'),
+    ],
+    chart: {
+      kind: 'bar', labelKey: 'day', stacked: true,
+      series: [{ label: 'Delivered', sum: 'delivered' }, { label: 'In progress', sum: 'inProgress' }, { label: 'Terminated', sum: 'terminated' }, { label: 'Cancelled', sum: 'cancelled' }],
+    },
+    columns: [
+      { key: 'day', label: 'Date', format: 'date' }, count('deliveries', 'Deliveries'), count('delivered', 'Delivered'),
+      count('inProgress', 'In progress'), count('terminated', 'Terminated'), count('cancelled', 'Cancelled'),
+      count('onTime', 'On time'), percent('onTimePercent', 'On-time %'),
+    ],
+    defaultSort: { key: 'day', direction: 'asc' },
+  },
+  serviceLevels: {
+    id: 'serviceLevels', path: '/reports/service-levels', title: 'Service Levels',
+    exportName: EXPORT_FILE_NAMES.serviceLevels,
+    filters: ['dateRange', 'company', 'store', 'slaTypes', 'holiday'], dateTypes: DELIVERY_DATES,
+    figures: [
+      count('deliveries', 'Deliveries'), percent('onTimePercent', 'On-time delivery'),
+      percent('pickUpCompliancePercent', 'Pick-up compliance'), percent('dropOffCompliancePercent', 'Drop-off compliance'),
+    ],
+    chart: { kind: 'bar', labelKey: 'slaType', stacked: true, series: [{ label: 'On time', sum: 'onTime' }, { label: 'Late', sum: 'late' }] },
+    columns: [
+      text('slaType', 'SLA type'), count('deliveries', 'Deliveries'), count('delivered', 'Delivered'), count('onTime', 'On time'),
+      count('late', 'Late'), percent('onTimePercent', 'On-time %'), percent('pickUpCompliancePercent', 'Pick-up compliance %'),
+      percent('dropOffCompliancePercent', 'Drop-off compliance %'),
+    ],
+    defaultSort: { key: 'slaType', direction: 'asc' },
+  },
+  kpiPerformance: {
+    id: 'kpiPerformance', path: '/reports/kpi-performance', title: 'KPI Performance',
+    exportName: EXPORT_FILE_NAMES.kpiPerformance,
+    filters: ['dateRange', 'company', 'store', 'slaTypes', 'holiday'], dateTypes: DELIVERY_DATES,
+    figures: [
+      count('deliveries', 'Deliveries'), percent('onTimePercent', 'On-time delivery'),
+      percent('pickUpCompliancePercent', 'Pick-up compliance'), percent('dropOffCompliancePercent', 'Drop-off compliance'),
+      percent('terminationPercent', 'Termination rate'),
+    ],
+    chart: {
+      kind: 'bar', labelKey: 'company', stacked: true,
+      series: [{ label: 'On time', sum: 'onTime' }, { label: 'Late', sum: 'late' }, { label: 'Terminated', sum: 'terminated' }],
+    },
+    columns: [
+      text('company', 'Company'), count('deliveries', 'Deliveries'), count('delivered', 'Delivered'), count('onTime', 'On time'),
+      count('late', 'Late'), percent('onTimePercent', 'On-time %'), percent('pickUpCompliancePercent', 'Pick-up compliance %'),
+      percent('dropOffCompliancePercent', 'Drop-off compliance %'), count('terminated', 'Terminated'), percent('terminationPercent', 'Termination %'),
+    ],
+    defaultSort: { key: 'deliveries', direction: 'desc' },
+  },
+  deliveryTermination: {
+    id: 'deliveryTermination', path: '/reports/delivery-termination', title: 'Delivery Termination',
+    exportName: EXPORT_FILE_NAMES.deliveryTermination,
+    filters: ['dateRange', 'company', 'store', 'slaTypes', 'holiday'], dateTypes: ['Terminal Date', 'Created', 'Deliver by'],
+    figures: [
+      count('terminations', 'Terminations'), count('pickUpExceptions', 'Pick-up exceptions'),
+      count('dropOffExceptions', 'Drop-off exceptions'), count('cancellations', 'Cancellations'),
+    ],
+    chart: { kind: 'doughnut', labelKey: 'status', series: [{ label: 'Deliveries', count: true }] },
+    columns: [
+      text('waybill', 'Waybill'), text('company', 'Company'), text('store', 'Store'), text('status', 'Status'),
+      text('reason', 'Reason'), text('driver', 'Driver'), { key: 'terminalDate', label: 'Terminal date', format: 'date' },
+    ],
+    defaultSort: { key: 'terminalDate', direction: 'desc' },
+  },
+  deliveryArrival: {
+    id: 'deliveryArrival', path: '/reports/delivery-arrival', title: 'Delivery Arrival',
+    exportName: EXPORT_FILE_NAMES.deliveryArrival,
+    filters: ['dateRange', 'company', 'store', 'slaTypes', 'holiday'], dateTypes: ['Due Date', 'Created', 'Deliver by'],
+    figures: [
+      count('arrivals', 'Arrivals'), percent('compliancePercent', 'Arrival compliance'),
+      count('late', 'Late arrivals'), { key: 'averageMinutesLate', label: 'Average lateness', format: 'minutes' },
+    ],
+    chart: { kind: 'bar', labelKey: 'arrival', orderKey: 'arrivalRank', series: [{ label: 'Tasks', count: true }] },
+    columns: [
+      text('waybill', 'Waybill'), text('task', 'Task'), text('driver', 'Driver'), { key: 'windowStart', label: 'Window start', format: 'datetime' },
+      { key: 'windowEnd', label: 'Window end', format: 'datetime' }, { key: 'arrivedAt', label: 'Arrived', format: 'datetime' },
+      { key: 'minutesLate', label: 'Minutes late', format: 'minutes' }, text('arrival', 'Arrival'),
+    ],
+    defaultSort: { key: 'arrivedAt', direction: 'desc' },
+  },
+  grossProfit: {
+    id: 'grossProfit', path: '/reports/gross-profit', title: 'Gross Profit Statistics',
+    exportName: EXPORT_FILE_NAMES.grossProfits,
+    filters: ['dateRange', 'company', 'store'], dateTypes: ['Delivery Transaction Date'],
+    figures: [
+      { key: 'revenue', label: 'Revenue', format: 'money' }, { key: 'costOfSales', label: 'Cost of sales', format: 'money' },
+      { key: 'grossProfit', label: 'Gross profit', format: 'money' }, percent('marginPercent', 'Gross margin'),
+    ],
+    chart: { kind: 'line', labelKey: 'day', series: [{ label: 'Revenue', sum: 'revenue' }, { label: 'Cost of sales', sum: 'costOfSales' }, { label: 'Gross profit', sum: 'grossProfit' }] },
+    columns: [
+      { key: 'day', label: 'Date', format: 'date' }, { key: 'revenue', label: 'Revenue', format: 'money' },
+      { key: 'costOfSales', label: 'Cost of sales', format: 'money' }, { key: 'grossProfit', label: 'Gross profit', format: 'money' },
+      percent('marginPercent', 'Margin %'),
+    ],
+    defaultSort: { key: 'day', direction: 'asc' },
+  },
+  driverPerformance: {
+    id: 'driverPerformance', path: '/reports/driver-performance', title: 'Driver Performance',
+    exportName: EXPORT_FILE_NAMES.driverAnalysis,
+    filters: ['dateRange', 'driver', 'company', 'holiday'], dateTypes: ['Due Date', 'Created', 'Deliver by'],
+    figures: [
+      count('drivers', 'Drivers'), count('tasks', 'Tasks'), percent('compliancePercent', 'Arrival compliance'), count('exceptions', 'Exceptions'),
+    ],
+    chart: { kind: 'bar', labelKey: 'driver', stacked: true, series: [{ label: 'On time', sum: 'onTimeArrivals' }, { label: 'Late', sum: 'lateArrivals' }, { label: 'Exceptions', sum: 'exceptions' }] },
+    columns: [
+      text('driver', 'Driver'), count('jobs', 'Jobs'), count('tasks', 'Tasks'), count('completed', 'Completed'),
+      count('onTimeArrivals', 'On-time arrivals'), count('lateArrivals', 'Late arrivals'), percent('compliancePercent', 'Compliance %'),
+      count('exceptions', 'Exceptions'), count('delivered', 'Delivered'),
+    ],
+    defaultSort: { key: 'tasks', direction: 'desc' },
+  },
+  hubDeliveries: {
+    id: 'hubDeliveries', path: '/reports/hub-deliveries', title: 'Hub Deliveries',
+    exportName: EXPORT_FILE_NAMES.hubDeliveries,
+    filters: ['dateRange', 'hub', 'company', 'slaTypes', 'holiday'], dateTypes: DELIVERY_DATES,
+    figures: [count('deliveries', 'Deliveries'), count('delivered', 'Delivered'), count('inProgress', 'In progress'), count('terminated', 'Terminated')],
+    chart: { kind: 'bar', labelKey: 'hub', stacked: true, series: [{ label: 'Delivered', sum: 'delivered' }, { label: 'In progress', sum: 'inProgress' }, { label: 'Terminated', sum: 'terminated' }] },
+    columns: [
+      text('hub', 'Hub'), count('deliveries', 'Deliveries'), count('delivered', 'Delivered'), count('inProgress', 'In progress'),
+      count('terminated', 'Terminated'), percent('onTimePercent', 'On-time %'),
+    ],
+    defaultSort: { key: 'deliveries', direction: 'desc' },
+  },
+  deliveriesDue: {
+    id: 'deliveriesDue', path: '/deliveries-due', title: 'Deliveries Due',
+    // Ours: the spec names no export for the due list; it is a list of deliveries.
+    exportName: 'Deliveries Due',
+    filters: ['company', 'store', 'hub', 'slaTypes'],
+    figures: [count('due', 'Due'), count('overdue', 'Overdue'), count('dueToday', 'Due today')],
+    chart: { kind: 'bar', labelKey: 'task', stacked: true, series: [{ label: 'Overdue', sum: 'overdue' }, { label: 'Due today', sum: 'dueToday' }] },
+    columns: [
+      text('waybill', 'Waybill'), text('company', 'Company'), text('store', 'Store'), text('status', 'Status'), text('task', 'Due'),
+      { key: 'windowEnd', label: 'Window end', format: 'datetime' }, { key: 'minutesOverdue', label: 'Minutes overdue', format: 'minutes' },
+    ],
+    defaultSort: { key: 'windowEnd', direction: 'asc' },
+    refreshMs: DELIVERIES_DUE_REFRESH_MS,
+  },
+};
+
+export function reportForPath(path: string): ReportDeclaration | undefined {
+  return Object.values(REPORTS).find((report) => report.path === path);
+}
+
+/** The tier names in order, for charts and the docs (bands in src/lib/constants.ts). */
+export const CUSTOMER_TIER_NAMES = CUSTOMER_TIERS.map((tier) => tier.name);
+
+/** Which query parameters a declaration accepts (the rest answer 400 naming them). */
+export function reportParams(report: ReportDeclaration): Set<string> {
+  return new Set<string>([...REPORT_LIST_PARAMS, ...report.filters.flatMap((filter) => REPORT_FILTER_PARAMS[filter])]);
+}
+
+export const REPORT_TEXTS = {
+  unknownParameter: (name: string, report: string) => `${name} is not a filter of the ${report} report`,
+  unknownSort: (name: string, allowed: string[]) => `sortby '${name}' is not sortable here; use one of ${allowed.join(', ')}`,
+  rangeTooLong: (days: number) => `The date range may span at most ${days} days`,
+  endBeforeStart: 'The end date must not be before the start date',
+  dateTypeNotOffered: (type: string, report: string) => `The ${report} report does not filter by ${type}`,
+  noData: 'No figures for these filters',
+  loadFailed: 'The report could not be loaded.',
+  apply: 'Apply',
+  export: 'Export',
+  retry: 'Try again',
+  chart: (title: string) => `${title} chart`,
+} as const;

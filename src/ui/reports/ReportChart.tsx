@@ -1,0 +1,64 @@
+import { Box, chakra } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import type { ReportChart as ChartDeclaration } from '../../lib/reports';
+import { REPORT_TEXTS } from '../../lib/reports';
+import type { ReportResult } from '../../resources/reports';
+
+const PALETTE = ['#2b6cb0', '#dd6b20', '#c53030', '#718096', '#38a169', '#805ad5'];
+
+export interface ReportChartProps {
+  title: string;
+  declaration: ChartDeclaration;
+  chart: ReportResult['chart'];
+}
+
+/**
+ * The report's chart, drawn by chart.js, which is imported here lazily so only report screens load it. The same
+ * numbers are listed for screen readers (and tests) beside the canvas: what is drawn is what is listed.
+ */
+export function ReportChart({ title, declaration, chart }: ReportChartProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let live = true;
+    let drawn: { destroy(): void } | undefined;
+    void import('chart.js/auto').then(({ default: Chart }) => {
+      const context = canvas.current?.getContext?.('2d');
+      if (!live || !context) return;
+      const doughnut = declaration.kind === 'doughnut';
+      drawn = new Chart(context, {
+        type: declaration.kind,
+        data: {
+          labels: chart.labels,
+          datasets: declaration.series.map((series, index) => ({
+            label: series.label,
+            data: chart.series[index] ?? [],
+            backgroundColor: doughnut ? chart.labels.map((_label, at) => PALETTE[at % PALETTE.length]!) : PALETTE[index % PALETTE.length],
+            borderColor: PALETTE[index % PALETTE.length],
+          })),
+        },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: false,
+          scales: doughnut ? {} : { x: { stacked: declaration.stacked === true }, y: { stacked: declaration.stacked === true, beginAtZero: true } },
+        },
+      });
+    }).catch(() => undefined);
+    return () => {
+      live = false;
+      drawn?.destroy();
+    };
+  }, [declaration, chart]);
+  return (
+    <chakra.figure role="figure" aria-label={REPORT_TEXTS.chart(title)} m={0}>
+      <Box height="260px" position="relative"><canvas ref={canvas} aria-hidden="true" /></Box>
+      <chakra.ul srOnly aria-label={REPORT_TEXTS.chart(title)} data-testid="report-chart-data">
+        {chart.labels.map((label, at) => (
+          <li key={label} data-label={label}>
+            {label}: {declaration.series.map((series, index) => `${series.label} ${chart.series[index]?.[at] ?? 0}`).join(', ')}
+          </li>
+        ))}
+      </chakra.ul>
+    </chakra.figure>
+  );
+}
