@@ -4,7 +4,7 @@ import {
   getDriver, listDrivers, updateAvailability, updateLocation,
 } from '../domain/operations/drivers';
 import {
-  addDeliveriesToJob, assignJobsToDriver, createJob, jobDriverDistance, exportJobRoutes, getJobDetails, jobCost, jobRoute, jobSummary, listJobs,
+  addDeliveriesToJob, assignJobsToDriver, createJob, jobDriverCandidates, jobDriverDistance, jobReadyDeliveries, exportJobRoutes, exportJobs, getJobDetails, jobCost, jobRoute, jobSummary, listJobs,
   notifyJobDelay, rejectJob, removeDeliveryFromJob, reverseJobStatus, startJob, unassignDriver,
 } from '../domain/operations/jobs';
 import { listNotifications, markNotificationRead, notificationTypes } from '../domain/operations/notifications';
@@ -15,9 +15,9 @@ import { answer } from '../http/export';
 import type { Handlers } from './handler-types';
 
 type OperationsOperations =
-  | 'getjobs' | 'getjob' | 'createjob' | 'assignjobstodriver' | 'getjobdriverdistance' | 'unassigndriverfromjob' | 'adddeliveriestojob'
+  | 'getjobs' | 'getjob' | 'createjob' | 'assignjobstodriver' | 'getjobdriverdistance' | 'getjobdrivercandidates' | 'unassigndriverfromjob' | 'adddeliveriestojob'
   | 'removedeliveryfromjob' | 'startjob' | 'rejectjob' | 'reverseJobStatus' | 'notifyJobDelay' | 'jobcost' | 'jobRoute'
-  | 'jobSummary' | 'exportjobroutes'
+  | 'jobSummary' | 'exportjobroutes' | 'exportjobs' | 'getjobreadydeliveries'
   | 'gettasks' | 'gettaskstate' | 'starttask' | 'arrived' | 'completepickup' | 'completedropoff' | 'exceptionpickup' | 'exceptiondropoff'
   | 'getdrivers' | 'getdriver' | 'updatedriverlocation' | 'updatedriveravailability'
   | 'getwebnotifications' | 'getwebnotificationtypes' | 'markwebnotificationread';
@@ -43,6 +43,9 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
     },
     async getjobdriverdistance(request) {
       return jobDriverDistance(ops(request), request.params.id, request.query.driverId);
+    },
+    async getjobdrivercandidates(request) {
+      return jobDriverCandidates(ops(request), request.params.id);
     },
     async unassigndriverfromjob(request) {
       return unassignDriver(ops(request), request.params.id);
@@ -76,6 +79,12 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
     },
     async exportjobroutes(request, reply) {
       return answer(reply, await exportJobRoutes(ops(request), request.query ?? {}));
+    },
+    async exportjobs(request, reply) {
+      return answer(reply, await exportJobs(ops(request), request.query ?? {}));
+    },
+    async getjobreadydeliveries(request) {
+      return jobReadyDeliveries(ops(request), request.query ?? {});
     },
     async gettasks(request) {
       return listTasks(ops(request), request.query ?? {});

@@ -110,3 +110,6 @@ export function hubUrl(hub: HubName): string {
 
 /** The app's dashboard hub connection (the shell's connection machine starts and stops it). */
 export const liveDashboard = new LiveClient(hubUrl('dashboard'));
+
+/** The identity hub connection (issue 20: live identity; the identity-live machine starts and stops it). */
+export const liveIdentity = new LiveClient(hubUrl('identity'));

@@ -40,7 +40,8 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/stores': () => import('../ui/admin/ResourceListPage'),
   '/stores/add': () => import('../ui/admin/ResourceFormPage'),
   '/stores/edit/:id': () => import('../ui/admin/ResourceFormPage'),
-  '/deliveries': () => import('../ui/admin/ResourceListPage'),
+  // Issue 20: the deliveries list with job building from the selected rows.
+  '/deliveries': () => import('../features/jobs/DeliveriesListPage'),
   '/archives/deliveries': () => import('../ui/admin/ResourceListPage'),
   // Reports (issue 17): one generic screen renders any declaration of src/lib/reports.ts (chart.js loads only here).
   '/reports/customer-deliveries': () => import('../ui/reports/ReportPage'),

@@ -209,6 +209,12 @@ export const OPERATION_ACCESS = {
   createjob: { roles: OPS_JOB_EDITORS },
   assignjobstodriver: { roles: OPS_JOB_EDITORS },
   getjobdriverdistance: { roles: OPS_JOB_EDITORS },
+  // Issue 20: the drivers to pick from when assigning, nearest available first.
+  getjobdrivercandidates: { roles: OPS_JOB_EDITORS },
+  // Issue 20: the Jobs export of /jobs (read roles; rows narrowed by scope as the list is).
+  exportjobs: { roles: OPS_JOB_READERS },
+  // Issue 20: the deliveries a job can be built from (job editors).
+  getjobreadydeliveries: { roles: OPS_JOB_EDITORS },
   unassigndriverfromjob: { roles: OPS_JOB_EDITORS },
   adddeliveriestojob: { roles: OPS_JOB_EDITORS },
   removedeliveryfromjob: { roles: OPS_JOB_EDITORS },

@@ -21,3 +21,24 @@ export const DRIVER_DISTANCE_TEXTS = {
   cancel: 'Choose another driver',
   arrivedFar: (value: number) => `Arrived ${km(value)} from the stop`,
 } as const;
+
+/**
+ * Issue 20: the order of the drivers offered when assigning a job: who can take work now first (available,
+ * available QSR only, online), then busy, then offline; within each, the nearest first, drivers without a
+ * position last. Shared by the server's candidates list and anything that sorts drivers on screen.
+ */
+export const AVAILABILITY_RANK: Record<number, number> = { 1001: 0, 1500: 1, 2001: 2, 3001: 3, [-1001]: 4 };
+
+export function compareCandidates(
+  a: { driverAvailabilityId: number; distanceKm: number | null; id: number },
+  b: { driverAvailabilityId: number; distanceKm: number | null; id: number },
+): number {
+  const rank = (AVAILABILITY_RANK[a.driverAvailabilityId] ?? 5) - (AVAILABILITY_RANK[b.driverAvailabilityId] ?? 5);
+  if (rank !== 0) return rank;
+  if (a.distanceKm !== b.distanceKm) {
+    if (a.distanceKm === null) return 1;
+    if (b.distanceKm === null) return -1;
+    return a.distanceKm - b.distanceKm;
+  }
+  return a.id - b.id;
+}

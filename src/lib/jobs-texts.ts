@@ -37,3 +37,55 @@ export const JOB_ACTION_LABELS = {
   reverse: 'Reverse status',
   notifyDelay: 'Notify delay',
 } as const;
+
+// ---- Issue 20: building jobs, picking a driver, the job's figures and route (ours: the spec names the calls) ----
+
+export const JOB_BUILDING_TEXTS = {
+  region: 'Build a job',
+  loading: 'Loading the open jobs and ready deliveries...',
+  loadFailed: 'The open jobs and ready deliveries could not be loaded.',
+  reload: 'Reload',
+  selected: (chosen: number, joinable: number): string =>
+    joinable === chosen ? `${chosen} selected` : `${chosen} selected, ${joinable} can join a job (ready and in no job)`,
+  target: 'Job',
+  newJob: 'New job',
+  jobOption: (id: number, status: string, deliveries: number): string => `Job ${id} (${status}, ${deliveries} ${deliveries === 1 ? 'delivery' : 'deliveries'})`,
+  create: (count: number): string => `Create job of ${count} ${count === 1 ? 'delivery' : 'deliveries'}`,
+  add: (count: number, jobId: number): string => `Add ${count} ${count === 1 ? 'delivery' : 'deliveries'} to job ${jobId}`,
+  readyDeliveries: 'Ready deliveries',
+  noReady: 'No delivery is ready and in no job.',
+  choose: (waybill: string): string => `Choose ${waybill}`,
+  built: (jobId: number, count: number): string => `Job ${jobId} now has ${count} ${count === 1 ? 'delivery' : 'deliveries'}.`,
+  openJob: (jobId: number): string => `Open job ${jobId}`,
+  again: 'Build another',
+  working: 'Working...',
+} as const;
+
+export const DRIVER_PICKER_TEXTS = {
+  open: 'Choose a driver',
+  title: 'Drivers, nearest available first',
+  loading: 'Loading drivers...',
+  none: 'No driver to choose.',
+  cancel: 'Cancel',
+  pick: (name: string): string => `Assign ${name}`,
+  far: 'far',
+  noPosition: 'no position',
+} as const;
+
+export const JOB_FIGURES_TEXTS = {
+  summary: 'Summary',
+  cost: 'Cost',
+  total: 'Total (excl. VAT)',
+  tasks: (done: number, open: number, exceptions: number): string => `${done} completed, ${open} open, ${exceptions} exceptions`,
+  duration: (minutes: number): string => `${minutes} min`,
+  delayMinutes: 'Delay (minutes)',
+  delayMessage: 'Message',
+  sendDelay: 'Send delay notice',
+  route: 'Route',
+  routeTitle: (id: number): string => `Route of job ${id}`,
+  routeLoading: 'Loading the route...',
+  routeFailed: 'The route could not be loaded.',
+  close: 'Close',
+  jobRoutesExport: 'JobRoutes',
+  jobsExport: 'Jobs',
+} as const;

@@ -95,3 +95,16 @@ export const LIVE_TEXTS = {
   /** The connection banner's button: try now instead of waiting for the countdown. */
   reconnectNow: 'Reconnect now',
 } as const;
+
+/**
+ * Issue 20, live identity (002 section 7: "Live identity update: userId, refreshToken, reloadProfile"): the payload
+ * of the identity hub's events. `reloadProfile`: reload the profile and the token (roles changed); a
+ * `refreshToken`: the session's refresh token was rotated (the client refreshes to take it up); `revoked`: the
+ * session was ended (the client signs out at once).
+ */
+export interface IdentityUpdate {
+  userId: number;
+  refreshToken: string | null;
+  reloadProfile: boolean;
+  revoked: boolean;
+}

@@ -8,6 +8,8 @@ export interface ExportButtonProps {
   /** Starts the export and answers the streamed response (exportExcel=true on the list call). */
   request: (signal: AbortSignal) => Promise<Response>;
   onError?: (error: unknown) => void;
+  /** The button's label where a screen offers more than one export (default "Export"). */
+  label?: string;
 }
 
 const kilobytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
@@ -28,7 +30,7 @@ export async function readWithProgress(response: Response, onProgress: (bytes: n
   return new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? 'application/ms-excel' });
 }
 
-export function ExportButton({ fileName, request, onError }: ExportButtonProps) {
+export function ExportButton({ fileName, request, onError, label = LIST_TEXTS.export }: ExportButtonProps) {
   const [received, setReceived] = useState<number | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   async function run() {
@@ -54,7 +56,7 @@ export function ExportButton({ fileName, request, onError }: ExportButtonProps) 
   }
   return (
     <HStack gap={2}>
-      <Button size="sm" variant="outline" onClick={() => void run()} loading={received !== undefined} loadingText={LIST_TEXTS.export}>{LIST_TEXTS.export}</Button>
+      <Button size="sm" variant="outline" onClick={() => void run()} loading={received !== undefined} loadingText={label}>{label}</Button>
       {received !== undefined && (
         <HStack gap={2} role="status">
           <Progress.Root value={null} size="xs" width="80px"><Progress.Track><Progress.Range /></Progress.Track></Progress.Root>

@@ -5,11 +5,13 @@ import { createActor, fromPromise } from 'xstate';
 import { toApiError } from '../../src/api/api-error';
 import { system } from '../../src/ui/theme';
 import { JobView } from '../../src/features/jobs/JobPage';
-import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
+import { DRIVER_PICKER_TEXTS, JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
 import { roleFlagsOf, type Permissions, type StoredRole } from '../../src/lib/roles';
 import { JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { jobScreenMachine } from '../../src/machines/operations/job-screen.machine';
-import { farDriverSample, jobScreenSamples, jobScreenDetailsSample, nearDriverSample } from '../../src/machines/operations/job-screen.samples';
+import {
+  driverCandidatesSample, farDriverSample, jobFiguresSample, jobScreenSamples, jobScreenDetailsSample, nearDriverSample,
+} from '../../src/machines/operations/job-screen.samples';
 import type { JobDetails, JobDriverDistance, JobScreenCall } from '../../src/machines/operations/operations.api';
 import { DRIVER_DISTANCE_TEXTS } from '../../src/lib/driver-distance';
 
@@ -24,6 +26,8 @@ function renderJob(details: JobDetails[], permissions: Permissions, edit: boolea
     actors: {
       loadJob: fromPromise(async () => details[Math.min(loads++, details.length - 1)]!),
       loadDriverDistance: fromPromise(async () => driverDistance),
+      loadCandidates: fromPromise(async () => driverCandidatesSample),
+      loadFigures: fromPromise(async () => jobFiguresSample),
       runCall: fromPromise(async ({ input }: { input: { cca2: string; call: JobScreenCall } }) => {
         calls.push(input.call);
         if (refuse) throw toApiError(409, { message: refuse }, '/connect/tasks');
@@ -96,7 +100,9 @@ describe('job screens', () => {
     const actions = within(await screen.findByRole('group', { name: JOB_SCREEN_TEXTS.actions }));
     expect(actions.getByRole('button', { name: JOB_ACTION_LABELS.unassign })).toBeTruthy();
     expect(actions.getByRole('button', { name: JOB_ACTION_LABELS.reverse })).toBeTruthy();
-    expect(actions.getByRole('button', { name: JOB_SCREEN_TEXTS.assign })).toBeTruthy();
+    expect(actions.getByRole('button', { name: DRIVER_PICKER_TEXTS.open })).toBeTruthy();
+    // No driver id to type (issue 20): drivers are picked from a list.
+    expect(screen.queryByRole('textbox', { name: JOB_SCREEN_TEXTS.driverId })).toBeNull();
     // Rejecting is for the field roles only.
     expect(actions.queryByRole('button', { name: JOB_ACTION_LABELS.reject })).toBeNull();
     // Removing the last delivery is allowed by the chart (it cancels the job).
@@ -109,10 +115,25 @@ describe('job screens', () => {
       job: { ...jobScreenDetailsSample.job, jobStatusId: JOB_STATUS.UNASSIGNED, driverId: null, driverName: null },
       tasks: jobScreenDetailsSample.tasks.map((task) => ({ ...task, taskStatusId: TASK_STATUS.NOT_STARTED, arrivedDate: null })),
     };
+    /** Picks the driver from the list of candidates (issue 20: no id to type). */
     async function assign(driverId: string) {
-      fireEvent.change(await screen.findByRole('textbox', { name: JOB_SCREEN_TEXTS.driverId }), { target: { value: driverId } });
-      fireEvent.click(screen.getByRole('button', { name: JOB_SCREEN_TEXTS.assign }));
+      fireEvent.click(await screen.findByRole('button', { name: DRIVER_PICKER_TEXTS.open }));
+      const name = driverCandidatesSample.items.find((item) => item.driver.id === Number(driverId))!.driver.fullName;
+      fireEvent.click(await screen.findByRole('button', { name: DRIVER_PICKER_TEXTS.pick(name) }));
     }
+
+    it('lists the drivers nearest available first with their distance, far ones flagged; cancel closes the list', async () => {
+      renderJob([notStarted], user(1, ['Administrator']), true);
+      fireEvent.click(await screen.findByRole('button', { name: DRIVER_PICKER_TEXTS.open }));
+      const rows = within(await screen.findByRole('list', { name: DRIVER_PICKER_TEXTS.title })).getAllByRole('listitem');
+      expect(rows.map((row) => row.textContent?.replace(/Assign.*$/, '').trim())).toEqual([
+        'Lerato Dlamini · Available · 3.25 km',
+        'Sipho Nkosi · Available · 1270.40 km ⚠ far',
+        'Anna Botha · Offline · no position',
+      ]);
+      fireEvent.click(screen.getByRole('button', { name: DRIVER_PICKER_TEXTS.cancel }));
+      await waitFor(() => expect(screen.queryByRole('list', { name: DRIVER_PICKER_TEXTS.title })).toBeNull());
+    });
 
     it('warns with the distance and assigns only after the dispatcher confirms', async () => {
       const { calls } = renderJob([notStarted], user(1, ['Administrator']), true, undefined, farDriverSample);
@@ -152,5 +173,25 @@ describe('job screens', () => {
       expect(tasks().getByText(/Arrived 1270\.40 km from the stop/)).toBeTruthy();
       expect(tasks().getAllByText(/from the stop/)).toHaveLength(1);
     });
+  });
+
+  it('notifies a delay with the minutes and a message; minutes out of range are refused on the form', async () => {
+    const { calls } = renderJob([jobScreenDetailsSample], user(4, ['Driver']), false);
+    fireEvent.click(within(await screen.findByRole('group', { name: JOB_SCREEN_TEXTS.actions })).getByRole('button', { name: JOB_ACTION_LABELS.notifyDelay }));
+    const form = within(screen.getByRole('form', { name: JOB_ACTION_LABELS.notifyDelay }));
+    fireEvent.change(form.getByRole('textbox', { name: JOB_FIGURES_TEXTS.delayMinutes }), { target: { value: '0' } });
+    expect(form.getByRole('button', { name: JOB_FIGURES_TEXTS.sendDelay }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(form.getByRole('textbox', { name: JOB_FIGURES_TEXTS.delayMinutes }), { target: { value: '25' } });
+    fireEvent.change(form.getByRole('textbox', { name: JOB_FIGURES_TEXTS.delayMessage }), { target: { value: ' Traffic on the M1 ' } });
+    fireEvent.click(form.getByRole('button', { name: JOB_FIGURES_TEXTS.sendDelay }));
+    await waitFor(() => expect(calls).toEqual([{ kind: 'job', action: 'notifyDelay', id: 1, delay: { delayMinutes: 25, message: 'Traffic on the M1' } }]));
+  });
+
+  it('shows the job\'s summary and its cost lines', async () => {
+    renderJob([jobScreenDetailsSample], user(1, ['Administrator']), true);
+    const cost = await screen.findByRole('table', { name: JOB_FIGURES_TEXTS.cost });
+    expect(within(cost).getByText('Delivery fee WBJ0005')).toBeTruthy();
+    expect(within(cost).getByText(JOB_FIGURES_TEXTS.total)).toBeTruthy();
+    expect(screen.getByText(JOB_FIGURES_TEXTS.tasks(0, 2, 0))).toBeTruthy();
   });
 });

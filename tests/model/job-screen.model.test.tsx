@@ -5,7 +5,9 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { JobView } from '../../src/features/jobs/JobPage';
 import { DRIVER_DISTANCE_TEXTS } from '../../src/lib/driver-distance';
-import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
+import { DRIVER_PICKER_TEXTS, JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
+import { formatDistance } from '../../src/lib/distance';
+import { formatMoney } from '../../src/lib/money';
 import { roleFlagsOf, type Permissions } from '../../src/lib/roles';
 import { jobScreenMachine } from '../../src/machines/operations/job-screen.machine';
 import type { JobScreenEvent } from '../../src/machines/operations/job-screen.types';
@@ -19,6 +21,11 @@ const driver: Permissions = {
   ...roleFlagsOf(4, ['Driver']), id: 4, companyId: null, storeId: null, email: 'driver2@demo.test', emailConfirmed: true, phoneNumberConfirmed: true, beta: false,
 };
 
+/** A dispatcher (the job edit screen). */
+const administrator: Permissions = {
+  ...roleFlagsOf(1, ['Administrator']), id: 1, companyId: null, storeId: null, email: 'administrator@demo.test', emailConfirmed: true, phoneNumberConfirmed: true, beta: false,
+};
+
 const tasksTable = () => within(screen.getByRole('table', { name: JOB_SCREEN_TEXTS.tasks }));
 const taskButton = (label: string) => tasksTable().queryByRole('button', { name: new RegExp(`^${label} \\(`) });
 
@@ -27,7 +34,9 @@ describeModel({
   scenarios: jobScreenSamples.scenarios,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
-    render(<ChakraProvider value={system}><JobView actor={actor} permissions={driver} edit={false} /></ChakraProvider>);
+    // The dispatcher's scenario (withCost) runs on the edit screen as an administrator; the others as the driver.
+    const dispatcher = input.withCost === true;
+    render(<ChakraProvider value={system}><JobView actor={actor} permissions={dispatcher ? administrator : driver} edit={dispatcher} /></ChakraProvider>);
     return {
       send(event) {
         act(() => {
@@ -39,6 +48,15 @@ describeModel({
           } else if (typed.type === 'job.confirmAssign' || typed.type === 'job.cancelAssign') {
             const label = typed.type === 'job.confirmAssign' ? DRIVER_DISTANCE_TEXTS.confirm : DRIVER_DISTANCE_TEXTS.cancel;
             const button = screen.queryByRole('button', { name: label });
+            if (button) fireEvent.click(button);
+            else actor.send(typed);
+          } else if (typed.type === 'job.pickDriver') {
+            const button = screen.queryByRole('button', { name: DRIVER_PICKER_TEXTS.open });
+            if (button) fireEvent.click(button);
+            else actor.send(typed);
+          } else if (typed.type === 'job.call' && typed.call.kind === 'assign' && actor.getSnapshot().matches('choosingDriver')) {
+            const name = actor.getSnapshot().context.candidates?.items.find((item) => item.driver.id === (typed.call as { driverId: number }).driverId)?.driver.fullName;
+            const button = name ? screen.queryByRole('button', { name: DRIVER_PICKER_TEXTS.pick(name) }) : null;
             if (button) fireEvent.click(button);
             else actor.send(typed);
           } else if (typed.type === 'job.retry') {
@@ -56,6 +74,20 @@ describeModel({
       else expect(screen.getByRole('group', { name: JOB_SCREEN_TEXTS.actions }).closest('[aria-busy]')?.getAttribute('aria-busy')).toBe('true');
     },
     ready: (snapshot: Snapshot) => {
+      if (snapshot.context.withCost) {
+        // The dispatcher: the job not started may get another driver, picked from a list (no id to type).
+        expect(screen.getByRole('button', { name: DRIVER_PICKER_TEXTS.open })).toBeTruthy();
+        expect(screen.queryByRole('textbox', { name: JOB_SCREEN_TEXTS.driverId })).toBeNull();
+        const figures = snapshot.context.figures;
+        if (figures) {
+          expect(screen.getByRole('table', { name: JOB_FIGURES_TEXTS.cost }).textContent).toContain(formatMoney(figures.cost!.totalExcl));
+          expect(screen.getByText(JOB_FIGURES_TEXTS.tasks(0, 2, 0))).toBeTruthy();
+        } else {
+          expect(screen.queryByRole('table', { name: JOB_FIGURES_TEXTS.cost })).toBeNull();
+        }
+        if (snapshot.context.error) expect(screen.getByText(snapshot.context.error.message)).toBeTruthy();
+        return;
+      }
       // The charts and the access table decide: the arrived pick-up can be completed or excepted; the drop-off
       // cannot start before its parcels are collected (the delivery chart, as the server decides); nothing
       // completes a drop-off that has not started.
@@ -73,14 +105,41 @@ describeModel({
       else expect(screen.queryByText(/cannot be completed/)).toBeNull();
     },
     calling: (snapshot: Snapshot) => {
-      expect(taskButton(TASK_ACTION_LABELS.completepickup)!.hasAttribute('disabled')).toBe(true);
+      const first = within(screen.getByRole('group', { name: JOB_SCREEN_TEXTS.actions })).getAllByRole('button')[0]!;
+      expect(first.hasAttribute('disabled')).toBe(true);
       // An assignment shows how far the driver is from the pick-up (confirmed if far).
       const distance = snapshot.context.driverDistance;
       if (distance?.distanceKm != null) expect(screen.getByText(DRIVER_DISTANCE_TEXTS.distance(distance.distanceKm, distance.pickUpDescription))).toBeTruthy();
     },
+    choosingDriver: () => {
+      expect(screen.getByRole('dialog', { name: DRIVER_PICKER_TEXTS.title })).toBeTruthy();
+      expect(screen.getByRole('button', { name: DRIVER_PICKER_TEXTS.cancel })).toBeTruthy();
+    },
+    'choosingDriver.loading': () => {
+      expect(screen.getByRole('dialog', { name: DRIVER_PICKER_TEXTS.title })).toBeTruthy();
+      expect(screen.getByText(DRIVER_PICKER_TEXTS.loading)).toBeTruthy();
+    },
+    'choosingDriver.listing': (snapshot: Snapshot) => {
+      // Nearest available first, each with the distance (or no position), far ones flagged.
+      const items = snapshot.context.candidates?.items;
+      // A path may answer the candidates call without a list (a scenario that has none): nothing is listed then.
+      if (!items) {
+        expect(screen.queryByRole('list', { name: DRIVER_PICKER_TEXTS.title })).toBeNull();
+        return;
+      }
+      const rows = within(screen.getByRole('list', { name: DRIVER_PICKER_TEXTS.title })).getAllByRole('listitem');
+      expect(rows).toHaveLength(items.length);
+      items.forEach((item, index) => {
+        const text = rows[index]!.textContent ?? '';
+        expect(text).toContain(item.driver.fullName);
+        expect(text).toContain(item.distanceKm === null ? DRIVER_PICKER_TEXTS.noPosition : formatDistance(item.distanceKm));
+        expect(text.includes(`⚠ ${DRIVER_PICKER_TEXTS.far}`)).toBe(item.isFar);
+      });
+    },
     checkingDriver: () => {
       expect(screen.getByText(DRIVER_DISTANCE_TEXTS.checking)).toBeTruthy();
-      expect(taskButton(TASK_ACTION_LABELS.completepickup)!.hasAttribute('disabled')).toBe(true);
+      const first = within(screen.getByRole('group', { name: JOB_SCREEN_TEXTS.actions })).getAllByRole('button')[0]!;
+      expect(first.hasAttribute('disabled')).toBe(true);
     },
     confirmingAssign: (snapshot: Snapshot) => {
       const distance = snapshot.context.driverDistance!;

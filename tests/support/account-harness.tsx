@@ -12,7 +12,7 @@ import type { Permissions, StoredRole } from '../../src/lib/roles';
 import { authMachine } from '../../src/machines/auth/auth.machine';
 import type { Profile, UpdateProfileRequest } from '../../src/machines/auth/profile.machine';
 import { rootMachine } from '../../src/machines/root/root.machine';
-import { quietConnection } from './quiet-connection';
+import { quietConnection, quietIdentity } from './quiet-connection';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';
 import { permissionsOf, quietCountdown, resolvedPortal, tokenOf } from './shell-harness';
 
@@ -100,7 +100,7 @@ export function renderAccount(options: AccountRenderOptions) {
     actions: { goHomeAndReload: () => undefined },
   });
   const router = createMemoryRouter(routes, { initialEntries: [options.path] });
-  const rootLogic = rootMachine.provide({ actors: { portal: resolvedPortal, auth, connection: quietConnection } });
+  const rootLogic = rootMachine.provide({ actors: { portal: resolvedPortal, auth, connection: quietConnection, identityLive: quietIdentity } });
   const result = render(
     <ChakraProvider value={system}>
       <RootActor.Provider logic={rootLogic} options={{ input: { hostname: 'localhost', defaultPortal: 'ZA' }, ...(options.clock && { clock: options.clock }) }}>

@@ -14,7 +14,7 @@ import { rootMachine } from '../../src/machines/root/root.machine';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';
 import { AccountLogicContext } from '../../src/features/auth/account-logic';
 import { accountLogic, accountPermissions, sampleProfile } from './account-harness';
-import { quietConnection } from './quiet-connection';
+import { quietConnection, quietIdentity } from './quiet-connection';
 import { quietCountdown, resolvedPortal, tokenOf } from './shell-harness';
 
 // jsdom has no CSS.escape; the dialog's focus trap (zag) calls it when a control inside changes aria-expanded.
@@ -46,7 +46,7 @@ export function renderBooking(options: {
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: pathname!, search: search && `?${search}`, state: options.state ?? null }] });
   // Every actor of the system, so a test can play the card provider's widget calling back.
   const actors: AnyActorRef[] = [];
-  const rootLogic = rootMachine.provide({ actors: { portal: resolvedPortal, auth, connection: quietConnection } });
+  const rootLogic = rootMachine.provide({ actors: { portal: resolvedPortal, auth, connection: quietConnection, identityLive: quietIdentity } });
   const result = render(
     <ChakraProvider value={system}>
       <RootActor.Provider logic={rootLogic} options={{

@@ -8,7 +8,8 @@ import type { authMachine } from '../../src/machines/auth/auth.machine';
 import type { portalMachine } from '../../src/machines/portal/portal.machine';
 import type { connectionMachine } from '../../src/machines/session/connection.machine';
 import type { idleMachine } from '../../src/machines/session/idle.machine';
-import { quietConnection } from './quiet-connection';
+import { quietConnection, quietIdentity } from './quiet-connection';
+import type { identityLiveMachine } from '../../src/machines/session/identity-live.machine';
 
 export interface RenderAppOptions {
   path?: string;
@@ -22,6 +23,8 @@ export interface RenderAppOptions {
   idle?: typeof idleMachine;
   /** A connection machine to run instead of the quiet one (which connects at once, without a socket). */
   connection?: typeof connectionMachine;
+  /** An identity-live machine to run instead of the quiet one (which subscribes at once and hears nothing). */
+  identityLive?: typeof identityLiveMachine;
   clock?: SimulatedClock;
 }
 
@@ -33,6 +36,7 @@ export function renderApp(options: RenderAppOptions = {}) {
     ...(options.auth && { auth: options.auth }),
     ...(options.idle && { idle: options.idle }),
     connection: options.connection ?? quietConnection,
+    identityLive: options.identityLive ?? quietIdentity,
   };
   const rootLogic = rootMachine.provide({ actors });
   // The memory router comes back with the render, so tests can read where the app navigated.

@@ -14,7 +14,7 @@ import { authMachine } from '../../src/machines/auth/auth.machine';
 import { portalMachine } from '../../src/machines/portal/portal.machine';
 import type { Portal } from '../../src/machines/portal/portal.types';
 import { rootMachine } from '../../src/machines/root/root.machine';
-import { quietConnection } from './quiet-connection';
+import { quietConnection, quietIdentity } from './quiet-connection';
 import { countdownMachine } from '../../src/machines/session/countdown.machine';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';
 import type { notificationsMachine } from '../../src/machines/session/notifications.machine';
@@ -86,7 +86,7 @@ export function renderShell(options: ShellOptions = {}) {
   const router = createMemoryRouter(options.routes ?? routes, { initialEntries: [options.path ?? '/'] });
   const auth = options.auth ?? authWith(options.permissions ?? null, { restoring: options.permissions === undefined && 'permissions' in options });
   const rootLogic = rootMachine.provide({
-    actors: { portal: resolvedPortal, auth, connection: quietConnection, ...(options.notifications && { notifications: options.notifications }) },
+    actors: { portal: resolvedPortal, auth, connection: quietConnection, identityLive: quietIdentity, ...(options.notifications && { notifications: options.notifications }) },
   });
   let root: ActorRefFrom<typeof rootMachine> | undefined;
   function Capture() {

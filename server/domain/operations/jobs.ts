@@ -2,7 +2,7 @@ import { and, asc, count, eq, exists, inArray, notExists, or, sql, type SQL } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { components, operations } from '../../../src/api/generated/connect';
 import { markerLabel } from '../../../src/lib/distance';
-import { ASSIGN_DRIVER_FAR_KM, kmBetween } from '../../../src/lib/driver-distance';
+import { ASSIGN_DRIVER_FAR_KM, compareCandidates, kmBetween } from '../../../src/lib/driver-distance';
 import { JOB_COST, mapTaskTypeOf, OPERATIONS_TEXTS, WEB_NOTIFICATION_TYPE } from '../../../src/lib/operations-catalogue';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS } from '../../../src/lib/statuses';
 import { deliveries, drivers, jobDeliveries, jobs, jobTasks, users } from '../../db/schema';
@@ -11,7 +11,7 @@ import { rowExport, type ExportColumn } from '../export';
 import { pageOf, parseListQuery, whereAll, type ListDefinition } from '../list-query';
 import { Changes, dispatcherIds, notify, publishChanges } from './changes';
 import {
-  addressOf, loadDriver, loadJob, loadJobDeliveries, loadJobs, loadTasks, pathKm, type Job, type Tx,
+  addressOf, isDriverUser, loadDriver, loadDrivers, loadJob, loadJobDeliveries, loadJobs, loadTasks, pathKm, type Job, type Tx,
 } from './rows';
 import { FIELD_ROLES, jobReadScope, jobWorkScope, type OpsContext } from './scope';
 import {
@@ -20,6 +20,7 @@ import {
 } from './workflow';
 import { isPickUpTask, taskMachine, taskSnapshotOf, taskStatusOf } from '../../../src/machines/operations/task.machine';
 import { step } from '../../../src/machines/operations/transitions';
+import { deliveryMayJoinJob } from '../../../src/machines/operations/job-actions';
 import { hasAnyRole } from '../../../src/lib/roles';
 
 type S = components['schemas'];
@@ -59,6 +60,32 @@ function jobListWhere(ctx: OpsContext, query: JobListQuery): SQL | undefined {
       )
       : undefined,
   );
+}
+
+const JOB_EXPORT: ExportColumn<Job>[] = [
+  { header: 'Job id', value: (row) => row.id, width: 8 },
+  { header: 'Status', value: (row) => row.jobStatus, width: 14 },
+  { header: 'Driver', value: (row) => row.driverName ?? '', width: 24 },
+  { header: 'Company', value: (row) => row.companyName ?? '', width: 24 },
+  { header: 'Deliveries', value: (row) => row.deliveryCount, width: 10 },
+  { header: 'Tasks finished', value: (row) => row.tasksFinished, width: 10 },
+  { header: 'Tasks', value: (row) => row.taskCount, width: 8 },
+  { header: 'Distance (km)', value: (row) => row.distanceKm, width: 12 },
+  { header: 'Created', value: (row) => row.createdAt, width: 22 },
+  { header: 'Started', value: (row) => row.startedAt ?? '', width: 22 },
+  { header: 'Completed', value: (row) => row.completedAt ?? '', width: 22 },
+];
+
+/** The filtered jobs as Jobs.xlsx (exportjobs, issue 20), in job id order (keyset batches by id). */
+export async function exportJobs(ctx: OpsContext, query: NonNullable<operations['exportjobs']['parameters']['query']>) {
+  const where = jobListWhere(ctx, query);
+  const [total] = await ctx.db.select({ value: count() }).from(jobs).where(where);
+  return rowExport<Job>({
+    fileName: 'Jobs',
+    columns: JOB_EXPORT,
+    total: total?.value ?? 0,
+    batch: (last, limit) => loadJobs(ctx.db, { where: whereAll(where, last ? sql`${jobs.id} > ${last.id}` : undefined), orderBy: [asc(jobs.id)], limit }),
+  });
 }
 
 export async function listJobs(ctx: OpsContext, query: JobListQuery) {
@@ -257,7 +284,7 @@ async function readyDeliveries(ctx: OpsContext, tx: Tx, ids: number[]): Promise<
     const row = byId.get(id)!;
     const link = linked.find((item) => item.deliveryId === id);
     if (link) throw new ChartRefusal(OPERATIONS_TEXTS.deliveryInJob(row.waybill ?? String(id), link.jobId));
-    if (row.logisticStatusId !== LOGISTIC_STATUS.READY) throw new ChartRefusal(OPERATIONS_TEXTS.deliveryNotReady(row.waybill ?? String(id), row.logisticStatusId));
+    if (!deliveryMayJoinJob({ logisticStatusId: row.logisticStatusId, jobId: null })) throw new ChartRefusal(OPERATIONS_TEXTS.deliveryNotReady(row.waybill ?? String(id), row.logisticStatusId));
     return row;
   });
 }
@@ -327,6 +354,48 @@ export async function jobDriverDistance(ctx: OpsContext, id: number, driverId: n
     jobId: id, driverId, distanceKm, thresholdKm: ASSIGN_DRIVER_FAR_KM, isFar: distanceKm !== null && distanceKm > ASSIGN_DRIVER_FAR_KM,
     pickUpDescription: stop?.address.description ?? null, locationAt: position?.at?.toISOString() ?? null,
   };
+}
+
+/** Most ready deliveries offered at once when building a job (oldest first). */
+const READY_DELIVERIES_LIMIT = 200;
+
+/**
+ * The deliveries a job can be built from (getjobreadydeliveries, issue 20): ready and in no job (the rule the
+ * job-building chart and createjob / adddeliveriestojob share: deliveryMayJoinJob), oldest first.
+ */
+export async function jobReadyDeliveries(ctx: OpsContext, query: NonNullable<operations['getjobreadydeliveries']['parameters']['query']>): Promise<S['JobDelivery'][]> {
+  const term = query.search?.trim();
+  const like = term ? `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
+  const rows = await ctx.db.select({ id: deliveries.id }).from(deliveries)
+    .where(whereAll(
+      eq(deliveries.portalId, ctx.portal.id),
+      eq(deliveries.logisticStatusId, LOGISTIC_STATUS.READY),
+      notExists(sql`(select 1 from job_deliveries rd where rd.delivery_id = ${deliveries.id})`),
+      like ? or(sql`${deliveries.waybill} ilike ${like}`, sql`${deliveries.orderReference} ilike ${like}`) : undefined,
+    ))
+    .orderBy(asc(deliveries.createdAt), asc(deliveries.id))
+    .limit(READY_DELIVERIES_LIMIT);
+  return loadJobDeliveries(ctx.db, rows.map((row) => row.id));
+}
+
+/**
+ * The drivers to pick from when assigning a job (getjobdrivercandidates, issue 20): every driver with their
+ * distance from the job's next pick-up, who can take work now first and the nearest first (compareCandidates).
+ */
+export async function jobDriverCandidates(ctx: OpsContext, id: number): Promise<S['JobDriverCandidates']> {
+  const details = await getJobDetails(ctx, id);
+  const open = details.tasks.filter((task) => task.taskStatusId === TASK_STATUS.NOT_STARTED || task.taskStatusId === TASK_STATUS.IN_PROGRESS);
+  const stop = open.find((task) => isPickUpTask(task.taskTypeId)) ?? open[0];
+  const everyDriver = await loadDrivers(ctx.db, { where: isDriverUser });
+  const items = everyDriver.map((driver) => {
+    const distanceKm = driver.lastLocation && stop ? kmBetween(driver.lastLocation, stop.address.coordinates) : null;
+    return { driver, distanceKm, isFar: distanceKm !== null && distanceKm > ASSIGN_DRIVER_FAR_KM };
+  });
+  items.sort((a, b) => compareCandidates(
+    { driverAvailabilityId: a.driver.driverAvailabilityId, distanceKm: a.distanceKm, id: a.driver.id },
+    { driverAvailabilityId: b.driver.driverAvailabilityId, distanceKm: b.distanceKm, id: b.driver.id },
+  ));
+  return { jobId: id, thresholdKm: ASSIGN_DRIVER_FAR_KM, pickUpDescription: stop?.address.description ?? null, items };
 }
 
 export async function assignJobsToDriver(ctx: OpsContext, form: S['JobAssignForm']): Promise<Job[]> {

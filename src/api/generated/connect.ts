@@ -852,6 +852,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/drivercandidates/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The drivers to pick from when assigning a job (ours; issue 20), nearest available first
+         * @description Every driver of the portal with their great-circle km from their last reported position to the job's first open pick-up task (else its first open task), ordered by availability (available, available QSR only, online, busy, offline) and then by distance (drivers without a position last). `isFar` is true above `thresholdKm`: the dispatcher confirms before assigning such a driver.
+         */
+        get: operations["getjobdrivercandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/adddeliveriestojob/{cca2}/{id}": {
         parameters: {
             query?: never;
@@ -997,6 +1017,40 @@ export interface paths {
         };
         /** Counts and times of a job (tasks by status, deliveries, distance, cost) */
         get: operations["jobSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/readydeliveries/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deliveries a job can be built from (ours; issue 20): ready and in no job, oldest first, at most 200 */
+        get: operations["getjobreadydeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/exportjobs/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered jobs as the file Jobs.xlsx (ours; issue 20), in job id order, within the caller's scope */
+        get: operations["exportjobs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3644,6 +3698,20 @@ export interface components {
              */
             locationAt: string | null;
         };
+        JobDriverCandidates: {
+            /** Format: int32 */
+            jobId: number;
+            /** @description Above this the assignment asks for a confirmation */
+            thresholdKm: number;
+            pickUpDescription: string | null;
+            items: components["schemas"]["JobDriverCandidate"][];
+        };
+        JobDriverCandidate: {
+            driver: components["schemas"]["Driver"];
+            /** @description Null when the driver has reported no position or the job has no open stop */
+            distanceKm: number | null;
+            isFar: boolean;
+        };
         TaskExceptionForm: {
             reason?: string;
         };
@@ -6118,6 +6186,35 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getjobdrivercandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDriverCandidates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     adddeliveriestojob: {
         parameters: {
             query?: never;
@@ -6338,6 +6435,73 @@ export interface operations {
                     "application/json": components["schemas"]["JobSummary"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getjobreadydeliveries: {
+        parameters: {
+            query?: {
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ready deliveries in no job, as a job holds them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDelivery"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportjobs: {
+        parameters: {
+            query?: {
+                search?: components["parameters"]["Search"];
+                jobid?: components["parameters"]["JobIdFilter"];
+                driverid?: components["parameters"]["JobDriverIdFilter"];
+                jobStatuses?: components["parameters"]["JobStatusesFilter"];
+                /** @description All jobs, those with a delivery still open (Incomplete), or those whose deliveries are all finished (Completed) */
+                deliveryStatus?: components["parameters"]["JobDeliveryStatus"];
+                /** @description Filter pair; only narrows the caller's scope */
+                companyid?: components["parameters"]["JobCompanyIdFilter"];
+                /** @description The job holding this delivery */
+                deliveryId?: components["parameters"]["JobDeliveryIdFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -8,10 +8,14 @@ import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { mayCall } from '../../lib/access';
 import { formatDistance } from '../../lib/distance';
 import { DRIVER_DISTANCE_TEXTS } from '../../lib/driver-distance';
-import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../lib/jobs-texts';
+import { DRIVER_PICKER_TEXTS, JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../lib/jobs-texts';
 import type { Permissions } from '../../lib/roles';
 import { canRate, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS } from '../../lib/statuses';
-import { allowedJobActions, allowedTaskActions, mayAssign, mayRemoveDelivery } from '../../machines/operations/job-actions';
+import { allowedJobActions, allowedTaskActions, mayAddDeliveries, mayAssign, mayRemoveDelivery } from '../../machines/operations/job-actions';
+import { jobBuildingMachine } from '../../machines/operations/job-building.machine';
+import { formatMoney } from '../../lib/money';
+import { JobBuilderView } from './JobBuilder';
+import { JobRouteModal } from './JobRouteModal';
 import { DELIVERY_STEPS, deliveryStepStates, type StepTask } from '../../machines/operations/delivery-steps';
 import { jobScreenMachine } from '../../machines/operations/job-screen.machine';
 import type { components } from '../../api/generated/connect';
@@ -62,16 +66,93 @@ export function DeliverySummaryCard({ delivery, tasks, permissions, action }: {
   );
 }
 
-function AssignDriver({ actor, jobId }: { actor: JobScreenActor; jobId: number }) {
-  const [driverId, setDriverId] = useState('');
-  const id = Number(driverId);
+/**
+ * Assigning by picking (issue 20): the drivers nearest the first stop and free to work first, each with their
+ * distance, far ones flagged; a far pick is still confirmed (DriverDistanceNotice).
+ */
+export function DriverPicker({ actor, jobId, mayOpen }: { actor: JobScreenActor; jobId: number; mayOpen: boolean }) {
+  const choosing = useSelector(actor, (s) => s.matches('choosingDriver'));
+  const candidates = useSelector(actor, (s) => s.context.candidates);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  if (!choosing) {
+    return mayOpen ? <Button size="sm" variant="outline" disabled={busy} onClick={() => actor.send({ type: 'job.pickDriver' })}>{DRIVER_PICKER_TEXTS.open}</Button> : null;
+  }
   return (
-    <HStack>
-      <Input size="sm" maxW="140px" inputMode="numeric" aria-label={JOB_SCREEN_TEXTS.driverId} placeholder={JOB_SCREEN_TEXTS.driverId} value={driverId}
-        onChange={(event) => setDriverId(event.currentTarget.value)} />
-      <Button size="sm" disabled={!Number.isInteger(id) || id <= 0}
-        onClick={() => actor.send({ type: 'job.call', call: { kind: 'assign', id: jobId, driverId: id } })}>{JOB_SCREEN_TEXTS.assign}</Button>
+    <Box as="section" role="dialog" aria-label={DRIVER_PICKER_TEXTS.title} borderWidth="1px" borderRadius="md" p={2} w="100%">
+      <HStack justify="space-between" mb={1}>
+        <Text fontWeight="medium" fontSize="sm">{DRIVER_PICKER_TEXTS.title}{candidates?.pickUpDescription ? ` · ${candidates.pickUpDescription}` : ''}</Text>
+        <Button size="xs" variant="ghost" onClick={() => actor.send({ type: 'job.cancelAssign' })}>{DRIVER_PICKER_TEXTS.cancel}</Button>
+      </HStack>
+      {!candidates ? <Text role="status" fontSize="sm">{DRIVER_PICKER_TEXTS.loading}</Text>
+        : candidates.items.length === 0 ? <Text fontSize="sm">{DRIVER_PICKER_TEXTS.none}</Text>
+          : (
+            <chakra.ul listStyleType="none" p={0} m={0} maxH="280px" overflowY="auto" aria-label={DRIVER_PICKER_TEXTS.title}>
+              {candidates.items.map(({ driver, distanceKm, isFar }) => (
+                <chakra.li key={driver.id} display="flex" gap={2} alignItems="center" py={1} borderBottomWidth="1px">
+                  <Text flex="1" fontSize="sm">
+                    {driver.fullName} · {driver.driverAvailability} · {distanceKm === null ? DRIVER_PICKER_TEXTS.noPosition : formatDistance(distanceKm)}
+                    {isFar && <Text as="span" color="orange.700" fontWeight="medium"> ⚠ {DRIVER_PICKER_TEXTS.far}</Text>}
+                  </Text>
+                  <Button size="xs" colorPalette={isFar ? 'orange' : 'blue'} aria-label={DRIVER_PICKER_TEXTS.pick(driver.fullName)}
+                    onClick={() => actor.send({ type: 'job.call', call: { kind: 'assign', id: jobId, driverId: driver.id } })}>
+                    {JOB_SCREEN_TEXTS.assign}
+                  </Button>
+                </chakra.li>
+              ))}
+            </chakra.ul>
+          )}
+    </Box>
+  );
+}
+
+/** The job's summary (jobSummary) and, for those who may see it, its cost lines (jobcost), in cents. */
+export function JobFiguresView({ actor }: { actor: JobScreenActor }) {
+  const figures = useSelector(actor, (s) => s.context.figures);
+  if (!figures) return null;
+  const { summary, cost } = figures;
+  const open = summary.tasksByStatus.notStarted + summary.tasksByStatus.inProgress;
+  return (
+    <HStack as="section" aria-label={JOB_FIGURES_TEXTS.summary} gap={6} wrap="wrap" align="flex-start" fontSize="sm">
+      <Stack gap={0}>
+        <Text fontWeight="medium">{JOB_FIGURES_TEXTS.summary}</Text>
+        <Text>{JOB_FIGURES_TEXTS.tasks(summary.tasksByStatus.completed, open, summary.tasksByStatus.exception)}</Text>
+        <Text>{formatDistance(summary.distanceKm)}{summary.durationMinutes !== null ? ` · ${JOB_FIGURES_TEXTS.duration(summary.durationMinutes)}` : ''}</Text>
+      </Stack>
+      {cost && (
+        <chakra.table aria-label={JOB_FIGURES_TEXTS.cost} css={{ '& td': { padding: '0 8px 0 0' } }}>
+          <tbody>
+            {cost.items.map((item) => <tr key={item.id}><td>{item.description}</td><td>{item.quantity}</td><td>{formatMoney(item.amountExcl)}</td></tr>)}
+            <tr><td><strong>{JOB_FIGURES_TEXTS.total}</strong></td><td /><td><strong>{formatMoney(cost.totalExcl)}</strong></td></tr>
+          </tbody>
+        </chakra.table>
+      )}
     </HStack>
+  );
+}
+
+/** notifyJobDelay with the expected delay and a message (both optional), opened from the job's actions. */
+function DelayForm({ actor, jobId, busy, onDone }: { actor: JobScreenActor; jobId: number; busy: boolean; onDone: () => void }) {
+  const [minutes, setMinutes] = useState('');
+  const [message, setMessage] = useState('');
+  const delayMinutes = Number(minutes);
+  const validMinutes = minutes === '' || (Number.isInteger(delayMinutes) && delayMinutes >= 1 && delayMinutes <= 1440);
+  return (
+    <chakra.form display="flex" gap={2} flexWrap="wrap" alignItems="flex-end" aria-label={JOB_ACTION_LABELS.notifyDelay}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!validMinutes) return;
+        actor.send({
+          type: 'job.call',
+          call: { kind: 'job', action: 'notifyDelay', id: jobId, delay: { ...(minutes !== '' && { delayMinutes }), ...(message.trim() !== '' && { message: message.trim() }) } },
+        });
+        onDone();
+      }}>
+      <Input size="sm" maxW="140px" inputMode="numeric" aria-label={JOB_FIGURES_TEXTS.delayMinutes} placeholder={JOB_FIGURES_TEXTS.delayMinutes}
+        aria-invalid={!validMinutes || undefined} value={minutes} onChange={(event) => setMinutes(event.currentTarget.value)} />
+      <Input size="sm" maxW="320px" maxLength={500} aria-label={JOB_FIGURES_TEXTS.delayMessage} placeholder={JOB_FIGURES_TEXTS.delayMessage}
+        value={message} onChange={(event) => setMessage(event.currentTarget.value)} />
+      <Button size="sm" type="submit" disabled={busy || !validMinutes}>{JOB_FIGURES_TEXTS.sendDelay}</Button>
+    </chakra.form>
   );
 }
 
@@ -103,7 +184,11 @@ export function DriverDistanceNotice({ actor }: { actor: JobScreenActor }) {
 }
 
 /** The job of /jobs/:id/deliveries or /jobs/edit/:id, drawn from its actor. */
-export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; permissions: Permissions | null | undefined; edit: boolean }) {
+export function JobView({ actor, permissions, edit, addDeliveries }: {
+  actor: JobScreenActor; permissions: Permissions | null | undefined; edit: boolean;
+  /** The job-building panel of the edit screen (its own chart), shown where the job chart takes deliveries. */
+  addDeliveries?: React.ReactNode;
+}) {
   const details = useSelector(actor, (s) => s.context.details);
   const error = useSelector(actor, (s) => s.context.error);
   const inFailed = useSelector(actor, (s) => s.matches('failed'));
@@ -111,6 +196,8 @@ export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; p
   const busyTag = useSelector(actor, (s) => s.hasTag('busy'));
   const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
   const busy = busyTag || loadingTag;
+  const [delayOpen, setDelayOpen] = useState(false);
+  const [routeOpen, setRouteOpen] = useState(false);
   if (inFailed) {
     return (
       <Alert.Root status="error">
@@ -140,13 +227,18 @@ export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; p
       </HStack>
       <Flex gap={2} wrap="wrap" role="group" aria-label={JOB_SCREEN_TEXTS.actions}>
         {jobActions.map((name) => (
-          <Button key={name} size="sm" disabled={busy} onClick={() => actor.send({ type: 'job.call', call: { kind: 'job', action: name, id: job.id } })}>
+          <Button key={name} size="sm" disabled={busy}
+            onClick={() => (name === 'notifyDelay' ? setDelayOpen(!delayOpen) : actor.send({ type: 'job.call', call: { kind: 'job', action: name, id: job.id } }))}>
             {JOB_ACTION_LABELS[name]}
           </Button>
         ))}
-        {edit && mayAssign(job, permissions) && <AssignDriver actor={actor} jobId={job.id} />}
+        <Button size="sm" variant="outline" onClick={() => setRouteOpen(true)}>{JOB_FIGURES_TEXTS.route}</Button>
+        <DriverPicker actor={actor} jobId={job.id} mayOpen={edit && mayAssign(job, permissions)} />
       </Flex>
+      {delayOpen && jobActions.includes('notifyDelay') && <DelayForm actor={actor} jobId={job.id} busy={busy} onDone={() => setDelayOpen(false)} />}
+      <JobRouteModal jobId={job.id} open={routeOpen} onClose={() => setRouteOpen(false)} />
       <DriverDistanceNotice actor={actor} />
+      <JobFiguresView actor={actor} />
       <Stack gap={2}>
         {deliveries.map((delivery) => (
           <DeliverySummaryCard key={delivery.id} delivery={delivery} tasks={tasks} permissions={permissions}
@@ -158,6 +250,7 @@ export function JobView({ actor, permissions, edit }: { actor: JobScreenActor; p
             ) : undefined} />
         ))}
       </Stack>
+      {edit && addDeliveries && mayAddDeliveries(job, permissions) && addDeliveries}
       {/* On a phone each task is a card (the shared stacked table style). */}
       <chakra.table role="table" width="100%" fontSize="sm" css={{ borderCollapse: 'collapse', '& th, & td': { padding: '6px 8px', borderBottom: '1px solid #e2e2e2', textAlign: 'left' }, ...stackedTableCss }}>
         <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>{JOB_SCREEN_TEXTS.tasks}</caption>
@@ -211,7 +304,7 @@ function JobScreen({ jobId, edit }: { jobId: number; edit: boolean }) {
   const permissions = usePermissions();
   const navigate = useNavigate();
   const location = useLocation();
-  const actor = useScreenActor(jobScreenMachine, { cca2: portal.cca2, jobId });
+  const actor = useScreenActor(jobScreenMachine, { cca2: portal.cca2, jobId, withCost: mayCall('jobcost', permissions) });
   const notFound = useSelector(actor, (snapshot) => snapshot.matches('notFound'));
   useEffect(() => {
     if (notFound) navigate('/404', { replace: true });
@@ -219,7 +312,19 @@ function JobScreen({ jobId, edit }: { jobId: number; edit: boolean }) {
   const title = JOB_SCREEN_TEXTS.title(jobId);
   return (
     <AdminPage title={title} parents={[{ label: 'Jobs', to: '/jobs' }]} current={{ label: edit ? JOB_SCREEN_TEXTS.edit : JOB_SCREEN_TEXTS.deliveries, to: location.pathname }}>
-      <JobView actor={actor} permissions={permissions} edit={edit} />
+      <JobView actor={actor} permissions={permissions} edit={edit}
+        addDeliveries={edit && mayCall('getjobreadydeliveries', permissions) ? <AddDeliveries jobActor={actor} jobId={jobId} /> : undefined} />
     </AdminPage>
   );
+}
+
+/** Adding ready deliveries to this job (the job-building chart with the job fixed); the job reloads once they joined. */
+function AddDeliveries({ jobActor, jobId }: { jobActor: JobScreenActor; jobId: number }) {
+  const portal = usePortal();
+  const builder = useScreenActor(jobBuildingMachine, { cca2: portal.cca2, jobId });
+  const built = useSelector(builder, (snapshot) => snapshot.matches('built'));
+  useEffect(() => {
+    if (built) jobActor.send({ type: 'job.changed' });
+  }, [built, jobActor]);
+  return <JobBuilderView actor={builder} mode="job" />;
 }

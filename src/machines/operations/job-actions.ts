@@ -1,7 +1,7 @@
 import { mayCall, type OperationId } from '../../lib/access';
 import type { TaskAction } from '../../lib/operations-catalogue';
 import type { Permissions } from '../../lib/roles';
-import { JOB_STATUS, TASK_STATUS } from '../../lib/statuses';
+import { JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS } from '../../lib/statuses';
 import { deliveryLogisticsMachine, deliveryLogisticsSnapshotOf } from './delivery-logistics.machine';
 import type { DeliveryLogisticsEvent } from './delivery-logistics.types';
 import { jobMachine, jobSnapshotOf } from './job.machine';
@@ -117,4 +117,22 @@ export function mayAssign(job: ActionJob, permissions: Permissions | null | unde
 
 export function mayRemoveDelivery(job: ActionJob, remaining: number, permissions: Permissions | null | undefined): boolean {
   return mayCall('removedeliveryfromjob', permissions) && step(jobMachine, jobSnapshotOf(job), { type: 'job.deliveries.remove', remaining }) !== null;
+}
+
+/**
+ * Issue 20: whether a delivery may join a job (createjob, adddeliveriestojob): ready and in no job. The server's
+ * refusal (409) and the screens' offer share this rule.
+ */
+export function deliveryMayJoinJob(delivery: { logisticStatusId: number; jobId?: number | null }): boolean {
+  return delivery.logisticStatusId === LOGISTIC_STATUS.READY && (delivery.jobId ?? null) === null;
+}
+
+/** Whether the job chart lets deliveries be added to the job now (unassigned, not started or in progress). */
+export function jobTakesDeliveries(job: ActionJob): boolean {
+  return jobSnapshotKnown(job.jobStatusId) && step(jobMachine, jobSnapshotOf(job), { type: 'job.deliveries.add' }) !== null;
+}
+
+/** Whether the user may add deliveries to the job now (the access table and the job chart). */
+export function mayAddDeliveries(job: ActionJob, permissions: Permissions | null | undefined): boolean {
+  return mayCall('adddeliveriestojob', permissions) && jobTakesDeliveries(job);
 }

@@ -2,7 +2,10 @@ import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { asApiError } from '../../api/api-error';
 import { liveDashboard } from '../../api/realtime';
 import { reconnects } from './reconnects';
-import { loadDriverDistance, loadJob, runJobScreenCall, type JobDetails, type JobDriverDistance, type JobScreenCall } from './operations.api';
+import {
+  loadDriverCandidates, loadDriverDistance, loadJob, loadJobFigures, runJobScreenCall,
+  type JobDetails, type JobDriverCandidates, type JobDriverDistance, type JobFigures, type JobScreenCall,
+} from './operations.api';
 import type { JobScreenSchema, JobScreenEvent } from './job-screen.types';
 
 /** Changes of one job over the dashboard hub (its `job` and `jobTask` messages). */
@@ -33,6 +36,9 @@ export const jobScreenMachine = setup({
     runCall: fromPromise<void, { cca2: string; call: JobScreenCall }>(({ input }) => runJobScreenCall(input.cca2, input.call)),
     loadDriverDistance: fromPromise<JobDriverDistance, { cca2: string; jobId: number; driverId: number }>(({ input, signal }) =>
       loadDriverDistance(input.cca2, input.jobId, input.driverId, signal)),
+    loadCandidates: fromPromise<JobDriverCandidates, { cca2: string; jobId: number }>(({ input, signal }) => loadDriverCandidates(input.cca2, input.jobId, signal)),
+    loadFigures: fromPromise<JobFigures, { cca2: string; jobId: number; withCost: boolean }>(({ input, signal }) =>
+      loadJobFigures(input.cca2, input.jobId, input.withCost, signal)),
   },
   actions: {
     storeDetails: assign((_, details: JobDetails) => ({ details })),
@@ -45,6 +51,9 @@ export const jobScreenMachine = setup({
     clearCall: assign({ call: null }),
     storeDriverDistance: assign((_, driverDistance: JobDriverDistance) => ({ driverDistance })),
     clearDriverDistance: assign({ driverDistance: null }),
+    storeCandidates: assign((_, candidates: JobDriverCandidates) => ({ candidates })),
+    clearCandidates: assign({ candidates: null }),
+    storeFigures: assign((_, figures: JobFigures) => ({ figures })),
   },
   guards: {
     isNotFound: (_, params: { error: unknown }) => asApiError(params.error).status === 404,
@@ -61,7 +70,9 @@ export const jobScreenMachine = setup({
 }).createMachine({
   id: 'jobScreen',
   description: 'A job with its deliveries and tasks; the calls its charts allow, each followed by a reload.',
-  context: ({ input }) => ({ cca2: input.cca2, jobId: input.jobId, details: null, call: null, error: null, driverDistance: null }),
+  context: ({ input }) => ({
+    cca2: input.cca2, jobId: input.jobId, details: null, call: null, error: null, driverDistance: null, withCost: input.withCost ?? false, candidates: null, figures: null,
+  }),
   invoke: [
     { id: 'reconnects', src: 'reconnects' },
     { id: 'hubChanges', src: 'hubChanges', input: ({ context }) => ({ jobId: context.jobId }) },
@@ -83,8 +94,17 @@ export const jobScreenMachine = setup({
       },
     },
     ready: {
-      description: 'The job is shown with the calls offered now.',
+      description: 'The job is shown with the calls offered now; its summary and cost are fetched alongside.',
+      invoke: {
+        id: 'loadFigures',
+        src: 'loadFigures',
+        input: ({ context }) => ({ cca2: context.cca2, jobId: context.jobId, withCost: context.withCost }),
+        // The figures are a courtesy beside the job: without them the job is still worked.
+        onDone: { actions: { type: 'storeFigures', params: ({ event }) => event.output } },
+        onError: { actions: [] },
+      },
       on: {
+        'job.pickDriver': { target: 'choosingDriver', actions: ['clearError', 'clearDriverDistance'] },
         'job.call': [
           // An assignment first asks how far the driver is from the pick-up (issue 21).
           { guard: 'isAssign', target: 'checkingDriver', actions: ['clearError', 'clearDriverDistance', 'setCall'] },
@@ -92,6 +112,28 @@ export const jobScreenMachine = setup({
         ],
         'job.changed': 'loading',
         'connection.reconnected': 'loading',
+      },
+    },
+    choosingDriver: {
+      description: 'The dispatcher picks a driver from a list ordered by availability and distance from the first stop (issue 20).',
+      initial: 'loading',
+      on: {
+        'job.call': { guard: 'isAssign', target: 'checkingDriver', actions: ['clearCandidates', 'setCall'] },
+        'job.cancelAssign': { target: 'ready', actions: 'clearCandidates' },
+      },
+      states: {
+        loading: {
+          description: 'The drivers and their distances are being fetched.',
+          tags: ['busy'],
+          invoke: {
+            id: 'loadCandidates',
+            src: 'loadCandidates',
+            input: ({ context }) => ({ cca2: context.cca2, jobId: context.jobId }),
+            onDone: { target: 'listing', actions: { type: 'storeCandidates', params: ({ event }) => event.output } },
+            onError: { target: '#jobScreen.ready', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        listing: { description: 'The drivers are listed, nearest available first, far ones flagged.' },
       },
     },
     checkingDriver: {

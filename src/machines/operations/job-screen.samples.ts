@@ -2,7 +2,7 @@ import { toApiError } from '../../api/api-error';
 import { JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../lib/statuses';
 import { defineSamples } from '../samples';
 import { jobScreenMachine } from './job-screen.machine';
-import type { JobDetails, JobDriverDistance } from './operations.api';
+import type { JobDetails, JobDriverCandidates, JobDriverDistance, JobFigures } from './operations.api';
 
 const address = (description: string, lat: number, lon: number) => ({ description, coordinates: { lat, lon }, storeId: null });
 const origin = address('1 Main Road, Rosebank', -26.1467, 28.0436);
@@ -30,11 +30,49 @@ export const jobScreenDetailsSample: JobDetails = {
   transactionItems: [],
 } as JobDetails;
 
+/** Job 1 assigned but not started (its tasks not started): the dispatcher may assign another driver. */
+export const notStartedJobSample: JobDetails = {
+  ...jobScreenDetailsSample,
+  job: { ...jobScreenDetailsSample.job, jobStatusId: JOB_STATUS.NOT_STARTED, jobStatus: 'Not started', startedAt: null },
+  tasks: jobScreenDetailsSample.tasks.map((task) => ({ ...task, taskStatusId: TASK_STATUS.NOT_STARTED, arrivedDate: null, arrivedLocation: null })),
+} as JobDetails;
+
 /** A driver in Johannesburg for a Sea Point pick-up, 1,270 km away: the assignment asks for a confirmation. */
 export const farDriverSample: JobDriverDistance = {
   jobId: 1, driverId: 11, distanceKm: 1270.4, thresholdKm: 50, isFar: true, pickUpDescription: 'Acme Sea Point, Shop 4, 110 Main Road, Sea Point, Cape Town', locationAt: '2026-11-21T07:00:00Z',
 };
 export const nearDriverSample: JobDriverDistance = { ...farDriverSample, distanceKm: 4.2, isFar: false };
+
+const candidateDriver = (id: number, fullName: string, driverAvailabilityId: number, driverAvailability: string) => ({
+  id, firstName: fullName.split(' ')[0]!, lastName: fullName.split(' ')[1]!, fullName, email: `driver${id}@demo.test`, phoneNumber: null, roles: ['Driver'],
+  driverAvailabilityId: driverAvailabilityId as JobDriverCandidates['items'][number]['driver']['driverAvailabilityId'], driverAvailability,
+  lastLocation: { lat: -26.15, lon: 28.04 }, lastLocationAt: '2026-11-21T07:00:00Z', openJobCount: 0, xmin: '1',
+});
+
+/** The drivers to pick from: a near available driver, a far available one, an offline one without a position. */
+export const driverCandidatesSample: JobDriverCandidates = {
+  jobId: 1, thresholdKm: 50, pickUpDescription: '1 Main Road, Rosebank',
+  items: [
+    { driver: candidateDriver(12, 'Lerato Dlamini', 1001, 'Available'), distanceKm: 3.25, isFar: false },
+    { driver: candidateDriver(11, 'Sipho Nkosi', 1001, 'Available'), distanceKm: 1270.4, isFar: true },
+    { driver: { ...candidateDriver(13, 'Anna Botha', -1001, 'Offline'), lastLocation: null, lastLocationAt: null }, distanceKm: null, isFar: false },
+  ],
+} as JobDriverCandidates;
+
+/** Job 1's summary and cost (cents). */
+export const jobFiguresSample: JobFigures = {
+  summary: {
+    jobId: 1, jobStatusId: JOB_STATUS.IN_PROGRESS, deliveryCount: 1, tasksByStatus: { notStarted: 1, inProgress: 1, completed: 0, exception: 0, cancelled: 0 },
+    distanceKm: 4.12, costExcl: 5412, startedAt: '2026-11-21T07:00:00Z', completedAt: null, durationMinutes: null,
+  },
+  cost: {
+    jobId: 1, totalExcl: 5412,
+    items: [
+      { id: 1, transactionId: null, description: 'Delivery fee WBJ0005', quantity: 1, amountExcl: 5000, transactionItemTypeId: 1 },
+      { id: 2, transactionId: null, description: 'Distance', quantity: 4, amountExcl: 412, transactionItemTypeId: 2 },
+    ],
+  },
+} as JobFigures;
 
 export const jobScreenSamples = defineSamples(jobScreenMachine, [
   {
@@ -63,6 +101,20 @@ export const jobScreenSamples = defineSamples(jobScreenMachine, [
       { type: 'job.confirmAssign' },
       { type: 'job.cancelAssign' },
       { type: 'xstate.done.actor.runCall' },
+    ],
+  },
+  {
+    name: 'a dispatcher picks a driver from the list, nearest available first (issue 20), and sees the job\'s figures',
+    input: { cca2: 'ZA', jobId: 1, withCost: true },
+    events: [
+      { type: 'xstate.done.actor.loadJob', output: notStartedJobSample },
+      { type: 'xstate.done.actor.loadFigures', output: jobFiguresSample },
+      { type: 'job.pickDriver' },
+      { type: 'xstate.done.actor.loadCandidates', output: driverCandidatesSample },
+      { type: 'xstate.error.actor.loadCandidates', error: toApiError(503, { message: 'Service Unavailable' }, '/connect/jobs/drivercandidates/ZA/1') },
+      { type: 'job.call', call: { kind: 'assign', id: 1, driverId: 12 } },
+      { type: 'job.cancelAssign' },
+      { type: 'xstate.done.actor.loadDriverDistance', output: nearDriverSample },
     ],
   },
 ]);

@@ -1,9 +1,11 @@
 import type { ApiError } from '../../api/api-error';
-import type { JobDetails, JobDriverDistance, JobScreenCall } from './operations.api';
+import type { JobDetails, JobDriverCandidates, JobDriverDistance, JobFigures, JobScreenCall } from './operations.api';
 
 export interface JobScreenInput {
   cca2: string;
   jobId: number;
+  /** The user may see the job's cost (jobcost); the summary (jobSummary) is loaded for every reader. */
+  withCost?: boolean;
 }
 
 export interface JobScreenContext {
@@ -16,6 +18,11 @@ export interface JobScreenContext {
   error: ApiError | null;
   /** How far the driver last chosen for assignment is from the pick-up (shown; a far one asks for confirmation). */
   driverDistance: JobDriverDistance | null;
+  withCost: boolean;
+  /** The drivers to pick from when assigning (nearest available first), while choosing. */
+  candidates: JobDriverCandidates | null;
+  /** The job's summary and cost, loaded with each showing of the job. */
+  figures: JobFigures | null;
 }
 
 export type JobScreenEvent =
@@ -24,6 +31,8 @@ export type JobScreenEvent =
   /** The dispatcher assigns the far driver anyway, or chooses another. */
   | { type: 'job.confirmAssign' }
   | { type: 'job.cancelAssign' }
+  /** The dispatcher opens the list of drivers to pick from (issue 20). */
+  | { type: 'job.pickDriver' }
   /** The hub reported a change of this job or one of its tasks. */
   | { type: 'job.changed' }
   | { type: 'connection.reconnected' };

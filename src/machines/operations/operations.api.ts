@@ -1,5 +1,5 @@
 import { api } from '../../api';
-import type { components } from '../../api/generated/connect';
+import type { components, operations } from '../../api/generated/connect';
 import { JOB_LIST_PAGE, JOB_LIST_PAGE_SIZE, NOTIFICATION_SOUND_URL } from '../../lib/constants';
 import type { LiveLists, OpenDetail, TaskListType } from './live-merge';
 import { DASHBOARD_DELIVERY_STATUSES } from '../dashboard/dashboard-view';
@@ -95,7 +95,9 @@ export function playNotificationSound(): void {
 /** One call of the job screens: a task call on a task, or a job call on the job. */
 export type JobScreenCall =
   | { kind: 'task'; action: 'start' | 'arrived' | 'completepickup' | 'completedropoff' | 'exceptionpickup' | 'exceptiondropoff'; id: number; location?: { lat: number; lon: number } }
-  | { kind: 'job'; action: 'start' | 'reject' | 'unassign' | 'reverse' | 'notifyDelay'; id: number }
+  | { kind: 'job'; action: 'start' | 'reject' | 'unassign' | 'reverse'; id: number }
+  /** notifyJobDelay with the dispatcher's or driver's expected delay and message (both optional). */
+  | { kind: 'job'; action: 'notifyDelay'; id: number; delay?: components['schemas']['JobDelayForm'] }
   | { kind: 'assign'; id: number; driverId: number }
   | { kind: 'removeDelivery'; id: number; deliveryId: number };
 
@@ -140,7 +142,7 @@ export async function runJobScreenCall(cca2: string, call: JobScreenCall): Promi
       return;
     }
     case 'job': {
-      const body = call.action === 'notifyDelay' ? {} : undefined;
+      const body = call.action === 'notifyDelay' ? (call.delay ?? {}) : undefined;
       await api.connect.PUT(JOB_PATHS[call.action] as never, { params: { path: { cca2, id: call.id } }, ...(body && { body }) } as never);
       return;
     }
@@ -175,4 +177,75 @@ export async function loadNotifications(cca2: string, page: number, pageSize: nu
 export async function markNotificationRead(cca2: string, id: number): Promise<WebNotification> {
   const { data } = await api.connect.GET('/WebNotifications/markread/{cca2}/{id}', { params: { path: { cca2, id } } });
   return data!;
+}
+
+// ---- Issue 20: building jobs, picking drivers, the job's figures and route, the exports ----------------------
+
+export type JobDriverCandidates = components['schemas']['JobDriverCandidates'];
+export type JobSummary = components['schemas']['JobSummary'];
+export type JobCost = components['schemas']['JobCost'];
+export type JobRoute = components['schemas']['JobRoute'];
+
+/** The drivers to pick from when assigning the job, nearest available first (getjobdrivercandidates). */
+export async function loadDriverCandidates(cca2: string, jobId: number, signal?: AbortSignal): Promise<JobDriverCandidates> {
+  const { data } = await api.connect.GET('/jobs/drivercandidates/{cca2}/{id}', { params: { path: { cca2, id: jobId } }, signal });
+  return data!;
+}
+
+/** The job's figures: its summary (jobSummary) and, for those who may see it, its cost (jobcost). */
+export interface JobFigures {
+  summary: JobSummary;
+  cost: JobCost | null;
+}
+
+export async function loadJobFigures(cca2: string, jobId: number, withCost: boolean, signal?: AbortSignal): Promise<JobFigures> {
+  const path = { cca2, id: jobId };
+  const [summary, cost] = await Promise.all([
+    api.connect.GET('/jobs/jobSummary/{cca2}/{id}', { params: { path }, signal }).then(({ data }) => data!),
+    withCost ? api.connect.GET('/jobs/jobcost/{cca2}/{id}', { params: { path }, signal }).then(({ data }) => data!) : Promise.resolve(null),
+  ]);
+  return { summary, cost };
+}
+
+/** The job's stops in order with their letters and the route's distance (jobRoute). */
+export async function loadJobRoute(cca2: string, jobId: number, signal?: AbortSignal): Promise<JobRoute> {
+  const { data } = await api.connect.GET('/jobs/jobRoute/{cca2}/{id}', { params: { path: { cca2, id: jobId } }, signal });
+  return data!;
+}
+
+/** What a job can be built from: the open jobs (unassigned, not started, in progress) and the ready deliveries in no job. */
+export interface BuildOptions {
+  jobs: Job[];
+  deliveries: JobDetails['deliveries'];
+}
+
+export async function loadBuildOptions(cca2: string, openJobStatuses: readonly Job['jobStatusId'][], signal?: AbortSignal): Promise<BuildOptions> {
+  const path = { cca2 };
+  const [jobs, deliveries] = await Promise.all([
+    api.connect.GET('/jobs/{cca2}', { params: { path, query: { jobStatuses: [...openJobStatuses], page: 1, pageSize: JOB_LIST_PAGE_SIZE, sortby: 'id', sortdirection: 'desc' } }, signal })
+      .then(({ data }) => data!.items),
+    api.connect.GET('/jobs/readydeliveries/{cca2}', { params: { path }, signal }).then(({ data }) => data!),
+  ]);
+  return { jobs, deliveries };
+}
+
+/** Builds a new job of the deliveries (createjob) or adds them to a job (adddeliveriestojob); answers the job. */
+export async function buildJob(cca2: string, deliveryIds: number[], jobId: number | null): Promise<JobDetails> {
+  if (jobId === null) {
+    const { data } = await api.connect.POST('/jobs/createjob/{cca2}', { params: { path: { cca2 } }, body: { deliveryIds } });
+    return data!;
+  }
+  const { data } = await api.connect.PUT('/jobs/adddeliveriestojob/{cca2}/{id}', { params: { path: { cca2, id: jobId } }, body: { deliveryIds } });
+  return data!;
+}
+
+/** The Jobs export of the filtered list (exportjobs) and its stops (exportjobroutes → JobRoutes). */
+export async function exportJobsFile(cca2: string, query: NonNullable<operations['exportjobs']['parameters']['query']>, signal?: AbortSignal): Promise<Response> {
+  const { response } = await api.connect.GET('/jobs/exportjobs/{cca2}', { params: { path: { cca2 }, query }, parseAs: 'stream', signal });
+  return response;
+}
+
+export async function exportJobRoutesFile(cca2: string, query: NonNullable<operations['exportjobroutes']['parameters']['query']>, signal?: AbortSignal): Promise<Response> {
+  const { response } = await api.connect.GET('/jobs/exportjobroutes/{cca2}', { params: { path: { cca2 }, query }, parseAs: 'stream', signal });
+  return response;
 }

@@ -3,6 +3,7 @@ import { authMachine } from '../auth/auth.machine';
 import { portalMachine } from '../portal/portal.machine';
 import { CONNECTION_SYSTEM_ID, connectionMachine } from '../session/connection.machine';
 import { idleMachine } from '../session/idle.machine';
+import { IDENTITY_LIVE_SYSTEM_ID, identityLiveMachine } from '../session/identity-live.machine';
 import { NOTIFICATIONS_SYSTEM_ID, notificationsMachine } from '../session/notifications.machine';
 import type { RootSchema } from './root.types';
 
@@ -14,7 +15,7 @@ import type { RootSchema } from './root.types';
  */
 export const rootMachine = setup({
   types: {} as RootSchema,
-  actors: { portal: portalMachine, notifications: notificationsMachine, auth: authMachine, idle: idleMachine, connection: connectionMachine },
+  actors: { portal: portalMachine, notifications: notificationsMachine, auth: authMachine, idle: idleMachine, connection: connectionMachine, identityLive: identityLiveMachine },
   actions: {
     // The screen's logic comes with the event: any machine a view runs, without listing them all here. Logic
     // given inline takes no `id` in the types, so the screen is registered (and found again) by systemId.
@@ -38,6 +39,8 @@ export const rootMachine = setup({
     idle: spawn('idle', { id: 'idle', systemId: 'idle' }),
     // Idles while signed out; connects the real-time hub while someone is signed in.
     connection: spawn('connection', { id: 'connection', systemId: CONNECTION_SYSTEM_ID }),
+    // Issue 20: the identity hub while someone is signed in (profile reloads, token rotations, revocations).
+    identityLive: spawn('identityLive', { id: 'identityLive', systemId: IDENTITY_LIVE_SYSTEM_ID }),
   }),
   on: {
     'screen.open': { actions: 'openScreen' },

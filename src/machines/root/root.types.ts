@@ -4,6 +4,7 @@ import type { portalMachine } from '../portal/portal.machine';
 import type { PortalInput } from '../portal/portal.types';
 import type { connectionMachine } from '../session/connection.machine';
 import type { idleMachine } from '../session/idle.machine';
+import type { identityLiveMachine } from '../session/identity-live.machine';
 import type { notificationsMachine } from '../session/notifications.machine';
 
 export type RootInput = PortalInput;
@@ -19,6 +20,7 @@ export interface RootContext {
   auth: ActorRefFrom<typeof authMachine>;
   idle: ActorRefFrom<typeof idleMachine>;
   connection: ActorRefFrom<typeof connectionMachine>;
+  identityLive: ActorRefFrom<typeof identityLiveMachine>;
 }
 
 /** The machine's types for `setup({ types })`: one schema (context, events, input, output, emitted, tags). */

@@ -19,12 +19,14 @@ import { BulkActionBar } from './BulkActionBar';
  * The list of a resource, drawn from its list actor: search, filters, export (where the server has one), table,
  * paging. Each row links to its edit screen for those who may, unless the screen gives its own `rowAction`.
  */
-export function ListView({ actor, mayEdit, rowAction, bulkActions = [] }: {
+export function ListView({ actor, mayEdit, rowAction, bulkActions = [], selectable = false }: {
   actor: Actor<typeof listMachine>;
   mayEdit: boolean;
   rowAction?: (row: ResourceRow) => ReactNode;
   /** The resource's bulk actions this caller may run: with any, each row gets a checkbox and the bar appears. */
   bulkActions?: readonly BulkActionDef[];
+  /** Rows get checkboxes even without bulk actions (the screen acts on the selection itself: building a job). */
+  selectable?: boolean;
 }) {
   const params = useSelector(actor, (s) => s.context.params);
   const page = useSelector(actor, (s) => s.context.page);
@@ -64,7 +66,7 @@ export function ListView({ actor, mayEdit, rowAction, bulkActions = [] }: {
           <DataTable caption={resource.title} columns={resource.columns} rows={page.items} sortBy={params.sortBy}
             sortDirection={params.sortDirection} busy={loadingTag}
             onSort={(sortBy) => actor.send({ type: 'list.sort', sortBy })}
-            selection={bulkActions.length > 0 ? {
+            selection={bulkActions.length > 0 || selectable ? {
               selected, rowLabel: (row) => resource.label(row), disabled: busyTag,
               onSelect: (rowId, on) => actor.send({ type: 'list.select', id: rowId, selected: on }),
               onSelectPage: (on) => actor.send({ type: 'list.selectPage', selected: on }),
