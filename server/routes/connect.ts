@@ -20,6 +20,7 @@ import { territoriesHandlers } from './territories';
 import { usersAdminHandlers } from './users-admin';
 import { myDeliveriesHandlers } from './my-deliveries';
 import { trackingHandlers } from './tracking';
+import { ratesHandlers } from './rates';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -37,6 +38,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...usersAdminHandlers(context),
     ...myDeliveriesHandlers(context),
     ...trackingHandlers(context),
+    ...ratesHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

@@ -224,6 +224,12 @@ export const OPERATION_ACCESS = {
   getwebnotifications: 'signedIn',
   getwebnotificationtypes: 'signedIn',
   markwebnotificationread: 'signedIn',
+  // ---- Rates (issue 16; 000 section 2): the price list, administrator, management, staff. ----
+  getrates: { roles: [...STAFF_ROLES] },
+  getrate: { roles: [...STAFF_ROLES] },
+  createrate: { roles: [...STAFF_ROLES] },
+  updaterate: { roles: [...STAFF_ROLES] },
+  getcompanyactiverates: { roles: [...STAFF_ROLES] },
   // ---- Fleet (issue 6, session 5; 000/002 section 6): vehicles and mobile devices administrator, management,
   // staff; hubs administrator only. Notify also needs the beta permission (checked by the handler); deleting
   // devices needs administrator.

@@ -2140,6 +2140,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rates/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rates of the portal; with select=true the select options; with exportExcel=true the file Rates.xlsx */
+        get: operations["getrates"];
+        put?: never;
+        /** Adds a rate; 422 naming both rates when its km range overlaps an active rate of the same key */
+        post: operations["createrate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rates/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rate of the portal (404 otherwise) */
+        get: operations["getrate"];
+        /** Updates a rate (the next quote uses it); xmin must be the version the edit started from */
+        put: operations["updaterate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rates/{cca2}/company/{companyId}/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active rates that price a company's quotes - its own and the portal's list prices it has none of */
+        get: operations["getcompanyactiverates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4042,8 +4095,108 @@ export interface components {
             message: string;
             current: components["schemas"]["ApiClient"];
         };
+        /**
+         * @description Base (the price of a parcel over the km range) or Surcharge (added on top, e.g. high-risk areas)
+         * @enum {string}
+         */
+        RateType: "Base" | "Surcharge";
+        /** @enum {string} */
+        RateSlaType: "Priority" | "Standard" | "Hyperlocal" | "Emergency Relief";
+        /**
+         * @description Weekday or Weekend; Any for surcharges that apply every day
+         * @enum {string}
+         */
+        RateDayOfWeekType: "Weekday" | "Weekend" | "Any";
+        Rate: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description null for the portal's list price
+             */
+            companyId: number | null;
+            companyName: string | null;
+            slaType: components["schemas"]["RateSlaType"];
+            /** Format: int32 */
+            parcelTypeId: number;
+            rateType: components["schemas"]["RateType"];
+            dayOfWeekType: components["schemas"]["RateDayOfWeekType"];
+            pricingTier: string;
+            /** Format: int32 */
+            startKmRange: number;
+            /** Format: int32 */
+            endKmRange: number;
+            /**
+             * Format: int32
+             * @description VAT exclusive, in cents
+             */
+            priceCents: number;
+            isReturnToSenderRate: boolean;
+            isHighRisk: boolean;
+            isActive: boolean;
+            xmin: string;
+        };
+        RatePage: {
+            items: components["schemas"]["Rate"][];
+            paging: components["schemas"]["Paging"];
+        };
+        RateInput: {
+            name: string;
+            /** Format: int32 */
+            companyId?: number | null;
+            slaType: components["schemas"]["RateSlaType"];
+            /** Format: int32 */
+            parcelTypeId: number;
+            rateType: components["schemas"]["RateType"];
+            dayOfWeekType: components["schemas"]["RateDayOfWeekType"];
+            pricingTier: string;
+            /** Format: int32 */
+            startKmRange: number;
+            /** Format: int32 */
+            endKmRange: number;
+            /** Format: int32 */
+            priceCents: number;
+            isReturnToSenderRate?: boolean;
+            isHighRisk?: boolean;
+            isActive?: boolean;
+        };
+        RateUpdate: {
+            name: string;
+            /** Format: int32 */
+            companyId?: number | null;
+            slaType: components["schemas"]["RateSlaType"];
+            /** Format: int32 */
+            parcelTypeId: number;
+            rateType: components["schemas"]["RateType"];
+            dayOfWeekType: components["schemas"]["RateDayOfWeekType"];
+            pricingTier: string;
+            /** Format: int32 */
+            startKmRange: number;
+            /** Format: int32 */
+            endKmRange: number;
+            /** Format: int32 */
+            priceCents: number;
+            isReturnToSenderRate?: boolean;
+            isHighRisk?: boolean;
+            isActive?: boolean;
+            xmin: string;
+        };
+        RateConflict: {
+            message: string;
+            current?: components["schemas"]["Rate"];
+        };
     };
     responses: {
+        /** @description The rate's km range overlaps an active rate of the same key (company, SLA type, parcel type, rate type, day type, tier, kind); the message names both */
+        RateOverlap: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request conflicts with the record's current state (e.g. an inactive API client, a user email in use) */
         IntegrationConflict: {
             headers: {
@@ -9122,6 +9275,196 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getrates: {
+        parameters: {
+            query?: {
+                /** @description Answer searchable-select options (key, value) instead of a page */
+                select?: components["parameters"]["Select"];
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+                /** @description High-risk area surcharges only (true) or none of them (false) */
+                isHighRisk?: boolean;
+                /** @description The portal's list prices (no company) only (true) or companies' own only (false) */
+                isDefault?: boolean;
+                /** @description One company's own rates */
+                companyid?: number;
+                rateType?: components["schemas"]["RateType"];
+                slaType?: components["schemas"]["RateSlaType"];
+                /** @description Any of these SLA types */
+                slaTypes?: components["schemas"]["RateSlaType"][];
+                /** @description Parcel type id (0 for surcharges of any parcel) */
+                parcelType?: number;
+                pricingTier?: string;
+                /** @description Price excluding VAT in the portal's currency */
+                minPrice?: number;
+                /** @description Price excluding VAT in the portal's currency */
+                maxPrice?: number;
+                /** @description km; rates whose range reaches past it */
+                minDistance?: number;
+                /** @description km; rates whose range starts at or before it */
+                maxDistance?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rates, or select options, or the file Rates.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatePage"] | components["schemas"]["SelectOptions"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createrate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateInput"];
+            };
+        };
+        responses: {
+            /** @description The new rate */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RateOverlap"];
+        };
+    };
+    getrate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updaterate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated rate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the rate since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateConflict"];
+                };
+            };
+            422: components["responses"]["RateOverlap"];
+        };
+    };
+    getcompanyactiverates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates, the company's own first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
