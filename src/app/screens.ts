@@ -102,6 +102,10 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/hubs/edit/:id': () => import('../features/fleet/HubFormPage'),
   '/hubs/:id': () => import('../features/fleet/HubDetailPage'),
   '/mobile-devices': () => import('../features/fleet/MobileDevicesPage'),
+  // Rates (issue 16): the generic list and form over the rates resource.
+  '/rates': () => import('../ui/admin/ResourceListPage'),
+  '/rates/add': () => import('../ui/admin/ResourceFormPage'),
+  '/rates/edit/:id': () => import('../ui/admin/ResourceFormPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

@@ -75,7 +75,9 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   // A customer's own deliveries on /dashboard (issue 4).
   | 'myDeliveries'
   // Finance (issue 15): accounts and an account's statement.
-  | 'accounts' | 'accountTransactions';
+  | 'accounts' | 'accountTransactions'
+  // Rates (issue 16): the price list.
+  | 'rates';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {

@@ -1,0 +1,96 @@
+import type { LoadPageInput } from '../../src/machines/lists/list.types';
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { components } from '../../src/api/generated/connect';
+import { system } from '../../src/ui/theme';
+import { FormView } from '../../src/ui/admin/FormView';
+import { ListView } from '../../src/ui/admin/ListView';
+import { rateBody } from '../../src/resources/rates';
+import type { FormValues, ListParams, Page, ResourceId, ResourceRow } from '../../src/resources/types';
+import { formMachine } from '../../src/machines/lists/form.machine';
+import type { Row } from '../../src/machines/lists/form.types';
+import { listMachine } from '../../src/machines/lists/list.machine';
+import { permissionsOf, renderShell } from '../support/shell-harness';
+
+const render_ = (ui: ReactNode) => render(<ChakraProvider value={system}><MemoryRouter>{ui}</MemoryRouter></ChakraProvider>);
+
+/** The record as the form holds it: its inputs' text. */
+const formRate = (overrides: Partial<components['schemas']['Rate']> = {}, priceText = '65.00'): Row => ({
+  ...rate(overrides), parcelTypeId: '1', startKmRange: '0', endKmRange: '10', priceCents: priceText,
+});
+
+const rate = (overrides: Partial<components['schemas']['Rate']> = {}): components['schemas']['Rate'] => ({
+  id: 5, name: 'Standard, parcel type 1, Weekday, 0-10 km', companyId: null, companyName: null, slaType: 'Standard', parcelTypeId: 1,
+  rateType: 'Base', dayOfWeekType: 'Weekday', pricingTier: 'Standard', startKmRange: 0, endKmRange: 10, priceCents: 6500,
+  isReturnToSenderRate: false, isHighRisk: false, isActive: true, xmin: '77', ...overrides,
+});
+
+describe('rates list (/rates)', () => {
+  it('shows the price list with company (or the portal default), km range and price; the URL\'s filters reach the call', async () => {
+    let asked: ListParams | undefined;
+    const list = createActor(listMachine.provide({
+      actors: {
+        loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(async ({ input }) => {
+          asked = input.params;
+          return { items: [rate(), rate({ id: 6, name: 'Acme own', companyId: 3, companyName: 'Acme Retail', priceCents: 5900, startKmRange: 10, endKmRange: 25 })], paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 } };
+        }),
+      },
+    }), { input: { resource: 'rates', cca2: 'ZA', search: '?slaType=Standard&minPrice=50&isDefault=false' } }).start();
+    render_(<ListView actor={list} mayEdit />);
+    await screen.findByText('Acme own');
+    expect(screen.getByRole('cell', { name: 'Portal default' })).toBeTruthy();
+    expect(screen.getByText('Acme Retail')).toBeTruthy();
+    expect(screen.getByText('10-25 km')).toBeTruthy();
+    expect(screen.getByText(/65,00/)).toBeTruthy();
+    expect(asked?.filters).toEqual({ slaType: 'Standard', minPrice: '50', isDefault: 'false' });
+    const parcel = screen.getByRole('combobox', { name: 'Parcel type' }) as HTMLSelectElement;
+    expect([...parcel.options].map((option) => option.textContent)).toEqual(expect.arrayContaining(['Small', 'Medium', 'Large']));
+  });
+});
+
+describe('rate form', () => {
+  it('requires the key, range and price; offers the catalogue\'s choices', async () => {
+    const actor = createActor(formMachine, { input: { resource: 'rates', cca2: 'ZA' } }).start();
+    render_(<FormView actor={actor} />);
+    const day = screen.getByLabelText(/Day of the week/) as HTMLSelectElement;
+    expect([...day.options].map((option) => option.textContent)).toEqual(expect.arrayContaining(['Weekday', 'Weekend']));
+    const rateType = screen.getByLabelText(/Rate type/) as HTMLSelectElement;
+    expect([...rateType.options].map((option) => option.textContent)).toEqual(expect.arrayContaining(['Base', 'Surcharge']));
+    expect(screen.getByLabelText(/High-risk area surcharge/)).toBeTruthy();
+    expect(screen.getByLabelText(/Return-to-sender rate/)).toBeTruthy();
+    act(() => { fireEvent.click(screen.getByRole('button', { name: 'Save' })); });
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(expect.arrayContaining([
+      'Name is required', 'Rate type is required', 'SLA type is required', 'Parcel type is required', 'Day of the week is required',
+      'Start km is required', 'End km is required', 'Price (excl. VAT) is required',
+    ]));
+  }, 20_000);
+
+  it('edits a rate: the price shows in currency units and is saved as cents', async () => {
+    let body: Record<string, unknown> | undefined;
+    const form = createActor(formMachine.provide({
+      actors: {
+        loadRecord: fromPromise(async () => formRate()),
+        saveRecord: fromPromise<Row, { resource: ResourceId; cca2: string; id: number | undefined; values: FormValues; xmin: string | undefined }>(async ({ input }) => {
+          body = rateBody(input.values);
+          return formRate({ xmin: '78' }, '72.50');
+        }),
+      },
+    }), { input: { resource: 'rates', cca2: 'ZA', id: 5 } }).start();
+    render_(<FormView actor={form} />);
+    const price = await screen.findByDisplayValue('65.00');
+    fireEvent.change(price, { target: { value: '72,50' } });
+    act(() => { fireEvent.click(screen.getByRole('button', { name: 'Save' })); });
+    await waitFor(() => expect(body).toBeDefined());
+    expect(body).toMatchObject({ priceCents: 7250, startKmRange: 0, endKmRange: 10, parcelTypeId: 1, companyId: null, slaType: 'Standard' });
+  }, 20_000);
+
+  it('/rates/add in the app for staff', async () => {
+    renderShell({ path: '/rates/add', permissions: permissionsOf(['StaffOperator']) });
+    expect(await screen.findByRole('heading', { name: 'Add rate' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Company (none: the portal default)' })).toBeTruthy();
+  }, 20_000);
+});
