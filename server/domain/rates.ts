@@ -147,7 +147,7 @@ export async function companyActiveRates(db: Database, portal: PortalData, compa
   return rows.map(publicRate);
 }
 
-type RateValues = Omit<RateInput, 'companyId'> & { companyId?: number | null };
+export type RateValues = Omit<RateInput, 'companyId'> & { companyId?: number | null };
 
 /** The references and the range: a bad one names its field (400). */
 async function checkRate(db: Database, portal: PortalData, input: RateValues) {
@@ -181,23 +181,23 @@ export async function findOverlap(db: Database, portalId: number, input: RateVal
 }
 
 /** One writer of a portal's rates at a time, so two overlapping saves cannot both pass the check. */
-async function lockRates(db: Database, portalId: number) {
+export async function lockRates(db: Database, portalId: number) {
   await db.execute(sql`select pg_advisory_xact_lock(${RATES_LOCK}, ${portalId})`);
 }
 const RATES_LOCK = 16_001;
 
 /** Inserts a rate in the caller's transaction (also the upload batch's submit). */
-export async function insertRate(tx: Database, portal: PortalData, input: RateValues): Promise<number> {
-  await lockRates(tx, portal.id);
-  const other = await findOverlap(tx, portal.id, input);
+export async function insertRate(tx: Database, portalId: number, input: RateValues): Promise<number> {
+  await lockRates(tx, portalId);
+  const other = await findOverlap(tx, portalId, input);
   if (other) throw new HttpError(422, RATE_TEXTS.overlap(input, other));
-  const [row] = await tx.insert(rates).values({ ...input, name: input.name.trim(), portalId: portal.id }).returning({ id: rates.id });
+  const [row] = await tx.insert(rates).values({ ...input, name: input.name.trim(), portalId }).returning({ id: rates.id });
   return row!.id;
 }
 
 export async function createRate(db: Database, portal: PortalData, input: RateInput): Promise<Rate> {
   await checkRate(db, portal, input);
-  const id = await db.transaction((tx) => insertRate(tx, portal, input));
+  const id = await db.transaction((tx) => insertRate(tx, portal.id, input));
   return getRate(db, portal, id);
 }
 

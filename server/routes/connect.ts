@@ -21,6 +21,7 @@ import { usersAdminHandlers } from './users-admin';
 import { myDeliveriesHandlers } from './my-deliveries';
 import { trackingHandlers } from './tracking';
 import { ratesHandlers } from './rates';
+import { rateUploadHandlers } from './rate-uploads';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -39,6 +40,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...myDeliveriesHandlers(context),
     ...trackingHandlers(context),
     ...ratesHandlers(context),
+    ...rateUploadHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

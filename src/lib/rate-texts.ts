@@ -11,6 +11,9 @@ export const RATE_TYPES = ['Base', 'Surcharge'] as const;
 export const DAY_OF_WEEK_TYPES = ['Weekday', 'Weekend', 'Any'] as const;
 /** The list-price tier every service level has (pricing prefers a customer's own tier over it). */
 export const DEFAULT_PRICING_TIER = 'Standard';
+/** The largest rate sheet accepted (a 100,000-row CSV is about 8 MB). */
+export const RATE_SHEET_MAX_BYTES = 20 * 1024 * 1024;
+export const RATE_SHEET_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 /** Parcel types of the catalogue (seeded ids) and 0 for a surcharge of any parcel. */
 export const RATE_PARCEL_TYPE_LABELS: Readonly<Record<string, string>> = { 0: 'Any parcel (surcharge)', 1: 'Small', 2: 'Medium', 3: 'Large' };
 
@@ -39,6 +42,17 @@ export const RATE_TEXTS = {
   parcelTypeRequired: 'Parcel Type is required',
   rateTypeRequired: 'Rate type is required',
   dayOfWeekRequired: 'Select Day of the week',
+  priceRequired: 'Price is required',
+  /** Upload refusals (the spec is silent): they name what is wrong. */
+  wrongFileType: (type: string) => `Unable to upload file. ${type || 'This file type'} is not a spreadsheet: upload a .xlsx or .csv file.`,
+  emptyFile: 'Unable to upload file. The file has no rows.',
+  missingColumns: (columns: readonly string[]) => `Unable to upload file. Missing columns: ${columns.join(', ')}.`,
+  fileTooLarge: (megabytes: number) => `Unable to upload file. The file is larger than ${megabytes} MB.`,
+  unreadableFile: 'Unable to upload file. The file could not be read as a spreadsheet.',
+  notCancellable: 'This rate upload can no longer be cancelled.',
+  notEditable: 'This rate upload can no longer be changed.',
+  notSubmittable: 'This batch has already been submitted.',
+  errorColumn: 'Errors',
   // 002 section 8, success texts: verbatim.
   fileUploaded: 'File uploaded sucessfully.',
   batchSubmitted: 'Batch submitted sucessfully.',
