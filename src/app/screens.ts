@@ -106,6 +106,7 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/rates': () => import('../ui/admin/ResourceListPage'),
   '/rates/add': () => import('../ui/admin/ResourceFormPage'),
   '/rates/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  '/rates/batches/add': () => import('../features/rates/RateBatchAddPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

@@ -15,6 +15,9 @@ import { formMachine } from '../../src/machines/lists/form.machine';
 import type { Row } from '../../src/machines/lists/form.types';
 import { listMachine } from '../../src/machines/lists/list.machine';
 import { permissionsOf, renderShell } from '../support/shell-harness';
+import { RATE_BATCH_TEXTS } from '../../src/features/rates/RateBatchView';
+import { sheetTypeOf } from '../../src/machines/rates/rate-batch.machine';
+import { SAMPLE_SHEET } from '../../src/machines/rates/rate-batch.samples';
 
 const render_ = (ui: ReactNode) => render(<ChakraProvider value={system}><MemoryRouter>{ui}</MemoryRouter></ChakraProvider>);
 
@@ -93,4 +96,21 @@ describe('rate form', () => {
     expect(await screen.findByRole('heading', { name: 'Add rate' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Company (none: the portal default)' })).toBeTruthy();
   }, 20_000);
+});
+
+describe('rate batch upload (/rates/batches/add)', () => {
+  it('opens for staff with the sheet input; Upload waits for a file', async () => {
+    renderShell({ path: '/rates/batches/add', permissions: permissionsOf(['StaffOperator']) });
+    expect(await screen.findByRole('heading', { name: 'Upload rates' }, { timeout: 10_000 })).toBeTruthy();
+    const input = screen.getByLabelText(RATE_BATCH_TEXTS.sheet) as HTMLInputElement;
+    expect(input.accept).toBe('.xlsx,.csv');
+    expect(screen.getByRole('button', { name: RATE_BATCH_TEXTS.upload }).hasAttribute('disabled')).toBe(true);
+    act(() => { fireEvent.change(input, { target: { files: [SAMPLE_SHEET] } }); });
+    expect(screen.getByRole('button', { name: RATE_BATCH_TEXTS.upload }).hasAttribute('disabled')).toBe(false);
+  }, 20_000);
+
+  it('sends the sheet with its media type from the file name', () => {
+    expect(sheetTypeOf(new File(['x'], 'Rates.CSV', { type: 'application/vnd.ms-excel' }))).toBe('text/csv');
+    expect(sheetTypeOf(new File(['x'], 'rates.xlsx'))).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  });
 });
