@@ -107,6 +107,7 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/rates/add': () => import('../ui/admin/ResourceFormPage'),
   '/rates/edit/:id': () => import('../ui/admin/ResourceFormPage'),
   '/rates/batches/add': () => import('../features/rates/RateBatchAddPage'),
+  '/rates/batches/:uploadBatchId/uploads': () => import('../features/rates/RateUploadsPage'),
   '/rates/batches/:uploadBatchId/uploads/edit/:rateUploadId': () => import('../features/rates/RateUploadEditPage'),
 };
 

@@ -17,6 +17,7 @@ import { territoriesResource, territoryAreasResource } from './territories';
 import { myDeliveriesResource } from './my-deliveries';
 import { accountsResource, accountTransactionsResource } from './finance';
 import { ratesResource } from './rates';
+import { rateUploadsResource } from './rate-uploads';
 import type { ResourceDef, ResourceId } from './types';
 
 /** Every resource of the back office by id: the router, menus, list and form screens read this. */
@@ -53,6 +54,7 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   accountTransactions: accountTransactionsResource,
   // Rates (issue 16): the price list every quote reads.
   rates: ratesResource,
+  rateUploads: rateUploadsResource,
 };
 
 export function resourceOf(id: ResourceId): ResourceDef {

@@ -77,7 +77,7 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   // Finance (issue 15): accounts and an account's statement.
   | 'accounts' | 'accountTransactions'
   // Rates (issue 16): the price list.
-  | 'rates';
+  | 'rates' | 'rateUploads';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {

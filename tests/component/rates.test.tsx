@@ -18,6 +18,8 @@ import { permissionsOf, renderShell } from '../support/shell-harness';
 import { RATE_BATCH_TEXTS } from '../../src/features/rates/RateBatchView';
 import { sheetTypeOf } from '../../src/machines/rates/rate-batch.machine';
 import { SAMPLE_SHEET } from '../../src/machines/rates/rate-batch.samples';
+import { SAMPLE_ROW } from '../../src/machines/rates/rate-upload-row.samples';
+import { withFixedFilters } from '../../src/ui/admin/nested-list';
 
 const render_ = (ui: ReactNode) => render(<ChakraProvider value={system}><MemoryRouter>{ui}</MemoryRouter></ChakraProvider>);
 
@@ -113,4 +115,30 @@ describe('rate batch upload (/rates/batches/add)', () => {
     expect(sheetTypeOf(new File(['x'], 'Rates.CSV', { type: 'application/vnd.ms-excel' }))).toBe('text/csv');
     expect(sheetTypeOf(new File(['x'], 'rates.xlsx'))).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   });
+});
+
+describe('rate uploads of a batch (/rates/batches/:uploadBatchId/uploads)', () => {
+  it('lists the rows with their errors; filters by upload status and user; the batch comes from the path', async () => {
+    let asked: ListParams | undefined;
+    const list = createActor(listMachine.provide({
+      actors: {
+        loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(async ({ input }) => {
+          asked = input.params;
+          return { items: [SAMPLE_ROW], paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 1 } };
+        }),
+      },
+    }), { input: { resource: 'rateUploads', cca2: 'ZA', search: withFixedFilters('?uploadstatus=0', { uploadBatchId: '12' }) } }).start();
+    render_(<ListView actor={list} mayEdit />);
+    await screen.findByText('No range');
+    expect(screen.getByRole('cell', { name: 'Start km is required; End km is required' })).toBeTruthy();
+    expect(asked?.filters).toEqual({ uploadBatchId: '12', uploadstatus: '0' });
+    const status = screen.getByRole('combobox', { name: 'Upload status' }) as HTMLSelectElement;
+    expect([...status.options].map((option) => option.textContent)).toEqual(expect.arrayContaining(['Unprocessed', 'Submitted', 'In progress', 'Cancelled']));
+  });
+
+  it('/rates/batches/12/uploads/edit/41 is "Update rate upload" with Back to the batch\'s uploads', async () => {
+    renderShell({ path: '/rates/batches/12/uploads/edit/41', permissions: permissionsOf(['StaffOperator']) });
+    expect(await screen.findByRole('heading', { name: 'Update rate upload' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/rates/batches/12/uploads');
+  }, 20_000);
 });
