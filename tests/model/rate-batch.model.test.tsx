@@ -60,9 +60,9 @@ describeModel({
     'inProgress.reading': () => {
       expect(progress()).toBeLessThan(100);
     },
-    completed: () => {
+    completed: (snapshot) => {
       expect(progress()).toBe(100);
-      expect(screen.getByRole('status').textContent).toBe(RATE_BATCH_TEXTS.completed(2));
+      expect(screen.getByRole('status').textContent).toBe(RATE_BATCH_TEXTS.completed(snapshot.context.batch!.ratesCreated));
     },
   },
 });

@@ -1,11 +1,30 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { liveDashboard } from '../../api/realtime';
 import { api } from '../../api';
 import { asApiError } from '../../api/api-error';
 import { RATE_BATCH_POLL_MS } from '../../lib/constants';
 import { RATE_SHEET_TYPES, RATE_TEXTS } from '../../lib/rate-texts';
 import { UPLOAD_BATCH_STATUS } from '../../lib/statuses';
 import { notifySuccess } from '../shared/shared.actions';
-import type { BatchCallInput, RateBatchSchema, RateUploadBatch, UploadSheetInput } from './rate-batch.types';
+import type { BatchCallInput, RateBatchEvent, RateBatchSchema, RateUploadBatch, UploadSheetInput } from './rate-batch.types';
+
+function isProgressOf(batchId: number, payload: unknown): payload is { processedRows: number; uploadStatusId: number } {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const { kind, uploadBatchId, processedRows, uploadStatusId } = payload as Record<string, unknown>;
+  return kind === 'rateUploadBatch' && uploadBatchId === batchId && typeof processedRows === 'number' && typeof uploadStatusId === 'number';
+}
+
+/** The dashboard hub's bulkIndexer events of this batch, through the app's one connection. */
+export const batchProgress = fromCallback<RateBatchEvent, BatchCallInput>(({ sendBack, input }) => {
+  const stop = liveDashboard.on('bulkIndexer', (payload) => {
+    if (isProgressOf(input.batchId, payload)) sendBack({ type: 'batch.progress', processedRows: payload.processedRows, uploadStatusId: payload.uploadStatusId });
+  });
+  const unsubscribe = liveDashboard.subscribe('BulkIndexer').catch(() => async () => undefined);
+  return () => {
+    stop();
+    void unsubscribe.then((done) => done());
+  };
+});
 
 /** The sheet's media type from its name (browsers report .csv differently: text/csv, application/vnd.ms-excel ...). */
 export const sheetTypeOf = (file: File): string => (/\.xlsx$/i.test(file.name) ? RATE_SHEET_TYPES.xlsx : /\.csv$/i.test(file.name) ? RATE_SHEET_TYPES.csv : file.type);
@@ -18,6 +37,7 @@ export const sheetTypeOf = (file: File): string => (/\.xlsx$/i.test(file.name) ?
 export const rateBatchMachine = setup({
   types: {} as RateBatchSchema,
   actors: {
+    batchProgress,
     uploadSheet: fromPromise<RateUploadBatch, UploadSheetInput>(async ({ input: { cca2, file } }) => {
       const { data } = await api.connect.POST('/uploadbatches/{cca2}/Rate', {
         params: { path: { cca2 }, query: { fileName: file.name } },
@@ -53,7 +73,7 @@ export const rateBatchMachine = setup({
   on: {
     'batch.progress': {
       actions: assign({
-        batch: ({ context, event }) => context.batch && { ...context.batch, processedRows: event.processedRows },
+        batch: ({ context, event }) => context.batch && { ...context.batch, processedRows: event.processedRows, uploadStatusId: event.uploadStatusId as RateUploadBatch['uploadStatusId'] },
       }),
     },
   },
@@ -96,7 +116,8 @@ export const rateBatchMachine = setup({
     },
     inProgress: {
       tags: 'busy',
-      description: 'The rows become rates in the background; the progress bar follows.',
+      description: 'The rows become rates in the background; the progress bar follows the bulkIndexer events.',
+      invoke: { id: 'batchProgress', src: 'batchProgress', input: ({ context }) => ({ cca2: context.cca2, batchId: context.batch!.id }) },
       initial: 'waiting',
       states: {
         waiting: { after: { poll: 'reading' } },
@@ -114,6 +135,13 @@ export const rateBatchMachine = setup({
     },
     completed: {
       description: 'Every row is done: the batch shows how many rates were made and which rows failed.',
+      // A completion learnt from a hub event carries no counts: the batch is read once more.
+      invoke: {
+        id: 'readFinal',
+        src: 'readBatch',
+        input: ({ context }) => ({ cca2: context.cca2, batchId: context.batch!.id }),
+        onDone: { actions: assign({ batch: ({ event }) => event.output }) },
+      },
       on: { 'batch.reset': { target: 'choosing', actions: assign({ file: undefined, batch: undefined, error: undefined }) } },
     },
   },

@@ -30,6 +30,8 @@ export const rateBatchSamples = defineSamples(rateBatchMachine, [
       { type: 'xstate.after.poll.rateBatch.inProgress.waiting' },
       { type: 'xstate.error.actor.readBatch', error: toApiError(503, { message: 'Service unavailable' }, '/connect/uploadbatches/ZA/batch/Rate/12') },
       { type: 'xstate.done.actor.readBatch', output: COMPLETED_BATCH },
+      { type: 'batch.progress', processedRows: 2, uploadStatusId: 4000 },
+      { type: 'xstate.done.actor.readFinal', output: COMPLETED_BATCH },
       { type: 'batch.reset' },
     ],
   },
