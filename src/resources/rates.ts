@@ -102,6 +102,7 @@ export const ratesResource: ResourceDef<RateRow> = {
   pageSizes: PAGE_SIZE_OPTIONS,
   exportName: RATE_TEXTS.exportName,
   createOpensEdit: true,
+  upload: { to: '/rates/batches/add', operation: 'uploadratesheet' },
   label: (row) => row.name,
   api: resourceApi(entityCalls('rates'), {
     row: (row): RateRow => row,

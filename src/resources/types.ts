@@ -138,6 +138,8 @@ export interface ResourceDef<Row extends ResourceRow = ResourceRow> {
   createOpensEdit: boolean;
   /** The success text of a delete of n rows. */
   deletedText?: (n: number) => string;
+  /** A bulk upload screen the list's Upload button opens, for those who may call its operation (rates: /rates/batches/add). */
+  upload?: { to: RoutePath; operation: OperationId };
   /** Actions on the selected rows of the list (the list shows a checkbox per row only when there are some). */
   bulkActions?: readonly BulkActionDef[];
   /** The row's name in confirmations and breadcrumbs (a method, like ColumnDef.text). */

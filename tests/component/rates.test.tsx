@@ -20,6 +20,7 @@ import { sheetTypeOf } from '../../src/machines/rates/rate-batch.machine';
 import { SAMPLE_SHEET } from '../../src/machines/rates/rate-batch.samples';
 import { SAMPLE_ROW } from '../../src/machines/rates/rate-upload-row.samples';
 import { withFixedFilters } from '../../src/ui/admin/nested-list';
+import { LIST_TEXTS } from '../../src/lib/resource-texts';
 
 const render_ = (ui: ReactNode) => render(<ChakraProvider value={system}><MemoryRouter>{ui}</MemoryRouter></ChakraProvider>);
 
@@ -140,5 +141,13 @@ describe('rate uploads of a batch (/rates/batches/:uploadBatchId/uploads)', () =
     renderShell({ path: '/rates/batches/12/uploads/edit/41', permissions: permissionsOf(['StaffOperator']) });
     expect(await screen.findByRole('heading', { name: 'Update rate upload' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/rates/batches/12/uploads');
+  }, 20_000);
+});
+
+describe('/rates in the app', () => {
+  it('offers Upload (the rate batch screen) beside Create for staff', async () => {
+    renderShell({ path: '/rates', permissions: permissionsOf(['StaffOperator']) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rates' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: LIST_TEXTS.upload }).getAttribute('href')).toBe('/rates/batches/add');
   }, 20_000);
 });
