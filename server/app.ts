@@ -17,6 +17,7 @@ import { HttpError } from './http/errors';
 import { registerLoadLimits } from './http/load-limits';
 import requestScope from './http/request-scope';
 import { registerMultipart, withMultipartValidation } from './http/multipart';
+import { acceptSheetStreams } from './http/sheet-upload';
 import { operationsRequiringBody } from './http/required-bodies';
 import { refuseResponseOnlyMediaTypes } from './http/response-media-types';
 import { refuseUnsafeText } from './http/text-safety';
@@ -24,7 +25,7 @@ import { validatorCompiler } from './http/validation';
 import { redactUrl } from './logger';
 import type { AppContext } from './context';
 import { providerUrlOf } from './payments/provider-client';
-import { jobQueue, outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker } from './plugins/workers';
+import { jobQueue, outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker, rateUploadWorker } from './plugins/workers';
 import { connectHandlers } from './routes/connect';
 import { identityHandlers } from './routes/identity';
 import { registerSiteRoutes } from './routes/site';
@@ -67,6 +68,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   await app.register(outboxWorker, workers);
   await app.register(reconciliationWorker, workers);
   await app.register(webhookWorker, workers);
+  await app.register(rateUploadWorker, workers);
   // The hosted card widget's script and frame come from the provider.
   const provider = new URL(providerUrlOf(context)).origin;
 
@@ -150,6 +152,8 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   // Every handler reads who calls and where from `request.scope`, built once per request.
   await app.register(requestScope, { db: context.db });
 
+  // Uploaded sheets stream into their handler (rate upload batches).
+  acceptSheetStreams(app);
   refuseResponseOnlyMediaTypes(app, API_MOUNTS.map((mount) => openapiFile(mount.document)));
   for (const mount of API_MOUNTS) {
     await app.register(openapiGlue, {

@@ -239,6 +239,8 @@ export const contactTypes = pgTable('contact_types', {
 export const rates = pgTable('rates', {
   id: serial('id').primaryKey(),
   portalId: integer('portal_id').notNull().references(() => portals.id),
+  /** What operators call the rate (issue 16); rows from before it are named from their key (migration 0009). */
+  name: text('name').notNull().default(''),
   companyId: integer('company_id').references(() => companies.id),
   slaType: text('sla_type').notNull(),
   parcelTypeId: integer('parcel_type_id').notNull(),
@@ -830,3 +832,50 @@ export const territoryPermissions = pgTable('territory_permissions', {
   uniqueIndex('territory_permissions_user').on(table.territoryId, table.userId),
   uniqueIndex('territory_permissions_role').on(table.territoryId, table.role),
 ]);
+
+// ==== Rate upload batches (issue 16; 002 sections 2, 4, 5, 8) ====
+
+/** A sheet uploaded for bulk work (uploadType 'Rate'); its status is the batch catalogue's (002 section 4). */
+export const uploadBatches = pgTable('upload_batches', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  uploadType: text('upload_type').notNull(),
+  fileName: text('file_name').notNull(),
+  uploadStatusId: integer('upload_status_id').notNull().default(0),
+  createdByUserId: integer('created_by_user_id').references(() => users.id),
+  totalRows: integer('total_rows').notNull().default(0),
+  /** Rows the submit job has finished (for the progress bar after a reload). */
+  processedRows: integer('processed_rows').notNull().default(0),
+  jobId: text('job_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+}, (table) => [index('upload_batches_portal').on(table.portalId, table.uploadType, table.id)]);
+
+/**
+ * One row of a rate sheet as uploaded: every column nullable (a bad row keeps what it had) beside its errors
+ * per field; rateId is the rate the submit created or updated.
+ */
+export const rateUploads = pgTable('rate_uploads', {
+  id: serial('id').primaryKey(),
+  uploadBatchId: integer('upload_batch_id').notNull().references(() => uploadBatches.id, { onDelete: 'cascade' }),
+  rowNumber: integer('row_number').notNull(),
+  rateId: integer('rate_id').references(() => rates.id),
+  name: text('name'),
+  companyId: integer('company_id').references(() => companies.id),
+  slaType: text('sla_type'),
+  parcelTypeId: integer('parcel_type_id'),
+  rateType: text('rate_type'),
+  dayOfWeekType: text('day_of_week_type'),
+  pricingTier: text('pricing_tier'),
+  startKmRange: integer('start_km_range'),
+  endKmRange: integer('end_km_range'),
+  priceCents: integer('price_cents'),
+  isReturnToSenderRate: boolean('is_return_to_sender_rate').notNull().default(false),
+  isHighRisk: boolean('is_high_risk').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  uploadStatusId: integer('upload_status_id').notNull().default(0),
+  rateCreated: boolean('rate_created').notNull().default(false),
+  errors: jsonb('errors').notNull().$type<Record<string, string[]>>().default({}),
+  uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('rate_uploads_batch').on(table.uploadBatchId, table.id)]);

@@ -78,14 +78,14 @@ export async function seedBooking(db: Database): Promise<void> {
             if (slaType === 'Hyperlocal' && band.start >= SEED_HYPERLOCAL_MAX_KM) continue;
             const percent = SEED_SLA_PERCENT[slaType] * SEED_PARCEL_PERCENT[parcel.id]! * (dayOfWeekType === 'Weekend' ? SEED_WEEKEND_PERCENT : 100);
             rows.push({
-              portalId: za.id, slaType, parcelTypeId: parcel.id, rateType: 'Base', dayOfWeekType, pricingTier: 'Standard',
+              name: `${slaType}, parcel type ${parcel.id}, ${dayOfWeekType}, ${band.start}-${band.end} km`, portalId: za.id, slaType, parcelTypeId: parcel.id, rateType: 'Base', dayOfWeekType, pricingTier: 'Standard',
               startKmRange: band.start, endKmRange: band.end, priceCents: Math.round((band.cents * percent) / 1_000_000),
             });
           }
         }
       }
       rows.push({
-        portalId: za.id, slaType, parcelTypeId: 0, rateType: 'Surcharge', dayOfWeekType: 'Any', pricingTier: 'Standard',
+        name: `${slaType} high-risk surcharge`, portalId: za.id, slaType, parcelTypeId: 0, rateType: 'Surcharge', dayOfWeekType: 'Any', pricingTier: 'Standard',
         startKmRange: 0, endKmRange: 1000, priceCents: slaType === 'Emergency Relief' ? 0 : SEED_HIGH_RISK_SURCHARGE_CENTS, isHighRisk: true,
       });
     }
@@ -150,7 +150,7 @@ async function seedReturnToSenderRates(db: Database, portalId: number): Promise<
   if (existing) return;
   const base = await db.select().from(rates).where(and(eq(rates.portalId, portalId), eq(rates.rateType, 'Base'), isNull(rates.companyId), eq(rates.isReturnToSenderRate, false)));
   const rows = base.filter((rate) => rate.slaType !== 'Emergency Relief').map(({ id: _id, ...rate }) => ({
-    ...rate, isReturnToSenderRate: true, priceCents: Math.round((rate.priceCents * SEED_RETURN_TO_SENDER_PERCENT) / 100),
+    ...rate, name: `${rate.name} return to sender`, isReturnToSenderRate: true, priceCents: Math.round((rate.priceCents * SEED_RETURN_TO_SENDER_PERCENT) / 100),
   }));
   if (rows.length > 0) await db.insert(rates).values(rows);
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context';
 import { scheduleReconciliation } from '../domain/payments';
+import { startRateUploadWorker } from '../domain/rate-uploads';
 import { startOutbox } from '../messaging/outbox';
 import { paymentProviderOf } from '../payments/provider-client';
 import { attachRealtime } from '../realtime/hub-server';
@@ -42,6 +43,11 @@ export const webhookWorker = fp<WorkerOptions>(async (app, { context, logger }) 
   const dispatcher = await startWebhookDispatcher(context, logger);
   app.addHook('onClose', async () => { await dispatcher.stop(); });
 }, { name: 'webhook-worker', dependencies: ['job-queue'] });
+
+/** Turns submitted rate upload batches into rates (issue 16). */
+export const rateUploadWorker = fp<WorkerOptions>(async (_app, { context }) => {
+  await startRateUploadWorker(context.jobs, context.db, context.live);
+}, { name: 'rate-upload-worker', dependencies: ['job-queue'] });
 
 /** The SignalR hubs (/hubs/...) on the same server and port; they close their sockets on shutdown. */
 const realtime: FastifyPluginAsync<WorkerOptions> = async (app, { context, logger }) => {

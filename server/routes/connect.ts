@@ -22,6 +22,8 @@ import { myDeliveriesHandlers } from './my-deliveries';
 import { trackingHandlers } from './tracking';
 import { reportsHandlers } from './reports';
 import { publicHandlers } from './public';
+import { ratesHandlers } from './rates';
+import { rateUploadHandlers } from './rate-uploads';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -41,6 +43,8 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...trackingHandlers(context),
     ...reportsHandlers(context),
     ...publicHandlers(context),
+    ...ratesHandlers(context),
+    ...rateUploadHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

@@ -139,6 +139,13 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/rate/:hash': () => import('../features/public/RatePage'),
   '/rating-complete': () => import('../features/public/RatingCompletePage'),
   '/google-rating-complete': () => import('../features/public/RatingCompletePage'),
+  // Rates (issue 16): the generic list and form over the rates resource.
+  '/rates': () => import('../ui/admin/ResourceListPage'),
+  '/rates/add': () => import('../ui/admin/ResourceFormPage'),
+  '/rates/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  '/rates/batches/add': () => import('../features/rates/RateBatchAddPage'),
+  '/rates/batches/:uploadBatchId/uploads': () => import('../features/rates/RateUploadsPage'),
+  '/rates/batches/:uploadBatchId/uploads/edit/:rateUploadId': () => import('../features/rates/RateUploadEditPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

@@ -241,6 +241,23 @@ export const OPERATION_ACCESS = {
   getwebnotifications: 'signedIn',
   getwebnotificationtypes: 'signedIn',
   markwebnotificationread: 'signedIn',
+  // ---- Rates (issue 16; 000 section 2): the price list, administrator, management, staff. ----
+  getrates: { roles: [...STAFF_ROLES] },
+  getrate: { roles: [...STAFF_ROLES] },
+  createrate: { roles: [...STAFF_ROLES] },
+  updaterate: { roles: [...STAFF_ROLES] },
+  getcompanyactiverates: { roles: [...STAFF_ROLES] },
+  // ---- Rate upload batches (issue 16; 002 sections 2, 4, 5): staff; the upload statuses are a catalogue. ----
+  getratebatches: { roles: [...STAFF_ROLES] },
+  getratebatch: { roles: [...STAFF_ROLES] },
+  uploadratesheet: { roles: [...STAFF_ROLES] },
+  deleteratebatches: { roles: [...STAFF_ROLES] },
+  submitratebatch: { roles: [...STAFF_ROLES] },
+  getrateuploads: { roles: [...STAFF_ROLES] },
+  getrateupload: { roles: [...STAFF_ROLES] },
+  updaterateupload: { roles: [...STAFF_ROLES] },
+  cancelrateupload: { roles: [...STAFF_ROLES] },
+  getuploadstatuses: 'signedIn',
   // ---- Fleet (issue 6, session 5; 000/002 section 6): vehicles and mobile devices administrator, management,
   // staff; hubs administrator only. Notify also needs the beta permission (checked by the handler); deleting
   // devices needs administrator.

@@ -352,3 +352,7 @@ export const MY_DELIVERIES_MAX_PAGE_SIZE = 100;
 // ---- Public tracking page (/track/:hash) ----
 /** Ours: how often the public tracking page reads its delivery again (it polls instead of joining the tracking hub). */
 export const TRACKING_REFRESH_MS = 60_000;
+
+// ---- Rate upload batches (issue 16) ----
+/** Ours: how often a submitted batch's progress is read again while no bulkIndexer event has come (a fallback). */
+export const RATE_BATCH_POLL_MS = 1_000;

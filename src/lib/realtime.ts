@@ -64,7 +64,8 @@ export const LIVE_TOPIC_ACCESS: Record<LiveTopic, readonly Role[] | 'signedIn' |
   JobTaskUpdates: [...STAFF_ROLES, 'Partner', 'Driver', 'Assistant', 'CompanyAdministrator', 'CompanyOperator'],
   CoordinateUpdates: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator'],
   Users: [...STAFF_ROLES],
-  BulkIndexer: ['Administrator'],
+  // Index management (administrator) and rate upload batches' submit progress (staff, issue 16).
+  BulkIndexer: [...STAFF_ROLES],
   WebNotifications: 'signedIn',
   MyIdentity: 'signedIn',
   TrackingUpdates: 'anyone',

@@ -16,6 +16,8 @@ import { deliveryPicturesResource, deliverySignaturesResource, profilePicturesRe
 import { territoriesResource, territoryAreasResource } from './territories';
 import { myDeliveriesResource } from './my-deliveries';
 import { accountsResource, accountTransactionsResource } from './finance';
+import { ratesResource } from './rates';
+import { rateUploadsResource } from './rate-uploads';
 import type { ResourceDef, ResourceId } from './types';
 
 /** Every resource of the back office by id: the router, menus, list and form screens read this. */
@@ -50,6 +52,9 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // Finance (issue 15): accounts with their balances, and an account's statement.
   accounts: accountsResource,
   accountTransactions: accountTransactionsResource,
+  // Rates (issue 16): the price list every quote reads.
+  rates: ratesResource,
+  rateUploads: rateUploadsResource,
 };
 
 export function resourceOf(id: ResourceId): ResourceDef {

@@ -76,7 +76,9 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   // A customer's own deliveries on /dashboard (issue 4).
   | 'myDeliveries'
   // Finance (issue 15): accounts and an account's statement.
-  | 'accounts' | 'accountTransactions';
+  | 'accounts' | 'accountTransactions'
+  // Rates (issue 16): the price list.
+  | 'rates' | 'rateUploads';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {
@@ -139,6 +141,8 @@ export interface ResourceDef<Row extends ResourceRow = ResourceRow> {
   related?: { label: string; path: (id: number) => string; operation: OperationId }[];
   /** The success text of a delete of n rows. */
   deletedText?: (n: number) => string;
+  /** A bulk upload screen the list's Upload button opens, for those who may call its operation (rates: /rates/batches/add). */
+  upload?: { to: RoutePath; operation: OperationId };
   /** Actions on the selected rows of the list (the list shows a checkbox per row only when there are some). */
   bulkActions?: readonly BulkActionDef[];
   /** The row's name in confirmations and breadcrumbs (a method, like ColumnDef.text). */

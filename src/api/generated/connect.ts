@@ -2297,6 +2297,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rates/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rates of the portal; with select=true the select options; with exportExcel=true the file Rates.xlsx */
+        get: operations["getrates"];
+        put?: never;
+        /** Adds a rate; 422 naming both rates when its km range overlaps an active rate of the same key */
+        post: operations["createrate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rates/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rate of the portal (404 otherwise) */
+        get: operations["getrate"];
+        /** Updates a rate (the next quote uses it); xmin must be the version the edit started from */
+        put: operations["updaterate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rates/{cca2}/company/{companyId}/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active rates that price a company's quotes - its own and the portal's list prices it has none of */
+        get: operations["getcompanyactiverates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/Rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rate upload batches of the portal, newest first */
+        get: operations["getratebatches"];
+        put?: never;
+        /** Uploads a rate sheet (.csv or .xlsx as the body, streamed); each row validated, good rows kept, bad rows keep their errors */
+        post: operations["uploadratesheet"];
+        /** Deletes batches not yet submitted, with their rows ("N batches deleted succesfully.") */
+        delete: operations["deleteratebatches"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/batch/Rate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rate upload batch with its counts and submit progress */
+        get: operations["getratebatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/Rate/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a batch - its valid rows become rates in the background ("Batch submitted sucessfully."), progress on the dashboard hub's bulkIndexer events */
+        post: operations["submitratebatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/{batchId}/Rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rows of a rate upload batch, filtered by upload status and user; with exportExcel=true the rows as a sheet with an Errors column */
+        get: operations["getrateuploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/Uploads/Rate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rate upload (a row of a batch) */
+        get: operations["getrateupload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/uploads/Rate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Corrects a rate upload before its batch is submitted; validated again (its errors are replaced) */
+        put: operations["updaterateupload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/Rate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels a rate upload - only below in progress, not already cancelled, and with no rate created */
+        delete: operations["cancelrateupload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/uploadStatuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The upload batch statuses (002 section 4) */
+        get: operations["getuploadstatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4312,6 +4503,222 @@ export interface components {
             /** @description The public review link, for 4 and 5 only */
             reviewUrl: string | null;
         };
+        /**
+         * @description Base (the price of a parcel over the km range) or Surcharge (added on top, e.g. high-risk areas)
+         * @enum {string}
+         */
+        RateType: "Base" | "Surcharge";
+        /** @enum {string} */
+        RateSlaType: "Priority" | "Standard" | "Hyperlocal" | "Emergency Relief";
+        /**
+         * @description Weekday or Weekend; Any for surcharges that apply every day
+         * @enum {string}
+         */
+        RateDayOfWeekType: "Weekday" | "Weekend" | "Any";
+        Rate: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description null for the portal's list price
+             */
+            companyId: number | null;
+            companyName: string | null;
+            slaType: components["schemas"]["RateSlaType"];
+            /** Format: int32 */
+            parcelTypeId: number;
+            rateType: components["schemas"]["RateType"];
+            dayOfWeekType: components["schemas"]["RateDayOfWeekType"];
+            pricingTier: string;
+            /** Format: int32 */
+            startKmRange: number;
+            /** Format: int32 */
+            endKmRange: number;
+            /**
+             * Format: int32
+             * @description VAT exclusive, in cents
+             */
+            priceCents: number;
+            isReturnToSenderRate: boolean;
+            isHighRisk: boolean;
+            isActive: boolean;
+            xmin: string;
+        };
+        RatePage: {
+            items: components["schemas"]["Rate"][];
+            paging: components["schemas"]["Paging"];
+        };
+        RateInput: {
+            name: string;
+            /** Format: int32 */
+            companyId?: number | null;
+            slaType: components["schemas"]["RateSlaType"];
+            /** Format: int32 */
+            parcelTypeId: number;
+            rateType: components["schemas"]["RateType"];
+            dayOfWeekType: components["schemas"]["RateDayOfWeekType"];
+            pricingTier: string;
+            /** Format: int32 */
+            startKmRange: number;
+            /** Format: int32 */
+            endKmRange: number;
+            /** Format: int32 */
+            priceCents: number;
+            isReturnToSenderRate?: boolean;
+            isHighRisk?: boolean;
+            isActive?: boolean;
+        };
+        RateUpdate: {
+            name: string;
+            /** Format: int32 */
+            companyId?: number | null;
+            slaType: components["schemas"]["RateSlaType"];
+            /** Format: int32 */
+            parcelTypeId: number;
+            rateType: components["schemas"]["RateType"];
+            dayOfWeekType: components["schemas"]["RateDayOfWeekType"];
+            pricingTier: string;
+            /** Format: int32 */
+            startKmRange: number;
+            /** Format: int32 */
+            endKmRange: number;
+            /** Format: int32 */
+            priceCents: number;
+            isReturnToSenderRate?: boolean;
+            isHighRisk?: boolean;
+            isActive?: boolean;
+            xmin: string;
+        };
+        RateConflict: {
+            message: string;
+            current?: components["schemas"]["Rate"];
+        };
+        /**
+         * Format: int32
+         * @description failed -2000, cancelled -1000, unprocessed 0, submitted 1000, in progress 2000, delivery created 3000, completed 4000
+         * @enum {integer}
+         */
+        UploadStatusId: -2000 | -1000 | 0 | 1000 | 2000 | 3000 | 4000;
+        UploadStatus: {
+            id: components["schemas"]["UploadStatusId"];
+            name: string;
+        };
+        RateUploadBatch: {
+            /** Format: int32 */
+            id: number;
+            fileName: string;
+            uploadStatusId: components["schemas"]["UploadStatusId"];
+            uploadStatus: string;
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            totalRows: number;
+            /** Format: int32 */
+            validRows: number;
+            /** Format: int32 */
+            invalidRows: number;
+            /** Format: int32 */
+            cancelledRows: number;
+            /**
+             * Format: int32
+             * @description Rows the submit has finished
+             */
+            processedRows: number;
+            /** Format: int32 */
+            ratesCreated: number;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        RateUploadBatchPage: {
+            items: components["schemas"]["RateUploadBatch"][];
+            paging: components["schemas"]["Paging"];
+        };
+        RateUploadBatchAnswer: {
+            message: string;
+            uploadBatch: components["schemas"]["RateUploadBatch"];
+        };
+        RateBatchesDeleted: {
+            message: string;
+            /** Format: int32 */
+            deleted: number;
+        };
+        RateUpload: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            uploadBatchId: number;
+            /**
+             * Format: int32
+             * @description The row of the sheet (the header is row 1)
+             */
+            rowNumber: number;
+            /** Format: int32 */
+            rateId: number | null;
+            name: string | null;
+            /** Format: int32 */
+            companyId: number | null;
+            company: string | null;
+            slaType: string | null;
+            /** Format: int32 */
+            parcelTypeId: number | null;
+            rateType: string | null;
+            dayOfWeekType: string | null;
+            pricingTier: string | null;
+            /** Format: int32 */
+            startKmRange: number | null;
+            /** Format: int32 */
+            endKmRange: number | null;
+            /**
+             * Format: int32
+             * @description cents
+             */
+            newPrice: number | null;
+            isReturnToSenderRate: boolean;
+            isHighRisk: boolean;
+            isActive: boolean;
+            uploadStatusId: components["schemas"]["UploadStatusId"];
+            uploadStatus: string;
+            rateCreated: boolean;
+            uploadedBy: string | null;
+            /** Format: int32 */
+            uploadedByUserId: number | null;
+            /** @description Messages per field (002 section 5 texts); empty when the row can become a rate */
+            errors: {
+                [key: string]: string[];
+            };
+            xmin: string;
+        };
+        RateUploadPage: {
+            items: components["schemas"]["RateUpload"][];
+            paging: components["schemas"]["Paging"];
+        };
+        RateUploadUpdate: {
+            name?: string | null;
+            /** Format: int32 */
+            companyId?: number | null;
+            slaType?: string | null;
+            /** Format: int32 */
+            parcelTypeId?: number | null;
+            rateType?: string | null;
+            dayOfWeekType?: string | null;
+            pricingTier?: string | null;
+            /** Format: int32 */
+            startKmRange?: number | null;
+            /** Format: int32 */
+            endKmRange?: number | null;
+            /** Format: int32 */
+            newPrice?: number | null;
+            isReturnToSenderRate?: boolean;
+            isHighRisk?: boolean;
+            isActive?: boolean;
+            xmin: string;
+        };
+        RateUploadConflict: {
+            message: string;
+            current?: components["schemas"]["RateUpload"];
+        };
     };
     responses: {
         /** @description Too many requests from this address; the message says how long to wait */
@@ -4456,6 +4863,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["TaskState"];
+            };
+        };
+        /** @description The rate's km range overlaps an active rate of the same key (company, SLA type, parcel type, rate type, day type, tier, kind); the message names both */
+        RateOverlap: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
     };
@@ -9748,6 +10164,517 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getrates: {
+        parameters: {
+            query?: {
+                /** @description Answer searchable-select options (key, value) instead of a page */
+                select?: components["parameters"]["Select"];
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+                /** @description High-risk area surcharges only (true) or none of them (false) */
+                isHighRisk?: boolean;
+                /** @description The portal's list prices (no company) only (true) or companies' own only (false) */
+                isDefault?: boolean;
+                /** @description One company's own rates */
+                companyid?: number;
+                rateType?: components["schemas"]["RateType"];
+                slaType?: components["schemas"]["RateSlaType"];
+                /** @description Any of these SLA types */
+                slaTypes?: components["schemas"]["RateSlaType"][];
+                /** @description Parcel type id (0 for surcharges of any parcel) */
+                parcelType?: number;
+                pricingTier?: string;
+                /** @description Price excluding VAT in the portal's currency */
+                minPrice?: number;
+                /** @description Price excluding VAT in the portal's currency */
+                maxPrice?: number;
+                /** @description km; rates whose range reaches past it */
+                minDistance?: number;
+                /** @description km; rates whose range starts at or before it */
+                maxDistance?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rates, or select options, or the file Rates.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatePage"] | components["schemas"]["SelectOptions"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createrate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateInput"];
+            };
+        };
+        responses: {
+            /** @description The new rate */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RateOverlap"];
+        };
+    };
+    getrate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updaterate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated rate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the rate since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateConflict"];
+                };
+            };
+            422: components["responses"]["RateOverlap"];
+        };
+    };
+    getcompanyactiverates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates, the company's own first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getratebatches: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                uploadstatus?: components["schemas"]["UploadStatusId"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of batches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateUploadBatchPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    uploadratesheet: {
+        parameters: {
+            query: {
+                fileName: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": unknown;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+            };
+        };
+        responses: {
+            /** @description The batch, with "File uploaded sucessfully." */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateUploadBatchAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteratebatches: {
+        parameters: {
+            query: {
+                ids: number[];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateBatchesDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getratebatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateUploadBatch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    submitratebatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, submitted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateUploadBatchAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The batch was already submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getrateuploads: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                uploadstatus?: components["schemas"]["UploadStatusId"];
+                /** @description The user who uploaded the rows */
+                appuserid?: number;
+                /** @description Rows with errors only (true) or without (false) */
+                hasErrors?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                batchId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rate uploads, or the file Rate uploads.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateUploadPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getrateupload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate upload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateUpload"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updaterateupload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateUploadUpdate"];
+            };
+        };
+        responses: {
+            /** @description The rate upload with its new errors (none when it can become a rate) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The row changed since xmin (body with current) or can no longer be changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateUploadConflict"];
+                };
+            };
+        };
+    };
+    cancelrateupload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled rate upload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateUpload"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The rate upload can no longer be cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getuploadstatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statuses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadStatus"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

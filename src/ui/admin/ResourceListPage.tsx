@@ -21,7 +21,8 @@ function ResourceList({ resourceId }: { resourceId: ResourceId }) {
   const mayCreate = resource.operations.create !== undefined && mayCall(resource.operations.create, permissions);
   return (
     <AdminPage title={resource.title} current={{ label: resource.title, to: resource.routes.list }}
-      createTo={mayCreate ? resource.routes.add : undefined}>
+      createTo={mayCreate ? resource.routes.add : undefined}
+      uploadTo={resource.upload && mayCall(resource.upload.operation, permissions) ? resource.upload.to : undefined}>
       <ListView actor={actor} mayEdit={mayCall(resource.operations.get, permissions)}
         bulkActions={(resource.bulkActions ?? []).filter((action) => mayCall(action.operation, permissions))} />
     </AdminPage>

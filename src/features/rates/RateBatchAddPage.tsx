@@ -1,0 +1,16 @@
+import { usePortal } from '../../machines/root/root-actor';
+import { useScreenActor } from '../../machines/root/use-screen-actor';
+import { rateBatchMachine } from '../../machines/rates/rate-batch.machine';
+import { AdminPage } from '../../ui/AdminPage';
+import { RateBatchView } from './RateBatchView';
+
+/** /rates/batches/add (002 section 2): a rate sheet uploaded, checked, submitted. */
+export default function RateBatchAddPage() {
+  const portal = usePortal();
+  const actor = useScreenActor(rateBatchMachine, { cca2: portal.cca2 });
+  return (
+    <AdminPage title="Upload rates" parents={[{ label: 'Rates', to: '/rates' }]} current={{ label: 'Upload rates', to: '/rates/batches/add' }} readOnly>
+      <RateBatchView actor={actor} />
+    </AdminPage>
+  );
+}

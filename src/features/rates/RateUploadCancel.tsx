@@ -1,0 +1,44 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
+import { RATE_TEXTS } from '../../lib/rate-texts';
+import { canCancelRateUpload } from '../../lib/statuses';
+import type { rateUploadCancelMachine } from '../../machines/rates/rate-upload-cancel.machine';
+import type { RateUpload } from '../../machines/rates/rate-upload-row.types';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+
+type CancelActor = Actor<typeof rateUploadCancelMachine>;
+
+export const CANCEL_TEXTS = { cancel: 'Cancel', title: 'Cancel rate upload', dismiss: 'Dismiss' } as const;
+
+/** The row's Cancel button: only while the spec's rule allows it (below in progress, not cancelled, no rate made). */
+export function RateUploadCancelButton({ actions, row }: { actions: CancelActor; row: RateUpload }) {
+  const busy = useSelector(actions, (snapshot) => snapshot.matches('cancelling'));
+  return (
+    <Button size="xs" variant="outline" aria-label={`${CANCEL_TEXTS.cancel} rate upload #${row.id}`}
+      disabled={busy || !canCancelRateUpload(row.uploadStatusId, row.rateCreated)} onClick={() => actions.send({ type: 'uploads.cancel', row })}>
+      {CANCEL_TEXTS.cancel}
+    </Button>
+  );
+}
+
+/** The confirmation and a refusal's message. */
+export function RateUploadCancelDialogs({ actions }: { actions: CancelActor }) {
+  const state = useSelector(actions, (snapshot) => String(snapshot.value));
+  const row = useSelector(actions, (snapshot) => snapshot.context.row);
+  const error = useSelector(actions, (snapshot) => snapshot.context.error);
+  return (
+    <>
+      <ConfirmDialog
+        open={state === 'confirming' || state === 'cancelling'} title={CANCEL_TEXTS.title} message={row ? RATE_TEXTS.cancelUploadQuestion(row.id) : ''}
+        busy={state === 'cancelling'} onNo={() => actions.send({ type: 'uploads.confirmNo' })} onYes={() => actions.send({ type: 'uploads.confirmYes' })}
+      />
+      {error && (
+        <Stack direction="row" gap={2} align="center">
+          <Text role="alert" color="red.600">{error.message}</Text>
+          <Button size="xs" onClick={() => actions.send({ type: 'uploads.dismiss' })}>{CANCEL_TEXTS.dismiss}</Button>
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ApiError } from '../../api/api-error';
+import type { components } from '../../api/generated/connect';
+
+export type RateUploadBatch = components['schemas']['RateUploadBatch'];
+
+export interface RateBatchInput {
+  cca2: string;
+}
+
+export interface RateBatchContext {
+  cca2: string;
+  file: File | undefined;
+  batch: RateUploadBatch | undefined;
+  error: ApiError | undefined;
+}
+
+export type RateBatchEvent =
+  | { type: 'batch.choose'; file: File }
+  | { type: 'batch.upload' }
+  | { type: 'batch.submit' }
+  /** A bulkIndexer event of the dashboard hub for this batch (its processed rows and status). */
+  | { type: 'batch.progress'; processedRows: number; uploadStatusId: number }
+  | { type: 'batch.reset' };
+
+export interface UploadSheetInput {
+  cca2: string;
+  file: File;
+}
+
+export interface BatchCallInput {
+  cca2: string;
+  batchId: number;
+}
+
+/** The machine's types for `setup({ types })`: one schema. */
+export interface RateBatchSchema {
+  input: RateBatchInput;
+  context: RateBatchContext;
+  events: RateBatchEvent;
+  tags: 'busy';
+}

@@ -1,0 +1,80 @@
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
+import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { formatMoney } from '../lib/money';
+import { RATE_TEXTS } from '../lib/rate-texts';
+import { UPLOAD_BATCH_STATUS, UPLOAD_BATCH_STATUS_LABELS } from '../lib/statuses';
+import { toApiQuery } from './query';
+import type { ListParams, ResourceDef } from './types';
+
+export type RateUploadRow = components['schemas']['RateUpload'];
+
+const STATUS_OPTIONS = Object.values(UPLOAD_BATCH_STATUS).map(String);
+const STATUS_LABELS = Object.fromEntries(Object.entries(UPLOAD_BATCH_STATUS_LABELS));
+
+/** The batch is a fixed filter of the nested list (its path gives it), not a query parameter. */
+function uploadsQuery(params: ListParams) {
+  const { uploadBatchId, ...filters } = params.filters;
+  const { sortby: _sortby, sortdirection: _direction, search: _search, ...query } = toApiQuery({ ...params, filters });
+  return { batchId: Number(uploadBatchId), query };
+}
+
+const readOnly = (): never => {
+  throw new Error(RATE_TEXTS.updateRateUpload);
+};
+
+/**
+ * The rows of a rate upload batch (/rates/batches/:uploadBatchId/uploads; 002 section 2): filtered by upload status
+ * and by user, each opening "Update rate upload" (where it is corrected or cancelled); the export gives the rows back
+ * as a sheet with an Errors column, to fix and upload again.
+ */
+export const rateUploadsResource: ResourceDef<RateUploadRow> = {
+  id: 'rateUploads',
+  title: 'Rate uploads',
+  singular: 'rate upload',
+  routes: { list: '/rates/batches/:uploadBatchId/uploads', edit: '/rates/batches/:uploadBatchId/uploads/edit/:rateUploadId' },
+  operations: { list: 'getrateuploads', get: 'getrateupload', update: 'updaterateupload' },
+  columns: [
+    { key: 'rowNumber', header: 'Row' },
+    { key: 'name', header: 'Name', text: (row) => row.name ?? '' },
+    { key: 'rateType', header: 'Rate type', text: (row) => row.rateType ?? '' },
+    { key: 'slaType', header: 'SLA type', text: (row) => row.slaType ?? '' },
+    { key: 'parcelTypeId', header: 'Parcel type', text: (row) => (row.parcelTypeId === null ? '' : String(row.parcelTypeId)) },
+    { key: 'dayOfWeekType', header: 'Day of the week', text: (row) => row.dayOfWeekType ?? '' },
+    { key: 'startKmRange', header: 'Km range', text: (row) => `${row.startKmRange ?? '?'}-${row.endKmRange ?? '?'} km` },
+    { key: 'newPrice', header: 'New price', text: (row) => (row.newPrice === null ? '' : formatMoney(row.newPrice)) },
+    { key: 'uploadStatus', header: 'Upload status' },
+    { key: 'uploadedBy', header: 'Uploaded by', text: (row) => row.uploadedBy ?? '' },
+    { key: 'errors', header: RATE_TEXTS.errorColumn, text: (row) => Object.values(row.errors).flat().join('; ') },
+  ],
+  filters: [
+    { kind: 'parent', name: 'uploadBatchId', label: 'Batch' },
+    { kind: 'enum', name: 'uploadstatus', label: 'Upload status', options: STATUS_OPTIONS, optionLabels: STATUS_LABELS },
+    { kind: 'lookup', name: 'appuserid', label: 'User', resource: 'users' },
+    { kind: 'boolean', name: 'hasErrors', label: 'With errors' },
+  ],
+  fields: [],
+  defaultSort: 'id',
+  pageSizes: PAGE_SIZE_OPTIONS,
+  exportName: 'Rate uploads',
+  createOpensEdit: false,
+  label: (row) => `#${row.id}`,
+  api: {
+    async list(cca2, params, signal) {
+      const { batchId, query } = uploadsQuery(params);
+      const { data } = await api.connect.GET('/uploadbatches/{cca2}/{batchId}/Rate', { params: { path: { cca2, batchId }, query }, signal });
+      if (!data || typeof data === 'string') throw new Error('The server answered without rows');
+      return data;
+    },
+    async exportFile(cca2, params, signal) {
+      const { batchId, query } = uploadsQuery({ ...params, page: 1 });
+      const { response } = await api.connect.GET('/uploadbatches/{cca2}/{batchId}/Rate', {
+        params: { path: { cca2, batchId }, query: { ...query, exportExcel: true } }, parseAs: 'stream', signal,
+      });
+      return response;
+    },
+    get: readOnly,
+    update: readOnly,
+    selectOptions: async () => [],
+  },
+};
