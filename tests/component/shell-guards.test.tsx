@@ -60,7 +60,7 @@ describe('the route guard (000 section 2)', () => {
 
   it('resolves the twice-registered rates batch screens by their first registration', async () => {
     const view = renderShell({ path: '/rates/batches/add', permissions: permissionsOf(['StoreAdministrator']) });
-    expect(await screen.findByRole('heading', { level: 1, name: SCREEN_TEXTS.notAvailableTitle })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload rates' })).toBeTruthy();
     expect(view.router.state.location.pathname).toBe('/rates/batches/add');
   });
 

@@ -16,7 +16,7 @@ import { fakeToken } from '../support/fake-token';
 // The landing screens' own data calls are not under test: where the user lands is.
 vi.mock('../../src/features/dashboard/DashboardPage', () => ({ Component: () => <main><h1>Dashboard page</h1></main> }));
 vi.mock('../../src/features/jobs/JobsListPage', () => ({ Component: () => <main><h1>Jobs page</h1></main> }));
-vi.mock('../../src/ui/admin/ResourceListPage', () => ({ Component: () => <main><h1>Deliveries page</h1></main> }));
+vi.mock('../../src/features/jobs/DeliveriesListPage', () => ({ Component: () => <main><h1>Deliveries page</h1></main> }));
 vi.mock('../../src/machines/auth/auth.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/machines/auth/auth.actors')>();
   const { fromPromise: promiseLogic } = await import('xstate');
