@@ -427,7 +427,7 @@ export const authMachine = setup({
         },
         stoppingImpersonation: {
           description: 'Ends the impersonation, then / and a reload restore the main login from its cookie.',
-          tags: ['busy'],
+          tags: ['busy', 'endingSession'],
           invoke: {
             id: 'stopImpersonation',
             src: 'stopImpersonation',

@@ -61,5 +61,6 @@ export type TokenOutcome = { type: 'token.ready'; token: string | undefined } | 
 export interface AuthSchema {
   context: AuthContext;
   events: AuthEvent;
-  tags: 'restoring' | 'busy';
+  /** endingSession: the client itself is ending this session (stopping an impersonation): live session watchers let go first. */
+  tags: 'restoring' | 'busy' | 'endingSession';
 }

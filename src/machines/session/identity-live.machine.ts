@@ -12,7 +12,10 @@ export const IDENTITY_RETRY_MS = (attempts: number) => Math.min(60_000, 5_000 * 
 export const IDENTITY_RETRY_STEPS = 5;
 
 /** Follows the auth actor (systemId 'auth'): the identity hub needs a signed-in user. */
-export const identityAuthWatch = authWatchOf({ type: 'identity.session.start' } as const, { type: 'identity.session.end' } as const);
+// Ends as soon as the client itself starts ending the session (stopping an impersonation): the server's revocation
+// of that session then reaches no listener, and the main login is restored instead of signed out.
+export const identityAuthWatch = authWatchOf({ type: 'identity.session.start' } as const, { type: 'identity.session.end' } as const,
+  (snapshot) => snapshot.matches('signedIn') && !snapshot.hasTag('endingSession'));
 
 /** Connects the identity hub and subscribes to the user's identity (subscribeToMyIdentity). */
 async function connectIdentity(): Promise<void> {
