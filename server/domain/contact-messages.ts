@@ -72,6 +72,7 @@ export async function listContactMessages(db: Database, portal: PortalData, quer
       id: contactMessages.id, name: contactMessages.name, email: contactMessages.email, phone: contactMessages.phone,
       subject: contactMessages.subject, message: contactMessages.message, created: contactMessages.createdAt, answeredAt: contactMessages.answeredAt,
       answeredBy: sql<string | null>`(select u.first_name || ' ' || u.last_name from users u where u.id = ${contactMessages.answeredByUserId})`,
+      xmin: sql<string>`${contactMessages}.xmin::text`,
     }).from(contactMessages).where(where).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset),
     db.select({ value: count() }).from(contactMessages).where(where),
   ]);

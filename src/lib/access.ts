@@ -564,6 +564,8 @@ export const ROUTE_ACCESS = [
   // ---- Payment callback, mobile devices ----
   { path: '/paymentcallback', rule: NORMAL_USER },
   { path: '/mobile-devices', rule: STAFF },
+  // Ours (issue 19): the messages of the public contact form, for the operators who answer them.
+  { path: '/contact-messages', rule: STAFF },
   // ---- Admin ----
   { path: '/admin/distancediscovery', rule: ADMINISTRATOR },
   { path: '/admin/distancediscovery/batches/:uploadBatchId/uploads', rule: ADMINISTRATOR },

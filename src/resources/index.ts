@@ -18,6 +18,7 @@ import { myDeliveriesResource } from './my-deliveries';
 import { accountsResource, accountTransactionsResource } from './finance';
 import { ratesResource } from './rates';
 import { rateUploadsResource } from './rate-uploads';
+import { contactMessagesResource } from './contact-messages';
 import type { ResourceDef, ResourceId } from './types';
 
 /** Every resource of the back office by id: the router, menus, list and form screens read this. */
@@ -55,6 +56,8 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // Rates (issue 16): the price list every quote reads.
   rates: ratesResource,
   rateUploads: rateUploadsResource,
+  // The public contact form's messages (issue 19).
+  contactMessages: contactMessagesResource,
 };
 
 export function resourceOf(id: ResourceId): ResourceDef {

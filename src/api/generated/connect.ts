@@ -4581,6 +4581,7 @@ export interface components {
             answeredAt: string | null;
             /** @description The full name of who marked it answered */
             answeredBy: string | null;
+            xmin: string;
         };
         ContactMessagePage: {
             items: components["schemas"]["ContactMessage"][];
