@@ -41,7 +41,7 @@ export function ErrorDialog() {
             </Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
-                <Button bg="secondary" color="white">{SCREEN_TEXTS.errorDialogClose}</Button>
+                <Button bg="brand.solid" color="brand.contrast">{SCREEN_TEXTS.errorDialogClose}</Button>
               </Dialog.ActionTrigger>
             </Dialog.Footer>
           </Dialog.Content>

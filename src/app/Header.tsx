@@ -67,7 +67,7 @@ export function Header() {
               Courier<Box as="span" color="secondary">.</Box>
             </RouterLink>
           </Link>
-          <Badge data-testid="portal-cca2" bg="secondary" color="white" aria-label={`Country ${portal.name}`}>{portal.cca2}</Badge>
+          <Badge data-testid="portal-cca2" bg="brand.solid" color="brand.contrast" aria-label={`Country ${portal.name}`}>{portal.cca2}</Badge>
           {/* On a phone the drawer shows it instead: the header keeps room for the logo and New delivery. */}
           {environment !== 'production' && (
             <Badge data-testid="environment-badge" hideBelow="md" variant="outline" color="white" borderColor="whiteAlpha.700">{environment}</Badge>

@@ -15,7 +15,7 @@ export function ImpersonationBar() {
   if (!permissions?.act) return null;
   return (
     <Box as="section" role="region" aria-label={USER_MENU_TEXTS.impersonationBar} data-testid="impersonation-bar"
-      position="sticky" top={`${THEME.headerHeight}px`} zIndex="sticky" bg="secondary" color="white" px={4} py={1.5}>
+      position="sticky" top={`${THEME.headerHeight}px`} zIndex="sticky" bg="brand.solid" color="brand.contrast" px={4} py={1.5}>
       <Flex align="center" justify="space-between" gap={3} wrap="wrap">
         <Text textStyle="sm" fontWeight="semibold" minW={0} overflowWrap="anywhere">
           {USER_MENU_TEXTS.actingAs(permissions.act.email, permissions.email)}

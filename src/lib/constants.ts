@@ -132,6 +132,8 @@ export const STOP_TYPES = { PICK_UP: 'PICK_UP', DROP_OFF: 'DROP_OFF' } as const;
 export const THEME = {
   primary: '#444444',
   secondary: '#EA3659',
+  /** The secondary colour darkened to carry white text at 4.5:1 (WCAG AA; #EA3659 gives 4.06:1): solid buttons, badges, bars. */
+  secondarySolid: '#D92B4E',
   headerHeight: 69,
   tooltipsInteractive: false,
   breakpoints: { sm: 576, md: 768, lg: 992, xl: 1200 },

@@ -52,7 +52,7 @@ export function AdminPage({ title, parents = [], current, createTo, readOnly, up
           )}
           {actions}
           {uploadTo && !readOnly && <Button asChild size="sm" variant="outline"><RouterLink to={uploadTo}>{LIST_TEXTS.upload}</RouterLink></Button>}
-          {createTo && !readOnly && <Button asChild size="sm" bg="secondary" color="white"><RouterLink to={createTo}>{LIST_TEXTS.create}</RouterLink></Button>}
+          {createTo && !readOnly && <Button asChild size="sm" bg="brand.solid" color="brand.contrast"><RouterLink to={createTo}>{LIST_TEXTS.create}</RouterLink></Button>}
         </HStack>
       </HStack>
       <Box>{children}</Box>

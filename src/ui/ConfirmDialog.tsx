@@ -44,7 +44,7 @@ export function ConfirmDialog({ open, title, message, onNo, onYes, busy = false,
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onNo} disabled={busy}>No</Button>
-              <Button bg="secondary" color="white" onClick={onYes} loading={busy} loadingText="Yes" disabled={yesDisabled}>Yes</Button>
+              <Button bg="brand.solid" color="brand.contrast" onClick={onYes} loading={busy} loadingText="Yes" disabled={yesDisabled}>Yes</Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -44,7 +44,7 @@ export const system = createSystem(
         xl: px(THEME.breakpoints.xl),
       },
       recipes: {
-        // One primary action style (the spec's secondary colour, #EA3659): a solid button is the brand's unless
+        // One primary action style (the spec's secondary colour, #EA3659, darkened for white text): a solid button is the brand's unless
         // a screen asks for another palette; outline and ghost buttons stay neutral.
         button: { variants: { variant: { solid: { colorPalette: 'brand' } } } },
       },
@@ -56,6 +56,7 @@ export const system = createSystem(
         colors: {
           primary: { value: THEME.primary },
           secondary: { value: THEME.secondary },
+          secondarySolid: { value: THEME.secondarySolid },
         },
         sizes: {
           header: { value: px(THEME.headerHeight) },
@@ -69,7 +70,7 @@ export const system = createSystem(
         colors: {
           // Nested, so that 'brand' is a colour palette (colorPalette="brand", the solid buttons).
           brand: {
-            solid: { value: '{colors.secondary}' },
+            solid: { value: '{colors.secondarySolid}' },
             contrast: { value: 'white' },
             fg: { value: '{colors.secondary}' },
             muted: { value: '#fbd7de' },

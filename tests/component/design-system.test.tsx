@@ -7,11 +7,12 @@ import { FIELD_ERROR_STYLE, system } from '../../src/ui/theme';
 
 // Issue 21 item 18: one primary action style, one field-error style, one select, from the theme.
 describe('the design system', () => {
-  it('draws a solid button in the brand palette, which is the spec\'s secondary colour (#EA3659)', () => {
+  it('draws a solid button in the brand palette: the spec\'s secondary colour (#EA3659) darkened to carry white text', () => {
     const solid = system.getRecipe('button')?.variants?.variant?.solid as Record<string, unknown>;
     expect(solid.colorPalette).toBe('brand');
     expect(system.css({ colorPalette: 'brand' })['--chakra-colors-color-palette-solid']).toBe('var(--chakra-colors-brand-solid)');
-    expect(system.tokens.getByName('colors.brand.solid')?.value).toBe('var(--chakra-colors-secondary)');
+    expect(system.tokens.getByName('colors.brand.solid')?.value).toBe('var(--chakra-colors-secondary-solid)');
+    expect(system.token('colors.secondarySolid')).toBe('#D92B4E');
     expect(system.token('colors.secondary')).toBe('#EA3659');
   });
 

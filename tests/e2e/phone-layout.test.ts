@@ -129,9 +129,10 @@ describe('a phone-sized screen (390 × 844)', () => {
       await deliveriesLink.click();
       await page.getByRole('table', { name: JOB_SCREEN_TEXTS.tasks }).waitFor({ timeout: 20_000 });
       await expectNoSidewaysScroll(page, 'driver-job');
-      // Issue 21 item 18: a screen's primary actions are the theme's solid buttons, in the spec's secondary colour (#EA3659).
+      // Issue 21 item 18: a screen's primary actions are the theme's solid buttons, in the spec's secondary colour
+      // darkened to carry white text (#D92B4E).
       const startJob = page.getByRole('group', { name: JOB_SCREEN_TEXTS.actions }).getByRole('button').first();
-      expect(await startJob.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(234, 54, 89)');
+      expect(await startJob.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(217, 43, 78)');
     } finally {
       await page.context().close();
     }

@@ -5,6 +5,7 @@ import { createActor } from 'xstate';
 import { ContactView } from '../../src/features/public/ContactPage';
 import { CONTACT_TEXTS } from '../../src/lib/contact';
 import { contactSamples } from '../../src/machines/public/contact.samples';
+import type { ContactField } from '../../src/machines/public/contact.types';
 import { system } from '../../src/ui/theme';
 import { describeModel } from '../support/model-paths';
 
@@ -21,7 +22,7 @@ describeModel({
       send(event) {
         act(() => {
           switch (event.type) {
-            case 'field.change': fireEvent.change(screen.getByLabelText(new RegExp(`^${LABELS[event.field].replace(/[()]/g, '\\$&')}`)), { target: { value: event.value } }); break;
+            case 'field.change': fireEvent.change(screen.getByLabelText(new RegExp(`^${LABELS[event.field as ContactField].replace(/[()]/g, '\\$&')}`)), { target: { value: event.value } }); break;
             // People never reach the trap: it is out of the accessibility tree, so find it by name.
             case 'website.change': fireEvent.change(document.querySelector('input[name="website"]')!, { target: { value: event.value } }); break;
             case 'submit': fireEvent.click(screen.getByRole('button', { name: CONTACT_TEXTS.send })); break;

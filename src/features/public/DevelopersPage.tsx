@@ -19,7 +19,8 @@ function verify(secret, header, rawBody, toleranceSeconds = ${WEBHOOK_SIGNATURE_
   return given.length === expected.length && timingSafeEqual(given, expected);
 }`;
 
-const Pre = chakra('pre');
+// Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+const Pre = chakra('pre', { base: { bg: 'bg.muted', p: 3, borderRadius: 'md', overflowX: 'auto', fontSize: 'sm', my: 3 } }, { defaultProps: { tabIndex: 0 } });
 
 /** The API reference: every operation of the served documents, by tag, each tag a native disclosure (keyboard ready). */
 export function ApiReferenceView({ actor }: { actor: Actor<typeof apiReferenceMachine> }) {
@@ -82,7 +83,7 @@ function DevelopersPage() {
       </Section>
       <Section title="Webhooks">
         <Text>A webhook subscribes an address to events: {WEBHOOK_EVENT_TYPES.map((type) => <Code key={type} me={1}>{type}</Code>)}. Each event is a <Code>POST</Code> of JSON:</Text>
-        <Pre bg="bg.muted" p={3} borderRadius="md" overflowX="auto" fontSize="sm" my={3}>{'{ "id": "6f1c2e0a-…", "type": "delivery.updated", "createdAt": "2026-11-21T10:15:02.120Z", "companyId": 1, "data": { … } }'}</Pre>
+        <Pre>{'{ "id": "6f1c2e0a-…", "type": "delivery.updated", "createdAt": "2026-11-21T10:15:02.120Z", "companyId": 1, "data": { … } }'}</Pre>
         <Table.Root size="sm" my={3}>
           <Table.Header><Table.Row><Table.ColumnHeader>Header</Table.ColumnHeader><Table.ColumnHeader>Value</Table.ColumnHeader></Table.Row></Table.Header>
           <Table.Body>
@@ -96,7 +97,7 @@ function DevelopersPage() {
         <Text>
           {`v1 is the hex HMAC-SHA256, keyed with the whole secret (whsec_…, shown once when the webhook is created or its secret rotated), of "<t>.<raw body>": the timestamp, a dot, the body exactly as received. Refuse timestamps more than ${WEBHOOK_SIGNATURE_TOLERANCE_S / 60} minutes from your clock. A 2xx answer is a success; anything else is retried with growing waits, up to ${WEBHOOK_MAX_ATTEMPTS} tries in all.`}
         </Text>
-        <Pre bg="bg.muted" p={3} borderRadius="md" overflowX="auto" fontSize="sm" my={3}>{VERIFY_SNIPPET}</Pre>
+        <Pre>{VERIFY_SNIPPET}</Pre>
       </Section>
       <Section title="Live tracking">
         <Text>The tracking hub (SignalR, <Code>/hubs/tracking</Code>) pushes a delivery's status and its driver's position: call <Code>subscribeToTrackingUpdates</Code> with the delivery's trackingHashId.</Text>

@@ -99,7 +99,7 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
         )}
         {resource.fields.map(field)}
         <HStack gap={2}>
-          <Button type="submit" bg="secondary" color="white" loading={inSaving} loadingText={FORM_TEXTS.save} disabled={busy || inConflict}>{FORM_TEXTS.save}</Button>
+          <Button type="submit" bg="brand.solid" color="brand.contrast" loading={inSaving} loadingText={FORM_TEXTS.save} disabled={busy || inConflict}>{FORM_TEXTS.save}</Button>
           {editing && resource.api.remove && (
             <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: 'form.delete' })}>{FORM_TEXTS.delete}</Button>
           )}

@@ -23,7 +23,8 @@ function ResourceList({ resourceId }: { resourceId: ResourceId }) {
     <AdminPage title={resource.title} current={{ label: resource.title, to: resource.routes.list }}
       createTo={mayCreate ? resource.routes.add : undefined}
       uploadTo={resource.upload && mayCall(resource.upload.operation, permissions) ? resource.upload.to : undefined}>
-      <ListView actor={actor} mayEdit={mayCall(resource.operations.get, permissions)}
+      {/* A resource without an edit screen names its list as the edit route: its rows link nowhere. */}
+      <ListView actor={actor} mayEdit={resource.routes.edit !== resource.routes.list && mayCall(resource.operations.get, permissions)}
         bulkActions={(resource.bulkActions ?? []).filter((action) => mayCall(action.operation, permissions))} />
     </AdminPage>
   );

@@ -1,0 +1,81 @@
+// The public face in a real browser against npm start's server (issue 19): no serious or critical axe-core
+// violation on any public page at desktop and phone sizes, and the contact form reaches the operators' list.
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_PAGES } from '../../src/lib/public-pages';
+import { CONTACT_TEXTS } from '../../src/lib/contact';
+import { launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const SIZES = [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }] as const;
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Violation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/** axe-core's serious and critical violations of the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+describe('public pages are accessible (axe-core)', { timeout: 240_000 }, () => {
+  it.each(SIZES)('no serious or critical violation at $name size', async (size) => {
+    // bypassCSP: our policy forbids inline scripts, and axe is injected as one.
+    const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, bypassCSP: true });
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+    for (const { path } of [...PUBLIC_PAGES, { path: '/rating-complete' }]) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[path] = violations;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+});
+
+describe('the contact form', { timeout: 120_000 }, () => {
+  it('names the missing fields, then sends by keyboard and thanks the visitor; the operators see the message', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/contact`);
+    const form = page.getByRole('form', { name: CONTACT_TEXTS.title });
+    await form.getByRole('button', { name: CONTACT_TEXTS.send }).click();
+    await page.getByText(CONTACT_TEXTS.required(CONTACT_TEXTS.name)).waitFor();
+    await page.getByText(CONTACT_TEXTS.required(CONTACT_TEXTS.message)).waitFor();
+    const subject = `Boxes from the office ${Date.now()}`;
+    await page.getByLabel(CONTACT_TEXTS.name).fill('Thandi Nkosi');
+    await page.getByLabel(CONTACT_TEXTS.email).fill('thandi@example.test');
+    await page.getByLabel(CONTACT_TEXTS.subject).fill(subject);
+    await page.getByLabel(CONTACT_TEXTS.message).fill('Can a driver collect three boxes on Friday morning?');
+    await page.getByLabel(CONTACT_TEXTS.message).press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: CONTACT_TEXTS.received }).waitFor();
+
+    const staff = await browser.newPage();
+    await submitLogin(staff, server.url, 'staff@demo.test');
+    await staff.getByRole('link', { name: 'Logout' }).waitFor();
+    await staff.goto(`${server.url}/contact-messages?answered=false`);
+    await staff.getByRole('cell', { name: subject, exact: true }).waitFor();
+    // Read-only: no row links to an edit screen.
+    expect(await staff.getByRole('link', { name: new RegExp(`^Edit ${subject}`) }).count()).toBe(0);
+    expect(await staff.getByRole('cell', { name: 'thandi@example.test', exact: true }).count()).toBeGreaterThan(0);
+  });
+});
