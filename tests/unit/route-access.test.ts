@@ -73,7 +73,7 @@ const ACCESS_BY_ROUTE: { row: string; paths: RoutePath[]; who: Role[] }[] = [
     who: ['Administrator', 'ManagementOperator'],
   },
   {
-    row: 'users, announcements, vehicles, rates, ratings, companies, media, mobile devices, all application reviews — administrator, management operator, staff operator',
+    row: 'users, announcements, vehicles, rates, ratings, companies, media, mobile devices, contact messages (ours), all application reviews — administrator, management operator, staff operator',
     paths: [
       '/users', '/users/add', '/users/edit/:id', '/users/:id/ratings', '/users/:id/ratings/add', '/users/:id/ratings/edit/:ratingId',
       '/announcements', '/announcements/add', '/announcements/edit/:id',
@@ -83,6 +83,7 @@ const ACCESS_BY_ROUTE: { row: string; paths: RoutePath[]; who: Role[] }[] = [
       '/companies', '/companies/add', '/companies/edit/:id',
       '/media/delivery-pictures', '/media/delivery-signatures', '/media/profile-pictures',
       '/mobile-devices',
+      '/contact-messages',
       '/business-applications', '/business-applications/edit/:id', '/partner-applications', '/partner-applications/edit/:id',
       '/partner-applications/:id/driver-applications', '/partner-applications/:id/vehicle-applications',
       '/driver-applications', '/driver-applications/edit/:id', '/assistant-applications', '/assistant-applications/edit/:id',
