@@ -17,6 +17,8 @@ export function reportsHandlers({ db }: AppContext): Pick<Handlers<operations>, 
       const { permissions, portal, rows } = request.scope;
       // Who may read a report is the rule of its screen (ROUTE_ACCESS): the menu, the guard and the call agree.
       if (decideRouteAccess(routeRule(report.path), permissions) !== 'allowed') throw new HttpError(403, ERROR_TEXTS.forbidden);
+      // A report whose data is not recorded yet says why rather than answering empty figures.
+      if (report.unavailable) throw new HttpError(404, report.unavailable);
       const context = reportContext(report, request.query, portal, rows, permissions);
       return answer(reply, await runReport(db, report, REPORT_QUERIES[report.id], context, request.query));
     },

@@ -2201,7 +2201,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One report of the registry (src/lib/reports.ts) over the caller's company or store scope: its summary figures, its chart series and a page of its table; exportExcel=true the whole table as the report's named .xlsx. Who may read a report is the rule of its screen path in the access table. A filter the report does not take, or a sortby that is not one of its columns, answers 400 naming it; a date range longer than the limit answers 400 with it. */
+        /** One report of the registry (src/lib/reports.ts) over the caller's company or store scope: its summary figures, its chart series and a page of its table; exportExcel=true the whole table as the report's named .xlsx. Who may read a report is the rule of its screen path in the access table. A filter the report does not take, or a sortby that is not one of its columns, answers 400 naming it; a date range longer than the limit answers 400 with it. A report whose data is not recorded yet (its declaration says why) answers 404 with the reason. */
         get: operations["getreport"];
         put?: never;
         post?: never;
@@ -2493,7 +2493,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue";
+        ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue" | "driverVisibility" | "driverSchedules" | "autoAssignEfficiency" | "driverWaitTime" | "driverKpi" | "exceptions" | "driverAssignment" | "driverCommunication" | "addressVariation" | "locationProximity" | "acceptanceCompliance" | "driverScreening";
         /** @description A cell of a report's table (null where it has no value) */
         ReportValue: (string | null) | number;
         ReportResult: {
