@@ -182,6 +182,14 @@ export const OPERATION_ACCESS = {
   // Reports (issue 17): any signed-in user may call; the report's own screen rule (ROUTE_ACCESS, by its path in
   // src/lib/reports.ts) decides per report, so the table stays the one place that says who sees what.
   getreport: 'signedIn',
+  // Scheduled reports (002 section 6: administrator, management operator).
+  getscheduledreports: { roles: ['Administrator', 'ManagementOperator'] },
+  createscheduledreport: { roles: ['Administrator', 'ManagementOperator'] },
+  deletescheduledreports: { roles: ['Administrator', 'ManagementOperator'] },
+  getscheduledreport: { roles: ['Administrator', 'ManagementOperator'] },
+  updatescheduledreport: { roles: ['Administrator', 'ManagementOperator'] },
+  getscheduledreportruns: { roles: ['Administrator', 'ManagementOperator'] },
+  runscheduledreport: { roles: ['Administrator', 'ManagementOperator'] },
   // ---- Integrations (issue 6): webhooks (administrator, public API user; an API user its company's only) and
   // API clients (administrator) — 000/002 section 6 ----
   getwebhooks: { roles: ['Administrator', 'PublicApiUser'] },
