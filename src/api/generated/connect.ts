@@ -2622,6 +2622,10 @@ export interface components {
             items: components["schemas"]["ScheduledReport"][];
             paging: components["schemas"]["Paging"];
         };
+        ScheduledReportConflict: {
+            message: string;
+            current: components["schemas"]["ScheduledReport"];
+        };
         ScheduledReportRun: {
             /** Format: int32 */
             id: number;
@@ -10247,7 +10251,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IntegrationConflict"];
+            /** @description Someone else changed the scheduled report since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledReportConflict"];
+                };
+            };
         };
     };
     getscheduledreportruns: {
