@@ -78,7 +78,9 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   // Finance (issue 15): accounts and an account's statement.
   | 'accounts' | 'accountTransactions'
   // Rates (issue 16): the price list.
-  | 'rates' | 'rateUploads';
+  | 'rates' | 'rateUploads'
+  // Reports (issue 17): scheduled reports.
+  | 'scheduledReports';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {
