@@ -880,6 +880,24 @@ export const rateUploads = pgTable('rate_uploads', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [index('rate_uploads_batch').on(table.uploadBatchId, table.id)]);
 
+// ==== The public contact form (issue 19): messages from /contact that operators read and mark answered ====
+
+/** A visitor's message from /contact, acknowledged by email through the outbox. */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  answeredByUserId: integer('answered_by_user_id').references(() => users.id),
+}, (table) => [
+  index('contact_messages_portal').on(table.portalId, table.createdAt),
+  index('contact_messages_email').on(sql`lower(${table.email})`, table.createdAt),
+]);
 // ---- Issue 17: scheduled reports, their runs, and files attached to outgoing messages ----
 
 /**

@@ -27,7 +27,8 @@ const rateList: ListDefinition = {
     dayOfWeekType: rates.dayOfWeekType, pricingTier: rates.pricingTier, startKmRange: rates.startKmRange,
     endKmRange: rates.endKmRange, priceCents: rates.priceCents, isActive: rates.isActive,
   },
-  defaultSort: rates.name,
+  // A rate card reads by distance band; by name "100-1000 km" would come before "25-50 km".
+  defaultSort: rates.startKmRange,
   id: rates.id,
   searchable: [rates.name, rates.slaType, rates.pricingTier],
   filters: {

@@ -140,6 +140,7 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/hubs/edit/:id': () => import('../features/fleet/HubFormPage'),
   '/hubs/:id': () => import('../features/fleet/HubDetailPage'),
   '/mobile-devices': () => import('../features/fleet/MobileDevicesPage'),
+  '/contact-messages': () => import('../ui/admin/ResourceListPage'),
   // The public face (issue 19): marketing and information pages, the price calculator, track-order, rating.
   '/pricing': () => import('../features/public/PricingPage'),
   '/developers': () => import('../features/public/DevelopersPage'),
@@ -151,6 +152,7 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/faq': () => import('../features/public/InfoPages').then((module) => ({ Component: module.FaqPage })),
   '/terms': () => import('../features/public/InfoPages').then((module) => ({ Component: module.TermsPage })),
   '/privacy': () => import('../features/public/InfoPages').then((module) => ({ Component: module.PrivacyPage })),
+  '/contact': () => import('../features/public/ContactPage'),
   '/track-order/:searchTerm?': () => import('../features/public/TrackOrderPage'),
   '/rate/:hash': () => import('../features/public/RatePage'),
   '/rating-complete': () => import('../features/public/RatingCompletePage'),

@@ -161,6 +161,10 @@ export const OPERATION_ACCESS = {
   trackorder: 'public',
   getratingform: 'public',
   ratedelivery: 'public',
+  // The contact form (issue 19): anyone sends; staff read the messages and mark them answered.
+  sendcontactmessage: 'public',
+  getcontactmessages: { roles: [...STAFF_ROLES] },
+  answercontactmessages: { roles: [...STAFF_ROLES] },
   // ---- Back office: deliveries (issue 6; 000/002 section 6). Rows are scoped to the token's company or store. ----
   // Deliveries list: "all staff, company and store roles (not driver, partner, assistant, normal user)".
   getdeliveries: { roles: [...STAFF_ROLES, ...COMPANY_ROLES, ...STORE_ROLES] },
@@ -576,6 +580,8 @@ export const ROUTE_ACCESS = [
   // ---- Payment callback, mobile devices ----
   { path: '/paymentcallback', rule: NORMAL_USER },
   { path: '/mobile-devices', rule: STAFF },
+  // Ours (issue 19): the messages of the public contact form, for the operators who answer them.
+  { path: '/contact-messages', rule: STAFF },
   // ---- Admin ----
   { path: '/admin/distancediscovery', rule: ADMINISTRATOR },
   { path: '/admin/distancediscovery/batches/:uploadBatchId/uploads', rule: ADMINISTRATOR },

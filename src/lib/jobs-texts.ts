@@ -50,8 +50,9 @@ export const JOB_BUILDING_TEXTS = {
   target: 'Job',
   newJob: 'New job',
   jobOption: (id: number, status: string, deliveries: number): string => `Job ${id} (${status}, ${deliveries} ${deliveries === 1 ? 'delivery' : 'deliveries'})`,
-  create: (count: number): string => `Create job of ${count} ${count === 1 ? 'delivery' : 'deliveries'}`,
-  add: (count: number, jobId: number): string => `Add ${count} ${count === 1 ? 'delivery' : 'deliveries'} to job ${jobId}`,
+  // With nothing chosen the (disabled) button says what to do rather than "Add 0 deliveries".
+  create: (count: number): string => (count === 0 ? 'Choose deliveries for a new job' : `Create job of ${count} ${count === 1 ? 'delivery' : 'deliveries'}`),
+  add: (count: number, jobId: number): string => (count === 0 ? `Choose deliveries to add to job ${jobId}` : `Add ${count} ${count === 1 ? 'delivery' : 'deliveries'} to job ${jobId}`),
   readyDeliveries: 'Ready deliveries',
   noReady: 'No delivery is ready and in no job.',
   choose: (waybill: string): string => `Choose ${waybill}`,

@@ -109,6 +109,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'questionnaires', group: 'operations', label: 'Questionnaires', path: '/questionnaires', audience: ADMIN },
   { id: 'announcements', group: 'operations', label: 'Announcements', path: '/announcements', audience: ADMIN_MANAGEMENT },
   { id: 'mobileDevices', group: 'operations', label: 'Mobile Devices', path: '/mobile-devices', audience: STAFF },
+  { id: 'contactMessages', group: 'operations', label: 'Contact Messages', path: '/contact-messages', audience: STAFF },
   // ---- Applications ----
   { id: 'businessApplications', group: 'applications', label: 'Businesses', path: '/business-applications', audience: STAFF },
   { id: 'partnerApplications', group: 'applications', label: 'Partners', path: '/partner-applications', audience: STAFF },

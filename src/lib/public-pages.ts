@@ -19,6 +19,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: '/faq', description: 'Answers to common questions about booking, paying, tracking and rating deliveries.' },
   { path: '/terms', description: 'The terms of using our courier service.' },
   { path: '/privacy', description: 'What personal data we keep, why, and for how long.' },
+  { path: '/contact', description: 'Write to our operators in {country}: questions about a delivery, an account or working with us.' },
 ];
 
 export function publicPageOf(path: string): PublicPage | undefined {

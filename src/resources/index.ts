@@ -19,6 +19,7 @@ import { myDeliveriesResource } from './my-deliveries';
 import { accountsResource, accountTransactionsResource } from './finance';
 import { ratesResource } from './rates';
 import { rateUploadsResource } from './rate-uploads';
+import { contactMessagesResource } from './contact-messages';
 import type { ResourceDef, ResourceId } from './types';
 
 /** Every resource of the back office by id: the router, menus, list and form screens read this. */
@@ -58,6 +59,8 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   rateUploads: rateUploadsResource,
   // Reports (issue 17): scheduled reports, emailed by the server's job queue.
   scheduledReports: scheduledReportsResource,
+  // The public contact form's messages (issue 19).
+  contactMessages: contactMessagesResource,
 };
 
 export function resourceOf(id: ResourceId): ResourceDef {

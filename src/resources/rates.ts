@@ -98,7 +98,7 @@ export const ratesResource: ResourceDef<RateRow> = {
     { name: 'isHighRisk', label: 'High-risk area surcharge', kind: 'boolean' },
     { name: 'isActive', label: 'Active', kind: 'boolean' },
   ],
-  defaultSort: 'name',
+  defaultSort: 'startKmRange',
   pageSizes: PAGE_SIZE_OPTIONS,
   exportName: RATE_TEXTS.exportName,
   createOpensEdit: true,

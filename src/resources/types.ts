@@ -80,7 +80,9 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   // Rates (issue 16): the price list.
   | 'rates' | 'rateUploads'
   // Reports (issue 17): scheduled reports.
-  | 'scheduledReports';
+  | 'scheduledReports'
+  // The public contact form's messages (issue 19).
+  | 'contactMessages';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {

@@ -40,6 +40,9 @@ describe('rates: list, filters, export and a company\'s active rates', () => {
     const all = await ratePage({ pageSize: 500 });
     expect(all.paging.totalItems).toBeGreaterThan(100);
     expect(all.items.every((rate) => rate.name.length > 0)).toBe(true);
+    // Unsorted, the rate card reads by distance band (not by name, where "100-1000 km" precedes "25-50 km").
+    const starts = all.items.map((rate) => rate.startKmRange);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
     const surcharges = await ratePage({ isHighRisk: true, pageSize: 50 });
     expect(surcharges.items.map((rate) => rate.slaType).sort()).toEqual(['Emergency Relief', 'Hyperlocal', 'Priority', 'Standard']);
     const filtered = await ratePage({

@@ -58,8 +58,12 @@ describe('building a job from the deliveries list', { timeout: 30_000 }, () => {
     const { builds, loads, list } = renderDeliveries();
     await screen.findByRole('checkbox', { name: BULK_TEXTS.selectRow('WB0201') }, { timeout: 10_000 });
     expect(screen.queryByRole('region', { name: JOB_BUILDING_TEXTS.region })).toBeNull();
-    await select('WB0201');
     await select('WB0203');
+    // Only a delivery that cannot join: the disabled button says what to do instead of "Create job of 0".
+    const waiting = await waitFor(() => region().getByRole('button', { name: JOB_BUILDING_TEXTS.create(0) }));
+    expect(waiting.textContent).toBe('Choose deliveries for a new job');
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    await select('WB0201');
     await waitFor(() => expect(region().getByText(JOB_BUILDING_TEXTS.selected(2, 1))).toBeTruthy());
     fireEvent.click(region().getByRole('button', { name: JOB_BUILDING_TEXTS.create(1) }));
     await waitFor(() => expect(builds).toEqual([{ deliveryIds: [201], jobId: null }]));

@@ -64,12 +64,6 @@ describe('the route guard (000 section 2)', () => {
     expect(view.router.state.location.pathname).toBe('/rates/batches/add');
   });
 
-  it('says the same of public information routes without a screen', async () => {
-    // /contact needs storage for its messages (issue 19 left it for later).
-    renderShell({ path: '/contact', permissions: null });
-    expect(await screen.findByRole('heading', { level: 1, name: SCREEN_TEXTS.notAvailableTitle })).toBeTruthy();
-  });
-
   it('shows the one error screen at /503, /error and any unmatched path', async () => {
     const cases: [string, string, string][] = [
       ['/503', SCREEN_TEXTS.serviceUnavailable, SCREEN_TEXTS.errorPageMessage],

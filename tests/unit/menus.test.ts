@@ -58,6 +58,7 @@ const EXPECTED: Record<string, (Role | 'signedOut')[]> = {
   questionnaires: ['Administrator'],
   announcements: ['Administrator', 'ManagementOperator'],
   mobileDevices: STAFF,
+  contactMessages: STAFF,
   // Applications.
   businessApplications: APPLICATIONS_MENU, partnerApplications: APPLICATIONS_MENU, driverApplications: APPLICATIONS_MENU,
   assistantApplications: APPLICATIONS_MENU, vehicleApplications: APPLICATIONS_MENU,

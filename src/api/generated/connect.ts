@@ -2352,6 +2352,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/{cca2}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A visitor's message from /contact: stored for the operators and acknowledged by email through the outbox. No sign-in; limited per client address (429) and per email address (429 after 3 in an hour). The field `website` is a trap left empty by people (hidden from them): a message that fills it is answered the same and dropped. */
+        post: operations["sendcontactmessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contactmessages/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messages sent from /contact to this portal, newest first by default (staff) */
+        get: operations["getcontactmessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contactmessages/{cca2}/answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks the messages of `ids` answered by the caller (staff); 404 when any id is not of this portal (nothing changed) */
+        put: operations["answercontactmessages"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rates/{cca2}": {
         parameters: {
             query?: never;
@@ -4631,6 +4682,46 @@ export interface components {
             scoreLabel: string;
             /** @description The public review link, for 4 and 5 only */
             reviewUrl: string | null;
+        };
+        ContactMessageRequest: {
+            name: string;
+            /** Format: email */
+            email: string;
+            phone?: string | null;
+            subject: string;
+            message: string;
+            /** @description The spam trap: people leave it empty */
+            website?: string;
+        };
+        ContactMessageReceived: {
+            message: string;
+        };
+        ContactMessage: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+            email: string;
+            phone: string | null;
+            subject: string;
+            message: string;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            answeredAt: string | null;
+            /** @description The full name of who marked it answered */
+            answeredBy: string | null;
+            xmin: string;
+        };
+        ContactMessagePage: {
+            items: components["schemas"]["ContactMessage"][];
+            paging: components["schemas"]["Paging"];
+        };
+        ContactMessagesAnswer: {
+            ids: number[];
+        };
+        ContactMessagesAnswered: {
+            /** Format: int32 */
+            answered: number;
         };
         /**
          * @description Base (the price of a parcel over the km range) or Surcharge (added on top, e.g. high-risk areas)
@@ -10510,6 +10601,104 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendcontactmessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessageReceived"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getcontactmessages: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                /** @description Only the answered (true) or the waiting (false) messages */
+                answered?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessagePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    answercontactmessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMessagesAnswer"];
+            };
+        };
+        responses: {
+            /** @description How many messages are marked answered now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessagesAnswered"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getrates: {

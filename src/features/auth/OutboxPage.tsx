@@ -13,7 +13,7 @@ import { AccountPage, ProblemNotice, StatusNote } from './account-ui';
  * can finish sign-in, verification and reset flows by hand in development. Production keeps no outbox.
  */
 export function Component() {
-  const actor = useScreenActor(useAccountLogic().outbox, undefined as never);
+  const actor = useScreenActor(useAccountLogic().outbox, undefined);
   const { timeZone } = usePortal();
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const messages = useSelector(actor, (snapshot) => snapshot.context.messages);

@@ -38,7 +38,7 @@ function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: 
     },
     perEvent: searchParams.get('render') === 'per-event',
   });
-  const view = useScreenActor(dashboardMachine, undefined as never);
+  const view = useScreenActor(dashboardMachine, undefined);
   const notifications = useScreenActor(webNotificationsMachine, { cca2: portal.cca2 });
   const scanner = useScreenActor(barcodeScannerMachine, { cca2: portal.cca2 });
   return <DashboardView live={live} view={view} notifications={notifications} scanner={scanner} />;

@@ -4,6 +4,7 @@ import { useAuth } from '../../machines/root/root-actor';
 import { mayCall } from '../../lib/access';
 import { FLEET_TEXTS } from '../../lib/fleet';
 import { resourceOf } from '../../resources';
+import type { ResourceRow } from '../../resources/types';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { useResourceList } from '../../ui/admin/use-resource-list';
@@ -13,7 +14,7 @@ export function Component() {
   const resource = resourceOf('hubs');
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const actor = useResourceList('hubs');
-  const label = (row: { id: number }) => resource.label(row as never);
+  const label = (row: ResourceRow) => resource.label(row);
   return (
     <AdminPage title={resource.title} current={{ label: resource.title, to: resource.routes.list }}
       createTo={mayCall('createhub', permissions) ? resource.routes.add : undefined}>

@@ -53,7 +53,7 @@ function TerritoryAreas({ territoryId, kind }: { territoryId: number; kind: Area
       current={{ label: title, to: paths.list(kind) }}
       createTo={mayCall('createterritoryarea', permissions) ? paths.add(kind) : undefined}>
       <ListView actor={actor} mayEdit={mayEdit} rowAction={mayEdit ? (row) => (
-        <RouterLink to={paths.area(kind, row.id)} aria-label={`Edit ${areas.label(row as never)}`}>Edit</RouterLink>
+        <RouterLink to={paths.area(kind, row.id)} aria-label={`Edit ${areas.label(row)}`}>Edit</RouterLink>
       ) : undefined} />
     </AdminPage>
   );

@@ -29,7 +29,7 @@ function UserRatings({ userId }: { userId: number }) {
       current={{ label: USERS_ADMIN_TEXTS.ratings, to: paths.list }}
       createTo={ratings.operations.create && mayCall(ratings.operations.create, permissions) ? paths.add : undefined}>
       <ListView actor={actor} mayEdit={mayEdit} rowAction={mayEdit ? (row) => (
-        <RouterLink to={paths.edit(row.id)} aria-label={`Edit ${ratings.label(row as never)}`}>Edit</RouterLink>
+        <RouterLink to={paths.edit(row.id)} aria-label={`Edit ${ratings.label(row)}`}>Edit</RouterLink>
       ) : undefined} />
     </AdminPage>
   );

@@ -11,7 +11,7 @@ const code: OutboxMessage = {
 export const outboxSamples = defineSamples(outboxMachine, [
   {
     name: 'administrator in development',
-    input: undefined as never,
+    input: undefined,
     events: [
       { type: 'xstate.done.actor.loadOutbox', output: [code] },
       { type: 'xstate.error.actor.loadOutbox', error: toApiError(404, undefined, '/identity/v1/outbox') },

@@ -5,6 +5,7 @@ import { api } from '../../api';
 import type { components } from '../../api/generated/connect';
 import { CUSTOM_PARCEL_TYPE_ID, PAYMENT_CALLBACK_PATH, PAYMENT_WIDGET_TICK_MS, STORE_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { SelectOption } from '../../resources/types';
+import type { SearchOptionsInput } from '../lists/search-select.types';
 import { CUSTOM_PARCEL_TYPE, type Account, type AccountOption, type AddressValue, type Checkout, type DeliveryFormValues, type Parcel, type ParcelType, type Quote, type SavedCard, type TimeSlot } from './booking.model';
 
 type Schemas = components['schemas'];
@@ -97,7 +98,7 @@ export const loadTimeSlots = fromPromise<TimeSlot[], { cca2: string; localDate: 
 export type AddressOption = Schemas['AddressOption'];
 
 /** GET addresses/{cca2}?select=true&search= : the options of an address select ({key: placeId, value: description}). */
-export const searchAddresses = fromPromise<SelectOption[], { cca2: string; term: string }>(async ({ input, signal }) => {
+export const searchAddresses = fromPromise<SelectOption[], SearchOptionsInput>(async ({ input, signal }) => {
   const { data } = await api.connect.GET('/addresses/{cca2}', { params: { path: { cca2: input.cca2 }, query: { select: true, search: input.term } }, signal });
   return (data ?? []).map((option) => ({ key: option.placeId, value: option.description }));
 });
@@ -166,7 +167,7 @@ export const loadAccounts = fromPromise<AccountOption[], { cca2: string; deliver
  * The account search select's search (001 section 2, step 6): the payable accounts of the delivery (getaccounts,
  * select=true, deliveryId) whose name contains the typed text (search).
  */
-export const searchAccounts = fromPromise<SelectOption[], { cca2: string; term: string; params: Record<string, string | number> }>(async ({ input, signal }) =>
+export const searchAccounts = fromPromise<SelectOption[], SearchOptionsInput>(async ({ input, signal }) =>
   accountOptions((await api.connect.GET('/accounts/{cca2}', {
     params: { path: { cca2: input.cca2 }, query: { select: true, deliveryId: Number(input.params.deliveryId), search: input.term } }, signal,
   })).data));

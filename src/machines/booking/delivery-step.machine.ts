@@ -15,7 +15,7 @@ export const ADDRESS_SELECT_IDS = { originAddress: 'originSearch', destinationAd
  * An address select: the shared search select whose search is the address search (GET addresses/{cca2}). Named
  * `...Logic`, not `...Machine`: the /flows catalogue lists it once, as the search select it is.
  */
-export const addressSelectLogic = searchSelectMachine.provide({ actors: { searchOptions: searchAddresses as never } });
+export const addressSelectLogic = searchSelectMachine.provide({ actors: { searchOptions: searchAddresses } });
 
 const storeToResolve = (storeId: number | null | undefined, address: AddressValue | null): AddressSource | null =>
   storeId && !address ? { kind: 'store', storeId } : null;

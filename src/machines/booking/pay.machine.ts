@@ -19,7 +19,7 @@ export const ACCOUNT_SELECT_ID = 'accountSearch';
  * whose search is the delivery's payable accounts. Named `...Logic`, not `...Machine`: the /flows catalogue lists
  * it once, as the search select it is.
  */
-export const accountSelectLogic = searchSelectMachine.provide({ actors: { searchOptions: searchAccounts as never } });
+export const accountSelectLogic = searchSelectMachine.provide({ actors: { searchOptions: searchAccounts } });
 
 /** What the account select holds now (params of its snapshot transition). */
 // Generated test paths send snapshot events without a snapshot.

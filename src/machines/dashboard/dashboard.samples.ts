@@ -4,7 +4,7 @@ import { dashboardMachine } from './dashboard.machine';
 export const dashboardSamples = defineSamples(dashboardMachine, [
   {
     name: 'an operator narrows the dashboard, hides and shows the side bars, clears the filters',
-    input: undefined as never,
+    input: undefined,
     events: [
       { type: 'dashboard.filter', field: 'logisticstatuses', value: '10001' },
       { type: 'dashboard.filter.remove', field: 'logisticstatuses' },

@@ -42,7 +42,7 @@ export const deliveryParcelsMachine = setup({
     saveParcels: fromPromise<void, SaveParcelsInput>(async ({ input }) => {
       await api.connect.PUT('/deliveries/updateparceldetails/{cca2}/{id}', {
         params: { path: { cca2: input.cca2, id: input.id } },
-        body: { deliveryId: input.id, xmin: input.xmin, deliveryItems: parcelsOf(input.drafts) as never },
+        body: { deliveryId: input.id, xmin: input.xmin, deliveryItems: parcelsOf(input.drafts) },
       });
     }),
   },

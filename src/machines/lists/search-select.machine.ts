@@ -4,7 +4,7 @@ import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
 import { resourceOf } from '../../resources';
 import type { ResourceId, SelectOption } from '../../resources/types';
 import { errorParams, outputParams } from '../shared/shared.actions';
-import type { SearchSelectSchema } from './search-select.types';
+import type { SearchOptionsInput, SearchSelectSchema } from './search-select.types';
 
 /**
  * A searchable select (000 section 5, 002 section 5): "Enter search term..." while empty, "Minimum of 3
@@ -14,7 +14,7 @@ import type { SearchSelectSchema } from './search-select.types';
 export const searchSelectMachine = setup({
   types: {} as SearchSelectSchema,
   actors: {
-    searchOptions: fromPromise<SelectOption[], { resource: ResourceId; cca2: string; term: string; params: Record<string, string | number> }>(
+    searchOptions: fromPromise<SelectOption[], SearchOptionsInput>(
       ({ input, signal }) => resourceOf(input.resource).api.selectOptions(input.cca2, input.term, signal),
     ),
     createOption: fromPromise<SelectOption, { resource: ResourceId; cca2: string; term: string }>(async ({ input }) => {

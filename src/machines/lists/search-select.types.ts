@@ -3,6 +3,14 @@ import type { ResourceId, SelectOption } from '../../resources/types';
 
 export type SelectMode = 'include' | 'exclude';
 
+/** What the select's search is given; a select whose search is swapped in takes the same input. */
+export interface SearchOptionsInput {
+  resource: ResourceId;
+  cca2: string;
+  term: string;
+  params: Record<string, string | number>;
+}
+
 export interface SearchSelectInput {
   resource: ResourceId;
   cca2: string;

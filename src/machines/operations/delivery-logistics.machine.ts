@@ -89,5 +89,5 @@ export function logisticStatusOf(snapshot: DeliveryLogisticsSnapshot): LogisticS
 /** The chart where a delivery with this stored status is; null for statuses before Ready or cancelled ones. */
 export function deliveryLogisticsSnapshotOf(logisticStatus: number): DeliveryLogisticsSnapshot | null {
   const state = (Object.entries(STATUS_OF_STATE) as [StateName, number][]).find(([, code]) => code === logisticStatus)?.[0];
-  return state ? deliveryLogisticsMachine.resolveState({ value: state, context: undefined as never }) : null;
+  return state ? deliveryLogisticsMachine.resolveState({ value: state, context: {} }) : null;
 }

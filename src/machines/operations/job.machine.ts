@@ -86,5 +86,5 @@ export function jobStatusOf(snapshot: JobSnapshot): JobStatus {
 export function jobSnapshotOf(row: JobRow): JobSnapshot {
   const value = STATE_BY_STATUS[row.jobStatusId as JobStatus];
   if (!value) throw new Error(`Unknown job status ${row.jobStatusId}`);
-  return jobMachine.resolveState({ value, context: undefined as never });
+  return jobMachine.resolveState({ value, context: {} });
 }

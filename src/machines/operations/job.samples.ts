@@ -4,7 +4,7 @@ import { jobMachine } from './job.machine';
 export const jobSamples = defineSamples(jobMachine, [
   {
     name: 'a job of two deliveries',
-    input: undefined as never,
+    input: undefined,
     events: [
       { type: 'job.assign', driverId: 12 },
       { type: 'job.deliveries.remove', remaining: 1 },

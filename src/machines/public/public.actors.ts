@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import type { components } from '../../api/generated/connect';
-import type { ResourceId, SelectOption } from '../../resources/types';
+import type { SelectOption } from '../../resources/types';
+import type { SearchOptionsInput } from '../lists/search-select.types';
 
 type S = components['schemas'];
 export type PublicPrice = S['PublicPrice'];
@@ -12,7 +13,7 @@ export type RateDeliveryRequest = S['RateDeliveryRequest'];
 export type PublicSlaType = S['PublicPriceRequest']['slaType'];
 
 /** The calculator's From and To search (no sign-in): the shared search select's search, swapped in. */
-export const searchPublicPlaces = fromPromise<SelectOption[], { resource: ResourceId; cca2: string; term: string; params: Record<string, string | number> }>(
+export const searchPublicPlaces = fromPromise<SelectOption[], SearchOptionsInput>(
   async ({ input, signal }) => {
     const { data } = await api.connect.GET('/public/{cca2}/places', { params: { path: { cca2: input.cca2 }, query: { search: input.term } }, signal });
     return (data ?? []).map((place) => ({ key: place.placeId, value: place.description }));
@@ -41,5 +42,12 @@ export const loadRatingForm = fromPromise<RatingForm, { cca2: string; hash: stri
 
 export const rateDelivery = fromPromise<RateDeliveryResult, { cca2: string; hash: string; body: RateDeliveryRequest }>(async ({ input, signal }) => {
   const { data } = await api.connect.POST('/public/{cca2}/rate/{hash}', { params: { path: { cca2: input.cca2, hash: input.hash } }, body: input.body, signal });
+  return data!;
+});
+
+export type ContactMessageRequest = S['ContactMessageRequest'];
+
+export const sendContactMessage = fromPromise<S['ContactMessageReceived'], { cca2: string; body: ContactMessageRequest }>(async ({ input, signal }) => {
+  const { data } = await api.connect.POST('/public/{cca2}/contact', { params: { path: { cca2: input.cca2 } }, body: input.body, signal });
   return data!;
 });

@@ -4,7 +4,7 @@ import { connectionMachine } from './connection.machine';
 export const connectionSamples = defineSamples(connectionMachine, [
   {
     name: 'signed in: connect, lose the connection, reconnect or give up',
-    input: undefined as never,
+    input: undefined,
     events: [
       { type: 'xstate.error.actor.connect', error: new Error('Failed to complete negotiation with the server: TypeError: Failed to fetch') },
       { type: 'xstate.done.actor.watch', output: { tokenExpired: false, error: 'Server returned an error on close: Server is shutting down' } },

@@ -4,7 +4,7 @@ import { identityLiveMachine } from './identity-live.machine';
 export const identityLiveSamples = defineSamples(identityLiveMachine, [
   {
     name: 'signed in: subscribe to my identity; a role change reloads the profile, a rotation refreshes, a revocation signs out',
-    input: undefined as never,
+    input: undefined,
     events: [
       { type: 'identity.session.start' },
       { type: 'xstate.done.actor.connect' },

@@ -9,7 +9,7 @@ import { containerMaxWidth } from '../theme';
 const FOOTER_LINKS = [
   ['/pricing', 'Pricing'], ['/track-order', 'Track a parcel'], ['/businesses', 'For businesses'], ['/drivers', 'For drivers'],
   ['/developers', 'For developers'], ['/shopify', 'Shopify'], ['/woocommerce', 'WooCommerce'], ['/about', 'About us'],
-  ['/faq', 'FAQ'], ['/terms', 'Terms'], ['/privacy', 'Privacy'],
+  ['/faq', 'FAQ'], ['/contact', 'Contact us'], ['/terms', 'Terms'], ['/privacy', 'Privacy'],
 ] as const;
 
 /** Sets `<meta name="description">` of the page (created once, then updated). */
