@@ -898,3 +898,46 @@ export const contactMessages = pgTable('contact_messages', {
   index('contact_messages_portal').on(table.portalId, table.createdAt),
   index('contact_messages_email').on(sql`lower(${table.email})`, table.createdAt),
 ]);
+// ---- Issue 17: scheduled reports, their runs, and files attached to outgoing messages ----
+
+/**
+ * A report emailed on a schedule (/scheduledreports; administrator, management): report type of 002 section 9,
+ * period, scheduled day (ISO 1 Monday .. 7 Sunday, weekly reports), recipients, the report's filters, and when it
+ * runs next (the job queue's minute tick claims rows whose next run has come).
+ */
+export const scheduledReports = pgTable('scheduled_reports', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  reportType: integer('report_type').notNull(),
+  period: text('period').notNull(),
+  scheduledDay: integer('scheduled_day').notNull().default(1),
+  recipients: text('recipients').array().notNull(),
+  filters: jsonb('filters').notNull().$type<Record<string, string | number>>().default({}),
+  isActive: boolean('is_active').notNull().default(true),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  createdByUserId: integer('created_by_user_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('scheduled_reports_due').on(table.isActive, table.nextRunAt)]);
+
+/** One run of a scheduled report: Queued → Running → Sent or Failed, with its range and the .xlsx it wrote. */
+export const scheduledReportRuns = pgTable('scheduled_report_runs', {
+  id: serial('id').primaryKey(),
+  scheduledReportId: integer('scheduled_report_id').notNull().references(() => scheduledReports.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('Queued'),
+  startDate: text('start_date').notNull(),
+  endDate: text('end_date').notNull(),
+  fileName: text('file_name'),
+  file: bytea('file'),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (table) => [index('scheduled_report_runs_report').on(table.scheduledReportId, table.id), index('scheduled_report_runs_status').on(table.status)]);
+
+/** A file sent with an outbox message (a scheduled report's .xlsx): the senders attach it. */
+export const messageAttachments = pgTable('message_attachments', {
+  id: serial('id').primaryKey(),
+  messageId: integer('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+}, (table) => [index('message_attachments_message').on(table.messageId)]);

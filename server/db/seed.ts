@@ -6,6 +6,7 @@ import type { Database } from './database';
 import { DEMO_PASSWORD } from './demo-password';
 import { seedBooking } from './seed-booking';
 import { seedContent } from './seed-content';
+import { seedScheduledReports } from './seed-reports';
 import { seedOperations } from './seed-operations';
 import { seedDeliveriesAdmin } from './seed-deliveries';
 import { seedTerritories } from './seed-territories';
@@ -157,5 +158,6 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   await seedUsersAdmin(db);
   await seedIntegrations(db);
   await seedContent(db);
+  await seedScheduledReports(db);
   return { created };
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import { messages } from '../db/schema';
+import { messageAttachments, messages } from '../db/schema';
 import type { AppContext } from '../context';
 import type { JobQueue } from '../jobs/queue';
 import { createSmtpSender, type MessageSender, type OutgoingMessage } from './senders';
@@ -78,7 +78,9 @@ export class OutboxDispatcher {
         const sender = this.senders.find((candidate) => candidate.channels.includes(message.channel as Channel));
         if (!sender) continue;
         try {
-          await sender.send(message as OutgoingMessage);
+          const attachments = await this.db.select({ fileName: messageAttachments.fileName, contentType: messageAttachments.contentType, data: messageAttachments.data })
+            .from(messageAttachments).where(eq(messageAttachments.messageId, message.id));
+          await sender.send({ ...(message as OutgoingMessage), ...(attachments.length > 0 && { attachments }) });
           await this.db.update(messages).set({ sentAt: new Date(), attempts: sql`${messages.attempts} + 1`, lastError: null })
             .where(eq(messages.id, message.id));
           progressed = true;

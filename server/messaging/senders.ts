@@ -7,6 +7,8 @@ export interface OutgoingMessage {
   recipient: string;
   subject: string;
   body: string;
+  /** Files sent with it (a scheduled report's .xlsx, issue 17). */
+  attachments?: { fileName: string; contentType: string; data: Buffer }[];
 }
 
 /** Delivers outbox messages of some channels (email through SMTP; an SMS gateway would be another one). */
@@ -22,7 +24,10 @@ export function createSmtpSender(smtpUrl: string, from: string): MessageSender {
   return {
     channels: ['email'],
     async send(message) {
-      await transport.sendMail({ from, to: message.recipient, subject: message.subject, text: message.body });
+      await transport.sendMail({
+        from, to: message.recipient, subject: message.subject, text: message.body,
+        attachments: message.attachments?.map((file) => ({ filename: file.fileName, content: file.data, contentType: file.contentType })),
+      });
     },
     close() {
       transport.close();

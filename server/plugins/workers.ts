@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../context';
 import { scheduleReconciliation } from '../domain/payments';
 import { startRateUploadWorker } from '../domain/rate-uploads';
-import { startOutbox } from '../messaging/outbox';
+import { kickOutbox, startOutbox } from '../messaging/outbox';
+import { startScheduledReportsWorker } from '../domain/scheduled-reports';
 import { paymentProviderOf } from '../payments/provider-client';
 import { attachRealtime } from '../realtime/hub-server';
 import { startWebhookDispatcher } from '../webhooks/dispatcher';
@@ -48,6 +49,11 @@ export const webhookWorker = fp<WorkerOptions>(async (app, { context, logger }) 
 export const rateUploadWorker = fp<WorkerOptions>(async (_app, { context }) => {
   await startRateUploadWorker(context.jobs, context.db, context.live);
 }, { name: 'rate-upload-worker', dependencies: ['job-queue'] });
+
+/** Claims due scheduled reports every minute, renders their .xlsx and emails them through the outbox (issue 17). */
+export const scheduledReportsWorker = fp<WorkerOptions>(async (_app, { context }) => {
+  await startScheduledReportsWorker(context.jobs, context.db, () => kickOutbox(context));
+}, { name: 'scheduled-reports-worker', dependencies: ['job-queue', 'outbox-worker'] });
 
 /** The SignalR hubs (/hubs/...) on the same server and port; they close their sockets on shutdown. */
 const realtime: FastifyPluginAsync<WorkerOptions> = async (app, { context, logger }) => {

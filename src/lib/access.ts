@@ -1,4 +1,5 @@
 import { COMPANY_ROLES, hasAnyRole, roleFlag, STAFF_ROLES, STORE_ROLES, type Permissions, type Role } from './roles';
+import { EXCEPTIONS_REPORT_COMPANY_IDS } from './constants';
 
 /**
  * Who may call each API operation, keyed by operationId. The server refuses any operation missing here
@@ -185,6 +186,14 @@ export const OPERATION_ACCESS = {
   // Reports (issue 17): any signed-in user may call; the report's own screen rule (ROUTE_ACCESS, by its path in
   // src/lib/reports.ts) decides per report, so the table stays the one place that says who sees what.
   getreport: 'signedIn',
+  // Scheduled reports (002 section 6: administrator, management operator).
+  getscheduledreports: { roles: ['Administrator', 'ManagementOperator'] },
+  createscheduledreport: { roles: ['Administrator', 'ManagementOperator'] },
+  deletescheduledreports: { roles: ['Administrator', 'ManagementOperator'] },
+  getscheduledreport: { roles: ['Administrator', 'ManagementOperator'] },
+  updatescheduledreport: { roles: ['Administrator', 'ManagementOperator'] },
+  getscheduledreportruns: { roles: ['Administrator', 'ManagementOperator'] },
+  runscheduledreport: { roles: ['Administrator', 'ManagementOperator'] },
   // ---- Integrations (issue 6): webhooks (administrator, public API user; an API user its company's only) and
   // API clients (administrator) — 000/002 section 6 ----
   getwebhooks: { roles: ['Administrator', 'PublicApiUser'] },
@@ -346,6 +355,8 @@ export interface RoleRule {
   roles: readonly Role[];
   ignoreNormalUser?: boolean;
   companyGrantsExcludeFieldRoles?: boolean;
+  /** Company roles grant the rule only to members of these companies (the retailer exceptions report, issue 17). */
+  companyIds?: readonly number[];
 }
 
 export interface RouteEntry {
@@ -393,6 +404,11 @@ const STORE_ADD = STAFF;
 const RATES_BATCHES = STORES;
 /** Reports for staff, company and store roles (issue 17): like the deliveries list, field roles lose company grants. */
 const REPORTS_COMPANY_STORE = DELIVERIES_LIST;
+/** The retailer-specific exceptions report: administrators, management, or company admins/operators of the large retailers. */
+const EXCEPTIONS_REPORT = {
+  roles: ['Administrator', 'ManagementOperator', 'CompanyAdministrator', 'CompanyOperator'],
+  companyIds: EXCEPTIONS_REPORT_COMPANY_IDS,
+} as const satisfies RoleRule;
 
 /**
  * /flows (ours): everyone in development builds; administrators and management operators in production.
@@ -596,6 +612,21 @@ export const ROUTE_ACCESS = [
   { path: '/reports/driver-performance', rule: STAFF },
   { path: '/reports/hub-deliveries', rule: STAFF },
   { path: '/deliveries-due', rule: STAFF },
+  // Second round (issue 17): driver reports staff-only (they are the platform's drivers, not a company's); the four
+  // administrator-only reports of 000/002 section 6; the retailer exceptions report for administrators, management,
+  // and company administrators/operators of EXCEPTIONS_REPORT_COMPANY_IDS.
+  { path: '/reports/driver-visibility', rule: STAFF },
+  { path: '/reports/driver-schedules', rule: STAFF },
+  { path: '/reports/auto-assign-efficiency', rule: STAFF },
+  { path: '/reports/driver-wait-time', rule: STAFF },
+  { path: '/reports/driver-kpi', rule: STAFF },
+  { path: '/reports/address-variation', rule: STAFF },
+  { path: '/reports/location-proximity', rule: STAFF },
+  { path: '/reports/exceptions', rule: EXCEPTIONS_REPORT },
+  { path: '/reports/acceptance-and-compliance', rule: ADMINISTRATOR },
+  { path: '/reports/driver-assignment', rule: ADMINISTRATOR },
+  { path: '/reports/driver-screening', rule: ADMINISTRATOR },
+  { path: '/reports/driver-communication', rule: ADMINISTRATOR },
   // ---- Application reviews ----
   { path: '/business-applications', rule: STAFF },
   { path: '/business-applications/edit/:id', rule: STAFF },
@@ -649,6 +680,8 @@ export function permissionFor(rule: RoleRule, permissions: Permissions): boolean
   return rule.roles.some((role) => {
     if (role === 'NormalUser' && rule.ignoreNormalUser) return false;
     if (fieldUser && (COMPANY_ROLES as readonly Role[]).includes(role)) return false;
+    if (rule.companyIds && (COMPANY_ROLES as readonly Role[]).includes(role)
+      && (permissions.companyId === null || !rule.companyIds.includes(permissions.companyId))) return false;
     return permissions[roleFlag(role)];
   });
 }

@@ -21,6 +21,8 @@ export const REPORT_MAX_RANGE_DAYS = 366;
 export const REPORT_DEFAULT_RANGE_DAYS = 30;
 /** How often Deliveries Due reloads while shown: windows fall due as time passes, not only when a delivery changes. */
 export const DELIVERIES_DUE_REFRESH_MS = 60_000;
+/** A driver counts as visible (Driver Visibility) when their position was reported this recently. */
+export const DRIVER_VISIBLE_WITHIN_MINUTES = 60;
 /** The most chart points drawn (a year of days fits); the table pages through everything. */
 export const REPORT_MAX_CHART_POINTS = 400;
 
@@ -82,11 +84,21 @@ export interface ReportDeclaration {
   defaultSort: { key: string; direction: 'asc' | 'desc' };
   /** Reloads on its own this often while shown (a list that changes as time passes, e.g. what is due). */
   refreshMs?: number;
+  /**
+   * Why the report cannot be computed yet (the data it needs is not recorded by any table): the screen says so and
+   * the call answers 404 with it, rather than showing figures we do not have.
+   */
+  unavailable?: string;
+  /** What the figures cannot tell yet, shown above them (a partial report says what it leaves out). */
+  note?: string;
 }
 
 export const REPORT_IDS = [
   'customerDeliveries', 'deliverySummary', 'serviceLevels', 'kpiPerformance', 'deliveryTermination',
   'deliveryArrival', 'grossProfit', 'driverPerformance', 'hubDeliveries', 'deliveriesDue',
+  // Second round (issue 17): the driver reports, the retailer exceptions report, and those our data cannot support yet.
+  'driverVisibility', 'driverSchedules', 'autoAssignEfficiency', 'driverWaitTime', 'driverKpi', 'exceptions',
+  'driverAssignment', 'driverCommunication', 'addressVariation', 'locationProximity', 'acceptanceCompliance', 'driverScreening',
 ] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
@@ -94,6 +106,13 @@ const DELIVERY_DATES = ['Deliver by', 'Created'] as const satisfies readonly Rep
 const count = (key: string, label: string): ReportColumn => ({ key, label, format: 'count' });
 const percent = (key: string, label: string): ReportColumn => ({ key, label, format: 'percent' });
 const text = (key: string, label: string): ReportColumn => ({ key, label, format: 'text' });
+const minutes = (key: string, label: string): ReportColumn => ({ key, label, format: 'minutes' });
+const TASK_DATES = ['Due Date', 'Created', 'Deliver by'] as const satisfies readonly ReportDateType[];
+/** The shape of a report that cannot be computed yet: no filters, figures or columns to fake. */
+const unavailableReport = (id: ReportId, path: RoutePath, title: string, exportName: string, unavailable: string): ReportDeclaration => ({
+  id, path, title, exportName, filters: [], figures: [], chart: { kind: 'bar', labelKey: 'key', series: [] }, columns: [],
+  defaultSort: { key: 'key', direction: 'asc' }, unavailable,
+});
 
 export const REPORTS: Record<ReportId, ReportDeclaration> = {
   customerDeliveries: {
@@ -254,6 +273,133 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
     defaultSort: { key: 'windowEnd', direction: 'asc' },
     refreshMs: DELIVERIES_DUE_REFRESH_MS,
   },
+  driverVisibility: {
+    id: 'driverVisibility', path: '/reports/driver-visibility', title: 'Driver Visibility',
+    exportName: EXPORT_FILE_NAMES.driverVisibility,
+    filters: ['driver'],
+    figures: [count('drivers', 'Drivers'), count('visible', 'Seen in the last hour'), count('available', 'Available'), count('busy', 'Busy')],
+    chart: { kind: 'doughnut', labelKey: 'availability', series: [{ label: 'Drivers', count: true }] },
+    columns: [
+      text('driver', 'Driver'), text('availability', 'Availability'), { key: 'lastSeenAt', label: 'Last seen', format: 'datetime' },
+      minutes('minutesSinceSeen', 'Minutes since seen'), text('location', 'Last location'), count('activeJobs', 'Active jobs'),
+      text('vehicle', 'Vehicle'),
+    ],
+    defaultSort: { key: 'lastSeenAt', direction: 'desc' },
+  },
+  driverSchedules: {
+    id: 'driverSchedules', path: '/reports/driver-schedules', title: 'Driver Schedules',
+    // Ours: the spec lists a "driver schedule" report but names no export for it.
+    exportName: 'Driver Schedules',
+    filters: ['dateRange', 'driver', 'holiday'], dateTypes: ['Due Date'],
+    figures: [count('drivers', 'Drivers'), count('tasks', 'Tasks'), count('jobs', 'Jobs'), { key: 'scheduledHours', label: 'Scheduled hours', format: 'count' }],
+    chart: { kind: 'bar', labelKey: 'day', series: [{ label: 'Tasks', sum: 'tasks' }, { label: 'Drivers', count: true }] },
+    columns: [
+      { key: 'day', label: 'Date', format: 'date' }, text('driver', 'Driver'), count('jobs', 'Jobs'), count('tasks', 'Tasks'),
+      { key: 'firstWindowStart', label: 'First window', format: 'datetime' }, { key: 'lastWindowEnd', label: 'Last window end', format: 'datetime' },
+      minutes('scheduledMinutes', 'Scheduled span'),
+    ],
+    defaultSort: { key: 'day', direction: 'asc' },
+  },
+  autoAssignEfficiency: {
+    id: 'autoAssignEfficiency', path: '/reports/auto-assign-efficiency', title: 'Auto Assign Efficiency',
+    exportName: EXPORT_FILE_NAMES.driverAutoAssignEfficiency,
+    filters: ['dateRange', 'company', 'holiday'], dateTypes: ['Created'],
+    note: 'Assignments are not yet recorded as automatic or manual: every job that got a driver counts as assigned.',
+    figures: [
+      count('jobs', 'Jobs'), percent('assignedPercent', 'Assigned'), count('rejected', 'Rejected by a driver'),
+      minutes('averageMinutesToStart', 'Average time to start'),
+    ],
+    chart: { kind: 'bar', labelKey: 'day', stacked: true, series: [{ label: 'Assigned', sum: 'assigned' }, { label: 'Unassigned', sum: 'unassigned' }] },
+    columns: [
+      { key: 'day', label: 'Date', format: 'date' }, count('jobs', 'Jobs'), count('assigned', 'Assigned'), count('unassigned', 'Unassigned'),
+      count('rejected', 'Rejected'), percent('assignedPercent', 'Assigned %'), minutes('averageMinutesToStart', 'Average time to start'),
+    ],
+    defaultSort: { key: 'day', direction: 'asc' },
+  },
+  driverWaitTime: {
+    id: 'driverWaitTime', path: '/reports/driver-wait-time', title: 'Driver Wait Time',
+    // Ours: the spec names no export for it.
+    exportName: 'Driver Wait Time',
+    filters: ['dateRange', 'driver', 'company', 'store', 'holiday'], dateTypes: TASK_DATES,
+    figures: [
+      count('stops', 'Stops'), minutes('averageWait', 'Average wait'), minutes('averagePickUpWait', 'Average pick-up wait'),
+      minutes('averageDropOffWait', 'Average drop-off wait'),
+    ],
+    chart: { kind: 'bar', labelKey: 'driver', series: [{ label: 'Wait minutes', sum: 'waitMinutes' }] },
+    columns: [
+      text('driver', 'Driver'), count('stops', 'Stops'), count('pickUpStops', 'Pick-up stops'), count('dropOffStops', 'Drop-off stops'),
+      minutes('waitMinutes', 'Total wait'), minutes('averageWait', 'Average wait'), minutes('averagePickUpWait', 'Average pick-up wait'),
+      minutes('averageDropOffWait', 'Average drop-off wait'), minutes('longestWait', 'Longest wait'),
+    ],
+    defaultSort: { key: 'averageWait', direction: 'desc' },
+  },
+  driverKpi: {
+    id: 'driverKpi', path: '/reports/driver-kpi', title: 'Driver KPI',
+    // Ours: the spec names no export for it.
+    exportName: 'Driver KPI',
+    filters: ['dateRange', 'driver', 'company', 'holiday'], dateTypes: TASK_DATES,
+    figures: [
+      count('drivers', 'Drivers'), percent('compliancePercent', 'Arrival compliance'), percent('completionPercent', 'Task completion'),
+      { key: 'averageRating', label: 'Average rating', format: 'count' },
+    ],
+    chart: { kind: 'bar', labelKey: 'driver', series: [{ label: 'Compliance %', sum: 'compliancePercent' }, { label: 'Completion %', sum: 'completionPercent' }] },
+    columns: [
+      text('driver', 'Driver'), count('tasks', 'Tasks'), percent('completionPercent', 'Completion %'), percent('compliancePercent', 'Compliance %'),
+      percent('exceptionPercent', 'Exception %'), count('delivered', 'Delivered'), count('ratings', 'Ratings'),
+      { key: 'averageRating', label: 'Average rating', format: 'count' },
+    ],
+    defaultSort: { key: 'tasks', direction: 'desc' },
+  },
+  exceptions: {
+    id: 'exceptions', path: '/reports/exceptions', title: 'Exceptions',
+    // Ours: the spec names no export for the retailer-specific exceptions report.
+    exportName: 'Exceptions',
+    filters: ['dateRange', 'company', 'store', 'slaTypes', 'holiday'], dateTypes: TASK_DATES,
+    figures: [count('exceptions', 'Exceptions'), count('deliveries', 'Deliveries affected'), count('pickUp', 'At pick-up'), count('dropOff', 'At drop-off')],
+    chart: { kind: 'doughnut', labelKey: 'reason', series: [{ label: 'Exceptions', count: true }] },
+    columns: [
+      text('waybill', 'Waybill'), text('company', 'Company'), text('store', 'Store'), text('task', 'Task'), text('reason', 'Reason'),
+      text('driver', 'Driver'), { key: 'windowEnd', label: 'Window end', format: 'datetime' }, { key: 'exceptionAt', label: 'Recorded', format: 'datetime' },
+      text('status', 'Delivery status'),
+    ],
+    defaultSort: { key: 'exceptionAt', direction: 'desc' },
+  },
+  driverAssignment: {
+    id: 'driverAssignment', path: '/reports/driver-assignment', title: 'Driver Assignment',
+    // Ours: the spec names no export for it.
+    exportName: 'Driver Assignment',
+    filters: ['dateRange', 'driver', 'company', 'holiday'], dateTypes: ['Created'],
+    figures: [count('drivers', 'Drivers'), count('jobs', 'Jobs assigned'), count('completed', 'Completed'), count('inProgress', 'In progress')],
+    chart: { kind: 'bar', labelKey: 'driver', stacked: true, series: [{ label: 'Completed', sum: 'completed' }, { label: 'In progress', sum: 'inProgress' }, { label: 'Not started', sum: 'notStarted' }, { label: 'Cancelled', sum: 'cancelled' }] },
+    columns: [
+      text('driver', 'Driver'), text('availability', 'Availability'), count('jobs', 'Jobs'), count('notStarted', 'Not started'),
+      count('inProgress', 'In progress'), count('completed', 'Completed'), count('cancelled', 'Cancelled'), count('deliveries', 'Deliveries'),
+      count('rejected', 'Rejected'),
+    ],
+    defaultSort: { key: 'jobs', direction: 'desc' },
+  },
+  driverCommunication: {
+    id: 'driverCommunication', path: '/reports/driver-communication', title: 'Driver Communication',
+    // Ours: the spec names no export for it.
+    exportName: 'Driver Communication',
+    filters: ['dateRange', 'driver', 'holiday'], dateTypes: ['Created'],
+    figures: [count('messages', 'Messages'), count('sent', 'Sent'), count('failed', 'Not sent'), count('drivers', 'Drivers reached')],
+    chart: { kind: 'bar', labelKey: 'channel', stacked: true, series: [{ label: 'Sent', sum: 'sent' }, { label: 'Not sent', sum: 'failed' }] },
+    columns: [
+      text('driver', 'Driver'), text('channel', 'Channel'), text('purpose', 'Purpose'), text('subject', 'Subject'),
+      { key: 'createdAt', label: 'Created', format: 'datetime' }, { key: 'sentAt', label: 'Sent', format: 'datetime' }, count('attempts', 'Attempts'),
+      text('lastError', 'Last error'),
+    ],
+    defaultSort: { key: 'createdAt', direction: 'desc' },
+  },
+  addressVariation: unavailableReport('addressVariation', '/reports/address-variation', 'Address Variation', 'Address Variation',
+    'Address Variation compares the booked address with where the driver actually stopped. Task arrivals are recorded without a position yet, so there is nothing to compare.'),
+  locationProximity: unavailableReport('locationProximity', '/reports/location-proximity', 'Location Proximity', 'Location Proximity',
+    'Location Proximity needs the driver\'s position at each arrival. Only the last known position of a driver is kept today, not one per task.'),
+  acceptanceCompliance: unavailableReport('acceptanceCompliance', '/reports/acceptance-and-compliance', 'Acceptance and Compliance', 'Acceptance and Compliance',
+    'Acceptance and Compliance needs every job offer to a driver with its answer and time. Only the last driver who rejected a job is kept today.'),
+  driverScreening: unavailableReport('driverScreening', '/reports/driver-screening', 'Driver Screening', EXPORT_FILE_NAMES.driverScreening,
+    'Driver Screening needs the driver applications with their documents and checks, which are not recorded yet (driver applications are another issue).'),
 };
 
 export function reportForPath(path: string): ReportDeclaration | undefined {
@@ -280,4 +426,37 @@ export const REPORT_TEXTS = {
   export: 'Export',
   retry: 'Try again',
   chart: (title: string) => `${title} chart`,
+  unavailableTitle: 'Not available yet',
+} as const;
+
+// ---- Scheduled reports (issue 17; 002 section 9) ----
+
+/** The report types of 002 section 9, with the registry report each renders (sales and cost of sales: Gross Profit's columns). */
+export const SCHEDULED_REPORT_TYPES = {
+  1: { name: 'Customer Deliveries', report: 'customerDeliveries' },
+  2: { name: 'KPI Performance', report: 'kpiPerformance' },
+  3: { name: 'Delivery Summary', report: 'deliverySummary' },
+  4: { name: 'Service Levels', report: 'serviceLevels' },
+  5: { name: 'Gross Profit', report: 'grossProfit' },
+  6: { name: 'Sales', report: 'grossProfit' },
+  7: { name: 'Cost of Sales', report: 'grossProfit' },
+  8: { name: 'Delivery Termination', report: 'deliveryTermination' },
+  9: { name: 'Driver Performance', report: 'driverPerformance' },
+} as const satisfies Record<number, { name: string; report: ReportId }>;
+export type ScheduledReportType = keyof typeof SCHEDULED_REPORT_TYPES;
+export const SCHEDULED_REPORT_PERIODS = ['Daily', 'Weekly', 'Monthly'] as const;
+export type ScheduledReportPeriod = (typeof SCHEDULED_REPORT_PERIODS)[number];
+/** The scheduled-day filter of 002 section 9, Monday to Sunday (ISO weekday = index + 1). */
+export const SCHEDULED_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type ScheduledDay = (typeof SCHEDULED_DAYS)[number];
+/** The local hour a scheduled report is sent at (ours: before the working day starts). */
+export const SCHEDULED_REPORT_HOUR = 6;
+export const SCHEDULED_REPORT_STATUSES = ['Queued', 'Running', 'Sent', 'Failed'] as const;
+
+export const SCHEDULED_REPORT_TEXTS = {
+  recipientsRequired: 'Add at least one recipient',
+  invalidRecipient: (address: string) => `'${address}' is not an e-mail address`,
+  emailSubject: (name: string, start: string, end: string) => `${name} report ${start === end ? start : `${start} to ${end}`}`,
+  emailBody: (name: string, start: string, end: string) =>
+    `Attached: the ${name} report for ${start === end ? start : `${start} to ${end}`}. This report is sent on a schedule; administrators can change it under Reports > Scheduled Reports.`,
 } as const;

@@ -12,6 +12,7 @@ import { hubsResource } from './hubs';
 import { mobileDevicesResource } from './mobile-devices';
 import { vehiclesResource } from './vehicles';
 import { announcementsResource } from './announcements';
+import { scheduledReportsResource } from './scheduled-reports';
 import { deliveryPicturesResource, deliverySignaturesResource, profilePicturesResource } from './media';
 import { territoriesResource, territoryAreasResource } from './territories';
 import { myDeliveriesResource } from './my-deliveries';
@@ -56,6 +57,8 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // Rates (issue 16): the price list every quote reads.
   rates: ratesResource,
   rateUploads: rateUploadsResource,
+  // Reports (issue 17): scheduled reports, emailed by the server's job queue.
+  scheduledReports: scheduledReportsResource,
   // The public contact form's messages (issue 19).
   contactMessages: contactMessagesResource,
 };

@@ -5,7 +5,7 @@ import { api } from '../api';
 import type { components, operations } from '../api/generated/connect';
 import { HOLIDAY_FILTERS, SLA_TYPES } from '../lib/constants';
 import {
-  REPORT_DATE_TYPES, REPORT_DEFAULT_RANGE_DAYS, REPORT_FILTER_PARAMS, type ReportDeclaration, type ReportFilter, type ReportId,
+  REPORT_DATE_TYPES, REPORT_DEFAULT_RANGE_DAYS, REPORT_FILTER_PARAMS, type ReportDateType, type ReportDeclaration, type ReportFilter, type ReportId,
 } from '../lib/reports';
 import { resourceOf } from './index';
 import type { FilterDef } from './types';
@@ -17,6 +17,18 @@ import type { FilterDef } from './types';
 
 export type ReportResult = components['schemas']['ReportResult'];
 export type ReportQuery = NonNullable<operations['getreport']['parameters']['query']>;
+
+/**
+ * The registry's ids, date filter types and holiday filters are the contract's: src/lib may not import the generated
+ * types (it imports nothing of ours), so these assertions make any drift between the two a compile error here.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+export type ReportContractChecks = [
+  Assert<Same<ReportId, components['schemas']['ReportId']>>,
+  Assert<Same<ReportDateType, NonNullable<ReportQuery['dateFilterType']>>>,
+  Assert<Same<(typeof HOLIDAY_FILTERS)[number], NonNullable<ReportQuery['holidayFilter']>>>,
+];
 
 /** What the report screen asks for: the filter values as the controls hold them, and the table's page and sort. */
 export interface ReportParams {

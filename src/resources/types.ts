@@ -79,6 +79,8 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   | 'accounts' | 'accountTransactions'
   // Rates (issue 16): the price list.
   | 'rates' | 'rateUploads'
+  // Reports (issue 17): scheduled reports.
+  | 'scheduledReports'
   // The public contact form's messages (issue 19).
   | 'contactMessages';
 

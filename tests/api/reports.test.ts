@@ -3,9 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { operations } from '../../src/api/generated/connect';
 import { REPORT_IDS, REPORT_MAX_RANGE_DAYS, REPORTS, type ReportId } from '../../src/lib/reports';
-import { LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
+import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
 import { SYSTEM_ACCOUNTS } from '../../server/db/seed-booking';
-import { companies, deliveries, deliveryQuotes, jobDeliveries, jobs, jobTasks, ledgerTransactions, portals, users } from '../../server/db/schema';
+import {
+  companies, deliveries, deliveryQuotes, drivers, jobDeliveries, jobs, jobTasks, ledgerTransactions, messages, portals, ratings, users,
+} from '../../server/db/schema';
 import { postTransaction, systemAccountId } from '../../server/domain/ledger';
 import { COST_OF_SALES_ACCOUNT } from '../../server/domain/reports/queries';
 import type { SeededLogin } from '../support/seeded-users';
@@ -32,6 +34,8 @@ const range = { startDate: DAY, endDate: DAY };
 let server: TestServer;
 let companyId: number;
 let driverId: number;
+let jobId: number;
+let deliveryIds: number[] = [];
 
 async function seedFixture() {
   const db = server.database.db;
@@ -43,6 +47,7 @@ async function seedFixture() {
   companyId = company!.id;
   const address = { description: 'Somewhere', coordinates: { lat: -33.9, lon: 18.4 } };
   const [job] = await db.insert(jobs).values({ portalId: za!.id, driverId, companyId, jobStatusId: 0 }).returning();
+  jobId = job!.id;
   const plan = [
     { sla: 'Standard', status: LOGISTIC_STATUS.DELIVERED, deliveredAt: `${DAY}T16:00:00`, pickUp: `${DAY}T10:00:00`, dropOff: `${DAY}T15:50:00` },
     { sla: 'Standard', status: LOGISTIC_STATUS.DELIVERED, deliveredAt: '2026-03-11T09:00:00', pickUp: `${DAY}T11:30:00`, dropOff: '2026-03-11T08:50:00' },
@@ -78,6 +83,7 @@ async function seedFixture() {
       ]);
     }
   }
+  deliveryIds = ids;
   const account = (code: string) => systemAccountId(db, za!.id, code);
   const sale = await postTransaction(db, {
     portalId: za!.id, transactionType: 'Invoice', description: 'RPT1', deliveryId: ids[0],
@@ -175,8 +181,14 @@ describe('report figures on the hand-computed fixture', () => {
 });
 
 describe('report access and scope', () => {
-  it('every report runs for an administrator', async () => {
+  it('every report runs for an administrator; one whose data is not recorded yet answers 404 saying why', async () => {
     for (const id of REPORT_IDS) {
+      if (REPORTS[id].unavailable) {
+        const { error, response } = await report('administrator', id);
+        expect(response.status, id).toBe(404);
+        expect(error?.message, id).toBe(REPORTS[id].unavailable);
+        continue;
+      }
       const { data: answer, response } = await report('administrator', id);
       expect(response.status, id).toBe(200);
       const data = resultOf(answer);
@@ -254,5 +266,115 @@ describe('report bad input', () => {
     const rows: unknown[][] = [];
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows).toEqual([['Date', 'Revenue', 'Cost of sales', 'Gross profit', 'Margin %'], [DAY, 100, 60, 40, 40]]);
+  });
+});
+
+/**
+ * The driver reports on the same fixture, with what they read besides: the job was created 08:00 and started 09:30
+ * (90 min to start), a driver turned it down once; delivery 1's pick-up took 24 min from arrival to completion (every
+ * other stop 0); deliveries 1 and 2 were rated 4 and 5; the outbox sent the driver one message and failed one; the
+ * driver reported their position 10 minutes ago and is Busy.
+ */
+describe('driver reports on the hand-computed fixture', () => {
+  const direct = async (id: ReportId, query: ReportQuery) => {
+    const { data, error, response } = await report('administrator', id, query);
+    expect(error, `${id}: ${response.status}`).toBeUndefined();
+    return resultOf(data);
+  };
+
+  beforeAll(async () => {
+    const db = server.database.db;
+    const [za] = await db.select().from(portals).where(eq(sql`lower(${portals.cca2})`, 'za'));
+    await db.update(jobs).set({
+      jobStatusId: JOB_STATUS.IN_PROGRESS, createdAt: at(`${DAY}T08:00:00`), startedAt: at(`${DAY}T09:30:00`), rejectedByDriverId: driverId,
+    }).where(eq(jobs.id, jobId));
+    await db.update(jobTasks).set({ completedDate: at(`${DAY}T10:24:00`) })
+      .where(sql`${jobTasks.deliveryId} = ${deliveryIds[0]!} and ${jobTasks.taskTypeId} = ${TASK_TYPE.PICK_UP}`);
+    await db.insert(ratings).values([
+      { portalId: za!.id, deliveryId: deliveryIds[0]!, driverId, score: 4 },
+      { portalId: za!.id, deliveryId: deliveryIds[1]!, driverId, score: 5 },
+    ]);
+    const message = { userId: driverId, channel: 'email', recipient: 'driver@demo.test', body: 'Body', purpose: 'jobAssigned', createdAt: at(`${DAY}T12:00:00`) };
+    await db.insert(messages).values([
+      { ...message, subject: 'Sent one', sentAt: at(`${DAY}T12:01:00`), attempts: 1 },
+      { ...message, subject: 'Failed one', attempts: 3, lastError: 'mailbox unavailable' },
+    ]);
+    const seen = { lat: -33.9, lon: 18.4, locationAt: new Date(Date.now() - 10 * 60_000), driverAvailabilityId: DRIVER_AVAILABILITY.BUSY };
+    await db.insert(drivers).values({ userId: driverId, ...seen }).onConflictDoUpdate({ target: drivers.userId, set: seen });
+  });
+
+  it('Driver Schedules: the driver\'s day from the first window start to the last window end', async () => {
+    const result = await direct('driverSchedules', { ...range, driverid: driverId });
+    expect(result.figures).toEqual({ drivers: 1, tasks: 8, jobs: 1, scheduledHours: 8 });
+    expect(result.items).toEqual([expect.objectContaining({
+      day: DAY, driver: 'Dumisani Driver', tasks: 8, firstWindowStart: `${DAY}T07:00:00Z`, lastWindowEnd: `${DAY}T15:00:00Z`, scheduledMinutes: 480,
+    })]);
+  });
+
+  it('Driver Wait Time: arrival to completion per stop', async () => {
+    const result = await figures('driverWaitTime', { ...range, driverid: driverId });
+    expect(result.figures).toEqual({ stops: 8, averageWait: 3, averagePickUpWait: 6, averageDropOffWait: 0 });
+    expect(result.items).toEqual([expect.objectContaining({ stops: 8, pickUpStops: 4, dropOffStops: 4, waitMinutes: 24, longestWait: 24 })]);
+  });
+
+  it('Driver KPI: completion, compliance, exceptions and ratings of the driver\'s tasks', async () => {
+    const result = await figures('driverKpi', { ...range, driverid: driverId });
+    expect(result.figures).toEqual({ drivers: 1, compliancePercent: 62.5, completionPercent: 87.5, averageRating: 4.5 });
+    expect(result.items).toEqual([expect.objectContaining({ tasks: 8, exceptionPercent: 12.5, delivered: 3, ratings: 2, averageRating: 4.5 })]);
+  });
+
+  it('Exceptions: the tasks in exception with their reason', async () => {
+    const result = await figures('exceptions', range);
+    expect(result.figures).toEqual({ exceptions: 1, deliveries: 1, pickUp: 0, dropOff: 1 });
+    expect(result.items).toEqual([expect.objectContaining({ waybill: 'RPT4', task: 'Drop-off', reason: 'Recipient not home', status: 'Undelivered' })]);
+    expect(result.chart).toEqual({ labels: ['Recipient not home'], series: [[1]] });
+  });
+
+  it('Auto Assign Efficiency and Driver Assignment: jobs by creation date, assigned, rejected, time to start', async () => {
+    const efficiency = await figures('autoAssignEfficiency', range);
+    expect(efficiency.figures).toEqual({ jobs: 1, assignedPercent: 100, rejected: 1, averageMinutesToStart: 90 });
+    const assignment = await figures('driverAssignment', { ...range, driverid: driverId });
+    expect(assignment.figures).toEqual({ drivers: 1, jobs: 1, completed: 0, inProgress: 1 });
+    expect(assignment.items).toEqual([expect.objectContaining({ driver: 'Dumisani Driver', availability: 'Busy', deliveries: 4, rejected: 1 })]);
+  });
+
+  it('Driver Communication and Driver Visibility: the outbox to drivers, and where drivers were last seen', async () => {
+    const communication = await direct('driverCommunication', { ...range, driverid: driverId });
+    expect(communication.figures).toEqual({ messages: 2, sent: 1, failed: 1, drivers: 1 });
+    expect(communication.items.map((row) => [row.subject, row.lastError])).toEqual([['Sent one', null], ['Failed one', 'mailbox unavailable']]);
+    const visibility = await direct('driverVisibility', { driverid: driverId });
+    expect(visibility.figures).toEqual({ drivers: 1, visible: 1, available: 0, busy: 1 });
+    expect(visibility.items).toEqual([expect.objectContaining({ availability: 'Busy', minutesSinceSeen: 10, location: '-33.90000, 18.40000' })]);
+    expect(visibility.items[0]!.activeJobs).toBeGreaterThanOrEqual(1);
+  });
+
+  it('follows 000 section 6: four reports administrator only, the exceptions report administrator and management, driver reports staff', async () => {
+    const expectations: [SeededLogin, ReportId, number][] = [
+      ['administrator', 'driverAssignment', 200], ['management', 'driverAssignment', 403], ['staff', 'driverCommunication', 403],
+      ['management', 'acceptanceCompliance', 403], ['staff', 'driverScreening', 403],
+      ['management', 'exceptions', 200], ['staff', 'exceptions', 403], ['company.admin', 'exceptions', 403], ['customer', 'exceptions', 403],
+      ['staff', 'driverVisibility', 200], ['company.admin', 'driverKpi', 403], ['driver', 'driverSchedules', 403],
+    ];
+    for (const [login, id, status] of expectations) expect((await report(login, id)).response.status, `${login} ${id}`).toBe(status);
+  });
+
+  it('refuses filters these reports do not take', async () => {
+    const driverVisibility = await server.raw('administrator', 'GET', '/reports/za/driverVisibility?startDate=2026-03-01');
+    expect(driverVisibility.status).toBe(400);
+    expect(Object.keys((driverVisibility.body as { errors: object }).errors)).toEqual(['startDate']);
+    expect((await server.raw('administrator', 'GET', '/reports/za/exceptions?driverid=1')).status).toBe(400);
+    expect((await server.raw('administrator', 'GET', '/reports/za/driverKpi?sortby=price')).status).toBe(400);
+  });
+
+  it('exports Driver_Visibility_Report and Driver Auto Assign Efficiency by the spec\'s names', async () => {
+    for (const [id, name] of [['driverVisibility', 'Driver_Visibility_Report'], ['autoAssignEfficiency', 'Driver Auto Assign Efficiency']] as const) {
+      const answer = await fetch(`${server.url}/connect/reports/za/${id}?exportExcel=true`, {
+        headers: { Authorization: `Bearer ${await server.tokenFor('administrator@demo.test')}` },
+      });
+      expect(answer.headers.get('content-disposition')).toContain(`filename="${name}.xlsx"`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await answer.arrayBuffer());
+      expect(workbook.worksheets[0]!.getRow(1).values).toContain(REPORTS[id].columns[0]!.label);
+    }
   });
 });

@@ -42,8 +42,10 @@ describe('the drawer menus by role (000 section 6), as if every screen existed',
     ]);
     // The reports with a screen (issue 17); the rest stay out until theirs exist.
     expect(within(within(nav).getByRole('region', { name: 'Reports' })).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Customer Deliveries', 'KPI Performance', 'Delivery Summary', 'Service Levels', 'Gross Profit Statistics', 'Delivery Termination',
-      'Driver Performance', 'Delivery Arrival', 'Hub Deliveries', 'Scheduled Reports',
+      'Customer Deliveries', 'KPI Performance', 'Delivery Summary', 'Driver Visibility', 'Driver Schedules', 'Service Levels',
+      'Gross Profit Statistics', 'Delivery Termination', 'Driver Performance', 'Delivery Arrival', 'Auto Assign Efficiency', 'Hub Deliveries',
+      'Address Variation', 'Driver Wait Time', 'Exceptions', 'Location Proximity', 'Acceptance and Compliance', 'Driver Assignment',
+      'Driver KPI', 'Driver Screening', 'Driver Communication', 'Scheduled Reports',
     ]);
     expect(within(nav).getByRole('link', { name: 'Distance Discovery' }).getAttribute('href')).toBe('/admin/distancediscovery');
     expect(within(nav).getByRole('link', { name: 'Webhooks' })).toBeTruthy();

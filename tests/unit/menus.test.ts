@@ -148,7 +148,7 @@ describe('menus show only entries whose screen exists', () => {
   it('never shows an entry without a path, whatever screens exist', () => {
     const menus = visibleMenus(admin, () => true);
     const ids = menus.flatMap((menu) => menu.entries.map((entry) => entry.id));
-    expect(ids).not.toContain('driverVisibilityReport');
+    expect(ids).not.toContain('archivedPartnerJobs');
     expect(ids).not.toContain('financeMetrics');
     expect(ids).toContain('deliveriesDue');
     expect(ids).not.toContain('newDelivery');

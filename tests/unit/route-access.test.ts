@@ -178,6 +178,14 @@ const OURS_GATED: { paths: RoutePath[]; who: Role[] }[] = [
     who: ['Administrator', 'ManagementOperator', 'StaffOperator', 'CompanyAdministrator', 'CompanyOperator', 'CompanyUser', 'StoreAdministrator', 'StoreOperator', 'StoreUser'],
   },
   { paths: ['/reports/gross-profit', '/reports/driver-performance', '/reports/hub-deliveries', '/deliveries-due'], who: ['Administrator', 'ManagementOperator', 'StaffOperator'] },
+  // Second round (issue 17): driver reports staff; the four administrator-only reports and the retailer exceptions
+  // report of 000 section 6 (no company is named a large retailer by default, so company roles are refused).
+  {
+    paths: ['/reports/driver-visibility', '/reports/driver-schedules', '/reports/auto-assign-efficiency', '/reports/driver-wait-time', '/reports/driver-kpi', '/reports/address-variation', '/reports/location-proximity'],
+    who: ['Administrator', 'ManagementOperator', 'StaffOperator'],
+  },
+  { paths: ['/reports/acceptance-and-compliance', '/reports/driver-assignment', '/reports/driver-screening', '/reports/driver-communication'], who: ['Administrator'] },
+  { paths: ['/reports/exceptions'], who: ['Administrator', 'ManagementOperator'] },
 ];
 
 const PUBLIC_ROUTES: RoutePath[] = [
@@ -235,6 +243,16 @@ describe('the route table (000 sections 2 and 6)', () => {
       const expected = who.includes(user.role) || who.includes('NormalUser') ? 'allowed' : 'forbidden';
       for (const path of paths) expect(decideRouteAccess(routeRule(path), user.permissions), path).toBe(expected);
     });
+  });
+});
+
+describe('a rule narrowed to some companies (the retailer exceptions report, issue 17)', () => {
+  const rule: RouteRule = { roles: ['Administrator', 'CompanyAdministrator', 'CompanyOperator'], companyIds: [7] };
+  it('lets company roles in only for the named companies; other roles as usual', () => {
+    expect(decideRouteAccess(rule, { ...permissionsOf(['CompanyAdministrator']), companyId: 7 })).toBe('allowed');
+    expect(decideRouteAccess(rule, { ...permissionsOf(['CompanyOperator']), companyId: 8 })).toBe('forbidden');
+    expect(decideRouteAccess(rule, { ...permissionsOf(['CompanyAdministrator']), companyId: null })).toBe('forbidden');
+    expect(decideRouteAccess(rule, permissionsOf(['Administrator']))).toBe('allowed');
   });
 });
 

@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportId } from '../../../src/lib/reports';
-import { LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, TASK_STATUS, TASK_TYPE_LABELS } from '../../../src/lib/statuses';
+import { DRIVER_VISIBLE_WITHIN_MINUTES } from '../../../src/lib/reports';
+import {
+  DRIVER_AVAILABILITY, DRIVER_AVAILABILITY_LABELS, JOB_STATUS, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, TASK_STATUS, TASK_TYPE_LABELS,
+} from '../../../src/lib/statuses';
 import { SYSTEM_ACCOUNTS } from '../../db/seed-booking';
 import {
-  BOOKED, cancelled, delivered, IN_PROGRESS_STATUSES, inProgress, isoDate, isoTimestamp, localDate, onTime,
+  BOOKED, cancelled, delivered, DROP_OFF_TASK_TYPES, IN_PROGRESS_STATUSES, inProgress, isoDate, isoTimestamp, localDate, onTime,
   percentOf, PICK_UP_TASK_TYPES, sumOf, sumPercent, taskCompliance, terminated, tierOf,
 } from './metrics';
 import { dateWindow, deliveryFiltersOf, deliveryScopeOf, type ReportContext, type ReportQuery } from './runner';
@@ -24,6 +27,8 @@ const statusLabel = (column: SQL) =>
   sql`(case ${column} ${sql.join(Object.entries(LOGISTIC_STATUS_LABELS).map(([code, label]) => sql`when ${Number(code)} then ${label}`), sql` `)} end)::text`;
 const taskLabel = (column: SQL) =>
   sql`(case ${column} ${sql.join(Object.entries(TASK_TYPE_LABELS).map(([code, label]) => sql`when ${Number(code)} then ${label}`), sql` `)} end)::text`;
+const availabilityLabel = (column: SQL) =>
+  sql`(case ${column} ${sql.join(Object.entries(DRIVER_AVAILABILITY_LABELS).map(([code, label]) => sql`when ${Number(code)} then ${label}`), sql` `)} end)::text`;
 const fullName = (alias: string) => sql.raw(`trim(${alias}.first_name || ' ' || ${alias}.last_name)`);
 
 /** The terminal date of a delivery: when it was delivered, else when its last task finished, else its last change. */
@@ -88,6 +93,19 @@ const TASK_WINDOW_END = sql`(case when t.task_type_id in (${list(PICK_UP_TASK_TY
 function taskDate(context: ReportContext): SQL {
   return context.dateType === 'Due Date' || context.dateType === undefined ? localDate(TASK_WINDOW_END, context.timeZone) : deliveryDate(context);
 }
+
+/**
+ * Tasks `t` of jobs `j` with a driver `u`, on the caller's booked deliveries `d` (selected quote `q`) under the
+ * catalogue filters: `from ... where ...` for the task reports to extend with `and`.
+ */
+function taskBase(context: ReportContext): SQL {
+  return sql`job_tasks t join jobs j on j.id = t.job_id join users u on u.id = j.driver_id
+    join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+    where ${BOOKED} and ${deliveryFiltersOf(context)}${context.driverId !== undefined ? sql` and j.driver_id = ${context.driverId}` : sql``}`;
+}
+
+/** The query of a report whose data is not recorded yet: never run (the call answers 404 with the declaration's reason). */
+const NOT_RECORDED: ReportQuery = { rows: () => sql`select null::text as "key" where false`, figures: {} };
 
 export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   customerDeliveries: {
@@ -230,4 +248,169 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
       dueToday: sumOf('dueToday'),
     },
   },
+  driverVisibility: {
+    // Drivers are the platform's (not a portal's): every driver with their last reported position and availability.
+    rows: (context) => sql`select u.id::text as "key", ${fullName('u')} as driver,
+        ${availabilityLabel(sql`dr.driver_availability_id`)} as availability, ${isoTimestamp(sql`dr.location_at`)} as "lastSeenAt",
+        case when dr.location_at is null then null else greatest(0, round(extract(epoch from (now() - dr.location_at)) / 60))::int end as "minutesSinceSeen",
+        case when dr.lat is null or dr.lon is null then null else round(dr.lat::numeric, 5)::text || ', ' || round(dr.lon::numeric, 5)::text end as location,
+        (select count(*) from jobs aj where aj.driver_id = u.id and aj.portal_id = ${context.portalId}
+          and aj.job_status_id in (${list([JOB_STATUS.NOT_STARTED, JOB_STATUS.IN_PROGRESS])}))::int as "activeJobs",
+        (select v.registration from vehicles v where v.driver_id = u.id and v.is_active order by v.id limit 1) as vehicle,
+        case when dr.location_at >= now() - make_interval(mins => ${DRIVER_VISIBLE_WITHIN_MINUTES}) then 1 else 0 end as visible,
+        case when dr.driver_availability_id in (${list([DRIVER_AVAILABILITY.AVAILABLE, DRIVER_AVAILABILITY.AVAILABLE_QSR_ONLY, DRIVER_AVAILABILITY.ONLINE])}) then 1 else 0 end as available,
+        case when dr.driver_availability_id = ${DRIVER_AVAILABILITY.BUSY} then 1 else 0 end as busy
+      from drivers dr join users u on u.id = dr.user_id
+      ${context.driverId !== undefined ? sql`where dr.user_id = ${context.driverId}` : sql``}`,
+    figures: { drivers: sql`count(*)::float8`, visible: sumOf('visible'), available: sumOf('available'), busy: sumOf('busy') },
+  },
+  driverSchedules: {
+    rows: (context) => {
+      const date = localDate(TASK_WINDOW_END, context.timeZone);
+      return sql`select g.day || '/' || g."driverId" as "key", g.day, g.driver, g."driverId", g.jobs, g.tasks,
+          ${isoTimestamp(sql`g.first_start`)} as "firstWindowStart", ${isoTimestamp(sql`g.last_end`)} as "lastWindowEnd",
+          greatest(0, round(extract(epoch from (g.last_end - g.first_start)) / 60))::int as "scheduledMinutes"
+        from (select ${isoDate(date)} as day, u.id as "driverId", ${fullName('u')} as driver, count(distinct t.job_id)::int as jobs,
+            count(*)::int as tasks, min(${TASK_WINDOW_START}) as first_start, max(${TASK_WINDOW_END}) as last_end
+          from ${taskBase(context)} and ${dateWindow(context, date)}
+          group by 1, 2, 3) g`;
+    },
+    figures: {
+      drivers: sql`count(distinct "driverId")::float8`,
+      tasks: sumOf('tasks'),
+      jobs: sumOf('jobs'),
+      scheduledHours: sql`round(coalesce(sum("scheduledMinutes"), 0) / 60.0, 1)::float8`,
+    },
+  },
+  autoAssignEfficiency: {
+    // Jobs by the local date they were created: how many got a driver, how many a driver turned down, how long to start.
+    rows: (context) => {
+      const day = localDate(sql`j.created_at`, context.timeZone);
+      return sql`select g.*, ${percentOf(sql`g.assigned`, sql`g.jobs`)} as "assignedPercent",
+          round(g.start_minutes / nullif(g.started, 0))::int as "averageMinutesToStart"
+        from (select ${isoDate(day)} as "key", ${isoDate(day)} as day, count(*)::int as jobs, count(j.driver_id)::int as assigned,
+            (count(*) - count(j.driver_id))::int as unassigned, count(j.rejected_by_driver_id)::int as rejected,
+            count(j.started_at)::int as started,
+            coalesce(sum(extract(epoch from (j.started_at - j.created_at)) / 60) filter (where j.started_at is not null), 0)::float8 as start_minutes
+          from jobs j
+          where j.portal_id = ${context.portalId} and j.job_status_id <> ${JOB_STATUS.CANCELLED} and ${dateWindow(context, day)}
+            ${context.companyId !== undefined ? sql`and j.company_id = ${context.companyId}` : sql``}
+          group by 1, 2) g`;
+    },
+    figures: {
+      jobs: sumOf('jobs'),
+      assignedPercent: sumPercent('assigned', 'jobs'),
+      rejected: sumOf('rejected'),
+      averageMinutesToStart: sql`round(sum(start_minutes) / nullif(sum(started), 0))::float8`,
+    },
+  },
+  driverWaitTime: {
+    // Wait at a stop: from the driver's arrival to the task's completion (tasks with both times).
+    rows: (context) => {
+      const wait = sql`greatest(0, extract(epoch from (t.completed_date - t.arrived_date)) / 60)`;
+      const pickUp = sql`t.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
+      const dropOff = sql`t.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
+      return sql`select g.*, round(g.wait_exact)::int as "waitMinutes", round(g.wait_exact / nullif(g.stops, 0))::int as "averageWait",
+          round(g.pick_up_wait / nullif(g."pickUpStops", 0))::int as "averagePickUpWait",
+          round(g.drop_off_wait / nullif(g."dropOffStops", 0))::int as "averageDropOffWait"
+        from (select u.id::text as "key", ${fullName('u')} as driver, count(*)::int as stops,
+            count(*) filter (where ${pickUp})::int as "pickUpStops", count(*) filter (where ${dropOff})::int as "dropOffStops",
+            sum(${wait})::float8 as wait_exact, coalesce(sum(${wait}) filter (where ${pickUp}), 0)::float8 as pick_up_wait,
+            coalesce(sum(${wait}) filter (where ${dropOff}), 0)::float8 as drop_off_wait, round(max(${wait}))::int as "longestWait"
+          from ${taskBase(context)} and t.arrived_date is not null and t.completed_date is not null and ${dateWindow(context, taskDate(context))}
+          group by 1, 2) g`;
+    },
+    figures: {
+      stops: sumOf('stops'),
+      averageWait: sql`round(sum(wait_exact) / nullif(sum(stops), 0))::float8`,
+      averagePickUpWait: sql`round(sum(pick_up_wait) / nullif(sum("pickUpStops"), 0))::float8`,
+      averageDropOffWait: sql`round(sum(drop_off_wait) / nullif(sum("dropOffStops"), 0))::float8`,
+    },
+  },
+  driverKpi: {
+    // Only cells leave the query (the contract's report values are numbers and text): the delivery ids stay inside.
+    rows: (context) => sql`select g."key", g.driver, g.tasks, g.completed, g.arrivals, g."onTimeArrivals", g.exceptions, g.delivered,
+        ${percentOf(sql`g.completed`, sql`g.tasks`)} as "completionPercent",
+        ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent", ${percentOf(sql`g.exceptions`, sql`g.tasks`)} as "exceptionPercent",
+        r.ratings, r.rating_total, round(r.rating_total::numeric / nullif(r.ratings, 0), 1)::float8 as "averageRating"
+      from (select u.id as driver_id, u.id::text as "key", ${fullName('u')} as driver, count(*)::int as tasks,
+          count(*) filter (where t.task_status_id = ${TASK_STATUS.COMPLETED})::int as completed, count(t.arrived_date)::int as arrivals,
+          count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END})::int as "onTimeArrivals",
+          count(*) filter (where t.task_status_id = ${TASK_STATUS.EXCEPTION})::int as exceptions,
+          count(distinct d.id) filter (where d.logistic_status_id = ${LOGISTIC_STATUS.DELIVERED})::int as delivered,
+          array_agg(distinct d.id) as delivery_ids
+        from ${taskBase(context)} and ${dateWindow(context, taskDate(context))}
+        group by 1, 2, 3) g
+      left join lateral (select count(*)::int as ratings, coalesce(sum(ra.score), 0)::int as rating_total from ratings ra
+        where ra.driver_id = g.driver_id and ra.delivery_id = any(g.delivery_ids)) r on true`,
+    figures: {
+      drivers: sql`count(*)::float8`,
+      compliancePercent: sumPercent('onTimeArrivals', 'arrivals'),
+      completionPercent: sumPercent('completed', 'tasks'),
+      averageRating: sql`round(sum(rating_total)::numeric / nullif(sum(ratings), 0), 1)::float8`,
+    },
+  },
+  exceptions: {
+    // Tasks in exception (or with an exception reason) on the caller's deliveries; recorded = the task's last change.
+    rows: (context) => sql`select t.id::text as "key", d.waybill, c.company_name as company, s.store_name as store,
+        ${taskLabel(sql`t.task_type_id`)} as task, coalesce(t.exception_reason, 'No reason given') as reason, ${fullName('u')} as driver,
+        ${isoTimestamp(TASK_WINDOW_END)} as "windowEnd", ${isoTimestamp(sql`t.updated_at`)} as "exceptionAt",
+        ${statusLabel(sql`d.logistic_status_id`)} as status, d.id as delivery_id,
+        case when t.task_type_id in (${list(PICK_UP_TASK_TYPES)}) then 1 else 0 end as pick_up,
+        case when t.task_type_id in (${list(DROP_OFF_TASK_TYPES)}) then 1 else 0 end as drop_off
+      from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+        left join jobs j on j.id = t.job_id left join users u on u.id = j.driver_id
+        left join companies c on c.id = d.company_id left join stores s on s.id = d.store_id
+      where (t.task_status_id = ${TASK_STATUS.EXCEPTION} or t.exception_reason is not null)
+        and ${BOOKED} and ${deliveryFiltersOf(context)} and ${dateWindow(context, taskDate(context))}`,
+    figures: {
+      exceptions: sql`count(*)::float8`,
+      deliveries: sql`count(distinct delivery_id)::float8`,
+      pickUp: sumOf('pick_up'),
+      dropOff: sumOf('drop_off'),
+    },
+  },
+  driverAssignment: {
+    // Jobs by the local date they were created, per driver they are assigned to; rejections by the driver who turned them down.
+    rows: (context) => {
+      const day = localDate(sql`j.created_at`, context.timeZone);
+      const status = (value: number) => sql`count(*) filter (where j.job_status_id = ${value})::int`;
+      const companyFilter = context.companyId !== undefined ? sql`and j.company_id = ${context.companyId}` : sql``;
+      return sql`select u.id::text as "key", ${fullName('u')} as driver, ${availabilityLabel(sql`dr.driver_availability_id`)} as availability,
+          count(*)::int as jobs, ${status(JOB_STATUS.NOT_STARTED)} as "notStarted", ${status(JOB_STATUS.IN_PROGRESS)} as "inProgress",
+          ${status(JOB_STATUS.COMPLETED)} as completed, ${status(JOB_STATUS.CANCELLED)} as cancelled,
+          sum((select count(*) from job_deliveries jd where jd.job_id = j.id))::int as deliveries,
+          (select count(*) from jobs rj where rj.rejected_by_driver_id = u.id and rj.portal_id = ${context.portalId}
+            and ${dateWindow(context, localDate(sql`rj.created_at`, context.timeZone))})::int as rejected
+        from jobs j join users u on u.id = j.driver_id left join drivers dr on dr.user_id = u.id
+        where j.portal_id = ${context.portalId} and ${dateWindow(context, day)} ${companyFilter}
+          ${context.driverId !== undefined ? sql`and j.driver_id = ${context.driverId}` : sql``}
+        group by u.id, dr.driver_availability_id`;
+    },
+    figures: {
+      drivers: sql`count(*)::float8`,
+      jobs: sumOf('jobs'),
+      completed: sumOf('completed'),
+      inProgress: sumOf('inProgress'),
+    },
+  },
+  driverCommunication: {
+    // What the outbox sent to drivers (e-mail, SMS, push): drivers are the platform's, as their messages.
+    rows: (context) => sql`select m.id::text as "key", ${fullName('u')} as driver, u.id as driver_id, m.channel, m.purpose, m.subject,
+        ${isoTimestamp(sql`m.created_at`)} as "createdAt", ${isoTimestamp(sql`m.sent_at`)} as "sentAt", m.attempts, m.last_error as "lastError",
+        case when m.sent_at is not null then 1 else 0 end as sent, case when m.sent_at is null then 1 else 0 end as failed
+      from messages m join drivers dr on dr.user_id = m.user_id join users u on u.id = m.user_id
+      where ${dateWindow(context, localDate(sql`m.created_at`, context.timeZone))}
+        ${context.driverId !== undefined ? sql`and m.user_id = ${context.driverId}` : sql``}`,
+    figures: {
+      messages: sql`count(*)::float8`,
+      sent: sumOf('sent'),
+      failed: sumOf('failed'),
+      drivers: sql`count(distinct driver_id)::float8`,
+    },
+  },
+  addressVariation: NOT_RECORDED,
+  locationProximity: NOT_RECORDED,
+  acceptanceCompliance: NOT_RECORDED,
+  driverScreening: NOT_RECORDED,
 };

@@ -6,7 +6,6 @@ import {
   REPORT_DEFAULT_RANGE_DAYS, REPORT_MAX_CHART_POINTS, REPORT_MAX_RANGE_DAYS, REPORT_TEXTS, reportParams,
   type HolidayFilter, type ReportDateType, type ReportDeclaration,
 } from '../../../src/lib/reports';
-import type { Permissions } from '../../../src/lib/roles';
 import type { Database } from '../../db/database';
 import { badRequest } from '../../http/errors';
 import { RowExport, type ExportColumn } from '../export';
@@ -54,7 +53,7 @@ async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
 
 /** The parameters of the call, checked against the report's declaration (400 naming what it does not take). */
 export function reportContext(
-  report: ReportDeclaration, query: ReportQueryParams, portal: PortalData, scope: Scope, permissions: Permissions, now = DateTime.utc(),
+  report: ReportDeclaration, query: ReportQueryParams, portal: PortalData, scope: Scope, userId: number, now = DateTime.utc(),
 ): ReportContext {
   const allowed = reportParams(report);
   for (const [name, value] of Object.entries(query)) {
@@ -75,7 +74,7 @@ export function reportContext(
   const unknownSla = slaTypes?.find((type) => !(SLA_TYPES as readonly string[]).includes(type));
   if (unknownSla) throw badRequest('slaTypes', `Unknown SLA type '${unknownSla}'; use ${SLA_TYPES.join(', ')}`);
   return {
-    portalId: portal.id, timeZone: portal.timeZone, scope, userId: permissions.id,
+    portalId: portal.id, timeZone: portal.timeZone, scope, userId,
     startDate, endDate, dateType, holiday: query.holidayFilter ?? 'None',
     companyId: query.companyid, storeId: query.storeid, driverId: query.driverid, hubId: query.hubId,
     slaTypes: slaTypes && slaTypes.length > 0 ? slaTypes : undefined, today,

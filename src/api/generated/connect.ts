@@ -2201,10 +2201,65 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One report of the registry (src/lib/reports.ts) over the caller's company or store scope: its summary figures, its chart series and a page of its table; exportExcel=true the whole table as the report's named .xlsx. Who may read a report is the rule of its screen path in the access table. A filter the report does not take, or a sortby that is not one of its columns, answers 400 naming it; a date range longer than the limit answers 400 with it. */
+        /** One report of the registry (src/lib/reports.ts) over the caller's company or store scope: its summary figures, its chart series and a page of its table; exportExcel=true the whole table as the report's named .xlsx. Who may read a report is the rule of its screen path in the access table. A filter the report does not take, or a sortby that is not one of its columns, answers 400 naming it; a date range longer than the limit answers 400 with it. A report whose data is not recorded yet (its declaration says why) answers 404 with the reason. */
         get: operations["getreport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduledreports/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal's scheduled reports, each with its next run and its last run's status */
+        get: operations["getscheduledreports"];
+        put?: never;
+        /** Adds a scheduled report; no recipients or an invalid address answers 400 naming recipients */
+        post: operations["createscheduledreport"];
+        /** Deletes the scheduled reports of `ids` with their runs; 404 when any is not in this portal (nothing deleted) */
+        delete: operations["deletescheduledreports"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduledreports/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One scheduled report of the portal (404 otherwise) */
+        get: operations["getscheduledreport"];
+        /** Updates a scheduled report (its next run is recomputed); xmin must be the version the edit started from */
+        put: operations["updatescheduledreport"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduledreports/{cca2}/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The runs of a scheduled report, newest first, with their status, range and file name */
+        get: operations["getscheduledreportruns"];
+        put?: never;
+        /** Run now — queues a run of the last period on the job queue (the schedule is unchanged) */
+        post: operations["runscheduledreport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2544,7 +2599,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue";
+        ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue" | "driverVisibility" | "driverSchedules" | "autoAssignEfficiency" | "driverWaitTime" | "driverKpi" | "exceptions" | "driverAssignment" | "driverCommunication" | "addressVariation" | "locationProximity" | "acceptanceCompliance" | "driverScreening";
         /** @description A cell of a report's table (null where it has no value) */
         ReportValue: (string | null) | number;
         ReportResult: {
@@ -2561,6 +2616,80 @@ export interface components {
                 [key: string]: components["schemas"]["ReportValue"];
             }[];
             paging: components["schemas"]["Paging"];
+        };
+        ScheduledReport: {
+            /** Format: int32 */
+            id: number;
+            reportType: components["schemas"]["ScheduledReportType"];
+            reportName: string;
+            period: components["schemas"]["ScheduledReportPeriod"];
+            scheduledDay: components["schemas"]["ScheduledDay"];
+            /** @description E-mail addresses, comma-separated */
+            recipients: string;
+            /** Format: int32 */
+            companyid: number | null;
+            companyName?: string | null;
+            isActive: boolean;
+            /** Format: date-time */
+            nextRunAt: string;
+            lastRunStatus: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            xmin: string;
+        };
+        /**
+         * Format: int32
+         * @description 002 section 9: 1 customer deliveries, 2 KPI performance, 3 delivery summary, 4 service levels, 5 gross profit, 6 sales, 7 cost of sales, 8 delivery termination, 9 driver performance
+         */
+        ScheduledReportType: number;
+        /**
+         * @description Daily: yesterday, sent every day; Weekly: the 7 days before the scheduled day, sent on it; Monthly: the last calendar month, sent on the 1st
+         * @enum {string}
+         */
+        ScheduledReportPeriod: "Daily" | "Weekly" | "Monthly";
+        /** @enum {string} */
+        ScheduledDay: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+        ScheduledReportInput: {
+            reportType: components["schemas"]["ScheduledReportType"];
+            period: components["schemas"]["ScheduledReportPeriod"];
+            scheduledDay?: components["schemas"]["ScheduledDay"];
+            /** @description E-mail addresses separated by commas, semicolons or spaces */
+            recipients: string;
+            /** Format: int32 */
+            companyid?: number | null;
+            isActive?: boolean;
+        };
+        ScheduledReportUpdate: {
+            reportType: components["schemas"]["ScheduledReportType"];
+            period: components["schemas"]["ScheduledReportPeriod"];
+            scheduledDay?: components["schemas"]["ScheduledDay"];
+            recipients: string;
+            /** Format: int32 */
+            companyid?: number | null;
+            isActive?: boolean;
+            xmin: string;
+        };
+        ScheduledReportPage: {
+            items: components["schemas"]["ScheduledReport"][];
+            paging: components["schemas"]["Paging"];
+        };
+        ScheduledReportConflict: {
+            message: string;
+            current: components["schemas"]["ScheduledReport"];
+        };
+        ScheduledReportRun: {
+            /** Format: int32 */
+            id: number;
+            /** @enum {string} */
+            status: "Queued" | "Running" | "Sent" | "Failed";
+            startDate: string;
+            endDate: string;
+            fileName: string | null;
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
         };
         CntDate: string;
         Announcement: {
@@ -10056,6 +10185,223 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getscheduledreports: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of scheduled reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledReportPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createscheduledreport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduledReportInput"];
+            };
+        };
+        responses: {
+            /** @description The new scheduled report */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deletescheduledreports: {
+        parameters: {
+            query: {
+                ids: number[];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getscheduledreport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["CntId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scheduled report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatescheduledreport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["CntId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduledReportUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated scheduled report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Someone else changed the scheduled report since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledReportConflict"];
+                };
+            };
+        };
+    };
+    getscheduledreportruns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["CntId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledReportRun"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    runscheduledreport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["CntId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued run */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledReportRun"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

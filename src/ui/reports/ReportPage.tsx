@@ -25,7 +25,23 @@ export function Component() {
   const location = useLocation();
   const report = reportForPath(location.pathname.replace(/\/+$/, ''));
   if (!report) throw new Error(`No report for ${location.pathname}`);
+  if (report.unavailable) return <ReportUnavailable reportId={report.id} />;
   return <ReportScreen key={report.id} reportId={report.id} />;
+}
+
+/** A report whose data is not recorded yet: it says why instead of showing figures we do not have. */
+export function ReportUnavailable({ reportId }: { reportId: ReportId }) {
+  const report = REPORTS[reportId];
+  return (
+    <AdminPage title={report.title} current={{ label: report.title, to: report.path }} readOnly>
+      <Alert.Root status="info" role="status">
+        <Alert.Content>
+          <Alert.Title>{REPORT_TEXTS.unavailableTitle}</Alert.Title>
+          <Alert.Description>{report.unavailable}</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    </AdminPage>
+  );
 }
 
 function ReportScreen({ reportId }: { reportId: ReportId }) {
@@ -100,6 +116,7 @@ export function ReportView({ actor, timeZone, currency, showFilter = () => true 
           </HStack>
         </Stack>
       </chakra.form>
+      {report.note && <Text fontSize="sm" color="fg.muted">{report.note}</Text>}
       {failed && (
         <Alert.Root status="error" role="alert">
           <Alert.Description>{error?.message ?? REPORT_TEXTS.loadFailed}</Alert.Description>
