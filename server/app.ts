@@ -25,7 +25,7 @@ import { validatorCompiler } from './http/validation';
 import { redactUrl } from './logger';
 import type { AppContext } from './context';
 import { providerUrlOf } from './payments/provider-client';
-import { jobQueue, outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker, rateUploadWorker } from './plugins/workers';
+import { jobQueue, outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker, rateUploadWorker, applicationDocumentWorker } from './plugins/workers';
 import { connectHandlers } from './routes/connect';
 import { identityHandlers } from './routes/identity';
 import { registerSiteRoutes } from './routes/site';
@@ -69,6 +69,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   await app.register(reconciliationWorker, workers);
   await app.register(webhookWorker, workers);
   await app.register(rateUploadWorker, workers);
+  await app.register(applicationDocumentWorker, workers);
   // The hosted card widget's script and frame come from the provider.
   const provider = new URL(providerUrlOf(context)).origin;
 

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../context';
 import { scheduleReconciliation } from '../domain/payments';
 import { startRateUploadWorker } from '../domain/rate-uploads';
+import { scheduleDocumentStatuses } from '../domain/applications';
 import { startOutbox } from '../messaging/outbox';
 import { paymentProviderOf } from '../payments/provider-client';
 import { attachRealtime } from '../realtime/hub-server';
@@ -48,6 +49,11 @@ export const webhookWorker = fp<WorkerOptions>(async (app, { context, logger }) 
 export const rateUploadWorker = fp<WorkerOptions>(async (_app, { context }) => {
   await startRateUploadWorker(context.jobs, context.db, context.live);
 }, { name: 'rate-upload-worker', dependencies: ['job-queue'] });
+
+/** Recomputes application documents' expiring soon / expired once a day (issue 18). */
+export const applicationDocumentWorker = fp<WorkerOptions>(async (_app, { context }) => {
+  await scheduleDocumentStatuses(context.jobs, context.db);
+}, { name: 'application-document-worker', dependencies: ['job-queue'] });
 
 /** The SignalR hubs (/hubs/...) on the same server and port; they close their sockets on shutdown. */
 const realtime: FastifyPluginAsync<WorkerOptions> = async (app, { context, logger }) => {

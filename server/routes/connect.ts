@@ -24,6 +24,7 @@ import { reportsHandlers } from './reports';
 import { publicHandlers } from './public';
 import { ratesHandlers } from './rates';
 import { rateUploadHandlers } from './rate-uploads';
+import { applicationHandlers } from './applications';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -45,6 +46,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...publicHandlers(context),
     ...ratesHandlers(context),
     ...rateUploadHandlers(context),
+    ...applicationHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

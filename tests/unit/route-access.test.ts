@@ -177,6 +177,10 @@ const OURS_GATED: { paths: RoutePath[]; who: Role[] }[] = [
     who: ['Administrator', 'ManagementOperator', 'StaffOperator', 'CompanyAdministrator', 'CompanyOperator', 'CompanyUser', 'StoreAdministrator', 'StoreOperator', 'StoreUser'],
   },
   { paths: ['/reports/gross-profit', '/reports/driver-performance', '/reports/hub-deliveries', '/deliveries-due'], who: ['Administrator', 'ManagementOperator', 'StaffOperator'] },
+  // Applications (issue 18): the spec names the assistant and vehicle applications and /applicationinvites, not their paths or roles.
+  { paths: ['/assistant-apply'], who: ['NormalUser'] },
+  { paths: ['/vehicle-apply'], who: ['Partner'] },
+  { paths: ['/applicationinvites'], who: ['Administrator', 'ManagementOperator', 'StaffOperator', 'Partner'] },
 ];
 
 const PUBLIC_ROUTES: RoutePath[] = [
