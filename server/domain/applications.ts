@@ -58,7 +58,7 @@ const rowColumns = {
   applicantEmail: sql<string>`(select u.email from users u where u.id = ${applications.applicantUserId})`,
   companyName: applications.companyName, registration: applications.registration, partnerCompanyId: applications.partnerCompanyId,
   partnerCompanyName: sql<string | null>`(select c.company_name from companies c where c.id = ${applications.partnerCompanyId})`,
-  createdAt: applications.createdAt, submittedAt: applications.submittedAt,
+  createdAt: applications.createdAt, submittedAt: applications.submittedAt, xmin: sql<string>`${applications}.xmin::text`,
 };
 type ListRow = Awaited<ReturnType<typeof selectRows>>[number];
 const selectRows = (db: Executor, where: SQL | undefined) => db.select(rowColumns).from(applications).where(where);
@@ -209,7 +209,10 @@ export async function listApplications(db: Database, portal: PortalData, permiss
     ? sql`exists (select 1 from users u where u.id = ${applications.applicantUserId} and (u.email ilike ${containsPattern(query.search.trim())} or (u.first_name || ' ' || u.last_name) ilike ${containsPattern(query.search.trim())}))`
     : undefined;
   const search = parsed.search && applicantSearch ? or(parsed.search, applicantSearch) : parsed.search;
-  const where = whereAll(eq(applications.portalId, portal.id), scope, types, dates, search, parsed.filters);
+  const ofPartnerApplication = query.partnerApplicationId
+    ? sql`${applications.partnerCompanyId} = (select p.created_company_id from applications p where p.id = ${query.partnerApplicationId} and p.portal_id = ${portal.id})`
+    : undefined;
+  const where = whereAll(eq(applications.portalId, portal.id), scope, types, dates, search, parsed.filters, ofPartnerApplication);
   if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(applications).where(where);
     return rowExport<ListRow>({

@@ -1,3 +1,5 @@
+import { COMPANY_TYPES } from './constants';
+
 /**
  * Applications to join (issue 18; 002 sections 3, 4, 9): types, statuses, steps, document types and their
  * limits. The server and the screens read this one catalogue.
@@ -162,6 +164,9 @@ export const APPLICATION_TEXTS = {
   submittedTitle: 'New application',
   emailSubject: (type: string, status: string) => `Your ${type.toLowerCase()} application: ${status.toLowerCase()}`,
 } as const;
+
+/** The company types a business or partner chooses from (002 section 9: "and others"). */
+export const COMPANY_TYPES_FOR_APPLICATIONS = [...COMPANY_TYPES, 'Other'] as const;
 
 export const applicationTypeLabel = (id: number): string => APPLICATION_TYPE_LABELS[id as ApplicationTypeId] ?? String(id);
 export const applicationStatusLabel = (id: number): string => APPLICATION_STATUS_LABELS[id as ApplicationStatusId] ?? String(id);

@@ -18,6 +18,10 @@ import { myDeliveriesResource } from './my-deliveries';
 import { accountsResource, accountTransactionsResource } from './finance';
 import { ratesResource } from './rates';
 import { rateUploadsResource } from './rate-uploads';
+import {
+  assistantApplicationsResource, businessApplicationsResource, driverApplicationsResource, partnerApplicationsResource,
+  partnerDriverApplicationsResource, partnerVehicleApplicationsResource, vehicleApplicationsResource,
+} from './applications';
 import type { ResourceDef, ResourceId } from './types';
 
 /** Every resource of the back office by id: the router, menus, list and form screens read this. */
@@ -55,6 +59,14 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // Rates (issue 16): the price list every quote reads.
   rates: ratesResource,
   rateUploads: rateUploadsResource,
+  // Applications to join (issue 18): the review lists; a row opens its review screen.
+  businessApplications: businessApplicationsResource,
+  partnerApplications: partnerApplicationsResource,
+  partnerDriverApplications: partnerDriverApplicationsResource,
+  partnerVehicleApplications: partnerVehicleApplicationsResource,
+  driverApplications: driverApplicationsResource,
+  assistantApplications: assistantApplicationsResource,
+  vehicleApplications: vehicleApplicationsResource,
 };
 
 export function resourceOf(id: ResourceId): ResourceDef {

@@ -78,7 +78,10 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   // Finance (issue 15): accounts and an account's statement.
   | 'accounts' | 'accountTransactions'
   // Rates (issue 16): the price list.
-  | 'rates' | 'rateUploads';
+  | 'rates' | 'rateUploads'
+  // Applications to join (issue 18): the review lists.
+  | 'businessApplications' | 'partnerApplications' | 'partnerDriverApplications' | 'partnerVehicleApplications'
+  | 'driverApplications' | 'assistantApplications' | 'vehicleApplications';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {

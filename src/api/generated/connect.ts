@@ -5101,6 +5101,7 @@ export interface components {
         ApplicationRow: {
             /** Format: int32 */
             id: number;
+            xmin: string;
             applicationTypeId: components["schemas"]["ApplicationTypeId"];
             applicationType: string;
             applicationStatusId: components["schemas"]["ApplicationStatusId"];
@@ -11175,6 +11176,8 @@ export interface operations {
                 applicationStatusId?: components["schemas"]["ApplicationStatusId"];
                 progressStatusId?: components["schemas"]["ApplicationProgressStatusId"];
                 partnerCompanyId?: number;
+                /** @description The driver and vehicle applications of the partner company an approved partner application created (/partner-applications/{id}/...) */
+                partnerApplicationId?: number;
                 /** @description Created on or after this local date (YYYY-MM-DD) */
                 fromDate?: string;
                 /** @description Created on or before this local date (YYYY-MM-DD) */
