@@ -33,6 +33,7 @@ export const APPLY_TEXTS = {
   } satisfies Record<StepName, string>,
   terms: 'I accept the terms and conditions and the rates of the platform.',
   tracking: 'Your application',
+  documentsHint: 'Upload the documents listed below, then save this step.',
 } as const;
 
 /** The text inputs of each step (name, label); yes/no questions of the declaration are checkboxes. */
@@ -72,7 +73,7 @@ export function ApplyView({ actor }: { actor: ApplyActor }) {
       {(state === 'notStarted' || state === 'creating') && (
         <Stack gap={2} align="start">
           <Text>{APPLY_TEXTS.notStarted(typeLabel)}</Text>
-          <Button onClick={() => actor.send({ type: 'apply.start' })} loading={state === 'creating'}>{APPLY_TEXTS.start}</Button>
+          <Button onClick={() => actor.send({ type: 'apply.start' })} disabled={state === 'creating'} aria-busy={state === 'creating' || undefined}>{APPLY_TEXTS.start}</Button>
         </Stack>
       )}
       {application && state !== 'tracking' && state !== 'notStarted' && state !== 'creating' && state !== 'loading' && (
@@ -101,10 +102,16 @@ function Editing({ actor, application, viewStep, busy }: { actor: ApplyActor; ap
         ))}
       </chakra.ol>
       <StepForm key={`${application.id}-${step}-${application.activeStep}`} actor={actor} application={application} step={step} busy={busy} />
+      {/* Documents can be uploaded at any step; the documents step checks that the required ones are there. */}
+      <Box as="section" aria-label={APPLY_TEXTS.stepTitles.documents}>
+        <Heading as="h2" size="md" mb={2}>{APPLY_TEXTS.stepTitles.documents}</Heading>
+        <Documents actor={actor} application={application} busy={busy} />
+      </Box>
       <HStack gap={2} wrap="wrap">
         <Button variant="outline" onClick={() => actor.send({ type: 'apply.clear' })} disabled={busy}>{APPLY_TEXTS.clear}</Button>
         <Button variant="outline" onClick={() => actor.send({ type: 'apply.cancel' })} disabled={busy}>{APPLY_TEXTS.cancel}</Button>
-        <Button onClick={() => actor.send({ type: 'apply.submit' })} disabled={busy || !allSaved}>{APPLY_TEXTS.submit}</Button>
+        {/* Always offered: the server answers what is still missing (422), which the screen lists. */}
+        <Button onClick={() => actor.send({ type: 'apply.submit' })} disabled={busy} variant={allSaved ? 'solid' : 'outline'}>{APPLY_TEXTS.submit}</Button>
       </HStack>
     </Stack>
   );
@@ -160,14 +167,14 @@ function StepForm({ actor, application, step, busy }: { actor: ApplyActor; appli
           )}
         </Stack>
       ))}
-      {step === 'documents' && <Documents actor={actor} application={application} busy={busy} />}
+      {step === 'documents' && <Text>{APPLY_TEXTS.documentsHint}</Text>}
       {step === 'terms' && (
         <chakra.label display="flex" gap={2}>
           <input type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.currentTarget.checked)} />
           {APPLY_TEXTS.terms}
         </chakra.label>
       )}
-      <Box><Button type="submit" loading={busy} disabled={busy}>{APPLY_TEXTS.save}</Button></Box>
+      <Box><Button type="submit" disabled={busy} aria-busy={busy || undefined}>{APPLY_TEXTS.save}</Button></Box>
     </chakra.form>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Button, chakra, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { APPLICATION_STATUS, PROGRESS_STATUS_LABELS } from '../../lib/applications';
 import { formatDate } from '../../lib/dates';
@@ -92,6 +93,13 @@ export function ReviewView({ actor }: { actor: ReviewActor }) {
               ))}
             </chakra.ol>
           </Box>
+          {application.applicationTypeId === 1 && application.applicationStatusId === APPLICATION_STATUS.approved && (
+            <HStack gap={3}>
+              <RouterLink to={`/partner-applications/${application.id}/driver-applications`}>Driver applications</RouterLink>
+              <RouterLink to={`/partner-applications/${application.id}/vehicle-applications`}>Vehicle applications</RouterLink>
+            </HStack>
+          )}
+          <Box><Button size="xs" variant="ghost" disabled={busy} onClick={() => actor.send({ type: 'review.reload' })}>{REVIEW_TEXTS.reload}</Button></Box>
           {undecided && (
             <HStack gap={2}>
               <Button disabled={busy} onClick={() => actor.send({ type: 'review.approve' })}>{REVIEW_TEXTS.approve}</Button>

@@ -77,6 +77,9 @@ export const applicationApplyMachine = setup({
     }, error: undefined }),
   },
   guards: {
+    /** Only a document the application has can be removed. */
+    hasDocument: ({ context, event }) => event.type === 'apply.removeDocument'
+      && (context.application?.documents.some((document) => document.id === event.documentId) ?? false),
     found: (_, params: { application: Application | null }) => params.application !== null,
     /** Submitted or decided: the applicant tracks it; no more edits. */
     submitted: (_, params: { application: Application | null }) => params.application !== null && params.application.progressStatusId !== PROGRESS_STATUS.none,
@@ -122,7 +125,7 @@ export const applicationApplyMachine = setup({
         'apply.goto': { actions: 'goto' },
         'apply.save': 'saving',
         'apply.upload': 'uploading',
-        'apply.removeDocument': 'removingDocument',
+        'apply.removeDocument': { guard: 'hasDocument', target: 'removingDocument' },
         'apply.clear': 'confirmingClear',
         'apply.submit': 'submitting',
         'apply.cancel': 'cancelling',

@@ -44,10 +44,13 @@ const saveRefused = toApiError(400, { message: 'Missing: companyType', errors: {
 
 export const applicationApplySamples = defineSamples(applicationApplyMachine, [
   {
-    name: 'start a partner application, save a step, upload and remove a document, clear, submit',
+    name: 'apply as a partner: start or resume, save steps, upload and remove documents, clear, submit, track',
     input: { cca2: 'za', applicationTypeId: 1 },
     events: [
       { type: 'xstate.done.actor.loadApplication', output: null },
+      { type: 'xstate.done.actor.loadApplication', output: WITH_DOCUMENT },
+      { type: 'xstate.done.actor.loadApplication', output: SUBMITTED },
+      { type: 'xstate.error.actor.loadApplication', error: toApiError(0, undefined, '/connect/applications/za/track') },
       { type: 'apply.start' },
       { type: 'xstate.error.actor.createApplication', error: toApiError(409, { message: 'You already have an open application of this type.' }, '/connect/applications/za') },
       { type: 'xstate.done.actor.createApplication', output: NEW_PARTNER_APPLICATION },
@@ -72,16 +75,7 @@ export const applicationApplySamples = defineSamples(applicationApplyMachine, [
       { type: 'apply.reload' },
       { type: 'apply.cancel' },
       { type: 'xstate.done.actor.cancelApplication', output: { ...NEW_PARTNER_APPLICATION, applicationStatusId: -2001, progressStatusId: -1000 } },
-      { type: 'xstate.error.actor.cancelApplication', error: toApiError(409, { message: 'This application has already been decided.' }, '/connect/applications/za/7/cancel') },
-    ],
-  },
-  {
-    name: 'resume after a reload: the open application, or the submitted one to track',
-    input: { cca2: 'za', applicationTypeId: 1 },
-    events: [
-      { type: 'xstate.done.actor.loadApplication', output: COMPANY_SAVED },
-      { type: 'xstate.done.actor.loadApplication', output: SUBMITTED },
-      { type: 'xstate.error.actor.loadApplication', error: toApiError(0, undefined, '/connect/applications/za/track') },
+      { type: 'xstate.error.actor.cancelApplication', error: toApiError(404, { message: 'Not found: application 7' }, '/connect/applications/za/7/cancel') },
     ],
   },
 ]);
