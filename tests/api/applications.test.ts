@@ -260,3 +260,74 @@ describe('clear, reject, cancel and the daily document recompute', () => {
     expect(after.get(c!.id)).toBe(DOCUMENT_STATUS.pendingApproval);
   });
 });
+
+async function approveAll(login: SeededLogin, id: number) {
+  const detail = await call(login, 'GET', `/applications/za/${id}`);
+  for (const document of detail.body.documents) expect((await call(login, 'PUT', `/applications/za/${id}/documents/${document.id}/approve`)).status).toBe(200);
+}
+
+describe('approval creates the real thing for each type', () => {
+  it('a business: a company, the applicant its company administrator, a PostPay account; the session reloads its profile', async () => {
+    const heard: unknown[] = [];
+    const stop = server.live.subscribe((message) => { if (message.topic === 'MyIdentity') heard.push(message.payload); });
+    const id = (await call('twofactor', 'POST', '/applications/za', { applicationTypeId: 5 })).body.id;
+    await call('twofactor', 'PUT', `/applications/za/${id}`, { step: 'company', ...PARTNER_COMPANY, companyName: 'Tumi Traders' });
+    for (const type of [6, 3]) expect((await upload('twofactor', id, type, PDF)).status).toBe(201);
+    await call('twofactor', 'PUT', `/applications/za/${id}`, { step: 'documents' });
+    await call('twofactor', 'PUT', `/applications/za/${id}`, { step: 'terms', termsAccepted: true });
+    expect((await call('twofactor', 'POST', `/applications/za/${id}/submit`)).status).toBe(200);
+    await approveAll('management', id);
+    expect((await call('management', 'POST', `/applications/za/${id}/approve`)).status).toBe(200);
+    stop();
+    const applicant = await userId('twofactor');
+    expect(applicant.roles).toContain('CompanyAdministrator');
+    const [account] = await server.database.db.select().from(accounts).where(and(eq(accounts.companyId, applicant.companyId!), eq(accounts.accountType, 'PostPay')));
+    expect(account!.accountName).toBe('Tumi Traders');
+    expect(heard).toContainEqual({ userId: applicant.id, refreshToken: null, reloadProfile: true, revoked: false });
+  });
+
+  it('a second company for someone who already has one is refused (409) and nothing is half-created', async () => {
+    const before = await server.database.db.select().from(accounts);
+    const id = (await call('company.admin', 'POST', '/applications/za', { applicationTypeId: 1 })).body.id;
+    await call('company.admin', 'PUT', `/applications/za/${id}`, { step: 'company', ...PARTNER_COMPANY, companyName: 'Second Co' });
+    await call('company.admin', 'PUT', `/applications/za/${id}`, { step: 'declaration', hasRelation: false, hasPartTimeJob: false, hasVendorRelation: false });
+    for (const type of [2, 3, 6]) await upload('company.admin', id, type, PNG);
+    await call('company.admin', 'PUT', `/applications/za/${id}`, { step: 'documents' });
+    await call('company.admin', 'PUT', `/applications/za/${id}`, { step: 'terms', termsAccepted: true });
+    await call('company.admin', 'POST', `/applications/za/${id}/submit`);
+    await approveAll('staff', id);
+    expect((await call('staff', 'POST', `/applications/za/${id}/approve`)).status).toBe(409);
+    expect((await server.database.db.select().from(accounts)).length).toBe(before.length);
+    expect((await userId('company.admin')).roles).not.toContain('Partner');
+    expect((await call('staff', 'GET', `/applications/za/${id}`)).body.applicationStatusId).toBe(0);
+  });
+
+  it('a vehicle of a partner becomes its vehicle; only a partner applies for one', async () => {
+    expect((await call('store.operator', 'POST', '/applications/za', { applicationTypeId: 4 })).status).toBe(403);
+    const id = (await call('customer', 'POST', '/applications/za', { applicationTypeId: 4 })).body.id;
+    const missing = await call('customer', 'PUT', `/applications/za/${id}`, { step: 'vehicle', registration: 'CA 999-111' });
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['make', 'model', 'vehicleTypeId']);
+    await call('customer', 'PUT', `/applications/za/${id}`, { step: 'vehicle', registration: 'CA 999-111', make: 'Toyota', model: 'Hilux', vehicleTypeId: 41 });
+    expect((await upload('customer', id, 5, PNG, NEXT_YEAR)).status).toBe(201);
+    expect((await upload('customer', id, 4, PDF, NEXT_YEAR)).status).toBe(201);
+    await call('customer', 'PUT', `/applications/za/${id}`, { step: 'documents' });
+    await call('customer', 'PUT', `/applications/za/${id}`, { step: 'terms', termsAccepted: true });
+    await call('customer', 'POST', `/applications/za/${id}/submit`);
+    await approveAll('staff', id);
+    expect((await call('staff', 'POST', `/applications/za/${id}/approve`)).status).toBe(200);
+    const vehicles = await call('staff', 'GET', '/vehicles/za?search=CA 999-111');
+    expect(vehicles.body.items[0]).toMatchObject({ registration: 'CA 999-111', partnerCompanyName: 'Swift Couriers', vehicleTypeId: 41 });
+  });
+
+  it('an assistant gets the Assistant role', async () => {
+    const id = (await call('store.admin', 'POST', '/applications/za', { applicationTypeId: 6 })).body.id;
+    await call('store.admin', 'PUT', `/applications/za/${id}`, { step: 'personal', idNumber: '8001015009087', phoneNumber: '+27821110000' });
+    for (const type of [2, 3]) await upload('store.admin', id, type, PNG);
+    await call('store.admin', 'PUT', `/applications/za/${id}`, { step: 'documents' });
+    await call('store.admin', 'PUT', `/applications/za/${id}`, { step: 'terms', termsAccepted: true });
+    await call('store.admin', 'POST', `/applications/za/${id}/submit`);
+    await approveAll('administrator', id);
+    expect((await call('administrator', 'POST', `/applications/za/${id}/approve`)).status).toBe(200);
+    expect((await userId('store.admin')).roles).toContain('Assistant');
+  });
+});
