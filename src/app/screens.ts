@@ -164,6 +164,9 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/driver-applications/edit/:id': () => import('../features/applications/ReviewPage'),
   '/assistant-applications/edit/:id': () => import('../features/applications/ReviewPage'),
   '/vehicle-applications/edit/:id': () => import('../features/applications/ReviewPage'),
+  '/applicationinvites': () => import('../ui/admin/ResourceListPage'),
+  '/applicationinvites/add': () => import('../ui/admin/ResourceFormPage'),
+  '/applicationinvites/edit/:id': () => import('../ui/admin/ResourceFormPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

@@ -630,6 +630,8 @@ export const ROUTE_ACCESS = [
   { path: '/assistant-apply', rule: NORMAL_USER },
   { path: '/vehicle-apply', rule: { roles: ['Partner'] } },
   { path: '/applicationinvites', rule: { roles: [...STAFF_ROLES, 'Partner'] } },
+  { path: '/applicationinvites/add', rule: { roles: [...STAFF_ROLES, 'Partner'] } },
+  { path: '/applicationinvites/edit/:id', rule: { roles: [...STAFF_ROLES, 'Partner'] } },
   // ---- Named-constant routes whose path is known ----
   { path: '/tracking', rule: NORMAL_USER },
   { path: '/identity', rule: NORMAL_USER },

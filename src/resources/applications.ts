@@ -112,3 +112,87 @@ export const partnerVehicleApplicationsResource = applicationList({
 export const driverApplicationsResource = applicationList({ id: 'driverApplications', title: 'Driver applications', types: [2, 3], list: '/driver-applications', edit: '/driver-applications/edit/:id' });
 export const assistantApplicationsResource = applicationList({ id: 'assistantApplications', title: 'Assistant applications', types: [6], list: '/assistant-applications', edit: '/assistant-applications/edit/:id' });
 export const vehicleApplicationsResource = applicationList({ id: 'vehicleApplications', title: 'Vehicle applications', types: [4], list: '/vehicle-applications', edit: '/vehicle-applications/edit/:id' });
+
+type InviteAnswer = components['schemas']['ApplicationInvite'];
+/** The invite's version is its expiry (an update renews it); the server keeps the last write. */
+const inviteRow = (invite: InviteAnswer): ApplicationInviteRow => ({ ...invite, xmin: invite.expiresAt });
+
+function inviteBody(values: Record<string, string | boolean | number | null>) {
+  const text = (name: string) => (typeof values[name] === 'string' && String(values[name]).trim() !== '' ? String(values[name]).trim() : null);
+  const partner = values.partnerCompanyId;
+  return {
+    firstName: text('firstName'), email: text('email'), phoneNumber: text('phoneNumber'),
+    ...(partner !== null && partner !== undefined && partner !== '' && { partnerCompanyId: Number(partner) }),
+  };
+}
+
+/**
+ * Driver invites (/applicationinvites; 002 section 7: createdriverapplication, updatedriverapplication,
+ * canceldriverapplication): a partner invites drivers for its company, staff for a partner company or none. The
+ * link opens /driver-apply/{hash}. Selected invites are cancelled from the list.
+ */
+export const applicationInvitesResource: ResourceDef<ApplicationInviteRow> = {
+  id: 'applicationInvites',
+  title: 'Driver invites',
+  singular: 'invite',
+  routes: { list: '/applicationinvites', add: '/applicationinvites/add', edit: '/applicationinvites/edit/:id' },
+  operations: { list: 'getapplicationinvites', get: 'getapplicationinvites', create: 'createdriverapplication', update: 'updatedriverapplication' },
+  columns: [
+    { key: 'firstName', header: 'Name', text: (row) => row.firstName ?? '' },
+    { key: 'email', header: 'Email', text: (row) => row.email ?? '' },
+    { key: 'phoneNumber', header: 'Phone number', text: (row) => row.phoneNumber ?? '' },
+    { key: 'partnerCompanyName', header: 'Partner company', text: (row) => row.partnerCompanyName ?? '' },
+    { key: 'link', header: 'Link' },
+    { key: 'expiresAt', header: 'Expires', text: (row) => formatDate(row.expiresAt) },
+    { key: 'cancelled', header: 'State', text: (row) => (row.cancelled ? 'Cancelled' : row.applicationId ? `Applied (#${row.applicationId})` : 'Open') },
+  ],
+  filters: [],
+  fields: [
+    { name: 'firstName', label: 'First name', kind: 'text', maxLength: 100 },
+    { name: 'email', label: 'Email', kind: 'email', maxLength: 200 },
+    { name: 'phoneNumber', label: 'Phone number', kind: 'phone' },
+    { name: 'partnerCompanyId', label: 'Partner company (staff only)', kind: 'lookup', resource: 'companies', nameField: 'partnerCompanyName', createOnly: true },
+  ],
+  defaultSort: 'id',
+  pageSizes: PAGE_SIZE_OPTIONS,
+  exportName: 'Invites',
+  createOpensEdit: false,
+  bulkActions: [{
+    id: 'cancelInvites',
+    label: 'Cancel invites',
+    operation: 'canceldriverapplication',
+    question: (n) => `Cancel ${n} invite${n === 1 ? '' : 's'}? Their links will stop working.`,
+    run: async (cca2, ids) => {
+      for (const id of ids) await api.connect.PUT('/applicationinvites/{cca2}/canceldriverapplication/{id}', { params: { path: { cca2, id } } });
+      return ids.length;
+    },
+    doneText: (n) => `${n} invite${n === 1 ? '' : 's'} cancelled.`,
+  }],
+  label: (row) => row.email ?? row.phoneNumber ?? `#${row.id}`,
+  api: {
+    async list(cca2, params, signal) {
+      const { data } = await api.connect.GET('/applicationinvites/{cca2}', {
+        params: { path: { cca2 }, query: { page: params.page, pageSize: params.pageSize, ...(params.search && { search: params.search }) } }, signal,
+      });
+      if (!data) throw new Error('The server answered without rows');
+      return { items: data.items.map(inviteRow), paging: data.paging };
+    },
+    async get(cca2, id) {
+      // The list is the partner's own (or all for staff): the invite is found there.
+      const { data } = await api.connect.GET('/applicationinvites/{cca2}', { params: { path: { cca2 }, query: { pageSize: 500 } } });
+      const invite = data?.items.find((candidate) => candidate.id === id);
+      if (!invite) throw new Error(`Not found: invite ${id}`);
+      return inviteRow(invite);
+    },
+    async create(cca2, values) {
+      const { data } = await api.connect.POST('/applicationinvites/{cca2}/createdriverapplication', { params: { path: { cca2 } }, body: inviteBody(values) });
+      return inviteRow(data!);
+    },
+    async update(cca2, id, values) {
+      const { partnerCompanyId: _partner, ...body } = inviteBody(values);
+      const { data } = await api.connect.PUT('/applicationinvites/{cca2}/updatedriverapplication/{id}', { params: { path: { cca2, id } }, body });
+      return inviteRow(data!);
+    },
+    selectOptions: async () => [],
+  },
+};

@@ -20,7 +20,7 @@ import { ratesResource } from './rates';
 import { rateUploadsResource } from './rate-uploads';
 import {
   assistantApplicationsResource, businessApplicationsResource, driverApplicationsResource, partnerApplicationsResource,
-  partnerDriverApplicationsResource, partnerVehicleApplicationsResource, vehicleApplicationsResource,
+  partnerDriverApplicationsResource, partnerVehicleApplicationsResource, vehicleApplicationsResource, applicationInvitesResource,
 } from './applications';
 import type { ResourceDef, ResourceId } from './types';
 
@@ -67,6 +67,7 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   driverApplications: driverApplicationsResource,
   assistantApplications: assistantApplicationsResource,
   vehicleApplications: vehicleApplicationsResource,
+  applicationInvites: applicationInvitesResource,
 };
 
 export function resourceOf(id: ResourceId): ResourceDef {

@@ -81,7 +81,7 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   | 'rates' | 'rateUploads'
   // Applications to join (issue 18): the review lists.
   | 'businessApplications' | 'partnerApplications' | 'partnerDriverApplications' | 'partnerVehicleApplications'
-  | 'driverApplications' | 'assistantApplications' | 'vehicleApplications';
+  | 'driverApplications' | 'assistantApplications' | 'vehicleApplications' | 'applicationInvites';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {

@@ -180,7 +180,7 @@ const OURS_GATED: { paths: RoutePath[]; who: Role[] }[] = [
   // Applications (issue 18): the spec names the assistant and vehicle applications and /applicationinvites, not their paths or roles.
   { paths: ['/assistant-apply'], who: ['NormalUser'] },
   { paths: ['/vehicle-apply'], who: ['Partner'] },
-  { paths: ['/applicationinvites'], who: ['Administrator', 'ManagementOperator', 'StaffOperator', 'Partner'] },
+  { paths: ['/applicationinvites', '/applicationinvites/add', '/applicationinvites/edit/:id'], who: ['Administrator', 'ManagementOperator', 'StaffOperator', 'Partner'] },
 ];
 
 const PUBLIC_ROUTES: RoutePath[] = [
