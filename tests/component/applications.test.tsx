@@ -8,7 +8,8 @@ import { APPLY_TEXTS, ApplyView } from '../../src/features/applications/ApplyVie
 import { REVIEW_TEXTS, ReviewView } from '../../src/features/applications/ReviewView';
 import { applicationApplyMachine } from '../../src/machines/applications/application-apply.machine';
 import { COMPANY_SAVED, NEW_PARTNER_APPLICATION, SUBMITTED, WITH_DOCUMENT } from '../../src/machines/applications/application-apply.samples';
-import type { Application } from '../../src/machines/applications/application-apply.types';
+import type { Application, ApplyCallInput, DocumentUploadInput, StepValues } from '../../src/machines/applications/application-apply.types';
+import type { StepName } from '../../src/lib/applications';
 import { applicationReviewMachine } from '../../src/machines/applications/application-review.machine';
 import type { ReviewCallInput } from '../../src/machines/applications/application-review.types';
 import { listMachine } from '../../src/machines/lists/list.machine';
@@ -50,11 +51,11 @@ describe('the apply screen', () => {
     const uploads: number[] = [];
     const actor = createActor(applicationApplyMachine.provide({
       actors: {
-        loadApplication: fromPromise<Application | null>(async () => null),
-        createApplication: fromPromise<Application>(async () => NEW_PARTNER_APPLICATION),
-        saveStep: fromPromise<Application, { values: unknown }>(async ({ input }) => { saved.push(input.values); return COMPANY_SAVED; }),
-        uploadDocument: fromPromise<Application, { document: { documentTypeId: number } }>(async ({ input }) => { uploads.push(input.document.documentTypeId); return WITH_DOCUMENT; }),
-        submitApplication: fromPromise<Application>(async () => { throw toApiError(422, { message: 'Complete every step before submitting.', errors: { 'Step: terms': ['Step: terms'] } }, '/x'); }),
+        loadApplication: fromPromise<Application | null, ApplyCallInput>(async () => null),
+        createApplication: fromPromise<Application, ApplyCallInput>(async () => NEW_PARTNER_APPLICATION),
+        saveStep: fromPromise<Application, ApplyCallInput & { step: StepName; values: StepValues }>(async ({ input }) => { saved.push(input.values); return COMPANY_SAVED; }),
+        uploadDocument: fromPromise<Application, ApplyCallInput & { document: DocumentUploadInput }>(async ({ input }) => { uploads.push(input.document.documentTypeId); return WITH_DOCUMENT; }),
+        submitApplication: fromPromise<Application, ApplyCallInput>(async () => { throw toApiError(422, { message: 'Complete every step before submitting.', errors: { 'Step: terms': ['Step: terms'] } }, '/x'); }),
       },
     }), { input: { cca2: 'ZA', applicationTypeId: 1 } }).start();
     wrap(<ApplyView actor={actor} />);
@@ -81,7 +82,7 @@ describe('the apply screen', () => {
 
   it('shows a submitted application where it stands', async () => {
     const actor = createActor(applicationApplyMachine.provide({
-      actors: { loadApplication: fromPromise<Application | null>(async () => ({ ...SUBMITTED, missing: ['Document: Proof of address'] })) },
+      actors: { loadApplication: fromPromise<Application | null, ApplyCallInput>(async () => ({ ...SUBMITTED, missing: ['Document: Proof of address'] })) },
     }), { input: { cca2: 'ZA', applicationTypeId: 1 } }).start();
     wrap(<ApplyView actor={actor} />);
     const region = await screen.findByLabelText(APPLY_TEXTS.tracking);
@@ -95,7 +96,7 @@ describe('the review screen', () => {
     const calls: ReviewCallInput[] = [];
     const actor = createActor(applicationReviewMachine.provide({
       actors: {
-        loadApplication: fromPromise<Application>(async () => SUBMITTED),
+        loadApplication: fromPromise<Application, { cca2: string; id: number }>(async () => SUBMITTED),
         reviewCall: fromPromise<Application, ReviewCallInput>(async ({ input }) => {
           calls.push(input);
           if (input.action.kind === 'approve') {
