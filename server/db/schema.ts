@@ -511,6 +511,8 @@ export const drivers = pgTable('drivers', {
   lon: doublePrecision('lon'),
   locationAt: timestamp('location_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Issue 18: the partner company the driver works for (set when a partner driver application is approved). */
+  partnerCompanyId: integer('partner_company_id').references(() => companies.id),
 });
 
 /** A job: the work of one driver (partner, assistant) made of pick-up and drop-off tasks. */
@@ -941,3 +943,103 @@ export const messageAttachments = pgTable('message_attachments', {
   contentType: text('content_type').notNull(),
   data: bytea('data').notNull(),
 }, (table) => [index('message_attachments_message').on(table.messageId)]);
+// ==== Applications to join (issue 18; 000 sections 2, 6; 002 sections 3, 4, 9) ====
+
+/**
+ * One application to join: business 5, partner 1, partner driver 2, driver 3, vehicle 4, assistant 6. The status
+ * is the spec's application status (cancelled -2001, rejected -1001, pending 0, approved 2001); progressStatusId is
+ * the further set (cancelled -1000, none 0 = being filled in, pending 1000 = submitted, complete 2000 = decided).
+ */
+export const applications = pgTable('applications', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  applicationTypeId: integer('application_type_id').notNull(),
+  applicationStatusId: integer('application_status_id').notNull().default(0),
+  progressStatusId: integer('progress_status_id').notNull().default(0),
+  applicantUserId: integer('applicant_user_id').notNull().references(() => users.id),
+  /** -1 before the first save; advances by one after each successful save of the next step (002 section 4). */
+  activeStep: integer('active_step').notNull().default(-1),
+  /** Terms and rates: none 0, needs acceptance 100, accepted 200. */
+  termsAcceptanceId: integer('terms_acceptance_id').notNull().default(100),
+  // Personal details (drivers, assistants, partners)
+  idNumber: text('id_number'),
+  phoneNumber: text('phone_number'),
+  // The partner's declaration (002 section 3)
+  hasRelation: boolean('has_relation'),
+  relationInfo: text('relation_info'),
+  hasPartTimeJob: boolean('has_part_time_job'),
+  partTimeJobDetails: text('part_time_job_details'),
+  hasVendorRelation: boolean('has_vendor_relation'),
+  vendorRelationInfo: text('vendor_relation_info'),
+  // Company details (business, partner)
+  companyName: text('company_name'),
+  companyType: text('company_type'),
+  registrationNumber: text('registration_number'),
+  vatNumber: text('vat_number'),
+  contactName: text('contact_name'),
+  companyEmail: text('company_email'),
+  companyPhoneNumber: text('company_phone_number'),
+  // Vehicle details (vehicle)
+  registration: text('registration'),
+  make: text('make'),
+  model: text('model'),
+  colour: text('colour'),
+  vehicleTypeId: integer('vehicle_type_id'),
+  /** The partner a partner driver or vehicle application belongs to. */
+  partnerCompanyId: integer('partner_company_id').references(() => companies.id),
+  inviteId: integer('invite_id'),
+  /** The rejection or cancellation reason. */
+  reason: text('reason'),
+  /** What the approval created: the company (business, partner) or the vehicle. */
+  createdCompanyId: integer('created_company_id').references(() => companies.id),
+  createdVehicleId: integer('created_vehicle_id').references(() => vehicles.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedByUserId: integer('decided_by_user_id').references(() => users.id),
+}, (table) => [
+  index('applications_portal_type').on(table.portalId, table.applicationTypeId, table.applicationStatusId, table.createdAt),
+  index('applications_applicant').on(table.applicantUserId),
+  index('applications_partner').on(table.partnerCompanyId),
+]);
+
+/** A document of an application: the file is a media item (kind applicationDocument); status none 0 .. rejected 500. */
+export const applicationDocuments = pgTable('application_documents', {
+  id: serial('id').primaryKey(),
+  applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  documentTypeId: integer('document_type_id').notNull(),
+  mediaItemId: integer('media_item_id').notNull().references(() => mediaItems.id),
+  fileName: text('file_name'),
+  /** Local date YYYY-MM-DD; null for documents that do not expire. */
+  expiryDate: text('expiry_date'),
+  documentStatusId: integer('document_status_id').notNull().default(400),
+  reason: text('reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('application_documents_application').on(table.applicationId, table.documentTypeId)]);
+
+/** An invitation to apply as a driver (by a partner: partner driver; by staff: driver), opened at /driver-apply/:hash. */
+export const applicationInvites = pgTable('application_invites', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  hash: text('hash').notNull(),
+  partnerCompanyId: integer('partner_company_id').references(() => companies.id),
+  invitedByUserId: integer('invited_by_user_id').notNull().references(() => users.id),
+  firstName: text('first_name'),
+  email: text('email'),
+  phoneNumber: text('phone_number'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  applicationId: integer('application_id').references(() => applications.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [uniqueIndex('application_invites_hash').on(table.hash), index('application_invites_partner').on(table.portalId, table.partnerCompanyId)]);
+
+/** The timeline of an application: who did what, when. */
+export const applicationEvents = pgTable('application_events', {
+  id: serial('id').primaryKey(),
+  applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id),
+  action: text('action').notNull(),
+  detail: text('detail'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('application_events_application').on(table.applicationId, table.id)]);

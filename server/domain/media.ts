@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { DateTime } from 'luxon';
 import { MEDIA_IMAGE_URL_TTL_S, PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
@@ -106,7 +106,8 @@ export async function listMedia(db: Database, keys: SigningKeys, portal: PortalD
 }
 
 export async function getMediaItem(db: Database, keys: SigningKeys, portal: PortalData, id: number) {
-  const [row] = await selectMedia(db, and(eq(mediaItems.portalId, portal.id), eq(mediaItems.id, id)));
+  // Application documents (issue 18) are media items too, but only their application's readers see them.
+  const [row] = await selectMedia(db, and(eq(mediaItems.portalId, portal.id), eq(mediaItems.id, id), inArray(mediaItems.kind, [...MEDIA_KINDS])));
   if (!row) throw notFound(`media item ${id}`);
   return publicMedia(keys, portal, row);
 }

@@ -6,6 +6,7 @@ import { scheduleReconciliation } from '../domain/payments';
 import { startRateUploadWorker } from '../domain/rate-uploads';
 import { kickOutbox, startOutbox } from '../messaging/outbox';
 import { startScheduledReportsWorker } from '../domain/scheduled-reports';
+import { scheduleDocumentStatuses } from '../domain/applications';
 import { paymentProviderOf } from '../payments/provider-client';
 import { attachRealtime } from '../realtime/hub-server';
 import { startWebhookDispatcher } from '../webhooks/dispatcher';
@@ -54,6 +55,10 @@ export const rateUploadWorker = fp<WorkerOptions>(async (_app, { context }) => {
 export const scheduledReportsWorker = fp<WorkerOptions>(async (_app, { context }) => {
   await startScheduledReportsWorker(context.jobs, context.db, () => kickOutbox(context));
 }, { name: 'scheduled-reports-worker', dependencies: ['job-queue', 'outbox-worker'] });
+/** Recomputes application documents' expiring soon / expired once a day (issue 18). */
+export const applicationDocumentWorker = fp<WorkerOptions>(async (_app, { context }) => {
+  await scheduleDocumentStatuses(context.jobs, context.db);
+}, { name: 'application-document-worker', dependencies: ['job-queue'] });
 
 /** The SignalR hubs (/hubs/...) on the same server and port; they close their sockets on shutdown. */
 const realtime: FastifyPluginAsync<WorkerOptions> = async (app, { context, logger }) => {

@@ -25,6 +25,7 @@ import { publicHandlers } from './public';
 import { ratesHandlers } from './rates';
 import { rateUploadHandlers } from './rate-uploads';
 import { contactHandlers } from './contact';
+import { applicationHandlers } from './applications';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -47,6 +48,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...ratesHandlers(context),
     ...rateUploadHandlers(context),
     ...contactHandlers(context),
+    ...applicationHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

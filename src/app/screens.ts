@@ -164,6 +164,27 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/rates/batches/add': () => import('../features/rates/RateBatchAddPage'),
   '/rates/batches/:uploadBatchId/uploads': () => import('../features/rates/RateUploadsPage'),
   '/rates/batches/:uploadBatchId/uploads/edit/:rateUploadId': () => import('../features/rates/RateUploadEditPage'),
+  // Applications to join (issue 18): apply screens, review lists (generic list of src/resources/applications.ts), review screens.
+  '/business-apply': () => import('../features/applications/ApplyPage'),
+  '/partner-apply': () => import('../features/applications/ApplyPage'),
+  '/driver-apply/:inviteHashId': () => import('../features/applications/ApplyPage'),
+  '/assistant-apply': () => import('../features/applications/ApplyPage'),
+  '/vehicle-apply': () => import('../features/applications/ApplyPage'),
+  '/business-applications': () => import('../ui/admin/ResourceListPage'),
+  '/partner-applications': () => import('../ui/admin/ResourceListPage'),
+  '/partner-applications/:id/driver-applications': () => import('../features/applications/PartnerApplicationsPage'),
+  '/partner-applications/:id/vehicle-applications': () => import('../features/applications/PartnerApplicationsPage'),
+  '/driver-applications': () => import('../ui/admin/ResourceListPage'),
+  '/assistant-applications': () => import('../ui/admin/ResourceListPage'),
+  '/vehicle-applications': () => import('../ui/admin/ResourceListPage'),
+  '/business-applications/edit/:id': () => import('../features/applications/ReviewPage'),
+  '/partner-applications/edit/:id': () => import('../features/applications/ReviewPage'),
+  '/driver-applications/edit/:id': () => import('../features/applications/ReviewPage'),
+  '/assistant-applications/edit/:id': () => import('../features/applications/ReviewPage'),
+  '/vehicle-applications/edit/:id': () => import('../features/applications/ReviewPage'),
+  '/applicationinvites': () => import('../ui/admin/ResourceListPage'),
+  '/applicationinvites/add': () => import('../ui/admin/ResourceFormPage'),
+  '/applicationinvites/edit/:id': () => import('../ui/admin/ResourceFormPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

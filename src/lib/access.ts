@@ -313,6 +313,29 @@ export const OPERATION_ACCESS = {
   getquestionnaire: { roles: ['Administrator'] },
   createquestionnaire: { roles: ['Administrator'] },
   updatequestionnaire: { roles: ['Administrator'] },
+  // ---- Applications to join (issue 18; 000 section 6): any signed-in normal user applies and tracks their own;
+  // reviews are administrator, management, staff, and a partner for its own drivers' and vehicles' (scoped in
+  // server/domain/applications.ts). Document approval, approve, reject: staff only.
+  createapplication: { roles: ['NormalUser'] },
+  trackapplications: { roles: ['NormalUser'] },
+  getapplication: { roles: ['NormalUser'] },
+  updateapplication: { roles: ['NormalUser'] },
+  clearapplication: { roles: ['NormalUser'] },
+  submitapplication: { roles: ['NormalUser'] },
+  uploadapplicationdocument: { roles: ['NormalUser'] },
+  deleteapplicationdocument: { roles: ['NormalUser'] },
+  getapplicationdocumentfile: { roles: ['NormalUser'] },
+  cancelapplication: { roles: ['NormalUser'] },
+  getapplications: { roles: [...STAFF_ROLES, 'Partner'] },
+  approveapplication: { roles: [...STAFF_ROLES] },
+  rejectapplication: { roles: [...STAFF_ROLES] },
+  approveapplicationdocument: { roles: [...STAFF_ROLES] },
+  rejectapplicationdocument: { roles: [...STAFF_ROLES] },
+  getapplicationinvites: { roles: [...STAFF_ROLES, 'Partner'] },
+  createdriverapplication: { roles: [...STAFF_ROLES, 'Partner'] },
+  updatedriverapplication: { roles: [...STAFF_ROLES, 'Partner'] },
+  canceldriverapplication: { roles: [...STAFF_ROLES, 'Partner'] },
+  getapplicationinvite: { roles: ['NormalUser'] },
 } as const satisfies Record<string, OperationRule>;
 
 export type OperationId = keyof typeof OPERATION_ACCESS;
@@ -640,6 +663,12 @@ export const ROUTE_ACCESS = [
   { path: '/assistant-applications/edit/:id', rule: STAFF },
   { path: '/vehicle-applications', rule: STAFF },
   { path: '/vehicle-applications/edit/:id', rule: STAFF },
+  // Issue 18: the assistant and vehicle applications and the invites (a partner invites its drivers, applies for vehicles).
+  { path: '/assistant-apply', rule: NORMAL_USER },
+  { path: '/vehicle-apply', rule: { roles: ['Partner'] } },
+  { path: '/applicationinvites', rule: { roles: [...STAFF_ROLES, 'Partner'] } },
+  { path: '/applicationinvites/add', rule: { roles: [...STAFF_ROLES, 'Partner'] } },
+  { path: '/applicationinvites/edit/:id', rule: { roles: [...STAFF_ROLES, 'Partner'] } },
   // ---- Named-constant routes whose path is known ----
   { path: '/tracking', rule: NORMAL_USER },
   { path: '/identity', rule: NORMAL_USER },

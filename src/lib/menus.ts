@@ -116,6 +116,9 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'driverApplications', group: 'applications', label: 'Drivers', path: '/driver-applications', audience: STAFF },
   { id: 'assistantApplications', group: 'applications', label: 'Assistants', path: '/assistant-applications', audience: STAFF },
   { id: 'vehicleApplications', group: 'applications', label: 'Vehicles', path: '/vehicle-applications', audience: STAFF },
+  // Issue 18 (ours: the spec names /applicationinvites and the partner's driver and vehicle applications, not their menu).
+  { id: 'applicationInvites', group: 'operations', label: 'Driver Invites', path: '/applicationinvites', audience: anyOf(...STAFF_ROLES, 'Partner') },
+  { id: 'vehicleApply', group: 'operations', label: 'Apply for a Vehicle', path: '/vehicle-apply', audience: anyOf('Partner') },
   // ---- Finance ----
   {
     id: 'accounts', group: 'finance', label: 'Accounts', path: '/accounts',

@@ -59,6 +59,8 @@ export const WEB_NOTIFICATION_TYPE = {
   DELIVERY_DELIVERED: 6,
   // Fleet (issue 6): the mobile devices screen's Notify.
   MOBILE_DEVICE: 7,
+  // Applications (issue 18): a new application for staff to review.
+  APPLICATION: 8,
 } as const;
 export type WebNotificationTypeId = (typeof WEB_NOTIFICATION_TYPE)[keyof typeof WEB_NOTIFICATION_TYPE];
 export const WEB_NOTIFICATION_TYPE_LABELS: Record<WebNotificationTypeId, string> = {
@@ -69,6 +71,7 @@ export const WEB_NOTIFICATION_TYPE_LABELS: Record<WebNotificationTypeId, string>
   [WEB_NOTIFICATION_TYPE.JOB_COMPLETED]: 'Job completed',
   [WEB_NOTIFICATION_TYPE.DELIVERY_DELIVERED]: 'Delivery delivered',
   [WEB_NOTIFICATION_TYPE.MOBILE_DEVICE]: 'Mobile device',
+  [WEB_NOTIFICATION_TYPE.APPLICATION]: 'New application',
 };
 
 /** Driver pay of a job (ours; the spec shows no rates): a fee per delivery plus a rate per km of its route. */

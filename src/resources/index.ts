@@ -20,6 +20,10 @@ import { accountsResource, accountTransactionsResource } from './finance';
 import { ratesResource } from './rates';
 import { rateUploadsResource } from './rate-uploads';
 import { contactMessagesResource } from './contact-messages';
+import {
+  assistantApplicationsResource, businessApplicationsResource, driverApplicationsResource, partnerApplicationsResource,
+  partnerDriverApplicationsResource, partnerVehicleApplicationsResource, vehicleApplicationsResource, applicationInvitesResource,
+} from './applications';
 import type { ResourceDef, ResourceId } from './types';
 
 /** Every resource of the back office by id: the router, menus, list and form screens read this. */
@@ -61,6 +65,15 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   scheduledReports: scheduledReportsResource,
   // The public contact form's messages (issue 19).
   contactMessages: contactMessagesResource,
+  // Applications to join (issue 18): the review lists; a row opens its review screen.
+  businessApplications: businessApplicationsResource,
+  partnerApplications: partnerApplicationsResource,
+  partnerDriverApplications: partnerDriverApplicationsResource,
+  partnerVehicleApplications: partnerVehicleApplicationsResource,
+  driverApplications: driverApplicationsResource,
+  assistantApplications: assistantApplicationsResource,
+  vehicleApplications: vehicleApplicationsResource,
+  applicationInvites: applicationInvitesResource,
 };
 
 export function resourceOf(id: ResourceId): ResourceDef {

@@ -82,7 +82,10 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   // Reports (issue 17): scheduled reports.
   | 'scheduledReports'
   // The public contact form's messages (issue 19).
-  | 'contactMessages';
+  | 'contactMessages'
+  // Applications to join (issue 18): the review lists.
+  | 'businessApplications' | 'partnerApplications' | 'partnerDriverApplications' | 'partnerVehicleApplications'
+  | 'driverApplications' | 'assistantApplications' | 'vehicleApplications' | 'applicationInvites';
 
 /** What the list/form screens need to call; each declaration implements it with the typed client. */
 export interface ResourceApi<Row> {

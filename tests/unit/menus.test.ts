@@ -62,6 +62,8 @@ const EXPECTED: Record<string, (Role | 'signedOut')[]> = {
   // Applications.
   businessApplications: APPLICATIONS_MENU, partnerApplications: APPLICATIONS_MENU, driverApplications: APPLICATIONS_MENU,
   assistantApplications: APPLICATIONS_MENU, vehicleApplications: APPLICATIONS_MENU,
+  // Ours (issue 18): the driver invites for staff and partners; a partner applies for its vehicles.
+  applicationInvites: [...STAFF, 'Partner'], vehicleApply: ['Partner'],
   // Finance: "Accounts: all of those. Bank Accounts: admin, management, partner. Finance Metrics, Driver Pay Analysis,
   // Amendments: admin. Funds Received, Withdrawals, Advances, Rates: admin, management."
   accounts: FINANCE_MENU,

@@ -186,6 +186,10 @@ const OURS_GATED: { paths: RoutePath[]; who: Role[] }[] = [
   },
   { paths: ['/reports/acceptance-and-compliance', '/reports/driver-assignment', '/reports/driver-screening', '/reports/driver-communication'], who: ['Administrator'] },
   { paths: ['/reports/exceptions'], who: ['Administrator', 'ManagementOperator'] },
+  // Applications (issue 18): the spec names the assistant and vehicle applications and /applicationinvites, not their paths or roles.
+  { paths: ['/assistant-apply'], who: ['NormalUser'] },
+  { paths: ['/vehicle-apply'], who: ['Partner'] },
+  { paths: ['/applicationinvites', '/applicationinvites/add', '/applicationinvites/edit/:id'], who: ['Administrator', 'ManagementOperator', 'StaffOperator', 'Partner'] },
 ];
 
 const PUBLIC_ROUTES: RoutePath[] = [

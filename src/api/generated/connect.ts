@@ -2594,6 +2594,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Applications for review (staff: the portal's; a partner: its drivers' and vehicles'); with exportExcel=true the file Applications.xlsx */
+        get: operations["getapplications"];
+        put?: never;
+        /** Starts an application of the caller (active step -1); a driver application needs its invite's hash (404 when expired or not theirs) */
+        post: operations["createapplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{cca2}/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own applications with where each stands and what is missing */
+        get: operations["trackapplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application with its documents and timeline (the applicant's own, a partner's drivers' and vehicles', any for staff; 404 otherwise) */
+        get: operations["getapplication"];
+        /** Saves one step of the caller's application; the active step advances by one when the next step is saved (400 naming each missing field) */
+        put: operations["updateapplication"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{cca2}/{id}/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clears what the caller entered (documents too); the active step resets to -1 */
+        post: operations["clearapplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{cca2}/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits the caller's completed application for review (staff are notified; the applicant is emailed) */
+        post: operations["submitapplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{cca2}/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a document (multipart, field file; JPEG, PNG, WebP or PDF up to 2 MB, 413 above) to the caller's application; replaces one of the same type */
+        post: operations["uploadapplicationdocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{cca2}/{id}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file of a document (whoever may see the application) */
+        get: operations["getapplicationdocumentfile"];
+        put?: never;
+        post?: never;
+        /** Removes a document of the caller's application while it is being filled in */
+        delete: operations["deleteapplicationdocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{cca2}/{id}/documents/{documentId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks a document valid (expiring soon or expired by its expiry date) */
+        put: operations["approveapplicationdocument"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{cca2}/{id}/documents/{documentId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rejects a document with a reason (the applicant is emailed to upload another) */
+        put: operations["rejectapplicationdocument"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{cca2}/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a submitted application and creates what it applied for in one transaction (422 naming documents not valid; 409 when already decided) */
+        post: operations["approveapplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{cca2}/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a submitted application with a reason */
+        post: operations["rejectapplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{cca2}/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels an undecided application (the applicant their own, or a reviewer), optionally with a reason */
+        post: operations["cancelapplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applicationinvites/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Driver invites (a partner's own; all for staff) */
+        get: operations["getapplicationinvites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applicationinvites/{cca2}/createdriverapplication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invites a driver by email or phone (a partner for its company; staff for a partner company or none); the link is /driver-apply/{hash} */
+        post: operations["createdriverapplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applicationinvites/{cca2}/updatedriverapplication/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an open invite's contact details and renews its expiry */
+        put: operations["updatedriverapplication"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applicationinvites/{cca2}/canceldriverapplication/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancels an open invite (its link answers 404 from then on) */
+        put: operations["canceldriverapplication"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applicationinvites/{cca2}/hash/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invite a /driver-apply link opens (404 when expired, cancelled, used by someone else or addressed to another email) */
+        get: operations["getapplicationinvite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3653,10 +3945,10 @@ export interface components {
             xmin: string;
         };
         /**
-         * @description Customer accounts are Prepay or PostPay; System accounts are the platform's own (card clearing, revenue, VAT, suspense)
+         * @description Customer accounts are Prepay or PostPay; System accounts are the platform's own (card clearing, revenue, VAT, suspense); Payable is a partner's account the platform pays out of (issue 18)
          * @enum {string}
          */
-        FinanceAccountType: "Prepay" | "PostPay" | "System";
+        FinanceAccountType: "Prepay" | "PostPay" | "System" | "Payable";
         /**
          * @description 002 section 9's transaction types and their reversals
          * @enum {string}
@@ -4939,8 +5231,199 @@ export interface components {
             message: string;
             current?: components["schemas"]["RateUpload"];
         };
+        /**
+         * Format: int32
+         * @description partner 1, partner driver 2, driver 3, vehicle 4, business 5, assistant 6
+         * @enum {integer}
+         */
+        ApplicationTypeId: 1 | 2 | 3 | 4 | 5 | 6;
+        /**
+         * Format: int32
+         * @description cancelled -2001, rejected -1001, pending 0, approved 2001
+         * @enum {integer}
+         */
+        ApplicationStatusId: -2001 | -1001 | 0 | 2001;
+        /**
+         * Format: int32
+         * @description cancelled -1000, none 0 (being filled in), pending 1000 (submitted), complete 2000 (decided)
+         * @enum {integer}
+         */
+        ApplicationProgressStatusId: -1000 | 0 | 1000 | 2000;
+        ApplicationCreate: {
+            applicationTypeId: components["schemas"]["ApplicationTypeId"];
+            inviteHashId?: string;
+        };
+        ApplicationStepSave: {
+            /** @enum {string} */
+            step: "company" | "personal" | "declaration" | "vehicle" | "documents" | "terms";
+            idNumber?: string | null;
+            phoneNumber?: string | null;
+            hasRelation?: boolean | null;
+            relationInfo?: string | null;
+            hasPartTimeJob?: boolean | null;
+            partTimeJobDetails?: string | null;
+            hasVendorRelation?: boolean | null;
+            vendorRelationInfo?: string | null;
+            companyName?: string | null;
+            companyType?: string | null;
+            registrationNumber?: string | null;
+            vatNumber?: string | null;
+            contactName?: string | null;
+            companyEmail?: string | null;
+            companyPhoneNumber?: string | null;
+            registration?: string | null;
+            make?: string | null;
+            model?: string | null;
+            colour?: string | null;
+            /**
+             * Format: int32
+             * @enum {integer|null}
+             */
+            vehicleTypeId?: 10 | 20 | 31 | 32 | 41 | 42 | 51 | null;
+            termsAccepted?: boolean | null;
+        };
+        ApplicationReason: {
+            reason: string;
+        };
+        ApplicationOptionalReason: {
+            reason?: string;
+        };
+        ApplicationDocument: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            documentTypeId: number;
+            documentType: string;
+            fileName: string | null;
+            contentType: string;
+            /** Format: int32 */
+            byteSize: number;
+            expiryDate: string | null;
+            /**
+             * Format: int32
+             * @description none 0, valid 100, expiring soon 200, expired 300, pending approval 400, rejected 500
+             */
+            documentStatusId: number;
+            documentStatus: string;
+            reason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ApplicationEvent: {
+            /** Format: int32 */
+            id: number;
+            userName: string | null;
+            action: string;
+            detail: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ApplicationRow: {
+            /** Format: int32 */
+            id: number;
+            xmin: string;
+            applicationTypeId: components["schemas"]["ApplicationTypeId"];
+            applicationType: string;
+            applicationStatusId: components["schemas"]["ApplicationStatusId"];
+            applicationStatus: string;
+            progressStatusId: components["schemas"]["ApplicationProgressStatusId"];
+            /** Format: int32 */
+            applicantUserId: number;
+            applicantName: string;
+            applicantEmail: string;
+            companyName: string | null;
+            registration: string | null;
+            /** Format: int32 */
+            partnerCompanyId: number | null;
+            partnerCompanyName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        ApplicationPage: {
+            items: components["schemas"]["ApplicationRow"][];
+            paging: components["schemas"]["Paging"];
+        };
+        ApplicationDetail: components["schemas"]["ApplicationRow"] & {
+            /**
+             * Format: int32
+             * @description -1 before the first save; the index of the last step saved
+             */
+            activeStep: number;
+            steps: string[];
+            /**
+             * Format: int32
+             * @description none 0, needs acceptance 100, accepted 200
+             */
+            termsAcceptanceId: number;
+            /** @description What the applicant entered (the fields of ApplicationStepSave) */
+            fields: {
+                [key: string]: unknown;
+            };
+            reason: string | null;
+            documents: components["schemas"]["ApplicationDocument"][];
+            requiredDocumentTypeIds: number[];
+            /** @description What is still missing, in words */
+            missing: string[];
+            timeline: components["schemas"]["ApplicationEvent"][];
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        ApplicationInviteInput: {
+            firstName?: string | null;
+            /** Format: email */
+            email?: string | null;
+            phoneNumber?: string | null;
+            /**
+             * Format: int32
+             * @description Staff only; a partner invites for its own company
+             */
+            partnerCompanyId?: number | null;
+        };
+        ApplicationInvite: {
+            /** Format: int32 */
+            id: number;
+            hash: string;
+            link: string;
+            firstName: string | null;
+            email: string | null;
+            phoneNumber: string | null;
+            /** Format: int32 */
+            partnerCompanyId: number | null;
+            partnerCompanyName: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            cancelled: boolean;
+            /** Format: int32 */
+            applicationId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ApplicationInvitePage: {
+            items: components["schemas"]["ApplicationInvite"][];
+            paging: components["schemas"]["Paging"];
+        };
     };
     responses: {
+        /** @description The application's state does not allow this (already decided, submitted, or an open one exists) */
+        ApplicationConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The application is not ready (errors name the missing or invalid documents and steps) */
+        ApplicationUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Too many requests from this address; the message says how long to wait */
         TooManyRequests: {
             headers: {
@@ -11210,6 +11693,626 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getapplications: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                applicationTypeIds?: components["schemas"]["ApplicationTypeId"][];
+                applicationStatusId?: components["schemas"]["ApplicationStatusId"];
+                progressStatusId?: components["schemas"]["ApplicationProgressStatusId"];
+                partnerCompanyId?: number;
+                /** @description The driver and vehicle applications of the partner company an approved partner application created (/partner-applications/{id}/...) */
+                partnerApplicationId?: number;
+                /** @description Created on or after this local date (YYYY-MM-DD) */
+                fromDate?: string;
+                /** @description Created on or before this local date (YYYY-MM-DD) */
+                toDate?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of applications, or the file Applications.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationCreate"];
+            };
+        };
+        responses: {
+            /** @description The new application */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    trackapplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's applications, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationStepSave"];
+            };
+        };
+        responses: {
+            /** @description The saved application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    clearapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cleared application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    submitapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submitted application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+            422: components["responses"]["ApplicationUnprocessable"];
+        };
+    };
+    uploadapplicationdocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    documentTypeId: string;
+                    expiryDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored document */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getapplicationdocumentfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+                documentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteapplicationdocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+                documentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    approveapplicationdocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+                documentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    rejectapplicationdocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+                documentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationReason"];
+            };
+        };
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    approveapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approved application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+            422: components["responses"]["ApplicationUnprocessable"];
+        };
+    };
+    rejectapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationReason"];
+            };
+        };
+        responses: {
+            /** @description The rejected application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    cancelapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApplicationOptionalReason"];
+            };
+        };
+        responses: {
+            /** @description The cancelled application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    getapplicationinvites: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invites */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationInvitePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createdriverapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationInviteInput"];
+            };
+        };
+        responses: {
+            /** @description The invite */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationInvite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updatedriverapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationInviteInput"];
+            };
+        };
+        responses: {
+            /** @description The invite */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationInvite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    canceldriverapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationInvite"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    getapplicationinvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationInvite"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -1,0 +1,86 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor } from 'xstate';
+import { APPLY_TEXTS, ApplyView } from '../../src/features/applications/ApplyView';
+import { applicationApplyMachine } from '../../src/machines/applications/application-apply.machine';
+import { applicationApplySamples } from '../../src/machines/applications/application-apply.samples';
+import { system } from '../../src/ui/theme';
+import { describeModel } from '../support/model-paths';
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name, hidden: true });
+const saveButton = () => button(APPLY_TEXTS.save);
+const identity = () => screen.getByRole('group', { name: 'Identity document' });
+
+describeModel({
+  machine: applicationApplyMachine,
+  scenarios: applicationApplySamples.scenarios,
+  start(machine, input, clock) {
+    const actor = createActor(machine, { input, clock }).start();
+    render(<ChakraProvider value={system}><ApplyView actor={actor} /></ChakraProvider>);
+    return {
+      send(event) {
+        act(() => {
+          switch (event.type) {
+            case 'apply.start': fireEvent.click(button(APPLY_TEXTS.start)); break;
+            case 'apply.save': fireEvent.click(saveButton()); break;
+            case 'apply.goto': fireEvent.click(button(/^1\. /)); break;
+            case 'apply.upload': {
+              const file = new File(['x'], 'id.png', { type: 'image/png' });
+              fireEvent.change(within(identity()).getByLabelText('Identity document file'), { target: { files: [file] } });
+              fireEvent.click(within(identity()).getByRole('button', { name: 'Upload identity document' }));
+              break;
+            }
+            case 'apply.removeDocument': fireEvent.click(within(identity()).getByRole('button', { name: APPLY_TEXTS.remove })); break;
+            case 'apply.clear': fireEvent.click(button(APPLY_TEXTS.clear)); break;
+            case 'apply.confirmNo': fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'No' })); break;
+            case 'apply.confirmYes': fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes' })); break;
+            case 'apply.submit': fireEvent.click(button(APPLY_TEXTS.submit)); break;
+            case 'apply.cancel': fireEvent.click(button(APPLY_TEXTS.cancel)); break;
+            case 'apply.reload': fireEvent.click(button(APPLY_TEXTS.reload)); break;
+            default: throw new Error(`No UI action for ${event.type}`);
+          }
+        });
+      },
+    };
+  },
+  states: {
+    loading: () => {
+      expect(screen.getByText('Loading…')).toBeTruthy();
+    },
+    notStarted: (snapshot) => {
+      expect(screen.getByText(APPLY_TEXTS.notStarted('Partner'))).toBeTruthy();
+      expect(button(APPLY_TEXTS.start).hasAttribute('disabled')).toBe(false);
+      if (snapshot.context.error) expect(screen.getByRole('alert').textContent).toContain(snapshot.context.error.message);
+    },
+    creating: () => {
+      expect(button(APPLY_TEXTS.start).hasAttribute('disabled')).toBe(true);
+    },
+    editing: (snapshot) => {
+      const { application, viewStep } = snapshot.context;
+      const step = application!.steps[viewStep] as keyof typeof APPLY_TEXTS.stepTitles;
+      expect(screen.getByRole('form', { name: APPLY_TEXTS.stepTitles[step] })).toBeTruthy();
+      expect(saveButton().hasAttribute('disabled')).toBe(false);
+      const document = application!.documents.find((candidate) => candidate.documentTypeId === 2);
+      expect(identity().textContent).toContain(document ? document.documentStatus : 'Not uploaded');
+      if (snapshot.context.error) expect(screen.getByRole('alert').textContent).toContain(snapshot.context.error.message);
+    },
+    saving: () => { expect(saveButton().hasAttribute('disabled')).toBe(true); },
+    uploading: () => { expect(button(APPLY_TEXTS.submit).hasAttribute('disabled')).toBe(true); },
+    removingDocument: () => { expect(within(identity()).getByRole('button', { name: APPLY_TEXTS.remove }).hasAttribute('disabled')).toBe(true); },
+    confirmingClear: () => {
+      expect(screen.getByRole('alertdialog').textContent).toContain(APPLY_TEXTS.clearQuestion);
+    },
+    clearing: () => {
+      expect(screen.getByRole('alertdialog')).toBeTruthy();
+      expect(button(APPLY_TEXTS.clear).hasAttribute('disabled')).toBe(true);
+    },
+    submitting: () => { expect(button(APPLY_TEXTS.submit).hasAttribute('disabled')).toBe(true); },
+    cancelling: () => { expect(button(APPLY_TEXTS.cancel).hasAttribute('disabled')).toBe(true); },
+    tracking: (snapshot) => {
+      const region = screen.getByLabelText(APPLY_TEXTS.tracking);
+      expect(region.textContent).toContain(`Status: ${snapshot.context.application!.applicationStatus}`);
+      expect(screen.queryByRole('form')).toBeNull();
+    },
+  },
+});
