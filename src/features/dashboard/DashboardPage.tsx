@@ -9,6 +9,7 @@ import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
 import { liveMergeMachine } from '../../machines/operations/live-merge.machine';
 import { webNotificationsMachine } from '../../machines/operations/web-notifications.machine';
 import { DashboardView } from './DashboardView';
+import { JobConsole } from './JobConsole';
 import { MyDeliveries } from './MyDeliveries';
 
 /** /dashboard and /dashboard/:id (the job shown): the live lists and the view state, one actor each. */
@@ -41,5 +42,8 @@ function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: 
   const view = useScreenActor(dashboardMachine, undefined as never);
   const notifications = useScreenActor(webNotificationsMachine, { cca2: portal.cca2 });
   const scanner = useScreenActor(barcodeScannerMachine, { cca2: portal.cca2 });
-  return <DashboardView live={live} view={view} notifications={notifications} scanner={scanner} />;
+  return (
+    <DashboardView live={live} view={view} notifications={notifications} scanner={scanner}
+      jobActions={(selected) => <JobConsole key={selected} jobId={selected} permissions={permissions} />} />
+  );
 }
