@@ -218,6 +218,8 @@ export const OPERATION_ACCESS = {
   unassigndriverfromjob: { roles: OPS_JOB_EDITORS },
   adddeliveriestojob: { roles: OPS_JOB_EDITORS },
   removedeliveryfromjob: { roles: OPS_JOB_EDITORS },
+  // Issue 20: the task wizard adds a stop to a job (job editors).
+  addtasktojob: { roles: OPS_JOB_EDITORS },
   reverseJobStatus: { roles: OPS_JOB_EDITORS },
   // Working a job: the assigned partner, driver or assistant (own jobs only), or staff on their behalf.
   startjob: { roles: OPS_TASK_ACTORS },

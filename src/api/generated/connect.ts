@@ -889,6 +889,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/addtasktojob/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a stop (the task wizard) to a job for one of its deliveries, after its open stops; only while the job chart takes more work */
+        post: operations["addtasktojob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/removedeliveryfromjob/{cca2}/{id}": {
         parameters: {
             query?: never;
@@ -3860,6 +3877,30 @@ export interface components {
         JobDeliveriesForm: {
             deliveryIds: number[];
         };
+        /** @description A stop added by the task wizard (issue 20); the window end must follow its start */
+        JobTaskForm: {
+            /**
+             * Format: int32
+             * @description One of the job's deliveries; the stop serves it
+             */
+            deliveryId: number;
+            taskTypeId: components["schemas"]["TaskTypeId"];
+            address: {
+                description: string;
+                coordinates: {
+                    lat: number;
+                    lon: number;
+                };
+                /** Format: int32 */
+                storeId?: number | null;
+            };
+            /** Format: date-time */
+            windowStartUtc?: string | null;
+            /** Format: date-time */
+            windowEndUtc?: string | null;
+            contactName?: string | null;
+            contactPhone?: string | null;
+        };
         JobRemoveDeliveryForm: {
             /** Format: int32 */
             deliveryId: number;
@@ -6646,6 +6687,32 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["JobDeliveriesForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobDetailsResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    addtasktojob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobTaskForm"];
             };
         };
         responses: {
