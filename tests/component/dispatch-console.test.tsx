@@ -9,9 +9,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { JobConsoleView } from '../../src/features/dashboard/JobConsole';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
 import { DRIVER_DISTANCE_TEXTS } from '../../src/lib/driver-distance';
-import { DRIVER_PICKER_TEXTS, JOB_ACTION_LABELS } from '../../src/lib/jobs-texts';
+import { DRIVER_PICKER_TEXTS, JOB_ACTION_LABELS, TASK_WIZARD_TEXTS } from '../../src/lib/jobs-texts';
 import { roleFlagsOf, type Permissions, type StoredRole } from '../../src/lib/roles';
-import { DRIVER_AVAILABILITY, TASK_STATUS } from '../../src/lib/statuses';
+import { DRIVER_AVAILABILITY, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
+import { taskWizardMachine } from '../../src/machines/operations/task-wizard.machine';
+import type { components } from '../../src/api/generated/connect';
 import { DRIVER_AVAILABILITY_COLOURS, dispatchMapPoints, TASK_STATUS_COLOURS } from '../../src/machines/dashboard/dashboard-view';
 import { jobScreenMachine } from '../../src/machines/operations/job-screen.machine';
 import { liveMergeListsSample } from '../../src/machines/operations/live-merge.samples';
@@ -21,12 +23,18 @@ import {
 import type { JobDriverDistance, JobScreenCall } from '../../src/machines/operations/operations.api';
 import { system } from '../../src/ui/theme';
 
+type JobTaskForm = components['schemas']['JobTaskForm'];
+
 const user = (roles: StoredRole[]): Permissions => ({
   ...roleFlagsOf(7, roles), id: 7, companyId: null, storeId: null, email: 'ops@demo.test', emailConfirmed: true, phoneNumberConfirmed: true, beta: false,
 });
 
 function renderConsole(permissions: Permissions, distance: JobDriverDistance) {
   const calls: JobScreenCall[] = [];
+  const stops: JobTaskForm[] = [];
+  const wizard = createActor(taskWizardMachine.provide({
+    actors: { addTask: fromPromise(async ({ input }: { input: { body: JobTaskForm } }) => { stops.push(input.body); }) },
+  }), { input: { cca2: 'ZA', jobId: 1 } }).start();
   const actor = createActor(jobScreenMachine.provide({
     actors: {
       loadJob: fromPromise(async () => notStartedJobSample),
@@ -36,8 +44,9 @@ function renderConsole(permissions: Permissions, distance: JobDriverDistance) {
       runCall: fromPromise(async ({ input }: { input: { cca2: string; call: JobScreenCall } }) => { calls.push(input.call); }),
     },
   }), { input: jobScreenSamples.scenarios[0]!.input }).start();
-  render(<ChakraProvider value={system}><MemoryRouter><JobConsoleView actor={actor} permissions={permissions} /></MemoryRouter></ChakraProvider>);
-  return { calls };
+  wizard.on('wizard.added', () => actor.send({ type: 'job.changed' }));
+  render(<ChakraProvider value={system}><MemoryRouter><JobConsoleView actor={actor} permissions={permissions} wizard={wizard} /></MemoryRouter></ChakraProvider>);
+  return { calls, stops };
 }
 
 describe('dispatch console', () => {
@@ -72,6 +81,32 @@ describe('dispatch console', () => {
     const actions = within(await screen.findByRole('group', { name: DASHBOARD_TEXTS.jobActions }));
     expect(screen.queryByRole('button', { name: DRIVER_PICKER_TEXTS.open })).toBeNull();
     expect(actions.getByRole('button', { name: JOB_ACTION_LABELS.reject })).toBeTruthy();
+  });
+
+  it('adds a stop with the task wizard: a store drop-off at the delivery\'s drop-off address, with its store, window and contact', async () => {
+    const { stops } = renderConsole(user(['ManagementOperator']), nearDriverSample);
+    fireEvent.click(await screen.findByRole('button', { name: TASK_WIZARD_TEXTS.open }));
+    const wizard = within(screen.getByRole('dialog', { name: TASK_WIZARD_TEXTS.title }));
+    expect(wizard.getAllByRole('option').map((option) => option.textContent)).toEqual(expect.arrayContaining(['Pick-up', 'Drop-off', 'Store pick-up', 'Store drop-off', 'QSR store pick-up']));
+    fireEvent.change(wizard.getByRole('combobox', { name: TASK_WIZARD_TEXTS.delivery }), { target: { value: '105' } });
+    fireEvent.change(wizard.getByRole('combobox', { name: TASK_WIZARD_TEXTS.taskType }), { target: { value: String(TASK_TYPE.STORE_DROP_OFF) } });
+    fireEvent.click(wizard.getByRole('button', { name: TASK_WIZARD_TEXTS.next }));
+    fireEvent.click(await wizard.findByRole('button', { name: TASK_WIZARD_TEXTS.useDestination }));
+    // A store stop waits for its store.
+    expect(wizard.getByRole('button', { name: TASK_WIZARD_TEXTS.next }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(wizard.getByRole('textbox', { name: TASK_WIZARD_TEXTS.storeId }), { target: { value: '3' } });
+    fireEvent.click(wizard.getByRole('button', { name: TASK_WIZARD_TEXTS.next }));
+    fireEvent.change(await wizard.findByLabelText(TASK_WIZARD_TEXTS.windowStart), { target: { value: '2026-11-27T08:00' } });
+    fireEvent.change(wizard.getByLabelText(TASK_WIZARD_TEXTS.windowEnd), { target: { value: '2026-11-27T10:00' } });
+    fireEvent.change(wizard.getByRole('textbox', { name: TASK_WIZARD_TEXTS.contactName }), { target: { value: 'Naledi Khumalo' } });
+    fireEvent.click(wizard.getByRole('button', { name: TASK_WIZARD_TEXTS.submit }));
+    await waitFor(() => expect(stops).toHaveLength(1));
+    expect(stops[0]).toMatchObject({
+      deliveryId: 105, taskTypeId: TASK_TYPE.STORE_DROP_OFF, contactName: 'Naledi Khumalo', contactPhone: null,
+      address: { description: notStartedJobSample.deliveries[0]!.destinationAddress!.description, storeId: 3 },
+      windowStartUtc: new Date('2026-11-27T08:00').toISOString(), windowEndUtc: new Date('2026-11-27T10:00').toISOString(),
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TASK_WIZARD_TEXTS.title })).toBeNull());
   });
 
   it('puts drivers on the map by availability and stops by status, the selected job\'s route through its stops in order', () => {

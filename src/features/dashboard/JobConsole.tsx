@@ -1,14 +1,17 @@
 import { Alert, Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { mayCall } from '../../lib/access';
 import { DASHBOARD_TEXTS } from '../../lib/dashboard-texts';
 import { JOB_ACTION_LABELS } from '../../lib/jobs-texts';
 import type { Permissions } from '../../lib/roles';
-import { allowedJobActions, mayAssign } from '../../machines/operations/job-actions';
+import { allowedJobActions, mayAddTask, mayAssign } from '../../machines/operations/job-actions';
+import { taskWizardMachine } from '../../machines/operations/task-wizard.machine';
 import { jobScreenMachine } from '../../machines/operations/job-screen.machine';
 import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
+import { TaskWizard, type TaskWizardActor } from './TaskWizard';
 import { DriverDistanceNotice, DriverPicker, JobFiguresView, type JobScreenActor } from '../../ui/dispatch/JobDispatch';
 
 /**
@@ -20,10 +23,16 @@ import { DriverDistanceNotice, DriverPicker, JobFiguresView, type JobScreenActor
 export function JobConsole({ jobId, permissions }: { jobId: number; permissions: Permissions }) {
   const portal = usePortal();
   const actor = useScreenActor(jobScreenMachine, { cca2: portal.cca2, jobId, withCost: mayCall('jobcost', permissions) });
-  return <JobConsoleView actor={actor} permissions={permissions} />;
+  const wizard = useScreenActor(taskWizardMachine, { cca2: portal.cca2, jobId });
+  // A stop added: the job (and the dashboard's lists, over the hub) show it.
+  useEffect(() => {
+    const added = wizard.on('wizard.added', () => actor.send({ type: 'job.changed' }));
+    return () => added.unsubscribe();
+  }, [wizard, actor]);
+  return <JobConsoleView actor={actor} permissions={permissions} wizard={wizard} />;
 }
 
-export function JobConsoleView({ actor, permissions }: { actor: JobScreenActor; permissions: Permissions }) {
+export function JobConsoleView({ actor, permissions, wizard }: { actor: JobScreenActor; permissions: Permissions; wizard?: TaskWizardActor }) {
   const details = useSelector(actor, (s) => s.context.details);
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('loading'));
@@ -47,6 +56,7 @@ export function JobConsoleView({ actor, permissions }: { actor: JobScreenActor; 
         ))}
       </Flex>
       <DriverPicker actor={actor} jobId={job.id} mayOpen={mayAssign(job, permissions)} />
+      {wizard && mayAddTask(job, permissions) && <TaskWizard actor={wizard} deliveries={details.deliveries} />}
       <DriverDistanceNotice actor={actor} />
       <JobFiguresView actor={actor} />
       {mayCall('getjob', permissions) && (
