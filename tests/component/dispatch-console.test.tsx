@@ -33,7 +33,7 @@ function renderConsole(permissions: Permissions, distance: JobDriverDistance) {
   const calls: JobScreenCall[] = [];
   const stops: JobTaskForm[] = [];
   const wizard = createActor(taskWizardMachine.provide({
-    actors: { addTask: fromPromise(async ({ input }: { input: { body: JobTaskForm } }) => { stops.push(input.body); }) },
+    actors: { addTask: fromPromise(async ({ input }: { input: { cca2: string; jobId: number; body: JobTaskForm } }) => { stops.push(input.body); }) },
   }), { input: { cca2: 'ZA', jobId: 1 } }).start();
   const actor = createActor(jobScreenMachine.provide({
     actors: {
