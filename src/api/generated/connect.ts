@@ -747,6 +747,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messaging/conversations/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messaging window's conversations (one per driver) with their unread counts, newest first; a driver or partner sees only their own */
+        get: operations["getconversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messaging/messages/{cca2}/{driverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A driver's conversation, oldest message first (the last 200) */
+        get: operations["getconversationmessages"];
+        put?: never;
+        /** Sends a message in a driver's conversation (a dispatcher to the driver, or the driver to the dispatchers); delivered live over the dashboard hub's Messages topic */
+        post: operations["sendconversationmessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messaging/read/{cca2}/{driverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks a driver's conversation read up to a message for the caller */
+        put: operations["markconversationread"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/{cca2}": {
         parameters: {
             query?: never;
@@ -3877,6 +3929,54 @@ export interface components {
         JobDeliveriesForm: {
             deliveryIds: number[];
         };
+        Conversation: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            driverId: number;
+            driverName: string;
+            lastMessage: string | null;
+            /** Format: date-time */
+            lastMessageAt: string | null;
+            /**
+             * Format: int32
+             * @description Messages of others after what the caller last read
+             */
+            unreadCount: number;
+        };
+        Conversations: {
+            items: components["schemas"]["Conversation"][];
+            /** Format: int32 */
+            unreadTotal: number;
+        };
+        /** @description A message as the REST API and the live `message` event carry it */
+        ConversationMessage: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            conversationId: number;
+            /** Format: int32 */
+            driverId: number;
+            /** Format: int32 */
+            senderUserId: number;
+            senderName: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ConversationMessages: {
+            /** Format: int32 */
+            driverId: number;
+            driverName: string;
+            items: components["schemas"]["ConversationMessage"][];
+        };
+        ConversationMessageForm: {
+            body: string;
+        };
+        ConversationReadForm: {
+            /** Format: int32 */
+            lastReadMessageId: number;
+        };
         /** @description A stop added by the task wizard (issue 20); the window end must follow its start */
         JobTaskForm: {
             /**
@@ -4961,6 +5061,8 @@ export interface components {
         BookingIdempotencyKeyOptional: string;
         /** @description YYYY-MM-DD in the portal's time zone */
         BookingLocalDate: string;
+        /** @description The driver whose conversation it is */
+        ConversationDriverId: number;
         /** @description The job id */
         JobId: number;
         /** @description The task id */
@@ -6452,6 +6554,124 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getconversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversations"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getconversationmessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The driver whose conversation it is */
+                driverId: components["parameters"]["ConversationDriverId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessages"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendconversationmessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The driver whose conversation it is */
+                driverId: components["parameters"]["ConversationDriverId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationMessageForm"];
+            };
+        };
+        responses: {
+            /** @description The message as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    markconversationread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The driver whose conversation it is */
+                driverId: components["parameters"]["ConversationDriverId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationReadForm"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
