@@ -140,3 +140,20 @@ export const MY_DELIVERIES_TEXTS = {
   showExpired: 'Show expired and cancelled quotes',
   expired: 'Expired',
 } as const;
+
+/** The messaging window (issue 20; ours: the spec names the window, not its labels). */
+export const MESSAGING_TEXTS = {
+  title: 'Messages',
+  unread: (count: number): string => `${count} unread`,
+  conversations: 'Conversations',
+  none: 'No conversations yet.',
+  open: (name: string, unread: number): string => `${name}${unread > 0 ? ` (${unread} unread)` : ''}`,
+  loading: 'Loading messages...',
+  failed: 'The messages could not be loaded.',
+  retry: 'Retry',
+  draft: 'Message',
+  send: 'Send',
+  sending: 'Sending...',
+  close: 'Back to conversations',
+  message: 'Message the driver',
+} as const;

@@ -306,7 +306,7 @@ const LiveMap = memo(function LiveMap({ drivers, jobs, tasks, selectedJobId }: {
  * that owns the job's actor) and the notifications. On a phone the three stack. Draws the two actors; every
  * decision is theirs or in dashboard-view.ts.
  */
-export function DashboardView({ live, view, notifications, scanner, jobActions, driverActions }: {
+export function DashboardView({ live, view, notifications, scanner, jobActions, driverActions, messaging }: {
   live: LiveActor;
   view: DashboardActor;
   notifications?: Actor<typeof webNotificationsMachine>;
@@ -315,6 +315,8 @@ export function DashboardView({ live, view, notifications, scanner, jobActions, 
   jobActions?: (jobId: number) => ReactNode;
   /** The selected driver's actions (messaging), drawn in the right side bar. */
   driverActions?: (driverId: number) => ReactNode;
+  /** The messaging window, in the right side bar. */
+  messaging?: ReactNode;
 }) {
   // A scanned code that names a delivery opens its details.
   useEffect(() => {
@@ -381,6 +383,7 @@ export function DashboardView({ live, view, notifications, scanner, jobActions, 
         {rightOpen && (
           <Stack gap={4} minW={0}>
             <DetailPanel live={live} jobActions={jobActions} driverActions={driverActions} />
+            {messaging}
             {notifications && <NotificationsPanel actor={notifications} />}
           </Stack>
         )}
