@@ -226,6 +226,9 @@ export const OPERATION_ACCESS = {
   getconversationmessages: { roles: MESSAGING_ROLES },
   sendconversationmessage: { roles: MESSAGING_ROLES },
   markconversationread: { roles: MESSAGING_ROLES },
+  // Issue 20: the deposit modal — dispatchers record a driver's cash deposit; a driver reads their own.
+  getdriverdeposits: { roles: MESSAGING_ROLES },
+  recorddriverdeposit: { roles: OPS_JOB_EDITORS },
   reverseJobStatus: { roles: OPS_JOB_EDITORS },
   // Working a job: the assigned partner, driver or assistant (own jobs only), or staff on their behalf.
   startjob: { roles: OPS_TASK_ACTORS },

@@ -799,6 +799,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/drivers/deposits/{cca2}/{driverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A driver's cash deposits of cash-on-delivery money, newest first (the deposit modal); a driver sees their own */
+        get: operations["getdriverdeposits"];
+        put?: never;
+        /** Records a driver's cash deposit (cents); the same idempotency key records it once and answers the first */
+        post: operations["recorddriverdeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/{cca2}": {
         parameters: {
             query?: never;
@@ -3977,6 +3995,37 @@ export interface components {
             /** Format: int32 */
             lastReadMessageId: number;
         };
+        DriverDeposit: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            driverId: number;
+            /** Format: int32 */
+            amountCents: number;
+            reference: string;
+            note: string | null;
+            /** Format: date-time */
+            depositedAt: string;
+            /** Format: int32 */
+            recordedByUserId: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        DriverDeposits: {
+            items: components["schemas"]["DriverDeposit"][];
+            /** Format: int64 */
+            totalCents: number;
+        };
+        DriverDepositForm: {
+            /** Format: int32 */
+            amountCents: number;
+            /** @description The bank or till slip reference */
+            reference: string;
+            note?: string | null;
+            /** Format: date-time */
+            depositedAt: string;
+            idempotencyKey: string;
+        };
         /** @description A stop added by the task wizard (issue 20); the window end must follow its start */
         JobTaskForm: {
             /**
@@ -6668,6 +6717,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getdriverdeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The driver whose conversation it is */
+                driverId: components["parameters"]["ConversationDriverId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverDeposits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    recorddriverdeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The driver whose conversation it is */
+                driverId: components["parameters"]["ConversationDriverId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverDepositForm"];
+            };
+        };
+        responses: {
+            /** @description The deposit as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverDeposit"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
