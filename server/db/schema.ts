@@ -1043,3 +1043,56 @@ export const applicationEvents = pgTable('application_events', {
   detail: text('detail'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [index('application_events_application').on(table.applicationId, table.id)]);
+// ==== Issue 20 (dispatch): stops added by the task wizard, the messaging window, drivers' cash deposits ====
+
+/** What the task wizard records beside a stop it adds to a job (the task row holds its type, address and window start). */
+export const jobTaskStops = pgTable('job_task_stops', {
+  taskId: integer('task_id').primaryKey().references(() => jobTasks.id),
+  windowEndUtc: timestamp('window_end_utc', { withTimezone: true }),
+  contactName: text('contact_name'),
+  contactPhone: text('contact_phone'),
+  addedByUserId: integer('added_by_user_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One conversation per driver and portal between the dispatchers and that driver (the messaging window). */
+export const conversations = pgTable('conversations', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  driverId: integer('driver_id').notNull().references(() => users.id),
+  lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [uniqueIndex('conversations_portal_driver').on(table.portalId, table.driverId)]);
+
+export const conversationMessages = pgTable('conversation_messages', {
+  id: serial('id').primaryKey(),
+  conversationId: integer('conversation_id').notNull().references(() => conversations.id),
+  senderUserId: integer('sender_user_id').notNull().references(() => users.id),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('conversation_messages_conversation').on(table.conversationId, table.id)]);
+
+/** How far each reader has read a conversation (unread counts are the messages after it, not their own). */
+export const conversationReads = pgTable('conversation_reads', {
+  conversationId: integer('conversation_id').notNull().references(() => conversations.id),
+  userId: integer('user_id').notNull().references(() => users.id),
+  lastReadMessageId: integer('last_read_message_id').notNull().default(0),
+}, (table) => [primaryKey({ columns: [table.conversationId, table.userId] })]);
+
+/** A driver's cash deposit of cash-on-delivery money (the deposit modal); the ledger posting is finance's. */
+export const driverDeposits = pgTable('driver_deposits', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  driverId: integer('driver_id').notNull().references(() => users.id),
+  amountCents: integer('amount_cents').notNull(),
+  reference: text('reference').notNull(),
+  note: text('note'),
+  depositedAt: timestamp('deposited_at', { withTimezone: true }).notNull(),
+  recordedByUserId: integer('recorded_by_user_id').notNull().references(() => users.id),
+  /** The client's key: the same deposit sent twice is recorded once. */
+  idempotencyKey: text('idempotency_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  uniqueIndex('driver_deposits_idempotency').on(table.portalId, table.idempotencyKey),
+  index('driver_deposits_driver').on(table.driverId, table.depositedAt),
+]);

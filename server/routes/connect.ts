@@ -14,6 +14,7 @@ import { deliveriesAdminHandlers } from './deliveries-admin';
 import type { Handlers } from './handler-types';
 import { paymentHandlers } from './payments';
 import { operationsHandlers } from './operations';
+import { messagingHandlers } from './messaging';
 import { integrationsHandlers } from './integrations';
 import { fleetHandlers } from './fleet';
 import { territoriesHandlers } from './territories';
@@ -35,6 +36,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...bookingHandlers(context),
     ...paymentHandlers(context),
     ...operationsHandlers(context),
+    ...messagingHandlers(context),
     ...addressHandlers(context),
     ...integrationsHandlers(context),
     ...contentHandlers(context),

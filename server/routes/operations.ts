@@ -4,7 +4,7 @@ import {
   getDriver, listDrivers, updateAvailability, updateLocation,
 } from '../domain/operations/drivers';
 import {
-  addDeliveriesToJob, assignJobsToDriver, createJob, jobDriverCandidates, jobDriverDistance, jobReadyDeliveries, exportJobRoutes, exportJobs, getJobDetails, jobCost, jobRoute, jobSummary, listJobs,
+  addDeliveriesToJob, addTaskToJob, assignJobsToDriver, createJob, jobDriverCandidates, jobDriverDistance, jobReadyDeliveries, exportJobRoutes, exportJobs, getJobDetails, jobCost, jobRoute, jobSummary, listJobs,
   notifyJobDelay, rejectJob, removeDeliveryFromJob, reverseJobStatus, startJob, unassignDriver,
 } from '../domain/operations/jobs';
 import { listNotifications, markNotificationRead, notificationTypes } from '../domain/operations/notifications';
@@ -19,6 +19,7 @@ type OperationsOperations =
   | 'removedeliveryfromjob' | 'startjob' | 'rejectjob' | 'reverseJobStatus' | 'notifyJobDelay' | 'jobcost' | 'jobRoute'
   | 'jobSummary' | 'exportjobroutes' | 'exportjobs' | 'getjobreadydeliveries'
   | 'gettasks' | 'gettaskstate' | 'starttask' | 'arrived' | 'completepickup' | 'completedropoff' | 'exceptionpickup' | 'exceptiondropoff'
+  | 'addtasktojob'
   | 'getdrivers' | 'getdriver' | 'updatedriverlocation' | 'updatedriveravailability'
   | 'getwebnotifications' | 'getwebnotificationtypes' | 'markwebnotificationread';
 
@@ -52,6 +53,9 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
     },
     async adddeliveriestojob(request) {
       return addDeliveriesToJob(ops(request), request.params.id, request.body);
+    },
+    async addtasktojob(request) {
+      return addTaskToJob(ops(request), request.params.id, request.body);
     },
     async removedeliveryfromjob(request) {
       return removeDeliveryFromJob(ops(request), request.params.id, request.body);

@@ -22,6 +22,7 @@ const OPS_JOB_READERS = [...STAFF_ROLES, ...OPS_FIELD_ROLES, 'CompanyAdministrat
 /** Job edit: administrator, management operator. */
 const OPS_JOB_EDITORS = ['Administrator', 'ManagementOperator'] as const satisfies readonly Role[];
 /** Task calls: the field roles on their own jobs, staff on anyone's. */
+const MESSAGING_ROLES = [...STAFF_ROLES, 'Partner', 'Driver'] as const satisfies readonly Role[];
 const OPS_TASK_ACTORS = [...STAFF_ROLES, ...OPS_FIELD_ROLES] as const satisfies readonly Role[];
 
 export const OPERATION_ACCESS = {
@@ -231,6 +232,16 @@ export const OPERATION_ACCESS = {
   unassigndriverfromjob: { roles: OPS_JOB_EDITORS },
   adddeliveriestojob: { roles: OPS_JOB_EDITORS },
   removedeliveryfromjob: { roles: OPS_JOB_EDITORS },
+  // Issue 20: the task wizard adds a stop to a job (job editors).
+  addtasktojob: { roles: OPS_JOB_EDITORS },
+  // Issue 20: the messaging window, dispatchers (staff) with drivers; a driver or partner only in their own conversation.
+  getconversations: { roles: MESSAGING_ROLES },
+  getconversationmessages: { roles: MESSAGING_ROLES },
+  sendconversationmessage: { roles: MESSAGING_ROLES },
+  markconversationread: { roles: MESSAGING_ROLES },
+  // Issue 20: the deposit modal — dispatchers record a driver's cash deposit; a driver reads their own.
+  getdriverdeposits: { roles: MESSAGING_ROLES },
+  recorddriverdeposit: { roles: OPS_JOB_EDITORS },
   reverseJobStatus: { roles: OPS_JOB_EDITORS },
   // Working a job: the assigned partner, driver or assistant (own jobs only), or staff on their behalf.
   startjob: { roles: OPS_TASK_ACTORS },

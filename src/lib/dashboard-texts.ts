@@ -6,7 +6,7 @@ export const DASHBOARD_TEXTS = {
   loading: 'Loading...',
   loadFailed: 'The dashboard could not be loaded.',
   tryAgain: 'Try again',
-  leftSidebar: 'Filters',
+  leftSidebar: 'Lists and filters',
   rightSidebar: 'Details',
   deliveries: 'Deliveries',
   jobs: 'Jobs',
@@ -50,6 +50,18 @@ export const DASHBOARD_TEXTS = {
     cameraUnavailable: 'The camera could not be started. Type the code instead.',
   },
   route: 'Route',
+  // The dispatch console (issue 20; ours).
+  listTabs: 'Lists',
+  tab: (name: string, count: number): string => `${name} (${count})`,
+  map: 'Live map',
+  mapSurface: 'Drivers and stops',
+  mapLegend: 'Map legend',
+  legendDrivers: 'Drivers by availability',
+  legendStops: 'Stops by status',
+  routeOf: (jobId: number): string => `Route of job ${jobId}`,
+  routeDistance: (distance: string): string => `Route: ${distance}`,
+  jobActions: 'Job actions',
+  openJob: 'Open the job',
   routeUnavailable: 'No route for this job yet.',
   stats: {
     deliveries: 'Deliveries',
@@ -127,4 +139,21 @@ export const MY_DELIVERIES_TEXTS = {
   dismiss: 'Dismiss',
   showExpired: 'Show expired and cancelled quotes',
   expired: 'Expired',
+} as const;
+
+/** The messaging window (issue 20; ours: the spec names the window, not its labels). */
+export const MESSAGING_TEXTS = {
+  title: 'Messages',
+  unread: (count: number): string => `${count} unread`,
+  conversations: 'Conversations',
+  none: 'No conversations yet.',
+  open: (name: string, unread: number): string => `${name}${unread > 0 ? ` (${unread} unread)` : ''}`,
+  loading: 'Loading messages...',
+  failed: 'The messages could not be loaded.',
+  retry: 'Retry',
+  draft: 'Message',
+  send: 'Send',
+  sending: 'Sending...',
+  close: 'Back to conversations',
+  message: 'Message the driver',
 } as const;

@@ -90,3 +90,36 @@ export const JOB_FIGURES_TEXTS = {
   jobRoutesExport: 'JobRoutes',
   jobsExport: 'Jobs',
 } as const;
+
+/** The task wizard (issue 20; ours: the spec names the wizard, not its fields). */
+export const TASK_WIZARD_TEXTS = {
+  open: 'Add a stop',
+  title: 'Add a stop',
+  steps: { stop: 'Stop', address: 'Address', window: 'Window and contact' },
+  delivery: 'Delivery',
+  taskType: 'Task type',
+  description: 'Address',
+  lat: 'Latitude',
+  lon: 'Longitude',
+  storeId: 'Store id',
+  useOrigin: 'Use the pick-up address',
+  useDestination: 'Use the drop-off address',
+  windowStart: 'Window start',
+  windowEnd: 'Window end',
+  contactName: 'Contact name',
+  contactPhone: 'Contact phone',
+  next: 'Next',
+  back: 'Back',
+  submit: 'Add the stop',
+  cancel: 'Cancel',
+  adding: 'Adding the stop...',
+  errors: {
+    delivery: 'Choose the delivery the stop serves.',
+    taskType: 'Choose the task type.',
+    description: 'Enter the address.',
+    coordinates: 'Enter a latitude (-90 to 90) and a longitude (-180 to 180).',
+    storeId: 'A store stop needs its store.',
+    windowOrder: 'The window must end after it starts.',
+    contactPhone: 'Enter a phone number of 6 to 30 digits.',
+  },
+} as const;

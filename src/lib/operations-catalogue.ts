@@ -34,6 +34,7 @@ export const JOB_ACTION_LABELS = {
   removeDelivery: 'remove a delivery from',
   notifyDelay: 'notify a delay of',
   reverse: 'reverse the status of',
+  addTask: 'add a stop to',
 } as const;
 export type JobAction = keyof typeof JOB_ACTION_LABELS;
 
@@ -110,6 +111,10 @@ export const OPERATIONS_TEXTS = {
     `Delivery ${waybill} is ${statusLabel(LOGISTIC_STATUS_LABELS, logisticStatusId)}: only Ready deliveries can join a job.`,
   deliveryInJob: (waybill: string, jobId: number) => `Delivery ${waybill} is already in job ${jobId}.`,
   deliveryNotInJob: (deliveryId: number, jobId: number) => `Delivery ${deliveryId} is not in job ${jobId}.`,
+  // The task wizard (issue 20; ours).
+  stopWindowOrder: 'The window must end after it starts.',
+  stopNeedsStore: 'A store stop needs its store.',
+  stopStoreUnknown: (storeId: number) => `No store ${storeId}.`,
   notADriver: (userId: number) => `User ${userId} is not a driver.`,
   busyIsServerSet: 'Busy is set while a job is in progress; choose another availability.',
   jobAssignedTitle: 'Job assigned',

@@ -21,6 +21,8 @@ export const DASHBOARD_TOPICS = [
   'Users',
   'BulkIndexer',
   'WebNotifications',
+  // Issue 20: the messaging window's messages (a driver's own conversation; staff all).
+  'Messages',
 ] as const;
 
 export type DashboardTopic = (typeof DASHBOARD_TOPICS)[number];
@@ -35,6 +37,7 @@ export const LIVE_EVENTS = {
   Users: ['user'],
   BulkIndexer: ['bulkIndexer'],
   WebNotifications: ['webNotification'],
+  Messages: ['message'],
   MyIdentity: ['userId', 'refreshToken', 'reloadProfile'],
   TrackingUpdates: ['trackingUpdate'],
 } as const satisfies Record<LiveTopic, readonly string[]>;
@@ -67,6 +70,7 @@ export const LIVE_TOPIC_ACCESS: Record<LiveTopic, readonly Role[] | 'signedIn' |
   // Index management (administrator) and rate upload batches' submit progress (staff, issue 16).
   BulkIndexer: [...STAFF_ROLES],
   WebNotifications: 'signedIn',
+  Messages: [...STAFF_ROLES, 'Partner', 'Driver'],
   MyIdentity: 'signedIn',
   TrackingUpdates: 'anyone',
 };

@@ -10,6 +10,8 @@ export interface RouteMapMarker extends LatLon {
   label?: string;
   /** Read with the marker (an address, a stop name). */
   title?: string;
+  /** The marker's fill (default red): the dispatch map colours drivers by availability and stops by status. */
+  colour?: string;
 }
 
 export interface RouteMapProps {
@@ -61,7 +63,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 const stopName = (marker: { label: string; title?: string }) => (marker.title ? `${marker.label}: ${marker.title}` : marker.label);
 
-function markerIcon(label: string): L.DivIcon {
+function markerIcon(label: string, colour = '#d64545'): L.DivIcon {
   const size = label.length > 1 ? 28 : 24;
   return L.divIcon({
     className: 'route-map-marker',
@@ -69,7 +71,7 @@ function markerIcon(label: string): L.DivIcon {
     iconAnchor: [size / 2, size / 2],
     // The letter is drawn for the eye; screen readers get the list of stops beside the map.
     html: `<span data-testid="map-marker" data-label="${escapeHtml(label)}" aria-hidden="true" style="display:flex;align-items:center;`
-      + `justify-content:center;width:${size}px;height:${size}px;border-radius:50%;background:#d64545;color:#fff;`
+      + `justify-content:center;width:${size}px;height:${size}px;border-radius:50%;background:${escapeHtml(colour)};color:#fff;`
       + `border:2px solid #fff;box-sizing:border-box;box-shadow:0 1px 3px rgba(0,0,0,.4);font:bold ${label.length > 1 ? 10 : 12}px/1 sans-serif">`
       + `${escapeHtml(label)}</span>`,
   });
@@ -118,7 +120,7 @@ export function RouteMap({
       }).addTo(layers);
     }
     for (const marker of shown) {
-      L.marker([marker.lat, marker.lon], { icon: markerIcon(marker.label), interactive: false, keyboard: false, title: stopName(marker) }).addTo(layers);
+      L.marker([marker.lat, marker.lon], { icon: markerIcon(marker.label, marker.colour), interactive: false, keyboard: false, title: stopName(marker) }).addTo(layers);
     }
     const points = [...shown, ...line].map((point) => L.latLng(point.lat, point.lon));
     const bounds = points.length > 0 ? L.latLngBounds(points) : null;

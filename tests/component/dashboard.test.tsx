@@ -28,6 +28,13 @@ function renderDashboard() {
   return { hub, live };
 }
 
+/** Opens one of the left side bar's list tabs ("Jobs (1)"). */
+async function openTab(name: string) {
+  const tab = () => screen.getByRole('tab', { name: new RegExp(`^${name} \\(`) });
+  fireEvent.click(tab());
+  await waitFor(() => expect(tab().getAttribute('aria-selected')).toBe('true'));
+}
+
 const stat = (label: string) => within(screen.getByRole('group', { name: label })).getAllByText(/.+/).map((node) => node.textContent).join(' ');
 
 describe('dashboard', () => {
@@ -35,7 +42,17 @@ describe('dashboard', () => {
     const { hub } = renderDashboard();
     const deliveries = await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries });
     expect(within(deliveries).getByRole('button', { name: DASHBOARD_TEXTS.openDetails('delivery', 'WBJ0005') })).toBeTruthy();
+    // The lists are tabs with their counts, deliveries (tab 0) first; one list shows at a time.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Deliveries (1)', 'Jobs (1)', 'Drivers (1)']);
+    expect(screen.getByRole('tab', { name: 'Deliveries (1)' }).getAttribute('aria-selected')).toBe('true');
+    await openTab(DASHBOARD_TEXTS.drivers);
     expect(within(screen.getByRole('table', { name: DASHBOARD_TEXTS.drivers })).getByText('Busy')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: DASHBOARD_TEXTS.deliveries })).toBeNull();
+    // The centre map shows the open job's stops (P for the pick-up, D for the drop-off), coloured by status.
+    const markers = () => [...document.querySelectorAll('[data-testid="map-marker"]')].map((node) => node.getAttribute('data-label'));
+    expect(await screen.findByRole('region', { name: DASHBOARD_TEXTS.map })).toBeTruthy();
+    await waitFor(() => expect(markers()).toEqual(['P', 'D']));
+    await openTab(DASHBOARD_TEXTS.jobs);
     // Side bars are open by default; the stats start at 0/0, otds at 50 %.
     expect(screen.getByRole('complementary', { name: DASHBOARD_TEXTS.leftSidebar })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: DASHBOARD_TEXTS.rightSidebar })).toBeTruthy();
@@ -66,15 +83,15 @@ describe('dashboard', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('cell', { name: DASHBOARD_TEXTS.showTasks(1) })).toBeNull();
 
-    // Details of job 1 with its route map (stops A, B; km to 2 decimals).
+    // Details of job 1 in the right side bar; the centre map draws its route (stops A, B; km to 2 decimals in the details).
     fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('job', 1) }));
     const details = within(screen.getByRole('complementary', { name: DASHBOARD_TEXTS.rightSidebar }));
     await waitFor(() => expect(details.getByText('Job 1')).toBeTruthy());
-    // The map loads on first use (Leaflet is its own chunk).
-    expect(await details.findByRole('region', { name: DASHBOARD_TEXTS.route })).toBeTruthy();
-    expect(details.getByText('4.12 km', { exact: false })).toBeTruthy();
-    expect(details.getAllByRole('listitem').map((item) => item.textContent).filter((text) => /^[A-Z]+: /.test(text ?? ''))).toHaveLength(2);
-    expect([...document.querySelectorAll('[data-testid="map-marker"]')].map((node) => node.getAttribute('data-label'))).toEqual(['A', 'B']);
+    expect(details.getByText(DASHBOARD_TEXTS.routeDistance('4.12 km'))).toBeTruthy();
+    const route = await screen.findByRole('region', { name: DASHBOARD_TEXTS.routeOf(1) });
+    expect(route.closest('section')?.getAttribute('aria-label')).toBe(DASHBOARD_TEXTS.map);
+    await waitFor(() => expect(markers()).toEqual(['A', 'B']));
+    expect(document.querySelectorAll('.route-map-line').length).toBe(1);
   });
 
   it('filters by search, by field and value and by ids, and clears them (and QSR mode) at once', async () => {
@@ -92,15 +109,20 @@ describe('dashboard', () => {
     fireEvent.change(bar.getByRole('combobox', { name: DASHBOARD_TEXTS.filterField }), { target: { value: 'jobStatuses' } });
     fireEvent.change(bar.getByRole('textbox', { name: DASHBOARD_TEXTS.filterValue }), { target: { value: '0' } });
     fireEvent.click(bar.getByRole('button', { name: DASHBOARD_TEXTS.addFilter }));
+    await openTab(DASHBOARD_TEXTS.jobs);
     const jobs = () => within(screen.getByRole('table', { name: DASHBOARD_TEXTS.jobs })).queryAllByRole('button', { name: /^Details of job/ }).length;
     expect(jobs()).toBe(0);
     fireEvent.change(bar.getByRole('textbox', { name: DASHBOARD_TEXTS.ids.driver }), { target: { value: '99' } });
+    expect(screen.getByRole('tab', { name: 'Drivers (0)' })).toBeTruthy();
+    await openTab(DASHBOARD_TEXTS.drivers);
     expect(within(screen.getByRole('table', { name: DASHBOARD_TEXTS.drivers })).getByText(DASHBOARD_TEXTS.noRows)).toBeTruthy();
     fireEvent.click(bar.getByRole('button', { name: DASHBOARD_TEXTS.qsrMode }));
     expect(bar.getByRole('button', { name: DASHBOARD_TEXTS.qsrMode }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(bar.getByRole('button', { name: DASHBOARD_TEXTS.clearFilters }));
     expect(bar.getByRole('button', { name: DASHBOARD_TEXTS.qsrMode }).getAttribute('aria-pressed')).toBe('false');
+    await openTab(DASHBOARD_TEXTS.jobs);
     expect(jobs()).toBe(1);
+    await openTab(DASHBOARD_TEXTS.deliveries);
     expect(waybills()).toBe(1);
     expect((bar.getByRole('textbox', { name: DASHBOARD_TEXTS.ids.driver }) as HTMLInputElement).value).toBe('');
   });

@@ -57,25 +57,30 @@ async function notStartedJobOf(url: string): Promise<number> {
   return jobs[0]!.id;
 }
 
+/** A dashboard row with the left side bar's tab that lists it (issue 20: the lists are tabs, one shown at a time). */
+type TabbedRow = Locator & { dashboardTab?: string };
+const onTab = (row: Locator, tab: string): TabbedRow => Object.assign(row, { dashboardTab: tab });
+
 /** Waits until the cell at `column` of `row` reads exactly `text` (what the dispatcher sees). */
-async function cellReads(row: Locator, column: number, text: string, timeout = 15_000): Promise<void> {
+async function cellReads(row: TabbedRow, column: number, text: string, timeout = 15_000): Promise<void> {
+  if (row.dashboardTab) await row.page().getByRole('tab', { name: new RegExp(`^${row.dashboardTab} \\(`) }).click();
   await row.locator('td').nth(column).filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout });
 }
 
 function jobRow(page: Page, jobId: number): Locator {
-  return page.getByRole('table', { name: DASHBOARD_TEXTS.jobs })
-    .locator('tr').filter({ has: page.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('job', jobId), exact: true }) });
+  return onTab(page.getByRole('table', { name: DASHBOARD_TEXTS.jobs })
+    .locator('tr').filter({ has: page.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('job', jobId), exact: true }) }), DASHBOARD_TEXTS.jobs);
 }
 
 /** The job's delivery in the Deliveries table, by its waybill. */
 function deliveryRow(page: Page, waybill: string): Locator {
-  return page.getByRole('table', { name: DASHBOARD_TEXTS.deliveries })
-    .locator('tr').filter({ has: page.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('delivery', waybill), exact: true }) });
+  return onTab(page.getByRole('table', { name: DASHBOARD_TEXTS.deliveries })
+    .locator('tr').filter({ has: page.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('delivery', waybill), exact: true }) }), DASHBOARD_TEXTS.deliveries);
 }
 
 function taskRow(page: Page, jobId: number, type: string): Locator {
-  return page.getByRole('cell', { name: DASHBOARD_TEXTS.showTasks(jobId), exact: true })
-    .locator('tbody tr').filter({ has: page.locator('td').nth(1).filter({ hasText: new RegExp(`^${type}$`) }) });
+  return onTab(page.getByRole('cell', { name: DASHBOARD_TEXTS.showTasks(jobId), exact: true })
+    .locator('tbody tr').filter({ has: page.locator('td').nth(1).filter({ hasText: new RegExp(`^${type}$`) }) }), DASHBOARD_TEXTS.jobs);
 }
 
 describe('the live dashboard in a real browser', () => {

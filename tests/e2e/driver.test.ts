@@ -37,18 +37,23 @@ async function notStartedJobOf(): Promise<number> {
   return data!.items[0]!.id;
 }
 
-async function cellReads(row: Locator, column: number, text: string, timeout = 15_000): Promise<void> {
+/** A dashboard row with the left side bar's tab that lists it (issue 20: the lists are tabs, one shown at a time). */
+type TabbedRow = Locator & { dashboardTab?: string };
+const onTab = (row: Locator, tab: string): TabbedRow => Object.assign(row, { dashboardTab: tab });
+
+async function cellReads(row: TabbedRow, column: number, text: string, timeout = 15_000): Promise<void> {
+  if (row.dashboardTab) await row.page().getByRole('tab', { name: new RegExp(`^${row.dashboardTab} \\(`) }).click();
   await row.locator('td').nth(column).filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout });
 }
 
 /** The operator's dashboard: a job's row, a delivery's row, a task row of an expanded job. */
 const dashboard = {
-  job: (page: Page, jobId: number) => page.getByRole('table', { name: DASHBOARD_TEXTS.jobs })
-    .locator('tr').filter({ has: page.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('job', jobId), exact: true }) }),
-  delivery: (page: Page, waybill: string) => page.getByRole('table', { name: DASHBOARD_TEXTS.deliveries })
-    .locator('tr').filter({ has: page.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('delivery', waybill), exact: true }) }),
-  task: (page: Page, jobId: number, type: string) => page.getByRole('cell', { name: DASHBOARD_TEXTS.showTasks(jobId), exact: true })
-    .locator('tbody tr').filter({ has: page.locator('td').nth(1).filter({ hasText: new RegExp(`^${type}$`) }) }),
+  job: (page: Page, jobId: number) => onTab(page.getByRole('table', { name: DASHBOARD_TEXTS.jobs })
+    .locator('tr').filter({ has: page.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('job', jobId), exact: true }) }), DASHBOARD_TEXTS.jobs),
+  delivery: (page: Page, waybill: string) => onTab(page.getByRole('table', { name: DASHBOARD_TEXTS.deliveries })
+    .locator('tr').filter({ has: page.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('delivery', waybill), exact: true }) }), DASHBOARD_TEXTS.deliveries),
+  task: (page: Page, jobId: number, type: string) => onTab(page.getByRole('cell', { name: DASHBOARD_TEXTS.showTasks(jobId), exact: true })
+    .locator('tbody tr').filter({ has: page.locator('td').nth(1).filter({ hasText: new RegExp(`^${type}$`) }) }), DASHBOARD_TEXTS.jobs),
 };
 
 const PICK_UP = TASK_TYPE_LABELS[TASK_TYPE.STORE_PICK_UP];

@@ -1,12 +1,12 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, fromCallback, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { DashboardView } from '../../src/features/dashboard/DashboardView';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
 import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
-import type { DashboardEvent } from '../../src/machines/dashboard/dashboard.types';
+import { DASHBOARD_TABS, type DashboardEvent, type DashboardTab } from '../../src/machines/dashboard/dashboard.types';
 import { dashboardSamples } from '../../src/machines/dashboard/dashboard.samples';
 import { DASHBOARD_FILTER_FIELDS, visibleLists } from '../../src/machines/dashboard/dashboard-view';
 import { liveMergeMachine } from '../../src/machines/operations/live-merge.machine';
@@ -17,6 +17,15 @@ type Snapshot = SnapshotFrom<typeof dashboardMachine>;
 
 const filtersBar = () => screen.queryByRole('complementary', { name: DASHBOARD_TEXTS.leftSidebar });
 const detailsBar = () => screen.queryByRole('complementary', { name: DASHBOARD_TEXTS.rightSidebar });
+
+/** With the side bar open, the tab's list and only it is shown, its tab selected. */
+function tabShows(snapshot: Snapshot, tab: DashboardTab) {
+  if (!snapshot.matches({ leftSidebar: 'open' })) return;
+  for (const other of DASHBOARD_TABS) {
+    expect(Boolean(screen.queryByRole('table', { name: DASHBOARD_TEXTS[other] }))).toBe(other === tab);
+  }
+  expect(screen.getByRole('tab', { selected: true }).textContent).toMatch(new RegExp(`^${DASHBOARD_TEXTS[tab]} \\(`));
+}
 
 function waybillsShown(): string[] {
   const table = screen.queryByRole('table', { name: DASHBOARD_TEXTS.deliveries });
@@ -39,9 +48,21 @@ describeModel({
     render(<ChakraProvider value={system}><DashboardView live={live} view={view} /></ChakraProvider>);
     await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries });
     return {
-      send(event) {
+      async send(event) {
+        const typed = event as DashboardEvent;
+        if (typed.type.startsWith('dashboard.tab.')) {
+          const bar = filtersBar();
+          const name = DASHBOARD_TEXTS[typed.type.slice('dashboard.tab.'.length) as DashboardTab];
+          // The tabs live in the left side bar: with it hidden the event comes from elsewhere.
+          if (!bar) act(() => { view.send(typed); });
+          else {
+            const tab = () => within(bar).getByRole('tab', { name: new RegExp(`^${name} \\(`) });
+            fireEvent.click(tab());
+            await waitFor(() => expect(tab().getAttribute('aria-selected')).toBe('true'));
+          }
+          return;
+        }
         act(() => {
-          const typed = event as DashboardEvent;
           const bar = filtersBar();
           switch (typed.type) {
             case 'dashboard.leftSidebar.toggle': fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.leftSidebar })); return;
@@ -82,9 +103,11 @@ describeModel({
   },
   states: {
     leftSidebar: (snapshot: Snapshot) => {
-      // Whatever the side bars, the lists show what the filters let through.
+      // The deliveries tab of the open side bar shows what the filters let through; the map is always there.
       const expected = visibleLists(liveMergeListsSample, snapshot.context).deliveries.map((row) => String(row.waybill));
-      expect(waybillsShown()).toEqual(expected);
+      const shown = snapshot.matches({ leftSidebar: 'open', tab: 'deliveries' });
+      expect(waybillsShown()).toEqual(shown ? expected : []);
+      expect(screen.getByRole('region', { name: DASHBOARD_TEXTS.map })).toBeTruthy();
     },
     'leftSidebar.open': (snapshot: Snapshot) => {
       const bar = within(filtersBar()!);
@@ -100,8 +123,20 @@ describeModel({
       expect(screen.getByRole('button', { name: DASHBOARD_TEXTS.leftSidebar }).getAttribute('aria-expanded')).toBe('false');
     },
     rightSidebar: () => {
-      expect(screen.getByRole('table', { name: DASHBOARD_TEXTS.jobs })).toBeTruthy();
+      expect(screen.getByRole('region', { name: DASHBOARD_TEXTS.map })).toBeTruthy();
     },
+    tab: (snapshot: Snapshot) => {
+      // The tabs count what the filters let through; with the side bar hidden there are none.
+      const lists = visibleLists(liveMergeListsSample, snapshot.context);
+      const tabs = screen.queryAllByRole('tab').map((tab) => tab.textContent);
+      expect(tabs).toEqual(snapshot.matches({ leftSidebar: 'open' })
+        ? [DASHBOARD_TEXTS.tab(DASHBOARD_TEXTS.deliveries, lists.deliveries.length), DASHBOARD_TEXTS.tab(DASHBOARD_TEXTS.jobs, lists.jobs.length),
+          DASHBOARD_TEXTS.tab(DASHBOARD_TEXTS.drivers, lists.drivers.length)]
+        : []);
+    },
+    'tab.deliveries': (snapshot: Snapshot) => tabShows(snapshot, 'deliveries'),
+    'tab.jobs': (snapshot: Snapshot) => tabShows(snapshot, 'jobs'),
+    'tab.drivers': (snapshot: Snapshot) => tabShows(snapshot, 'drivers'),
     'rightSidebar.open': () => {
       expect(within(detailsBar()!).getByText(DASHBOARD_TEXTS.detailsNone)).toBeTruthy();
       expect(screen.getByRole('button', { name: DASHBOARD_TEXTS.rightSidebar }).getAttribute('aria-expanded')).toBe('true');

@@ -4,8 +4,8 @@ import type { components, operations } from '../../../src/api/generated/connect'
 import { markerLabel } from '../../../src/lib/distance';
 import { ASSIGN_DRIVER_FAR_KM, compareCandidates, kmBetween } from '../../../src/lib/driver-distance';
 import { JOB_COST, mapTaskTypeOf, OPERATIONS_TEXTS, WEB_NOTIFICATION_TYPE } from '../../../src/lib/operations-catalogue';
-import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS } from '../../../src/lib/statuses';
-import { deliveries, drivers, jobDeliveries, jobs, jobTasks, users } from '../../db/schema';
+import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../../src/lib/statuses';
+import { deliveries, drivers, jobDeliveries, jobs, jobTasks, jobTaskStops, stores, users } from '../../db/schema';
 import { ConflictError, HttpError, notFound } from '../../http/errors';
 import { rowExport, type ExportColumn } from '../export';
 import { pageOf, parseListQuery, whereAll, type ListDefinition } from '../list-query';
@@ -565,3 +565,40 @@ export function notifyJobDelay(ctx: OpsContext, id: number, form: S['JobDelayFor
   });
 }
 
+
+/** The store task types: a stop of one of these names its store. */
+const STORE_TASK_TYPES: ReadonlySet<number> = new Set([TASK_TYPE.STORE_PICK_UP, TASK_TYPE.STORE_DROP_OFF, TASK_TYPE.QSR_STORE_PICK_UP]);
+
+/**
+ * The task wizard (issue 20): a stop for one of the job's deliveries, after its other stops, with its window and
+ * contact. Only while the job chart takes more work (`job.deliveries.add`: unassigned, not started or in
+ * progress; else 409); an assigned driver's distances are refreshed and the hub carries the new task.
+ */
+export function addTaskToJob(ctx: OpsContext, id: number, form: S['JobTaskForm']): Promise<JobDetails> {
+  const start = form.windowStartUtc ? new Date(form.windowStartUtc) : null;
+  const end = form.windowEndUtc ? new Date(form.windowEndUtc) : null;
+  if (start && end && end <= start) throw new HttpError(400, OPERATIONS_TEXTS.stopWindowOrder);
+  const storeId = form.address.storeId ?? null;
+  if (STORE_TASK_TYPES.has(form.taskTypeId) && storeId === null) throw new HttpError(400, OPERATIONS_TEXTS.stopNeedsStore);
+  return onJob(ctx, id, jobReadScope(ctx.permissions), async (tx, changes, job) => {
+    const next = stepJob(job, { type: 'job.deliveries.add' }, 'addTask');
+    const rows = await jobDeliveryRows(tx, job.id);
+    if (!rows.some((row) => row.id === form.deliveryId)) throw new HttpError(404, OPERATIONS_TEXTS.deliveryNotInJob(form.deliveryId, job.id));
+    if (storeId !== null) {
+      const [store] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
+      if (!store) throw new HttpError(400, OPERATIONS_TEXTS.stopStoreUnknown(storeId));
+    }
+    const [last] = await tx.select({ order: sql<number>`coalesce(max(${jobTasks.taskJobOrder}), 0)::int` }).from(jobTasks).where(eq(jobTasks.jobId, job.id));
+    const [task] = await tx.insert(jobTasks).values({
+      jobId: job.id, deliveryId: form.deliveryId, taskJobOrder: (last?.order ?? 0) + 1, taskTypeId: form.taskTypeId,
+      address: { description: form.address.description.trim(), coordinates: form.address.coordinates, storeId }, windowStartUtc: start,
+    }).returning({ id: jobTasks.id });
+    await tx.insert(jobTaskStops).values({
+      taskId: task!.id, windowEndUtc: end, contactName: form.contactName?.trim() || null, contactPhone: form.contactPhone?.trim() || null,
+      addedByUserId: ctx.permissions.id,
+    });
+    changes.tasks.add(task!.id);
+    if (job.driverId) await refreshDistances(tx, changes, job.id, job.driverId);
+    await writeJob(tx, changes, job.id, { jobStatusId: next });
+  });
+}

@@ -747,6 +747,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messaging/conversations/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messaging window's conversations (one per driver) with their unread counts, newest first; a driver or partner sees only their own */
+        get: operations["getconversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messaging/messages/{cca2}/{driverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A driver's conversation, oldest message first (the last 200) */
+        get: operations["getconversationmessages"];
+        put?: never;
+        /** Sends a message in a driver's conversation (a dispatcher to the driver, or the driver to the dispatchers); delivered live over the dashboard hub's Messages topic */
+        post: operations["sendconversationmessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messaging/read/{cca2}/{driverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks a driver's conversation read up to a message for the caller */
+        put: operations["markconversationread"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drivers/deposits/{cca2}/{driverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A driver's cash deposits of cash-on-delivery money, newest first (the deposit modal); a driver sees their own */
+        get: operations["getdriverdeposits"];
+        put?: never;
+        /** Records a driver's cash deposit (cents); the same idempotency key records it once and answers the first */
+        post: operations["recorddriverdeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/{cca2}": {
         parameters: {
             query?: never;
@@ -883,6 +953,23 @@ export interface paths {
         /** Adds ready deliveries (and their tasks) to a job */
         put: operations["adddeliveriestojob"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/addtasktojob/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a stop (the task wizard) to a job for one of its deliveries, after its open stops; only while the job chart takes more work */
+        post: operations["addtasktojob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4332,6 +4419,109 @@ export interface components {
         JobDeliveriesForm: {
             deliveryIds: number[];
         };
+        Conversation: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            driverId: number;
+            driverName: string;
+            lastMessage: string | null;
+            /** Format: date-time */
+            lastMessageAt: string | null;
+            /**
+             * Format: int32
+             * @description Messages of others after what the caller last read
+             */
+            unreadCount: number;
+        };
+        Conversations: {
+            items: components["schemas"]["Conversation"][];
+            /** Format: int32 */
+            unreadTotal: number;
+        };
+        /** @description A message as the REST API and the live `message` event carry it */
+        ConversationMessage: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            conversationId: number;
+            /** Format: int32 */
+            driverId: number;
+            /** Format: int32 */
+            senderUserId: number;
+            senderName: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ConversationMessages: {
+            /** Format: int32 */
+            driverId: number;
+            driverName: string;
+            items: components["schemas"]["ConversationMessage"][];
+        };
+        ConversationMessageForm: {
+            body: string;
+        };
+        ConversationReadForm: {
+            /** Format: int32 */
+            lastReadMessageId: number;
+        };
+        DriverDeposit: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            driverId: number;
+            /** Format: int32 */
+            amountCents: number;
+            reference: string;
+            note: string | null;
+            /** Format: date-time */
+            depositedAt: string;
+            /** Format: int32 */
+            recordedByUserId: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        DriverDeposits: {
+            items: components["schemas"]["DriverDeposit"][];
+            /** Format: int64 */
+            totalCents: number;
+        };
+        DriverDepositForm: {
+            /** Format: int32 */
+            amountCents: number;
+            /** @description The bank or till slip reference */
+            reference: string;
+            note?: string | null;
+            /** Format: date-time */
+            depositedAt: string;
+            idempotencyKey: string;
+        };
+        /** @description A stop added by the task wizard (issue 20); the window end must follow its start */
+        JobTaskForm: {
+            /**
+             * Format: int32
+             * @description One of the job's deliveries; the stop serves it
+             */
+            deliveryId: number;
+            taskTypeId: components["schemas"]["TaskTypeId"];
+            address: {
+                description: string;
+                coordinates: {
+                    lat: number;
+                    lon: number;
+                };
+                /** Format: int32 */
+                storeId?: number | null;
+            };
+            /** Format: date-time */
+            windowStartUtc?: string | null;
+            /** Format: date-time */
+            windowEndUtc?: string | null;
+            contactName?: string | null;
+            contactPhone?: string | null;
+        };
         JobRemoveDeliveryForm: {
             /** Format: int32 */
             deliveryId: number;
@@ -5623,6 +5813,8 @@ export interface components {
         BookingIdempotencyKeyOptional: string;
         /** @description YYYY-MM-DD in the portal's time zone */
         BookingLocalDate: string;
+        /** @description The driver whose conversation it is */
+        ConversationDriverId: number;
         /** @description The job id */
         JobId: number;
         /** @description The task id */
@@ -7117,6 +7309,186 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getconversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversations"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getconversationmessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The driver whose conversation it is */
+                driverId: components["parameters"]["ConversationDriverId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessages"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendconversationmessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The driver whose conversation it is */
+                driverId: components["parameters"]["ConversationDriverId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationMessageForm"];
+            };
+        };
+        responses: {
+            /** @description The message as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    markconversationread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The driver whose conversation it is */
+                driverId: components["parameters"]["ConversationDriverId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationReadForm"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getdriverdeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The driver whose conversation it is */
+                driverId: components["parameters"]["ConversationDriverId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverDeposits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    recorddriverdeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The driver whose conversation it is */
+                driverId: components["parameters"]["ConversationDriverId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverDepositForm"];
+            };
+        };
+        responses: {
+            /** @description The deposit as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverDeposit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getjobs: {
         parameters: {
             query?: {
@@ -7349,6 +7721,32 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["JobDeliveriesForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobDetailsResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobConflict"];
+        };
+    };
+    addtasktojob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobTaskForm"];
             };
         };
         responses: {

@@ -9,7 +9,14 @@ import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
 import { liveMergeMachine } from '../../machines/operations/live-merge.machine';
 import { webNotificationsMachine } from '../../machines/operations/web-notifications.machine';
 import { DashboardView } from './DashboardView';
+import { JobConsole } from './JobConsole';
 import { MyDeliveries } from './MyDeliveries';
+import { MessagingWindow } from './MessagingWindow';
+import { messagingMachine } from '../../machines/operations/messaging.machine';
+import { MESSAGING_TEXTS } from '../../lib/dashboard-texts';
+import { Button } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 
 /** /dashboard and /dashboard/:id (the job shown): the live lists and the view state, one actor each. */
 export function Component() {
@@ -41,5 +48,17 @@ function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: 
   const view = useScreenActor(dashboardMachine, undefined);
   const notifications = useScreenActor(webNotificationsMachine, { cca2: portal.cca2 });
   const scanner = useScreenActor(barcodeScannerMachine, { cca2: portal.cca2 });
-  return <DashboardView live={live} view={view} notifications={notifications} scanner={scanner} />;
+  const messaging = useScreenActor(messagingMachine, { cca2: portal.cca2, userId: permissions.id });
+  const mayMessage = mayCall('getconversations', permissions);
+  // The messaging window rings with the dashboard's sound: the same mute.
+  const muted = useSelector(live, (snapshot) => snapshot.context.muted);
+  useEffect(() => { messaging.send({ type: 'messaging.muted', muted }); }, [messaging, muted]);
+  return (
+    <DashboardView live={live} view={view} notifications={notifications} scanner={scanner}
+      jobActions={(selected) => <JobConsole key={selected} jobId={selected} permissions={permissions} />}
+      driverActions={mayMessage ? (driverId) => (
+        <Button size="xs" variant="outline" mt={1} onClick={() => messaging.send({ type: 'messaging.open', driverId })}>{MESSAGING_TEXTS.message}</Button>
+      ) : undefined}
+      messaging={mayMessage ? <MessagingWindow actor={messaging} /> : undefined} />
+  );
 }

@@ -1,17 +1,17 @@
-import { Alert, Badge, Box, Button, Flex, Heading, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Grid, Heading, HStack, Input, Stack, Tabs, Text, chakra } from '@chakra-ui/react';
 import { Select } from '../../ui/Select';
 import { useSelector } from '@xstate/react';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Actor } from 'xstate';
 import { DASHBOARD_TEXTS } from '../../lib/dashboard-texts';
-import { formatDistance } from '../../lib/distance';
+import { formatDistance, markerLabel } from '../../lib/distance';
 import {
   DRIVER_AVAILABILITY_LABELS, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS,
 } from '../../lib/statuses';
 import type { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
-import type { IdsFilterKind } from '../../machines/dashboard/dashboard.types';
+import { DASHBOARD_TABS, type DashboardTab, type IdsFilterKind } from '../../machines/dashboard/dashboard.types';
 import {
-  DASHBOARD_FILTER_FIELDS, dashboardStats, deliveriesOfList, parseIds, tasksOfJobs, visibleDeliveries, visibleDrivers, visibleJobs, type DashboardFilterField, type Stat,
+  DASHBOARD_FILTER_FIELDS, DRIVER_AVAILABILITY_COLOURS, TASK_STATUS_COLOURS, dashboardStats, dispatchMapPoints, deliveriesOfList, parseIds, tasksOfJobs, visibleDeliveries, visibleDrivers, visibleJobs, type DashboardFilterField, type Stat,
 } from '../../machines/dashboard/dashboard-view';
 import type { liveMergeMachine } from '../../machines/operations/live-merge.machine';
 import type { DetailKind, LiveDelivery, LiveJob, LiveTask, LiveUser } from '../../machines/operations/live-merge';
@@ -19,6 +19,7 @@ import type { webNotificationsMachine } from '../../machines/operations/web-noti
 import { NotificationsPanel } from './NotificationsPanel';
 import { BarcodeScanner, type BarcodeScannerActor } from './BarcodeScanner';
 import { DetailPanel } from './DetailPanel';
+import { RouteMap } from '../../ui/LazyRouteMap';
 
 export type LiveActor = Actor<typeof liveMergeMachine>;
 export type DashboardActor = Actor<typeof dashboardMachine>;
@@ -70,7 +71,7 @@ function IdsInput({ kind, ids, view }: { kind: IdsFilterKind; ids: number[]; vie
   );
 }
 
-/** The left side bar: search, filters by field and value, by ids, QSR mode, clear. */
+/** The left side bar's filters: search, filters by field and value, by ids, QSR mode, clear. */
 function FiltersBar({ view }: { view: DashboardActor }) {
   const filters = useSelector(view, (s) => s.context.filters);
   const ids = useSelector(view, (s) => s.context.ids);
@@ -79,7 +80,7 @@ function FiltersBar({ view }: { view: DashboardActor }) {
   const [field, setField] = useState<DashboardFilterField>('logisticstatuses');
   const [value, setValue] = useState('');
   return (
-    <Stack as="aside" aria-label={DASHBOARD_TEXTS.leftSidebar} gap={2} minW="220px" maxW="260px">
+    <Stack gap={2}>
       <Input size="sm" type="search" aria-label={DASHBOARD_TEXTS.search} placeholder={DASHBOARD_TEXTS.search} value={search}
         onChange={(event) => view.send({ type: 'dashboard.search', text: event.currentTarget.value })} />
       <Select label={DASHBOARD_TEXTS.filterField} value={field} onChange={(value) => setField(value as DashboardFilterField)}>
@@ -247,16 +248,75 @@ const DriversTable = memo(function DriversTable({ live, rows }: { live: LiveActo
   );
 });
 
+/** The left side bar's lists as tabs (deliveries, jobs, drivers; tab 0 by default) with their counts; arrow keys move between tabs. */
+function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded }: {
+  live: LiveActor; view: DashboardActor; deliveries: LiveDelivery[]; jobs: LiveJob[]; drivers: LiveUser[];
+  tasksByJob: ReadonlyMap<number, LiveTask[]>; expanded: number[];
+}) {
+  const tab = useSelector(view, (snapshot) => DASHBOARD_TABS.find((name) => snapshot.matches({ tab: name })) ?? DASHBOARD_TABS[0]);
+  const counts: Record<DashboardTab, number> = { deliveries: deliveries.length, jobs: jobs.length, drivers: drivers.length };
+  return (
+    <Tabs.Root value={tab} size="sm" variant="line" lazyMount unmountOnExit
+      onValueChange={(details) => view.send({ type: `dashboard.tab.${details.value as DashboardTab}` })}>
+      <Tabs.List aria-label={DASHBOARD_TEXTS.listTabs}>
+        {DASHBOARD_TABS.map((name) => <Tabs.Trigger key={name} value={name}>{DASHBOARD_TEXTS.tab(DASHBOARD_TEXTS[name], counts[name])}</Tabs.Trigger>)}
+      </Tabs.List>
+      <Box maxH={{ lg: 'calc(100vh - 320px)' }} overflowY="auto">
+        <Tabs.Content value="deliveries"><DeliveriesTable live={live} rows={deliveries} /></Tabs.Content>
+        <Tabs.Content value="jobs"><JobsList live={live} rows={jobs} tasksByJob={tasksByJob} expanded={expanded} /></Tabs.Content>
+        <Tabs.Content value="drivers"><DriversTable live={live} rows={drivers} /></Tabs.Content>
+      </Box>
+    </Tabs.Root>
+  );
+}
+
+function LegendItem({ colour, label }: { colour: string; label: string }) {
+  return (
+    <HStack as="li" gap={1}>
+      <chakra.span aria-hidden="true" display="inline-block" w="10px" h="10px" borderRadius="full" style={{ background: colour }} />
+      <Text as="span">{label}</Text>
+    </HStack>
+  );
+}
+
+/** The centre: drivers coloured by availability, stops by status, the selected job's route; a legend under it. */
+const LiveMap = memo(function LiveMap({ drivers, jobs, tasks, selectedJobId }: {
+  drivers: LiveUser[]; jobs: LiveJob[]; tasks: readonly LiveTask[]; selectedJobId: number | null;
+}) {
+  const points = useMemo(() => dispatchMapPoints(drivers, jobs, tasks, selectedJobId), [drivers, jobs, tasks, selectedJobId]);
+  const stops = selectedJobId !== null ? points.stops.map((stop, index) => ({ ...stop, label: markerLabel(index) })) : points.stops;
+  return (
+    <Stack as="section" aria-label={DASHBOARD_TEXTS.map} gap={1} minW={0}>
+      <RouteMap label={selectedJobId !== null ? DASHBOARD_TEXTS.routeOf(selectedJobId) : DASHBOARD_TEXTS.mapSurface}
+        markers={[...stops, ...points.drivers]} path={points.route} width={4000} height={460} />
+      <Flex as="ul" aria-label={DASHBOARD_TEXTS.mapLegend} listStyleType="none" gap={3} wrap="wrap" fontSize="xs" m={0} p={0}>
+        <Text as="li" fontWeight="medium">{DASHBOARD_TEXTS.legendDrivers}:</Text>
+        {Object.entries(DRIVER_AVAILABILITY_COLOURS).map(([code, colour]) => <LegendItem key={`d${code}`} colour={colour} label={statusLabel(DRIVER_AVAILABILITY_LABELS, Number(code))} />)}
+        <Text as="li" fontWeight="medium">{DASHBOARD_TEXTS.legendStops}:</Text>
+        {Object.entries(TASK_STATUS_COLOURS).map(([code, colour]) => <LegendItem key={`t${code}`} colour={colour} label={statusLabel(TASK_STATUS_LABELS, Number(code))} />)}
+      </Flex>
+    </Stack>
+  );
+});
+
 /**
- * The dashboard (002 section 2): stats, the filters side bar, the deliveries, jobs (with their tasks) and
- * drivers lists kept live by the live-merge actor, and the details side bar. Draws the two actors; every
+ * The dashboard as a dispatch console (002 section 2, issue 20): stats; the left side bar with the filters and
+ * the deliveries, jobs and drivers lists as tabs; the centre a live map of drivers and stops with the selected
+ * job's route; the right side bar with the selected row's details and actions (`jobActions`, given by the page
+ * that owns the job's actor) and the notifications. On a phone the three stack. Draws the two actors; every
  * decision is theirs or in dashboard-view.ts.
  */
-export function DashboardView({ live, view, notifications, scanner }: {
+export function DashboardView({ live, view, notifications, scanner, jobActions, driverActions, messaging }: {
   live: LiveActor;
   view: DashboardActor;
   notifications?: Actor<typeof webNotificationsMachine>;
   scanner?: BarcodeScannerActor;
+  /** The selected job's actions (assign by picking a driver, start, reject …), drawn in the right side bar. */
+  jobActions?: (jobId: number) => ReactNode;
+  /** The selected driver's actions (messaging), drawn in the right side bar. */
+  driverActions?: (driverId: number) => ReactNode;
+  /** The messaging window, in the right side bar. */
+  messaging?: ReactNode;
 }) {
   // A scanned code that names a delivery opens its details.
   useEffect(() => {
@@ -271,6 +331,8 @@ export function DashboardView({ live, view, notifications, scanner }: {
   const error = useSelector(live, (snapshot) => snapshot.context.error);
   const lastBatch = useSelector(live, (snapshot) => snapshot.context.lastBatchSize);
   const expanded = useSelector(live, (snapshot) => snapshot.context.expandedJobIds);
+  const detail = useSelector(live, (snapshot) => snapshot.context.detail);
+  const routeJobId = useSelector(live, (snapshot) => snapshot.context.jobId);
   const filters = useSelector(view, (snapshot) => snapshot.context.filters);
   const ids = useSelector(view, (snapshot) => snapshot.context.ids);
   const search = useSelector(view, (snapshot) => snapshot.context.search);
@@ -285,12 +347,15 @@ export function DashboardView({ live, view, notifications, scanner }: {
   const jobs = useMemo(() => visibleJobs(lists.jobs, viewContext), [lists.jobs, viewContext]);
   const drivers = useMemo(() => visibleDrivers(lists.drivers, viewContext), [lists.drivers, viewContext]);
   const tasksByJob = useMemo(() => tasksOfJobs(lists.tasks, expanded), [lists.tasks, expanded]);
+  // The selected job: the one whose details are open, else the job of /dashboard/:id.
+  const selectedJobId = detail?.kind === 'job' ? detail.id : routeJobId;
+  const columns = `${leftOpen ? 'minmax(300px, 380px) ' : ''}minmax(0, 1fr)${rightOpen ? ' minmax(280px, 360px)' : ''}`;
 
   return (
     <Stack gap={3} p={3}>
       <HStack justify="space-between" wrap="wrap">
         <Heading size="md">{DASHBOARD_TEXTS.title}</Heading>
-        <HStack>
+        <HStack wrap="wrap">
           <Badge aria-live="polite">{DASHBOARD_TEXTS.live(lastBatch)}</Badge>
           {scanner && <BarcodeScanner actor={scanner} />}
           <Button size="sm" variant="outline" aria-expanded={leftOpen} onClick={() => view.send({ type: 'dashboard.leftSidebar.toggle' })}>{DASHBOARD_TEXTS.leftSidebar}</Button>
@@ -305,25 +370,24 @@ export function DashboardView({ live, view, notifications, scanner }: {
           <Button size="xs" ml="auto" onClick={() => live.send({ type: 'live.retry' })}>{DASHBOARD_TEXTS.tryAgain}</Button>
         </Alert.Root>
       )}
-      <Flex gap={4} align="flex-start" direction={{ base: 'column', lg: 'row' }}>
-        {leftOpen && <FiltersBar view={view} />}
-        <Stack flex="1" gap={4} minW={0} aria-busy={loading || undefined}>
-          {loading && !loaded && <div role="status">{DASHBOARD_TEXTS.loading}</div>}
-          {loaded && (
-            <>
-              <DeliveriesTable live={live} rows={deliveries} />
-              <JobsList live={live} rows={jobs} tasksByJob={tasksByJob} expanded={expanded} />
-              <DriversTable live={live} rows={drivers} />
-            </>
-          )}
-        </Stack>
+      {/* On a phone the side bars stack above and below the map. */}
+      <Grid gap={3} alignItems="start" templateColumns={{ base: 'minmax(0, 1fr)', lg: columns }}>
+        {leftOpen && (
+          <Stack as="aside" aria-label={DASHBOARD_TEXTS.leftSidebar} gap={3} minW={0} aria-busy={loading || undefined}>
+            <FiltersBar view={view} />
+            {loading && !loaded && <div role="status">{DASHBOARD_TEXTS.loading}</div>}
+            {loaded && <ListTabs live={live} view={view} deliveries={deliveries} jobs={jobs} drivers={drivers} tasksByJob={tasksByJob} expanded={expanded} />}
+          </Stack>
+        )}
+        <LiveMap drivers={drivers} jobs={jobs} tasks={lists.tasks} selectedJobId={selectedJobId} />
         {rightOpen && (
-          <Stack gap={4}>
-            <DetailPanel live={live} />
+          <Stack gap={4} minW={0}>
+            <DetailPanel live={live} jobActions={jobActions} driverActions={driverActions} />
+            {messaging}
             {notifications && <NotificationsPanel actor={notifications} />}
           </Stack>
         )}
-      </Flex>
+      </Grid>
     </Stack>
   );
 }

@@ -5,17 +5,10 @@ import { DASHBOARD_TEXTS } from '../../lib/dashboard-texts';
 import { formatDistance } from '../../lib/distance';
 import { DRIVER_AVAILABILITY_LABELS, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS } from '../../lib/statuses';
 import type { liveMergeMachine } from '../../machines/operations/live-merge.machine';
-import type { DashboardDetails, DeliveryDetails, DriverDetails, JobDetails, Task } from '../../machines/operations/operations.api';
-import { RouteMap } from '../../ui/LazyRouteMap';
+import type { ReactNode } from 'react';
+import type { DashboardDetails, DeliveryDetails, DriverDetails, JobDetails } from '../../machines/operations/operations.api';
 
 type LiveActor = Actor<typeof liveMergeMachine>;
-
-/** The job route map: its stops in task order, lettered A, B, … (km to 2 decimals under the map). */
-function JobRoute({ tasks, distanceKm }: { tasks: readonly Task[]; distanceKm: number }) {
-  const ordered = [...tasks].sort((a, b) => a.taskJobOrder - b.taskJobOrder);
-  const markers = ordered.map((task) => ({ lat: task.address.coordinates.lat, lon: task.address.coordinates.lon, title: task.address.description }));
-  return <RouteMap label={DASHBOARD_TEXTS.route} markers={markers} path={markers} distanceKm={distanceKm} width={320} height={200} />;
-}
 
 function JobDetailView({ details }: { details: JobDetails }) {
   const { job, deliveries, tasks } = details;
@@ -29,7 +22,8 @@ function JobDetailView({ details }: { details: JobDetails }) {
           <li key={task.id}>{statusLabel(TASK_TYPE_LABELS, task.taskTypeId)} {task.waybill ?? ''}: {statusLabel(TASK_STATUS_LABELS, task.taskStatusId)}</li>
         ))}
       </Stack>
-      {tasks.length > 0 ? <JobRoute tasks={tasks} distanceKm={job.distanceKm} /> : <Text>{DASHBOARD_TEXTS.routeUnavailable}</Text>}
+      {/* The route itself is drawn on the centre map. */}
+      <Text>{tasks.length > 0 ? DASHBOARD_TEXTS.routeDistance(formatDistance(job.distanceKm)) : DASHBOARD_TEXTS.routeUnavailable}</Text>
     </Stack>
   );
 }
@@ -57,16 +51,18 @@ function DeliveryDetailView({ details }: { details: DeliveryDetails }) {
   );
 }
 
-function DetailBody({ data }: { data: DashboardDetails }) {
+type Actions = ((id: number) => ReactNode) | undefined;
+
+function DetailBody({ data, jobActions, driverActions }: { data: DashboardDetails; jobActions: Actions; driverActions: Actions }) {
   switch (data.kind) {
-    case 'job': return <JobDetailView details={data.details} />;
-    case 'driver': return <DriverDetailView details={data.details} />;
+    case 'job': return <><JobDetailView details={data.details} />{jobActions?.(data.details.job.id)}</>;
+    case 'driver': return <><DriverDetailView details={data.details} />{driverActions?.(data.details.driver.id)}</>;
     default: return <DeliveryDetailView details={data.details} />;
   }
 }
 
 /** The right side bar: the open delivery, job or driver (refetched after a live update) and the notification sound. */
-export function DetailPanel({ live }: { live: LiveActor }) {
+export function DetailPanel({ live, jobActions, driverActions }: { live: LiveActor; jobActions?: Actions; driverActions?: Actions }) {
   const detail = useSelector(live, (snapshot) => snapshot.context.detail);
   const data = useSelector(live, (snapshot) => snapshot.context.detailData);
   const state = useSelector(live, (snapshot) => snapshot.value.details);
@@ -90,7 +86,7 @@ export function DetailPanel({ live }: { live: LiveActor }) {
           </Alert.Root>
         )}
         {state === 'stale' && <Text role="status" fontSize="xs">{DASHBOARD_TEXTS.detailsUpdating}</Text>}
-        {detail && data && state !== 'failed' && <DetailBody data={data} />}
+        {detail && data && state !== 'failed' && <DetailBody data={data} jobActions={jobActions} driverActions={driverActions} />}
         {detail && <Button size="xs" variant="ghost" mt={2} onClick={() => live.send({ type: 'live.details.close' })}>{DASHBOARD_TEXTS.closeDetails}</Button>}
       </Box>
     </Stack>

@@ -1,5 +1,7 @@
 import { DASHBOARD_OTDS_INITIAL_PERCENT, MIN_SEARCH_LENGTH } from '../../lib/constants';
-import { DRIVER_AVAILABILITY, LOGISTIC_STATUS } from '../../lib/statuses';
+import {
+  DRIVER_AVAILABILITY, DRIVER_AVAILABILITY_LABELS, LOGISTIC_STATUS, statusLabel, TASK_STATUS, TASK_STATUS_LABELS, TASK_TYPE_LABELS,
+} from '../../lib/statuses';
 import type { LiveDelivery, LiveJob, LiveLists, LiveTask, LiveUser, TaskListType } from '../operations/live-merge';
 import type { DashboardContext } from './dashboard.types';
 
@@ -157,4 +159,71 @@ export function dashboardStats(deliveries: readonly LiveDelivery[]): DashboardSt
     pickupExceptions: stat(pickupExceptions, pickupsAttempted),
     dropoffExceptions: stat(dropoffExceptions, dropoffsAttempted),
   };
+}
+
+/** A driver's colour on the live map by availability (issue 20; ours): free to work green, busy amber, offline grey. */
+export const DRIVER_AVAILABILITY_COLOURS: Record<number, string> = {
+  [DRIVER_AVAILABILITY.AVAILABLE]: '#2f855a',
+  [DRIVER_AVAILABILITY.AVAILABLE_QSR_ONLY]: '#2c7a7b',
+  [DRIVER_AVAILABILITY.ONLINE]: '#3182ce',
+  [DRIVER_AVAILABILITY.BUSY]: '#c05621',
+  [DRIVER_AVAILABILITY.OFFLINE]: '#718096',
+};
+
+/** A stop's colour on the live map by its task status. */
+export const TASK_STATUS_COLOURS: Record<number, string> = {
+  [TASK_STATUS.NOT_STARTED]: '#4a5568',
+  [TASK_STATUS.IN_PROGRESS]: '#d69e2e',
+  [TASK_STATUS.COMPLETED]: '#38a169',
+  [TASK_STATUS.EXCEPTION]: '#e53e3e',
+  [TASK_STATUS.CANCELLED]: '#a0aec0',
+};
+
+export interface MapPoint {
+  lat: number;
+  lon: number;
+  label: string;
+  title: string;
+  colour: string;
+}
+
+export interface DispatchMapPoints {
+  drivers: MapPoint[];
+  stops: MapPoint[];
+  /** The selected job's stops in order (its route), empty when no job is selected. */
+  route: { lat: number; lon: number }[];
+}
+
+function pointOf(value: unknown): { lat: number; lon: number } | null {
+  const point = value as { lat?: unknown; lon?: unknown } | null | undefined;
+  return point && typeof point.lat === 'number' && typeof point.lon === 'number' && Number.isFinite(point.lat) && Number.isFinite(point.lon)
+    ? { lat: point.lat, lon: point.lon } : null;
+}
+
+const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part.charAt(0).toUpperCase()).join('') || 'D';
+
+/**
+ * The live map's points (issue 20): the shown drivers at their last position coloured by availability, the stops
+ * of the shown jobs coloured by task status (of the selected job only when one is selected, lettered by order),
+ * and the selected job's route through its stops in order.
+ */
+export function dispatchMapPoints(drivers: readonly LiveUser[], jobs: readonly LiveJob[], tasks: readonly LiveTask[], selectedJobId: number | null): DispatchMapPoints {
+  const driverPoints = drivers.flatMap((driver) => {
+    const at = pointOf(driver.lastLocation);
+    if (!at) return [];
+    const name = String(driver.fullName ?? driver.id);
+    const availability = Number(driver.driverAvailabilityId);
+    return [{ ...at, label: initials(name), title: `${name} (${statusLabel(DRIVER_AVAILABILITY_LABELS, availability)})`, colour: DRIVER_AVAILABILITY_COLOURS[availability] ?? '#718096' }];
+  });
+  const shownJobs = new Set(selectedJobId !== null ? [selectedJobId] : jobs.map((job) => job.id));
+  const ordered = tasks.filter((task) => shownJobs.has(task.jobId))
+    .sort((a, b) => a.jobId - b.jobId || (a.taskJobOrder ?? 0) - (b.taskJobOrder ?? 0));
+  const stops = ordered.flatMap((task) => {
+    const at = pointOf((task as { address?: { coordinates?: unknown } }).address?.coordinates);
+    if (!at) return [];
+    const type = statusLabel(TASK_TYPE_LABELS, task.taskTypeId);
+    const label = selectedJobId !== null ? String(task.taskJobOrder ?? '') : type.charAt(0);
+    return [{ ...at, label, title: `Job ${task.jobId} · ${type} · ${statusLabel(TASK_STATUS_LABELS, task.taskStatusId)}`, colour: TASK_STATUS_COLOURS[task.taskStatusId] ?? '#4a5568' }];
+  });
+  return { drivers: driverPoints, stops, route: selectedJobId !== null ? stops.map(({ lat, lon }) => ({ lat, lon })) : [] };
 }

@@ -10,6 +10,9 @@ export const dashboardSamples = defineSamples(dashboardMachine, [
       { type: 'dashboard.filter.remove', field: 'logisticstatuses' },
       { type: 'dashboard.ids', kind: 'job', ids: [1] },
       { type: 'dashboard.search', text: 'WBJ' },
+      { type: 'dashboard.tab.jobs' },
+      { type: 'dashboard.tab.drivers' },
+      { type: 'dashboard.tab.deliveries' },
     ],
   },
 ]);

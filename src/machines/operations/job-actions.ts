@@ -136,3 +136,8 @@ export function jobTakesDeliveries(job: ActionJob): boolean {
 export function mayAddDeliveries(job: ActionJob, permissions: Permissions | null | undefined): boolean {
   return mayCall('adddeliveriestojob', permissions) && jobTakesDeliveries(job);
 }
+
+/** Issue 20: whether the task wizard may add a stop to the job now (the access table and the job chart, as the server). */
+export function mayAddTask(job: ActionJob, permissions: Permissions | null | undefined): boolean {
+  return mayCall('addtasktojob', permissions) && jobTakesDeliveries(job);
+}

@@ -1,0 +1,77 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import { MessagingWindow } from '../../src/features/dashboard/MessagingWindow';
+import { MESSAGING_TEXTS } from '../../src/lib/dashboard-texts';
+import type { MessagingEvent } from '../../src/machines/operations/messaging.types';
+import { messagingSamples } from '../../src/machines/operations/messaging.samples';
+import { system } from '../../src/ui/theme';
+import { describeModel } from '../support/model-paths';
+
+// The messaging window (issue 20). Hub messages and the dashboard's mute come from outside the window: sent to
+// the actor as the hub and the dashboard would; the sound is counted.
+let rings = 0;
+const region = () => within(screen.getByRole('region', { name: MESSAGING_TEXTS.title }));
+
+describeModel({
+  machine: messagingSamples.machine,
+  scenarios: messagingSamples.scenarios,
+  start(machine, input, clock) {
+    rings = 0;
+    const actor = createActor(machine.provide({
+      actors: { messagesHub: fromCallback(() => undefined), reconnects: fromCallback(() => undefined) },
+      actions: { ring: () => { rings += 1; } },
+    }), { input, clock }).start();
+    render(<ChakraProvider value={system}><MessagingWindow actor={actor} /></ChakraProvider>);
+    return {
+      send(event) {
+        act(() => {
+          const typed = event as MessagingEvent;
+          switch (typed.type) {
+            case 'messaging.open': fireEvent.click(region().getByRole('button', { name: /^Thabo Mokoena/ })); break;
+            case 'messaging.close': fireEvent.click(region().getByRole('button', { name: MESSAGING_TEXTS.close })); break;
+            case 'messaging.retry': fireEvent.click(region().getByRole('button', { name: MESSAGING_TEXTS.retry })); break;
+            case 'messaging.draft': fireEvent.change(region().getByRole('textbox', { name: MESSAGING_TEXTS.draft }), { target: { value: typed.text } }); break;
+            case 'messaging.send': {
+              const button = region().getByRole('button', { name: MESSAGING_TEXTS.send });
+              if (button.hasAttribute('disabled')) actor.send(typed);
+              else fireEvent.click(button);
+              break;
+            }
+            default: actor.send(typed);
+          }
+        });
+      },
+    };
+  },
+  states: {
+    loading: () => {
+      expect(screen.getByRole('region', { name: MESSAGING_TEXTS.title })).toBeTruthy();
+    },
+    failed: () => {
+      expect(region().getByText(MESSAGING_TEXTS.failed)).toBeTruthy();
+    },
+    list: (snapshot) => {
+      const rows = region().queryAllByRole('button', { name: /^Thabo Mokoena/ });
+      expect(rows.map((row) => row.textContent)).toEqual(snapshot.context.conversations.map((row) => MESSAGING_TEXTS.open(row.driverName, row.unreadCount)));
+      expect(Boolean(region().queryByText(MESSAGING_TEXTS.unread(snapshot.context.unreadTotal)))).toBe(snapshot.context.unreadTotal > 0);
+      // Muted dashboards never ring.
+      if (snapshot.context.muted) expect(rings).toBe(0);
+    },
+    conversation: () => {
+      expect(region().getByRole('button', { name: MESSAGING_TEXTS.close })).toBeTruthy();
+    },
+    'conversation.loading': () => {
+      expect(region().getByRole('textbox', { name: MESSAGING_TEXTS.draft })).toBeTruthy();
+    },
+    'conversation.open': (snapshot) => {
+      expect(region().getAllByRole('listitem').map((item) => item.textContent)).toEqual(snapshot.context.messages.map((message) => `${message.senderName}: ${message.body}`));
+      expect((region().getByRole('textbox', { name: MESSAGING_TEXTS.draft }) as HTMLInputElement).value).toBe(snapshot.context.draft);
+      if (snapshot.context.error) expect(region().getByRole('alert').textContent).toBe(snapshot.context.error.message);
+    },
+    'conversation.sending': () => {
+      expect(region().getByRole('button', { name: MESSAGING_TEXTS.sending }).hasAttribute('disabled')).toBe(true);
+    },
+  },
+});
