@@ -113,7 +113,7 @@ const bankOwnerSql = sql<string>`coalesce(${stores.storeName}, ${companies.compa
 
 function selectBankAccounts(db: Database | Tx, where: SQL | undefined) {
   return db.select({
-    id: bankAccounts.id, userId: bankAccounts.userId, companyId: bankAccounts.companyId, storeId: bankAccounts.storeId, ownerName: bankOwnerSql,
+    id: bankAccounts.id, xmin: sql<string>`${bankAccounts}.xmin::text`, userId: bankAccounts.userId, companyId: bankAccounts.companyId, storeId: bankAccounts.storeId, ownerName: bankOwnerSql,
     accountHolder: bankAccounts.accountHolder, bankName: bankAccounts.bankName, branchCode: bankAccounts.branchCode,
     accountNumber: bankAccounts.accountNumber, bankAccountType: bankAccounts.bankAccountType, isActive: bankAccounts.isActive, createdAt: bankAccounts.createdAt,
   }).from(bankAccounts)
@@ -199,12 +199,13 @@ export async function createBankAccount(db: Database, portal: PortalData, permis
 }
 
 export async function updateBankAccount(db: Database, portal: PortalData, permissions: Permissions, id: number, form: S['BankAccountUpdate']) {
-  await bankRow(db, portal, permissions, id);
-  await db.update(bankAccounts).set({
+  const current = await bankRow(db, portal, permissions, id);
+  const updated = await db.update(bankAccounts).set({
     accountHolder: form.accountHolder.trim(), bankName: form.bankName.trim(), branchCode: form.branchCode, bankAccountType: form.bankAccountType,
     ...(form.accountNumber !== undefined && { accountNumber: form.accountNumber }),
     ...(form.isActive !== undefined && { isActive: form.isActive }), updatedAt: new Date(),
-  }).where(eq(bankAccounts.id, id));
+  }).where(and(eq(bankAccounts.id, id), sql`${bankAccounts}.xmin::text = ${form.xmin}`)).returning({ id: bankAccounts.id });
+  if (!updated.length) throw new ConflictError('Someone else changed this bank account since you opened it.', publicBank(current, permissions));
   return readBankAccount(db, portal, permissions, id);
 }
 

@@ -146,6 +146,16 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/rates/batches/add': () => import('../features/rates/RateBatchAddPage'),
   '/rates/batches/:uploadBatchId/uploads': () => import('../features/rates/RateUploadsPage'),
   '/rates/batches/:uploadBatchId/uploads/edit/:rateUploadId': () => import('../features/rates/RateUploadEditPage'),
+  // Finance back office (issue 15): bank accounts and funds received over the generic screens; withdrawals and
+  // advances with their request form and the staff's complete / cancel; the allocation of funds received.
+  '/bank-accounts': () => import('../ui/admin/ResourceListPage'),
+  '/bank-accounts/add': () => import('../ui/admin/ResourceFormPage'),
+  '/bank-accounts/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  '/funds-received': () => import('../ui/admin/ResourceListPage'),
+  '/funds-received/add': () => import('../ui/admin/ResourceFormPage'),
+  '/funds-received/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  '/withdrawals': () => import('../features/finance/PayoutsPage'),
+  '/advances': () => import('../features/finance/PayoutsPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

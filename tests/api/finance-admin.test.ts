@@ -36,7 +36,7 @@ async function newBankAccount(login: SeededLogin, body: Record<string, unknown> 
     accountHolder: 'Holder', bankName: 'First Bank', branchCode: '250655', accountNumber: '62001234567', bankAccountType: 'Cheque', ...body,
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as { id: number; accountNumber: string };
+  return response.body as { id: number; accountNumber: string; xmin: string };
 }
 
 describe('accounts: add and edit with a credit limit', () => {
@@ -92,8 +92,10 @@ describe('bank accounts', () => {
     expect(items.map((row) => row.id)).toContain(own.id);
     expect(items.map((row) => row.id)).not.toContain(other.id);
     expect((await server.raw('partner', 'GET', `/bankaccounts/za/${other.id}`)).status).toBe(404);
-    expect((await server.raw('partner', 'PUT', `/bankaccounts/za/${other.id}`, { accountHolder: 'X', bankName: 'Y', branchCode: '1234', bankAccountType: 'Cheque' })).status).toBe(404);
-    const edited = await server.raw('partner', 'PUT', `/bankaccounts/za/${own.id}`, { accountHolder: 'P. Partner', bankName: 'Second Bank', branchCode: '1234', bankAccountType: 'Savings' });
+    expect((await server.raw('partner', 'PUT', `/bankaccounts/za/${other.id}`, { accountHolder: 'X', bankName: 'Y', branchCode: '1234', bankAccountType: 'Cheque', xmin: '1' })).status).toBe(404);
+    const edited = await server.raw('partner', 'PUT', `/bankaccounts/za/${own.id}`, { accountHolder: 'P. Partner', bankName: 'Second Bank', branchCode: '1234', bankAccountType: 'Savings', xmin: own.xmin });
+    const stale = await server.raw('partner', 'PUT', `/bankaccounts/za/${own.id}`, { accountHolder: 'P', bankName: 'B', branchCode: '1234', bankAccountType: 'Savings', xmin: own.xmin });
+    expect(stale.status).toBe(409);
     expect(edited.body).toMatchObject({ accountHolder: 'P. Partner', bankName: 'Second Bank', accountNumber: '••••4567' });
     expect((await server.raw('management', 'GET', `/bankaccounts/za/${own.id}`)).body.accountNumber).toBe('••••4567');
     expect((await server.raw('administrator', 'GET', `/bankaccounts/za/${own.id}`)).body.accountNumber).toBe('62001234567');

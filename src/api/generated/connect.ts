@@ -2550,7 +2550,7 @@ export interface paths {
         };
         /** One bank account in the caller's scope (404 otherwise) */
         get: operations["getbankaccount"];
-        /** Edits a bank account in the caller's scope; an accountNumber left out keeps the stored one (a masked number is never sent back) */
+        /** Edits a bank account in the caller's scope (409 when it changed since xmin); an accountNumber left out keeps the stored one (a masked number is never sent back) */
         put: operations["updatebankaccount"];
         post?: never;
         delete?: never;
@@ -4934,6 +4934,8 @@ export interface components {
         BankAccount: {
             /** Format: int32 */
             id: number;
+            /** @description The row's version; an edit sends the one it started from */
+            xmin: string;
             /** Format: int32 */
             userId?: number | null;
             /** Format: int32 */
@@ -4970,6 +4972,7 @@ export interface components {
             isActive?: boolean;
         };
         BankAccountUpdate: {
+            xmin: string;
             accountHolder: string;
             bankName: string;
             branchCode: string;
@@ -11276,6 +11279,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["FinanceConflict"];
         };
     };
     getpayoutrequests: {
