@@ -156,6 +156,7 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/funds-received/edit/:id': () => import('../ui/admin/ResourceFormPage'),
   '/withdrawals': () => import('../features/finance/PayoutsPage'),
   '/advances': () => import('../features/finance/PayoutsPage'),
+  '/funds-received/:id/allocation': () => import('../features/finance/FundsAllocationPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

@@ -47,6 +47,16 @@ export const FINANCE_ADMIN_TEXTS = {
   amountRequired: 'Amount is required',
   amountInvalid: 'Amount must be more than 0, in cents at most two decimals',
   choose: 'Choose...',
+  allocationTitle: (reference: string) => `Allocation of ${reference}`,
+  received: 'Received',
+  remainder: 'Unallocated after this allocation',
+  overAllocated: 'The allocation is more than the unallocated amount.',
+  allocateButton: 'Allocate',
+  allocated_: 'Allocated',
+  noAccounts: 'This customer has no accounts to allocate to.',
+  allocationFor: (account: string) => `Amount for ${account}`,
+  loading: 'Loading...',
+  retry: 'Retry',
 } as const;
 
 export const BANK_ACCOUNT_TYPES = ['Cheque', 'Savings', 'Transmission', 'Business'] as const;
