@@ -2,9 +2,9 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { ApiError, asApiError } from '../../api/api-error';
 import { toCents } from '../../lib/money';
+import { forgetKeys, keyFor, newSession } from './idempotency-keys';
 import type { AllocateInput, FundsAllocationContext, FundsAllocationSchema, FundsReceived, LoadInput, LoadOutput } from './funds-allocation.types';
 
-const newKey = (id: number) => `allocation-${id}-${globalThis.crypto.randomUUID()}`;
 const AMOUNT = /^\d+([.,]\d{1,2})?$/;
 
 /** The typed amounts as allocation lines (blank ones left out); undefined when one is not an amount. */
@@ -57,7 +57,7 @@ export const fundsAllocationMachine = setup({
 }).createMachine({
   id: 'fundsAllocation',
   description: 'Allocate funds received to the customer\'s accounts: the remainder shown, over-allocation refused, one idempotent call.',
-  context: ({ input }) => ({ cca2: input.cca2, id: input.id, funds: undefined, accounts: [], amounts: {}, idempotencyKey: newKey(input.id), error: undefined }),
+  context: ({ input }) => ({ cca2: input.cca2, id: input.id, funds: undefined, accounts: [], amounts: {}, session: newSession(`allocation-${input.id}`), error: undefined }),
   initial: 'loading',
   states: {
     loading: {
@@ -76,7 +76,7 @@ export const fundsAllocationMachine = setup({
     ready: {
       on: {
         'allocation.change': {
-          actions: assign(({ context, event }) => ({ amounts: { ...context.amounts, [event.accountId]: event.value }, idempotencyKey: newKey(context.id), error: undefined })),
+          actions: assign(({ context, event }) => ({ amounts: { ...context.amounts, [event.accountId]: event.value }, error: undefined })),
         },
         'allocation.submit': { guard: 'allocatable', target: 'allocating' },
       },
@@ -85,10 +85,13 @@ export const fundsAllocationMachine = setup({
       invoke: {
         id: 'allocate',
         src: 'allocate',
-        input: ({ context }) => ({ cca2: context.cca2, id: context.id, key: context.idempotencyKey, allocations: allocationLines(context.amounts) ?? [] }),
+        input: ({ context }) => {
+          const allocations = allocationLines(context.amounts) ?? [];
+          return { cca2: context.cca2, id: context.id, key: keyFor(context.session, allocations), allocations };
+        },
         onDone: {
           target: 'loading',
-          actions: [assign(({ context }) => ({ amounts: {}, idempotencyKey: newKey(context.id) })), emit(({ event }) => ({ type: 'allocation.allocated' as const, funds: event.output }))],
+          actions: [({ context }) => forgetKeys(context.session), assign({ amounts: {} }), emit(({ event }) => ({ type: 'allocation.allocated' as const, funds: event.output }))],
         },
         onError: { target: 'ready', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
       },

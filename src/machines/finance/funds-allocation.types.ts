@@ -16,8 +16,8 @@ export interface FundsAllocationContext {
   accounts: AllocationAccount[];
   /** Amounts as typed per account id, in the currency's units. */
   amounts: Record<string, string>;
-  /** Made when the screen loads and whenever an amount changes: a resend of the same allocation is the same request. */
-  idempotencyKey: string;
+  /** The screen's session of Idempotency-Keys (idempotency-keys.ts): a resend of the same allocation is the same request. */
+  session: string;
   error: ApiError | undefined;
 }
 

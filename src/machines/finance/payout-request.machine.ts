@@ -4,10 +4,10 @@ import { asApiError } from '../../api/api-error';
 import type { components } from '../../api/generated/connect';
 import { FINANCE_ADMIN_TEXTS } from '../../lib/finance-admin-texts';
 import { toCents } from '../../lib/money';
+import { forgetKeys, keyFor, newSession } from './idempotency-keys';
 import type { PayoutForm, PayoutOptionsInput, PayoutOptionsOutput, PayoutRequestContext, PayoutRequestSchema, PayoutSubmitInput } from './payout-request.types';
 
 const EMPTY_FORM: PayoutForm = { accountId: '', bankAccountId: '', amount: '', reason: '' };
-const newKey = (kind: string) => `${kind}-${globalThis.crypto.randomUUID()}`;
 
 /** Amounts as typed: digits with at most two decimals, more than zero, at most 10 000 000.00. */
 export function checkPayoutForm(form: PayoutForm): PayoutRequestContext['invalid'] {
@@ -50,9 +50,9 @@ export const payoutRequestMachine = setup({
     formValid: ({ context }) => Object.keys(checkPayoutForm(context.form)).length === 0,
   },
   actions: {
-    reset: assign(({ context }) => ({ form: EMPTY_FORM, invalid: {}, error: undefined, idempotencyKey: newKey(context.kind) })),
+    reset: assign({ form: EMPTY_FORM, invalid: {}, error: undefined }),
     change: assign(({ context, event }) => (event.type === 'payout.change'
-      ? { form: { ...context.form, [event.field]: event.value }, idempotencyKey: newKey(context.kind), invalid: { ...context.invalid, [event.field]: undefined } }
+      ? { form: { ...context.form, [event.field]: event.value }, invalid: { ...context.invalid, [event.field]: undefined } }
       : {})),
     check: assign({ invalid: ({ context }) => checkPayoutForm(context.form) }),
   },
@@ -60,7 +60,7 @@ export const payoutRequestMachine = setup({
   id: 'payoutRequest',
   description: 'Request a withdrawal or an advance: the form, its check, one idempotent POST; the list reloads after.',
   context: ({ input }) => ({
-    cca2: input.cca2, kind: input.kind, form: EMPTY_FORM, accounts: [], bankAccounts: [], idempotencyKey: newKey(input.kind), invalid: {}, error: undefined,
+    cca2: input.cca2, kind: input.kind, form: EMPTY_FORM, accounts: [], bankAccounts: [], session: newSession(input.kind), invalid: {}, error: undefined,
   }),
   initial: 'closed',
   states: {
@@ -87,14 +87,17 @@ export const payoutRequestMachine = setup({
       invoke: {
         id: 'submit',
         src: 'submit',
-        input: ({ context }) => ({
-          cca2: context.cca2, kind: context.kind, key: context.idempotencyKey,
-          body: {
+        input: ({ context }) => {
+          const body = {
             accountId: Number(context.form.accountId), bankAccountId: Number(context.form.bankAccountId),
             amount: toCents(context.form.amount.trim()), reason: context.form.reason.trim() || null,
-          },
-        }),
-        onDone: { target: 'closed', actions: emit(({ event }) => ({ type: 'payout.requested' as const, request: event.output })) },
+          };
+          return { cca2: context.cca2, kind: context.kind, key: keyFor(context.session, body), body };
+        },
+        onDone: {
+          target: 'closed',
+          actions: [({ context }) => forgetKeys(context.session), emit(({ event }) => ({ type: 'payout.requested' as const, request: event.output }))],
+        },
         onError: { target: 'editing', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
       },
     },

@@ -23,8 +23,8 @@ export interface PayoutRequestContext {
   form: PayoutForm;
   accounts: PayoutOption[];
   bankAccounts: PayoutOption[];
-  /** Made when the form opens and again whenever it changes: a resend of the same form is the same request. */
-  idempotencyKey: string;
+  /** The screen's session of Idempotency-Keys (idempotency-keys.ts): a resend of the same form is the same request. */
+  session: string;
   /** The form's own check, by field, before anything is sent. */
   invalid: Partial<Record<keyof PayoutForm, string>>;
   error: ApiError | undefined;
