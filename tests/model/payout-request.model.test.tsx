@@ -29,8 +29,8 @@ describeModel({
       send(event) {
         act(() => {
           switch (event.type) {
-            case 'payout.open': fireEvent.click(screen.getByRole('button', { name: FINANCE_ADMIN_TEXTS.request(kind) })); break;
-            case 'payout.close': fireEvent.click(within(form()).getByRole('button', { name: FINANCE_ADMIN_TEXTS.close })); break;
+            case 'payout.open': fireEvent.click(screen.queryByRole('button', { name: FINANCE_ADMIN_TEXTS.retry }) ?? screen.getByRole('button', { name: FINANCE_ADMIN_TEXTS.request(kind) })); break;
+            case 'payout.close': fireEvent.click(screen.getByRole('button', { name: FINANCE_ADMIN_TEXTS.close })); break;
             case 'payout.submit': fireEvent.submit(form()); break;
             case 'payout.change': fireEvent.change(within(form()).getByLabelText(FIELDS[event.field as keyof typeof FIELDS]), { target: { value: event.value } }); break;
             default: throw new Error(`No UI action for ${event.type}`);
@@ -44,6 +44,10 @@ describeModel({
       expect(screen.queryByRole('form')).toBeNull();
       expect(screen.getByRole('button', { name: FINANCE_ADMIN_TEXTS.request(kind) })).toBeTruthy();
       if (snapshot.context.form.amount === '250.00') expect(requested).toBe(1);
+    },
+    loadFailed: (snapshot) => {
+      expect(screen.getByRole('alert').textContent).toContain(snapshot.context.error!.message);
+      expect(screen.queryByRole('form')).toBeNull();
     },
     loading: () => {
       expect(form().getAttribute('aria-busy')).toBe('true');

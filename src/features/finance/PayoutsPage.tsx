@@ -52,6 +52,15 @@ export function PayoutRequestForm({ actor, kind }: { actor: Actor<typeof payoutR
   if (state === 'closed') {
     return <Button alignSelf="flex-start" size="sm" onClick={() => actor.send({ type: 'payout.open' })}>{FINANCE_ADMIN_TEXTS.request(kind)}</Button>;
   }
+  if (state === 'loadFailed') {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Description>{context.error?.message}</Alert.Description>
+        <Button size="xs" onClick={() => actor.send({ type: 'payout.open' })}>{FINANCE_ADMIN_TEXTS.retry}</Button>
+        <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'payout.close' })}>{FINANCE_ADMIN_TEXTS.close}</Button>
+      </Alert.Root>
+    );
+  }
   const busy = state === 'loading' || state === 'submitting';
   return (
     <form aria-label={FINANCE_ADMIN_TEXTS.request(kind)} aria-busy={busy} onSubmit={(event) => { event.preventDefault(); actor.send({ type: 'payout.submit' }); }}>

@@ -36,6 +36,11 @@ export const fundsAllocationSamples = defineSamples(fundsAllocationMachine, [
       { type: 'xstate.error.actor.load', error: toApiError(500, { message: 'The server failed' }, '/connect/fundsreceived/za/5') },
       { type: 'allocation.retry' },
       { type: 'xstate.error.actor.load', error: toApiError(404, { message: 'Not found: funds received 5' }, '/connect/fundsreceived/za/5') },
+      { type: 'xstate.done.actor.load', output: LOADED },
+      { type: 'allocation.change', accountId: 8, value: '10' },
+      { type: 'allocation.submit' },
+      { type: 'xstate.error.actor.allocate', error: toApiError(500, { message: 'The server failed' }, '/connect/fundsreceived/za/5/allocation') },
+      { type: 'xstate.done.actor.allocate', output: AFTER },
     ],
   },
 ]);

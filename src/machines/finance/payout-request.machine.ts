@@ -72,9 +72,13 @@ export const payoutRequestMachine = setup({
         src: 'loadOptions',
         input: ({ context }) => ({ cca2: context.cca2 }),
         onDone: { target: 'editing', actions: assign({ accounts: ({ event }) => event.output.accounts, bankAccounts: ({ event }) => event.output.bankAccounts }) },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
       },
       on: { 'payout.close': 'closed' },
+    },
+    loadFailed: {
+      description: 'The selects could not be filled: the message, Retry or Close.',
+      on: { 'payout.open': { target: 'loading', actions: 'reset' }, 'payout.close': 'closed' },
     },
     editing: {
       on: {
