@@ -1096,3 +1096,99 @@ export const driverDeposits = pgTable('driver_deposits', {
   uniqueIndex('driver_deposits_idempotency').on(table.portalId, table.idempotencyKey),
   index('driver_deposits_driver').on(table.driverId, table.depositedAt),
 ]);
+// ==== Finance (issue 15): credit limits, bank accounts, withdrawals and advances, funds received, idempotent money commands ====
+
+/** A post-pay account's credit limit (cents): how far below zero it may go. Null: no limit set (accounts created before limits). */
+export const accountCreditLimits = pgTable('account_credit_limits', {
+  accountId: integer('account_id').primaryKey().references(() => accounts.id),
+  creditLimitCents: integer('credit_limit_cents').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Where a partner, company, store or user is paid: owned like an account (one of user, company, store). */
+export const bankAccounts = pgTable('bank_accounts', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  userId: integer('user_id').references(() => users.id),
+  companyId: integer('company_id').references(() => companies.id),
+  storeId: integer('store_id').references(() => stores.id),
+  accountHolder: text('account_holder').notNull(),
+  bankName: text('bank_name').notNull(),
+  branchCode: text('branch_code').notNull(),
+  accountNumber: text('account_number').notNull(),
+  bankAccountType: text('bank_account_type').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  index('bank_accounts_portal').on(table.portalId, table.id),
+  index('bank_accounts_company').on(table.companyId),
+  index('bank_accounts_user').on(table.userId),
+]);
+
+/**
+ * A withdrawal (paid out to a bank account) or an advance (paid ahead of future pay), requested by its account's
+ * owner; completing it posts the ledger transaction (one per request: unique), cancelling posts nothing.
+ * status: requested, completed, cancelled.
+ */
+export const payoutRequests = pgTable('payout_requests', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  kind: text('kind').notNull(),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  bankAccountId: integer('bank_account_id').notNull().references(() => bankAccounts.id),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason'),
+  status: text('status').notNull().default('requested'),
+  requestedByUserId: integer('requested_by_user_id').notNull().references(() => users.id),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  decidedByUserId: integer('decided_by_user_id').references(() => users.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
+  idempotencyKey: text('idempotency_key').notNull(),
+}, (table) => [
+  index('payout_requests_portal').on(table.portalId, table.kind, table.id),
+  index('payout_requests_account').on(table.accountId),
+  uniqueIndex('payout_requests_idempotency_key').on(table.idempotencyKey),
+  uniqueIndex('payout_requests_ledger_transaction').on(table.ledgerTransactionId),
+]);
+
+/** Money received by EFT from a customer (a user or a company), to be allocated to that customer's accounts. */
+export const fundsReceived = pgTable('funds_received', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  userId: integer('user_id').references(() => users.id),
+  companyId: integer('company_id').references(() => companies.id),
+  amountCents: integer('amount_cents').notNull(),
+  reference: text('reference').notNull(),
+  receivedOn: text('received_on').notNull(),
+  createdByUserId: integer('created_by_user_id').notNull().references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('funds_received_portal').on(table.portalId, table.id)]);
+
+/** One allocation of funds received to an account; its Deposit ledger transaction is posted with it. */
+export const fundsAllocations = pgTable('funds_allocations', {
+  id: serial('id').primaryKey(),
+  fundsReceivedId: integer('funds_received_id').notNull().references(() => fundsReceived.id),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  amountCents: integer('amount_cents').notNull(),
+  ledgerTransactionId: integer('ledger_transaction_id').notNull().references(() => ledgerTransactions.id),
+  createdByUserId: integer('created_by_user_id').notNull().references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('funds_allocations_funds').on(table.fundsReceivedId), uniqueIndex('funds_allocations_ledger_transaction').on(table.ledgerTransactionId)]);
+
+/**
+ * Idempotency of money commands that have no row of their own to carry the key (allocations, completing and
+ * cancelling requests): the key, what the request was (operation + body hash), and its first answer once done.
+ * A row without a response is a request still in flight.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  operation: text('operation').notNull(),
+  requestHash: text('request_hash').notNull(),
+  statusCode: integer('status_code'),
+  response: jsonb('response'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import { COMPANY_ROLES, hasAnyRole, STAFF_ROLES, STORE_ROLES, type Permissions } from '../../src/lib/roles';
 import type { Database } from '../db/database';
-import { accounts, companies, deliveries, deliveryQuotes, ledgerEntries, ledgerTransactions, stores, users } from '../db/schema';
+import { accountCreditLimits, accounts, companies, deliveries, deliveryQuotes, ledgerEntries, ledgerTransactions, stores, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
 import { after, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
@@ -37,8 +37,9 @@ function selectAccounts(db: Database, where: SQL | undefined) {
   return db.select({
     id: accounts.id, xmin: sql<string>`${accounts}.xmin::text`, accountName: accounts.accountName, accountType: accounts.accountType,
     ownerName: ownerSql, userId: accounts.userId, companyId: accounts.companyId, storeId: accounts.storeId,
-    balance: balanceSql, isActive: accounts.isActive, createdAt: accounts.createdAt,
+    balance: balanceSql, creditLimit: accountCreditLimits.creditLimitCents, isActive: accounts.isActive, createdAt: accounts.createdAt,
   }).from(accounts)
+    .leftJoin(accountCreditLimits, eq(accountCreditLimits.accountId, accounts.id))
     .leftJoin(users, eq(users.id, accounts.userId))
     .leftJoin(companies, eq(companies.id, accounts.companyId))
     .leftJoin(stores, eq(stores.id, accounts.storeId))

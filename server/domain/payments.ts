@@ -18,6 +18,7 @@ import { HttpError, notFound } from '../http/errors';
 import { amountToCents, centsToAmount, classifyResult, PaymentProviderClient, ProviderUnavailableError, type ProviderPayment } from '../payments/provider-client';
 import { newTrackingHash, payableAccounts, type BookingContext } from './booking';
 import { postTransaction, systemAccountId, type Tx } from './ledger';
+import { requireWithinLimit } from './money-rules';
 import type { PortalData } from './portals';
 import { activeQuotes, lockDelivery, paymentTotals, quoteResponse, readDelivery, type BookingQuote, type DeliveryRow } from './quotes';
 
@@ -270,6 +271,8 @@ async function payByBalanceOnce(ctx: PaymentContext, id: number, key: string): P
     const account = await accountOf(tx, ctx, delivery);
     const totals = await paymentTotals(tx, delivery, option);
     if (!canPostPay(account.accountType, totals.totalDue)) throw unprocessable(BOOKING_RULE_TEXTS.prepayCannotPostPay);
+    // The one check of an account's floor (Prepay zero, PostPay its credit limit), under the account's lock.
+    await requireWithinLimit(tx, account.id, totals.total);
     const payment = await insertPayment(tx, newPayment(ctx, delivery, {
       method: 'balance', operation: 'payByBalance', idempotencyKey: key, amountCents: totals.total, status: 'succeeded', settledAt: new Date(),
     }));

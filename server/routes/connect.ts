@@ -1,3 +1,4 @@
+import { financeHandlers } from './finance';
 import type { operations } from '../../src/api/generated/connect';
 import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 import { recordFrontendError } from '../domain/frontend-errors';
@@ -51,6 +52,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...rateUploadHandlers(context),
     ...contactHandlers(context),
     ...applicationHandlers(context),
+    ...financeHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

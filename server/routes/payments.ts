@@ -3,13 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/generated/connect';
 import * as payments from '../domain/payments';
 import { renderReceipt } from '../domain/receipts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/lib/constants';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
+import { idempotencyKeyOf } from '../http/idempotency-key';
 import { paymentProviderOf } from '../payments/provider-client';
 import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
-
-const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
 
 type PaymentOperations = 'payByBalance' | 'payBySavedCard' | 'paymentCheckout' | 'processCardPayment' | 'paymentfailed' | 'getpaymentcards' | 'deletepaymentcard' | 'getreceipt';
 
@@ -18,14 +16,7 @@ export function paymentHandlers(context: AppContext): Pick<Handlers<operations>,
   const provider = paymentProviderOf(context);
   const settings = { quoteValiditySeconds: config.quoteValiditySeconds };
   const ctx = ({ scope }: FastifyRequest) => ({ db, settings, provider, portal: scope.portal, permissions: scope.permissions });
-  // Declared optional in the contract (header names are case-insensitive), required here.
-  const key = (headers: Record<string, unknown>) => {
-    const value = headers['idempotency-key'];
-    if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
-      throw badRequest(IDEMPOTENCY_KEY_HEADER, `${IDEMPOTENCY_KEY_HEADER} is required: 8 to 100 letters, digits or . _ : -`);
-    }
-    return value;
-  };
+  const key = idempotencyKeyOf;
 
   return {
     async payByBalance(request) {

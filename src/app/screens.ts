@@ -185,6 +185,17 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/applicationinvites': () => import('../ui/admin/ResourceListPage'),
   '/applicationinvites/add': () => import('../ui/admin/ResourceFormPage'),
   '/applicationinvites/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  // Finance back office (issue 15): bank accounts and funds received over the generic screens; withdrawals and
+  // advances with their request form and the staff's complete / cancel; the allocation of funds received.
+  '/bank-accounts': () => import('../ui/admin/ResourceListPage'),
+  '/bank-accounts/add': () => import('../ui/admin/ResourceFormPage'),
+  '/bank-accounts/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  '/funds-received': () => import('../ui/admin/ResourceListPage'),
+  '/funds-received/add': () => import('../ui/admin/ResourceFormPage'),
+  '/funds-received/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  '/withdrawals': () => import('../features/finance/PayoutsPage'),
+  '/advances': () => import('../features/finance/PayoutsPage'),
+  '/funds-received/:id/allocation': () => import('../features/finance/FundsAllocationPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

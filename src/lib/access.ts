@@ -23,6 +23,8 @@ const OPS_JOB_READERS = [...STAFF_ROLES, ...OPS_FIELD_ROLES, 'CompanyAdministrat
 const OPS_JOB_EDITORS = ['Administrator', 'ManagementOperator'] as const satisfies readonly Role[];
 /** Task calls: the field roles on their own jobs, staff on anyone's. */
 const MESSAGING_ROLES = [...STAFF_ROLES, 'Partner', 'Driver'] as const satisfies readonly Role[];
+/** Withdrawals and advances (000 section 6): who requests them and sees their own; staff decide. */
+const PAYOUT_REQUESTERS = ['Administrator', 'ManagementOperator', 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator', 'Partner'] as const satisfies readonly Role[];
 const OPS_TASK_ACTORS = [...STAFF_ROLES, ...OPS_FIELD_ROLES] as const satisfies readonly Role[];
 
 export const OPERATION_ACCESS = {
@@ -347,6 +349,25 @@ export const OPERATION_ACCESS = {
   updatedriverapplication: { roles: [...STAFF_ROLES, 'Partner'] },
   canceldriverapplication: { roles: [...STAFF_ROLES, 'Partner'] },
   getapplicationinvite: { roles: ['NormalUser'] },
+  // ---- Finance (issue 15; 000/002 section 6): account add/edit, bank accounts, withdrawals and advances, funds
+  // received. Partners add and edit their own bank accounts from the /bank-accounts list (the add/edit routes stay
+  // administrator and management, as the spec's table says); the handler scopes them.
+  createaccount: { roles: ['Administrator', 'ManagementOperator'] },
+  updateaccount: { roles: ['Administrator', 'ManagementOperator'] },
+  getfinanceaccount: { roles: FINANCE_READERS },
+  getbankaccounts: { roles: ['Administrator', 'ManagementOperator', 'Partner'], select: [...PAYOUT_REQUESTERS] },
+  getbankaccount: { roles: ['Administrator', 'ManagementOperator', 'Partner'] },
+  createbankaccount: { roles: ['Administrator', 'ManagementOperator', 'Partner'] },
+  updatebankaccount: { roles: ['Administrator', 'ManagementOperator', 'Partner'] },
+  getpayoutrequests: { roles: PAYOUT_REQUESTERS },
+  requestpayout: { roles: PAYOUT_REQUESTERS },
+  completepayoutrequests: { roles: ['Administrator', 'ManagementOperator'] },
+  cancelpayoutrequests: { roles: ['Administrator', 'ManagementOperator'] },
+  getfundsreceived: { roles: ['Administrator', 'ManagementOperator'] },
+  getfundsreceivedone: { roles: ['Administrator', 'ManagementOperator'] },
+  createfundsreceived: { roles: ['Administrator', 'ManagementOperator'] },
+  updatefundsreceived: { roles: ['Administrator', 'ManagementOperator'] },
+  allocatefundsreceived: { roles: ['Administrator', 'ManagementOperator'] },
 } as const satisfies Record<string, OperationRule>;
 
 export type OperationId = keyof typeof OPERATION_ACCESS;

@@ -18,6 +18,7 @@ import { territoriesResource, territoryAreasResource } from './territories';
 import { myDeliveriesResource } from './my-deliveries';
 import { accountsResource, accountTransactionsResource } from './finance';
 import { ratesResource } from './rates';
+import { advancesResource, bankAccountsResource, fundsReceivedResource, withdrawalsResource } from './finance-admin';
 import { rateUploadsResource } from './rate-uploads';
 import { contactMessagesResource } from './contact-messages';
 import {
@@ -58,6 +59,11 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // Finance (issue 15): accounts with their balances, and an account's statement.
   accounts: accountsResource,
   accountTransactions: accountTransactionsResource,
+  // Finance back office (issue 15).
+  bankAccounts: bankAccountsResource,
+  fundsReceived: fundsReceivedResource,
+  withdrawals: withdrawalsResource,
+  advances: advancesResource,
   // Rates (issue 16): the price list every quote reads.
   rates: ratesResource,
   rateUploads: rateUploadsResource,

@@ -2973,6 +2973,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/{cca2}/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a customer account (Prepay or PostPay) owned by one user, company or store, with its credit limit (PostPay) */
+        post: operations["createaccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{cca2}/manage/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account in the caller's scope with its balance and credit limit (the edit screen's data) */
+        get: operations["getfinanceaccount"];
+        /** Renames an account, sets its credit limit or (de)activates it; its type and owner never change (their entries would change meaning) */
+        put: operations["updateaccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bankaccounts/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bank accounts in the caller's scope (staff: all; a partner, company or store: its own), account numbers masked except to administrators; with select=true the options (key = id); with exportExcel=true the file BankAccounts.xlsx */
+        get: operations["getbankaccounts"];
+        put?: never;
+        /** Adds a bank account; a partner's is its own (owner fields ignored), staff name the owner */
+        post: operations["createbankaccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bankaccounts/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bank account in the caller's scope (404 otherwise) */
+        get: operations["getbankaccount"];
+        /** Edits a bank account in the caller's scope (409 when it changed since xmin); an accountNumber left out keeps the stored one (a masked number is never sent back) */
+        put: operations["updatebankaccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payoutrequests/{cca2}/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Withdrawals or advances in the caller's scope (staff all; a partner, company or store those of its accounts), newest first */
+        get: operations["getpayoutrequests"];
+        put?: never;
+        /** Requests a withdrawal (paid to the owner's bank account from what the account holds) or an advance (paid ahead of future pay, up to the account's credit limit). Idempotent by Idempotency-Key; 422 when the account cannot cover it (message names the account) */
+        post: operations["requestpayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payoutrequests/{cca2}/{kind}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Completes requested withdrawals or advances, all or none: each posts its balanced Withdraw or Advance ledger transaction. Message "Successsfully completed transactions". Idempotent by Idempotency-Key */
+        post: operations["completepayoutrequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payoutrequests/{cca2}/{kind}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels requested withdrawals or advances (nothing is posted). Message "Successsfully cancelled transactions". Idempotent by Idempotency-Key */
+        post: operations["cancelpayoutrequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fundsreceived/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Funds received by EFT, newest first, each with what is allocated and what remains */
+        get: operations["getfundsreceived"];
+        put?: never;
+        /** Records money received by EFT from a customer (a user or a company); nothing is posted until it is allocated */
+        post: operations["createfundsreceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fundsreceived/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One funds received with its allocations and the unallocated remainder */
+        get: operations["getfundsreceivedone"];
+        /** Corrects the amount, reference or date; the customer is fixed once anything is allocated, and the amount never below what is allocated (422) */
+        put: operations["updatefundsreceived"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fundsreceived/{cca2}/{id}/allocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Allocates funds received to one or more of that customer's accounts, all or none: each allocation posts a Deposit ledger transaction. More than the unallocated remainder → 422. Idempotent by Idempotency-Key */
+        post: operations["allocatefundsreceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4063,6 +4239,11 @@ export interface components {
             storeId?: number | null;
             /** Format: int64 */
             balance: number;
+            /**
+             * Format: int64
+             * @description PostPay: cents it may owe at most (null: no limit set)
+             */
+            creditLimit?: number | null;
             isActive: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -5594,6 +5775,188 @@ export interface components {
             items: components["schemas"]["ApplicationInvite"][];
             paging: components["schemas"]["Paging"];
         };
+        /**
+         * Format: int64
+         * @description Integer cents, more than zero, at most 10 000 000.00
+         */
+        Cents: number;
+        FinanceAccountForm: {
+            accountName: string;
+            /** @enum {string} */
+            accountType: "Prepay" | "PostPay";
+            /** Format: int32 */
+            userId?: number | null;
+            /** Format: int32 */
+            companyId?: number | null;
+            /** Format: int32 */
+            storeId?: number | null;
+            /**
+             * Format: int64
+             * @description PostPay only: cents it may owe at most
+             */
+            creditLimit?: number | null;
+            isActive?: boolean;
+        };
+        FinanceAccountUpdate: {
+            accountName: string;
+            /** Format: int64 */
+            creditLimit?: number | null;
+            isActive?: boolean;
+            xmin: string;
+        };
+        /** @enum {string} */
+        BankAccountType: "Cheque" | "Savings" | "Transmission" | "Business";
+        BankAccount: {
+            /** Format: int32 */
+            id: number;
+            /** @description The row's version; an edit sends the one it started from */
+            xmin: string;
+            /** Format: int32 */
+            userId?: number | null;
+            /** Format: int32 */
+            companyId?: number | null;
+            /** Format: int32 */
+            storeId?: number | null;
+            ownerName: string;
+            accountHolder: string;
+            bankName: string;
+            branchCode: string;
+            /** @description Masked (•••• and the last 4 digits) except to administrators */
+            accountNumber: string;
+            bankAccountType: components["schemas"]["BankAccountType"];
+            isActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        BankAccountPage: {
+            items: components["schemas"]["BankAccount"][];
+            paging: components["schemas"]["Paging"];
+        };
+        BankAccountForm: {
+            /** Format: int32 */
+            userId?: number | null;
+            /** Format: int32 */
+            companyId?: number | null;
+            /** Format: int32 */
+            storeId?: number | null;
+            accountHolder: string;
+            bankName: string;
+            branchCode: string;
+            accountNumber: string;
+            bankAccountType: components["schemas"]["BankAccountType"];
+            isActive?: boolean;
+        };
+        BankAccountUpdate: {
+            xmin: string;
+            accountHolder: string;
+            bankName: string;
+            branchCode: string;
+            accountNumber?: string;
+            bankAccountType: components["schemas"]["BankAccountType"];
+            isActive?: boolean;
+        };
+        /** @enum {string} */
+        PayoutStatus: "requested" | "completed" | "cancelled";
+        PayoutRequest: {
+            /** Format: int32 */
+            id: number;
+            /** @enum {string} */
+            kind: "Withdrawal" | "Advance";
+            /** Format: int32 */
+            accountId: number;
+            accountName: string;
+            /** Format: int32 */
+            bankAccountId: number;
+            /** @description Bank and masked number */
+            bankAccount: string;
+            /**
+             * Format: int64
+             * @description Cents
+             */
+            amount: number;
+            reason?: string | null;
+            status: components["schemas"]["PayoutStatus"];
+            requestedBy: string;
+            /** Format: date-time */
+            requestedAt: string;
+            decidedBy?: string | null;
+            /** Format: date-time */
+            decidedAt?: string | null;
+            /** Format: int32 */
+            ledgerTransactionId?: number | null;
+        };
+        PayoutRequestPage: {
+            items: components["schemas"]["PayoutRequest"][];
+            paging: components["schemas"]["Paging"];
+        };
+        PayoutRequestForm: {
+            /** Format: int32 */
+            accountId: number;
+            /** Format: int32 */
+            bankAccountId: number;
+            amount: components["schemas"]["Cents"];
+            reason?: string | null;
+        };
+        PayoutDecisionForm: {
+            ids: number[];
+        };
+        PayoutDecisionResult: {
+            message: string;
+            items: components["schemas"]["PayoutRequest"][];
+        };
+        FundsAllocation: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            accountId: number;
+            accountName: string;
+            /** Format: int64 */
+            amount: number;
+            /** Format: int32 */
+            ledgerTransactionId: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FundsReceived: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            userId?: number | null;
+            /** Format: int32 */
+            companyId?: number | null;
+            customerName: string;
+            /** Format: int64 */
+            amount: number;
+            /** Format: int64 */
+            allocated: number;
+            /** Format: int64 */
+            unallocated: number;
+            reference: string;
+            receivedOn: components["schemas"]["FinanceDate"];
+            /** Format: date-time */
+            createdAt: string;
+            allocations: components["schemas"]["FundsAllocation"][];
+        };
+        FundsReceivedPage: {
+            items: components["schemas"]["FundsReceived"][];
+            paging: components["schemas"]["Paging"];
+        };
+        FundsReceivedForm: {
+            /** Format: int32 */
+            userId?: number | null;
+            /** Format: int32 */
+            companyId?: number | null;
+            amount: components["schemas"]["Cents"];
+            reference: string;
+            receivedOn: components["schemas"]["FinanceDate"];
+        };
+        FundsAllocationForm: {
+            allocations: {
+                /** Format: int32 */
+                accountId: number;
+                amount: components["schemas"]["Cents"];
+            }[];
+        };
     };
     responses: {
         /** @description The application's state does not allow this (already decided, submitted, or an open one exists) */
@@ -5767,6 +6130,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Someone changed the record since (xmin), or a request with this Idempotency-Key is still in flight */
+        FinanceConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A money rule refuses the call (an account beyond its credit limit or a Prepay below zero, an allocation above the amount received, a request no longer requested, an Idempotency-Key reused with another body); message says which */
+        FinanceUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         TrackingHash: string;
@@ -5843,6 +6224,8 @@ export interface components {
         ApiClientId: number;
         /** @description Filter pair of the catalogue (how the client authenticates) */
         ApiClientAuthType: components["schemas"]["ApiClientAuthTypeName"];
+        /** @description withdrawals or advances */
+        PayoutKind: "withdrawals" | "advances";
     };
     requestBodies: never;
     headers: never;
@@ -12711,6 +13094,536 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    createaccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinanceAccountForm"];
+            };
+        };
+        responses: {
+            /** @description The account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getfinanceaccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceAccount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateaccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinanceAccountUpdate"];
+            };
+        };
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FinanceConflict"];
+        };
+    };
+    getbankaccounts: {
+        parameters: {
+            query?: {
+                /** @description Answer searchable-select options (key, value) instead of a page */
+                select?: components["parameters"]["Select"];
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                isActive?: components["parameters"]["IsActive"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bank accounts, select options, or the file BankAccounts.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountPage"] | components["schemas"]["SelectOptions"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createbankaccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountForm"];
+            };
+        };
+        responses: {
+            /** @description The bank account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getbankaccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatebankaccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountUpdate"];
+            };
+        };
+        responses: {
+            /** @description The bank account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FinanceConflict"];
+        };
+    };
+    getpayoutrequests: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Filter pair */
+                status?: components["schemas"]["PayoutStatus"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description withdrawals or advances */
+                kind: components["parameters"]["PayoutKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRequestPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    requestpayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required by the server (400 naming Idempotency-Key when absent or malformed: 8 to 100 of A-Z a-z 0-9 . _ : -); declared optional because the server validates it itself (HTTP header names are case-insensitive). A key the client makes once per intended payment (a UUID) and re-sends on every retry of it. The first result is stored; a repeat answers the same result and never charges again; the same key with another delivery or call answers 422. */
+                "Idempotency-Key"?: components["parameters"]["BookingIdempotencyKey"];
+            };
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description withdrawals or advances */
+                kind: components["parameters"]["PayoutKind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRequestForm"];
+            };
+        };
+        responses: {
+            /** @description The request */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FinanceConflict"];
+            422: components["responses"]["FinanceUnprocessable"];
+        };
+    };
+    completepayoutrequests: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required by the server (400 naming Idempotency-Key when absent or malformed: 8 to 100 of A-Z a-z 0-9 . _ : -); declared optional because the server validates it itself (HTTP header names are case-insensitive). A key the client makes once per intended payment (a UUID) and re-sends on every retry of it. The first result is stored; a repeat answers the same result and never charges again; the same key with another delivery or call answers 422. */
+                "Idempotency-Key"?: components["parameters"]["BookingIdempotencyKey"];
+            };
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description withdrawals or advances */
+                kind: components["parameters"]["PayoutKind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutDecisionForm"];
+            };
+        };
+        responses: {
+            /** @description The requests as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDecisionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FinanceConflict"];
+            422: components["responses"]["FinanceUnprocessable"];
+        };
+    };
+    cancelpayoutrequests: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required by the server (400 naming Idempotency-Key when absent or malformed: 8 to 100 of A-Z a-z 0-9 . _ : -); declared optional because the server validates it itself (HTTP header names are case-insensitive). A key the client makes once per intended payment (a UUID) and re-sends on every retry of it. The first result is stored; a repeat answers the same result and never charges again; the same key with another delivery or call answers 422. */
+                "Idempotency-Key"?: components["parameters"]["BookingIdempotencyKey"];
+            };
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description withdrawals or advances */
+                kind: components["parameters"]["PayoutKind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutDecisionForm"];
+            };
+        };
+        responses: {
+            /** @description The requests as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDecisionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FinanceConflict"];
+            422: components["responses"]["FinanceUnprocessable"];
+        };
+    };
+    getfundsreceived: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of funds received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundsReceivedPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createfundsreceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundsReceivedForm"];
+            };
+        };
+        responses: {
+            /** @description The funds received */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundsReceived"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getfundsreceivedone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The funds received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundsReceived"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatefundsreceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundsReceivedForm"];
+            };
+        };
+        responses: {
+            /** @description The funds received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundsReceived"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["FinanceUnprocessable"];
+        };
+    };
+    allocatefundsreceived: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required by the server (400 naming Idempotency-Key when absent or malformed: 8 to 100 of A-Z a-z 0-9 . _ : -); declared optional because the server validates it itself (HTTP header names are case-insensitive). A key the client makes once per intended payment (a UUID) and re-sends on every retry of it. The first result is stored; a repeat answers the same result and never charges again; the same key with another delivery or call answers 422. */
+                "Idempotency-Key"?: components["parameters"]["BookingIdempotencyKey"];
+            };
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundsAllocationForm"];
+            };
+        };
+        responses: {
+            /** @description The funds received with its allocations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundsReceived"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FinanceConflict"];
+            422: components["responses"]["FinanceUnprocessable"];
         };
     };
 }
