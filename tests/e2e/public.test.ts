@@ -14,7 +14,8 @@ let server: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  // Every public page load asks for a session (the refresh call), all from one address: lift the per-address throttle.
+  [server, browser] = await Promise.all([startAppServer({ THROTTLE_PER_ADDRESS: '1000' }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
