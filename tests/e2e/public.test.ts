@@ -23,13 +23,15 @@ afterAll(async () => {
 });
 
 interface Violation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+declare global {
+  interface Window { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }
+}
 
 /** axe-core's serious and critical violations of the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SCRIPT });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+    return (await window.axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
