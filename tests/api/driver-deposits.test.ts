@@ -1,9 +1,8 @@
 // Issue 20: the deposit modal's calls — a driver's cash deposit of cash-on-delivery money, stored (idempotent by
 // key) and shown; dispatchers record, a driver reads their own. The ledger posting is finance's (not made here).
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
 import type { SeededLogin } from '../support/seeded-users';
+import { userIdOf } from './operations-support';
 import { dataOf, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
@@ -11,10 +10,7 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
 const as = (login: SeededLogin) => server.as(login).connect;
-async function userId(email: string) {
-  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row!.id;
-}
+const userId = (email: string) => userIdOf(server, email);
 const deposit = { amountCents: 125_050, reference: 'FNB slip 00417', note: 'Morning round', depositedAt: '2026-11-26T09:30:00Z', idempotencyKey: 'deposit-test-0001' };
 const record = (login: SeededLogin, driverId: number, body: typeof deposit) =>
   as(login).POST('/drivers/deposits/{cca2}/{driverId}', { params: { path: { ...ZA, driverId } }, body });

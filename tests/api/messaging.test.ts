@@ -1,9 +1,8 @@
 // Issue 20: the messaging window — conversations between dispatchers (staff) and each driver, persisted, with
 // unread counts per reader; a driver or partner only in their own conversation.
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
 import type { SeededLogin } from '../support/seeded-users';
+import { userIdOf } from './operations-support';
 import { dataOf, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
@@ -11,10 +10,7 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
 const as = (login: SeededLogin) => server.as(login).connect;
-async function userId(email: string) {
-  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row!.id;
-}
+const userId = (email: string) => userIdOf(server, email);
 const send = (login: SeededLogin, driverId: number, body: string) =>
   as(login).POST('/messaging/messages/{cca2}/{driverId}', { params: { path: { ...ZA, driverId } }, body: { body } });
 const conversations = (login: SeededLogin) => dataOf(as(login).GET('/messaging/conversations/{cca2}', { params: { path: ZA } }));

@@ -2,14 +2,12 @@
 // first stop (getjobdrivercandidates), with each driver's distance and a warning when far; and the job reads of
 // the dispatch screens (cost, summary, route) stay within the caller's scope (a partner sees only the jobs
 // assigned to them).
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
 import { AVAILABILITY_RANK, ASSIGN_DRIVER_FAR_KM } from '../../src/lib/driver-distance';
 import { LOGISTIC_STATUS } from '../../src/lib/statuses';
 import type { SeededLogin } from '../support/seeded-users';
-import { seededJobId } from './operations-support';
+import { seededJobId, userIdOf } from './operations-support';
 import { dataOf, inZa, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
@@ -17,10 +15,7 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
 const as = (login: SeededLogin) => server.as(login).connect;
-async function userId(email: string) {
-  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row!.id;
-}
+const userId = (email: string) => userIdOf(server, email);
 const candidates = (login: SeededLogin, jobId: number) =>
   as(login).GET('/jobs/drivercandidates/{cca2}/{id}', { params: { path: { ...ZA, id: jobId } } });
 

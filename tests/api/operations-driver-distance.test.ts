@@ -1,13 +1,11 @@
 // Issue 21, item 12: a driver 1,270 km away was assigned without a word, and "Arrived" set the distance to 0
 // wherever the driver was. The dispatcher can ask how far a driver is before assigning (getjobdriverdistance);
 // the server records the arrival position and flags an arrival far from the stop.
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
 import { ARRIVAL_FAR_FROM_STOP_KM, ASSIGN_DRIVER_FAR_KM } from '../../src/lib/driver-distance';
 import { TASK_TYPE } from '../../src/lib/statuses';
 import type { SeededLogin } from '../support/seeded-users';
-import { seededJobId } from './operations-support';
+import { seededJobId, userIdOf } from './operations-support';
 import { dataOf, inZa, startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
@@ -15,10 +13,7 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
 const as = (login: SeededLogin) => server.as(login).connect;
-async function userId(email: string) {
-  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row!.id;
-}
+const userId = (email: string) => userIdOf(server, email);
 const distance = (login: SeededLogin, jobId: number, driverId: number) =>
   as(login).GET('/jobs/driverdistance/{cca2}/{id}', { params: { path: { ...ZA, id: jobId }, query: { driverId } } });
 const jobDetails = async (jobId: number) => dataOf(as('administrator').GET('/jobs/{cca2}/{id}', { params: inZa(jobId) }));

@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
-import { deliveries, jobs, jobTasks } from '../../server/db/schema';
+import { deliveries, jobs, jobTasks, users } from '../../server/db/schema';
 import type { TestServer } from './support';
 
 export type S = components['schemas'];
 
 /** The seeded job of a seed key (server/db/seed-operations.ts). */
+/** A seeded user's id by email. */
+export async function userIdOf(server: TestServer, email: string): Promise<number> {
+  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row!.id;
+}
+
 export async function seededJobId(server: TestServer, seedKey: string): Promise<number> {
   const [row] = await server.database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.seedKey, seedKey));
   if (!row) throw new Error(`no seeded job ${seedKey}`);
