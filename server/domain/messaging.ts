@@ -1,14 +1,14 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
 import { hasAnyRole, STAFF_ROLES, type Permissions } from '../../src/lib/roles';
 import type { Database } from '../db/database';
-import { conversationMessages, conversationReads, conversations, users } from '../db/schema';
+import { conversationMessages, conversationReads, conversations, drivers, users } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import type { Live } from '../realtime/publish';
 
 // The messaging window (issue 20): one conversation per driver and portal between the dispatchers (staff) and
-// that driver. Staff see every driver's conversation; a driver or partner only their own (the partner link of
-// drivers to a partner company is not on this branch: a partner is scoped as the driver they are).
+// that driver. Staff see every driver's conversation; a driver their own; a partner its own and those of the
+// drivers under its partner company (drivers.partner_company_id).
 
 type S = components['schemas'];
 
@@ -20,14 +20,30 @@ export interface MessagingContext {
 }
 
 const isDispatcher = (permissions: Permissions) => hasAnyRole(permissions, STAFF_ROLES);
+/** The partner company whose drivers' conversations the caller shares, if they are a partner. */
+const partnerCompanyOf = (permissions: Permissions) => (hasAnyRole(permissions, ['Partner']) ? permissions.companyId ?? null : null);
+/** Drivers under the partner company. */
+const driversOf = (companyId: number) => sql`(select ${drivers.userId} from ${drivers} where ${drivers.partnerCompanyId} = ${companyId})`;
+
+/** Which conversations' drivers the caller may see: all (staff), their own, and a partner's drivers'. */
+function visibleDrivers(permissions: Permissions) {
+  if (isDispatcher(permissions)) return undefined;
+  const company = partnerCompanyOf(permissions);
+  return company === null ? eq(conversations.driverId, permissions.id)
+    : or(eq(conversations.driverId, permissions.id), inArray(conversations.driverId, driversOf(company)));
+}
 const MESSAGES_SHOWN = 200;
 const fullName = sql<string>`trim(${users.firstName} || ' ' || coalesce(${users.lastName}, ''))`;
 
 /** The driver of a conversation the caller may open: themself, or (staff) any user with a field role. */
-async function driverOf(ctx: MessagingContext, driverId: number): Promise<{ id: number; name: string }> {
-  if (!isDispatcher(ctx.permissions) && driverId !== ctx.permissions.id) throw notFound(`conversation of driver ${driverId}`);
-  const [driver] = await ctx.db.select({ id: users.id, name: fullName }).from(users)
+async function driverOf(ctx: MessagingContext, driverId: number): Promise<{ id: number; name: string; partnerCompanyId: number | null }> {
+  const [driver] = await ctx.db.select({ id: users.id, name: fullName, partnerCompanyId: drivers.partnerCompanyId }).from(users)
+    .leftJoin(drivers, eq(drivers.userId, users.id))
     .where(and(eq(users.id, driverId), sql`${users.roles} && array['Driver', 'Partner']::text[]`));
+  const company = partnerCompanyOf(ctx.permissions);
+  const mayOpen = isDispatcher(ctx.permissions) || driverId === ctx.permissions.id
+    || (company !== null && driver?.partnerCompanyId === company);
+  if (!mayOpen) throw notFound(`conversation of driver ${driverId}`);
   if (!driver) throw notFound(`driver ${driverId}`);
   return driver;
 }
@@ -50,7 +66,7 @@ export async function listConversations(ctx: MessagingContext): Promise<S['Conve
   const rows = await ctx.db.select({
     id: conversations.id, driverId: conversations.driverId, driverName: fullName, lastMessage: last, lastMessageAt: conversations.lastMessageAt, unreadCount: unread,
   }).from(conversations).innerJoin(users, eq(users.id, conversations.driverId))
-    .where(and(eq(conversations.portalId, ctx.portalId), isDispatcher(ctx.permissions) ? undefined : eq(conversations.driverId, ctx.permissions.id)))
+    .where(and(eq(conversations.portalId, ctx.portalId), visibleDrivers(ctx.permissions)))
     .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.id));
   const items = rows.map((row) => ({ ...row, lastMessageAt: row.lastMessageAt?.toISOString() ?? null }));
   return { items, unreadTotal: items.reduce((sum, row) => sum + row.unreadCount, 0) };
@@ -72,7 +88,7 @@ export async function listMessages(ctx: MessagingContext, driverId: number): Pro
 
 /** Stores the message, then publishes it on the dashboard hub's Messages topic (the driver and staff receive it). */
 export async function sendMessage(ctx: MessagingContext, driverId: number, form: S['ConversationMessageForm']): Promise<S['ConversationMessage']> {
-  await driverOf(ctx, driverId);
+  const driver = await driverOf(ctx, driverId);
   const body = form.body.trim();
   if (body === '') throw badRequest('body', 'Enter a message.');
   const id = (await conversationId(ctx, driverId, true))!;
@@ -82,7 +98,7 @@ export async function sendMessage(ctx: MessagingContext, driverId: number, form:
   await markRead(ctx, driverId, { lastReadMessageId: row!.id });
   const [sender] = await ctx.db.select({ name: fullName }).from(users).where(eq(users.id, ctx.permissions.id));
   const message = { id: row!.id, conversationId: id, driverId, senderUserId: ctx.permissions.id, senderName: sender?.name ?? '', body, createdAt: row!.createdAt.toISOString() };
-  ctx.live.publish({ topic: 'Messages', payload: message, scope: { driverId } });
+  ctx.live.publish({ topic: 'Messages', payload: message, scope: { driverId, partnerCompanyId: driver.partnerCompanyId } });
   return message;
 }
 

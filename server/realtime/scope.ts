@@ -1,4 +1,4 @@
-import type { Permissions } from '../../src/lib/roles';
+import { hasAnyRole, type Permissions } from '../../src/lib/roles';
 import { scopeOf } from '../domain/scope';
 
 /**
@@ -11,6 +11,8 @@ export interface LiveScope {
   storeId?: number | null;
   /** The driver the record is assigned to: that driver (partner, assistant) sees it too. */
   driverId?: number | null;
+  /** The partner company of that driver (drivers.partner_company_id): the partner sees it too. */
+  partnerCompanyId?: number | null;
   /** A message for one user only (notifications, identity): nobody else receives it, not even staff. */
   userId?: number;
   /** Tracking updates: the delivery's tracking hash (the tracking hub's subscribers name it). */
@@ -22,6 +24,7 @@ export function visibleTo(scope: LiveScope, permissions: Permissions | undefined
   if (scope.userId !== undefined) return permissions?.id === scope.userId;
   if (!permissions) return false;
   if (scope.driverId != null && scope.driverId === permissions.id) return true;
+  if (scope.partnerCompanyId != null && scope.partnerCompanyId === permissions.companyId && hasAnyRole(permissions, ['Partner'])) return true;
   const mine = scopeOf(permissions);
   switch (mine.kind) {
     case 'portal':

@@ -1,6 +1,8 @@
 // Issue 20: the messaging window — conversations between dispatchers (staff) and each driver, persisted, with
-// unread counts per reader; a driver or partner only in their own conversation.
+// unread counts per reader; a driver in their own conversation, a partner in its own and its drivers'.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, drivers, portals, users } from '../../server/db/schema';
 import type { SeededLogin } from '../support/seeded-users';
 import { userIdOf } from './operations-support';
 import { dataOf, startTestServer, ZA, type TestServer } from './support';
@@ -50,7 +52,7 @@ describe('messaging: dispatchers and drivers', () => {
     expect((await send('management', await userId('customer@demo.test'), 'Hello')).response.status).toBe(404);
   });
 
-  it('by scope: a driver or partner only in their own conversation; customer and company roles refused; anonymous 401', async () => {
+  it('by scope: a driver in their own conversation, a partner in its own and its drivers\'; customer and company roles refused; anonymous 401', async () => {
     const driverId = await userId('driver@demo.test');
     const partnerId = await userId('partner@demo.test');
     await send('management', driverId, 'For the driver only');
@@ -60,6 +62,17 @@ describe('messaging: dispatchers and drivers', () => {
     expect((await send('partner', partnerId, 'The partner writes in')).response.status).toBe(201);
     expect((await conversations('partner')).items.map((row) => row.driverId)).toEqual([partnerId]);
     expect((await conversations('driver2')).items.some((row) => row.driverId === driverId)).toBe(false);
+    // A partner also shares the conversations of the drivers under its partner company.
+    // (The seeded partner has no partner company: give it one, as approving its application would.)
+    const db = server.database.db;
+    const [portal] = await db.select({ id: portals.id }).from(portals).where(eq(portals.cca2, 'ZA'));
+    const [company] = await db.insert(companies).values({ portalId: portal!.id, companyName: 'Precious Couriers' }).returning({ id: companies.id });
+    await db.update(users).set({ companyId: company!.id }).where(eq(users.id, partnerId));
+    await db.insert(drivers).values({ userId: driverId, partnerCompanyId: company!.id })
+      .onConflictDoUpdate({ target: drivers.userId, set: { partnerCompanyId: company!.id } });
+    expect((await messages('partner', driverId)).response.status).toBe(200);
+    expect((await send('partner', driverId, 'Your partner here')).response.status).toBe(201);
+    expect((await conversations('partner')).items.map((row) => row.driverId).sort()).toEqual([driverId, partnerId].sort());
     for (const login of ['customer', 'company.admin'] as const) {
       expect((await as(login).GET('/messaging/conversations/{cca2}', { params: { path: ZA } })).response.status, login).toBe(403);
     }
