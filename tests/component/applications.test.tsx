@@ -67,6 +67,11 @@ describe('the apply screen', () => {
     act(() => { fireEvent.click(within(form).getByRole('button', { name: APPLY_TEXTS.save })); });
     await screen.findByRole('form', { name: APPLY_TEXTS.stepTitles.declaration });
     expect(saved[0]).toMatchObject({ companyName: 'Swift Couriers', companyType: 'Trust', registrationNumber: null });
+    // Unticked declaration questions are answers ("no"), sent as false.
+    const declaration = screen.getByRole('form', { name: APPLY_TEXTS.stepTitles.declaration });
+    fireEvent.click(within(declaration).getByLabelText('Do you have a part-time job?'));
+    act(() => { fireEvent.click(within(declaration).getByRole('button', { name: APPLY_TEXTS.save })); });
+    await waitFor(() => expect(saved[1]).toMatchObject({ hasRelation: false, hasPartTimeJob: true, hasVendorRelation: false }));
     const identity = screen.getByRole('group', { name: 'Identity document' });
     fireEvent.change(within(identity).getByLabelText('Identity document file'), { target: { files: [new File(['x'], 'id.png', { type: 'image/png' })] } });
     act(() => { fireEvent.click(within(identity).getByRole('button', { name: 'Upload identity document' })); });

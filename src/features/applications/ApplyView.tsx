@@ -125,7 +125,8 @@ function StepForm({ actor, application, step, busy }: { actor: ApplyActor; appli
     const pick = (names: (keyof StepValues)[]) => Object.fromEntries(names.map((name) => [name, values[name] ?? null])) as StepValues;
     const body: StepValues = step === 'terms' ? { termsAccepted: accepted }
       : step === 'documents' ? {}
-        : step === 'declaration' ? pick(DECLARATION.flatMap(([flag, , detail]) => [flag, detail]))
+        // An unticked question is a "no": it is sent as false, never left out.
+        : step === 'declaration' ? { ...pick(DECLARATION.map(([, , detail]) => detail)), ...Object.fromEntries(DECLARATION.map(([flag]) => [flag, values[flag] === true])) }
           : step === 'company' ? pick([...(TEXT_FIELDS.company ?? []).map(([name]) => name), 'companyType'])
             : step === 'vehicle' ? pick([...(TEXT_FIELDS.vehicle ?? []).map(([name]) => name), 'vehicleTypeId'])
               : pick((TEXT_FIELDS[step] ?? []).map(([name]) => name));

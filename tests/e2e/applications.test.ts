@@ -1,0 +1,90 @@
+// Applications to join in real browsers against npm start's server (issue 18): a new user registers, applies as a
+// partner with documents; an administrator approves the documents and the application in another browser; the
+// applicant's open page gets the partner's menus live, without a reload.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLY_TEXTS } from '../../src/features/applications/ApplyView';
+import { REVIEW_TEXTS } from '../../src/features/applications/ReviewView';
+import { launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer({ THROTTLE_PER_ADDRESS: '1000' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A small real PDF: the server checks a document's first bytes. */
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`) });
+
+async function mainMenuLinks(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.waitFor();
+  const links = await nav.getByRole('link').allTextContents();
+  await page.keyboard.press('Escape');
+  await nav.waitFor({ state: 'hidden' });
+  return links;
+}
+
+describe('a partner joins', { timeout: 300_000 }, () => {
+  it('registers, applies with documents, is approved in another browser, and gets the partner\'s menus live', async () => {
+    const applicant = await (await browser.newContext()).newPage();
+    await applicant.goto(`${server.url}/login`);
+    const signUp = applicant.locator('form').filter({ has: applicant.getByRole('button', { name: 'Sign up' }) });
+    const company = `Dube Couriers ${Date.now()}`;
+    await signUp.getByLabel('First name').fill('Lindiwe');
+    await signUp.getByLabel('Last name').fill('Dube');
+    await signUp.getByLabel('Email').fill(`lindiwe${Date.now()}@example.test`);
+    await signUp.getByLabel('Password').fill('Demo-password-1');
+    await signUp.getByRole('button', { name: 'Sign up' }).click();
+    await applicant.waitForURL((url) => !url.pathname.startsWith('/login'));
+    expect(await mainMenuLinks(applicant)).not.toContain('Driver Invites');
+
+    await applicant.goto(`${server.url}/partner-apply`);
+    await applicant.getByRole('button', { name: APPLY_TEXTS.start, exact: true }).click();
+    await applicant.getByLabel('Company name').fill(company);
+    await applicant.getByLabel('Registration number').fill('2019/123456/07');
+    await applicant.getByLabel('Contact name').fill('Lindiwe Dube');
+    await applicant.getByLabel('Company email').fill('ops@dube-couriers.example');
+    await applicant.getByLabel('Company phone number').fill('+27 82 555 0199');
+    await applicant.getByRole('combobox', { name: 'Company type' }).selectOption({ index: 1 });
+    await applicant.getByRole('button', { name: APPLY_TEXTS.save }).click();
+    await applicant.getByText('Are you related to anyone working for the platform?').waitFor();
+    await applicant.getByRole('button', { name: APPLY_TEXTS.save }).click();
+    await applicant.getByText(APPLY_TEXTS.documentsHint).waitFor();
+    for (const label of ['Identity document', 'Proof of address', 'Company registration']) {
+      const row = applicant.getByRole('group', { name: label });
+      await row.getByLabel(`${label} file`).setInputFiles(pdf(`${label}.pdf`));
+      await row.getByRole('button', { name: `${APPLY_TEXTS.upload} ${label.toLowerCase()}` }).click();
+      await row.getByText('Not uploaded').waitFor({ state: 'detached' });
+    }
+    await applicant.getByRole('button', { name: APPLY_TEXTS.save }).click();
+    await applicant.getByText(APPLY_TEXTS.terms).click();
+    await applicant.getByRole('button', { name: APPLY_TEXTS.save }).click();
+    await applicant.getByRole('button', { name: APPLY_TEXTS.submit }).click();
+    await applicant.getByText(APPLY_TEXTS.tracking).waitFor();
+
+    const admin = await (await browser.newContext()).newPage();
+    await submitLogin(admin, server.url, 'administrator@demo.test');
+    await admin.getByRole('link', { name: 'Logout' }).waitFor();
+    await admin.goto(`${server.url}/partner-applications`);
+    await admin.getByRole('row').filter({ hasText: company }).getByRole('link').first().click();
+    const documents = admin.getByRole('region', { name: REVIEW_TEXTS.documents });
+    for (const label of ['Identity document', 'Proof of address', 'Company registration']) {
+      await documents.getByRole('group', { name: label }).getByRole('button', { name: REVIEW_TEXTS.approveDocument }).click();
+      await documents.getByRole('group', { name: label }).getByText(`${label}: Valid`).waitFor();
+    }
+    await admin.getByRole('button', { name: REVIEW_TEXTS.approve, exact: true }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: /^(Yes|Approve)/ }).click();
+    await admin.getByRole('button', { name: REVIEW_TEXTS.approve, exact: true }).waitFor({ state: 'detached' });
+
+    // The applicant's page was never reloaded: the identity hub's reloadProfile brings the partner's menus.
+    await expect.poll(async () => mainMenuLinks(applicant), { timeout: 30_000, interval: 2_000 }).toContain('Driver Invites');
+    expect(await mainMenuLinks(applicant)).toContain('Bank Accounts');
+  });
+});
