@@ -2,7 +2,7 @@ import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@ch
 import {
   alertSlotRecipe, animationStyles, checkboxSlotRecipe, badgeRecipe, buttonRecipe, cssVarsPrefix, cssVarsRoot, dialogSlotRecipe,
   drawerSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
-  menuSlotRecipe, nativeSelectSlotRecipe, progressSlotRecipe, semanticTokens, separatorRecipe, spinnerRecipe, textStyles, toastSlotRecipe, tokens,
+  menuSlotRecipe, nativeSelectSlotRecipe, progressSlotRecipe, semanticTokens, separatorRecipe, spinnerRecipe, tabsSlotRecipe, textareaRecipe, textStyles, toastSlotRecipe, tokens,
 } from '@chakra-ui/react/theme';
 import { THEME } from '../lib/constants';
 
@@ -27,8 +27,8 @@ const baseTheme = defineConfig({
     textStyles,
     layerStyles,
     animationStyles,
-    recipes: { badge: badgeRecipe, button: buttonRecipe, heading: headingRecipe, link: linkRecipe, spinner: spinnerRecipe, input: inputRecipe, separator: separatorRecipe },
-    slotRecipes: { alert: alertSlotRecipe, checkbox: checkboxSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe, menu: menuSlotRecipe, toast: toastSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe, progress: progressSlotRecipe },
+    recipes: { badge: badgeRecipe, button: buttonRecipe, heading: headingRecipe, link: linkRecipe, spinner: spinnerRecipe, input: inputRecipe, separator: separatorRecipe, textarea: textareaRecipe },
+    slotRecipes: { alert: alertSlotRecipe, checkbox: checkboxSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe, menu: menuSlotRecipe, toast: toastSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe, progress: progressSlotRecipe, tabs: tabsSlotRecipe },
   },
 });
 

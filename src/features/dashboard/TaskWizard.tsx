@@ -97,7 +97,7 @@ export function TaskWizard({ actor, deliveries }: { actor: TaskWizardActor; deli
           {step === 'stop' && <Button size="xs" disabled={Object.keys(typeErrors).length > 0} onClick={() => actor.send({ type: 'wizard.next' })}>{texts.next}</Button>}
           {step === 'address' && <Button size="xs" disabled={Object.keys(addressErrors).length > 0} onClick={() => actor.send({ type: 'wizard.next' })}>{texts.next}</Button>}
           {(step === 'window' || step === 'adding') && (
-            <Button size="xs" colorPalette="blue" disabled={step === 'adding' || Object.keys(windowErrors).length > 0} onClick={() => actor.send({ type: 'wizard.submit' })}>{texts.submit}</Button>
+            <Button size="xs" disabled={step === 'adding' || Object.keys(windowErrors).length > 0} onClick={() => actor.send({ type: 'wizard.submit' })}>{texts.submit}</Button>
           )}
           <Button size="xs" variant="ghost" disabled={step === 'adding'} onClick={() => actor.send({ type: 'wizard.cancel' })}>{texts.cancel}</Button>
         </HStack>

@@ -78,7 +78,7 @@ export function JobBuilderView({ actor, mode }: { actor: JobBuildingActor; mode:
                   </chakra.select>
                 </chakra.label>
               )}
-              <Button size="sm" colorPalette="blue" disabled={!canSubmit || busy} loading={busy} loadingText={JOB_BUILDING_TEXTS.working}
+              <Button size="sm" disabled={!canSubmit || busy} loading={busy} loadingText={JOB_BUILDING_TEXTS.working}
                 onClick={() => actor.send({ type: 'build.submit' })}>
                 {jobId === null ? JOB_BUILDING_TEXTS.create(joinable.length) : JOB_BUILDING_TEXTS.add(joinable.length, jobId)}
               </Button>

@@ -38,14 +38,14 @@ export function ContactView({ actor }: { actor: Actor<typeof contactMachine> }) 
       onSubmit={(event) => { event.preventDefault(); actor.send({ type: 'submit' }); }}>
       {FIELDS.map(({ field, label, type, autoComplete, required }) => (
         <Field.Root key={field} invalid={Boolean(errors[field])} required={required}>
-          <Field.Label>{label}</Field.Label>
+          <Field.Label>{label}<Field.RequiredIndicator /></Field.Label>
           <Input type={type ?? 'text'} autoComplete={autoComplete} value={values[field]} maxLength={CONTACT_LIMITS[field]}
             onChange={(event) => change(field, event.currentTarget.value)} />
           <Field.ErrorText>{errors[field]}</Field.ErrorText>
         </Field.Root>
       ))}
       <Field.Root invalid={Boolean(errors.message)} required>
-        <Field.Label>{CONTACT_TEXTS.message}</Field.Label>
+        <Field.Label>{CONTACT_TEXTS.message}<Field.RequiredIndicator /></Field.Label>
         <Textarea rows={6} value={values.message} maxLength={CONTACT_LIMITS.message} onChange={(event) => change('message', event.currentTarget.value)} />
         <Field.ErrorText>{errors.message}</Field.ErrorText>
       </Field.Root>
@@ -57,7 +57,7 @@ export function ContactView({ actor }: { actor: Actor<typeof contactMachine> }) 
         </label>
       </Box>
       {error && <Alert.Root status="error" role="alert"><Alert.Description>{error.message}</Alert.Description></Alert.Root>}
-      <Button type="submit" alignSelf="start" colorPalette="blue" loading={busy} loadingText={CONTACT_TEXTS.sending}>{CONTACT_TEXTS.send}</Button>
+      <Button type="submit" alignSelf="start" loading={busy} loadingText={CONTACT_TEXTS.sending}>{CONTACT_TEXTS.send}</Button>
     </chakra.form>
   );
 }
