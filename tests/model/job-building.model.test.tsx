@@ -14,7 +14,7 @@ import { describeModel } from '../support/model-paths';
 type Snapshot = SnapshotFrom<typeof jobBuildingMachine>;
 
 const region = () => within(screen.getByRole('region', { name: JOB_BUILDING_TEXTS.region }));
-const submitButton = () => region().queryByRole('button', { name: /^(Create job of|Add \d+ deliver)/ });
+const submitButton = () => region().queryByRole('button', { name: /^(Create job of|Add \d+ deliver|Choose deliveries)/ });
 
 describeModel({
   machine: jobBuildingMachine,
