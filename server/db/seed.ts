@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from './demo-password';
 import { seedBooking } from './seed-booking';
 import { seedContent } from './seed-content';
 import { seedScheduledReports } from './seed-reports';
+import { seedBankAccounts } from './seed-finance';
 import { seedOperations } from './seed-operations';
 import { seedDeliveriesAdmin } from './seed-deliveries';
 import { seedTerritories } from './seed-territories';
@@ -159,5 +160,6 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   await seedIntegrations(db);
   await seedContent(db);
   await seedScheduledReports(db);
+  await seedBankAccounts(db);
   return { created };
 }

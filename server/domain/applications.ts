@@ -7,7 +7,8 @@ import {
   EXPIRING_DOCUMENT_TYPES, INVITE_VALID_DAYS, PROGRESS_STATUS, REQUIRED_DOCUMENTS, STEP_REQUIRED_FIELDS, TERMS_ACCEPTANCE,
   type ApplicationTypeId, type DocumentStatusId, type DocumentTypeId, type StepName,
 } from '../../src/lib/applications';
-import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
+import { MIN_SEARCH_LENGTH, PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
+import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { WEB_NOTIFICATION_TYPE } from '../../src/lib/operations-catalogue';
 import { hasAnyRole, STAFF_ROLES, type Permissions } from '../../src/lib/roles';
 import type { Database } from '../db/database';
@@ -15,7 +16,7 @@ import {
   accounts, applicationDocuments, applicationEvents, applicationInvites, applications, companies, drivers, mediaItems, users, vehicles,
   webNotifications,
 } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { enqueueMessage } from '../messaging/outbox';
 import { rowExport, type ExportColumn } from './export';
 import { after, containsPattern, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
@@ -620,8 +621,10 @@ const inviteScope = (permissions: Permissions) => (isStaff(permissions) ? undefi
 export async function listInvites(db: Database, portal: PortalData, permissions: Permissions, query: QueryOf<'getapplicationinvites'>) {
   const pageSize = Math.min(query.pageSize ?? 20, 500);
   const page = query.page ?? 1;
-  const search = query.search?.trim()
-    ? or(sql`${applicationInvites.email} ilike ${containsPattern(query.search.trim())}`, sql`${applicationInvites.phoneNumber} ilike ${containsPattern(query.search.trim())}`)
+  const term = query.search?.trim() ?? '';
+  if (term.length > 0 && term.length < MIN_SEARCH_LENGTH) throw badRequest('search', SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH));
+  const search = term
+    ? or(sql`${applicationInvites.email} ilike ${containsPattern(term)}`, sql`${applicationInvites.phoneNumber} ilike ${containsPattern(term)}`)
     : undefined;
   const where = whereAll(eq(applicationInvites.portalId, portal.id), inviteScope(permissions), search);
   const [rows, [total]] = await Promise.all([

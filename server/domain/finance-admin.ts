@@ -81,17 +81,20 @@ export async function updateAccount(db: Database, portal: PortalData, permission
   const current = await readAccount(db, portal, permissions, id);
   if (current.accountType === 'System') throw notFound(`account ${id}`);
   if (current.accountType !== 'PostPay' && form.creditLimit) throw badRequest('creditLimit', FINANCE_ADMIN_TEXTS.creditLimitPostPayOnly);
-  await db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const updated = await tx.update(accounts).set({ accountName: form.accountName.trim(), isActive: form.isActive ?? current.isActive })
       .where(and(eq(accounts.id, id), sql`${accounts}.xmin::text = ${form.xmin}`)).returning({ id: accounts.id });
-    if (!updated.length) throw new ConflictError('Someone else changed this account since you opened it.', current);
-    if (form.creditLimit === undefined || current.accountType !== 'PostPay') return;
+    if (!updated.length) return false;
+    if (form.creditLimit === undefined || current.accountType !== 'PostPay') return true;
     if (form.creditLimit === null) await tx.delete(accountCreditLimits).where(eq(accountCreditLimits.accountId, id));
     else {
       await tx.insert(accountCreditLimits).values({ accountId: id, creditLimitCents: form.creditLimit })
         .onConflictDoUpdate({ target: accountCreditLimits.accountId, set: { creditLimitCents: form.creditLimit, updatedAt: new Date() } });
     }
+    return true;
   });
+  // The 409 carries the account as it is now (another edit has just changed it), not as it was read above.
+  if (!saved) throw new ConflictError('Someone else changed this account since you opened it.', await readAccount(db, portal, permissions, id));
   return readAccount(db, portal, permissions, id);
 }
 
@@ -205,7 +208,8 @@ export async function updateBankAccount(db: Database, portal: PortalData, permis
     ...(form.accountNumber !== undefined && { accountNumber: form.accountNumber }),
     ...(form.isActive !== undefined && { isActive: form.isActive }), updatedAt: new Date(),
   }).where(and(eq(bankAccounts.id, id), sql`${bankAccounts}.xmin::text = ${form.xmin}`)).returning({ id: bankAccounts.id });
-  if (!updated.length) throw new ConflictError('Someone else changed this bank account since you opened it.', publicBank(current, permissions));
+  // The 409 carries the row as it is now (another edit has just changed it), not as it was read above.
+  if (!updated.length) throw new ConflictError('Someone else changed this bank account since you opened it.', await readBankAccount(db, portal, permissions, current.id));
   return readBankAccount(db, portal, permissions, id);
 }
 

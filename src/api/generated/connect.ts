@@ -3692,6 +3692,14 @@ export interface components {
             isActive?: boolean;
             xmin: string;
         };
+        FinanceAccountConflict: {
+            message: string;
+            current: components["schemas"]["FinanceAccount"];
+        };
+        BankAccountConflict: {
+            message: string;
+            current: components["schemas"]["BankAccount"];
+        };
         DirCompanyConflict: {
             message: string;
             current: components["schemas"]["Company"];
@@ -13184,7 +13192,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["FinanceConflict"];
+            /** @description Someone else changed the account since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceAccountConflict"];
+                };
+            };
         };
     };
     getbankaccounts: {
@@ -13315,7 +13331,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["FinanceConflict"];
+            /** @description Someone else changed the bank account since xmin; the body carries the current version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountConflict"];
+                };
+            };
         };
     };
     getpayoutrequests: {
