@@ -8,7 +8,7 @@ const contracts = [openapiFile('connect'), openapiFile('identity')];
 
 describe('response-only media types', () => {
   it('are the export and image types of the contracts, not the request bodies\' JSON or multipart', () => {
-    expect(responseOnlyMediaTypes(contracts).sort()).toEqual(['application/ms-excel', 'application/pdf', 'image/*']);
+    expect(responseOnlyMediaTypes(contracts).sort()).toEqual(['application/ms-excel', 'application/octet-stream', 'application/pdf', 'image/*']);
   });
 
   it('get a parser that refuses a request body of that type with 415, as a type without parser would', async () => {
