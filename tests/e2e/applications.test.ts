@@ -83,7 +83,7 @@ describe('a partner joins', { timeout: 300_000 }, () => {
     await admin.getByRole('alertdialog').getByRole('button', { name: /^(Yes|Approve)/ }).click();
     await admin.getByRole('button', { name: REVIEW_TEXTS.approve, exact: true }).waitFor({ state: 'detached' });
 
-    // The applicant's page was never reloaded: the identity hub's reloadProfile brings the partner's menus.
+    // No reload of the applicant's page: the identity hub's reloadProfile brings the partner's menus.
     await expect.poll(async () => mainMenuLinks(applicant), { timeout: 30_000, interval: 2_000 }).toContain('Driver Invites');
     expect(await mainMenuLinks(applicant)).toContain('Bank Accounts');
   });
