@@ -56,6 +56,9 @@ export function SearchSelect({ label, actor, includeExclude, texts, errorId, dis
     : inNoResults ? texts?.noResults ?? SEARCH_TEXTS.noMatchingResults
     : inFailed ? SEARCH_TEXTS.notFoundNoMatchingResults
     : undefined;
+  // The spec's empty-input message is shown below the input; the same words again as placeholder would say it twice.
+  const placeholder = texts?.placeholder ?? SEARCH_TEXTS.enterSearchTerm;
+  const statusId = `${id}-status`;
   return (
     <Stack gap={1}>
       <chakra.label htmlFor={`${id}-input`} fontWeight="medium" fontSize="sm">{label}</chakra.label>
@@ -66,7 +69,8 @@ export function SearchSelect({ label, actor, includeExclude, texts, errorId, dis
         </HStack>
       )}
       <Input ref={input} id={`${id}-input`} size="sm" role="combobox" disabled={disabled} onKeyDown={move} aria-expanded={options.length > 0} aria-controls={`${id}-list`}
-        aria-autocomplete="list" aria-invalid={errorId ? true : undefined} aria-describedby={errorId} value={term} placeholder={texts?.placeholder ?? SEARCH_TEXTS.enterSearchTerm}
+        aria-autocomplete="list" aria-invalid={errorId ? true : undefined} aria-describedby={errorId ? `${errorId} ${statusId}` : statusId} value={term}
+        placeholder={placeholder === message ? undefined : placeholder}
         onChange={(event) => send({ type: 'select.type', term: event.currentTarget.value })} />
       {includeExclude && (
         <HStack role="radiogroup" aria-label={`${label}: include or exclude`} gap={3} fontSize="sm">
@@ -78,7 +82,7 @@ export function SearchSelect({ label, actor, includeExclude, texts, errorId, dis
           ))}
         </HStack>
       )}
-      <Box aria-live="polite" fontSize="sm" color="fg.muted">
+      <Box id={statusId} aria-live="polite" fontSize="sm" color="fg.muted">
         {loadingTag ? <Spinner size="xs" aria-label="Searching" /> : message}
         {inNoResults && allowCreate && (
           <chakra.button type="button" ml={2} textDecoration="underline" onClick={() => send({ type: 'select.create' })}>{`Create "${term}"`}</chakra.button>

@@ -73,7 +73,7 @@ describe('the generic report page', () => {
     const figures = screen.getByLabelText('Service Levels figures');
     expect(within(figures).getAllByRole('term').map((term) => term.textContent)).toEqual(REPORTS.serviceLevels.figures.map((figure) => figure.label));
     expect(figures.textContent).toContain('11');
-    expect(figures.textContent).toContain('77.8 %');
+    expect(figures.textContent).toContain('77,8 %');
     expect(tableRows()).toHaveLength(3);
     expect(screen.getByRole('figure', { name: 'Service Levels chart' })).toBeTruthy();
     expectChartMatchesTable();
@@ -90,9 +90,9 @@ describe('the generic report page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(tableRows()).toHaveLength(1));
     expect(loads.at(-1)!.params.filters).toMatchObject({ slaTypes: 'Standard', startDate: '2026-03-01' });
-    expect(tableRows()[0]).toMatchObject({ 'SLA type': 'Standard', Deliveries: '4', 'On-time %': '66.7 %' });
+    expect(tableRows()[0]).toMatchObject({ 'SLA type': 'Standard', Deliveries: '4', 'On-time %': '66,7 %' });
     expect(chartData()).toEqual({ Standard: 'On time 2, Late 1' });
-    expect(screen.getByLabelText('Service Levels figures').textContent).toContain('66.7 %');
+    expect(screen.getByLabelText('Service Levels figures').textContent).toContain('66,7 %');
   });
 
   it('sorting by a column header reloads in that order, and again reverses it', async () => {

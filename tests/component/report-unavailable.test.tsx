@@ -41,6 +41,6 @@ describe('a partial report says what its figures leave out', () => {
     render(<ChakraProvider value={system}><ReportView actor={actor} timeZone="Africa/Johannesburg" currency="ZAR" /></ChakraProvider>);
     expect(screen.getByText(REPORTS.autoAssignEfficiency.note!)).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('table')).toBeTruthy());
-    expect(screen.getByLabelText('Auto Assign Efficiency figures').textContent).toContain('50.0 %');
+    expect(screen.getByLabelText('Auto Assign Efficiency figures').textContent).toContain('50,0 %');
   });
 });

@@ -70,10 +70,11 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
         value={value === null || value === undefined ? '' : String(value)}
         onChange={(event) => actor.send({ type: 'form.change', name: definition.name, value: event.currentTarget.value })} />
     );
+    const label = <chakra.label htmlFor={inputId} fontSize="sm" fontWeight="medium">{definition.label}{definition.required ? ' *' : ''}</chakra.label>;
     return (
       <Stack key={definition.name} gap={1}>
-        <chakra.label htmlFor={inputId} fontSize="sm" fontWeight="medium">{definition.label}{definition.required ? ' *' : ''}</chakra.label>
-        {control}
+        {/* A checkbox sits before its label, as everywhere else; alone in the column it would float in the middle. */}
+        {definition.kind === 'boolean' ? <HStack gap={2}>{control}{label}</HStack> : <>{label}{control}</>}
         {error && <FieldError id={`${inputId}-error`}>{error}</FieldError>}
         {theirs !== undefined && shown(value) !== theirs && (
           <Text fontSize="sm" data-testid={`current-${definition.name}`}>{`${FORM_TEXTS.currentValue}: ${theirs}`}</Text>

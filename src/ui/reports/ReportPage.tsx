@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { DATE_FORMATS, MY_DELIVERIES_PAGE_SIZES } from '../../lib/constants';
 import { formatDate } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
+import { DEFAULT_MONEY_LOCALE, formatMoney } from '../../lib/money';
 import { REPORT_TEXTS, REPORTS, reportForPath, type ReportFormat, type ReportId } from '../../lib/reports';
 import { useAuth, usePortal } from '../../machines/root/root-actor';
 import type { FilterDef } from '../../resources/types';
@@ -75,12 +75,15 @@ export interface ReportViewProps {
   showFilter?: (filter: FilterDef) => boolean;
 }
 
+// Shares read like the money beside them: the decimal comma of the money's locale.
+const percentFormat = new Intl.NumberFormat(DEFAULT_MONEY_LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 /** A value as the report's format shows it; '—' where there is none (a share without a denominator). */
 export function formatReportValue(value: string | number | null | undefined, format: ReportFormat, timeZone: string, currency: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string') return format === 'datetime' ? formatDate(value, DATE_FORMATS.dateTime, timeZone) : value;
   switch (format) {
-    case 'percent': return `${value.toFixed(1)} %`;
+    case 'percent': return `${percentFormat.format(value)} %`;
     case 'money': return formatMoney(value, { currency });
     case 'minutes': return `${value} min`;
     default: return String(value);
