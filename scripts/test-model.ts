@@ -67,6 +67,10 @@ for (const row of incomplete) {
     ? `${row.machine}: ${row.note} (tests/model/<name>.model.test.tsx)`
     : `${row.machine}: ${row.failures} failure(s); no assertion: ${(row.unasserted ?? []).join(', ') || 'none'}; unreached: ${row.unreached.join(', ') || 'none'}`);
 }
+// Enforced where a machine's samples target transitions (its suite fails), reported for the others.
+for (const row of rows.filter((candidate) => (candidate.untaken ?? []).length > 0)) {
+  console.log(`${row.machine}: transitions no path takes${row.targets === 'transitions' ? '' : ' (reported: its samples target states)'}: ${row.untaken!.join('; ')}`);
+}
 // Reported, not yet enforced (issue 24): the guards no path has seen both ways.
 for (const row of rows.filter((candidate) => (candidate.guardsOneWay ?? []).length > 0)) {
   console.log(`${row.machine}: guards seen one way only: ${row.guardsOneWay!.join('; ')}`);

@@ -14,6 +14,7 @@ const region = () => screen.queryByRole('region', { name: CONTENT_TEXTS.announce
 describeModel({
   machine: announcementBannerMachine,
   scenarios: announcementBannerSamples.scenarios,
+  targets: announcementBannerSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><AnnouncementBannerView actor={actor} /></ChakraProvider>);

@@ -11,6 +11,7 @@ import { describeModel } from '../support/model-paths';
 describeModel({
   machine: apiReferenceSamples.machine,
   scenarios: apiReferenceSamples.scenarios,
+  targets: apiReferenceSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><ApiReferenceView actor={actor} /></ChakraProvider>);

@@ -22,6 +22,7 @@ const cameraToggle = () => screen.queryByRole('button', { name: texts.useCamera 
 describeModel({
   machine: barcodeScannerMachine,
   scenarios: barcodeScannerSamples.scenarios,
+  targets: barcodeScannerSamples.targets,
   start(machine, input, clock) {
     found.length = 0;
     const actor = createActor(machine, { input, clock }).start() as unknown as Actor<typeof barcodeScannerMachine>;

@@ -49,6 +49,7 @@ async function reached(snapshot: ConnectionSnapshot) {
 describeModel({
   machine: connectionMachine,
   scenarios: connectionSamples.scenarios,
+  targets: connectionSamples.targets,
   async start(machine, _input, clock) {
     Object.assign(app, { connection: undefined, disconnects: 0, ups: 0, reconnects: 0 });
     const running = machine.provide({

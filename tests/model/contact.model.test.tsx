@@ -15,6 +15,7 @@ const LABELS = { name: CONTACT_TEXTS.name, email: CONTACT_TEXTS.email, phone: CO
 describeModel({
   machine: contactSamples.machine,
   scenarios: contactSamples.scenarios,
+  targets: contactSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><ContactView actor={actor} /></ChakraProvider>);

@@ -15,6 +15,7 @@ const reload = vi.fn();
 describeModel({
   machine: countdownMachine.provide({ actions: { reload } }),
   scenarios: countdownSamples.scenarios,
+  targets: countdownSamples.targets,
   start(machine, _input, clock) {
     reload.mockClear();
     render(

@@ -35,6 +35,7 @@ function check(snapshot: DeliveryLogisticsSnapshot, status: number, calls: Deliv
 describeModel({
   machine: deliveryLogisticsMachine,
   scenarios: deliveryLogisticsSamples.scenarios,
+  targets: deliveryLogisticsSamples.targets,
   start(machine, _input, clock) {
     running = createActor(machine, { clock }).start();
     return { send: (event) => running.send(event as DeliveryLogisticsEvent) };

@@ -21,6 +21,7 @@ const group = (index: number) => screen.getAllByRole('group')[index]!;
 describeModel({
   machine: deliveryParcelsMachine,
   scenarios: deliveryParcelsSamples.scenarios,
+  targets: deliveryParcelsSamples.targets,
   start(machine, input, clock) {
     saved = 0;
     const actor = createActor(machine, { input, clock });

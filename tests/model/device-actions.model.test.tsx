@@ -15,6 +15,7 @@ const rowButton = (name: string) => screen.getByRole('button', { name: new RegEx
 describeModel({
   machine: deviceActionsMachine,
   scenarios: deviceActionsSamples.scenarios,
+  targets: deviceActionsSamples.targets,
   start(machine, input, clock) {
     changed = 0;
     const actor = createActor(machine, { input, clock });

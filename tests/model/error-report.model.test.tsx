@@ -15,6 +15,7 @@ const reload = vi.fn();
 describeModel({
   machine: errorReportMachine,
   scenarios: errorReportSamples.scenarios,
+  targets: errorReportSamples.targets,
   start(machine, input, clock) {
     reload.mockClear();
     render(

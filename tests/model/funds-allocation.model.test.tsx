@@ -18,6 +18,7 @@ const allocateButton = () => screen.getByRole('button', { name: FINANCE_ADMIN_TE
 describeModel({
   machine: fundsAllocationMachine,
   scenarios: fundsAllocationSamples.scenarios,
+  targets: fundsAllocationSamples.targets,
   start(machine, input, clock) {
     notFound = 0;
     allocated = 0;

@@ -55,6 +55,7 @@ async function reached(snapshot: IdentitySnapshot) {
 describeModel({
   machine: identityLiveMachine,
   scenarios: identityLiveSamples.scenarios,
+  targets: identityLiveSamples.targets,
   async start(machine, _input, clock) {
     Object.assign(app, { identity: undefined, reloads: 0, refreshes: 0, disconnects: 0 });
     const running = machine.provide({

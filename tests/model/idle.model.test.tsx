@@ -64,6 +64,7 @@ describeModel({
   // Few states, many ways between them: every simple path, so each decision is replayed from each state.
   paths: 'simple',
   scenarios: idleSamples.scenarios,
+  targets: idleSamples.targets,
   async start(machine, _input, clock) {
     app.idle = undefined;
     app.logoutCalls = 0;

@@ -15,6 +15,7 @@ type Snapshot = SnapshotFrom<typeof jobRouteMachine>;
 describeModel({
   machine: jobRouteMachine,
   scenarios: jobRouteSamples.scenarios,
+  targets: jobRouteSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><JobRouteView actor={actor} /></ChakraProvider>);

@@ -41,6 +41,7 @@ function check(snapshot: JobSnapshot, status: number, calls: string[]) {
 describeModel({
   machine: jobMachine,
   scenarios: jobSamples.scenarios,
+  targets: jobSamples.targets,
   start(machine, _input, clock) {
     running = createActor(machine, { clock }).start();
     return { send: (event) => running.send(event as JobEvent) };

@@ -9,6 +9,7 @@ import { findFlushing, renderShell } from '../support/shell-harness';
 describeModel({
   machine: notificationsMachine,
   scenarios: notificationsSamples.scenarios,
+  targets: notificationsSamples.targets,
   async start(machine, _input, clock) {
     const view = renderShell({ path: '/', permissions: null, notifications: machine, screenLogic: { clock } });
     await screen.findByRole('heading', { level: 1 });

@@ -12,6 +12,7 @@ const administrator = sampleProfile({ email: 'administrator@demo.test' });
 describeModel({
   machine: outboxMachine,
   scenarios: outboxSamples.scenarios,
+  targets: outboxSamples.targets,
   async start(machine, _input, clock) {
     renderAccount({ path: '/outbox', profile: administrator, roles: ['Administrator'], logic: accountLogic(administrator, { outbox: machine }), clock });
     await pageHeading(OUTBOX_TEXTS.title);

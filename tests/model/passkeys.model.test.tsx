@@ -20,6 +20,7 @@ function dialog() {
 describeModel({
   machine: passkeysMachine,
   scenarios: passkeysSamples.scenarios,
+  targets: passkeysSamples.targets,
   async start(machine, input, clock) {
     const profile = sampleProfile();
     renderAccount({

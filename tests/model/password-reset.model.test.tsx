@@ -14,6 +14,7 @@ const LABELS: Record<string, string> = { email: 'Email', code: 'Code', password:
 describeModel({
   machine: passwordResetMachine,
   scenarios: passwordResetSamples.scenarios,
+  targets: passwordResetSamples.targets,
   async start(machine, input, clock) {
     const path = input.email ? `/confirm-password?email=${encodeURIComponent(input.email)}` : '/forgot-password';
     renderAccount({ path, profile: null, logic: accountLogic({} as never, { passwordReset: machine }), clock });

@@ -30,6 +30,7 @@ function callbackUrl(input: PaymentCallbackInput): string {
 describeModel({
   machine: paymentCallbackMachine,
   scenarios: paymentCallbackSamples.scenarios,
+  targets: paymentCallbackSamples.targets,
   async start(machine, input) {
     // Back on /deliveries/add the wizard reopens the delivery (an administrator may open that route); what it
     // then shows is tests/component/payment-callback.test.tsx's.

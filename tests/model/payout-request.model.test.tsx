@@ -18,6 +18,7 @@ const FIELDS = { accountId: FINANCE_ADMIN_TEXTS.account, bankAccountId: FINANCE_
 describeModel({
   machine: payoutRequestMachine,
   scenarios: payoutRequestSamples.scenarios,
+  targets: payoutRequestSamples.targets,
   start(machine, input, clock) {
     requested = 0;
     kind = input.kind;

@@ -10,6 +10,7 @@ import { renderApp } from '../support/render-app';
 describeModel({
   machine: portalMachine,
   scenarios: portalSamples.scenarios,
+  targets: portalSamples.targets,
   start(machine, input, clock) {
     renderApp({ portal: machine, hostname: input.hostname, defaultPortal: input.defaultPortal, clock });
     return {

@@ -15,6 +15,7 @@ import { describeModel } from '../support/model-paths';
 describeModel({
   machine: priceCalculatorSamples.machine,
   scenarios: priceCalculatorSamples.scenarios,
+  targets: priceCalculatorSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     const from = createActor(publicPlaceSelectLogic, { input: { resource: 'stores', cca2: 'za' } }).start();

@@ -40,6 +40,7 @@ const DETAIL_ORDER = ['firstName', 'lastName', 'phoneNumber', 'contactCountryCod
 describeModel({
   machine: profileMachine,
   scenarios: profileSamples.scenarios,
+  targets: profileSamples.targets,
   async start(machine, _input, clock) {
     typed = undefined;
     const rendered = renderAccount({ path: '/profile', profile, logic: accountLogic(profile, { profile: machine }), clock });
@@ -109,6 +110,7 @@ const PICTURE = 'Profile picture';
 describeModel({
   machine: profilePictureMachine,
   scenarios: profilePictureSamples.scenarios,
+  targets: profilePictureSamples.targets,
   async start(machine, input, clock) {
     const user = sampleProfile({ hasProfilePicture: input.hasPicture });
     const rendered = renderAccount({ path: '/profile', profile: user, logic: accountLogic(user, { profilePicture: machine }), clock });
@@ -156,6 +158,7 @@ const API_KEY = 'API key';
 describeModel({
   machine: apiKeyMachine,
   scenarios: apiKeySamples.scenarios,
+  targets: apiKeySamples.targets,
   async start(machine, _input, clock) {
     await openProfile(accountLogic(profile, { apiKey: machine }), clock, ['PublicApiUser']);
     return {
@@ -234,6 +237,7 @@ const EMAIL_LABELS = { email: 'New email', password: 'Password' };
 describeModel({
   machine: changeEmailMachine,
   scenarios: changeEmailSamples.scenarios,
+  targets: changeEmailSamples.targets,
   async start(machine, _input, clock) {
     await openProfile(accountLogic(profile, { changeEmail: machine }), clock);
     return {
@@ -288,6 +292,7 @@ const PASSWORD_LABELS = { currentPassword: 'Current password', newPassword: 'New
 describeModel({
   machine: changePasswordMachine,
   scenarios: changePasswordSamples.scenarios,
+  targets: changePasswordSamples.targets,
   async start(machine, _input, clock) {
     await openProfile(accountLogic(profile, { changePassword: machine }), clock);
     return {

@@ -16,6 +16,7 @@ let done: number[] = [];
 describeModel({
   machine: quoteCancelSamples.machine,
   scenarios: quoteCancelSamples.scenarios,
+  targets: quoteCancelSamples.targets,
   start(machine, input, clock) {
     done = [];
     const actor = createActor(machine, { input, clock });

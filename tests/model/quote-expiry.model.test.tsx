@@ -23,6 +23,7 @@ const radio = (index: number) => within(options()[index]!).getByRole('radio') as
 describeModel({
   machine: quoteExpiryMachine,
   scenarios: quoteExpirySamples.scenarios,
+  targets: quoteExpirySamples.targets,
   start(machine, input, clock) {
     // The recalculation reads the wall clock: pinned to the samples' start plus the simulated time.
     vi.spyOn(Date, 'now').mockImplementation(() => QUOTE_SAMPLE_NOW + clock.now());

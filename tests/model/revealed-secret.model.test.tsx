@@ -14,6 +14,7 @@ let issued = 0;
 describeModel({
   machine: revealedSecretMachine,
   scenarios: revealedSecretSamples.scenarios,
+  targets: revealedSecretSamples.targets,
   start(machine, input, clock) {
     issued = 0;
     const actor = createActor(machine, { input, clock });

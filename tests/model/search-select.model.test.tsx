@@ -15,6 +15,7 @@ const input = () => screen.getByRole('combobox', { name: 'Company' });
 describeModel({
   machine: searchSelectMachine,
   scenarios: searchSelectSamples.scenarios,
+  targets: searchSelectSamples.targets,
   start(machine, input_, clock) {
     const actor = createActor(machine, { input: input_, clock }).start();
     render(<ChakraProvider value={system}><SearchSelect label="Company" actor={actor} includeExclude /></ChakraProvider>);

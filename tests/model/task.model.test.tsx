@@ -42,6 +42,7 @@ function check(snapshot: TaskSnapshot, status: number, expectedCalls: (pickUp: b
 describeModel({
   machine: taskMachine,
   scenarios: taskSamples.scenarios,
+  targets: taskSamples.targets,
   start(machine, input, clock) {
     running = createActor(machine, { input, clock }).start();
     return { send: (event) => running.send(event as TaskEvent) };

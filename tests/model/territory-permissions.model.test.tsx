@@ -16,6 +16,7 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 describeModel({
   machine: territoryPermissionsMachine,
   scenarios: territoryPermissionsSamples.scenarios,
+  targets: territoryPermissionsSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock });
     actorRef = actor;

@@ -14,6 +14,7 @@ let opened: string[] = [];
 describeModel({
   machine: trackOrderSamples.machine,
   scenarios: trackOrderSamples.scenarios,
+  targets: trackOrderSamples.targets,
   start(machine, input, clock) {
     opened = [];
     const actor = createActor(machine, { input, clock }).start();

@@ -14,6 +14,7 @@ const TIME_ZONE = 'Africa/Johannesburg';
 describeModel({
   machine: trackingMachine,
   scenarios: trackingSamples.scenarios,
+  targets: trackingSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock });
     actor.start();

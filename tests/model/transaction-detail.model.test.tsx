@@ -14,6 +14,7 @@ const shown = (label: string) => screen.getByTestId(`transaction-${label}`).text
 describeModel({
   machine: transactionDetailMachine,
   scenarios: transactionDetailSamples.scenarios,
+  targets: transactionDetailSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(

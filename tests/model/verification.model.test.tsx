@@ -48,6 +48,7 @@ const LABELS = { code: 'Code' };
 describeModel({
   machine: verificationMachine,
   scenarios: verificationSamples.scenarios,
+  targets: verificationSamples.targets,
   async start(machine, input, clock) {
     const flow = FLOWS[input.kind];
     const profile = PROFILES[input.kind];

@@ -17,6 +17,7 @@ const panel = () => within(screen.getByRole('region', { name: NOTIFICATION_TEXTS
 describeModel({
   machine: webNotificationsMachine,
   scenarios: webNotificationsSamples.scenarios,
+  targets: webNotificationsSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><NotificationsPanel actor={actor} /></ChakraProvider>);

@@ -13,6 +13,7 @@ import { describeModel } from '../support/model-paths';
 describeModel({
   machine: webhookAttemptsMachine,
   scenarios: webhookAttemptsSamples.scenarios,
+  targets: webhookAttemptsSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock });
     actor.start();

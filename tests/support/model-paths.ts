@@ -7,7 +7,7 @@ import {
 } from 'xstate';
 import type { Scenario } from '../../src/machines/samples';
 import type { StatePath } from 'xstate/graph';
-import { scenarioPaths } from '../../src/lib/flows/paths';
+import { machinePaths, transitionKeys } from '../../src/lib/flows/paths';
 
 /**
  * Model-based tests from the machines the app runs. `xstate/graph` walks the real machine; each generated
@@ -30,6 +30,8 @@ export interface ModelSpec<M extends AnyStateMachine> {
   machine: M;
   scenarios: Scenario<M>[];
   paths?: 'shortest' | 'simple';
+  /** The samples' `targets`: with 'transitions', every transition must be taken by some path. */
+  targets?: 'states' | 'transitions';
   /**
    * Starts the real thing with the given (controlled) machine: usually renders the view that subscribes to
    * it. Returns how to send user events to it.
@@ -114,6 +116,9 @@ export interface Coverage {
   unreached: string[];
   /** States without an assertion in the suite's `states`. */
   unasserted: string[];
+  /** Transitions no path takes, and whether the suite requires them all (its samples target transitions). */
+  untaken?: string[];
+  targets?: 'states' | 'transitions';
   /** Named guards, and how many of them some path saw both true and false. */
   guards?: number;
   guardsBothWays?: number;
@@ -140,8 +145,9 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       expect(unasserted, `states without an assertion in ${machine.id}`).toEqual([]);
     });
 
-    for (const scenario of spec.scenarios) {
-      const paths = scenarioPaths(machine, scenario as never, spec.paths) as unknown as StatePath<Snapshot<M>, AnyEventObject>[];
+    const perScenario = machinePaths(machine, spec.scenarios as never, spec.paths, spec.targets);
+    for (const [index, scenario] of spec.scenarios.entries()) {
+      const paths = perScenario[index] as unknown as StatePath<Snapshot<M>, AnyEventObject>[];
       for (const path of paths) {
         pathCount += 1;
         const label = path.steps.map((step) => step.event.type).join(' → ') || '(initial)';
@@ -162,6 +168,14 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       expect(unreached, `states of ${machine.id} no generated path reaches`).toEqual([]);
     });
 
+    if (spec.targets === 'transitions') {
+      it('takes every transition', () => {
+        const untaken = transitions.filter((transition) => !reachedTransitions.has(transition));
+        if (untaken.length > 0) failures += 1;
+        expect(untaken, `transitions of ${machine.id} no generated path takes`).toEqual([]);
+      });
+    }
+
     afterAll(() => {
       const row = coverage();
       console.log(formatCoverage([row]));
@@ -178,7 +192,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
     let previous: Snapshot<M> | undefined;
     for (const step of path.steps) {
       const { event } = step;
-      if (previous) markTransition(previous, event.type);
+      if (previous) transitionKeys(previous, event).forEach((key) => reachedTransitions.add(key));
       if (event.type.startsWith('xstate.done.actor.')) {
         const id = event.type.slice('xstate.done.actor.'.length);
         settle(controlled.pending, id).resolve((event as { output?: unknown }).output);
@@ -203,13 +217,6 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
     return deferred;
   }
 
-  function markTransition(from: Snapshot<M>, eventType: string) {
-    for (const node of (from as unknown as { _nodes: AnyStateNode[] })._nodes) {
-      const list = node.transitions.get(eventType);
-      if (list) list.forEach((_, index) => reachedTransitions.add(`${statePath(node)} --${eventType}#${index}`));
-    }
-  }
-
   async function assertState(snapshot: Snapshot<M>) {
     const active = (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes.filter((node) => node !== machine.root);
     for (const node of active) {
@@ -232,6 +239,8 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       failures,
       unreached: observable.map(statePath).filter((path) => !reachedStates.has(path)),
       unasserted,
+      untaken: transitions.filter((transition) => !reachedTransitions.has(transition)),
+      targets: spec.targets ?? 'states',
       guards: guardOutcomes.size,
       guardsBothWays: [...guardOutcomes.values()].filter((outcomes) => outcomes.size === 2).length,
       guardsOneWay: [...guardOutcomes].filter(([, outcomes]) => outcomes.size < 2)

@@ -18,7 +18,7 @@ export function PathsPanel({ entry, graph, selected, onSelect, onReplay }: {
     const timer = setTimeout(() => {
       try {
         const scenarios = entry.samples?.scenarios ?? [{ name: 'no input', input: undefined }];
-        const paths = generatePaths(entry.machine, graph, scenarios);
+        const paths = generatePaths(entry.machine, graph, scenarios, 'shortest', entry.samples?.targets);
         setResult({ graph, paths, coverage: pathCoverage(graph, paths) });
       } catch (error) {
         setResult({ graph, error: String(error) });

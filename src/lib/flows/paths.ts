@@ -2,7 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode 
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import type { Scenario } from './samples';
 import type { FlowGraph } from './graph';
-import { activeIds, activeNodes, takenEdges } from './simulate';
+import { activeIds, activeNodes, takeEvent, takenEdges } from './simulate';
 
 /**
  * The generated test paths of a machine, as the model-based tests generate them (xstate/graph over the real
@@ -51,17 +51,80 @@ function shortestPerState(paths: AnyPath[]): AnyPath[] {
   return [...best.values()];
 }
 
-/** The paths of one scenario, exactly as the model-based tests replay them (tests/support/model-paths.ts). */
-export function scenarioPaths(machine: AnyStateMachine, scenario: Scenario<AnyStateMachine>, kind: 'shortest' | 'simple' = 'shortest'): AnyPath[] {
+interface SelectedTransition {
+  source: AnyStateNode;
+  eventType: string;
+}
+
+/**
+ * The transitions an event takes from a snapshot, guards evaluated, named `<state path> --<event>#<index>`
+ * (the index among that state's transitions for the event: a guarded alternative is a transition of its own).
+ */
+export function transitionKeys(snapshot: AnyMachineSnapshot, event: AnyEventObject): string[] {
+  let selected: SelectedTransition[];
+  try {
+    selected = snapshot.machine.getTransitionData(snapshot as never, event as never) as unknown as SelectedTransition[];
+  } catch {
+    return [];
+  }
+  return selected.map((transition) => {
+    const list: unknown[] = transition.source.transitions.get(transition.eventType) ?? [];
+    return `${transition.source.path.join('.')} --${transition.eventType}#${list.indexOf(transition)}`;
+  });
+}
+
+function pathKeys(path: AnyPath): string[] {
+  return path.steps.slice(1).flatMap((step, index) => transitionKeys(path.steps[index]!.state, step.event));
+}
+
+/**
+ * Transition-targeted paths: for each transition no kept path takes, the shortest path to a snapshot from
+ * which some sample event takes it, plus that event. Shortest paths end once per state, so a transition back
+ * to a state already reached (a retry, a cancel, a guard that refuses) is only reached this way.
+ */
+function transitionPaths(
+  machine: AnyStateMachine, all: AnyPath[], covered: Set<string>, events: (snapshot: AnyMachineSnapshot) => AnyEventObject[],
+): AnyPath[] {
+  const extra: AnyPath[] = [];
+  for (const path of [...all].sort((a, b) => a.steps.length - b.steps.length)) {
+    if (path.state.status !== 'active') continue;
+    for (const event of events(path.state)) {
+      const keys = transitionKeys(path.state, event);
+      if (keys.length === 0 || keys.every((key) => covered.has(key))) continue;
+      keys.forEach((key) => covered.add(key));
+      const next = takeEvent(machine, path.state, event);
+      extra.push({ state: next, steps: [...path.steps, { event, state: next }], weight: path.weight + 1 });
+    }
+  }
+  return extra;
+}
+
+/**
+ * The paths of a machine's scenarios, exactly as the model-based tests replay them (tests/support/model-paths.ts):
+ * one per reached state and last event; with `targets: 'transitions'`, one more per transition that none of
+ * those takes, from the first scenario (in catalogue order) where a sample event takes it.
+ */
+export function machinePaths(
+  machine: AnyStateMachine, scenarios: Scenario<AnyStateMachine>[], kind: 'shortest' | 'simple' = 'shortest', targets: 'states' | 'transitions' = 'states',
+): AnyPath[][] {
   const generate = kind === 'simple' ? getSimplePaths : getShortestPaths;
-  return shortestPerState(generate(machine, { input: scenario.input, events: eventsFor(scenario.events ?? []) as never }) as AnyPath[]);
+  const walks = scenarios.map((scenario) => {
+    const events = eventsFor(scenario.events ?? []);
+    const all = generate(machine, { input: scenario.input, events: events as never }) as AnyPath[];
+    return { events, all, kept: shortestPerState(all) };
+  });
+  if (targets === 'states') return walks.map((walk) => walk.kept);
+  const covered = new Set(walks.flatMap((walk) => walk.kept.flatMap(pathKeys)));
+  return walks.map((walk) => [...walk.kept, ...transitionPaths(machine, walk.all, covered, walk.events)]);
 }
 
 export function generatePaths(
   machine: AnyStateMachine, graph: FlowGraph, scenarios: Scenario<AnyStateMachine>[], kind: 'shortest' | 'simple' = 'shortest',
+  targets: 'states' | 'transitions' = 'states',
 ): TestPath[] {
+  const perScenario = machinePaths(machine, scenarios, kind, targets);
   return scenarios.flatMap((scenario, scenarioIndex) => {
-    const paths = scenarioPaths(machine, scenario, kind);
+    const paths = perScenario[scenarioIndex]!;
     return paths.map((path, index) => {
       let previous: AnyMachineSnapshot | undefined;
       const steps = path.steps.map((step) => {

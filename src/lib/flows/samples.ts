@@ -15,4 +15,9 @@ export interface Scenario<M extends AnyStateMachine> {
 export interface MachineSamples<M extends AnyStateMachine> {
   machine: M;
   scenarios: Scenario<M>[];
+  /**
+   * 'transitions': paths also target every transition the state-targeted ones miss, and the model suite
+   * fails on a transition no path takes (machines move to this one by one; 'states' until then).
+   */
+  targets?: 'states' | 'transitions';
 }

@@ -21,4 +21,4 @@ export const apiKeySamples = defineSamples(apiKeyMachine, [{
     { type: 'xstate.done.actor.copySecret' },
     { type: 'xstate.error.actor.copySecret', error: new DOMException('Document is not focused.', 'NotAllowedError') },
   ],
-}]);
+}], 'transitions');

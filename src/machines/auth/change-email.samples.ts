@@ -19,4 +19,4 @@ export const changeEmailSamples = defineSamples(changeEmailMachine, [{
     },
     { type: 'xstate.error.actor.changeEmail', error: toApiError(409, { message: AUTH_TEXTS.emailTaken }, '/identity/v1/account/changeEmail/7') },
   ],
-}]);
+}], 'transitions');

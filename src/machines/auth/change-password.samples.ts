@@ -17,4 +17,4 @@ export const changePasswordSamples = defineSamples(changePasswordMachine, [{
     },
     { type: 'xstate.error.actor.changePassword', error: sampleServerError('/identity/v1/auth/changepassword') },
   ],
-}]);
+}], 'transitions');

@@ -19,4 +19,4 @@ export const outboxSamples = defineSamples(outboxMachine, [
       { type: 'outbox.filter', recipient: 'twofactor@demo.test' },
     ],
   },
-]);
+], 'transitions');

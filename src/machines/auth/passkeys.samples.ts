@@ -40,4 +40,4 @@ const events = [
 export const passkeysSamples = defineSamples(passkeysMachine, [
   { name: 'a browser with passkeys', input: { supported: true }, events },
   { name: 'a browser without passkeys', input: { supported: false }, events },
-]);
+], 'transitions');

@@ -27,4 +27,4 @@ const events = [
 export const passwordResetSamples = defineSamples(passwordResetMachine, [
   { name: '/forgot-password', input: {}, events },
   { name: '/confirm-password?email=…', input: { email: 'customer@demo.test' }, events },
-]);
+], 'transitions');

@@ -20,4 +20,4 @@ export const profilePictureSamples = defineSamples(profilePictureMachine, [true,
     { type: 'xstate.error.actor.uploadPicture', error: toApiError(413, { message: 'The request body is too large.' }, '/connect/users/za/uploadProfilePicture') },
     { type: 'xstate.error.actor.uploadPicture', error: sampleServerError('/connect/users/za/uploadProfilePicture') },
   ],
-})));
+})), 'transitions');

@@ -44,4 +44,4 @@ export const profileSamples = defineSamples(profileMachine, [{
     },
     { type: 'xstate.error.actor.saveProfile', error: sampleServerError('/identity/v1/profile') },
   ],
-}]);
+}], 'transitions');

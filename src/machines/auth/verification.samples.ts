@@ -22,4 +22,4 @@ const events = [
 
 const KINDS: VerificationKind[] = ['email', 'phone', 'twoFactorEnable', 'twoFactorDisable'];
 
-export const verificationSamples = defineSamples(verificationMachine, KINDS.map((kind) => ({ name: kind, input: { kind }, events })));
+export const verificationSamples = defineSamples(verificationMachine, KINDS.map((kind) => ({ name: kind, input: { kind }, events })), 'transitions');

@@ -29,4 +29,4 @@ export const paymentCallbackSamples = defineSamples(paymentCallbackMachine, [
     input: { ...returned, checkoutId: null, resourcePath: null },
     events: [{ type: 'callback.return' }],
   },
-]);
+], 'transitions');

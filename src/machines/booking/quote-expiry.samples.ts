@@ -35,4 +35,4 @@ export const quoteExpirySamples = defineSamples(quoteExpiryMachine, [
     input: { quotes: expiredQuoteOptions, selectedQuoteId: null, now: QUOTE_SAMPLE_NOW },
     events: [{ type: 'quotes.refresh', quotes: sampleQuoteOptions.map((quote) => ({ ...quote, quoteExpirationUtc: new Date(QUOTE_SAMPLE_NOW + 60_000).toISOString() })) }],
   },
-]);
+], 'transitions');

@@ -36,4 +36,4 @@ export const announcementBannerSamples = defineSamples(announcementBannerMachine
     input: { cca2: 'za' },
     events: [{ type: 'xstate.done.actor.loadAnnouncements', output: [] }],
   },
-]);
+], 'transitions');

@@ -33,4 +33,4 @@ export const barcodeScannerSamples = defineSamples(barcodeScannerMachine, [
       { type: 'xstate.error.actor.findDelivery', error: toApiError(503, { message: 'Service Unavailable' }, '/connect/deliveries/ZA') },
     ],
   },
-]);
+], 'transitions');

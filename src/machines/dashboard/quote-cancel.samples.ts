@@ -27,4 +27,4 @@ export const quoteCancelSamples = defineSamples(quoteCancelMachine, [
       { type: 'cancel.request', target },
     ],
   },
-]);
+], 'transitions');

@@ -35,4 +35,4 @@ export const deliveryActionsSamples = defineSamples(deliveryActionsMachine, [
       { type: 'xstate.done.actor.runAction', output: undefined },
     ],
   },
-]);
+], 'transitions');

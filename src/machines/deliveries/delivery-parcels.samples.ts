@@ -22,4 +22,4 @@ export const deliveryParcelsSamples = defineSamples(deliveryParcelsMachine, [
       { type: 'parcels.dismiss' },
     ],
   },
-]);
+], 'transitions');

@@ -43,4 +43,4 @@ export const fundsAllocationSamples = defineSamples(fundsAllocationMachine, [
       { type: 'xstate.done.actor.allocate', output: AFTER },
     ],
   },
-]);
+], 'transitions');

@@ -46,4 +46,4 @@ export const payoutRequestSamples = defineSamples(payoutRequestMachine, [
       { type: 'payout.close' },
     ],
   },
-]);
+], 'transitions');

@@ -33,4 +33,4 @@ export const transactionDetailSamples = defineSamples(transactionDetailMachine, 
       { type: 'xstate.error.actor.loadDetail', error: toApiError(404, undefined, '/connect/transactions/za/41/transactionItems') },
     ],
   },
-]);
+], 'transitions');

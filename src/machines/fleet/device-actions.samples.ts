@@ -33,4 +33,4 @@ export const deviceActionsSamples = defineSamples(deviceActionsMachine, [
       { type: 'devices.dismiss' },
     ],
   },
-]);
+], 'transitions');

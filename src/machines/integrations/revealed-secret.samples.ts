@@ -28,4 +28,4 @@ export const revealedSecretSamples = defineSamples(revealedSecretMachine, [
       { type: 'xstate.done.actor.issueSecret', output: `${sampleWebhookSecret}-rotated` },
     ],
   },
-]);
+], 'transitions');

@@ -35,4 +35,4 @@ export const webhookAttemptsSamples = defineSamples(webhookAttemptsMachine, [{
     { type: 'attempts.retry' },
     { type: 'attempts.test' },
   ],
-}]);
+}], 'transitions');

@@ -29,4 +29,4 @@ export const searchSelectSamples = defineSamples(searchSelectMachine, [
       { type: 'xstate.error.actor.createOption', error: toApiError(400, { message: 'Invalid' }, '/connect/companies/ZA') },
     ],
   },
-]);
+], 'transitions');

@@ -3,4 +3,4 @@ import { deliveryLogisticsMachine } from './delivery-logistics.machine';
 
 export const deliveryLogisticsSamples = defineSamples(deliveryLogisticsMachine, [
   { name: 'a paid delivery', input: undefined },
-]);
+], 'transitions');

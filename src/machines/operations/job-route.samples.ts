@@ -32,4 +32,4 @@ export const jobRouteSamples = defineSamples(jobRouteMachine, [
       { type: 'route.retry' },
     ],
   },
-]);
+], 'transitions');

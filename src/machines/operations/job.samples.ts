@@ -13,4 +13,4 @@ export const jobSamples = defineSamples(jobMachine, [
       { type: 'job.reverse', tasksStarted: 2 },
     ],
   },
-]);
+], 'transitions');

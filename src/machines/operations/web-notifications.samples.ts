@@ -29,4 +29,4 @@ export const webNotificationsSamples = defineSamples(webNotificationsMachine, [
       { type: 'notifications.received', notification: notification(3, 'Job 1 delayed', false) },
     ],
   },
-]);
+], 'transitions');

@@ -16,4 +16,4 @@ const lookupEvents = [
 export const portalSamples = defineSamples(portalMachine, [
   { name: 'loopback host (default portal ZA)', input: { hostname: 'localhost', defaultPortal: 'ZA' }, events: lookupEvents },
   { name: 'host without a portal code', input: { hostname: 'www.example.com', defaultPortal: 'ZA' } },
-]);
+], 'transitions');

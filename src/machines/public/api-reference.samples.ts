@@ -20,4 +20,4 @@ export const apiReferenceSamples = defineSamples(apiReferenceMachine, [{
     { type: 'retry' },
     { type: 'xstate.done.actor.loadApiDocuments', output: [{ document: 'connect', tags: operationsByTag(sampleApiDocument) }] },
   ],
-}]);
+}], 'transitions');

@@ -36,4 +36,4 @@ export const contactSamples = defineSamples(contactMachine, [
       { type: 'xstate.done.actor.sendContactMessage', output: { message: CONTACT_TEXTS.received } },
     ],
   },
-]);
+], 'transitions');

@@ -42,4 +42,4 @@ export const priceCalculatorSamples = defineSamples(priceCalculatorMachine, [
       { type: 'retry' },
     ],
   },
-]);
+], 'transitions');

@@ -17,4 +17,4 @@ export const trackOrderSamples = defineSamples(trackOrderMachine, [
       { type: 'xstate.done.actor.findOrder', output: 'k3J9xQv2LmN8pR4t' },
     ],
   },
-]);
+], 'transitions');

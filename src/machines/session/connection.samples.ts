@@ -11,4 +11,4 @@ export const connectionSamples = defineSamples(connectionMachine, [
       { type: 'xstate.done.actor.watch', output: { tokenExpired: true, error: 'Server returned an error on close: The access token has expired' } },
     ],
   },
-]);
+], 'transitions');

@@ -13,4 +13,4 @@ export const errorReportSamples = defineSamples(errorReportMachine, [
       { type: 'xstate.error.actor.logFrontendError', error: noResponseError() },
     ],
   },
-]);
+], 'transitions');

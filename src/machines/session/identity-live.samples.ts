@@ -17,4 +17,4 @@ export const identityLiveSamples = defineSamples(identityLiveMachine, [
       { type: 'identity.session.end' },
     ],
   },
-]);
+], 'transitions');

@@ -18,4 +18,4 @@ export const notificationsSamples = defineSamples(notificationsMachine, [
       { type: 'notify.success', text: SUCCESS_TEXTS.created },
     ],
   },
-]);
+], 'transitions');

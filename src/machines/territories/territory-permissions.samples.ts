@@ -21,4 +21,4 @@ export const territoryPermissionsSamples = defineSamples(territoryPermissionsMac
       { type: 'xstate.error.actor.revokePermission', error: toApiError(404, { message: 'Not found: territory permission 1' }, '/connect/territories/TerritoryPermissions/1') },
     ],
   },
-]);
+], 'transitions');

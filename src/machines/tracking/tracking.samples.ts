@@ -41,4 +41,4 @@ export const trackingSamples = defineSamples(trackingMachine, [{
     { type: 'xstate.error.actor.reloadTracking', error: notFound },
     { type: 'hub.down' },
   ],
-}]);
+}], 'transitions');
