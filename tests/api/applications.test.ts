@@ -65,6 +65,10 @@ describe('a partner application from start to approval', () => {
     const missing = await call('customer', 'PUT', `/applications/za/${id}`, { step: 'company', companyName: 'Swift Couriers' });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.errors).sort()).toEqual(['companyEmail', 'companyPhoneNumber', 'companyType', 'contactName', 'registrationNumber']);
+    // Each one named by its label as the form shows it, not by its JSON key.
+    expect(missing.body.errors).toMatchObject({ companyType: ['Company type is required'], contactName: ['Contact name is required'] });
+    expect(missing.body.message).toBe('Company type is required. Registration number is required. Contact name is required. Company email is required. Company phone number is required');
+    expect(missing.body.message).not.toMatch(/companyType|registrationNumber/);
     expect((await call('customer', 'PUT', `/applications/za/${id}`, { step: 'documents' })).status).toBe(400);
     const saved = await call('customer', 'PUT', `/applications/za/${id}`, { step: 'company', ...PARTNER_COMPANY });
     expect(saved.status).toBe(200);
@@ -73,7 +77,7 @@ describe('a partner application from start to approval', () => {
     expect((await call('customer', 'PUT', `/applications/za/${id}`, { step: 'company', ...PARTNER_COMPANY })).body.activeStep).toBe(0);
     const declaration = await call('customer', 'PUT', `/applications/za/${id}`, { step: 'declaration', hasRelation: true, hasPartTimeJob: false, hasVendorRelation: false });
     expect(declaration.status).toBe(400);
-    expect(Object.keys(declaration.body.errors)).toEqual(['relationInfo']);
+    expect(declaration.body.errors).toEqual({ relationInfo: ['Relation details is required'] });
     const declared = await call('customer', 'PUT', `/applications/za/${id}`, {
       step: 'declaration', hasRelation: true, relationInfo: 'My cousin drives for you', hasPartTimeJob: false, hasVendorRelation: false,
     });
@@ -92,6 +96,7 @@ describe('a partner application from start to approval', () => {
     const early = await call('customer', 'PUT', `/applications/za/${id}`, { step: 'documents' });
     expect(early.status).toBe(400);
     expect(Object.keys(early.body.errors).sort()).toEqual(['Company registration', 'Identity document', 'Proof of address']);
+    expect(early.body.errors['Proof of address']).toEqual(['Proof of address is required']);
     for (const type of [2, 3, 6]) {
       const stored = await upload('customer', id, type, type === 6 ? PDF : PNG);
       expect(stored.status).toBe(201);
@@ -307,6 +312,7 @@ describe('approval creates the real thing for each type', () => {
     const id = (await call('customer', 'POST', '/applications/za', { applicationTypeId: 4 })).body.id;
     const missing = await call('customer', 'PUT', `/applications/za/${id}`, { step: 'vehicle', registration: 'CA 999-111' });
     expect(Object.keys(missing.body.errors).sort()).toEqual(['make', 'model', 'vehicleTypeId']);
+    expect(missing.body.errors.vehicleTypeId).toEqual(['Vehicle type is required']);
     await call('customer', 'PUT', `/applications/za/${id}`, { step: 'vehicle', registration: 'CA 999-111', make: 'Toyota', model: 'Hilux', vehicleTypeId: 41 });
     expect((await upload('customer', id, 5, PNG, NEXT_YEAR)).status).toBe(201);
     expect((await upload('customer', id, 4, PDF, NEXT_YEAR)).status).toBe(201);
