@@ -96,8 +96,8 @@ export const REQUIRED_DOCUMENTS: Record<ApplicationTypeId, readonly DocumentType
   6: [2, 3],
 };
 
-/** Limits of a document upload: 2 MB (the server's multipart limit, PROFILE_PICTURE_LIMIT; 413 with the spec's image text); JPEG, PNG, WebP or PDF (by their first bytes). */
-export const DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
+/** Limits of a document upload: 10 MB by default (the upload route's own limit, DOCUMENT_UPLOAD_LIMIT; 413 with the spec's image text); JPEG, PNG, WebP or PDF (by their first bytes). */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 /** A document expiring within this many days is "expiring soon". */
 export const DOCUMENT_EXPIRING_SOON_DAYS = 30;

@@ -9,7 +9,10 @@ import type { SeededLogin } from '../support/seeded-users';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+// Small limits keep the uploads quick; the document route's own limit is larger than every other multipart file's.
+const PICTURE_LIMIT = 64 * 1024;
+const DOCUMENT_LIMIT = 256 * 1024;
+beforeAll(async () => { server = await startTestServer({ profilePictureLimit: PICTURE_LIMIT, documentUploadLimit: DOCUMENT_LIMIT }); });
 afterAll(async () => { await server.close(); });
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-and-the-rest')]);
@@ -86,7 +89,7 @@ describe('a partner application from start to approval', () => {
 
   it('uploads documents within the limits: other types 400, too large 413 with the spec text, expiry required where documents lapse', async () => {
     expect((await upload('customer', id, 2, Buffer.from('plain text'))).status).toBe(400);
-    const tooLarge = await upload('customer', id, 2, Buffer.concat([PNG, Buffer.alloc(server.config.profilePictureLimit + 1)]));
+    const tooLarge = await upload('customer', id, 2, Buffer.concat([PNG, Buffer.alloc(DOCUMENT_LIMIT + 1)]));
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.message).toBe(ERROR_TEXTS.imageTooLarge);
     const noExpiry = await upload('customer', id, 1, PNG);
@@ -108,6 +111,28 @@ describe('a partner application from start to approval', () => {
     expect((await call('company.user', 'GET', `/applications/za/${id}/documents/${documentId}`)).status).toBe(404);
     expect((await fetch(`${server.url}/connect/applications/za/${id}/documents/${documentId}`, { headers: bearer(await server.as('staff').token()) })).status).toBe(200);
     expect((await call('customer', 'PUT', `/applications/za/${id}`, { step: 'documents' })).body.activeStep).toBe(2);
+  });
+
+  it('application documents have their own upload limit, larger than the other multipart files\' (413 with the spec text above it)', async () => {
+    const [scan, twice] = [Buffer.concat([PNG, Buffer.alloc(PICTURE_LIMIT * 2)]), Buffer.concat([PNG, Buffer.alloc(DOCUMENT_LIMIT * 2)])];
+    // Above the profile picture's limit but within the document route's: stored.
+    const stored = await upload('customer', id, 2, scan);
+    expect(stored.status).toBe(201);
+    expect(stored.body.byteSize).toBe(scan.length);
+    // Declared too large (Content-Length) or found too large while streaming: 413 with the spec's text, nothing replaced.
+    for (const body of [twice, Buffer.concat([PNG, Buffer.alloc(DOCUMENT_LIMIT - PNG.length + 1)])]) {
+      const refused = await upload('customer', id, 2, body);
+      expect(refused.status).toBe(413);
+      expect(refused.body.message).toBe(ERROR_TEXTS.imageTooLarge);
+    }
+    const detail = await call('customer', 'GET', `/applications/za/${id}`);
+    expect(detail.body.documents.find((document: { documentTypeId: number }) => document.documentTypeId === 2).byteSize).toBe(scan.length);
+    // Every other multipart file keeps the global limit: the same scan as a profile picture is 413.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(scan)], { type: 'image/png' }), 'me.png');
+    const picture = await fetch(`${server.url}/connect/users/za/uploadProfilePicture`, { method: 'POST', body: form, headers: bearer(await server.as('customer').token()) });
+    expect(picture.status).toBe(413);
+    expect((await picture.json()).message).toBe(ERROR_TEXTS.imageTooLarge);
   });
 
   it('submits once every step is saved: the applicant is emailed, staff are notified', async () => {
