@@ -212,6 +212,18 @@ describe('driver invites and partner driver applications', () => {
     expect((await call('staff', 'GET', '/applicationinvites/za')).body.items.map((row: { id: number }) => row.id)).toContain(inviteId);
   });
 
+  it('a partner cannot search companies (the form has no lookup for it): its invites are for its own partner company, whatever is sent', async () => {
+    expect((await call('customer', 'GET', '/companies/za?select=true')).status).toBe(403);
+    expect((await call('staff', 'GET', '/companies/za?select=true')).status).toBe(200);
+    const other = (await server.database.db.select().from(users).where(eq(users.email, 'company.admin@demo.test')))[0]!.companyId!;
+    const own = (await userId('customer')).companyId;
+    expect(other).not.toBe(own);
+    const sent = await call('customer', 'POST', '/applicationinvites/za/createdriverapplication', { phoneNumber: '+27825550111', partnerCompanyId: other });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ partnerCompanyId: own, partnerCompanyName: 'Swift Couriers' });
+    expect((await call('customer', 'PUT', `/applicationinvites/za/canceldriverapplication/${sent.body.id}`)).status).toBe(200);
+  });
+
   it('the invite opens for its addressee only; a foreign or unknown hash is 404', async () => {
     expect((await call('store.user', 'GET', `/applicationinvites/za/hash/${hash}`)).status).toBe(200);
     expect((await call('company.user', 'GET', `/applicationinvites/za/hash/${hash}`)).status).toBe(404);

@@ -18,6 +18,12 @@ import type { ApplicationRow } from '../../src/resources/applications';
 import type { Page, ResourceRow } from '../../src/resources/types';
 import { ListView } from '../../src/ui/admin/ListView';
 import { system } from '../../src/ui/theme';
+import { FormView } from '../../src/ui/admin/FormView';
+import { formMachine } from '../../src/machines/lists/form.machine';
+import type { FormValues } from '../../src/resources/types';
+import { FORM_TEXTS } from '../../src/lib/resource-texts';
+import { mayCall } from '../../src/lib/access';
+import { permissionsOf } from '../support/shell-harness';
 
 const wrap = (node: React.ReactNode) => render(<ChakraProvider value={system}><MemoryRouter>{node}</MemoryRouter></ChakraProvider>);
 
@@ -169,5 +175,38 @@ describe('the apply screen keeps what was typed and names what is missing', () =
       step: 'declaration',
       values: { hasRelation: true, relationInfo: 'My cousin drives', hasPartTimeJob: false, partTimeJobDetails: null, hasVendorRelation: false, vendorRelationInfo: null },
     }));
+  }, 20_000);
+});
+
+type Row = Record<string, unknown> & { id: number; xmin: string };
+
+describe('the driver invite form', () => {
+  const inviteForm = (saved: FormValues[]) => createActor(formMachine.provide({
+    actors: {
+      saveRecord: fromPromise<Row, { values: FormValues }>(async ({ input }) => {
+        saved.push(input.values);
+        return { id: 5, xmin: 'x' } as Row;
+      }) as never,
+    },
+  }), { input: { resource: 'applicationInvites', cca2: 'ZA', id: undefined } }).start();
+
+  it('a partner gets no company lookup (it may not search companies): the invite is for its own partner company', async () => {
+    const saved: FormValues[] = [];
+    const partner = permissionsOf(['Partner'], { companyId: 12 });
+    expect(mayCall('createdriverapplication', partner)).toBe(true);
+    wrap(<FormView actor={inviteForm(saved)} permissions={partner} />);
+    await screen.findByLabelText('Email');
+    expect(screen.queryByTestId('lookup-partnerCompanyId')).toBeNull();
+    expect(screen.getByTestId('implied-partnerCompanyId').textContent).toBe('The driver will join your partner company.');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'driver@demo.test' } });
+    act(() => { fireEvent.click(screen.getByRole('button', { name: FORM_TEXTS.save })); });
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.partnerCompanyId ?? null).toBeNull();
+  }, 20_000);
+
+  it('an administrator keeps the partner company lookup', async () => {
+    wrap(<FormView actor={inviteForm([])} permissions={permissionsOf(['Administrator'])} />);
+    expect(await screen.findByTestId('lookup-partnerCompanyId')).toBeTruthy();
+    expect(screen.queryByTestId('implied-partnerCompanyId')).toBeNull();
   }, 20_000);
 });
