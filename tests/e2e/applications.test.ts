@@ -1,7 +1,8 @@
 // Applications to join in real browsers against npm start's server (issue 18): a new user registers, applies as a
 // partner with documents; an administrator approves the documents and the application in another browser; the
 // applicant's open page gets the partner's menus live, without a reload. The new partner then invites a driver, who
-// registers and applies through the invite link.
+// registers and applies through the invite link, and applies for a vehicle; the administrator approves both; the
+// driver's open page gets the driver's menus live and the partner's invite shows as used.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLY_TEXTS } from '../../src/features/applications/ApplyView';
@@ -140,8 +141,50 @@ describe('a partner joins', { timeout: 300_000 }, () => {
     await driver.getByRole('button', { name: APPLY_TEXTS.submit }).click();
     await driver.getByText(APPLY_TEXTS.tracking).waitFor();
 
-    // Staff find it among the driver applications, under the partner's company.
-    await admin.goto(`${server.url}/driver-applications`);
-    await admin.getByRole('row').filter({ hasText: company }).first().waitFor();
+    // The partner applies for a vehicle.
+    const nextYears = `${new Date().getUTCFullYear() + 2}-06-30`;
+    await applicant.goto(`${server.url}/vehicle-apply`);
+    await applicant.getByRole('button', { name: APPLY_TEXTS.start, exact: true }).click();
+    await applicant.getByRole('textbox', { name: 'Registration' }).fill(`CA ${Date.now() % 1_000_000}`);
+    await applicant.getByRole('textbox', { name: 'Make' }).fill('Toyota');
+    await applicant.getByRole('textbox', { name: 'Model' }).fill('Hilux');
+    await applicant.getByRole('combobox', { name: 'Vehicle type' }).selectOption({ index: 1 });
+    await applicant.getByRole('button', { name: APPLY_TEXTS.save }).click();
+    await applicant.getByText(APPLY_TEXTS.documentsHint).waitFor();
+    for (const label of ['Vehicle registration', 'Insurance']) {
+      const row = applicant.getByRole('group', { name: label });
+      await row.getByLabel(`${label} file`).setInputFiles(pdf(`${label}.pdf`));
+      await row.getByLabel('Expiry date').fill(nextYears);
+      await row.getByRole('button', { name: `${APPLY_TEXTS.upload} ${label.toLowerCase()}` }).click();
+      await row.getByText('Not uploaded').waitFor({ state: 'detached' });
+    }
+    await applicant.getByRole('button', { name: APPLY_TEXTS.save }).click();
+    await applicant.getByText(APPLY_TEXTS.terms).click();
+    await applicant.getByRole('button', { name: APPLY_TEXTS.save }).click();
+    await applicant.getByRole('button', { name: APPLY_TEXTS.submit }).click();
+    await applicant.getByText(APPLY_TEXTS.tracking).waitFor();
+
+    // Staff find both under the partner's company and approve them with their documents.
+    const approveAll = async (list: string, labels: string[]) => {
+      await admin.goto(`${server.url}${list}`);
+      await admin.getByRole('row').filter({ hasText: company }).getByRole('link').first().click();
+      const region = admin.getByRole('region', { name: REVIEW_TEXTS.documents });
+      for (const label of labels) {
+        await region.getByRole('group', { name: label }).getByRole('button', { name: REVIEW_TEXTS.approveDocument }).click();
+        await region.getByRole('group', { name: label }).getByText(`${label}: Valid`).waitFor();
+      }
+      await admin.getByRole('button', { name: REVIEW_TEXTS.approve, exact: true }).click();
+      await admin.getByRole('alertdialog').getByRole('button', { name: /^(Yes|Approve)/ }).click();
+      await admin.getByRole('button', { name: REVIEW_TEXTS.approve, exact: true }).waitFor({ state: 'detached' });
+    };
+    await approveAll('/driver-applications', ['Driving licence', 'Identity document', 'Proof of address']);
+    await approveAll('/vehicle-applications', ['Vehicle registration', 'Insurance']);
+
+    // The driver's open page gets the driver's menus live; the partner sees its invite used and its vehicle approved.
+    await expect.poll(async () => mainMenuLinks(driver), { timeout: 30_000, interval: 2_000 }).toContain('Jobs');
+    await applicant.goto(`${server.url}/applicationinvites`);
+    expect(await applicant.getByRole('row').filter({ hasText: driverEmail }).textContent()).toMatch(/Applied \(#\d+\)/);
+    await applicant.goto(`${server.url}/vehicle-apply`);
+    await applicant.getByText(APPLY_TEXTS.notStarted('Vehicle')).waitFor();
   });
 });
