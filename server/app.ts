@@ -149,7 +149,8 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   await app.register(realtimeWorker, workers);
 
   // Multipart uploads (profile picture): its hooks run after the access check above.
-  await registerMultipart(app, context.config.profilePictureLimit);
+  // Application documents (issue 18) have their own, larger limit.
+  await registerMultipart(app, context.config.profilePictureLimit, { uploadapplicationdocument: context.config.documentUploadLimit });
 
   // Every handler reads who calls and where from `request.scope`, built once per request.
   await app.register(requestScope, { db: context.db });

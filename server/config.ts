@@ -3,6 +3,7 @@ import {
   HUB_CLIENT_TIMEOUT_MS, HUB_KEEP_ALIVE_MS, WEBHOOK_BACKOFF_BASE_MS, WEBHOOK_BACKOFF_MAX_MS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_POLL_MS,
   WEBHOOK_TIMEOUT_MS,
 } from '../src/lib/constants';
+import { DOCUMENT_MAX_BYTES } from '../src/lib/applications';
 
 export interface ServerConfig {
   port: number;
@@ -62,8 +63,10 @@ export interface ServerConfig {
   /** WebAuthn relying party id and origins; derived from the request's host when absent. */
   webauthnRpId: string | undefined;
   webauthnOrigins: string[] | undefined;
-  /** Largest accepted profile picture in bytes. */
+  /** Largest accepted profile picture in bytes (and any other multipart file without its own limit). */
   profilePictureLimit: number;
+  /** Largest accepted application document in bytes (issue 18: scans and PDFs outgrow a profile picture's limit). */
+  documentUploadLimit: number;
   /** How long a quote option can be selected and paid (booking; the spec does not say). */
   quoteValiditySeconds: number;
   /** The public review link (e.g. a Google review page) offered after a rating of 4 or 5 (issue 19); none when absent. */
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webauthnRpId: env.WEBAUTHN_RP_ID || undefined,
     webauthnOrigins: env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((origin) => origin.trim()) : undefined,
     profilePictureLimit: integer('PROFILE_PICTURE_LIMIT', env.PROFILE_PICTURE_LIMIT, 2 * 1024 * 1024),
+    documentUploadLimit: integer('DOCUMENT_UPLOAD_LIMIT', env.DOCUMENT_UPLOAD_LIMIT, DOCUMENT_MAX_BYTES),
     quoteValiditySeconds: integer('QUOTE_VALIDITY_SECONDS', env.QUOTE_VALIDITY_SECONDS, 30 * 60),
     publicReviewUrl: env.PUBLIC_REVIEW_URL || undefined,
     paymentProviderUrl: env.PAYMENT_PROVIDER_URL || undefined,

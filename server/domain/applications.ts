@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
 import {
-  APPLICATION_STATUS, APPLICATION_STEPS, APPLICATION_TEXTS, APPLICATION_TYPE, applicationStatusLabel, applicationTypeLabel,
+  APPLICATION_STATUS, APPLICATION_STEPS, APPLICATION_TEXTS, APPLICATION_TYPE, applicationFieldLabel, applicationStatusLabel, applicationTypeLabel,
   DECLARATION_DETAILS, DOCUMENT_CONTENT_TYPES, DOCUMENT_EXPIRING_SOON_DAYS, DOCUMENT_STATUS, DOCUMENT_STATUS_LABELS, documentTypeLabel,
   EXPIRING_DOCUMENT_TYPES, INVITE_VALID_DAYS, PROGRESS_STATUS, REQUIRED_DOCUMENTS, STEP_REQUIRED_FIELDS, TERMS_ACCEPTANCE,
-  type ApplicationTypeId, type DocumentStatusId, type DocumentTypeId, type StepName,
+  type ApplicationFieldName, type ApplicationTypeId, type DocumentStatusId, type DocumentTypeId, type StepName,
 } from '../../src/lib/applications';
 import { MIN_SEARCH_LENGTH, PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
@@ -302,19 +302,18 @@ type StepSave = S['ApplicationStepSave'];
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** The fields a step needs, each missing one named (400). */
+/** The fields a step needs, each missing one named by its label (400): keyed by field, so the screen shows it there. */
 function checkStep(step: StepName, input: StepSave, documentsMissing: string[]) {
   const errors: Record<string, string[]> = {};
-  for (const field of STEP_REQUIRED_FIELDS[step]) {
-    if (blank(input[field as keyof StepSave])) errors[field] = [APPLICATION_TEXTS.required];
-  }
+  const missing = (field: ApplicationFieldName) => { errors[field] = [APPLICATION_TEXTS.required(applicationFieldLabel(field))]; };
+  for (const field of STEP_REQUIRED_FIELDS[step]) if (blank(input[field])) missing(field);
   if (step === 'declaration') {
-    for (const [flag, detail] of DECLARATION_DETAILS) if (input[flag] === true && blank(input[detail])) errors[detail] = [APPLICATION_TEXTS.required];
+    for (const [flag, detail] of DECLARATION_DETAILS) if (input[flag] === true && blank(input[detail])) missing(detail);
   }
-  if (step === 'terms' && input.termsAccepted === false) errors.termsAccepted = [APPLICATION_TEXTS.required];
-  if (step === 'documents') for (const label of documentsMissing) errors[label] = [APPLICATION_TEXTS.documentRequired(label)];
-  const names = Object.keys(errors);
-  if (names.length > 0) throw new HttpError(400, `Missing: ${names.join(', ')}`, errors);
+  if (step === 'terms' && input.termsAccepted === false) missing('termsAccepted');
+  if (step === 'documents') for (const label of documentsMissing) errors[label] = [APPLICATION_TEXTS.required(label)];
+  const texts = Object.values(errors).flat();
+  if (texts.length > 0) throw new HttpError(400, texts.join('. '), errors);
 }
 
 async function requiredDocumentsMissing(db: Executor, record: ApplicationRecord): Promise<string[]> {

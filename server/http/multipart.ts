@@ -64,14 +64,22 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const tooLarge = () => new HttpError(413, ERROR_TEXTS.imageTooLarge);
 
 /**
- * Registers multipart parsing for the operations that declare it. The largest file is `fileLimit` bytes: a
+ * Registers multipart parsing for the operations that declare it. The largest file is `fileLimit` bytes, or the
+ * operation's own limit in `limitsByOperation` (operationId → bytes; e.g. application documents): a
  * bigger one is refused (413, the catalogue's image text) as soon as it is known — from a declared
  * Content-Length, or the moment the file passes the limit — and the connection is closed rather than drained,
  * so an oversized upload is never read to its end. A request whose content type the operation does not declare
  * is a 415 before its body is read: a body of any type the operation does not declare would skip the validation
  of the declared one (a text/plain body reached JSON handlers as a raw string).
  */
-export async function registerMultipart(app: FastifyInstance, fileLimit: number): Promise<void> {
+export async function registerMultipart(app: FastifyInstance, fileLimit: number, limitsByOperation: Record<string, number> = {}): Promise<void> {
+  const operationOf = (schema: unknown) => (schema as { operationId?: string } | undefined)?.operationId;
+  const limitOf = (request: FastifyRequest) => limitsByOperation[operationOf(request.routeOptions.schema) ?? ''] ?? fileLimit;
+  // An operation with its own limit hands it to the multipart parser through its route config (read per request).
+  app.addHook('onRoute', (route) => {
+    const own = limitsByOperation[operationOf(route.schema) ?? ''];
+    if (own !== undefined) route.config = { ...route.config, multipartOptions: { limits: { fileSize: own } } };
+  });
   app.addHook('onRequest', async (request, reply) => {
     const declared = declaredMediaTypes(request);
     const mediaType = mediaTypeOf(request);
@@ -82,7 +90,7 @@ export async function registerMultipart(app: FastifyInstance, fileLimit: number)
       return;
     }
     if (!declared.includes(mediaType)) throw new HttpError(415, `Unsupported content type: ${mediaType}`);
-    if (mediaType === MULTIPART && Number(request.headers['content-length'] ?? 0) > fileLimit + MULTIPART_OVERHEAD_BYTES) {
+    if (mediaType === MULTIPART && Number(request.headers['content-length'] ?? 0) > limitOf(request) + MULTIPART_OVERHEAD_BYTES) {
       reply.header('Connection', 'close');
       throw tooLarge();
     }

@@ -96,8 +96,8 @@ export const REQUIRED_DOCUMENTS: Record<ApplicationTypeId, readonly DocumentType
   6: [2, 3],
 };
 
-/** Limits of a document upload: 2 MB (the server's multipart limit, PROFILE_PICTURE_LIMIT; 413 with the spec's image text); JPEG, PNG, WebP or PDF (by their first bytes). */
-export const DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
+/** Limits of a document upload: 10 MB by default (the upload route's own limit, DOCUMENT_UPLOAD_LIMIT; 413 with the spec's image text); JPEG, PNG, WebP or PDF (by their first bytes). */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 /** A document expiring within this many days is "expiring soon". */
 export const DOCUMENT_EXPIRING_SOON_DAYS = 30;
@@ -116,7 +116,7 @@ export const APPLICATION_STEPS: Record<ApplicationTypeId, readonly StepName[]> =
 };
 
 /** Fields a step must have (a declaration's "info" fields are required only when its yes/no is yes). */
-export const STEP_REQUIRED_FIELDS: Record<StepName, readonly string[]> = {
+export const STEP_REQUIRED_FIELDS: Record<StepName, readonly ApplicationFieldName[]> = {
   company: ['companyName', 'companyType', 'registrationNumber', 'contactName', 'companyEmail', 'companyPhoneNumber'],
   personal: ['idNumber', 'phoneNumber'],
   declaration: ['hasRelation', 'hasPartTimeJob', 'hasVendorRelation'],
@@ -124,6 +124,33 @@ export const STEP_REQUIRED_FIELDS: Record<StepName, readonly string[]> = {
   documents: [],
   terms: ['termsAccepted'],
 };
+/**
+ * Each field's label as the applicant sees it on the step's form; the server names a missing field by it
+ * ("Company name is required", as the specs word required fields), the screen shows it next to the field.
+ */
+export const APPLICATION_FIELD_LABELS = {
+  companyName: 'Company name', companyType: 'Company type', registrationNumber: 'Registration number', vatNumber: 'VAT number',
+  contactName: 'Contact name', companyEmail: 'Company email', companyPhoneNumber: 'Company phone number',
+  idNumber: 'ID number', phoneNumber: 'Phone number',
+  hasRelation: 'Related to anyone working for the platform', relationInfo: 'Relation details',
+  hasPartTimeJob: 'Part-time job', partTimeJobDetails: 'Part-time job details',
+  hasVendorRelation: 'Relation with a vendor of the platform', vendorRelationInfo: 'Vendor relation details',
+  registration: 'Registration', make: 'Make', model: 'Model', colour: 'Colour', vehicleTypeId: 'Vehicle type',
+  termsAccepted: 'Acceptance of the terms and rates',
+} as const;
+export type ApplicationFieldName = keyof typeof APPLICATION_FIELD_LABELS;
+export const applicationFieldLabel = (name: string): string => APPLICATION_FIELD_LABELS[name as ApplicationFieldName] ?? name;
+
+/** The fields each step's form has and saves (the terms step saves its tick; the documents step nothing). */
+export const STEP_FIELDS: Record<StepName, readonly ApplicationFieldName[]> = {
+  company: ['companyName', 'companyType', 'registrationNumber', 'vatNumber', 'contactName', 'companyEmail', 'companyPhoneNumber'],
+  personal: ['idNumber', 'phoneNumber'],
+  declaration: ['hasRelation', 'relationInfo', 'hasPartTimeJob', 'partTimeJobDetails', 'hasVendorRelation', 'vendorRelationInfo'],
+  vehicle: ['registration', 'make', 'model', 'colour', 'vehicleTypeId'],
+  documents: [],
+  terms: ['termsAccepted'],
+};
+
 export const DECLARATION_DETAILS = [
   ['hasRelation', 'relationInfo'],
   ['hasPartTimeJob', 'partTimeJobDetails'],
@@ -141,8 +168,8 @@ export const APPLICATION_REVIEW_PATHS: Record<ApplicationTypeId, string> = {
 };
 
 export const APPLICATION_TEXTS = {
-  required: 'This field is required.',
-  documentRequired: (label: string) => `${label} is required.`,
+  /** A missing field or document, named by its label (the specs' "Name is required"). */
+  required: (label: string) => `${label} is required`,
   documentsNotValid: 'The required documents are not all valid.',
   documentTypeInvalid: 'Only JPEG, PNG, WebP or PDF files can be uploaded.',
   expiryRequired: 'The expiry date is required for this document.',

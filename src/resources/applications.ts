@@ -151,7 +151,11 @@ export const applicationInvitesResource: ResourceDef<ApplicationInviteRow> = {
     { name: 'firstName', label: 'First name', kind: 'text', maxLength: 100 },
     { name: 'email', label: 'Email', kind: 'email', maxLength: 200 },
     { name: 'phoneNumber', label: 'Phone number', kind: 'phone' },
-    { name: 'partnerCompanyId', label: 'Partner company (staff only)', kind: 'lookup', resource: 'companies', nameField: 'partnerCompanyName', createOnly: true },
+    // Staff pick the partner company (or none); a partner cannot search companies: its invites are for its own.
+    {
+      name: 'partnerCompanyId', label: 'Partner company', kind: 'lookup', resource: 'companies', nameField: 'partnerCompanyName', createOnly: true,
+      impliedText: 'The driver will join your partner company.',
+    },
   ],
   defaultSort: 'id',
   pageSizes: PAGE_SIZE_OPTIONS,

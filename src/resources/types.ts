@@ -66,6 +66,8 @@ export interface FieldDef {
   nameField?: string;
   /** Only on the add form (the server refuses it on update). */
   createOnly?: boolean;
+  /** Shown in place of a lookup the user may not search (the server fills it in, e.g. a partner's own company). */
+  impliedText?: string;
 }
 
 export type FormValues = Record<string, string | boolean | number | null>;

@@ -9,7 +9,10 @@ import type { SeededLogin } from '../support/seeded-users';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+// Small limits keep the uploads quick; the document route's own limit is larger than every other multipart file's.
+const PICTURE_LIMIT = 64 * 1024;
+const DOCUMENT_LIMIT = 256 * 1024;
+beforeAll(async () => { server = await startTestServer({ profilePictureLimit: PICTURE_LIMIT, documentUploadLimit: DOCUMENT_LIMIT }); });
 afterAll(async () => { await server.close(); });
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-and-the-rest')]);
@@ -65,6 +68,10 @@ describe('a partner application from start to approval', () => {
     const missing = await call('customer', 'PUT', `/applications/za/${id}`, { step: 'company', companyName: 'Swift Couriers' });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.errors).sort()).toEqual(['companyEmail', 'companyPhoneNumber', 'companyType', 'contactName', 'registrationNumber']);
+    // Each one named by its label as the form shows it, not by its JSON key.
+    expect(missing.body.errors).toMatchObject({ companyType: ['Company type is required'], contactName: ['Contact name is required'] });
+    expect(missing.body.message).toBe('Company type is required. Registration number is required. Contact name is required. Company email is required. Company phone number is required');
+    expect(missing.body.message).not.toMatch(/companyType|registrationNumber/);
     expect((await call('customer', 'PUT', `/applications/za/${id}`, { step: 'documents' })).status).toBe(400);
     const saved = await call('customer', 'PUT', `/applications/za/${id}`, { step: 'company', ...PARTNER_COMPANY });
     expect(saved.status).toBe(200);
@@ -73,7 +80,7 @@ describe('a partner application from start to approval', () => {
     expect((await call('customer', 'PUT', `/applications/za/${id}`, { step: 'company', ...PARTNER_COMPANY })).body.activeStep).toBe(0);
     const declaration = await call('customer', 'PUT', `/applications/za/${id}`, { step: 'declaration', hasRelation: true, hasPartTimeJob: false, hasVendorRelation: false });
     expect(declaration.status).toBe(400);
-    expect(Object.keys(declaration.body.errors)).toEqual(['relationInfo']);
+    expect(declaration.body.errors).toEqual({ relationInfo: ['Relation details is required'] });
     const declared = await call('customer', 'PUT', `/applications/za/${id}`, {
       step: 'declaration', hasRelation: true, relationInfo: 'My cousin drives for you', hasPartTimeJob: false, hasVendorRelation: false,
     });
@@ -82,7 +89,7 @@ describe('a partner application from start to approval', () => {
 
   it('uploads documents within the limits: other types 400, too large 413 with the spec text, expiry required where documents lapse', async () => {
     expect((await upload('customer', id, 2, Buffer.from('plain text'))).status).toBe(400);
-    const tooLarge = await upload('customer', id, 2, Buffer.concat([PNG, Buffer.alloc(server.config.profilePictureLimit + 1)]));
+    const tooLarge = await upload('customer', id, 2, Buffer.concat([PNG, Buffer.alloc(DOCUMENT_LIMIT + 1)]));
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.message).toBe(ERROR_TEXTS.imageTooLarge);
     const noExpiry = await upload('customer', id, 1, PNG);
@@ -92,6 +99,7 @@ describe('a partner application from start to approval', () => {
     const early = await call('customer', 'PUT', `/applications/za/${id}`, { step: 'documents' });
     expect(early.status).toBe(400);
     expect(Object.keys(early.body.errors).sort()).toEqual(['Company registration', 'Identity document', 'Proof of address']);
+    expect(early.body.errors['Proof of address']).toEqual(['Proof of address is required']);
     for (const type of [2, 3, 6]) {
       const stored = await upload('customer', id, type, type === 6 ? PDF : PNG);
       expect(stored.status).toBe(201);
@@ -103,6 +111,28 @@ describe('a partner application from start to approval', () => {
     expect((await call('company.user', 'GET', `/applications/za/${id}/documents/${documentId}`)).status).toBe(404);
     expect((await fetch(`${server.url}/connect/applications/za/${id}/documents/${documentId}`, { headers: bearer(await server.as('staff').token()) })).status).toBe(200);
     expect((await call('customer', 'PUT', `/applications/za/${id}`, { step: 'documents' })).body.activeStep).toBe(2);
+  });
+
+  it('application documents have their own upload limit, larger than the other multipart files\' (413 with the spec text above it)', async () => {
+    const [scan, twice] = [Buffer.concat([PNG, Buffer.alloc(PICTURE_LIMIT * 2)]), Buffer.concat([PNG, Buffer.alloc(DOCUMENT_LIMIT * 2)])];
+    // Above the profile picture's limit but within the document route's: stored.
+    const stored = await upload('customer', id, 2, scan);
+    expect(stored.status).toBe(201);
+    expect(stored.body.byteSize).toBe(scan.length);
+    // Declared too large (Content-Length) or found too large while streaming: 413 with the spec's text, nothing replaced.
+    for (const body of [twice, Buffer.concat([PNG, Buffer.alloc(DOCUMENT_LIMIT - PNG.length + 1)])]) {
+      const refused = await upload('customer', id, 2, body);
+      expect(refused.status).toBe(413);
+      expect(refused.body.message).toBe(ERROR_TEXTS.imageTooLarge);
+    }
+    const detail = await call('customer', 'GET', `/applications/za/${id}`);
+    expect(detail.body.documents.find((document: { documentTypeId: number }) => document.documentTypeId === 2).byteSize).toBe(scan.length);
+    // Every other multipart file keeps the global limit: the same scan as a profile picture is 413.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(scan)], { type: 'image/png' }), 'me.png');
+    const picture = await fetch(`${server.url}/connect/users/za/uploadProfilePicture`, { method: 'POST', body: form, headers: bearer(await server.as('customer').token()) });
+    expect(picture.status).toBe(413);
+    expect((await picture.json()).message).toBe(ERROR_TEXTS.imageTooLarge);
   });
 
   it('submits once every step is saved: the applicant is emailed, staff are notified', async () => {
@@ -180,6 +210,18 @@ describe('driver invites and partner driver applications', () => {
     expect((await call('customer', 'GET', '/applicationinvites/za')).body.items.map((row: { id: number }) => row.id)).toEqual([inviteId]);
     expect((await call('partner', 'GET', '/applicationinvites/za')).status).toBe(200);
     expect((await call('staff', 'GET', '/applicationinvites/za')).body.items.map((row: { id: number }) => row.id)).toContain(inviteId);
+  });
+
+  it('a partner cannot search companies (the form has no lookup for it): its invites are for its own partner company, whatever is sent', async () => {
+    expect((await call('customer', 'GET', '/companies/za?select=true')).status).toBe(403);
+    expect((await call('staff', 'GET', '/companies/za?select=true')).status).toBe(200);
+    const other = (await server.database.db.select().from(users).where(eq(users.email, 'company.admin@demo.test')))[0]!.companyId!;
+    const own = (await userId('customer')).companyId;
+    expect(other).not.toBe(own);
+    const sent = await call('customer', 'POST', '/applicationinvites/za/createdriverapplication', { phoneNumber: '+27825550111', partnerCompanyId: other });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ partnerCompanyId: own, partnerCompanyName: 'Swift Couriers' });
+    expect((await call('customer', 'PUT', `/applicationinvites/za/canceldriverapplication/${sent.body.id}`)).status).toBe(200);
   });
 
   it('the invite opens for its addressee only; a foreign or unknown hash is 404', async () => {
@@ -307,6 +349,7 @@ describe('approval creates the real thing for each type', () => {
     const id = (await call('customer', 'POST', '/applications/za', { applicationTypeId: 4 })).body.id;
     const missing = await call('customer', 'PUT', `/applications/za/${id}`, { step: 'vehicle', registration: 'CA 999-111' });
     expect(Object.keys(missing.body.errors).sort()).toEqual(['make', 'model', 'vehicleTypeId']);
+    expect(missing.body.errors.vehicleTypeId).toEqual(['Vehicle type is required']);
     await call('customer', 'PUT', `/applications/za/${id}`, { step: 'vehicle', registration: 'CA 999-111', make: 'Toyota', model: 'Hilux', vehicleTypeId: 41 });
     expect((await upload('customer', id, 5, PNG, NEXT_YEAR)).status).toBe(201);
     expect((await upload('customer', id, 4, PDF, NEXT_YEAR)).status).toBe(201);

@@ -18,6 +18,12 @@ import type { ApplicationRow } from '../../src/resources/applications';
 import type { Page, ResourceRow } from '../../src/resources/types';
 import { ListView } from '../../src/ui/admin/ListView';
 import { system } from '../../src/ui/theme';
+import { FormView } from '../../src/ui/admin/FormView';
+import { formMachine } from '../../src/machines/lists/form.machine';
+import type { FormValues } from '../../src/resources/types';
+import { FORM_TEXTS } from '../../src/lib/resource-texts';
+import { mayCall } from '../../src/lib/access';
+import { permissionsOf } from '../support/shell-harness';
 
 const wrap = (node: React.ReactNode) => render(<ChakraProvider value={system}><MemoryRouter>{node}</MemoryRouter></ChakraProvider>);
 
@@ -127,5 +133,80 @@ describe('the review screen', () => {
     await screen.findByText(/Status: Rejected/);
     expect(calls.map((call) => [call.action.kind, call.reason])).toEqual([['approve', ''], ['reject', 'Blurred ID']]);
     expect(screen.queryByRole('button', { name: REVIEW_TEXTS.approve })).toBeNull();
+  }, 20_000);
+});
+
+describe('the apply screen keeps what was typed and names what is missing', () => {
+  it('a step\'s typed values survive going to another step and back, are what the save sends, and a 400 shows each missing field by its label next to it', async () => {
+    const saved: { step: StepName; values: StepValues }[] = [];
+    const actor = createActor(applicationApplyMachine.provide({
+      actors: {
+        loadApplication: fromPromise<Application | null, ApplyCallInput>(async () => COMPANY_SAVED),
+        saveStep: fromPromise<Application, ApplyCallInput & { step: StepName; values: StepValues }>(async ({ input }) => {
+          saved.push({ step: input.step, values: input.values });
+          if (saved.length === 1) {
+            throw toApiError(400, { message: 'Contact name is required', errors: { contactName: ['Contact name is required'] } }, '/x');
+          }
+          return COMPANY_SAVED;
+        }),
+      },
+    }), { input: { cca2: 'ZA', applicationTypeId: 1 } }).start();
+    wrap(<ApplyView actor={actor} />);
+    // The company step is saved: the declaration step is shown; tick a question and type its details, unsaved.
+    const declaration = await screen.findByRole('form', { name: APPLY_TEXTS.stepTitles.declaration });
+    fireEvent.click(within(declaration).getByLabelText('Are you related to anyone working for the platform?'));
+    fireEvent.change(within(declaration).getByLabelText('Relation details'), { target: { value: 'My cousin drives' } });
+    // Back to the company step, change it, and save it with a field the server says is missing.
+    act(() => { fireEvent.click(screen.getByRole('button', { name: /^1\. / })); });
+    const company = screen.getByRole('form', { name: APPLY_TEXTS.stepTitles.company });
+    expect((within(company).getByLabelText('Company name') as HTMLInputElement).value).toBe('Swift Couriers');
+    fireEvent.change(within(company).getByLabelText('Contact name'), { target: { value: ' ' } });
+    act(() => { fireEvent.click(within(company).getByRole('button', { name: APPLY_TEXTS.save })); });
+    const fieldError = await within(company).findByText('Contact name is required');
+    expect(within(company).getByLabelText('Contact name').getAttribute('aria-describedby')).toBe(fieldError.id);
+    expect(saved[0]).toMatchObject({ step: 'company', values: { companyName: 'Swift Couriers', contactName: ' ' } });
+    expect(screen.getByRole('alert').textContent).not.toContain('contactName');
+    // To the declaration step and back: what was typed there is still there, and is what its save sends.
+    act(() => { fireEvent.click(screen.getByRole('button', { name: /^2\. / })); });
+    const again = screen.getByRole('form', { name: APPLY_TEXTS.stepTitles.declaration });
+    expect((within(again).getByLabelText('Relation details') as HTMLInputElement).value).toBe('My cousin drives');
+    act(() => { fireEvent.click(within(again).getByRole('button', { name: APPLY_TEXTS.save })); });
+    await waitFor(() => expect(saved[1]).toEqual({
+      step: 'declaration',
+      values: { hasRelation: true, relationInfo: 'My cousin drives', hasPartTimeJob: false, partTimeJobDetails: null, hasVendorRelation: false, vendorRelationInfo: null },
+    }));
+  }, 20_000);
+});
+
+type Row = Record<string, unknown> & { id: number; xmin: string };
+
+describe('the driver invite form', () => {
+  const inviteForm = (saved: FormValues[]) => createActor(formMachine.provide({
+    actors: {
+      saveRecord: fromPromise<Row, { values: FormValues }>(async ({ input }) => {
+        saved.push(input.values);
+        return { id: 5, xmin: 'x' } as Row;
+      }) as never,
+    },
+  }), { input: { resource: 'applicationInvites', cca2: 'ZA', id: undefined } }).start();
+
+  it('a partner gets no company lookup (it may not search companies): the invite is for its own partner company', async () => {
+    const saved: FormValues[] = [];
+    const partner = permissionsOf(['Partner'], { companyId: 12 });
+    expect(mayCall('createdriverapplication', partner)).toBe(true);
+    wrap(<FormView actor={inviteForm(saved)} permissions={partner} />);
+    await screen.findByLabelText('Email');
+    expect(screen.queryByTestId('lookup-partnerCompanyId')).toBeNull();
+    expect(screen.getByTestId('implied-partnerCompanyId').textContent).toBe('The driver will join your partner company.');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'driver@demo.test' } });
+    act(() => { fireEvent.click(screen.getByRole('button', { name: FORM_TEXTS.save })); });
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.partnerCompanyId ?? null).toBeNull();
+  }, 20_000);
+
+  it('an administrator keeps the partner company lookup', async () => {
+    wrap(<FormView actor={inviteForm([])} permissions={permissionsOf(['Administrator'])} />);
+    expect(await screen.findByTestId('lookup-partnerCompanyId')).toBeTruthy();
+    expect(screen.queryByTestId('implied-partnerCompanyId')).toBeNull();
   }, 20_000);
 });

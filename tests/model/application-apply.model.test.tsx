@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import { APPLY_TEXTS, ApplyView } from '../../src/features/applications/ApplyView';
+import { APPLICATION_FIELD_LABELS, type ApplicationFieldName } from '../../src/lib/applications';
 import { applicationApplyMachine } from '../../src/machines/applications/application-apply.machine';
 import { applicationApplySamples } from '../../src/machines/applications/application-apply.samples';
 import { system } from '../../src/ui/theme';
@@ -23,6 +24,7 @@ describeModel({
         act(() => {
           switch (event.type) {
             case 'apply.start': fireEvent.click(button(APPLY_TEXTS.start)); break;
+            case 'field.change': fireEvent.change(screen.getByLabelText(APPLICATION_FIELD_LABELS[event.name as ApplicationFieldName]), { target: { value: event.value } }); break;
             case 'apply.save': fireEvent.click(saveButton()); break;
             case 'apply.goto': fireEvent.click(button(/^1\. /)); break;
             case 'apply.upload': {
@@ -59,7 +61,11 @@ describeModel({
     editing: (snapshot) => {
       const { application, viewStep } = snapshot.context;
       const step = application!.steps[viewStep] as keyof typeof APPLY_TEXTS.stepTitles;
-      expect(screen.getByRole('form', { name: APPLY_TEXTS.stepTitles[step] })).toBeTruthy();
+      const form = screen.getByRole('form', { name: APPLY_TEXTS.stepTitles[step] });
+      // The form shows the machine's draft: what was typed, even after moving to another step and back.
+      if (step === 'company') {
+        expect((within(form).getByLabelText(APPLICATION_FIELD_LABELS.companyName) as HTMLInputElement).value).toBe(snapshot.context.draft.companyName ?? '');
+      }
       expect(saveButton().hasAttribute('disabled')).toBe(false);
       const document = application!.documents.find((candidate) => candidate.documentTypeId === 2);
       expect(identity().textContent).toContain(document ? document.documentStatus : 'Not uploaded');

@@ -3,12 +3,13 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { Actor } from 'xstate';
 import {
-  APPLICATION_TYPE_LABELS, COMPANY_TYPES_FOR_APPLICATIONS, DOCUMENT_TYPE_LABELS, EXPIRING_DOCUMENT_TYPES, PROGRESS_STATUS_LABELS,
-  type DocumentTypeId, type StepName,
+  APPLICATION_FIELD_LABELS, APPLICATION_TYPE_LABELS, COMPANY_TYPES_FOR_APPLICATIONS, DOCUMENT_TYPE_LABELS, EXPIRING_DOCUMENT_TYPES,
+  PROGRESS_STATUS_LABELS, type ApplicationFieldName, type DocumentTypeId, type StepName,
 } from '../../lib/applications';
 import { VEHICLE_TYPE_IDS, VEHICLE_TYPE_LABELS } from '../../lib/fleet';
 import type { applicationApplyMachine } from '../../machines/applications/application-apply.machine';
 import type { Application, StepValues } from '../../machines/applications/application-apply.types';
+import type { ApiError } from '../../api/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Select } from '../../ui/Select';
 
@@ -36,20 +37,18 @@ export const APPLY_TEXTS = {
   documentsHint: 'Upload the documents listed below, then save this step.',
 } as const;
 
-/** The text inputs of each step (name, label); yes/no questions of the declaration are checkboxes. */
-const TEXT_FIELDS: Partial<Record<StepName, [keyof StepValues, string][]>> = {
-  company: [['companyName', 'Company name'], ['registrationNumber', 'Registration number'], ['vatNumber', 'VAT number'],
-    ['contactName', 'Contact name'], ['companyEmail', 'Company email'], ['companyPhoneNumber', 'Company phone number']],
-  personal: [['idNumber', 'ID number'], ['phoneNumber', 'Phone number']],
-  vehicle: [['registration', 'Registration'], ['make', 'Make'], ['model', 'Model'], ['colour', 'Colour']],
+/** The text inputs of each step; yes/no questions of the declaration are checkboxes; labels are the server's too. */
+const TEXT_FIELDS: Partial<Record<StepName, (keyof StepValues & ApplicationFieldName)[]>> = {
+  company: ['companyName', 'registrationNumber', 'vatNumber', 'contactName', 'companyEmail', 'companyPhoneNumber'],
+  personal: ['idNumber', 'phoneNumber'],
+  vehicle: ['registration', 'make', 'model', 'colour'],
 };
-const DECLARATION: [keyof StepValues, string, keyof StepValues, string][] = [
-  ['hasRelation', 'Are you related to anyone working for the platform?', 'relationInfo', 'Relation details'],
-  ['hasPartTimeJob', 'Do you have a part-time job?', 'partTimeJobDetails', 'Part-time job details'],
-  ['hasVendorRelation', 'Do you have a relation with a vendor of the platform?', 'vendorRelationInfo', 'Vendor relation details'],
+const DECLARATION: [keyof StepValues, string, keyof StepValues & ApplicationFieldName][] = [
+  ['hasRelation', 'Are you related to anyone working for the platform?', 'relationInfo'],
+  ['hasPartTimeJob', 'Do you have a part-time job?', 'partTimeJobDetails'],
+  ['hasVendorRelation', 'Do you have a relation with a vendor of the platform?', 'vendorRelationInfo'],
 ];
 
-const valuesOf = (application: Application): StepValues => application.fields as StepValues;
 
 /** The applying screen: one step at a time, the documents, the terms, submit; then where it stands. */
 export function ApplyView({ actor }: { actor: ApplyActor }) {
@@ -66,7 +65,8 @@ export function ApplyView({ actor }: { actor: ApplyActor }) {
       {error && (
         <Box role="alert" color="red.600">
           <Text>{error.message}</Text>
-          {error.errors && <chakra.ul pl={4}>{Object.entries(error.errors).map(([field, texts]) => <li key={field}>{`${field}: ${texts.join(' ')}`}</li>)}</chakra.ul>}
+          {/* Errors of a form field are shown next to it; the others (documents, steps) are listed here by their text. */}
+          {otherErrors(error).length > 0 && <chakra.ul pl={4}>{otherErrors(error).map((text) => <li key={text}>{text}</li>)}</chakra.ul>}
         </Box>
       )}
       {state === 'loading' && <Text aria-busy="true">Loading…</Text>}
@@ -101,7 +101,7 @@ function Editing({ actor, application, viewStep, busy }: { actor: ApplyActor; ap
           </li>
         ))}
       </chakra.ol>
-      <StepForm key={`${application.id}-${step}-${application.activeStep}`} actor={actor} application={application} step={step} busy={busy} />
+      <StepForm actor={actor} step={step} busy={busy} />
       {/* Documents can be uploaded at any step; the documents step checks that the required ones are there. */}
       <Box as="section" aria-label={APPLY_TEXTS.stepTitles.documents}>
         <Heading as="h2" size="md" mb={2}>{APPLY_TEXTS.stepTitles.documents}</Heading>
@@ -117,63 +117,76 @@ function Editing({ actor, application, viewStep, busy }: { actor: ApplyActor; ap
   );
 }
 
-function StepForm({ actor, application, step, busy }: { actor: ApplyActor; application: Application; step: StepName; busy: boolean }) {
-  const [values, setValues] = useState<StepValues>(() => valuesOf(application));
-  const [accepted, setAccepted] = useState(application.termsAcceptanceId === 200);
-  const set = (name: keyof StepValues, value: string | boolean | number | null) => setValues((current) => ({ ...current, [name]: value }));
-  const save = () => {
-    const pick = (names: (keyof StepValues)[]) => Object.fromEntries(names.map((name) => [name, values[name] ?? null])) as StepValues;
-    const body: StepValues = step === 'terms' ? { termsAccepted: accepted }
-      : step === 'documents' ? {}
-        // An unticked question is a "no": it is sent as false, never left out.
-        : step === 'declaration' ? { ...pick(DECLARATION.map(([, , detail]) => detail)), ...Object.fromEntries(DECLARATION.map(([flag]) => [flag, values[flag] === true])) }
-          : step === 'company' ? pick([...(TEXT_FIELDS.company ?? []).map(([name]) => name), 'companyType'])
-            : step === 'vehicle' ? pick([...(TEXT_FIELDS.vehicle ?? []).map(([name]) => name), 'vehicleTypeId'])
-              : pick((TEXT_FIELDS[step] ?? []).map(([name]) => name));
-    actor.send({ type: 'apply.save', step, values: body });
-  };
+/** The texts of errors that do not belong to a field of the forms (a field's own are shown next to it). */
+const otherErrors = (error: ApiError) => Object.entries(error.errors ?? {})
+  .filter(([name]) => !(name in APPLICATION_FIELD_LABELS) && name !== error.message)
+  .flatMap(([, texts]) => texts).filter((text) => text !== error.message);
+
+/** A field's error from the server (400 names it by its label), shown under it and tied to it for screen readers. */
+function FieldError({ id, texts }: { id: string; texts: string[] | undefined }) {
+  return texts ? <Text id={id} color="red.600" fontSize="sm">{texts.join(' ')}</Text> : null;
+}
+
+function StepForm({ actor, step, busy }: { actor: ApplyActor; step: StepName; busy: boolean }) {
+  // The draft lives in the machine: what is typed survives moving between steps, and a save sends it.
+  const values = useSelector(actor, (snapshot) => snapshot.context.draft);
+  const errors = useSelector(actor, (snapshot) => snapshot.context.error?.errors);
+  const set = (name: keyof StepValues, value: string | boolean | number | null) => actor.send({ type: 'field.change', name, value });
+  const errorOf = (name: ApplicationFieldName) => errors?.[name];
+  const described = (name: ApplicationFieldName) => (errorOf(name) ? { 'aria-invalid': true, 'aria-describedby': `apply-${name}-error` } : {});
+  const textInput = (name: keyof StepValues & ApplicationFieldName) => (
+    <Stack key={name} gap={1}>
+      <chakra.label display="flex" flexDirection="column" gap={1}>
+        {APPLICATION_FIELD_LABELS[name]}
+        <Input size="sm" value={String(values[name] ?? '')} onChange={(event) => set(name, event.currentTarget.value)} {...described(name)} />
+      </chakra.label>
+      <FieldError id={`apply-${name}-error`} texts={errorOf(name)} />
+    </Stack>
+  );
   return (
     <chakra.form display="flex" flexDirection="column" gap={3} aria-label={APPLY_TEXTS.stepTitles[step]}
-      onSubmit={(event) => { event.preventDefault(); save(); }}>
+      onSubmit={(event) => { event.preventDefault(); actor.send({ type: 'apply.save' }); }}>
       <Heading as="h2" size="md">{APPLY_TEXTS.stepTitles[step]}</Heading>
-      {(TEXT_FIELDS[step] ?? []).map(([name, label]) => (
-        <chakra.label key={name} display="flex" flexDirection="column" gap={1}>
-          {label}
-          <Input size="sm" value={String(values[name] ?? '')} onChange={(event) => set(name, event.currentTarget.value)} />
-        </chakra.label>
-      ))}
+      {step === 'company' && textInput('companyName')}
       {step === 'company' && (
-        <Select label="Company type" value={String(values.companyType ?? '')} onChange={(value) => set('companyType', value || null)}>
-          <option value="">Company type</option>
-          {COMPANY_TYPES_FOR_APPLICATIONS.map((type) => <option key={type} value={type}>{type}</option>)}
-        </Select>
+        <Box>
+          <Select label={APPLICATION_FIELD_LABELS.companyType} value={String(values.companyType ?? '')} onChange={(value) => set('companyType', value || null)}
+            invalid={Boolean(errorOf('companyType'))} describedBy={errorOf('companyType') && 'apply-companyType-error'}>
+            <option value="">{APPLICATION_FIELD_LABELS.companyType}</option>
+            {COMPANY_TYPES_FOR_APPLICATIONS.map((type) => <option key={type} value={type}>{type}</option>)}
+          </Select>
+          <FieldError id="apply-companyType-error" texts={errorOf('companyType')} />
+        </Box>
       )}
+      {(TEXT_FIELDS[step] ?? []).filter((name) => name !== 'companyName').map(textInput)}
       {step === 'vehicle' && (
-        <Select label="Vehicle type" value={String(values.vehicleTypeId ?? '')} onChange={(value) => set('vehicleTypeId', value ? Number(value) : null)}>
-          <option value="">Vehicle type</option>
-          {VEHICLE_TYPE_IDS.map((id) => <option key={id} value={id}>{VEHICLE_TYPE_LABELS[id]}</option>)}
-        </Select>
+        <Box>
+          <Select label={APPLICATION_FIELD_LABELS.vehicleTypeId} value={String(values.vehicleTypeId ?? '')} onChange={(value) => set('vehicleTypeId', value ? Number(value) : null)}
+            invalid={Boolean(errorOf('vehicleTypeId'))} describedBy={errorOf('vehicleTypeId') && 'apply-vehicleTypeId-error'}>
+            <option value="">{APPLICATION_FIELD_LABELS.vehicleTypeId}</option>
+            {VEHICLE_TYPE_IDS.map((id) => <option key={id} value={id}>{VEHICLE_TYPE_LABELS[id]}</option>)}
+          </Select>
+          <FieldError id="apply-vehicleTypeId-error" texts={errorOf('vehicleTypeId')} />
+        </Box>
       )}
-      {step === 'declaration' && DECLARATION.map(([flag, question, detail, detailLabel]) => (
+      {step === 'declaration' && DECLARATION.map(([flag, question, detail]) => (
         <Stack key={flag} gap={1}>
           <chakra.label display="flex" gap={2}>
             <input type="checkbox" checked={values[flag] === true} onChange={(event) => set(flag, event.currentTarget.checked)} />
             {question}
           </chakra.label>
-          {values[flag] === true && (
-            <chakra.label display="flex" flexDirection="column" gap={1}>
-              {detailLabel}
-              <Input size="sm" value={String(values[detail] ?? '')} onChange={(event) => set(detail, event.currentTarget.value)} />
-            </chakra.label>
-          )}
+          {values[flag] === true && textInput(detail)}
         </Stack>
       ))}
       {step === 'documents' && <Text>{APPLY_TEXTS.documentsHint}</Text>}
       {step === 'terms' && (
-        <chakra.label display="flex" gap={2}>
-          <input type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.currentTarget.checked)} />
-          {APPLY_TEXTS.terms}
-        </chakra.label>
+        <Box>
+          <chakra.label display="flex" gap={2}>
+            <input type="checkbox" checked={values.termsAccepted === true} onChange={(event) => set('termsAccepted', event.currentTarget.checked)} {...described('termsAccepted')} />
+            {APPLY_TEXTS.terms}
+          </chakra.label>
+          <FieldError id="apply-termsAccepted-error" texts={errorOf('termsAccepted')} />
+        </Box>
       )}
       <Box><Button type="submit" disabled={busy} aria-busy={busy || undefined}>{APPLY_TEXTS.save}</Button></Box>
     </chakra.form>

@@ -1,9 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { asApiError } from '../../api/api-error';
-import { APPLICATION_STATUS, PROGRESS_STATUS, type ApplicationTypeId } from '../../lib/applications';
+import { APPLICATION_STATUS, DECLARATION_DETAILS, PROGRESS_STATUS, STEP_FIELDS, TERMS_ACCEPTANCE, type ApplicationTypeId, type StepName } from '../../lib/applications';
 import type { Application, ApplicationApplySchema, ApplyCallInput, DocumentUploadInput, StepValues } from './application-apply.types';
-import type { StepName } from '../../lib/applications';
 
 const path = (input: { cca2: string; id: number }) => ({ params: { path: { cca2: input.cca2, id: input.id } } });
 
@@ -11,6 +10,21 @@ const path = (input: { cca2: string; id: number }) => ({ params: { path: { cca2:
 const sameKind = (type: ApplicationTypeId, candidate: Application) => (type === 3 || type === 2
   ? candidate.applicationTypeId === 2 || candidate.applicationTypeId === 3
   : candidate.applicationTypeId === type);
+
+/** The draft as the application stands on the server: its saved fields and whether the terms are accepted. */
+const draftOf = (application: Application): StepValues => ({
+  ...(application.fields as StepValues), termsAccepted: application.termsAcceptanceId === TERMS_ACCEPTANCE.accepted,
+});
+
+/** What saving a step sends: that step's fields of the draft; an unticked declaration question is a "no" (false), never left out. */
+export function stepValues(step: StepName, draft: StepValues): StepValues {
+  if (step === 'terms') return { termsAccepted: draft.termsAccepted === true };
+  const values = Object.fromEntries(STEP_FIELDS[step].map((name) => [name, draft[name] ?? null])) as StepValues;
+  if (step === 'declaration') for (const [flag] of DECLARATION_DETAILS) values[flag] = draft[flag] === true;
+  return values;
+}
+
+const shownStep = (context: { application: Application | undefined; viewStep: number }) => context.application!.steps[context.viewStep] as StepName;
 
 export const applicationApplyMachine = setup({
   types: {} as ApplicationApplySchema,
@@ -67,8 +81,20 @@ export const applicationApplyMachine = setup({
     take: assign((_, params: { application: Application }) => ({
       application: params.application,
       viewStep: Math.min(params.application.activeStep + 1, params.application.steps.length - 1),
+      draft: draftOf(params.application),
       error: undefined,
     })),
+    /** A saved step: the draft takes the saved step's values as the server keeps them (trimmed); other steps' entries stay. */
+    takeSaved: assign(({ context }, params: { application: Application; step: StepName }) => ({
+      application: params.application,
+      viewStep: Math.min(params.application.activeStep + 1, params.application.steps.length - 1),
+      draft: { ...context.draft, ...stepValues(params.step, draftOf(params.application)) },
+      error: undefined,
+    })),
+    change: assign({ draft: ({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return { ...context.draft, [event.name]: event.value };
+    } }),
     fail: assign({ error: ({ event }) => asApiError('error' in event ? event.error : undefined) }),
     goto: assign({ viewStep: ({ event, context }) => {
       assertEvent(event, 'apply.goto');
@@ -88,7 +114,7 @@ export const applicationApplyMachine = setup({
   id: 'applicationApply',
   description: 'An application to join (business, partner, driver by invite, assistant, vehicle): one step saved at a time (the active step advances by one; clear resets it to -1), documents, terms, submit, then tracking. Resumes the open application after a reload.',
   context: ({ input }) => ({
-    cca2: input.cca2, applicationTypeId: input.applicationTypeId, inviteHashId: input.inviteHashId, application: undefined, viewStep: 0, error: undefined,
+    cca2: input.cca2, applicationTypeId: input.applicationTypeId, inviteHashId: input.inviteHashId, application: undefined, viewStep: 0, draft: {}, error: undefined,
   }),
   initial: 'loading',
   states: {
@@ -123,6 +149,7 @@ export const applicationApplyMachine = setup({
     editing: {
       on: {
         'apply.goto': { actions: 'goto' },
+        'field.change': { actions: 'change' },
         'apply.save': 'saving',
         'apply.upload': 'uploading',
         'apply.removeDocument': { guard: 'hasDocument', target: 'removingDocument' },
@@ -136,11 +163,11 @@ export const applicationApplyMachine = setup({
       invoke: {
         id: 'saveStep',
         src: 'saveStep',
-        input: ({ context, event }) => {
-          assertEvent(event, 'apply.save');
-          return { cca2: context.cca2, applicationTypeId: context.applicationTypeId, inviteHashId: context.inviteHashId, id: context.application!.id, step: event.step, values: event.values };
-        },
-        onDone: { target: 'editing', actions: { type: 'take', params: ({ event }) => ({ application: event.output }) } },
+        input: ({ context }) => ({
+          cca2: context.cca2, applicationTypeId: context.applicationTypeId, inviteHashId: context.inviteHashId, id: context.application!.id,
+          step: shownStep(context), values: stepValues(shownStep(context), context.draft),
+        }),
+        onDone: { target: 'editing', actions: { type: 'takeSaved', params: ({ context, event }) => ({ application: event.output, step: event.output.steps[context.viewStep] as StepName }) } },
         onError: { target: 'editing', actions: 'fail' },
       },
     },

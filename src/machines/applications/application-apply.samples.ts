@@ -40,7 +40,7 @@ export const SUBMITTED: Application = {
 };
 
 const submitRefused = toApiError(422, { message: 'Complete every step before submitting.', errors: { 'Step: terms': ['Step: terms'] } }, '/connect/applications/za/7/submit');
-const saveRefused = toApiError(400, { message: 'Missing: companyType', errors: { companyType: ['This field is required.'] } }, '/connect/applications/za/7');
+const saveRefused = toApiError(400, { message: 'Company type is required', errors: { companyType: ['Company type is required'] } }, '/connect/applications/za/7');
 
 export const applicationApplySamples = defineSamples(applicationApplyMachine, [
   {
@@ -54,7 +54,9 @@ export const applicationApplySamples = defineSamples(applicationApplyMachine, [
       { type: 'apply.start' },
       { type: 'xstate.error.actor.createApplication', error: toApiError(409, { message: 'You already have an open application of this type.' }, '/connect/applications/za') },
       { type: 'xstate.done.actor.createApplication', output: NEW_PARTNER_APPLICATION },
-      { type: 'apply.save', step: 'company', values: { companyName: 'Swift Couriers' } },
+      // Typed values live in the machine's draft: they stay while the applicant moves between steps, and a save sends them.
+      { type: 'field.change', name: 'companyName', value: 'Swift Couriers' },
+      { type: 'apply.save' },
       { type: 'xstate.error.actor.saveStep', error: saveRefused },
       { type: 'xstate.done.actor.saveStep', output: COMPANY_SAVED },
       { type: 'apply.goto', step: 0 },

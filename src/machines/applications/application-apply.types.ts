@@ -1,6 +1,6 @@
 import type { components } from '../../api/generated/connect';
 import type { ApiError } from '../../api/api-error';
-import type { ApplicationTypeId, StepName } from '../../lib/applications';
+import type { ApplicationTypeId } from '../../lib/applications';
 
 export type Application = components['schemas']['ApplicationDetail'];
 export type ApplicationStepSave = components['schemas']['ApplicationStepSave'];
@@ -20,6 +20,11 @@ export interface ApplicationApplyContext {
   application: Application | undefined;
   /** The step the screen shows: the one after the active step, or an earlier one the applicant went back to. */
   viewStep: number;
+  /**
+   * What the applicant has entered, every step's fields (and the terms' tick): kept while they move between steps,
+   * and what a save sends (the shown step's part of it).
+   */
+  draft: StepValues;
   error: ApiError | undefined;
 }
 
@@ -32,7 +37,8 @@ export interface DocumentUploadInput {
 export type ApplicationApplyEvent =
   | { type: 'apply.start' }
   | { type: 'apply.goto'; step: number }
-  | { type: 'apply.save'; step: StepName; values: StepValues }
+  | { type: 'field.change'; name: keyof StepValues; value: string | number | boolean | null }
+  | { type: 'apply.save' }
   | { type: 'apply.upload'; document: DocumentUploadInput }
   | { type: 'apply.removeDocument'; documentId: number }
   | { type: 'apply.clear' }

@@ -4,6 +4,8 @@ import type { Actor } from 'xstate';
 import { resourceOf } from '../../resources';
 import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resource-texts';
 import type { FieldDef } from '../../resources/types';
+import { formFieldAllowed } from '../../resources/field-access';
+import type { Permissions } from '../../lib/roles';
 import type { formMachine } from '../../machines/lists/form.machine';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { DateInput } from '../DateInput';
@@ -14,8 +16,11 @@ import { MaskedPhoneField } from '../PhoneInput';
 
 const shown = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? LIST_TEXTS.yes : LIST_TEXTS.no) : String(value));
 
-/** The add/edit form of a resource, drawn from its form actor. */
-export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
+/**
+ * The add/edit form of a resource, drawn from its form actor. Given the user's permissions, a lookup they may not
+ * search is left out (its `impliedText` shown instead): the server fills it in.
+ */
+export function FormView({ actor, permissions }: { actor: Actor<typeof formMachine>; permissions?: Permissions | null }) {
   const values = useSelector(actor, (s) => s.context.values);
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const current = useSelector(actor, (s) => s.context.current);
@@ -42,6 +47,9 @@ export function FormView({ actor }: { actor: Actor<typeof formMachine> }) {
   }
   const field = (definition: FieldDef) => {
     if (definition.createOnly && editing) return null;
+    if (permissions !== undefined && !formFieldAllowed(definition, permissions)) {
+      return definition.impliedText ? <Text key={definition.name} fontSize="sm" data-testid={`implied-${definition.name}`}>{definition.impliedText}</Text> : null;
+    }
     // A value that is another entity's id: the search select over that entity's names.
     if (definition.kind === 'lookup' && definition.resource) return <LookupField key={definition.name} form={actor} field={definition} busy={busy} />;
     const inputId = `field-${definition.name}`;

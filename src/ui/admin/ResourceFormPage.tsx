@@ -30,12 +30,13 @@ export function Component() {
 function ResourceForm({ resource, id }: { resource: ResourceDef; id: number | undefined }) {
   const portal = usePortal();
   const actor = useScreenActor(formMachine, { resource: resource.id, cca2: portal.cca2, id });
+  const permissions = useAuth((snapshot) => snapshot.context.permissions);
   useFormNavigation(actor);
   const title = id === undefined ? `Add ${resource.singular}` : `Edit ${resource.singular}`;
   const here = id === undefined ? resource.routes.add ?? resource.routes.list : resource.routes.edit.replace(':id', String(id));
   return (
     <AdminPage title={title} parents={[{ label: resource.title, to: resource.routes.list }]} current={{ label: title, to: here }}>
-      <FormView actor={actor} />
+      <FormView actor={actor} permissions={permissions} />
       {id !== undefined && <RelatedLinks resource={resource} id={id} />}
     </AdminPage>
   );
