@@ -72,6 +72,11 @@ describe('a drop-off completes only with the proof its company requires', () => 
     const dropOff = (await job(jobId)).tasks.find((task) => task.taskJobOrder === 2)!;
     expect((await arrive('driver3', dropOff.id)).response.status).toBe(200);
 
+    // The task's state says what completing it needs, before any refusal.
+    const state = await dataOf(as('driver3').GET('/tasks/gettaskstate/{cca2}/{id}', { params: inZa(dropOff.id) }));
+    expect(state.proofRequired).toEqual({ signature: 'required', photo: 'optional', barcode: 'off', code: 'off' });
+    const pickUp = (await job(jobId)).tasks.find((task) => task.taskJobOrder === 1)!;
+    expect((await dataOf(as('driver3').GET('/tasks/gettaskstate/{cca2}/{id}', { params: inZa(pickUp.id) }))).proofRequired).toBeNull();
     const before = await jobSnapshot(server, jobId);
     const refused = await complete('driver3', dropOff.id);
     expect(refused.response.status).toBe(422);

@@ -12,7 +12,7 @@ import { step } from '../../../src/machines/operations/transitions';
 import { deliveries, drivers, jobs, jobTasks } from '../../db/schema';
 import { ConflictError, notFound } from '../../http/errors';
 import { whereAll } from '../list-query';
-import { acceptProof, issueProofCode } from '../proof-of-delivery';
+import { acceptProof, issueProofCode, proofSettingsFor } from '../proof-of-delivery';
 import { Changes, dispatcherIds, notify, publishChanges } from './changes';
 import { startLocked } from './jobs';
 import { loadTasks, type TaskRecord, type Tx } from './rows';
@@ -134,7 +134,9 @@ export async function getTaskState(ctx: OpsContext, id: number, db: Tx = ctx.db)
       throw error;
     }
   });
-  return { task: shape!, jobStatusId: job.jobStatusId as TaskState['jobStatusId'], logisticStatusId: delivery.logisticStatusId, allowedActions };
+  // What completing a drop-off needs, so the driver's screen asks for it before the server refuses (issue 20).
+  const proofRequired = isPickUpTask(task.taskTypeId) ? null : await proofSettingsFor(db, delivery);
+  return { task: shape!, jobStatusId: job.jobStatusId as TaskState['jobStatusId'], logisticStatusId: delivery.logisticStatusId, allowedActions, proofRequired };
 }
 
 async function lastPosition(tx: Tx, driverId: number | null): Promise<LatLon | undefined> {

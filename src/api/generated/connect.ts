@@ -4511,6 +4511,14 @@ export interface components {
             logisticStatusId: number;
             /** @description The calls the charts allow now and the caller may make (empty for a finished task) */
             allowedActions: components["schemas"]["TaskAction"][];
+            /** @description A drop-off's proof of delivery as its company asks for it at its service level (issue 20); null for pick-ups */
+            proofRequired?: components["schemas"]["ProofOfDeliveryRequirements"] | null;
+        };
+        ProofOfDeliveryRequirements: {
+            signature: components["schemas"]["ProofRequirement"];
+            photo: components["schemas"]["ProofRequirement"];
+            barcode: components["schemas"]["ProofRequirement"];
+            code: components["schemas"]["ProofRequirement"];
         };
         /** @description A delivery as a job holds it (and as the live `delivery` event from job and task calls carries it) */
         JobDelivery: {
