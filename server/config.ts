@@ -71,6 +71,9 @@ export interface ServerConfig {
   quoteValiditySeconds: number;
   /** The public review link (e.g. a Google review page) offered after a rating of 4 or 5 (issue 19); none when absent. */
   publicReviewUrl: string | undefined;
+  /** The maps' raster tile URL template and credit line (issue 20), sent with the portal; no tiles when absent (offline, CI). */
+  mapTileUrl: string | undefined;
+  mapTileAttribution: string;
   /** The card provider's base URL (COPYandPAY shaped); the shipped sandbox when absent (started by server/start.ts). */
   paymentProviderUrl: string | undefined;
   /** Bearer token and entity id our server uses with the provider. */
@@ -157,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     documentUploadLimit: integer('DOCUMENT_UPLOAD_LIMIT', env.DOCUMENT_UPLOAD_LIMIT, DOCUMENT_MAX_BYTES),
     quoteValiditySeconds: integer('QUOTE_VALIDITY_SECONDS', env.QUOTE_VALIDITY_SECONDS, 30 * 60),
     publicReviewUrl: env.PUBLIC_REVIEW_URL || undefined,
+    mapTileUrl: env.MAP_TILE_URL || undefined,
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '',
     paymentProviderUrl: env.PAYMENT_PROVIDER_URL || undefined,
     paymentProviderToken: env.PAYMENT_PROVIDER_TOKEN ?? 'sandbox-token',
     paymentProviderEntityId: env.PAYMENT_PROVIDER_ENTITY_ID ?? 'sandbox-entity',

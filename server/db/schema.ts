@@ -1192,3 +1192,44 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   response: jsonb('response'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ==== Proof of delivery (issue 20, f-dispatch): what a drop-off needs per company and service level, the proof kept, the one-time codes ====
+
+/**
+ * What a company's drop-offs need, per service level (`slaType`; '*' = every level without its own row). Each of
+ * signature, photo, barcode (a scan of each parcel) and code (the recipient's one-time code) is required,
+ * optional or off. No row: nothing is required.
+ */
+export const proofOfDeliverySettings = pgTable('proof_of_delivery_settings', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  slaType: text('sla_type').notNull(),
+  signature: text('signature').notNull().default('off'),
+  photo: text('photo').notNull().default('off'),
+  barcode: text('barcode').notNull().default('off'),
+  code: text('code').notNull().default('off'),
+  updatedByUserId: integer('updated_by_user_id').notNull().references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [uniqueIndex('proof_of_delivery_settings_level').on(table.companyId, table.slaType)]);
+
+/** The proof a completed drop-off came with (one per task): signature and photos as data URLs, the scans, the code's check, where and when. */
+export const proofsOfDelivery = pgTable('proofs_of_delivery', {
+  taskId: integer('task_id').primaryKey().references(() => jobTasks.id),
+  deliveryId: integer('delivery_id').notNull().references(() => deliveries.id),
+  signature: text('signature'),
+  photos: jsonb('photos').notNull().default([]),
+  barcodes: jsonb('barcodes').notNull().default([]),
+  codeVerified: boolean('code_verified').notNull().default(false),
+  lat: doublePrecision('lat'),
+  lon: doublePrecision('lon'),
+  capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('proofs_of_delivery_delivery').on(table.deliveryId)]);
+
+/** The one-time code sent to the recipient when the driver starts a drop-off that asks for one (its hash only). */
+export const proofOfDeliveryCodes = pgTable('proof_of_delivery_codes', {
+  taskId: integer('task_id').primaryKey().references(() => jobTasks.id),
+  codeHash: text('code_hash').notNull(),
+  sentTo: text('sent_to'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -15,6 +15,7 @@ import { deliveriesAdminHandlers } from './deliveries-admin';
 import type { Handlers } from './handler-types';
 import { paymentHandlers } from './payments';
 import { operationsHandlers } from './operations';
+import { proofOfDeliveryHandlers } from './proof-of-delivery';
 import { messagingHandlers } from './messaging';
 import { integrationsHandlers } from './integrations';
 import { fleetHandlers } from './fleet';
@@ -53,11 +54,14 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...contactHandlers(context),
     ...applicationHandlers(context),
     ...financeHandlers(context),
+    ...proofOfDeliveryHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);
       const { id: _id, ...data } = portal;
-      return data;
+      // Tiles only when the server is given a source: offline machines and CI fetch nothing.
+      const mapTiles = context.config.mapTileUrl ? { url: context.config.mapTileUrl, attribution: context.config.mapTileAttribution } : null;
+      return { ...data, mapTiles };
     },
 
     async logFrontendError(request, reply) {

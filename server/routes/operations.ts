@@ -106,7 +106,7 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
       return runTaskAction(ops(request), request.params.id, 'completepickup');
     },
     async completedropoff(request) {
-      return runTaskAction(ops(request), request.params.id, 'completedropoff');
+      return runTaskAction(ops(request), request.params.id, 'completedropoff', { proof: request.body ?? undefined });
     },
     async exceptionpickup(request) {
       return runTaskAction(ops(request), request.params.id, 'exceptionpickup', { reason: request.body?.reason });

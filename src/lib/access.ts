@@ -245,6 +245,9 @@ export const OPERATION_ACCESS = {
   getdriverdeposits: { roles: MESSAGING_ROLES },
   recorddriverdeposit: { roles: OPS_JOB_EDITORS },
   reverseJobStatus: { roles: OPS_JOB_EDITORS },
+  // Issue 20: proof of delivery — staff set any company's, a company administrator its own (company operators read it).
+  getproofofdeliverysettings: { roles: [...OPS_JOB_EDITORS, 'CompanyAdministrator', 'CompanyOperator'] },
+  saveproofofdeliverysetting: { roles: [...OPS_JOB_EDITORS, 'CompanyAdministrator'] },
   // Working a job: the assigned partner, driver or assistant (own jobs only), or staff on their behalf.
   startjob: { roles: OPS_TASK_ACTORS },
   rejectjob: { roles: OPS_FIELD_ROLES },

@@ -157,3 +157,23 @@ export const MESSAGING_TEXTS = {
   close: 'Back to conversations',
   message: 'Message the driver',
 } as const;
+
+// Issue 20: the deposit modal (a driver's cash deposit of cash-on-delivery money).
+export const DEPOSIT_TEXTS = {
+  open: 'Record deposit',
+  title: (driverName: string): string => `Cash deposit by ${driverName}`,
+  amount: 'Amount (R)',
+  reference: 'Slip reference',
+  depositedAt: 'Deposited at',
+  note: 'Note',
+  submit: 'Save deposit',
+  saving: 'Recording...',
+  cancel: 'Cancel',
+  close: 'Close',
+  recorded: (amount: string, reference: string): string => `Deposit of ${amount} recorded (${reference}).`,
+  errors: {
+    amount: 'Enter an amount above zero, in rands and cents.',
+    reference: 'Enter the slip reference.',
+    depositedAt: 'Enter when the cash was deposited.',
+  },
+} as const;

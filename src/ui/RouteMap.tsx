@@ -37,6 +37,8 @@ export interface RouteMapProps {
    * (the default) no tiles at all — the map works offline on a plain background.
    */
   tileUrl?: string | null;
+  /** The tile provider's credit line (default `VITE_MAP_TILE_ATTRIBUTION`); the server sends it with its tile URL. */
+  tileAttribution?: string;
 }
 
 /** Texts of the map (ours: the spec names only the markers and the centre). */
@@ -87,6 +89,7 @@ function markerIcon(label: string, colour = '#d64545'): L.DivIcon {
 export function RouteMap({
   markers, path = [], distanceKm, metresUnder1Km = false, label = ROUTE_MAP_TEXTS.label,
   center = MAP_DEFAULT_CENTER, zoom = MAP_ZOOM.default, maxFitZoom = MAP_FIT_MAX_ZOOM, width = 480, height = 260, tileUrl = CONFIGURED_TILES.url,
+  tileAttribution = CONFIGURED_TILES.attribution,
 }: RouteMapProps) {
   const stopsId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -100,13 +103,13 @@ export function RouteMap({
     const container = containerRef.current;
     if (!container) return undefined;
     const map = L.map(container, { keyboard: true, attributionControl: Boolean(tileUrl), zoomSnap: 0.25 });
-    if (tileUrl) L.tileLayer(tileUrl, { attribution: CONFIGURED_TILES.attribution }).addTo(map);
+    if (tileUrl) L.tileLayer(tileUrl, { attribution: tileAttribution }).addTo(map);
     mapRef.current = map;
     return () => {
       mapRef.current = null;
       map.remove();
     };
-  }, [tileUrl]);
+  }, [tileUrl, tileAttribution]);
 
   const key = JSON.stringify([shown, line, center, zoom, maxFitZoom, tileUrl]);
   useEffect(() => {

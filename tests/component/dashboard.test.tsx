@@ -12,7 +12,7 @@ import { TASK_STATUS } from '../../src/lib/statuses';
 import { permissionsOf, renderShell } from '../support/shell-harness';
 
 /** The dashboard with its REST calls answered by the samples and a hub the test speaks through. */
-function renderDashboard() {
+function renderDashboard(tiles: { url: string; attribution: string } | null = null) {
   const hub: { send?: (event: AnyEventObject) => void } = {};
   const live = createActor(liveMergeMachine.provide({
     actors: {
@@ -24,7 +24,7 @@ function renderDashboard() {
     actions: { playSound: () => undefined },
   }), { input: liveMergeSamples.scenarios[0]!.input }).start();
   const view = createActor(dashboardMachine).start();
-  render(<ChakraProvider value={system}><DashboardView live={live} view={view} /></ChakraProvider>);
+  render(<ChakraProvider value={system}><DashboardView live={live} view={view} tiles={tiles} /></ChakraProvider>);
   return { hub, live };
 }
 
@@ -38,6 +38,22 @@ async function openTab(name: string) {
 const stat = (label: string) => within(screen.getByRole('group', { name: label })).getAllByText(/.+/).map((node) => node.textContent).join(' ');
 
 describe('dashboard', () => {
+  // Issue 20: the map's tiles come from the server's config (the portal's mapTiles); none: a plain background.
+  it('draws the map without tiles, fetching nothing, when the server names no tile source', async () => {
+    renderDashboard(null);
+    const map = await screen.findByRole('region', { name: DASHBOARD_TEXTS.map });
+    await waitFor(() => expect(map.querySelector('.leaflet-container')).not.toBeNull());
+    expect(map.querySelector('.leaflet-tile-pane .leaflet-layer')).toBeNull();
+    expect(map.querySelectorAll('img')).toHaveLength(0);
+  });
+
+  it('draws the server\'s tile layer, with its credit line, when it names one', async () => {
+    renderDashboard({ url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Example tiles' });
+    const map = await screen.findByRole('region', { name: DASHBOARD_TEXTS.map });
+    await waitFor(() => expect(map.querySelector('.leaflet-tile-pane .leaflet-layer')).not.toBeNull());
+    expect(map.querySelector('.leaflet-control-attribution')?.textContent).toContain('Example tiles');
+  });
+
   it('loads the lists, shows the stats, follows the hub in batches, expands and collapses a job\'s tasks and opens its details', async () => {
     const { hub } = renderDashboard();
     const deliveries = await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries });

@@ -12,6 +12,7 @@ import { step } from '../../../src/machines/operations/transitions';
 import { deliveries, drivers, jobs, jobTasks } from '../../db/schema';
 import { ConflictError, notFound } from '../../http/errors';
 import { whereAll } from '../list-query';
+import { acceptProof, issueProofCode, proofSettingsFor } from '../proof-of-delivery';
 import { Changes, dispatcherIds, notify, publishChanges } from './changes';
 import { startLocked } from './jobs';
 import { loadTasks, type TaskRecord, type Tx } from './rows';
@@ -133,7 +134,9 @@ export async function getTaskState(ctx: OpsContext, id: number, db: Tx = ctx.db)
       throw error;
     }
   });
-  return { task: shape!, jobStatusId: job.jobStatusId as TaskState['jobStatusId'], logisticStatusId: delivery.logisticStatusId, allowedActions };
+  // What completing a drop-off needs, so the driver's screen asks for it before the server refuses (issue 20).
+  const proofRequired = isPickUpTask(task.taskTypeId) ? null : await proofSettingsFor(db, delivery);
+  return { task: shape!, jobStatusId: job.jobStatusId as TaskState['jobStatusId'], logisticStatusId: delivery.logisticStatusId, allowedActions, proofRequired };
 }
 
 async function lastPosition(tx: Tx, driverId: number | null): Promise<LatLon | undefined> {
@@ -145,6 +148,8 @@ async function lastPosition(tx: Tx, driverId: number | null): Promise<LatLon | u
 export interface TaskCallInput {
   arrivedLocation?: LatLon;
   reason?: string;
+  /** A drop-off's proof (issue 20), checked against what its company asks for once the charts allow the call. */
+  proof?: S['ProofOfDeliveryForm'];
 }
 
 /**
@@ -165,6 +170,10 @@ export async function runTaskAction(ctx: OpsContext, id: number, action: TaskAct
       // Without a position in the request, the arrival is where the driver last reported being.
       const location = action === 'arrived' ? input.arrivedLocation ?? await lastPosition(tx, job.driverId) : undefined;
       const outcome = plan(action, { task: task!, job, delivery: delivery!, at, location, reason: input.reason });
+      // Proof of delivery (issue 20): the charts allowed the call; a drop-off without the proof its company
+      // requires is refused (422, nothing written), and starting one that asks for a code sends the code.
+      if (action === 'completedropoff') await acceptProof(tx, id, delivery!, input.proof);
+      if (action === 'start' && !isPickUpTask(task!.taskTypeId)) await issueProofCode(tx, id, delivery!);
       if (outcome.startsJob) await startLocked(tx, changes, job);
       await tx.update(jobTasks).set(outcome.taskValues).where(eq(jobTasks.id, id));
       changes.tasks.add(id);

@@ -809,8 +809,26 @@ export interface paths {
         /** A driver's cash deposits of cash-on-delivery money, newest first (the deposit modal); a driver sees their own */
         get: operations["getdriverdeposits"];
         put?: never;
-        /** Records a driver's cash deposit (cents); the same idempotency key records it once and answers the first */
+        /** Records a driver's cash deposit (cents) and posts it to the ledger (Cash Debit, Cash Credit); the same idempotency key records and posts it once and answers the first */
         post: operations["recorddriverdeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/proofofdelivery/settings/{cca2}/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's proof-of-delivery settings, one per service level ('*' = every level without its own); none set = nothing required */
+        get: operations["getproofofdeliverysettings"];
+        /** Sets what a company's drop-offs of one service level need (signature, photo, barcode scan, one-time code; each required, optional or off) */
+        put: operations["saveproofofdeliverysetting"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1259,7 +1277,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Completes a drop-off task after arrival; the delivery becomes Delivered */
+        /**
+         * Completes a drop-off task after arrival; the delivery becomes Delivered
+         * @description The proof the delivery's company asks for at its service level (getproofofdeliverysettings) comes in the body; without a required part the call answers 422 naming each missing part in `errors` and nothing changes.
+         */
         put: operations["completedropoff"];
         post?: never;
         delete?: never;
@@ -3616,6 +3637,13 @@ export interface components {
             timeZone: string;
             /** @example 0.15 */
             vatRate: number;
+            /** @description The server's map tile source (MAP_TILE_URL, issue 20); null or absent: the maps draw no tiles (a plain background with the markers) */
+            mapTiles?: {
+                /** @description A raster tile URL template, https://…/{z}/{x}/{y}.png */
+                url: string;
+                /** @description The credit line the tile provider asks for */
+                attribution: string;
+            } | null;
         };
         FrontendError: {
             Error: string;
@@ -4483,6 +4511,14 @@ export interface components {
             logisticStatusId: number;
             /** @description The calls the charts allow now and the caller may make (empty for a finished task) */
             allowedActions: components["schemas"]["TaskAction"][];
+            /** @description A drop-off's proof of delivery as its company asks for it at its service level (issue 20); null for pick-ups */
+            proofRequired?: components["schemas"]["ProofOfDeliveryRequirements"] | null;
+        };
+        ProofOfDeliveryRequirements: {
+            signature: components["schemas"]["ProofRequirement"];
+            photo: components["schemas"]["ProofRequirement"];
+            barcode: components["schemas"]["ProofRequirement"];
+            code: components["schemas"]["ProofRequirement"];
         };
         /** @description A delivery as a job holds it (and as the live `delivery` event from job and task calls carries it) */
         JobDelivery: {
@@ -4676,6 +4712,49 @@ export interface components {
             items: components["schemas"]["DriverDeposit"][];
             /** Format: int64 */
             totalCents: number;
+        };
+        /** @enum {string} */
+        ProofRequirement: "required" | "optional" | "off";
+        ProofOfDeliverySettingForm: {
+            /**
+             * @description The service level; * = every level without its own setting
+             * @enum {string}
+             */
+            slaType: "*" | "Priority" | "Standard" | "Hyperlocal" | "Emergency Relief";
+            signature: components["schemas"]["ProofRequirement"];
+            photo: components["schemas"]["ProofRequirement"];
+            barcode: components["schemas"]["ProofRequirement"];
+            code: components["schemas"]["ProofRequirement"];
+        };
+        ProofOfDeliverySetting: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            companyId: number;
+            slaType: string;
+            signature: components["schemas"]["ProofRequirement"];
+            photo: components["schemas"]["ProofRequirement"];
+            barcode: components["schemas"]["ProofRequirement"];
+            code: components["schemas"]["ProofRequirement"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProofOfDeliverySettings: {
+            items: components["schemas"]["ProofOfDeliverySetting"][];
+        };
+        /** @description The proof a drop-off comes with (issue 20); what is required depends on the delivery's company and service level */
+        ProofOfDeliveryForm: {
+            /** @description The recipient's signature as an image data URL or SVG path */
+            signature?: string;
+            photos?: string[];
+            /** @description The parcels' barcodes as scanned */
+            barcodes?: string[];
+            /** @description The one-time code the recipient gave */
+            code?: string;
+            location?: {
+                lat: number;
+                lon: number;
+            };
         };
         DriverDepositForm: {
             /** Format: int32 */
@@ -6084,6 +6163,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The drop-off lacks proof its company requires (issue 20); errors names each missing part: signature, photo, barcode, code */
+        ProofMissing: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description A business rule refuses the call (wrong payment status, Prepay account with a total due, expired card, Idempotency-Key reused for another request) */
         BookingUnprocessable: {
             headers: {
@@ -6186,6 +6274,7 @@ export interface components {
         /** @description Filter pair of the catalogue; vehicle type ids (002 section 9), any of them */
         FleetVehicleTypes: components["schemas"]["FleetVehicleTypeId"][];
         FleetDriverId: number;
+        PodCompanyId: number;
         FleetPartnerCompanyId: number;
         /** @description The owner (user id) */
         FleetAppUserId: number;
@@ -7880,6 +7969,66 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getproofofdeliverysettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                companyId: components["parameters"]["PodCompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProofOfDeliverySettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveproofofdeliverysetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                companyId: components["parameters"]["PodCompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProofOfDeliverySettingForm"];
+            };
+        };
+        responses: {
+            /** @description The setting as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProofOfDeliverySetting"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getjobs: {
         parameters: {
             query?: {
@@ -8586,13 +8735,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProofOfDeliveryForm"];
+            };
+        };
         responses: {
             200: components["responses"]["TaskStateResponse"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            422: components["responses"]["ProofMissing"];
         };
     };
     exceptionpickup: {

@@ -14,9 +14,11 @@ import { MyDeliveries } from './MyDeliveries';
 import { MessagingWindow } from './MessagingWindow';
 import { messagingMachine } from '../../machines/operations/messaging.machine';
 import { MESSAGING_TEXTS } from '../../lib/dashboard-texts';
-import { Button } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { depositMachine } from '../../machines/operations/deposit.machine';
+import { DepositButton, DepositModal } from './DepositModal';
 
 /** /dashboard and /dashboard/:id (the job shown): the live lists and the view state, one actor each. */
 export function Component() {
@@ -50,15 +52,20 @@ function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: 
   const scanner = useScreenActor(barcodeScannerMachine, { cca2: portal.cca2 });
   const messaging = useScreenActor(messagingMachine, { cca2: portal.cca2, userId: permissions.id });
   const mayMessage = mayCall('getconversations', permissions);
+  const deposit = useScreenActor(depositMachine, { cca2: portal.cca2 });
+  const mayDeposit = mayCall('recorddriverdeposit', permissions);
   // The messaging window rings with the dashboard's sound: the same mute.
   const muted = useSelector(live, (snapshot) => snapshot.context.muted);
   useEffect(() => { messaging.send({ type: 'messaging.muted', muted }); }, [messaging, muted]);
   return (
-    <DashboardView live={live} view={view} notifications={notifications} scanner={scanner}
+    <DashboardView live={live} view={view} notifications={notifications} scanner={scanner} tiles={portal.mapTiles ?? null}
       jobActions={(selected) => <JobConsole key={selected} jobId={selected} permissions={permissions} />}
-      driverActions={mayMessage ? (driverId) => (
-        <Button size="xs" variant="outline" mt={1} onClick={() => messaging.send({ type: 'messaging.open', driverId })}>{MESSAGING_TEXTS.message}</Button>
+      driverActions={mayMessage || mayDeposit ? (driverId, driverName) => (
+        <HStack wrap="wrap">
+          {mayMessage && <Button size="xs" variant="outline" mt={1} onClick={() => messaging.send({ type: 'messaging.open', driverId })}>{MESSAGING_TEXTS.message}</Button>}
+          {mayDeposit && <DepositButton actor={deposit} driverId={driverId} driverName={driverName ?? String(driverId)} />}
+        </HStack>
       ) : undefined}
-      messaging={mayMessage ? <MessagingWindow actor={messaging} /> : undefined} />
+      messaging={mayMessage || mayDeposit ? <>{mayMessage && <MessagingWindow actor={messaging} />}{mayDeposit && <DepositModal actor={deposit} />}</> : undefined} />
   );
 }

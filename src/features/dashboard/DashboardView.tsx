@@ -20,8 +20,10 @@ import { NotificationsPanel } from './NotificationsPanel';
 import { BarcodeScanner, type BarcodeScannerActor } from './BarcodeScanner';
 import { DetailPanel } from './DetailPanel';
 import { RouteMap } from '../../ui/LazyRouteMap';
+import type { Portal } from '../../machines/portal/portal.types';
 
 export type LiveActor = Actor<typeof liveMergeMachine>;
+type MapTiles = NonNullable<Portal['mapTiles']>;
 export type DashboardActor = Actor<typeof dashboardMachine>;
 
 const Table = chakra('table');
@@ -280,15 +282,16 @@ function LegendItem({ colour, label }: { colour: string; label: string }) {
 }
 
 /** The centre: drivers coloured by availability, stops by status, the selected job's route; a legend under it. */
-const LiveMap = memo(function LiveMap({ drivers, jobs, tasks, selectedJobId }: {
-  drivers: LiveUser[]; jobs: LiveJob[]; tasks: readonly LiveTask[]; selectedJobId: number | null;
+const LiveMap = memo(function LiveMap({ drivers, jobs, tasks, selectedJobId, tiles }: {
+  drivers: LiveUser[]; jobs: LiveJob[]; tasks: readonly LiveTask[]; selectedJobId: number | null; tiles: MapTiles | null;
 }) {
   const points = useMemo(() => dispatchMapPoints(drivers, jobs, tasks, selectedJobId), [drivers, jobs, tasks, selectedJobId]);
   const stops = selectedJobId !== null ? points.stops.map((stop, index) => ({ ...stop, label: markerLabel(index) })) : points.stops;
   return (
     <Stack as="section" aria-label={DASHBOARD_TEXTS.map} gap={1} minW={0}>
       <RouteMap label={selectedJobId !== null ? DASHBOARD_TEXTS.routeOf(selectedJobId) : DASHBOARD_TEXTS.mapSurface}
-        markers={[...stops, ...points.drivers]} path={points.route} width={4000} height={460} />
+        markers={[...stops, ...points.drivers]} path={points.route} width={4000} height={460}
+        tileUrl={tiles?.url ?? null} tileAttribution={tiles?.attribution ?? ''} />
       <Flex as="ul" aria-label={DASHBOARD_TEXTS.mapLegend} listStyleType="none" gap={3} wrap="wrap" fontSize="xs" m={0} p={0}>
         <Text as="li" fontWeight="medium">{DASHBOARD_TEXTS.legendDrivers}:</Text>
         {Object.entries(DRIVER_AVAILABILITY_COLOURS).map(([code, colour]) => <LegendItem key={`d${code}`} colour={colour} label={statusLabel(DRIVER_AVAILABILITY_LABELS, Number(code))} />)}
@@ -306,17 +309,19 @@ const LiveMap = memo(function LiveMap({ drivers, jobs, tasks, selectedJobId }: {
  * that owns the job's actor) and the notifications. On a phone the three stack. Draws the two actors; every
  * decision is theirs or in dashboard-view.ts.
  */
-export function DashboardView({ live, view, notifications, scanner, jobActions, driverActions, messaging }: {
+export function DashboardView({ live, view, notifications, scanner, jobActions, driverActions, messaging, tiles = null }: {
   live: LiveActor;
   view: DashboardActor;
   notifications?: Actor<typeof webNotificationsMachine>;
   scanner?: BarcodeScannerActor;
   /** The selected job's actions (assign by picking a driver, start, reject …), drawn in the right side bar. */
   jobActions?: (jobId: number) => ReactNode;
-  /** The selected driver's actions (messaging), drawn in the right side bar. */
-  driverActions?: (driverId: number) => ReactNode;
+  /** The selected driver's actions (messaging, the deposit modal), drawn in the right side bar. */
+  driverActions?: (driverId: number, driverName?: string) => ReactNode;
   /** The messaging window, in the right side bar. */
   messaging?: ReactNode;
+  /** The map's tile source from the server's config (the portal's `mapTiles`); none: a plain background with the markers. */
+  tiles?: MapTiles | null;
 }) {
   // A scanned code that names a delivery opens its details.
   useEffect(() => {
@@ -379,7 +384,7 @@ export function DashboardView({ live, view, notifications, scanner, jobActions, 
             {loaded && <ListTabs live={live} view={view} deliveries={deliveries} jobs={jobs} drivers={drivers} tasksByJob={tasksByJob} expanded={expanded} />}
           </Stack>
         )}
-        <LiveMap drivers={drivers} jobs={jobs} tasks={lists.tasks} selectedJobId={selectedJobId} />
+        <LiveMap drivers={drivers} jobs={jobs} tasks={lists.tasks} selectedJobId={selectedJobId} tiles={tiles} />
         {rightOpen && (
           <Stack gap={4} minW={0}>
             <DetailPanel live={live} jobActions={jobActions} driverActions={driverActions} />

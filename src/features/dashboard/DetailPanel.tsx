@@ -51,12 +51,13 @@ function DeliveryDetailView({ details }: { details: DeliveryDetails }) {
   );
 }
 
-type Actions = ((id: number) => ReactNode) | undefined;
+/** A row's actions; drivers get their name too (the deposit modal's title). */
+type Actions = ((id: number, name?: string) => ReactNode) | undefined;
 
 function DetailBody({ data, jobActions, driverActions }: { data: DashboardDetails; jobActions: Actions; driverActions: Actions }) {
   switch (data.kind) {
     case 'job': return <><JobDetailView details={data.details} />{jobActions?.(data.details.job.id)}</>;
-    case 'driver': return <><DriverDetailView details={data.details} />{driverActions?.(data.details.driver.id)}</>;
+    case 'driver': return <><DriverDetailView details={data.details} />{driverActions?.(data.details.driver.id, data.details.driver.fullName)}</>;
     default: return <DeliveryDetailView details={data.details} />;
   }
 }

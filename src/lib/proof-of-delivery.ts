@@ -1,0 +1,54 @@
+// Proof of delivery (issue 20): what a drop-off needs per company and service level, and the one rule that says
+// what is missing — the server refuses a drop-off with it (422) and the driver's screens use it to offer Complete.
+
+export const PROOF_PARTS = ['signature', 'photo', 'barcode', 'code'] as const;
+export type ProofPart = (typeof PROOF_PARTS)[number];
+export const PROOF_REQUIREMENTS = ['required', 'optional', 'off'] as const;
+export type ProofRequirement = (typeof PROOF_REQUIREMENTS)[number];
+export type ProofSettings = Record<ProofPart, ProofRequirement>;
+
+/** The service level of a company's setting that covers every level without its own. */
+export const ANY_SERVICE_LEVEL = '*';
+/** No setting: nothing is asked for (drop-offs complete as before proof of delivery existed). */
+export const NO_PROOF: ProofSettings = { signature: 'off', photo: 'off', barcode: 'off', code: 'off' };
+
+export const PROOF_TEXTS = {
+  parts: { signature: 'Signature', photo: 'Photo', barcode: 'Barcode scan', code: 'One-time code' } satisfies Record<ProofPart, string>,
+  missing: (parts: readonly string[]) => `Proof of delivery missing: ${parts.join(', ')}.`,
+  signatureRequired: 'The recipient\'s signature is required.',
+  photoRequired: 'A photo of the delivery is required.',
+  barcodeRequired: 'A scan of each parcel is required.',
+  barcodeParcels: (codes: readonly string[]) => `Parcels not scanned: ${codes.join(', ')}.`,
+  codeRequired: 'The recipient\'s one-time code is required.',
+  codeWrong: 'The one-time code does not match the one sent to the recipient.',
+  codeMessage: (waybill: string, code: string) => `Your delivery ${waybill} is on its way. Give the driver this code to receive it: ${code}`,
+} as const;
+
+/** The proof a drop-off comes with, as the rule sees it (the code already checked against the one sent). */
+export interface ProofGiven {
+  signature?: string | null;
+  photos?: readonly string[] | null;
+  barcodes?: readonly string[] | null;
+  /** True when a code was given and matches the one sent; false when given and wrong; undefined when none given. */
+  codeMatches?: boolean;
+}
+
+/**
+ * What is missing, part by part (empty: the drop-off may complete). A required barcode scan needs every parcel's
+ * barcode on record among the scans, and at least one scan when no parcel has one; a wrong code counts as missing
+ * even when the code is optional (a wrong code is never accepted).
+ */
+export function missingProof(settings: ProofSettings, proof: ProofGiven, parcelBarcodes: readonly string[] = []): Partial<Record<ProofPart, string>> {
+  const missing: Partial<Record<ProofPart, string>> = {};
+  if (settings.signature === 'required' && !proof.signature) missing.signature = PROOF_TEXTS.signatureRequired;
+  if (settings.photo === 'required' && (proof.photos?.length ?? 0) === 0) missing.photo = PROOF_TEXTS.photoRequired;
+  if (settings.barcode === 'required') {
+    const scanned = new Set((proof.barcodes ?? []).map((code) => code.trim()));
+    const unscanned = parcelBarcodes.filter((code) => !scanned.has(code.trim()));
+    if (scanned.size === 0) missing.barcode = PROOF_TEXTS.barcodeRequired;
+    else if (unscanned.length > 0) missing.barcode = PROOF_TEXTS.barcodeParcels(unscanned);
+  }
+  if (proof.codeMatches === false && settings.code !== 'off') missing.code = PROOF_TEXTS.codeWrong;
+  else if (settings.code === 'required' && proof.codeMatches !== true) missing.code = PROOF_TEXTS.codeRequired;
+  return missing;
+}
