@@ -38,9 +38,18 @@ export const FINANCE_TEXTS = {
   retry: 'Retry',
   view: (id: number) => `View transaction #${id}`,
   viewTransaction: 'View',
+  // Account add/edit (issue 15).
+  ownerCompany: 'Company',
+  ownerStore: 'Store',
+  ownerUser: 'User',
+  creditLimit: 'Credit limit',
+  editAccount: 'Edit',
+  editAccountOf: (account: string) => `Edit ${account}`,
 } as const;
 
 export const ACCOUNT_TYPES = ['Prepay', 'PostPay', 'System'] as const;
+/** The types an account can be added with: system accounts are the platform's own. */
+export const CUSTOMER_ACCOUNT_TYPES = ['Prepay', 'PostPay'] as const;
 /** 002 section 9: the transaction types and their reversals. */
 export const TRANSACTION_TYPES = ['Credit', 'Debit', 'Invoice', 'Deposit', 'Withdraw', 'Advance', 'Cash Credit', 'Cash Debit'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
