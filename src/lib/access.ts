@@ -368,6 +368,10 @@ export const OPERATION_ACCESS = {
   createfundsreceived: { roles: ['Administrator', 'ManagementOperator'] },
   updatefundsreceived: { roles: ['Administrator', 'ManagementOperator'] },
   allocatefundsreceived: { roles: ['Administrator', 'ManagementOperator'] },
+  // Adjustments (issue 15, f-fin; 002 section 6): administrators and management operators adjust; the job screen's readers read.
+  createDeliveryTransactionItem: { roles: ['Administrator', 'ManagementOperator'] },
+  createJobTransactionItem: { roles: ['Administrator', 'ManagementOperator'] },
+  getJobTransactionItems: { roles: [...STAFF_ROLES] },
 } as const satisfies Record<string, OperationRule>;
 
 export type OperationId = keyof typeof OPERATION_ACCESS;
