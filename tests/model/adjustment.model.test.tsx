@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { AdjustmentDialog } from '../../src/features/finance/AdjustmentDialog';
+import { AdjustmentDialog } from '../../src/ui/finance/AdjustmentDialog';
 import { ADJUSTMENT_TEXTS } from '../../src/lib/finance-texts';
 import { adjustmentMachine, checkAdjustment } from '../../src/machines/finance/adjustment.machine';
 import { adjustmentSamples } from '../../src/machines/finance/adjustment.samples';

@@ -5,8 +5,8 @@ import { ADJUSTMENT_TEXTS } from '../../lib/finance-texts';
 import { formatMoney, toCents } from '../../lib/money';
 import { checkAdjustment, type adjustmentMachine } from '../../machines/finance/adjustment.machine';
 import type { AdjustmentForm } from '../../machines/finance/adjustment.types';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { FieldError } from '../../ui/FieldError';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { FieldError } from '../FieldError';
 
 export type AdjustmentActor = Actor<typeof adjustmentMachine>;
 
