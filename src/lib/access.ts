@@ -726,6 +726,16 @@ export function routeRule(path: RoutePath): RouteRule {
 }
 
 /**
+ * Whether a link to `path` would open for this user: a registered route's rule decides; an unregistered one is
+ * the caller's to judge. Lists use it so no Add or Edit leads to the forbidden screen (a partner may create its
+ * bank accounts by the API, but the add/edit routes are administrator and management: 000 section 6).
+ */
+export function mayOpen(path: string, permissions: Permissions | null | undefined): boolean {
+  const entry = ROUTE_ACCESS.find((candidate) => candidate.path === path);
+  return !entry || decideRouteAccess(entry.rule, permissions) === 'allowed';
+}
+
+/**
  * Step 2 of the access check: an unconfirmed email is refused unless the user is a company user, a store
  * user or a plain normal user (a normal user who is not staff).
  */
