@@ -1233,3 +1233,28 @@ export const proofOfDeliveryCodes = pgTable('proof_of_delivery_codes', {
   sentTo: text('sent_to'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+// ---- Issue 15 (f-fin): finance adjustments of a delivery's price or a job's cost ----
+
+/**
+ * One adjustment (002 section 3's transaction item): a debit or credit of a delivery's price or a job's cost,
+ * VAT exclusive, posted as its own ledger transaction (append-only: a correction is another adjustment).
+ */
+export const adjustmentItems = pgTable('adjustment_items', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  ledgerTransactionId: integer('ledger_transaction_id').notNull().references(() => ledgerTransactions.id),
+  deliveryId: integer('delivery_id').references(() => deliveries.id),
+  jobId: integer('job_id').references(() => jobs.id),
+  description: text('description').notNull(),
+  quantity: integer('quantity').notNull().default(1),
+  amountExclCents: integer('amount_excl_cents').notNull(),
+  vatCents: integer('vat_cents').notNull(),
+  isCredit: boolean('is_credit').notNull(),
+  transactionItemTypeId: integer('transaction_item_type_id').notNull(),
+  createdByUserId: integer('created_by_user_id').notNull().references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  uniqueIndex('adjustment_items_ledger_transaction').on(table.ledgerTransactionId),
+  index('adjustment_items_delivery').on(table.deliveryId),
+  index('adjustment_items_job').on(table.jobId),
+]);

@@ -28,7 +28,7 @@ export function refundSplit(paidCents: number, saleVatCents: number, withFee: bo
 interface Sale { paidCents: number; vatCents: number; payerAccountId: number | null }
 
 /** The delivery's sale as the ledger has it: what the customer paid (card and account) and its VAT. */
-async function saleOf(tx: Tx, portalId: number, deliveryId: number): Promise<Sale | undefined> {
+export async function saleOf(tx: Tx, portalId: number, deliveryId: number): Promise<Sale | undefined> {
   const [sale] = await tx.select({ id: ledgerTransactions.id, payerAccountId: payments.accountId }).from(ledgerTransactions)
     .leftJoin(payments, eq(payments.id, ledgerTransactions.paymentId))
     .where(and(eq(ledgerTransactions.deliveryId, deliveryId), eq(ledgerTransactions.transactionType, 'Invoice')));

@@ -1,6 +1,9 @@
 // Handlers of the finance back office (issue 15): account add/edit, bank accounts, withdrawals and advances, funds received.
 import type { operations } from '../../src/api/generated/connect';
+import type { FastifyRequest } from 'fastify';
+import { createDeliveryAdjustment, createJobAdjustment, jobTransactionItems } from '../domain/adjustments';
 import * as finance from '../domain/finance-admin';
+import type { OpsContext } from '../domain/operations/scope';
 import { readAccount } from '../domain/finance';
 import type { AppContext } from '../context';
 import { answer } from '../http/export';
@@ -9,11 +12,27 @@ import type { Handlers } from './handler-types';
 
 type FinanceOperations = 'createaccount' | 'getfinanceaccount' | 'updateaccount' | 'getbankaccounts' | 'createbankaccount' | 'getbankaccount'
   | 'updatebankaccount' | 'getpayoutrequests' | 'requestpayout' | 'completepayoutrequests' | 'cancelpayoutrequests' | 'getfundsreceived'
-  | 'createfundsreceived' | 'getfundsreceivedone' | 'updatefundsreceived' | 'allocatefundsreceived';
+  | 'createfundsreceived' | 'getfundsreceivedone' | 'updatefundsreceived' | 'allocatefundsreceived'
+  | 'createDeliveryTransactionItem' | 'createJobTransactionItem' | 'getJobTransactionItems';
 
 export function financeHandlers(context: AppContext): Pick<Handlers<operations>, FinanceOperations> {
   const { db } = context;
+  const ops = ({ scope }: FastifyRequest): OpsContext => ({ db, live: context.live, portal: scope.portal, permissions: scope.permissions });
   return {
+    // Adjustments (f-fin): a delivery's price, a job's cost.
+    async createDeliveryTransactionItem(request, reply) {
+      const created = await createDeliveryAdjustment(db, request.scope.portal, request.scope.permissions, idempotencyKeyOf(request.headers), request.body);
+      reply.code(201);
+      return created;
+    },
+    async createJobTransactionItem(request, reply) {
+      const created = await createJobAdjustment(ops(request), idempotencyKeyOf(request.headers), request.body);
+      reply.code(201);
+      return created;
+    },
+    async getJobTransactionItems(request) {
+      return jobTransactionItems(ops(request), request.params.jobId);
+    },
     async createaccount(request, reply) {
       const created = await finance.createAccount(db, request.scope.portal, request.scope.permissions, request.body);
       reply.code(201);

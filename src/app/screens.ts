@@ -196,6 +196,9 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/withdrawals': () => import('../features/finance/PayoutsPage'),
   '/advances': () => import('../features/finance/PayoutsPage'),
   '/funds-received/:id/allocation': () => import('../features/finance/FundsAllocationPage'),
+  // Account add/edit (issue 15, f-fin) over the generic form.
+  '/accounts/add': () => import('../ui/admin/ResourceFormPage'),
+  '/accounts/edit/:id': () => import('../ui/admin/ResourceFormPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

@@ -371,6 +371,10 @@ export const OPERATION_ACCESS = {
   createfundsreceived: { roles: ['Administrator', 'ManagementOperator'] },
   updatefundsreceived: { roles: ['Administrator', 'ManagementOperator'] },
   allocatefundsreceived: { roles: ['Administrator', 'ManagementOperator'] },
+  // Adjustments (issue 15, f-fin; 002 section 6): administrators and management operators adjust; the job screen's readers read.
+  createDeliveryTransactionItem: { roles: ['Administrator', 'ManagementOperator'] },
+  createJobTransactionItem: { roles: ['Administrator', 'ManagementOperator'] },
+  getJobTransactionItems: { roles: [...STAFF_ROLES] },
 } as const satisfies Record<string, OperationRule>;
 
 export type OperationId = keyof typeof OPERATION_ACCESS;
@@ -722,6 +726,16 @@ export const FULL_RELOAD_PATHS = ['/robots.txt', '/sitemap.xml'] as const satisf
 /** The rule a registered path resolves to: its first registration. */
 export function routeRule(path: RoutePath): RouteRule {
   return ROUTE_ACCESS.find((entry) => entry.path === path)!.rule;
+}
+
+/**
+ * Whether a link to `path` would open for this user: a registered route's rule decides; an unregistered one is
+ * the caller's to judge. Lists use it so no Add or Edit leads to the forbidden screen (a partner may create its
+ * bank accounts by the API, but the add/edit routes are administrator and management: 000 section 6).
+ */
+export function mayOpen(path: string, permissions: Permissions | null | undefined): boolean {
+  const entry = ROUTE_ACCESS.find((candidate) => candidate.path === path);
+  return !entry || decideRouteAccess(entry.rule, permissions) === 'allowed';
 }
 
 /**

@@ -38,9 +38,18 @@ export const FINANCE_TEXTS = {
   retry: 'Retry',
   view: (id: number) => `View transaction #${id}`,
   viewTransaction: 'View',
+  // Account add/edit (issue 15).
+  ownerCompany: 'Company',
+  ownerStore: 'Store',
+  ownerUser: 'User',
+  creditLimit: 'Credit limit',
+  editAccount: 'Edit',
+  editAccountOf: (account: string) => `Edit ${account}`,
 } as const;
 
 export const ACCOUNT_TYPES = ['Prepay', 'PostPay', 'System'] as const;
+/** The types an account can be added with: system accounts are the platform's own. */
+export const CUSTOMER_ACCOUNT_TYPES = ['Prepay', 'PostPay'] as const;
 /** 002 section 9: the transaction types and their reversals. */
 export const TRANSACTION_TYPES = ['Credit', 'Debit', 'Invoice', 'Deposit', 'Withdraw', 'Advance', 'Cash Credit', 'Cash Debit'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -55,3 +64,29 @@ export function reversalTypeOf(type: string): LedgerTransactionType {
   return `${base} reversal`;
 }
 export const TRANSACTION_STATUSES = ['Posted', 'Reversed'] as const;
+
+/** The adjustment dialog (002 sections 2 and 5): validation and confirmation texts verbatim. */
+export const ADJUSTMENT_TEXTS = {
+  amountRequired: 'Amount excl is required',
+  amountNegative: 'Amount excl cannot be less than 0',
+  reasonRequired: 'Reason is required',
+  belowZero: (target: 'delivery' | 'job') => (target === 'job' ? 'New cost excl cannot be less than 0.' : 'New price excl cannot be less than 0.'),
+  cannotBeUndone: 'Transaction cannot be undone!',
+  question: (target: 'delivery' | 'job', isCredit: boolean, amount: string) => {
+    const what = target === 'delivery' ? 'the delivery price' : 'the driver pay (job cost)';
+    const raise = target === 'delivery' ? !isCredit : isCredit;
+    return `Are you sure you want to ${raise ? 'increase' : 'reduce'} ${what} by ${amount}, VAT exclusive?`;
+  },
+  debit: 'Debit',
+  credit: 'Credit',
+  title: (target: 'delivery' | 'job', isCredit: boolean) => `${isCredit ? 'Credit' : 'Debit'} ${target === 'delivery' ? 'delivery price' : 'job cost'}`,
+  amount: 'Amount excl',
+  reason: 'Reason',
+  next: 'Next',
+  confirm: 'Confirm',
+  back: 'Back',
+  cancel: 'Cancel',
+  current: 'Now (excl)',
+  loading: 'Loading...',
+  group: 'Adjust amounts',
+} as const;

@@ -3170,6 +3170,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions/createDeliveryTransactionItem/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adjusts a paid delivery's price by an amount excluding VAT (isCredit reduces it, otherwise it increases it): one append-only ledger transaction (Credit or Debit) between the account the delivery was paid from and revenue and VAT. Administrators and management. Idempotent by Idempotency-Key; 422 when the new price excl would fall below zero or the account cannot cover it */
+        post: operations["createDeliveryTransactionItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/createJobTransactionItem/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adjusts a job's cost (its driver's pay) by an amount excluding VAT (isCredit increases the pay, otherwise it reduces it): one append-only ledger transaction between the driver's account and the platform's driver pay. Administrators and management; the job must have a driver. Idempotent by Idempotency-Key; 422 when the new cost excl would fall below zero or the driver has no account */
+        post: operations["createJobTransactionItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/getJobTransactionItems/{cca2}/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job's cost lines (driver pay, VAT exclusive) followed by its adjustments, with the total excl */
+        get: operations["getJobTransactionItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5861,6 +5912,67 @@ export interface components {
         ApplicationInvitePage: {
             items: components["schemas"]["ApplicationInvite"][];
             paging: components["schemas"]["Paging"];
+        };
+        /** @description 002 section 3's adjustment form. deliveryId for a delivery's adjustment, jobId for a job's */
+        AdjustmentForm: {
+            /**
+             * Format: int32
+             * @description Ignored: the server posts a new transaction
+             */
+            transactionId?: number | null;
+            /** Format: int32 */
+            deliveryId?: number | null;
+            /** Format: int32 */
+            jobId?: number | null;
+            amount: components["schemas"]["Cents"];
+            /** @description The reason */
+            description: string;
+            isCredit: boolean;
+            /** Format: int32 */
+            transactionItemTypeId?: number | null;
+        };
+        /** @description The transaction item an adjustment posted (amounts in cents, VAT exclusive) */
+        AdjustmentItem: {
+            /** Format: int32 */
+            id: number;
+            /**
+             * Format: int32
+             * @description The ledger transaction
+             */
+            transactionId: number;
+            description: string;
+            /** Format: int32 */
+            quantity: number;
+            /** Format: int64 */
+            amountExcl: number;
+            /** Format: int64 */
+            vat: number;
+            isCredit: boolean;
+            /** Format: int32 */
+            transactionItemTypeId: number;
+            /** Format: int32 */
+            deliveryId: number | null;
+            /** Format: int32 */
+            jobId: number | null;
+            /**
+             * Format: int64
+             * @description The delivery's price or the job's cost excl after the adjustment
+             */
+            newAmountExcl: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+        };
+        JobTransactionItems: {
+            /** Format: int32 */
+            jobId: number;
+            items: components["schemas"]["JobTransactionItem"][];
+            adjustments: components["schemas"]["AdjustmentItem"][];
+            /**
+             * Format: int64
+             * @description Cost lines plus adjustments (credits add, debits subtract)
+             */
+            totalExcl: number;
         };
         /**
          * Format: int64
@@ -13803,6 +13915,106 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["FinanceConflict"];
             422: components["responses"]["FinanceUnprocessable"];
+        };
+    };
+    createDeliveryTransactionItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required by the server (400 naming Idempotency-Key when absent or malformed: 8 to 100 of A-Z a-z 0-9 . _ : -); declared optional because the server validates it itself (HTTP header names are case-insensitive). A key the client makes once per intended payment (a UUID) and re-sends on every retry of it. The first result is stored; a repeat answers the same result and never charges again; the same key with another delivery or call answers 422. */
+                "Idempotency-Key"?: components["parameters"]["BookingIdempotencyKey"];
+            };
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustmentForm"];
+            };
+        };
+        responses: {
+            /** @description The transaction item result */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FinanceConflict"];
+            422: components["responses"]["FinanceUnprocessable"];
+        };
+    };
+    createJobTransactionItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required by the server (400 naming Idempotency-Key when absent or malformed: 8 to 100 of A-Z a-z 0-9 . _ : -); declared optional because the server validates it itself (HTTP header names are case-insensitive). A key the client makes once per intended payment (a UUID) and re-sends on every retry of it. The first result is stored; a repeat answers the same result and never charges again; the same key with another delivery or call answers 422. */
+                "Idempotency-Key"?: components["parameters"]["BookingIdempotencyKey"];
+            };
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustmentForm"];
+            };
+        };
+        responses: {
+            /** @description The transaction item result */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FinanceConflict"];
+            422: components["responses"]["FinanceUnprocessable"];
+        };
+    };
+    getJobTransactionItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                jobId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's transaction items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobTransactionItems"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

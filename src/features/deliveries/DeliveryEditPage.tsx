@@ -11,6 +11,9 @@ import { deliveryParcelsMachine } from '../../machines/deliveries/delivery-parce
 import { DeliveryEditView } from './DeliveryEditView';
 import { DeliveryParcelsView } from './DeliveryParcelsView';
 import { useFormNavigation } from '../../ui/admin/use-form-navigation';
+import { PAYMENT_STATUS } from '../../lib/statuses';
+import { adjustmentMachine } from '../../machines/finance/adjustment.machine';
+import { AdjustmentDialog } from '../../ui/finance/AdjustmentDialog';
 
 /** /deliveries/edit/:id — the delivery's details, its editable contacts and the operator's actions (issue 6). */
 export function Component() {
@@ -42,12 +45,17 @@ function DeliveryEdit({ id, onChanged }: { id: number; onChanged: () => void }) 
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [form, actions, navigate, onChanged]);
   const mayEditParcels = mayCall('updateparceldetails', permissions);
+  // 002 section 6: administrators and management operators, only when editing is allowed and the delivery is paid.
+  const mayAdjust = mayCall('createDeliveryTransactionItem', permissions);
   return (
     <DeliveryEditView form={form} actions={actions} mayClone={mayCall('clone', permissions)} timeZone={portal.timeZone}
       mayOpenJobs={decideRouteAccess(routeRule('/jobs/:id/deliveries'), permissions) === 'allowed'}
       renderParcels={(record) => (
         <DeliveryParcels key={record.xmin} record={record} cca2={portal.cca2} editable={record.allowed.edit && mayEditParcels} onSaved={onChanged} />
-      )} />
+      )}
+      renderAdjustments={(record) => (mayAdjust && record.allowed.edit && record.paymentStatusId === PAYMENT_STATUS.PAID
+        ? <DeliveryAdjustments cca2={portal.cca2} record={record} onDone={onChanged} onNotFound={() => navigate('/404')} />
+        : null)} />
   );
 }
 
@@ -59,4 +67,14 @@ function DeliveryParcels({ record, cca2, editable, onSaved }: { record: Delivery
     return () => saved.unsubscribe();
   }, [actor, onSaved]);
   return <DeliveryParcelsView actor={actor} editable={editable} />;
+}
+
+/** The price adjustment (issue 15): after a success the delivery is read again; a delivery gone is /404. */
+function DeliveryAdjustments({ cca2, record, onDone, onNotFound }: { cca2: string; record: DeliveryAdminDetail; onDone: () => void; onNotFound: () => void }) {
+  const actor = useScreenActor(adjustmentMachine, { cca2, target: 'delivery', id: record.id });
+  useEffect(() => {
+    const subscriptions = [actor.on('adjustment.done', onDone), actor.on('adjustment.notFound', onNotFound)];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, onDone, onNotFound]);
+  return <AdjustmentDialog actor={actor} currentExcl={record.priceExclCents ?? null} />;
 }

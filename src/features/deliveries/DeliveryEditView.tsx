@@ -87,7 +87,7 @@ function StopsTable({ tasks, timeZone, mayOpenJobs }: { tasks: DeliveryAdminDeta
 }
 
 /** The delivery edit screen drawn from its form actor (details, contacts) and its actions actor. */
-export function DeliveryEditView({ form, actions, mayClone, timeZone, mayOpenJobs = false, renderParcels }: {
+export function DeliveryEditView({ form, actions, mayClone, timeZone, mayOpenJobs = false, renderParcels, renderAdjustments }: {
   form: Actor<typeof formMachine>;
   /** The portal's: times are shown as its users live them. */
   timeZone: string;
@@ -97,6 +97,8 @@ export function DeliveryEditView({ form, actions, mayClone, timeZone, mayOpenJob
   mayOpenJobs?: boolean;
   /** The parcels section with its own actor (the page's); a read-only table without it. */
   renderParcels?: (record: DeliveryAdminDetail) => ReactNode;
+  /** The price adjustment's Debit/Credit dialog (issue 15), when the page offers it for this record. */
+  renderAdjustments?: (record: DeliveryAdminDetail) => ReactNode;
 }) {
   const record = useSelector(form, (snapshot) => snapshot.context.record) as DeliveryAdminDetail | undefined;
   const loading = useSelector(form, (snapshot) => snapshot.hasTag('loading'));
@@ -137,6 +139,8 @@ export function DeliveryEditView({ form, actions, mayClone, timeZone, mayOpenJob
         <Text fontWeight="bold" mb={1}>{DELIVERY_EDIT_TEXTS.parcels}</Text>
         {renderParcels ? renderParcels(record) : <ParcelTable items={record.deliveryItems} />}
       </chakra.section>
+
+      {renderAdjustments?.(record)}
 
       <DeliveryActionsView actions={actions} allowed={allowed} />
 

@@ -1,5 +1,8 @@
+import { HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { mayCall } from '../../lib/access';
 import { FINANCE_TEXTS } from '../../lib/finance-texts';
+import { useAuth } from '../../machines/root/root-actor';
 import { resourceOf } from '../../resources';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
@@ -20,12 +23,24 @@ function Accounts({ owner }: { owner: AccountOwner }) {
   const resource = resourceOf('accounts');
   const paths = financePathsOf(owner);
   const actor = useNestedList('accounts', owner ? { [OWNER_FILTER[owner.kind]]: String(owner.id) } : {});
+  const permissions = useAuth((snapshot) => snapshot.context.permissions);
+  const mayEdit = mayCall('updateaccount', permissions);
+  // Adding is from the top-level list, where the form names the owner (000 section 2: /accounts/add).
+  const createTo = !owner && mayCall('createaccount', permissions) ? resource.routes.add : undefined;
   return (
-    <AdminPage title={resource.title} parents={ownerCrumbs(owner)} current={{ label: resource.title, to: paths.accounts }}>
+    <AdminPage title={resource.title} parents={ownerCrumbs(owner)} current={{ label: resource.title, to: paths.accounts }} createTo={createTo}>
       <ListView actor={actor} mayEdit={false} rowAction={(row) => (
-        <RouterLink to={paths.transactions(row.id)} aria-label={FINANCE_TEXTS.viewTransactionsOf(resource.label(row))}>
-          {FINANCE_TEXTS.viewTransactions}
-        </RouterLink>
+        <HStack gap={3}>
+          <RouterLink to={paths.transactions(row.id)} aria-label={FINANCE_TEXTS.viewTransactionsOf(resource.label(row))}>
+            {FINANCE_TEXTS.viewTransactions}
+          </RouterLink>
+          {/* The platform's system accounts are not edited from here: their meaning is fixed. */}
+          {mayEdit && !('accountType' in row && row.accountType === 'System') && (
+            <RouterLink to={resource.routes.edit.replace(':id', String(row.id))} aria-label={FINANCE_TEXTS.editAccountOf(resource.label(row))}>
+              {FINANCE_TEXTS.editAccount}
+            </RouterLink>
+          )}
+        </HStack>
       )} />
     </AdminPage>
   );

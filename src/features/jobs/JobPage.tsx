@@ -21,6 +21,8 @@ import { jobScreenMachine } from '../../machines/operations/job-screen.machine';
 import type { components } from '../../api/generated/connect';
 import { AdminPage } from '../../ui/AdminPage';
 import { stackedTableCss } from '../../ui/table-styles';
+import { adjustmentMachine } from '../../machines/finance/adjustment.machine';
+import { AdjustmentDialog } from '../../ui/finance/AdjustmentDialog';
 
 /** The task table's headers (each card's labels on a phone). */
 const TASK_COLUMNS = ['#', 'Type', 'Waybill', 'Status', JOB_SCREEN_TEXTS.actions] as const;
@@ -93,8 +95,10 @@ function DelayForm({ actor, jobId, busy, onDone }: { actor: JobScreenActor; jobI
 }
 
 /** The job of /jobs/:id/deliveries or /jobs/edit/:id, drawn from its actor. */
-export function JobView({ actor, permissions, edit, addDeliveries }: {
+export function JobView({ actor, permissions, edit, addDeliveries, adjustments }: {
   actor: JobScreenActor; permissions: Permissions | null | undefined; edit: boolean;
+  /** The job cost's Debit/Credit dialog (issue 15), shown on the edit screen once the job has a driver. */
+  adjustments?: React.ReactNode;
   /** The job-building panel of the edit screen (its own chart), shown where the job chart takes deliveries. */
   addDeliveries?: React.ReactNode;
 }) {
@@ -148,6 +152,7 @@ export function JobView({ actor, permissions, edit, addDeliveries }: {
       <JobRouteModal jobId={job.id} open={routeOpen} onClose={() => setRouteOpen(false)} />
       <DriverDistanceNotice actor={actor} />
       <JobFiguresView actor={actor} />
+      {edit && job.driverId !== null && adjustments}
       <Stack gap={2}>
         {deliveries.map((delivery) => (
           <DeliverySummaryCard key={delivery.id} delivery={delivery} tasks={tasks} permissions={permissions}
@@ -222,7 +227,8 @@ function JobScreen({ jobId, edit }: { jobId: number; edit: boolean }) {
   return (
     <AdminPage title={title} parents={[{ label: 'Jobs', to: '/jobs' }]} current={{ label: edit ? JOB_SCREEN_TEXTS.edit : JOB_SCREEN_TEXTS.deliveries, to: location.pathname }}>
       <JobView actor={actor} permissions={permissions} edit={edit}
-        addDeliveries={edit && mayCall('getjobreadydeliveries', permissions) ? <AddDeliveries jobActor={actor} jobId={jobId} /> : undefined} />
+        addDeliveries={edit && mayCall('getjobreadydeliveries', permissions) ? <AddDeliveries jobActor={actor} jobId={jobId} /> : undefined}
+        adjustments={edit && mayCall('createJobTransactionItem', permissions) ? <JobAdjustments jobActor={actor} jobId={jobId} /> : undefined} />
     </AdminPage>
   );
 }
@@ -236,4 +242,19 @@ function AddDeliveries({ jobActor, jobId }: { jobActor: JobScreenActor; jobId: n
     if (built) jobActor.send({ type: 'job.changed' });
   }, [built, jobActor]);
   return <JobBuilderView actor={builder} mode="job" />;
+}
+
+/** The job cost adjustment (issue 15; administrators and management): the job reloads after one; a job gone is /404. */
+function JobAdjustments({ jobActor, jobId }: { jobActor: JobScreenActor; jobId: number }) {
+  const portal = usePortal();
+  const navigate = useNavigate();
+  const actor = useScreenActor(adjustmentMachine, { cca2: portal.cca2, target: 'job', id: jobId });
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('adjustment.done', () => jobActor.send({ type: 'job.changed' })),
+      actor.on('adjustment.notFound', () => navigate('/404')),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, jobActor, navigate]);
+  return <AdjustmentDialog actor={actor} currentExcl={null} />;
 }

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '../../machines/root/root-actor';
-import { mayCall } from '../../lib/access';
+import { mayCall, mayOpen } from '../../lib/access';
 import { resourceForPath, resourceOf, type ResourceId } from '../../resources';
 import { AdminPage } from '../AdminPage';
 import { ListView } from './ListView';
@@ -18,13 +18,15 @@ function ResourceList({ resourceId }: { resourceId: ResourceId }) {
   const resource = resourceOf(resourceId);
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const actor = useResourceList(resourceId);
-  const mayCreate = resource.operations.create !== undefined && mayCall(resource.operations.create, permissions);
+  // The operation and the screen's route must both be open to the caller (no Add or Edit leads to the forbidden screen).
+  const mayCreate = resource.operations.create !== undefined && mayCall(resource.operations.create, permissions)
+    && resource.routes.add !== undefined && mayOpen(resource.routes.add, permissions);
   return (
     <AdminPage title={resource.title} current={{ label: resource.title, to: resource.routes.list }}
       createTo={mayCreate ? resource.routes.add : undefined}
       uploadTo={resource.upload && mayCall(resource.upload.operation, permissions) ? resource.upload.to : undefined}>
       {/* A resource without an edit screen names its list as the edit route: its rows link nowhere. */}
-      <ListView actor={actor} mayEdit={resource.routes.edit !== resource.routes.list && mayCall(resource.operations.get, permissions)}
+      <ListView actor={actor} mayEdit={resource.routes.edit !== resource.routes.list && mayCall(resource.operations.get, permissions) && mayOpen(resource.routes.edit, permissions)}
         bulkActions={(resource.bulkActions ?? []).filter((action) => mayCall(action.operation, permissions))} />
     </AdminPage>
   );
