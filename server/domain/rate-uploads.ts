@@ -105,7 +105,9 @@ export async function getRateBatch(db: Database, portal: PortalData, id: number)
 export async function listRateBatches(db: Database, portal: PortalData, query: QueryOf<'getratebatches'>) {
   const page = query.page ?? 1;
   const pageSize = pageSizeOf(query.pageSize);
-  const where = whereAll(batchInPortal(portal), query.uploadstatus === undefined ? undefined : eq(uploadBatches.uploadStatusId, query.uploadstatus));
+  const where = whereAll(batchInPortal(portal), query.uploadstatus === undefined ? undefined : eq(uploadBatches.uploadStatusId, query.uploadstatus),
+    query.rateId === undefined ? undefined
+      : sql`exists (select 1 from rate_uploads ru where ru.upload_batch_id = ${uploadBatches.id} and ru.rate_id = ${query.rateId} and ru.rate_created)`);
   const [items, [total]] = await Promise.all([
     selectBatches(db, where).orderBy(desc(uploadBatches.id)).limit(pageSize).offset((page - 1) * pageSize),
     db.select({ value: count() }).from(uploadBatches).where(where),

@@ -98,3 +98,31 @@ describe('delivery uploads of a batch (/stores/:id/batches/:uploadBatchId/upload
       .toMatchObject({ orderReference: 'UP-3', parcelTypeId: 2, length: 30.5, width: null, parcelCount: 3, slaType: 'Priority' });
   });
 });
+
+describe('the batches of one rate (/rates/:id/batches)', () => {
+  it('lists the batches that made or changed the rate: the rate comes from the path, each row opens its uploads', async () => {
+    let asked: ListParams | undefined;
+    const list = createActor(listMachine.provide({
+      actors: {
+        loadPage: fromPromise<Page<ResourceRow>, LoadPageInput>(async ({ input }) => {
+          asked = input.params;
+          return {
+            items: [{ id: 12, fileName: 'rates.csv', uploadStatusId: 4000, uploadStatus: 'Completed', createdBy: 'Sipho Staff', createdAt: '2026-11-26T08:00:00.000Z', totalRows: 3,
+              validRows: 2, invalidRows: 1, cancelledRows: 0, processedRows: 2, ratesCreated: 2, submittedAt: '2026-11-26T08:01:00.000Z', xmin: '4000' }],
+            paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 1 },
+          };
+        }),
+      },
+    }), { input: { resource: 'rateBatches', cca2: 'ZA', search: withFixedFilters('', { rateId: '5' }) } }).start();
+    render_(<ListView actor={list} mayEdit={false} rowAction={(row) => <a href={`/rates/batches/${row.id}/uploads`}>Rows</a>} />);
+    await screen.findByText('rates.csv');
+    expect(screen.getByRole('cell', { name: 'Completed' })).toBeTruthy();
+    expect(asked?.filters).toEqual({ rateId: '5' });
+    expect(screen.getByRole('link', { name: 'Rows' }).getAttribute('href')).toBe('/rates/batches/12/uploads');
+  });
+
+  it('/rates/5/batches opens for staff', async () => {
+    renderShell({ path: '/rates/5/batches', permissions: permissionsOf(['StaffOperator']) });
+    expect(await screen.findByRole('heading', { name: 'Upload batches of rate #5' }, { timeout: 10_000 })).toBeTruthy();
+  }, 20_000);
+});

@@ -12415,6 +12415,8 @@ export interface operations {
                 /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
                 pageSize?: components["parameters"]["PageSize"];
                 uploadstatus?: components["schemas"]["UploadStatusId"];
+                /** @description Only the batches whose rows created or changed this rate (/rates/{id}/batches) */
+                rateId?: number;
             };
             header?: never;
             path: {
