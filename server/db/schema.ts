@@ -851,6 +851,8 @@ export const uploadBatches = pgTable('upload_batches', {
   jobId: text('job_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  /** The store a delivery batch (uploadType 'Delivery') books for; null for other kinds. */
+  storeId: integer('store_id').references(() => stores.id),
 }, (table) => [index('upload_batches_portal').on(table.portalId, table.uploadType, table.id)]);
 
 /**
@@ -1258,3 +1260,43 @@ export const adjustmentItems = pgTable('adjustment_items', {
   index('adjustment_items_delivery').on(table.deliveryId),
   index('adjustment_items_job').on(table.jobId),
 ]);
+// ==== Delivery upload batches (issue 16): a store's deliveries from a sheet, one row each, booked on submit ====
+
+/**
+ * One row of a delivery sheet as uploaded (the batch is an upload_batches row of type 'Delivery' with its store):
+ * the cells as read, the addresses as resolved, the option's price as quoted at upload, errors per field (the
+ * wizard's texts); deliveryId is the delivery the submit booked (and paid) from it.
+ */
+export const deliveryUploads = pgTable('delivery_uploads', {
+  id: serial('id').primaryKey(),
+  uploadBatchId: integer('upload_batch_id').notNull().references(() => uploadBatches.id, { onDelete: 'cascade' }),
+  rowNumber: integer('row_number').notNull(),
+  orderReference: text('order_reference'),
+  customerIdentifier: text('customer_identifier'),
+  originAddressText: text('origin_address_text'),
+  destinationAddressText: text('destination_address_text'),
+  originAddress: jsonb('origin_address'),
+  destinationAddress: jsonb('destination_address'),
+  originContactName: text('origin_contact_name'),
+  originPhoneNumber: text('origin_phone_number'),
+  destinationContactName: text('destination_contact_name'),
+  destinationPhoneNumber: text('destination_phone_number'),
+  deliveryDate: text('delivery_date'),
+  deliveryTime: text('delivery_time'),
+  slaType: text('sla_type'),
+  parcelTypeId: integer('parcel_type_id'),
+  parcelName: text('parcel_name'),
+  length: doublePrecision('length'),
+  width: doublePrecision('width'),
+  height: doublePrecision('height'),
+  weight: doublePrecision('weight'),
+  parcelCount: integer('parcel_count').notNull().default(1),
+  distanceKm: doublePrecision('distance_km'),
+  /** The chosen service level's price at upload, VAT exclusive (the submit prices again, as the wizard would). */
+  priceExclCents: integer('price_excl_cents'),
+  deliveryId: integer('delivery_id').references(() => deliveries.id),
+  uploadStatusId: integer('upload_status_id').notNull().default(0),
+  errors: jsonb('errors').notNull().$type<Record<string, string[]>>().default({}),
+  uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('delivery_uploads_batch').on(table.uploadBatchId, table.id), index('delivery_uploads_order_reference').on(table.orderReference)]);

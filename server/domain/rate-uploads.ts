@@ -1,15 +1,12 @@
-import { Readable, Transform } from 'node:stream';
-import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
-import { RATE_SHEET_MAX_BYTES, RATE_TEXTS } from '../../src/lib/rate-texts';
+import { RATE_TEXTS } from '../../src/lib/rate-texts';
 import {
   mapRateSheetHeader, RATE_SHEET_COLUMNS, rateUploadFromCells, rateUploadName, rateUploadTier, validateRateUpload, type RateUploadErrors, type RateUploadValues,
 } from '../../src/lib/rate-uploads';
 import { conflictMessage } from '../../src/lib/resource-texts';
-import { canCancelRateUpload, UPLOAD_BATCH_STATUS, UPLOAD_BATCH_STATUS_LABELS, type UploadBatchStatus } from '../../src/lib/statuses';
+import { canCancelRateUpload, UPLOAD_BATCH_STATUS, UPLOAD_BATCH_STATUS_LABELS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { companies, rates, rateUploads, uploadBatches } from '../db/schema';
 import { ConflictError, HttpError, notFound } from '../http/errors';
@@ -19,6 +16,9 @@ import { rowExport, type ExportColumn } from './export';
 import { whereAll, type QueryOf } from './list-query';
 import type { PortalData } from './portals';
 import { findOverlap, lockRates, type RateValues } from './rates';
+import { pageSizeOf, paging, readSheet, runUploadBatch, statusOf, type SheetKind } from './upload-batches';
+
+export type { BatchProgress, SheetKind } from './upload-batches';
 
 /**
  * Rate upload batches (issue 16; 002 sections 2, 4, 5, 8): a sheet (.csv or .xlsx) streamed in, each row kept with
@@ -34,62 +34,6 @@ export type RateUpload = S['RateUpload'];
 export const RATE_UPLOAD_QUEUE = 'rate-upload-batch';
 const UPLOAD_TYPE = 'Rate';
 const INSERT_CHUNK = 500;
-const SUBMIT_CHUNK = 200;
-
-export type SheetKind = 'csv' | 'xlsx';
-
-const statusOf = (id: number): UploadBatchStatus => {
-  const known = Object.values(UPLOAD_BATCH_STATUS).find((status) => status === id);
-  if (known === undefined) throw new Error(`unknown upload status ${id}`);
-  return known;
-};
-
-/** Counts the bytes as they stream by; past the limit the stream fails with 413 (nothing more is read). */
-function byteLimit(limit: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > limit) callback(new HttpError(413, RATE_TEXTS.fileTooLarge(limit / (1024 * 1024))));
-      else callback(null, chunk);
-    },
-  });
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    return '';
-  }
-  return String(value);
-}
-
-/** The sheet's rows as cell texts, read as they arrive (csv-parse, or exceljs's streaming reader: first sheet only). */
-async function* sheetRows(stream: Readable, kind: SheetKind): AsyncGenerator<string[]> {
-  if (kind === 'csv') {
-    const parser = stream.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true }));
-    stream.on('error', (error) => parser.destroy(error));
-    for await (const record of parser) yield record as string[];
-    return;
-  }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' });
-  let sheets = 0;
-  for await (const worksheet of reader) {
-    sheets += 1;
-    for await (const row of worksheet) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      const cells = Array.from({ length: values.length }, (_, index) => cellText(values[index] as ExcelJS.CellValue));
-      if (cells.some((cell) => cell.trim() !== '')) yield cells;
-    }
-    return;
-  }
-  // Bytes that are no workbook at all read as one without sheets.
-  if (sheets === 0) throw new Error('not a workbook');
-}
 
 const rowValues = (values: RateUploadValues) => ({ ...values });
 
@@ -98,39 +42,25 @@ const rowValues = (values: RateUploadValues) => ({ ...values });
  * The header row names the columns; the required ones missing, an empty sheet or unreadable bytes are 400.
  */
 export async function uploadRateSheet(db: Database, portal: PortalData, userId: number, fileName: string, kind: SheetKind, body: Readable, declaredBytes: number): Promise<RateUploadBatch> {
-  if (declaredBytes > RATE_SHEET_MAX_BYTES) throw new HttpError(413, RATE_TEXTS.fileTooLarge(RATE_SHEET_MAX_BYTES / (1024 * 1024)));
-  const limited = body.pipe(byteLimit(RATE_SHEET_MAX_BYTES));
-  body.on('error', (error) => limited.destroy(error));
   const portalCompanies = new Set((await db.select({ id: companies.id }).from(companies).where(eq(companies.portalId, portal.id))).map((row) => row.id));
   const batchId = await db.transaction(async (tx) => {
     const [batch] = await tx.insert(uploadBatches).values({ portalId: portal.id, uploadType: UPLOAD_TYPE, fileName, createdByUserId: userId }).returning({ id: uploadBatches.id });
-    let header: ReturnType<typeof mapRateSheetHeader> | undefined;
-    let rowNumber = 1;
     let pending: (typeof rateUploads.$inferInsert)[] = [];
     const flush = async () => {
       if (pending.length > 0) await tx.insert(rateUploads).values(pending);
       pending = [];
     };
-    try {
-      for await (const cells of sheetRows(limited, kind)) {
-        if (!header) {
-          header = mapRateSheetHeader(cells);
-          if (header.missing.length > 0) throw new HttpError(400, RATE_TEXTS.missingColumns(header.missing), { file: [RATE_TEXTS.missingColumns(header.missing)] });
-          continue;
-        }
-        rowNumber += 1;
-        const { values, errors } = rateUploadFromCells(cells, header.columns);
+    const totalRows = await readSheet(body, kind, declaredBytes, {
+      header: mapRateSheetHeader,
+      async row(cells, columns, rowNumber) {
+        const { values, errors } = rateUploadFromCells(cells, columns);
         if (values.companyId !== null && !portalCompanies.has(values.companyId)) errors.companyId = [RATE_TEXTS.unknownCompany];
         pending.push({ ...rowValues(values), uploadBatchId: batch!.id, rowNumber, errors, uploadedByUserId: userId });
         if (pending.length >= INSERT_CHUNK) await flush();
-      }
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      throw new HttpError(400, RATE_TEXTS.unreadableFile, { file: [RATE_TEXTS.unreadableFile] });
-    }
+      },
+    });
     await flush();
-    if (rowNumber === 1) throw new HttpError(400, RATE_TEXTS.emptyFile, { file: [RATE_TEXTS.emptyFile] });
-    await tx.update(uploadBatches).set({ totalRows: rowNumber - 1 }).where(eq(uploadBatches.id, batch!.id));
+    await tx.update(uploadBatches).set({ totalRows }).where(eq(uploadBatches.id, batch!.id));
     return batch!.id;
   });
   return getRateBatch(db, portal, batchId);
@@ -171,13 +101,13 @@ export async function getRateBatch(db: Database, portal: PortalData, id: number)
   return publicBatch(row);
 }
 
-const pageSizeOf = (pageSize: number | undefined) => Math.min(pageSize ?? 20, PAGE_SIZE_OPTIONS.at(-1)!);
-const paging = (page: number, pageSize: number, totalItems: number) => ({ page, pageSize, totalPages: Math.max(1, Math.ceil(totalItems / pageSize)), totalItems });
 
 export async function listRateBatches(db: Database, portal: PortalData, query: QueryOf<'getratebatches'>) {
   const page = query.page ?? 1;
   const pageSize = pageSizeOf(query.pageSize);
-  const where = whereAll(batchInPortal(portal), query.uploadstatus === undefined ? undefined : eq(uploadBatches.uploadStatusId, query.uploadstatus));
+  const where = whereAll(batchInPortal(portal), query.uploadstatus === undefined ? undefined : eq(uploadBatches.uploadStatusId, query.uploadstatus),
+    query.rateId === undefined ? undefined
+      : sql`exists (select 1 from rate_uploads ru where ru.upload_batch_id = ${uploadBatches.id} and ru.rate_id = ${query.rateId} and ru.rate_created)`);
   const [items, [total]] = await Promise.all([
     selectBatches(db, where).orderBy(desc(uploadBatches.id)).limit(pageSize).offset((page - 1) * pageSize),
     db.select({ value: count() }).from(uploadBatches).where(where),
@@ -318,14 +248,6 @@ export async function submitRateBatch(db: Database, jobs: JobQueue, portal: Port
   return { message: RATE_TEXTS.batchSubmitted, uploadBatch: await getRateBatch(db, portal, id) };
 }
 
-export interface BatchProgress {
-  kind: 'rateUploadBatch';
-  uploadBatchId: number;
-  processedRows: number;
-  totalRows: number;
-  uploadStatusId: number;
-}
-
 /**
  * One row of a submitted batch: validated again (it may have been edited after the submit), then the rate of
  * the same key and km range gets its price and name, or a new rate is added (an overlap fails the row).
@@ -368,41 +290,27 @@ async function applyRow(db: Database, portalId: number, row: typeof rateUploads.
   });
 }
 
-/** The job: the batch's submitted rows in order, a chunk at a time, progress after each chunk; a retry resumes where it stopped. */
-export async function runRateBatch(db: Database, live: Live, data: { batchId: number; portalId: number }): Promise<{ processedRows: number }> {
-  const [batch] = await db.update(uploadBatches).set({ uploadStatusId: UPLOAD_BATCH_STATUS.IN_PROGRESS })
-    .where(and(eq(uploadBatches.id, data.batchId), inArray(uploadBatches.uploadStatusId, [UPLOAD_BATCH_STATUS.SUBMITTED, UPLOAD_BATCH_STATUS.IN_PROGRESS])))
-    .returning();
-  if (!batch) return { processedRows: 0 };
-  const pendingOf = () => db.select({ value: count() }).from(rateUploads).where(and(eq(rateUploads.uploadBatchId, batch.id), inArray(rateUploads.uploadStatusId, [UPLOAD_BATCH_STATUS.SUBMITTED])));
-  const [pendingAtStart] = await pendingOf();
-  const [already] = await db.select({ value: count() }).from(rateUploads).where(and(eq(rateUploads.uploadBatchId, batch.id),
-    inArray(rateUploads.uploadStatusId, [UPLOAD_BATCH_STATUS.COMPLETED, UPLOAD_BATCH_STATUS.FAILED])));
-  let processed = already?.value ?? 0;
-  const total = processed + (pendingAtStart?.value ?? 0);
-  const report = (uploadStatusId: number) => {
-    const payload: BatchProgress = { kind: 'rateUploadBatch', uploadBatchId: batch.id, processedRows: processed, totalRows: total, uploadStatusId };
-    live.publish({ topic: 'BulkIndexer', payload, scope: {} });
-  };
-  report(UPLOAD_BATCH_STATUS.IN_PROGRESS);
-  for (;;) {
-    const chunk = await db.select().from(rateUploads)
-      .where(and(eq(rateUploads.uploadBatchId, batch.id), eq(rateUploads.uploadStatusId, UPLOAD_BATCH_STATUS.SUBMITTED))).orderBy(asc(rateUploads.id)).limit(SUBMIT_CHUNK);
-    if (chunk.length === 0) break;
-    for (const row of chunk) {
+/** The job: the batch's submitted rows in order through the shared runner (server/domain/upload-batches.ts). */
+export function runRateBatch(db: Database, live: Live, data: { batchId: number; portalId: number }): Promise<{ processedRows: number }> {
+  const ofBatch = (batchId: number, statuses: number[]) => and(eq(rateUploads.uploadBatchId, batchId), inArray(rateUploads.uploadStatusId, statuses));
+  return runUploadBatch(db, live, data.batchId, {
+    kind: 'rateUploadBatch',
+    async counts(batchId) {
+      const [[done], [pending]] = await Promise.all([
+        db.select({ value: count() }).from(rateUploads).where(ofBatch(batchId, [UPLOAD_BATCH_STATUS.COMPLETED, UPLOAD_BATCH_STATUS.FAILED])),
+        db.select({ value: count() }).from(rateUploads).where(ofBatch(batchId, [UPLOAD_BATCH_STATUS.SUBMITTED])),
+      ]);
+      return { done: done?.value ?? 0, pending: pending?.value ?? 0 };
+    },
+    next: (batchId, limit) => db.select().from(rateUploads).where(ofBatch(batchId, [UPLOAD_BATCH_STATUS.SUBMITTED])).orderBy(asc(rateUploads.id)).limit(limit),
+    async claim(row) {
       // A row cancelled since the chunk was read is left alone (the cancel checks the status in its UPDATE).
       const [claimed] = await db.update(rateUploads).set({ uploadStatusId: UPLOAD_BATCH_STATUS.IN_PROGRESS })
         .where(and(eq(rateUploads.id, row.id), eq(rateUploads.uploadStatusId, UPLOAD_BATCH_STATUS.SUBMITTED))).returning();
-      if (!claimed) continue;
-      await applyRow(db, data.portalId, claimed);
-      processed += 1;
-    }
-    await db.update(uploadBatches).set({ processedRows: processed }).where(eq(uploadBatches.id, batch.id));
-    report(UPLOAD_BATCH_STATUS.IN_PROGRESS);
-  }
-  await db.update(uploadBatches).set({ uploadStatusId: UPLOAD_BATCH_STATUS.COMPLETED, processedRows: processed }).where(eq(uploadBatches.id, batch.id));
-  report(UPLOAD_BATCH_STATUS.COMPLETED);
-  return { processedRows: processed };
+      return claimed;
+    },
+    apply: (row) => applyRow(db, data.portalId, row),
+  });
 }
 
 /** Declares the queue and works it in this process (server/plugins/workers.ts). */

@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../context';
 import { scheduleReconciliation } from '../domain/payments';
 import { startRateUploadWorker } from '../domain/rate-uploads';
+import { startDeliveryUploadWorker } from '../domain/delivery-uploads';
+import { geoOf } from '../geo';
 import { kickOutbox, startOutbox } from '../messaging/outbox';
 import { startScheduledReportsWorker } from '../domain/scheduled-reports';
 import { scheduleDocumentStatuses } from '../domain/applications';
@@ -46,9 +48,12 @@ export const webhookWorker = fp<WorkerOptions>(async (app, { context, logger }) 
   app.addHook('onClose', async () => { await dispatcher.stop(); });
 }, { name: 'webhook-worker', dependencies: ['job-queue'] });
 
-/** Turns submitted rate upload batches into rates (issue 16). */
+/** Turns submitted upload batches into rates, and a store's into booked deliveries (issue 16). */
 export const rateUploadWorker = fp<WorkerOptions>(async (_app, { context }) => {
   await startRateUploadWorker(context.jobs, context.db, context.live);
+  const { router, geocoder } = geoOf(context);
+  const settings = { quoteValiditySeconds: context.config.quoteValiditySeconds, router, geocoder };
+  await startDeliveryUploadWorker(context.jobs, { db: context.db, settings, provider: paymentProviderOf(context) }, context.live);
 }, { name: 'rate-upload-worker', dependencies: ['job-queue'] });
 
 /** Claims due scheduled reports every minute, renders their .xlsx and emails them through the outbox (issue 17). */

@@ -27,6 +27,7 @@ import { reportsHandlers } from './reports';
 import { publicHandlers } from './public';
 import { ratesHandlers } from './rates';
 import { rateUploadHandlers } from './rate-uploads';
+import { deliveryUploadHandlers } from './delivery-uploads';
 import { contactHandlers } from './contact';
 import { applicationHandlers } from './applications';
 
@@ -51,6 +52,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...publicHandlers(context),
     ...ratesHandlers(context),
     ...rateUploadHandlers(context),
+    ...deliveryUploadHandlers(context),
     ...contactHandlers(context),
     ...applicationHandlers(context),
     ...financeHandlers(context),

@@ -1,24 +1,19 @@
 import { Readable } from 'node:stream';
 import type { operations } from '../../src/api/generated/connect';
-import { RATE_SHEET_TYPES, RATE_TEXTS } from '../../src/lib/rate-texts';
+import { RATE_TEXTS } from '../../src/lib/rate-texts';
 import {
   cancelRateUpload, deleteRateBatches, getRateBatch, getRateUpload, listRateBatches, listRateUploads, submitRateBatch, updateRateUpload, uploadRateSheet,
-  uploadStatuses, type SheetKind,
+  uploadStatuses,
 } from '../domain/rate-uploads';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { answer } from '../http/export';
+import { sheetKindOf } from './delivery-uploads';
 import type { Handlers } from './handler-types';
 
 type RateUploadOperations = 'getratebatches' | 'getratebatch' | 'uploadratesheet' | 'deleteratebatches' | 'submitratebatch' | 'getrateuploads'
   | 'getrateupload' | 'updaterateupload' | 'cancelrateupload' | 'getuploadstatuses';
 
-const kindOf = (contentType: string | undefined): SheetKind => {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase();
-  if (type === RATE_SHEET_TYPES.csv) return 'csv';
-  if (type === RATE_SHEET_TYPES.xlsx) return 'xlsx';
-  throw new HttpError(400, RATE_TEXTS.wrongFileType(type ?? ''), { file: [RATE_TEXTS.wrongFileType(type ?? '')] });
-};
 
 /** Rate upload batches (issue 16; 002 sections 2, 4, 5, 8). */
 export function rateUploadHandlers(context: AppContext): Pick<Handlers<operations>, RateUploadOperations> {
@@ -34,7 +29,7 @@ export function rateUploadHandlers(context: AppContext): Pick<Handlers<operation
       // The body is the request stream itself (server/http/sheet-upload.ts): read as it arrives, never buffered whole.
       const body = request.body;
       if (!(body instanceof Readable)) throw new HttpError(400, RATE_TEXTS.emptyFile, { file: [RATE_TEXTS.emptyFile] });
-      const kind = kindOf(request.headers['content-type']);
+      const kind = sheetKindOf(request.headers['content-type']);
       const uploadBatch = await uploadRateSheet(db, request.scope.portal, request.scope.permissions.id, request.query.fileName, kind, body,
         Number(request.headers['content-length'] ?? 0));
       reply.code(201);

@@ -164,6 +164,11 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/rates/batches/add': () => import('../features/rates/RateBatchAddPage'),
   '/rates/batches/:uploadBatchId/uploads': () => import('../features/rates/RateUploadsPage'),
   '/rates/batches/:uploadBatchId/uploads/edit/:rateUploadId': () => import('../features/rates/RateUploadEditPage'),
+  // A store's delivery upload batches (issue 16): the rate batches' chart and lists, for deliveries.
+  '/rates/:id/batches': () => import('../features/rates/RateBatchesPage'),
+  '/stores/:id/batches': () => import('../features/rates/DeliveryBatchesPage'),
+  '/stores/:id/batches/:uploadBatchId/uploads': () => import('../features/rates/DeliveryUploadsPage'),
+  '/stores/:id/batches/:uploadBatchId/uploads/edit/:deliveryUploadId': () => import('../features/rates/DeliveryUploadEditPage'),
   // Applications to join (issue 18): apply screens, review lists (generic list of src/resources/applications.ts), review screens.
   '/business-apply': () => import('../features/applications/ApplyPage'),
   '/partner-apply': () => import('../features/applications/ApplyPage'),

@@ -286,6 +286,15 @@ export const OPERATION_ACCESS = {
   getrateupload: { roles: [...STAFF_ROLES] },
   updaterateupload: { roles: [...STAFF_ROLES] },
   cancelrateupload: { roles: [...STAFF_ROLES] },
+  // ---- Delivery upload batches (issue 16): the store batches' roles (000 section 6); a store's staff see only its batches. ----
+  getdeliverybatches: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  uploaddeliverysheet: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  getdeliverybatch: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  submitdeliverybatch: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  getdeliveryuploads: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  getdeliveryupload: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  updatedeliveryupload: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  canceldeliveryupload: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
   getuploadstatuses: 'signedIn',
   // ---- Fleet (issue 6, session 5; 000/002 section 6): vehicles and mobile devices administrator, management,
   // staff; hubs administrator only. Notify also needs the beta permission (checked by the handler); deleting

@@ -3,6 +3,7 @@
  * upload, and its validation with the spec's texts verbatim. The server validates uploads and edits with it; the
  * edit screen shows the same messages.
  */
+import { normalisedHeader } from './sheet-columns';
 import { RATE_PARCEL_TYPE_LABELS, RATE_SLA_TYPES, RATE_TEXTS, RATE_TYPES, DAY_OF_WEEK_TYPES, DEFAULT_PRICING_TIER } from './rate-texts';
 
 export type RateSlaType = (typeof RATE_SLA_TYPES)[number];
@@ -47,13 +48,12 @@ export const RATE_SHEET_COLUMNS = [
 
 export type RateSheetField = (typeof RATE_SHEET_COLUMNS)[number]['field'];
 
-const normalised = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Which column holds each field, from the header row; the required columns it lacks, by their header texts. */
 export function mapRateSheetHeader(header: readonly string[]): { columns: Partial<Record<RateSheetField, number>>; missing: string[] } {
   const columns: Partial<Record<RateSheetField, number>> = {};
   header.forEach((text, index) => {
-    const column = RATE_SHEET_COLUMNS.find((candidate) => (candidate.aliases as readonly string[]).includes(normalised(text)));
+    const column = RATE_SHEET_COLUMNS.find((candidate) => (candidate.aliases as readonly string[]).includes(normalisedHeader(text)));
     if (column && columns[column.field] === undefined) columns[column.field] = index;
   });
   const missing = RATE_SHEET_COLUMNS.filter((column) => column.required && columns[column.field] === undefined).map((column) => column.header);

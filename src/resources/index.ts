@@ -19,7 +19,8 @@ import { myDeliveriesResource } from './my-deliveries';
 import { accountsResource, accountTransactionsResource } from './finance';
 import { ratesResource } from './rates';
 import { advancesResource, bankAccountsResource, fundsReceivedResource, withdrawalsResource } from './finance-admin';
-import { rateUploadsResource } from './rate-uploads';
+import { rateBatchesResource, rateUploadsResource } from './rate-uploads';
+import { deliveryBatchesResource, deliveryUploadsResource } from './delivery-uploads';
 import { contactMessagesResource } from './contact-messages';
 import {
   assistantApplicationsResource, businessApplicationsResource, driverApplicationsResource, partnerApplicationsResource,
@@ -67,6 +68,10 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // Rates (issue 16): the price list every quote reads.
   rates: ratesResource,
   rateUploads: rateUploadsResource,
+  rateBatches: rateBatchesResource,
+  // A store's delivery upload batches and their rows (issue 16).
+  deliveryBatches: deliveryBatchesResource,
+  deliveryUploads: deliveryUploadsResource,
   // Reports (issue 17): scheduled reports, emailed by the server's job queue.
   scheduledReports: scheduledReportsResource,
   // The public contact form's messages (issue 19).

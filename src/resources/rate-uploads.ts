@@ -1,6 +1,7 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { formatDate } from '../lib/dates';
 import { formatMoney } from '../lib/money';
 import { RATE_TEXTS } from '../lib/rate-texts';
 import { UPLOAD_BATCH_STATUS, UPLOAD_BATCH_STATUS_LABELS } from '../lib/statuses';
@@ -72,6 +73,52 @@ export const rateUploadsResource: ResourceDef<RateUploadRow> = {
         params: { path: { cca2, batchId }, query: { ...query, exportExcel: true } }, parseAs: 'stream', signal,
       });
       return response;
+    },
+    get: readOnly,
+    update: readOnly,
+    selectOptions: async () => [],
+  },
+};
+
+export type RateBatchRow = components['schemas']['RateUploadBatch'] & { xmin: string };
+
+/**
+ * The batches of one rate (/rates/:id/batches; 000 section 2): the upload batches whose rows created or changed it,
+ * newest first; a row opens the batch's uploads.
+ */
+export const rateBatchesResource: ResourceDef<RateBatchRow> = {
+  id: 'rateBatches',
+  title: 'Rate upload batches',
+  singular: 'rate upload batch',
+  routes: { list: '/rates/:id/batches', edit: '/rates/batches/:uploadBatchId/uploads' },
+  operations: { list: 'getratebatches', get: 'getratebatch', update: 'getratebatch' },
+  columns: [
+    { key: 'id', header: 'Batch' },
+    { key: 'fileName', header: 'File' },
+    { key: 'uploadStatus', header: 'Upload status' },
+    { key: 'totalRows', header: 'Rows', text: (row) => String(row.totalRows) },
+    { key: 'ratesCreated', header: 'Rates created or changed', text: (row) => String(row.ratesCreated) },
+    { key: 'createdBy', header: 'Uploaded by', text: (row) => row.createdBy ?? '' },
+    { key: 'submittedAt', header: 'Submitted', text: (row) => formatDate(row.submittedAt) },
+  ],
+  filters: [
+    { kind: 'parent', name: 'rateId', label: 'Rate' },
+    { kind: 'enum', name: 'uploadstatus', label: 'Upload status', options: STATUS_OPTIONS, optionLabels: STATUS_LABELS },
+  ],
+  fields: [],
+  defaultSort: 'id',
+  pageSizes: PAGE_SIZE_OPTIONS,
+  exportName: 'Rate upload batches',
+  createOpensEdit: false,
+  label: (row) => `#${row.id}`,
+  api: {
+    async list(cca2, params, signal) {
+      const { rateId, ...filters } = params.filters;
+      const { sortby: _sortby, sortdirection: _direction, search: _search, ...query } = toApiQuery({ ...params, filters });
+      const { data } = await api.connect.GET('/uploadbatches/{cca2}/Rate', { params: { path: { cca2 }, query: { ...query, rateId: Number(rateId) } }, signal });
+      if (!data) throw new Error('The server answered without batches');
+      // Batches are not edited as records: their version is their status.
+      return { ...data, items: data.items.map((item) => ({ ...item, xmin: String(item.uploadStatusId) })) };
     },
     get: readOnly,
     update: readOnly,

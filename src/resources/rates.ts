@@ -101,6 +101,7 @@ export const ratesResource: ResourceDef<RateRow> = {
   defaultSort: 'startKmRange',
   pageSizes: PAGE_SIZE_OPTIONS,
   exportName: RATE_TEXTS.exportName,
+  related: [{ label: 'Upload batches', path: (id) => `/rates/${id}/batches`, operation: 'getratebatches' }],
   createOpensEdit: true,
   upload: { to: '/rates/batches/add', operation: 'uploadratesheet' },
   label: (row) => row.name,

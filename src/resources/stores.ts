@@ -48,6 +48,8 @@ export const storesResource: ResourceDef<Store> = {
   createOpensEdit: true,
   related: [
     { label: FINANCE_TEXTS.accounts, path: (id) => `/stores/${id}/accounts`, operation: 'getaccounts' },
+    // Issue 16: the store's deliveries from a sheet.
+    { label: 'Delivery uploads', path: (id) => `/stores/${id}/batches`, operation: 'getdeliverybatches' },
   ],
   deletedText: SUCCESS_TEXTS.deletedStores,
   bulkActions: [

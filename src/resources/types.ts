@@ -82,7 +82,7 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   // Finance back office (issue 15): bank accounts, funds received, withdrawals and advances.
   | 'bankAccounts' | 'fundsReceived' | 'withdrawals' | 'advances'
   // Rates (issue 16): the price list.
-  | 'rates' | 'rateUploads'
+  | 'rates' | 'rateUploads' | 'deliveryBatches' | 'deliveryUploads' | 'rateBatches'
   // Reports (issue 17): scheduled reports.
   | 'scheduledReports'
   // The public contact form's messages (issue 19).

@@ -156,6 +156,13 @@ describe('rate upload batches: rows, submit and the next quote', () => {
     // Row 2 matched the list price of Standard small weekday 0-10 km: the wizard's next quote is 70.00.
     const listRate = await dataOf(staff().GET('/rates/{cca2}/{id}', { params: inZa(after[0]!.rateId!) }));
     expect(listRate).toMatchObject({ priceCents: 7000, name: 'List small', companyId: null, pricingTier: 'Standard' });
+    // /rates/:id/batches: the batches whose rows made or changed a rate, and no others.
+    const ofRate = pageOf(await dataOf(staff().GET('/uploadbatches/{cca2}/Rate', { params: { path: ZA, query: { rateId: after[0]!.rateId! } } })));
+    expect(ofRate.items.map((batch) => batch.id)).toContain(batchId);
+    const unsubmitted = pageOf(await dataOf(staff().GET('/uploadbatches/{cca2}/Rate', { params: { path: ZA, query: { pageSize: 100 } } }))).items
+      .filter((batch) => batch.uploadStatusId === UPLOAD_BATCH_STATUS.UNPROCESSED).map((batch) => batch.id);
+    expect(ofRate.items.some((batch) => unsubmitted.includes(batch.id))).toBe(false);
+    expect(pageOf(await dataOf(staff().GET('/uploadbatches/{cca2}/Rate', { params: { path: ZA, query: { rateId: 999_999 } } }))).items).toEqual([]);
     const quote = await book(server.as('administrator').connect, { date: nextWeekday(3), until: 'parcels' });
     expect(quote.deliveryQuotes.find((option) => option.slaType === 'Standard')?.priceExcl).toBe(7000);
   }, 60_000);

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { RATE_BATCH_TEXTS, RateBatchView } from '../../src/features/rates/RateBatchView';
-import { rateBatchMachine } from '../../src/machines/rates/rate-batch.machine';
+import { batchCreatedRows, rateBatchMachine } from '../../src/machines/rates/rate-batch.machine';
 import { rateBatchSamples, SAMPLE_SHEET } from '../../src/machines/rates/rate-batch.samples';
 import { describeModel } from '../support/model-paths';
 
@@ -62,7 +62,7 @@ describeModel({
     },
     completed: (snapshot) => {
       expect(progress()).toBe(100);
-      expect(screen.getByRole('status').textContent).toBe(RATE_BATCH_TEXTS.completed(snapshot.context.batch!.ratesCreated));
+      expect(screen.getByRole('status').textContent).toBe(RATE_BATCH_TEXTS.completed(batchCreatedRows(snapshot.context.batch!)));
     },
   },
 });

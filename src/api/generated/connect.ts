@@ -2685,6 +2685,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploadbatches/{cca2}/stores/{storeId}/Delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery upload batches of a store, newest first (a store's staff see only their store's) */
+        get: operations["getdeliverybatches"];
+        put?: never;
+        /** Uploads a delivery sheet for a store (.csv or .xlsx as the body, streamed); each row validated with the booking wizard's rules and priced, bad rows keep their errors */
+        post: operations["uploaddeliverysheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/batch/Delivery/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery upload batch with its counts, quoted total and submit progress */
+        get: operations["getdeliverybatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/Delivery/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a batch - its valid rows are booked and charged to the store's account in the background ("Batch submitted sucessfully."), progress on bulkIndexer events */
+        post: operations["submitdeliverybatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/{batchId}/Delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rows of a delivery upload batch, filtered by upload status, user and errors; with exportExcel=true the rows as a sheet with an Errors column */
+        get: operations["getdeliveryuploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/Uploads/Delivery/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery upload (a row of a batch) */
+        get: operations["getdeliveryupload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/uploads/Delivery/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Corrects a delivery upload before it is booked; validated and priced again (its errors are replaced) */
+        put: operations["updatedeliveryupload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/Delivery/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels a delivery upload - only below in progress, not already cancelled, and with no delivery created */
+        delete: operations["canceldeliveryupload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads/uploadStatuses": {
         parameters: {
             query?: never;
@@ -5739,6 +5859,131 @@ export interface components {
         RateUploadConflict: {
             message: string;
             current?: components["schemas"]["RateUpload"];
+        };
+        DeliveryUploadBatch: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            storeId: number;
+            storeName: string;
+            fileName: string;
+            uploadStatusId: components["schemas"]["UploadStatusId"];
+            uploadStatus: string;
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            totalRows: number;
+            /** Format: int32 */
+            validRows: number;
+            /** Format: int32 */
+            invalidRows: number;
+            /** Format: int32 */
+            cancelledRows: number;
+            /**
+             * Format: int32
+             * @description Rows the submit has finished
+             */
+            processedRows: number;
+            /** Format: int32 */
+            deliveriesCreated: number;
+            /**
+             * Format: int32
+             * @description The valid rows' prices at upload in cents, VAT exclusive
+             */
+            quotedTotalExclCents: number;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        DeliveryUploadBatchPage: {
+            items: components["schemas"]["DeliveryUploadBatch"][];
+            paging: components["schemas"]["Paging"];
+        };
+        DeliveryUploadBatchAnswer: {
+            message: string;
+            uploadBatch: components["schemas"]["DeliveryUploadBatch"];
+        };
+        DeliveryUpload: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            uploadBatchId: number;
+            /**
+             * Format: int32
+             * @description The row of the sheet (the header is row 1)
+             */
+            rowNumber: number;
+            orderReference: string | null;
+            customerIdentifier: string | null;
+            /** @description The pick-up address as written (empty - the store) */
+            originAddress: string | null;
+            destinationAddress: string | null;
+            originContactName: string | null;
+            originPhoneNumber: string | null;
+            destinationContactName: string | null;
+            destinationPhoneNumber: string | null;
+            deliveryDate: string | null;
+            deliveryTime: string | null;
+            slaType: string | null;
+            /** Format: int32 */
+            parcelTypeId: number | null;
+            parcelName: string | null;
+            length: number | null;
+            width: number | null;
+            height: number | null;
+            weight: number | null;
+            /** Format: int32 */
+            parcelCount: number;
+            distanceKm: number | null;
+            /**
+             * Format: int32
+             * @description The service level's price at upload in cents, VAT exclusive
+             */
+            priceExclCents: number | null;
+            /** Format: int32 */
+            deliveryId: number | null;
+            waybill: string | null;
+            uploadStatusId: components["schemas"]["UploadStatusId"];
+            uploadStatus: string;
+            uploadedBy: string | null;
+            /** Format: int32 */
+            uploadedByUserId: number | null;
+            /** @description Messages per field (the booking wizard's texts); empty when the row can be booked */
+            errors: {
+                [key: string]: string[];
+            };
+            xmin: string;
+        };
+        DeliveryUploadPage: {
+            items: components["schemas"]["DeliveryUpload"][];
+            paging: components["schemas"]["Paging"];
+        };
+        DeliveryUploadUpdate: {
+            orderReference?: string | null;
+            customerIdentifier?: string | null;
+            originAddress?: string | null;
+            destinationAddress?: string | null;
+            originContactName?: string | null;
+            originPhoneNumber?: string | null;
+            destinationContactName?: string | null;
+            destinationPhoneNumber?: string | null;
+            deliveryDate?: string | null;
+            deliveryTime?: string | null;
+            slaType?: string | null;
+            /** Format: int32 */
+            parcelTypeId?: number | null;
+            parcelName?: string | null;
+            length?: number | null;
+            width?: number | null;
+            height?: number | null;
+            weight?: number | null;
+            /** Format: int32 */
+            parcelCount?: number;
+            xmin: string;
+        };
+        DeliveryUploadConflict: {
+            message: string;
+            current?: components["schemas"]["DeliveryUpload"];
         };
         /**
          * Format: int32
@@ -12437,6 +12682,8 @@ export interface operations {
                 /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
                 pageSize?: components["parameters"]["PageSize"];
                 uploadstatus?: components["schemas"]["UploadStatusId"];
+                /** @description Only the batches whose rows created or changed this rate (/rates/{id}/batches) */
+                rateId?: number;
             };
             header?: never;
             path: {
@@ -12720,6 +12967,291 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description The rate upload can no longer be cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getdeliverybatches: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                uploadstatus?: components["schemas"]["UploadStatusId"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                storeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of batches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryUploadBatchPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploaddeliverysheet: {
+        parameters: {
+            query: {
+                fileName: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                storeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": unknown;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+            };
+        };
+        responses: {
+            /** @description The batch, with "File uploaded sucessfully." */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryUploadBatchAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getdeliverybatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryUploadBatch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    submitdeliverybatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, submitted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryUploadBatchAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The batch was already submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store has no account to charge */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getdeliveryuploads: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                uploadstatus?: components["schemas"]["UploadStatusId"];
+                /** @description The user who uploaded the rows */
+                appuserid?: number;
+                /** @description Rows with errors only (true) or without (false) */
+                hasErrors?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                batchId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of delivery uploads, or the file Delivery uploads.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryUploadPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getdeliveryupload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery upload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryUpload"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatedeliveryupload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryUploadUpdate"];
+            };
+        };
+        responses: {
+            /** @description The delivery upload with its new errors and price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The row changed since xmin (body with current) or can no longer be changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryUploadConflict"];
+                };
+            };
+        };
+    };
+    canceldeliveryupload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled delivery upload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryUpload"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The delivery upload can no longer be cancelled */
             409: {
                 headers: {
                     [name: string]: unknown;

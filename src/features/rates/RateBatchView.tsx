@@ -2,7 +2,7 @@ import { Button, chakra, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Actor } from 'xstate';
-import type { rateBatchMachine } from '../../machines/rates/rate-batch.machine';
+import { batchCreatedRows, type rateBatchMachine } from '../../machines/rates/rate-batch.machine';
 
 export const RATE_BATCH_TEXTS = {
   sheet: 'Rate sheet (.xlsx or .csv)',
@@ -16,9 +16,15 @@ export const RATE_BATCH_TEXTS = {
 } as const;
 
 type RateBatchActor = Actor<typeof rateBatchMachine>;
+export type UploadBatchTexts = { sheet: string; completed: (created: number) => string };
 
-/** /rates/batches/add: choose a sheet, upload, see the rows' errors, submit and follow the progress bar. */
-export function RateBatchView({ actor }: { actor: RateBatchActor }) {
+/**
+ * /rates/batches/add (and a store's delivery batches, with their texts and rows' path): choose a sheet, upload,
+ * see the rows' errors, submit and follow the progress bar.
+ */
+export function RateBatchView({ actor, texts = RATE_BATCH_TEXTS, rowsPath = (id) => `/rates/batches/${id}/uploads` }: {
+  actor: RateBatchActor; texts?: UploadBatchTexts; rowsPath?: (batchId: number) => string;
+}) {
   const state = useSelector(actor, (snapshot) => (snapshot.matches('inProgress') ? 'inProgress' : String(snapshot.value)));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const file = useSelector(actor, (snapshot) => snapshot.context.file);
@@ -31,7 +37,7 @@ export function RateBatchView({ actor }: { actor: RateBatchActor }) {
     <Stack gap={4} maxW="40rem">
       {(state === 'choosing' || state === 'uploading') && (
         <Stack gap={2}>
-          <label htmlFor="rate-sheet">{RATE_BATCH_TEXTS.sheet}</label>
+          <label htmlFor="rate-sheet">{texts.sheet}</label>
           <input
             id="rate-sheet" type="file" accept=".xlsx,.csv" disabled={busy}
             onChange={(event) => { const chosen = event.target.files?.[0]; if (chosen) actor.send({ type: 'batch.choose', file: chosen }); }}
@@ -43,7 +49,7 @@ export function RateBatchView({ actor }: { actor: RateBatchActor }) {
       {batch && (
         <Stack gap={2}>
           <Text>{batch.fileName}: {RATE_BATCH_TEXTS.summary(batch.validRows, batch.invalidRows)}</Text>
-          <RouterLink to={`/rates/batches/${batch.id}/uploads`}>{RATE_BATCH_TEXTS.rows}</RouterLink>
+          <RouterLink to={rowsPath(batch.id)}>{RATE_BATCH_TEXTS.rows}</RouterLink>
         </Stack>
       )}
       {(state === 'uploaded' || state === 'submitting') && (
@@ -57,7 +63,7 @@ export function RateBatchView({ actor }: { actor: RateBatchActor }) {
           <Text>{shownPercent} %</Text>
         </Stack>
       )}
-      {state === 'completed' && batch && <Text role="status">{RATE_BATCH_TEXTS.completed(batch.ratesCreated)}</Text>}
+      {state === 'completed' && batch && <Text role="status">{texts.completed(batchCreatedRows(batch))}</Text>}
       {(state === 'uploaded' || state === 'completed') && (
         <Button alignSelf="start" variant="outline" onClick={() => actor.send({ type: 'batch.reset' })}>{RATE_BATCH_TEXTS.another}</Button>
       )}

@@ -6,18 +6,18 @@ import { RATE_BATCH_POLL_MS } from '../../lib/constants';
 import { RATE_SHEET_TYPES, RATE_TEXTS } from '../../lib/rate-texts';
 import { UPLOAD_BATCH_STATUS } from '../../lib/statuses';
 import { notifySuccess } from '../shared/shared.actions';
-import type { BatchCallInput, RateBatchEvent, RateBatchSchema, RateUploadBatch, UploadSheetInput } from './rate-batch.types';
+import type { BatchCallInput, RateBatchEvent, RateBatchSchema, UploadBatch, UploadSheetInput } from './rate-batch.types';
 
-function isProgressOf(batchId: number, payload: unknown): payload is { processedRows: number; uploadStatusId: number } {
+function isProgressOf(kind: string, batchId: number, payload: unknown): payload is { processedRows: number; uploadStatusId: number } {
   if (typeof payload !== 'object' || payload === null) return false;
-  const { kind, uploadBatchId, processedRows, uploadStatusId } = payload as Record<string, unknown>;
-  return kind === 'rateUploadBatch' && uploadBatchId === batchId && typeof processedRows === 'number' && typeof uploadStatusId === 'number';
+  const { kind: sent, uploadBatchId, processedRows, uploadStatusId } = payload as Record<string, unknown>;
+  return sent === kind && uploadBatchId === batchId && typeof processedRows === 'number' && typeof uploadStatusId === 'number';
 }
 
-/** The dashboard hub's bulkIndexer events of this batch, through the app's one connection. */
-export const batchProgress = fromCallback<RateBatchEvent, BatchCallInput>(({ sendBack, input }) => {
+/** The dashboard hub's bulkIndexer events of one batch of a kind ('rateUploadBatch', 'deliveryUploadBatch'), through the app's one connection. */
+export const batchProgressOf = (kind: string) => fromCallback<RateBatchEvent, BatchCallInput>(({ sendBack, input }) => {
   const stop = liveDashboard.on('bulkIndexer', (payload) => {
-    if (isProgressOf(input.batchId, payload)) sendBack({ type: 'batch.progress', processedRows: payload.processedRows, uploadStatusId: payload.uploadStatusId });
+    if (isProgressOf(kind, input.batchId, payload)) sendBack({ type: 'batch.progress', processedRows: payload.processedRows, uploadStatusId: payload.uploadStatusId });
   });
   const unsubscribe = liveDashboard.subscribe('BulkIndexer').catch(() => async () => undefined);
   return () => {
@@ -25,6 +25,11 @@ export const batchProgress = fromCallback<RateBatchEvent, BatchCallInput>(({ sen
     void unsubscribe.then((done) => done());
   };
 });
+
+export const batchProgress = batchProgressOf('rateUploadBatch');
+
+/** What a completed batch made: rates created or changed, or deliveries booked. */
+export const batchCreatedRows = (batch: UploadBatch): number => ('ratesCreated' in batch ? batch.ratesCreated : batch.deliveriesCreated);
 
 /** The sheet's media type from its name (browsers report .csv differently: text/csv, application/vnd.ms-excel ...). */
 export const sheetTypeOf = (file: File): string => (/\.xlsx$/i.test(file.name) ? RATE_SHEET_TYPES.xlsx : /\.csv$/i.test(file.name) ? RATE_SHEET_TYPES.csv : file.type);
@@ -38,7 +43,7 @@ export const rateBatchMachine = setup({
   types: {} as RateBatchSchema,
   actors: {
     batchProgress,
-    uploadSheet: fromPromise<RateUploadBatch, UploadSheetInput>(async ({ input: { cca2, file } }) => {
+    uploadSheet: fromPromise<UploadBatch, UploadSheetInput>(async ({ input: { cca2, file } }) => {
       const { data } = await api.connect.POST('/uploadbatches/{cca2}/Rate', {
         params: { path: { cca2 }, query: { fileName: file.name } },
         body: file,
@@ -47,11 +52,11 @@ export const rateBatchMachine = setup({
       });
       return data!.uploadBatch;
     }),
-    submitBatch: fromPromise<RateUploadBatch, BatchCallInput>(async ({ input: { cca2, batchId } }) => {
+    submitBatch: fromPromise<UploadBatch, BatchCallInput>(async ({ input: { cca2, batchId } }) => {
       const { data } = await api.connect.POST('/uploadbatches/{cca2}/Rate/{id}/submit', { params: { path: { cca2, id: batchId } } });
       return data!.uploadBatch;
     }),
-    readBatch: fromPromise<RateUploadBatch, BatchCallInput>(async ({ input: { cca2, batchId } }) => {
+    readBatch: fromPromise<UploadBatch, BatchCallInput>(async ({ input: { cca2, batchId } }) => {
       const { data } = await api.connect.GET('/uploadbatches/{cca2}/batch/Rate/{id}', { params: { path: { cca2, id: batchId } } });
       return data!;
     }),
@@ -73,7 +78,7 @@ export const rateBatchMachine = setup({
   on: {
     'batch.progress': {
       actions: assign({
-        batch: ({ context, event }) => context.batch && { ...context.batch, processedRows: event.processedRows, uploadStatusId: event.uploadStatusId as RateUploadBatch['uploadStatusId'] },
+        batch: ({ context, event }) => context.batch && { ...context.batch, processedRows: event.processedRows, uploadStatusId: event.uploadStatusId as UploadBatch['uploadStatusId'] },
       }),
     },
   },

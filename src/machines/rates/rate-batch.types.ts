@@ -2,6 +2,9 @@ import type { ApiError } from '../../api/api-error';
 import type { components } from '../../api/generated/connect';
 
 export type RateUploadBatch = components['schemas']['RateUploadBatch'];
+export type DeliveryUploadBatch = components['schemas']['DeliveryUploadBatch'];
+/** The chart serves every kind of upload batch (rates; a store's deliveries through delivery-batch.actors.ts). */
+export type UploadBatch = RateUploadBatch | DeliveryUploadBatch;
 
 export interface RateBatchInput {
   cca2: string;
@@ -10,7 +13,7 @@ export interface RateBatchInput {
 export interface RateBatchContext {
   cca2: string;
   file: File | undefined;
-  batch: RateUploadBatch | undefined;
+  batch: UploadBatch | undefined;
   error: ApiError | undefined;
 }
 

@@ -1,0 +1,31 @@
+import { fromPromise } from 'xstate';
+import { api } from '../../api';
+import { batchProgressOf, sheetTypeOf } from './rate-batch.machine';
+import type { BatchCallInput, UploadBatch, UploadSheetInput } from './rate-batch.types';
+
+/**
+ * A store's delivery upload batch runs the rate batch's chart (choose, upload, submit, follow to 100 %) with these
+ * actors (`rateBatchMachine.provide({ actors: deliveryBatchActors(storeId) })`): the same steps, the delivery calls.
+ */
+export function deliveryBatchActors(storeId: number) {
+  return {
+    batchProgress: batchProgressOf('deliveryUploadBatch'),
+    uploadSheet: fromPromise<UploadBatch, UploadSheetInput>(async ({ input: { cca2, file } }) => {
+      const { data } = await api.connect.POST('/uploadbatches/{cca2}/stores/{storeId}/Delivery', {
+        params: { path: { cca2, storeId }, query: { fileName: file.name } },
+        body: file,
+        headers: { 'Content-Type': sheetTypeOf(file) },
+        bodySerializer: (body: unknown) => body as BodyInit,
+      });
+      return data!.uploadBatch;
+    }),
+    submitBatch: fromPromise<UploadBatch, BatchCallInput>(async ({ input: { cca2, batchId } }) => {
+      const { data } = await api.connect.POST('/uploadbatches/{cca2}/Delivery/{id}/submit', { params: { path: { cca2, id: batchId } } });
+      return data!.uploadBatch;
+    }),
+    readBatch: fromPromise<UploadBatch, BatchCallInput>(async ({ input: { cca2, batchId } }) => {
+      const { data } = await api.connect.GET('/uploadbatches/{cca2}/batch/Delivery/{id}', { params: { path: { cca2, id: batchId } } });
+      return data!;
+    }),
+  };
+}
