@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import { APPLY_TEXTS, ApplyView } from '../../src/features/applications/ApplyView';
-import { APPLICATION_FIELD_LABELS, type ApplicationFieldName } from '../../src/lib/applications';
+import { APPLICATION_FIELD_LABELS, DOCUMENT_TYPE_LABELS, type ApplicationFieldName, type DocumentTypeId } from '../../src/lib/applications';
 import { applicationApplyMachine } from '../../src/machines/applications/application-apply.machine';
 import { applicationApplySamples } from '../../src/machines/applications/application-apply.samples';
 import { system } from '../../src/ui/theme';
@@ -16,6 +16,7 @@ const identity = () => screen.getByRole('group', { name: 'Identity document' });
 describeModel({
   machine: applicationApplyMachine,
   scenarios: applicationApplySamples.scenarios,
+  targets: applicationApplySamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><ApplyView actor={actor} /></ChakraProvider>);
@@ -28,18 +29,21 @@ describeModel({
             case 'apply.save': fireEvent.click(saveButton()); break;
             case 'apply.goto': fireEvent.click(button(/^1\. /)); break;
             case 'apply.upload': {
-              const file = new File(['x'], 'id.png', { type: 'image/png' });
-              fireEvent.change(within(identity()).getByLabelText('Identity document file'), { target: { files: [file] } });
-              fireEvent.click(within(identity()).getByRole('button', { name: 'Upload identity document' }));
+              const label = DOCUMENT_TYPE_LABELS[event.document.documentTypeId as DocumentTypeId];
+              const group = screen.getByRole('group', { name: label });
+              fireEvent.change(within(group).getByLabelText(`${label} file`), { target: { files: [event.document.file] } });
+              if (event.document.expiryDate) fireEvent.change(within(group).getByLabelText('Expiry date'), { target: { value: event.document.expiryDate } });
+              fireEvent.click(within(group).getByRole('button', { name: `Upload ${label.toLowerCase()}` }));
               break;
             }
-            case 'apply.removeDocument': fireEvent.click(within(identity()).getByRole('button', { name: APPLY_TEXTS.remove })); break;
+            case 'apply.removeDocument': fireEvent.click(button(APPLY_TEXTS.remove)); break;
             case 'apply.clear': fireEvent.click(button(APPLY_TEXTS.clear)); break;
             case 'apply.confirmNo': fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'No' })); break;
             case 'apply.confirmYes': fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes' })); break;
             case 'apply.submit': fireEvent.click(button(APPLY_TEXTS.submit)); break;
             case 'apply.cancel': fireEvent.click(button(APPLY_TEXTS.cancel)); break;
             case 'apply.reload': fireEvent.click(button(APPLY_TEXTS.reload)); break;
+            case 'apply.another': fireEvent.click(button(APPLY_TEXTS.another)); break;
             default: throw new Error(`No UI action for ${event.type}`);
           }
         });
@@ -51,7 +55,7 @@ describeModel({
       expect(screen.getByText('Loading…')).toBeTruthy();
     },
     notStarted: (snapshot) => {
-      expect(screen.getByText(APPLY_TEXTS.notStarted('Partner'))).toBeTruthy();
+      expect(screen.getByText(APPLY_TEXTS.notStarted(snapshot.context.applicationTypeId === 4 ? 'Vehicle' : 'Partner'))).toBeTruthy();
       expect(button(APPLY_TEXTS.start).hasAttribute('disabled')).toBe(false);
       if (snapshot.context.error) expect(screen.getByRole('alert').textContent).toContain(snapshot.context.error.message);
     },
@@ -68,12 +72,12 @@ describeModel({
       }
       expect(saveButton().hasAttribute('disabled')).toBe(false);
       const document = application!.documents.find((candidate) => candidate.documentTypeId === 2);
-      expect(identity().textContent).toContain(document ? document.documentStatus : 'Not uploaded');
+      if (application!.requiredDocumentTypeIds.includes(2)) expect(identity().textContent).toContain(document ? document.documentStatus : 'Not uploaded');
       if (snapshot.context.error) expect(screen.getByRole('alert').textContent).toContain(snapshot.context.error.message);
     },
     saving: () => { expect(saveButton().hasAttribute('disabled')).toBe(true); },
     uploading: () => { expect(button(APPLY_TEXTS.submit).hasAttribute('disabled')).toBe(true); },
-    removingDocument: () => { expect(within(identity()).getByRole('button', { name: APPLY_TEXTS.remove }).hasAttribute('disabled')).toBe(true); },
+    removingDocument: () => { expect(button(APPLY_TEXTS.remove).hasAttribute('disabled')).toBe(true); },
     confirmingClear: () => {
       expect(screen.getByRole('alertdialog').textContent).toContain(APPLY_TEXTS.clearQuestion);
     },
@@ -87,6 +91,8 @@ describeModel({
       const region = screen.getByLabelText(APPLY_TEXTS.tracking);
       expect(region.textContent).toContain(`Status: ${snapshot.context.application!.applicationStatus}`);
       expect(screen.queryByRole('form')).toBeNull();
+      // Only vehicles may be applied for again while one is open.
+      expect(screen.queryByRole('button', { name: APPLY_TEXTS.another }) !== null).toBe(snapshot.context.applicationTypeId === 4);
     },
   },
 });

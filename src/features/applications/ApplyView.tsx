@@ -26,6 +26,7 @@ export const APPLY_TEXTS = {
   upload: 'Upload',
   remove: 'Remove',
   reload: 'Refresh',
+  another: 'Apply for another vehicle',
   notStarted: (type: string) => `You have no open ${type.toLowerCase()} application.`,
   missing: 'Still missing',
   stepTitles: {
@@ -241,6 +242,7 @@ function DocumentRow({ actor, typeId, document, busy }: {
 }
 
 function Tracking({ actor, application }: { actor: ApplyActor; application: Application }) {
+  const mayApplyAgain = useSelector(actor, (snapshot) => snapshot.can({ type: 'apply.another' }));
   return (
     <Stack gap={3} aria-label={APPLY_TEXTS.tracking}>
       <Heading as="h2" size="md">{APPLY_TEXTS.tracking}</Heading>
@@ -255,7 +257,12 @@ function Tracking({ actor, application }: { actor: ApplyActor; application: Appl
       <chakra.ul pl={4} aria-label="Documents">
         {application.documents.map((document) => <li key={document.id}>{`${document.documentType}: ${document.documentStatus}`}</li>)}
       </chakra.ul>
-      <Box><Button variant="outline" onClick={() => actor.send({ type: 'apply.reload' })}>{APPLY_TEXTS.reload}</Button></Box>
+      <HStack gap={2} wrap="wrap">
+        <Button variant="outline" onClick={() => actor.send({ type: 'apply.reload' })}>{APPLY_TEXTS.reload}</Button>
+        {mayApplyAgain && (
+          <Button bg="brand.solid" color="brand.contrast" onClick={() => actor.send({ type: 'apply.another' })}>{APPLY_TEXTS.another}</Button>
+        )}
+      </HStack>
     </Stack>
   );
 }

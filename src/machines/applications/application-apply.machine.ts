@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { asApiError } from '../../api/api-error';
-import { APPLICATION_STATUS, DECLARATION_DETAILS, PROGRESS_STATUS, STEP_FIELDS, TERMS_ACCEPTANCE, type ApplicationTypeId, type StepName } from '../../lib/applications';
+import { APPLICATION_STATUS, APPLICATION_TYPE, DECLARATION_DETAILS, PROGRESS_STATUS, STEP_FIELDS, TERMS_ACCEPTANCE, type ApplicationTypeId, type StepName } from '../../lib/applications';
 import type { Application, ApplicationApplySchema, ApplyCallInput, DocumentUploadInput, StepValues } from './application-apply.types';
 
 const path = (input: { cca2: string; id: number }) => ({ params: { path: { cca2: input.cca2, id: input.id } } });
@@ -31,9 +31,10 @@ export const applicationApplyMachine = setup({
   actors: {
     loadApplication: fromPromise<Application | null, ApplyCallInput>(async ({ input, signal }) => {
       const { data } = await api.connect.GET('/applications/{cca2}/track', { params: { path: { cca2: input.cca2 } }, signal });
-      const open = (data ?? []).find((candidate) => sameKind(input.applicationTypeId, candidate)
+      const open = (data ?? []).filter((candidate) => sameKind(input.applicationTypeId, candidate)
         && candidate.applicationStatusId === APPLICATION_STATUS.pending && candidate.progressStatusId !== PROGRESS_STATUS.cancelled);
-      return open ?? null;
+      // A partner may have several vehicle applications open: the one still being filled in comes first.
+      return open.find((candidate) => candidate.progressStatusId === PROGRESS_STATUS.none) ?? open[0] ?? null;
     }),
     createApplication: fromPromise<Application, ApplyCallInput>(async ({ input }) => {
       const { data } = await api.connect.POST('/applications/{cca2}', {
@@ -107,6 +108,8 @@ export const applicationApplyMachine = setup({
     hasDocument: ({ context, event }) => event.type === 'apply.removeDocument'
       && (context.application?.documents.some((document) => document.id === event.documentId) ?? false),
     found: (_, params: { application: Application | null }) => params.application !== null,
+    /** A partner applies for each of its vehicles: another may start while the others are reviewed. */
+    manyAllowed: ({ context }) => context.applicationTypeId === APPLICATION_TYPE.vehicle,
     /** Submitted or decided: the applicant tracks it; no more edits. */
     submitted: (_, params: { application: Application | null }) => params.application !== null && params.application.progressStatusId !== PROGRESS_STATUS.none,
   },
@@ -233,8 +236,11 @@ export const applicationApplyMachine = setup({
       },
     },
     tracking: {
-      description: 'Submitted or decided: where it stands and what is missing (track). Reload looks again (a rejected document reopens it).',
-      on: { 'apply.reload': 'loading' },
+      description: 'Submitted or decided: where it stands and what is missing (track). Reload looks again (a rejected document reopens it); a partner may start another vehicle application.',
+      on: {
+        'apply.reload': 'loading',
+        'apply.another': { guard: 'manyAllowed', target: 'creating', actions: assign({ application: undefined, draft: {}, viewStep: 0, error: undefined }) },
+      },
     },
   },
 });

@@ -39,6 +39,24 @@ export const SUBMITTED: Application = {
   ...WITH_DOCUMENT, activeStep: 3, progressStatusId: 1000, termsAcceptanceId: 200, submittedAt: '2026-11-26T09:10:00.000Z', missing: [],
 };
 
+/** A partner's vehicle application just started, and one already submitted. */
+export const NEW_VEHICLE_APPLICATION: Application = {
+  ...NEW_PARTNER_APPLICATION, id: 9, applicationTypeId: 4, applicationType: 'Vehicle', steps: ['vehicle', 'documents', 'terms'],
+  requiredDocumentTypeIds: [5, 4], missing: ['Step: vehicle', 'Step: documents', 'Step: terms', 'Terms and rates not accepted'], timeline: [],
+};
+const VEHICLE_SAVED: Application = {
+  ...NEW_VEHICLE_APPLICATION, activeStep: 0, registration: 'CA 654321', missing: NEW_VEHICLE_APPLICATION.missing.slice(1),
+  fields: { ...NEW_VEHICLE_APPLICATION.fields, registration: 'CA 654321', make: 'Toyota', model: 'Hilux', vehicleTypeId: 31 },
+};
+const VEHICLE_WITH_DOCUMENT: Application = {
+  ...VEHICLE_SAVED,
+  documents: [{ id: 41, documentTypeId: 5, documentType: 'Vehicle registration', fileName: 'registration.pdf', contentType: 'application/pdf', byteSize: 2048, expiryDate: '2028-06-30', documentStatusId: 400, documentStatus: 'Pending approval', reason: null, createdAt: '2026-11-26T09:05:00.000Z' }],
+};
+export const SUBMITTED_VEHICLE: Application = {
+  ...NEW_VEHICLE_APPLICATION, id: 8, activeStep: 2, progressStatusId: 1000, termsAcceptanceId: 200, registration: 'CA 123456',
+  submittedAt: '2026-11-26T09:10:00.000Z', missing: [],
+};
+
 const submitRefused = toApiError(422, { message: 'Complete every step before submitting.', errors: { 'Step: terms': ['Step: terms'] } }, '/connect/applications/za/7/submit');
 const saveRefused = toApiError(400, { message: 'Company type is required', errors: { companyType: ['Company type is required'] } }, '/connect/applications/za/7');
 
@@ -80,4 +98,28 @@ export const applicationApplySamples = defineSamples(applicationApplyMachine, [
       { type: 'xstate.error.actor.cancelApplication', error: toApiError(404, { message: 'Not found: application 7' }, '/connect/applications/za/7/cancel') },
     ],
   },
-]);
+  {
+    name: 'a partner applies for one vehicle, then another while the first is reviewed',
+    input: { cca2: 'za', applicationTypeId: 4 },
+    events: [
+      { type: 'xstate.done.actor.loadApplication', output: SUBMITTED_VEHICLE },
+      { type: 'apply.another' },
+      { type: 'xstate.done.actor.createApplication', output: NEW_VEHICLE_APPLICATION },
+      { type: 'apply.goto', step: 0 },
+      { type: 'field.change', name: 'registration', value: 'CA 654321' },
+      { type: 'apply.save' },
+      { type: 'xstate.done.actor.saveStep', output: VEHICLE_SAVED },
+      { type: 'apply.upload', document: { documentTypeId: 5, expiryDate: '2028-06-30', file: new File(['x'], 'registration.pdf', { type: 'application/pdf' }) } },
+      { type: 'xstate.done.actor.uploadDocument', output: VEHICLE_WITH_DOCUMENT },
+      { type: 'apply.removeDocument', documentId: 41 },
+      { type: 'xstate.done.actor.removeDocument', output: VEHICLE_SAVED },
+      { type: 'apply.clear' },
+      { type: 'apply.confirmYes' },
+      { type: 'xstate.done.actor.clearApplication', output: NEW_VEHICLE_APPLICATION },
+      { type: 'apply.submit' },
+      { type: 'xstate.done.actor.submitApplication', output: SUBMITTED_VEHICLE },
+      { type: 'apply.cancel' },
+      { type: 'xstate.done.actor.cancelApplication', output: { ...NEW_VEHICLE_APPLICATION, applicationStatusId: -2001, progressStatusId: -1000 } },
+    ],
+  },
+], 'transitions');

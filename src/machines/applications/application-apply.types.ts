@@ -46,7 +46,8 @@ export type ApplicationApplyEvent =
   | { type: 'apply.confirmYes' }
   | { type: 'apply.submit' }
   | { type: 'apply.cancel' }
-  | { type: 'apply.reload' };
+  | { type: 'apply.reload' }
+  | { type: 'apply.another' };
 
 export interface ApplyCallInput {
   cca2: string;
