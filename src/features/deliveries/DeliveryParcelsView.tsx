@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Input, Stack, chakra } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Input, Stack, chakra } from '@chakra-ui/react';
 import { FieldError } from '../../ui/FieldError';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
@@ -31,22 +31,25 @@ const FIELDS: { field: ParcelField; label: string; kind: 'text' | 'number' | 'bo
 
 /** The parcels as a read-only table (sorted by name by the server). */
 export function ParcelTable({ items }: { items: readonly DeliveryParcel[] }) {
+  // Eight columns do not fit a phone: the table scrolls sideways inside its box, not the page.
   return (
-    <chakra.table fontSize="sm" width="100%">
-      <thead><tr>
-        {PARCEL_TEXTS.headers.map((header) => <chakra.th key={header} textAlign="left" p={1}>{header}</chakra.th>)}
-      </tr></thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.id}>
-            {[item.deliveryItemName ?? item.name, item.length, item.width, item.height, item.weight, item.description ?? '', item.barCode ?? '',
-              item.isFragile ? PARCEL_TEXTS.yes : PARCEL_TEXTS.no].map((cell, index) => (
-              <chakra.td key={index} p={1}>{cell}</chakra.td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </chakra.table>
+    <Box overflowX="auto" maxW="100%" tabIndex={0} role="group" aria-label={PARCEL_TEXTS.parcels}>
+      <chakra.table fontSize="sm" width="100%">
+        <thead><tr>
+          {PARCEL_TEXTS.headers.map((header) => <chakra.th key={header} textAlign="left" p={1}>{header}</chakra.th>)}
+        </tr></thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              {[item.deliveryItemName ?? item.name, item.length, item.width, item.height, item.weight, item.description ?? '', item.barCode ?? '',
+                item.isFragile ? PARCEL_TEXTS.yes : PARCEL_TEXTS.no].map((cell, index) => (
+                <chakra.td key={index} p={1}>{cell}</chakra.td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </chakra.table>
+    </Box>
   );
 }
 
