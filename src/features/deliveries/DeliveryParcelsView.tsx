@@ -33,7 +33,7 @@ const FIELDS: { field: ParcelField; label: string; kind: 'text' | 'number' | 'bo
 export function ParcelTable({ items }: { items: readonly DeliveryParcel[] }) {
   // Eight columns do not fit a phone: the table scrolls sideways inside its box, not the page.
   return (
-    <Box overflowX="auto" maxW="100%" tabIndex={0} role="group" aria-label={PARCEL_TEXTS.parcels}>
+    <Box overflowX="auto" maxW="100%" tabIndex={0} role="region" aria-label={`${PARCEL_TEXTS.parcels} table`}>
       <chakra.table fontSize="sm" width="100%">
         <thead><tr>
           {PARCEL_TEXTS.headers.map((header) => <chakra.th key={header} textAlign="left" p={1}>{header}</chakra.th>)}
