@@ -1,4 +1,5 @@
-import { Alert, Button, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, chakra, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { DEPOSIT_TEXTS } from '../../lib/dashboard-texts';
@@ -22,11 +23,14 @@ export function DepositButton({ actor, driverId, driverName }: { actor: DepositA
 }
 
 function Field({ label, value, onChange, type = 'text', error }: { label: string; value: string; onChange: (value: string) => void; type?: string; error?: string }) {
+  // A visible label (a placeholder would vanish once typing starts); the error is the input's description.
+  const id = useId();
   return (
-    <Stack gap={0}>
-      <Input size="sm" type={type} aria-label={label} placeholder={label} value={value} aria-invalid={error ? true : undefined}
+    <Stack gap={1}>
+      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">{label}</chakra.label>
+      <Input id={id} size="sm" type={type} value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
         inputMode={label === texts.amount ? 'decimal' : undefined} onChange={(event) => onChange(event.currentTarget.value)} />
-      {error && <Text fontSize="xs" color="red.600">{error}</Text>}
+      {error && <Text id={`${id}-error`} fontSize="xs" color="red.600">{error}</Text>}
     </Stack>
   );
 }
@@ -58,8 +62,10 @@ export function DepositModal({ actor }: { actor: DepositActor }) {
                       <Field label={texts.amount} value={form.amount} onChange={(amount) => change({ amount })} error={shown('amount')} />
                       <Field label={texts.reference} value={form.reference} onChange={(reference) => change({ reference })} error={shown('reference')} />
                       <Field label={texts.depositedAt} type="datetime-local" value={form.depositedAt} onChange={(depositedAt) => change({ depositedAt })} error={errors.depositedAt} />
-                      <Textarea size="sm" aria-label={texts.note} placeholder={texts.note} value={form.note} maxLength={500}
-                        onChange={(event) => change({ note: event.currentTarget.value })} />
+                      <Stack gap={1}>
+                        <chakra.label htmlFor="deposit-note" fontSize="sm" fontWeight="medium">{texts.note}</chakra.label>
+                        <Textarea id="deposit-note" size="sm" value={form.note} maxLength={500} onChange={(event) => change({ note: event.currentTarget.value })} />
+                      </Stack>
                       {saving && <Text role="status">{texts.saving}</Text>}
                     </Stack>
                   </form>
