@@ -64,7 +64,6 @@ export function identityHandlers(context: AppContext): Handlers<operations> {
     },
 
     async refreshToken(request, reply) {
-      enforceThrottle(context, request, reply, 'refresh');
       const fromBody = request.body?.refreshToken;
       // The body wins; else the impersonation cookie, then the main login's cookie.
       const candidates: Array<{ token: string; cookie?: string }> = fromBody
@@ -77,6 +76,9 @@ export function identityHandlers(context: AppContext): Handlers<operations> {
         if (wantsCookieTransport(request)) return noContent(reply);
         throw new HttpError(401, ERROR_TEXTS.unauthorized);
       }
+      // Only a presented token is an attempt worth limiting: the signed-out start-up of every page load
+      // (no cookie, nothing looked up) must not spend the address's budget of a busy office behind one NAT.
+      enforceThrottle(context, request, reply, 'refresh');
       let failure: Extract<RefreshOutcome, { ok: false }> | undefined;
       for (const candidate of candidates) {
         const outcome = await refreshSession(context, candidate.token);

@@ -152,6 +152,15 @@ describe('throttling', () => {
       expect(refresh.response.headers.get('retry-after')).toMatch(/^\d+$/);
     });
   });
+
+  it('a signed-out page load (no token, no cookie) is not an attempt: it spends no budget', async () => {
+    await withConfig(throttled, { throttlePerAddress: 1 }, async () => {
+      for (let load = 0; load < 5; load += 1) {
+        const start = await raw(throttled, 'POST', '/identity/v1/auth/refreshToken', { body: {}, headers: { 'x-token-transport': 'cookie' } });
+        expect(start.status).toBe(204);
+      }
+    });
+  });
 });
 
 describe('register', () => {
