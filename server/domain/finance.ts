@@ -30,7 +30,7 @@ export function accountScope(permissions: Permissions): SQL | undefined {
 }
 
 /** What the account holds (cents): minus the sum of its entries, as ledger.accountBalance, for every row at once. */
-const balanceSql = sql<string>`(select -coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries} where ${ledgerEntries.accountId} = ${accounts.id})`;
+export const balanceSql = sql<string>`(select -coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries} where ${ledgerEntries.accountId} = ${accounts.id})`;
 const ownerSql = sql<string>`coalesce(${stores.storeName}, ${companies.companyName}, nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), ''), case when ${accounts.systemCode} is not null then 'Platform' else '' end)`;
 
 function selectAccounts(db: Database, where: SQL | undefined) {
