@@ -16,6 +16,7 @@ const dialog = () => screen.queryByRole('alertdialog');
 describeModel({
   machine: applicationReviewMachine,
   scenarios: applicationReviewSamples.scenarios,
+  targets: applicationReviewSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><MemoryRouter><ReviewView actor={actor} /></MemoryRouter></ChakraProvider>);

@@ -36,6 +36,7 @@ function waybillsShown(): string[] {
 describeModel({
   machine: dashboardMachine,
   scenarios: dashboardSamples.scenarios,
+  targets: dashboardSamples.targets,
   async start(machine, _input, clock) {
     const live = createActor(liveMergeMachine.provide({
       actors: {

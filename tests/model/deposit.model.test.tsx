@@ -21,6 +21,7 @@ const field = (label: string) => dialog().getByLabelText(label) as HTMLInputElem
 describeModel({
   machine: depositSamples.machine,
   scenarios: depositSamples.scenarios,
+  targets: depositSamples.targets,
   start(machine, input, clock) {
     recorded = [];
     const actor = createActor(machine, { input, clock });

@@ -93,6 +93,7 @@ async function errorsShown(snapshot: Snapshot) {
 describeModel({
   machine: detailsMachine,
   scenarios: detailsSamples.scenarios,
+  targets: detailsSamples.targets,
   async start(machine, input) {
     // The wizard reopens the delivery at step 4 (its payment status) and runs this details chart there.
     const logic = {

@@ -8,14 +8,18 @@ import { FORM_TEXTS, LIST_TEXTS } from '../../src/lib/resource-texts';
 import { formMachine } from '../../src/machines/lists/form.machine';
 import type { FormEvent } from '../../src/machines/lists/form.types';
 import { formSamples } from '../../src/machines/lists/form.samples';
+import { resourceOf } from '../../src/resources';
 import { describeModel } from '../support/model-paths';
 
 let navigations: string[] = [];
+/** A field's control by its label (required ones end in ' *'). */
+const fieldNamed = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[()*.]/g, '\\$&')}`));
 let notFound = 0;
 
 describeModel({
   machine: formMachine,
   scenarios: formSamples.scenarios,
+  targets: formSamples.targets,
   start(machine, input, clock) {
     navigations = [];
     notFound = 0;
@@ -33,8 +37,8 @@ describeModel({
               // A lookup is chosen through its search select (typing, the server's options: tests/component/
               // form-lookups.test.tsx); here the choice arrives as the select sends it, id and name.
               if (event.name === 'companyId') { actor.send(event as FormEvent); break; }
-              const label = event.name === 'contactName' ? 'Contact name' : /Store name/;
-              fireEvent.change(screen.getByLabelText(label), { target: { value: String(event.value) } });
+              const label = resourceOf(input.resource).fields.find((field) => field.name === event.name)!.label;
+              fireEvent.change(fieldNamed(label), { target: { value: String(event.value) } });
               break;
             }
             case 'form.submit': fireEvent.click(screen.getByRole('button', { name: FORM_TEXTS.save })); break;
@@ -56,8 +60,13 @@ describeModel({
     notFound: () => expect(notFound).toBe(1),
     editing: (snapshot) => {
       expect(screen.getByRole('button', { name: FORM_TEXTS.save })).toBeTruthy();
-      expect((screen.getByLabelText(/Store name/) as HTMLInputElement).value).toBe(String(snapshot.context.values.storeName ?? ''));
       for (const message of Object.values(snapshot.context.fieldErrors)) expect(screen.getByText(message)).toBeTruthy();
+      if (snapshot.context.resource === 'scheduledReports') {
+        expect((fieldNamed('Recipients') as HTMLInputElement).value).toBe(String(snapshot.context.values.recipients ?? ''));
+        expect((fieldNamed('Period') as HTMLSelectElement).value).toBe(String(snapshot.context.values.period ?? ''));
+        return;
+      }
+      expect((screen.getByLabelText(/Store name/) as HTMLInputElement).value).toBe(String(snapshot.context.values.storeName ?? ''));
       // The store's company (add screen) is a search select showing the chosen company's name, never its id.
       const company = screen.queryByTestId('lookup-companyId');
       expect(company !== null).toBe(snapshot.context.id === undefined);
@@ -75,7 +84,8 @@ describeModel({
     },
     confirmingDelete: async () => expect(await screen.findByRole('alertdialog')).toBeTruthy(),
     deleting: async () => expect(await screen.findByRole('alertdialog')).toBeTruthy(),
-    created: () => expect(navigations.at(-1)).toBe('/stores/edit/9'),
+    // A store's add screen opens the new store; a scheduled report's goes back to the list.
+    created: (snapshot) => expect(navigations.at(-1)).toBe(snapshot.context.resource === 'stores' ? '/stores/edit/9' : '/scheduledreports'),
     deleted: () => expect(navigations.at(-1)).toBe('/stores'),
   },
 });

@@ -19,6 +19,7 @@ const submitButton = () => region().queryByRole('button', { name: /^(Create job 
 describeModel({
   machine: jobBuildingMachine,
   scenarios: jobBuildingSamples.scenarios,
+  targets: jobBuildingSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><MemoryRouter><JobBuilderView actor={actor} mode={input.jobId === null ? 'list' : 'job'} /></MemoryRouter></ChakraProvider>);

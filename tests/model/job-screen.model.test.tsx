@@ -32,6 +32,7 @@ const taskButton = (label: string) => tasksTable().queryByRole('button', { name:
 describeModel({
   machine: jobScreenMachine,
   scenarios: jobScreenSamples.scenarios,
+  targets: jobScreenSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     // The dispatcher's scenario (withCost) runs on the edit screen as an administrator; the others as the driver.

@@ -8,6 +8,8 @@ import { ListView } from '../../src/ui/admin/ListView';
 import { resourceOf } from '../../src/resources';
 import { BULK_TEXTS } from '../../src/resources/bulk';
 import { LIST_TEXTS } from '../../src/lib/resource-texts';
+import { MIN_SEARCH_LENGTH } from '../../src/lib/constants';
+import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { listMachine } from '../../src/machines/lists/list.machine';
 import type { ListEvent } from '../../src/machines/lists/list.types';
 import { listSamples } from '../../src/machines/lists/list.samples';
@@ -85,6 +87,7 @@ function sendThroughUi(actor: Actor<typeof listMachine>, event: ListEvent) {
 describeModel({
   machine: listMachine,
   scenarios: listSamples.scenarios,
+  targets: listSamples.targets,
   start(machine, input, clock) {
     navigations = [];
     notFound = 0;
@@ -127,7 +130,13 @@ describeModel({
       expect(rowCheckboxes().filter((box) => box.checked)).toHaveLength(snapshot.context.selected.length);
     },
     'ready.idle': (snapshot) => {
-      if (snapshot.context.searchText) expect(navigations.at(-1)).toContain(`search=${snapshot.context.searchText}`);
+      const { searchText } = snapshot.context;
+      if (searchText.trim().length >= MIN_SEARCH_LENGTH) expect(navigations.at(-1)).toContain(`search=${searchText}`);
+      else if (searchText) {
+        // Too short: the hint shows and no search is made.
+        expect(screen.getByText(SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH))).toBeTruthy();
+        expect(navigations.some((search) => search.includes('search='))).toBe(false);
+      }
       const bar = screen.queryByRole('region', { name: BULK_TEXTS.bulkActions });
       if (snapshot.context.selected.length === 0) expect(bar).toBeNull();
       else expect(bar!.textContent).toContain(BULK_TEXTS.selected(snapshot.context.selected.length));

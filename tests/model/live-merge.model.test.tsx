@@ -48,6 +48,7 @@ function clickOr(actor: Actor<typeof liveMergeMachine>, name: string, event: Liv
 describeModel({
   machine: liveMergeMachine,
   scenarios: liveMergeSamples.scenarios,
+  targets: liveMergeSamples.targets,
   start(machine, input, clock) {
     sounds.played = 0;
     const running = machine.provide({ actions: { playSound: () => { sounds.played += 1; } } });

@@ -17,6 +17,7 @@ const region = () => within(screen.getByRole('region', { name: MESSAGING_TEXTS.t
 describeModel({
   machine: messagingSamples.machine,
   scenarios: messagingSamples.scenarios,
+  targets: messagingSamples.targets,
   start(machine, input, clock) {
     rings = 0;
     const actor = createActor(machine.provide({

@@ -41,6 +41,7 @@ const detailsBusy = () => expect(newCardButton().hasAttribute('disabled')).toBe(
 describeModel({
   machine: payMachine,
   scenarios: paySamples.scenarios,
+  targets: paySamples.targets,
   async start(machine, input) {
     localStorage.clear();
     // The account search select is the shared search select (real), answering the payable-accounts search at once.

@@ -36,6 +36,7 @@ function showsVertices(snapshot: SnapshotFrom<typeof polygonEditorMachine>) {
 describeModel({
   machine: polygonEditorMachine,
   scenarios: polygonEditorSamples.scenarios,
+  targets: polygonEditorSamples.targets,
   start(machine, input, clock) {
     navigations = [];
     notFound = 0;

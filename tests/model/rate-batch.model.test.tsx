@@ -14,6 +14,7 @@ const progress = () => Number(screen.getByRole('progressbar', { name: RATE_BATCH
 describeModel({
   machine: rateBatchMachine,
   scenarios: rateBatchSamples.scenarios,
+  targets: rateBatchSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><MemoryRouter><RateBatchView actor={actor} /></MemoryRouter></ChakraProvider>);

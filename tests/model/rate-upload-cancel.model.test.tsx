@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import { system } from '../../src/ui/theme';
@@ -15,6 +15,7 @@ const cancelButton = () => screen.getByRole('button', { name: `${CANCEL_TEXTS.ca
 describeModel({
   machine: rateUploadCancelMachine,
   scenarios: rateUploadCancelSamples.scenarios,
+  targets: rateUploadCancelSamples.targets,
   start(machine, input, clock) {
     changed = 0;
     const actor = createActor(machine, { input, clock });
@@ -36,9 +37,10 @@ describeModel({
     };
   },
   states: {
-    idle: () => {
+    idle: async () => {
       expect(cancelButton().hasAttribute('disabled')).toBe(false);
-      expect(screen.queryByRole('alertdialog')).toBeNull();
+      // The dialog leaves after its exit animation.
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     },
     confirming: () => {
       expect(screen.getByRole('alertdialog').textContent).toContain('This action cannot be undone. Are you sure you want to cancel rate upload #41?');

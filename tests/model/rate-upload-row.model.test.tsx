@@ -15,6 +15,7 @@ const button = (name: string) => screen.getByRole('button', { name, hidden: true
 describeModel({
   machine: rateUploadRowMachine,
   scenarios: rateUploadRowSamples.scenarios,
+  targets: rateUploadRowSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><MemoryRouter><RateUploadRowView actor={actor} backTo="/rates/batches/12/uploads" /></MemoryRouter></ChakraProvider>);

@@ -15,6 +15,7 @@ let rated: RatingOutput[] = [];
 describeModel({
   machine: ratingSamples.machine,
   scenarios: ratingSamples.scenarios,
+  targets: ratingSamples.targets,
   start(machine, input, clock) {
     rated = [];
     const actor = createActor(machine, { input, clock }).start();

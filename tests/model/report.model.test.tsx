@@ -15,6 +15,7 @@ type Snapshot = SnapshotFrom<typeof reportMachine>;
 describeModel({
   machine: reportSamples.machine,
   scenarios: reportSamples.scenarios,
+  targets: reportSamples.targets,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start() as unknown as Actor<typeof reportMachine>;
     render(<ChakraProvider value={system}><ReportView actor={actor} timeZone="Africa/Johannesburg" currency="ZAR" /></ChakraProvider>);

@@ -27,6 +27,7 @@ const value = (label: string) => (dialog().getByRole(label === TASK_WIZARD_TEXTS
 describeModel({
   machine: taskWizardSamples.machine,
   scenarios: taskWizardSamples.scenarios,
+  targets: taskWizardSamples.targets,
   start(machine, input, clock) {
     added = [];
     const actor = createActor(machine, { input, clock });

@@ -38,6 +38,10 @@ export const applicationReviewMachine = setup({
     take: assign({ application: (_, params: { application: Application }) => params.application, pending: undefined, error: undefined }),
     fail: assign({ error: ({ event }) => asApiError('error' in event ? event.error : undefined), pending: undefined }),
   },
+  guards: {
+    /** Dismiss is offered only with a refusal shown. */
+    hasError: ({ context }) => context.error !== undefined,
+  },
 }).createMachine({
   id: 'applicationReview',
   description: 'Review one application: documents, timeline; approve, reject (reason), cancel; approve or reject each document.',
@@ -62,7 +66,7 @@ export const applicationReviewMachine = setup({
         'review.cancel': { target: 'confirming', actions: { type: 'ask', params: { kind: 'cancel' } } },
         'review.rejectDocument': { target: 'confirming', actions: { type: 'ask', params: ({ event }) => ({ kind: 'rejectDocument' as const, documentId: event.documentId }) } },
         'review.approveDocument': 'approvingDocument',
-        'review.dismiss': { actions: assign({ error: undefined }) },
+        'review.dismiss': { guard: 'hasError', actions: assign({ error: undefined }) },
         'review.reload': 'loading',
       },
     },

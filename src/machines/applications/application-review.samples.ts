@@ -27,4 +27,4 @@ export const applicationReviewSamples = defineSamples(applicationReviewMachine, 
       { type: 'review.reload' },
     ],
   },
-]);
+], 'transitions');

@@ -80,7 +80,9 @@ function editing(side: ContactSide) {
   return {
     'details.edit': { guard: ({ event }: { event: Edit }) => event.side === side, actions: { type: 'edit' as const, params: ({ event }: { event: Edit }) => event } },
     'details.myDetails': {
-      guard: ({ context, event }: { context: DetailsContext; event: MyDetails }) => event.side === side && canUseMyDetails(context, side),
+      // The checkbox toggles: an event that would not change it is none a user can send.
+      guard: ({ context, event }: { context: DetailsContext; event: MyDetails }) =>
+        event.side === side && event.checked !== context[side].sameAsUser && canUseMyDetails(context, side),
       actions: { type: 'myDetails' as const, params: ({ event }: { event: MyDetails }) => event },
     },
   };

@@ -20,6 +20,8 @@ export const detailsSamples = defineSamples(detailsMachine, [{
     { type: 'details.edit', side: 'destination', field: 'contactName', value: 'Sipho Dube' },
     { type: 'details.edit', side: 'destination', field: 'phoneNumber', value: '(083) 555-1234' },
     { type: 'details.myDetails', side: 'origin', checked: false },
+    { type: 'details.edit', side: 'origin', field: 'contactName', value: 'Thandi Nkosi' },
+    { type: 'details.myDetails', side: 'destination', checked: true },
     { type: 'details.editAdditional', field: 'orderReference', value: 'PO-1' },
     { type: 'xstate.done.actor.saveOrigin', output: quote },
     { type: 'xstate.error.actor.saveOrigin', error: refused('/connect/deliveries/updateorigindetails/ZA/501') },
@@ -41,4 +43,4 @@ export const detailsSamples = defineSamples(detailsMachine, [{
     { type: 'xstate.done.actor.saveDestination', output: sampleQuote(PAYMENT_STATUS.AWAITING_CLIENT_ACCEPTANCE) },
     { type: 'xstate.done.actor.saveAdditional', output: sampleQuote(PAYMENT_STATUS.AWAITING_CLIENT_ACCEPTANCE) },
   ],
-}]);
+}], 'transitions');

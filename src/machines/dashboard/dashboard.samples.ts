@@ -15,4 +15,4 @@ export const dashboardSamples = defineSamples(dashboardMachine, [
       { type: 'dashboard.tab.deliveries' },
     ],
   },
-]);
+], 'transitions');

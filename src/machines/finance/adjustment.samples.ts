@@ -65,4 +65,4 @@ export const adjustmentSamples = defineSamples(adjustmentMachine, [
       { type: 'xstate.error.actor.submit', error: notFound('/connect/transactions/createJobTransactionItem/za') },
     ],
   },
-]);
+], 'transitions');

@@ -8,6 +8,10 @@ const store = {
   unitName: null, unitNumber: null, isActive: true, qsrMode: false, xmin: '10',
 };
 const theirs = { ...store, contactName: 'Someone else', xmin: '12' };
+const scheduledReport = {
+  id: 3, reportType: '4', reportName: 'Service Levels', period: 'Weekly', scheduledDay: 'Monday', recipients: 'ops@acme.example', companyid: null,
+  companyName: null, isActive: true, nextRunAt: '2026-11-30T06:00:00.000Z', lastRunStatus: null, createdAt: '2026-11-26T10:00:00.000Z', xmin: '20',
+};
 
 export const formSamples = defineSamples(formMachine, [
   {
@@ -34,4 +38,15 @@ export const formSamples = defineSamples(formMachine, [
       { type: 'xstate.done.actor.saveRecord', output: { ...store, id: 9, storeName: 'Acme Waterfront' } },
     ],
   },
-]);
+  {
+    // A resource whose add screen goes back to its list (createOpensEdit false).
+    name: 'add a scheduled report',
+    input: { resource: 'scheduledReports', cca2: 'ZA' },
+    events: [
+      { type: 'form.change', name: 'reportType', value: '4' },
+      { type: 'form.change', name: 'period', value: 'Weekly' },
+      { type: 'form.change', name: 'recipients', value: 'ops@acme.example' },
+      { type: 'xstate.done.actor.saveRecord', output: scheduledReport },
+    ],
+  },
+], 'transitions');

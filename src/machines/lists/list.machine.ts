@@ -67,6 +67,7 @@ export const listMachine = setup({
     bulkReload: ({ context }) => bulkActionOf(context)?.reloadDelayMs ?? 0,
   },
   guards: {
+    pageShown: ({ context }) => context.page !== undefined,
     urlDiffers: ({ context, event }) => {
       assertEvent(event, 'list.urlChanged');
       return !sameParams(parseListParams(event.search, context.shape), context.params);
@@ -168,9 +169,10 @@ export const listMachine = setup({
   initial: 'loading',
   on: {
     'list.urlChanged': { guard: 'urlDiffers', target: '.loading', actions: 'followUrl' },
-    'list.page': { actions: 'navigatePage' },
-    'list.pageSize': { actions: ['rememberPageSize', 'navigatePageSize'] },
-    'list.sort': { actions: 'navigateSort' },
+    // The pager and the column headers are on screen only with a page (also while it reloads).
+    'list.page': { guard: 'pageShown', actions: 'navigatePage' },
+    'list.pageSize': { guard: 'pageShown', actions: ['rememberPageSize', 'navigatePageSize'] },
+    'list.sort': { guard: 'pageShown', actions: 'navigateSort' },
     'list.filter': { actions: 'navigateFilter' },
     'list.clearFilters': { actions: 'navigateClearFilters' },
     'list.search': { actions: 'setSearchText' },

@@ -33,6 +33,8 @@ export const listSamples = defineSamples(listMachine, [
       { type: 'xstate.error.actor.loadPage', error: toApiError(404, undefined, '/connect/stores/ZA') },
       { type: 'list.urlChanged', search: '?page=2' },
       { type: 'list.search', text: 'crane' },
+      // Too short to search (3 characters at least): the list stays as it is.
+      { type: 'list.search', text: 'cr' },
       { type: 'list.select', id: 1, selected: true },
       { type: 'list.selectPage', selected: true },
       { type: 'list.bulk', action: 'delete' },
@@ -54,4 +56,4 @@ export const listSamples = defineSamples(listMachine, [
       { type: 'xstate.done.actor.runBulk', output: 1 },
     ],
   },
-]);
+], 'transitions');

@@ -36,4 +36,4 @@ export const depositSamples = defineSamples(depositMachine, [
       { type: 'deposit.cancel' },
     ],
   },
-]);
+], 'transitions');

@@ -51,4 +51,4 @@ export const jobBuildingSamples = defineSamples(jobBuildingMachine, [
       { type: 'xstate.done.actor.build', output: { ...builtJobSample, job: job(7, JOB_STATUS.UNASSIGNED, 2) } },
     ],
   },
-]);
+], 'transitions');

@@ -54,6 +54,7 @@ export const jobScreenMachine = setup({
     storeCandidates: assign((_, candidates: JobDriverCandidates) => ({ candidates })),
     clearCandidates: assign({ candidates: null }),
     storeFigures: assign((_, figures: JobFigures) => ({ figures })),
+    forgetFigures: assign({ figures: null }),
   },
   guards: {
     isNotFound: (_, params: { error: unknown }) => asApiError(params.error).status === 404,
@@ -99,9 +100,10 @@ export const jobScreenMachine = setup({
         id: 'loadFigures',
         src: 'loadFigures',
         input: ({ context }) => ({ cca2: context.cca2, jobId: context.jobId, withCost: context.withCost }),
-        // The figures are a courtesy beside the job: without them the job is still worked.
+        // The figures are a courtesy beside the job: without them the job is still worked. A failed reload
+        // (after a change) hides them rather than showing those of the job as it was.
         onDone: { actions: { type: 'storeFigures', params: ({ event }) => event.output } },
-        onError: { actions: [] },
+        onError: { actions: 'forgetFigures' },
       },
       on: {
         'job.pickDriver': { target: 'choosingDriver', actions: ['clearError', 'clearDriverDistance'] },

@@ -117,4 +117,4 @@ export const jobScreenSamples = defineSamples(jobScreenMachine, [
       { type: 'xstate.done.actor.loadDriverDistance', output: nearDriverSample },
     ],
   },
-]);
+], 'transitions');

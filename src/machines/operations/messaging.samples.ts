@@ -49,4 +49,4 @@ export const messagingSamples = defineSamples(messagingMachine, [
       { type: 'messaging.muted', muted: false },
     ],
   },
-]);
+], 'transitions');

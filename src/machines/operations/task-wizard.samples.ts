@@ -41,4 +41,4 @@ export const taskWizardSamples = defineSamples(taskWizardMachine, [
       { type: 'wizard.cancel' },
     ],
   },
-]);
+], 'transitions');

@@ -22,6 +22,8 @@ export const ratingSamples = defineSamples(ratingMachine, [
       { type: 'comment.change', value: 'Quick and friendly' },
       { type: 'answer.change', index: 0, value: 'Yes' },
       { type: 'xstate.error.actor.rateDelivery', error: tooMany },
+      // Rated meanwhile from the same link (another tab): the page says so.
+      { type: 'xstate.error.actor.rateDelivery', error: rated },
       { type: 'xstate.done.actor.rateDelivery', output: { score: 5, scoreLabel: 'Excellent', reviewUrl: 'https://reviews.example/courier' } },
     ],
   },
@@ -34,7 +36,6 @@ export const ratingSamples = defineSamples(ratingMachine, [
       { type: 'xstate.error.actor.loadRatingForm', error: notFound },
       { type: 'xstate.error.actor.loadRatingForm', error: unavailable },
       { type: 'retry' },
-      { type: 'xstate.error.actor.rateDelivery', error: rated },
     ],
   },
-]);
+], 'transitions');

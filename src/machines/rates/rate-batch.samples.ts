@@ -35,4 +35,4 @@ export const rateBatchSamples = defineSamples(rateBatchMachine, [
       { type: 'batch.reset' },
     ],
   },
-]);
+], 'transitions');

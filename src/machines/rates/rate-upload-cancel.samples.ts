@@ -17,4 +17,4 @@ export const rateUploadCancelSamples = defineSamples(rateUploadCancelMachine, [
       { type: 'uploads.dismiss' },
     ],
   },
-]);
+], 'transitions');

@@ -32,4 +32,4 @@ export const rateUploadRowSamples = defineSamples(rateUploadRowMachine, [
       { type: 'xstate.done.actor.cancelRow', output: CANCELLED_ROW },
     ],
   },
-]);
+], 'transitions');

@@ -60,4 +60,4 @@ export const reportSamples = defineSamples(reportMachine, [
       { type: 'xstate.done.actor.loadReport', output: DELIVERIES_DUE_SAMPLE },
     ],
   },
-]);
+], 'transitions');

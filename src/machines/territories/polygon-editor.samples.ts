@@ -74,4 +74,4 @@ export const polygonEditorSamples = defineSamples(polygonEditorMachine, [
       { type: 'xstate.done.actor.saveArea', output: { ...theirs, id: 8, kind: 'exception', polygon: ring(B, C, D), xmin: '13' } },
     ],
   },
-]);
+], 'transitions');
