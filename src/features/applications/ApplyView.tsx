@@ -92,7 +92,7 @@ function Editing({ actor, application, viewStep, busy }: { actor: ApplyActor; ap
   const allSaved = application.activeStep >= application.steps.length - 1;
   return (
     <Stack gap={4}>
-      <chakra.ol display="flex" gap={3} listStyleType="none" aria-label="Steps">
+      <chakra.ol display="flex" flexWrap="wrap" gap={2} listStyleType="none" aria-label="Steps">
         {application.steps.map((name, index) => (
           <li key={name}>
             <Button size="xs" variant={index === viewStep ? 'solid' : 'outline'} aria-current={index === viewStep ? 'step' : undefined}
