@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -12,6 +12,13 @@ import type { Logger } from 'pino';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The rows of raw SQL: `db.execute` answers `{ rows }` on PGlite and on node-postgres alike. */
+export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows as Row[];
+  throw new Error('unexpected result shape from db.execute');
+}
 
 /** Plain SQL on the same database, for libraries that bring their own SQL (the job queue, server/jobs). */
 export interface SqlExecutor {

@@ -2,7 +2,7 @@
 // balance as the screens derive it equal to the sum of its entries, recomputed here entry by entry; no row of the
 // ledger changed after it was posted; every money command's key and cause posted once. Reads only.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import { rowsOf, type Database } from '../db/database';
 import { balanceSql } from './finance';
 
 export interface LedgerViolation {
@@ -22,11 +22,7 @@ export interface LedgerReport {
 
 type Row = Record<string, unknown>;
 
-/** Rows of raw SQL on either driver (PGlite and node-postgres both answer `{ rows }`). */
-async function rows(db: Database, query: SQL): Promise<Row[]> {
-  const result = await db.execute(query) as unknown as { rows: Row[] };
-  return result.rows;
-}
+const rows = (db: Database, query: SQL) => rowsOf<Row>(db, query);
 
 const cents = (value: unknown) => Number(value ?? 0);
 const money = (value: number) => `${value < 0 ? '-' : ''}R ${(Math.abs(value) / 100).toFixed(2)}`;
@@ -76,8 +72,8 @@ export async function verifyLedger(db: Database): Promise<LedgerReport> {
       ${sql.raw(`(select -coalesce(sum(amount_cents), 0) from ledger_entries where account_id = a.id)`)} as derived
     from accounts a left join account_credit_limits l on l.account_id = a.id order by a.id`);
   // The screens' own expression, so a change to how they derive a balance is verified too.
-  const shown = new Map((await db.execute(sql`select ${sql.raw('accounts.id')} as id, ${balanceSql} as balance from accounts`) as unknown as { rows: Row[] })
-    .rows.map((row) => [Number(row.id), cents(row.balance)]));
+  const shown = new Map((await rows(db, sql`select ${sql.raw('accounts.id')} as id, ${balanceSql} as balance from accounts`))
+    .map((row) => [Number(row.id), cents(row.balance)]));
   for (const account of accountRows) {
     const id = Number(account.id);
     const name = `account #${id} "${String(account.account_name)}"`;

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/database';
 import { accounts, companies, users } from '../../server/db/schema';
 import { verifyLedger } from '../../server/domain/ledger-verify';
 import type { SeededLogin } from '../support/seeded-users';
@@ -27,7 +28,7 @@ const key = () => `prop-${randomUUID()}`;
 const withKey = (value: string) => ({ 'Idempotency-Key': value });
 
 async function transactionCount(): Promise<number> {
-  const [row] = (await server.database.db.execute(sql`select count(*) as n from ledger_transactions`) as unknown as { rows: { n: unknown }[] }).rows;
+  const [row] = await rowsOf<{ n: unknown }>(server.database.db, sql`select count(*) as n from ledger_transactions`);
   return Number(row!.n);
 }
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
+import { openDatabase, rowsOf, type Database } from '../../server/db/database';
 import { verifyLedger } from '../../server/domain/ledger-verify';
 import { createLogger } from '../../server/logger';
 import { startTestServer, type TestServer } from './support';
@@ -51,7 +51,7 @@ function ledgerVerify(): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => child.on('exit', (code) => done({ code, output })));
 }
 
-const first = async (db: Database, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+const first = async (db: Database, query: ReturnType<typeof sql>) => (await rowsOf<Record<string, unknown>>(db, query))[0]!;
 
 describe('ledger:verify', () => {
   it('passes over the seeded ledger: every transaction balanced, every balance its entries, nothing rewritten', async () => {

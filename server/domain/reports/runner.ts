@@ -6,7 +6,7 @@ import {
   REPORT_DEFAULT_RANGE_DAYS, REPORT_MAX_CHART_POINTS, REPORT_MAX_RANGE_DAYS, REPORT_TEXTS, reportParams,
   type HolidayFilter, type ReportDateType, type ReportDeclaration,
 } from '../../../src/lib/reports';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import { badRequest } from '../../http/errors';
 import { RowExport, type ExportColumn } from '../export';
 import type { PortalData } from '../portals';
@@ -42,13 +42,6 @@ export interface ReportQuery {
   rows(context: ReportContext): SQL;
   /** Figure key → an aggregate over the rows (aliased `r`). */
   figures: Record<string, SQL>;
-}
-
-/** `db.execute` answers `{ rows }` on PGlite and on node-postgres alike. */
-async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows as Row[];
-  throw new Error('unexpected result shape from db.execute');
 }
 
 /** The parameters of the call, checked against the report's declaration (400 naming what it does not take). */
