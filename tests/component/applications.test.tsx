@@ -20,7 +20,8 @@ import { ListView } from '../../src/ui/admin/ListView';
 import { system } from '../../src/ui/theme';
 import { FormView } from '../../src/ui/admin/FormView';
 import { formMachine } from '../../src/machines/lists/form.machine';
-import type { FormValues } from '../../src/resources/types';
+import type { FormValues, ResourceId } from '../../src/resources/types';
+import type { Row } from '../../src/machines/lists/form.types';
 import { FORM_TEXTS } from '../../src/lib/resource-texts';
 import { mayCall } from '../../src/lib/access';
 import { permissionsOf } from '../support/shell-harness';
@@ -178,15 +179,15 @@ describe('the apply screen keeps what was typed and names what is missing', () =
   }, 20_000);
 });
 
-type Row = Record<string, unknown> & { id: number; xmin: string };
+type SaveInput = { resource: ResourceId; cca2: string; id: number | undefined; values: FormValues; xmin: string | undefined };
 
 describe('the driver invite form', () => {
   const inviteForm = (saved: FormValues[]) => createActor(formMachine.provide({
     actors: {
-      saveRecord: fromPromise<Row, { values: FormValues }>(async ({ input }) => {
+      saveRecord: fromPromise<Row, SaveInput>(async ({ input }) => {
         saved.push(input.values);
-        return { id: 5, xmin: 'x' } as Row;
-      }) as never,
+        return { id: 5, xmin: 'x' };
+      }),
     },
   }), { input: { resource: 'applicationInvites', cca2: 'ZA', id: undefined } }).start();
 
