@@ -38,6 +38,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -39,6 +39,8 @@ export interface DatabaseHandle {
    * listener once its transaction commits. Answers the unlisten.
    */
   listen: Listen;
+  /** The whole embedded database as one file (PGlite only): tests start every server of a run from one seeded copy. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,8 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   inMemory: boolean;
+  /** An in-memory database starts as a copy of this dump (of `dump()`) instead of empty. */
+  template?: Blob;
   logger: Logger;
 }
 
@@ -70,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite();
+    client = new PGlite(options.template && { loadDataDir: options.template });
   } else {
     const directory = join(options.dataDir, 'pglite');
     await mkdir(directory, { recursive: true });
@@ -85,6 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     migrate: () => migratePglite(db, { migrationsFolder }),
     analyze: async () => { await db.execute(sql`ANALYZE`); },
     listen: (channel, listener) => client.listen(channel, listener),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

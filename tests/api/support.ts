@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import createClient from 'openapi-fetch';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
 import type { paths as IdentityPaths } from '../../src/api/generated/identity';
 import { signAccessToken } from '../../server/auth/tokens';
@@ -59,9 +60,13 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
     },
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'courier-api-'));
-  const database = await freshPostgresDatabase(config.databaseUrl);
+  // The run's seeded template, unless the test changes what seeding depends on (the router) or the database.
+  const fromTemplate = !config.router && !config.geocoder && !config.databaseUrl && config.inMemoryDatabase === undefined;
+  const database = await freshPostgresDatabase(config.databaseUrl, fromTemplate);
   const sandbox = await startPaymentSandbox();
   const server = await startServer({
+    seed: !(database?.fromTemplate),
+    template: fromTemplate && !database ? await pgliteTemplate() : undefined,
     config: {
       port: 0,
       host: '127.0.0.1',
@@ -132,18 +137,21 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
  * Against a PostgreSQL server each test file gets a database of its own, so files run in parallel without
  * sharing rows or racing each other's migrations. `via` is the URL the server will use (maybe through a hop).
  */
-export async function freshPostgresDatabase(via?: string) {
+export async function freshPostgresDatabase(via?: string, fromTemplate = false) {
   const admin = process.env.DATABASE_URL;
   if (!admin) return undefined;
   const name = `courier_test_${randomBytes(6).toString('hex')}`;
+  const template = fromTemplate ? inject('postgresTemplate') : undefined;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
+  await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await client.end();
   const url = new URL(via ?? admin);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /** Created as a copy of the run's migrated, seeded database. */
+    fromTemplate: Boolean(template),
     async drop() {
       const dropper = new pg.Client({ connectionString: admin });
       await dropper.connect();
@@ -151,6 +159,13 @@ export async function freshPostgresDatabase(via?: string) {
       await dropper.end();
     },
   };
+}
+
+/** The run's seeded PGlite database (tests/api/global-setup.ts), read once per file. */
+let template: Promise<Blob> | undefined;
+function pgliteTemplate() {
+  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+  return template;
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
