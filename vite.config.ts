@@ -1,12 +1,36 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appShellOnly } from './scripts/app-shell.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 
 // The API server the dev proxy forwards to (`npm run dev` starts it on this port).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
 
 export default defineConfig({
-  plugins: [react(), precompressPlugin()],
+  plugins: [
+    react(),
+    // The service worker (Workbox): the app shell precached, hashed assets cached as used, never an API answer.
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'service-worker.js',
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html}'],
+        manifestTransforms: [appShellOnly('dist')],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/(connect|identity|hubs|openapi)\//, /^\/(robots\.txt|sitemap\.xml)$/],
+        clientsClaim: true,
+        runtimeCaching: [{
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/') && !url.pathname.endsWith('.map'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'assets', expiration: { maxEntries: 300 } },
+        }],
+      },
+    }),
+    precompressPlugin(),
+  ],
   define: {
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },

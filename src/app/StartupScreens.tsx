@@ -1,5 +1,6 @@
 import { Box, Button, Heading, Spinner, Text, VStack } from '@chakra-ui/react';
-import { ERROR_TEXTS, SESSION_ERROR_TEXTS } from '../lib/error-catalogue';
+import { ERROR_TEXTS, SERVICE_WORKER_TEXTS, SESSION_ERROR_TEXTS } from '../lib/error-catalogue';
+import { useOnline } from '../ui/use-online';
 import { ReloadCountdown } from './ReloadCountdown';
 
 export function Centered({ children }: { children: React.ReactNode }) {
@@ -10,12 +11,16 @@ export function Centered({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The splash while the portal is looked up or the session restored. */
+/**
+ * The splash while the portal is looked up or the session restored. Offline (the app itself came from the service
+ * worker's cache) it says so instead: the lookup keeps retrying and the app opens once the connection is back.
+ */
 export function Splash() {
+  const online = useOnline();
   return (
     <Centered>
       <Spinner size="lg" color="secondary" aria-hidden />
-      <Text role="status" aria-live="polite" fontSize="lg" color="primary">{ERROR_TEXTS.loading}</Text>
+      <Text role="status" aria-live="polite" fontSize="lg" color="primary">{online ? ERROR_TEXTS.loading : SERVICE_WORKER_TEXTS.offline}</Text>
     </Centered>
   );
 }

@@ -143,7 +143,7 @@ export const BOOKING_TEXTS = {
     `This action cannot be undone. Are you sure you want to cancel rate upload #${id}?`,
 } as const;
 
-/** Service worker console messages (000 §8). */
+/** The service worker's console messages (000 section 8); the offline one is also shown on the start-up screen. */
 export const SERVICE_WORKER_TEXTS = {
   registrationError: 'Error during service worker registration:',
   newContent: 'New content is available; please refresh.',

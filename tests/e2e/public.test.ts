@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES } from '../../src/lib/public-pages';
 import { CONTACT_TEXTS } from '../../src/lib/contact';
+import { SERVICE_WORKER_TEXTS } from '../../src/lib/error-catalogue';
 import { launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -80,5 +81,33 @@ describe('the contact form', { timeout: 120_000 }, () => {
     // Read-only: no row links to an edit screen.
     expect(await staff.getByRole('link', { name: new RegExp(`^Edit ${subject}`) }).count()).toBe(0);
     expect(await staff.getByRole('cell', { name: 'thandi@example.test', exact: true }).count()).toBeGreaterThan(0);
+  });
+});
+
+describe('offline after a first visit (the service worker)', { timeout: 180_000 }, () => {
+  it('caches the shell but no API answer; offline the page still opens and says so, and goes on once back online', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const logs: string[] = [];
+    page.on('console', (message) => logs.push(message.text()));
+    await page.goto(server.url);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect.poll(() => logs, { timeout: 60_000 }).toContain(SERVICE_WORKER_TEXTS.cached);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) urls.push(...(await (await caches.open(name)).keys()).map((request) => request.url));
+      return urls;
+    });
+    expect(cached.some((url) => url.includes('/assets/index-'))).toBe(true);
+    expect(cached.filter((url) => /\/(connect|identity|hubs)\//.test(url))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: SERVICE_WORKER_TEXTS.offline }).waitFor();
+    expect(logs).toContain(SERVICE_WORKER_TEXTS.offline);
+
+    await context.setOffline(false);
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+    await context.close();
   });
 });
