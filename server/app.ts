@@ -35,6 +35,16 @@ export const API_MOUNTS = [
   { prefix: '/connect', document: 'connect', handlers: connectHandlers },
 ] as const;
 
+/** The origin of a configured URL or tile template for the CSP (a `{s}.` subdomain template becomes `*.`); none when unset. */
+function originOf(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url.replace(/\{s\}\./, 'sub.')).origin.replace('//sub.', '//*.')];
+  } catch {
+    return [];
+  }
+}
+
 export const openapiFile = (document: string) => fileURLToPath(new URL(`../openapi/${document}.yaml`, import.meta.url));
 
 const API_PATH = /^\/(identity|connect|hubs)(\/|$)/;
@@ -73,6 +83,9 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   await app.register(applicationDocumentWorker, workers);
   // The hosted card widget's script and frame come from the provider.
   const provider = new URL(providerUrlOf(context)).origin;
+  // Third parties the configuration names: the map tiles' host (images) and the analytics endpoint (page views).
+  const tiles = originOf(context.config.mapTileUrl);
+  const analytics = originOf(context.config.analyticsUrl);
 
   await registerLoadLimits(app, context.config, operationIdOf);
   await app.register(cookie);
@@ -84,8 +97,8 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
         frameSrc: [provider],
         // Chakra (emotion) writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tiles],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...analytics],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

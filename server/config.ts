@@ -74,6 +74,8 @@ export interface ServerConfig {
   /** The maps' raster tile URL template and credit line (issue 20), sent with the portal; no tiles when absent (offline, CI). */
   mapTileUrl: string | undefined;
   mapTileAttribution: string;
+  /** Where the app sends page views (000 section 7), sent with the portal; off when absent (the default). */
+  analyticsUrl: string | undefined;
   /** The card provider's base URL (COPYandPAY shaped); the shipped sandbox when absent (started by server/start.ts). */
   paymentProviderUrl: string | undefined;
   /** Bearer token and entity id our server uses with the provider. */
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicReviewUrl: env.PUBLIC_REVIEW_URL || undefined,
     mapTileUrl: env.MAP_TILE_URL || undefined,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '',
+    analyticsUrl: env.ANALYTICS_URL || undefined,
     paymentProviderUrl: env.PAYMENT_PROVIDER_URL || undefined,
     paymentProviderToken: env.PAYMENT_PROVIDER_TOKEN ?? 'sandbox-token',
     paymentProviderEntityId: env.PAYMENT_PROVIDER_ENTITY_ID ?? 'sandbox-entity',

@@ -63,7 +63,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
       const { id: _id, ...data } = portal;
       // Tiles only when the server is given a source: offline machines and CI fetch nothing.
       const mapTiles = context.config.mapTileUrl ? { url: context.config.mapTileUrl, attribution: context.config.mapTileAttribution } : null;
-      return { ...data, mapTiles };
+      return { ...data, mapTiles, analyticsUrl: context.config.analyticsUrl ?? null };
     },
 
     async logFrontendError(request, reply) {

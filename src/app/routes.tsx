@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import { FULL_RELOAD_PATHS, ROUTE_ACCESS, type RouteEntry, type RoutePath, type RouteRule } from '../lib/access';
+import { sendPageView } from '../lib/analytics';
 import { pageNavigation } from '../lib/browser';
 import { pageTitle } from '../lib/page-titles';
-import { usePermissions } from '../machines/root/root-actor';
+import { usePermissions, usePortal } from '../machines/root/root-actor';
 import { NotAvailableYet } from '../features/errors/NotAvailableYet';
 import { RequireAccess } from './RequireAccess';
 import { Shell } from './Shell';
@@ -60,8 +61,23 @@ function useDocumentTitle(path: string) {
   }, [path, permissions]);
 }
 
+/** The route pattern of the previous page view in this tab. */
+let previousPage: string | undefined;
+
+/** A page view per location change when the server names an analytics endpoint (off by default). */
+function usePageView(path: string) {
+  const { pathname } = useLocation();
+  const { analyticsUrl, cca2 } = usePortal();
+  useEffect(() => {
+    if (!analyticsUrl) return;
+    sendPageView(analyticsUrl, { page: path, portal: cca2, ...(previousPage && { previous: previousPage }) });
+    previousPage = path;
+  }, [analyticsUrl, cca2, path, pathname]);
+}
+
 function RouteScreen({ path, rule, Screen }: { path: string; rule: RouteRule; Screen: ComponentType }) {
   useDocumentTitle(path);
+  usePageView(path);
   return (
     <RequireAccess rule={rule}>
       <Suspense fallback={<Splash />}>

@@ -1,5 +1,7 @@
 // The public face in a real browser against npm start's server (issue 19): no serious or critical axe-core
 // violation on any public page at desktop and phone sizes, and the contact form reaches the operators' list.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,14 +15,30 @@ const SIZES = [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', w
 
 let server: AppServer;
 let browser: Browser;
+/** A stand-in analytics service on loopback: the page views the app sends (000 section 7). */
+const pageViews: unknown[] = [];
+const analytics = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => { body += String(chunk); });
+  request.on('end', () => {
+    pageViews.push({ body: JSON.parse(body), cookie: request.headers.cookie });
+    response.end();
+  });
+});
 
 beforeAll(async () => {
+  await new Promise<void>((resolve) => analytics.listen(0, '127.0.0.1', resolve));
+  const { port } = analytics.address() as AddressInfo;
   // Every public page load asks for a session (the refresh call), all from one address: lift the per-address throttle.
-  [server, browser] = await Promise.all([startAppServer({ THROTTLE_PER_ADDRESS: '1000' }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startAppServer({ THROTTLE_PER_ADDRESS: '1000', ANALYTICS_URL: `http://127.0.0.1:${port}/collect` }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  analytics.close();
 });
 
 interface Violation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
@@ -109,5 +127,23 @@ describe('offline after a first visit (the service worker)', { timeout: 180_000 
     await context.setOffline(false);
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
     await context.close();
+  });
+});
+
+describe('page-view analytics (000 section 7)', { timeout: 120_000 }, () => {
+  it('sends each route change as its pattern and portal only: no hash, id, search term or cookie', async () => {
+    const page = await browser.newPage();
+    pageViews.length = 0;
+    await page.goto(`${server.url}/pricing`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goto(`${server.url}/track-order/WB123456`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect.poll(() => pageViews.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    expect(pageViews).toEqual([
+      { body: { page: '/pricing', portal: 'ZA' }, cookie: undefined },
+      { body: { page: '/track-order/:searchTerm?', portal: 'ZA' }, cookie: undefined },
+    ]);
+    expect(JSON.stringify(pageViews)).not.toContain('WB123456');
+    await page.close();
   });
 });

@@ -3815,6 +3815,8 @@ export interface components {
                 /** @description The credit line the tile provider asks for */
                 attribution: string;
             } | null;
+            /** @description Where the app sends page views (ANALYTICS_URL, 000 section 7): the route pattern and the portal only, never an id, hash, query or user; null or absent: no analytics (the default) */
+            analyticsUrl?: string | null;
         };
         FrontendError: {
             Error: string;
