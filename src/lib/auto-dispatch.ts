@@ -63,6 +63,7 @@ export const AUTO_DISPATCH_TEXTS = {
     load: 'A nearer driver already had more work',
     'nearer driver taken': 'The nearer driver was given a job closer to them',
   })[rule],
+  assignedMeanwhile: 'The job was assigned or changed meanwhile.',
   unassigned: {
     noDriver: 'No available driver within reach',
     noVehicle: 'No available driver with a big enough vehicle',
