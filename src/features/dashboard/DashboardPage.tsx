@@ -19,6 +19,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { depositMachine } from '../../machines/operations/deposit.machine';
 import { DepositButton, DepositModal } from './DepositModal';
+import { autoDispatchMachine } from '../../machines/operations/auto-dispatch.machine';
+import { AutoDispatchButton, AutoDispatchModal } from './AutoDispatchModal';
 
 /** /dashboard and /dashboard/:id (the job shown): the live lists and the view state, one actor each. */
 export function Component() {
@@ -54,6 +56,9 @@ function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: 
   const mayMessage = mayCall('getconversations', permissions);
   const deposit = useScreenActor(depositMachine, { cca2: portal.cca2 });
   const mayDeposit = mayCall('recorddriverdeposit', permissions);
+  // Issue 20: "Run auto-dispatch" for job editors; the lists show its assignments over the hub.
+  const autoDispatch = useScreenActor(autoDispatchMachine, { cca2: portal.cca2 });
+  const mayAutoDispatch = mayCall('runautodispatch', permissions);
   // The messaging window rings with the dashboard's sound: the same mute.
   const muted = useSelector(live, (snapshot) => snapshot.context.muted);
   useEffect(() => { messaging.send({ type: 'messaging.muted', muted }); }, [messaging, muted]);
@@ -66,6 +71,11 @@ function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: 
           {mayDeposit && <DepositButton actor={deposit} driverId={driverId} driverName={driverName ?? String(driverId)} />}
         </HStack>
       ) : undefined}
-      messaging={mayMessage || mayDeposit ? <>{mayMessage && <MessagingWindow actor={messaging} />}{mayDeposit && <DepositModal actor={deposit} />}</> : undefined} />
+      messaging={mayMessage || mayDeposit || mayAutoDispatch ? (
+        <>
+          {mayAutoDispatch && <><AutoDispatchButton actor={autoDispatch} /><AutoDispatchModal actor={autoDispatch} /></>}
+          {mayMessage && <MessagingWindow actor={messaging} />}{mayDeposit && <DepositModal actor={deposit} />}
+        </>
+      ) : undefined} />
   );
 }

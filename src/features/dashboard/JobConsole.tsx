@@ -22,7 +22,7 @@ import { DriverDistanceNotice, DriverPicker, JobFiguresView, type JobScreenActor
  */
 export function JobConsole({ jobId, permissions }: { jobId: number; permissions: Permissions }) {
   const portal = usePortal();
-  const actor = useScreenActor(jobScreenMachine, { cca2: portal.cca2, jobId, withCost: mayCall('jobcost', permissions) });
+  const actor = useScreenActor(jobScreenMachine, { cca2: portal.cca2, jobId, withCost: mayCall('jobcost', permissions), withReasons: mayCall('getjobautodispatch', permissions) });
   const wizard = useScreenActor(taskWizardMachine, { cca2: portal.cca2, jobId });
   // A stop added: the job (and the dashboard's lists, over the hub) show it.
   useEffect(() => {
