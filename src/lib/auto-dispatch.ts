@@ -32,6 +32,12 @@ export const AUTO_DISPATCH = {
   cron: '*/2 * * * *',
 } as const;
 
+/** Dragging a job onto a driver on the dashboard (issue 20): the keyboard path is the driver picker. */
+export const DASHBOARD_DRAG_TEXTS = {
+  dragJob: 'Drag onto a driver in the drivers list to assign, or open the job and choose a driver.',
+  dropHint: (driver: string) => `Drop a job here to assign it to ${driver}`,
+} as const;
+
 /** Vehicle sizes, smallest first: the codes of 002 section 9 (bakkies have two codes each). */
 export const VEHICLE_SIZE: Record<number, number> = { 10: 1, 20: 2, 31: 3, 32: 3, 41: 4, 42: 4, 51: 5 };
 
@@ -59,7 +65,6 @@ export const AUTO_DISPATCH_TEXTS = {
   unassignedList: 'Jobs left unassigned',
   assignedLine: (jobId: number, driver: string, km: number, rule: string) => `Job ${jobId} → ${driver}, ${km.toFixed(2)} km: ${rule}`,
   unassignedLine: (jobId: number, reason: string) => `Job ${jobId}: ${reason}`,
-  dropHint: (driver: string) => `Drop a job here to assign it to ${driver}`,
   leaveOn: 'Leave auto-dispatch on',
   territory: 'Territory',
   result: (assigned: number, left: number) => `${assigned} ${assigned === 1 ? 'job' : 'jobs'} assigned, ${left} left unassigned.`,
