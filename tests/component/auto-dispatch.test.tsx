@@ -17,6 +17,7 @@ import { jobScreenMachine } from '../../src/machines/operations/job-screen.machi
 import { jobFiguresSample, jobScreenSamples, notStartedJobSample } from '../../src/machines/operations/job-screen.samples';
 import { liveMergeMachine } from '../../src/machines/operations/live-merge.machine';
 import { liveMergeJobDetailsSample, liveMergeListsSample, liveMergeSamples } from '../../src/machines/operations/live-merge.samples';
+import type { JobFigures } from '../../src/machines/operations/operations.api';
 import { system } from '../../src/ui/theme';
 
 const texts = AUTO_DISPATCH_TEXTS;
@@ -30,7 +31,7 @@ describe('why auto-dispatch chose the driver', () => {
     const actor = createActor(jobScreenMachine.provide({
       actors: {
         loadJob: fromPromise(async () => notStartedJobSample),
-        loadFigures: fromPromise(async () => ({ ...jobFiguresSample, autoDispatch: [record] })),
+        loadFigures: fromPromise(async (): Promise<JobFigures> => ({ ...jobFiguresSample, autoDispatch: [record] })),
       },
     }), { input: jobScreenSamples.scenarios[0]!.input }).start();
     render(<ChakraProvider value={system}><MemoryRouter><JobConsoleView actor={actor} permissions={manager} /></MemoryRouter></ChakraProvider>);
@@ -46,7 +47,7 @@ describe('why auto-dispatch chose the driver', () => {
 
   it('shows nothing of the kind for a job auto-dispatch never assigned', async () => {
     const actor = createActor(jobScreenMachine.provide({
-      actors: { loadJob: fromPromise(async () => notStartedJobSample), loadFigures: fromPromise(async () => ({ ...jobFiguresSample, autoDispatch: [] })) },
+      actors: { loadJob: fromPromise(async () => notStartedJobSample), loadFigures: fromPromise(async (): Promise<JobFigures> => ({ ...jobFiguresSample, autoDispatch: [] })) },
     }), { input: jobScreenSamples.scenarios[0]!.input }).start();
     render(<ChakraProvider value={system}><MemoryRouter><JobConsoleView actor={actor} permissions={manager} /></MemoryRouter></ChakraProvider>);
     await screen.findByRole('region', { name: DASHBOARD_TEXTS.jobActions });
