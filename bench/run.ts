@@ -16,6 +16,7 @@ const modules: Array<() => Promise<{ default: Benchmark }>> = [
   () => import('./export'),
   () => import('./deliveries-list'),
   () => import('./dashboard-frames'),
+  () => import('./auto-dispatch'),
 ];
 
 interface ReportedRow extends BenchRow {

@@ -1300,3 +1300,39 @@ export const deliveryUploads = pgTable('delivery_uploads', {
   uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [index('delivery_uploads_batch').on(table.uploadBatchId, table.id), index('delivery_uploads_order_reference').on(table.orderReference)]);
+// ==== Auto-dispatch (issue 20): territories left on, and why each automatic assignment was made ====
+
+/** A territory whose unassigned jobs the queue dispatches on its schedule ("leave it on"). */
+export const autoDispatchSettings = pgTable('auto_dispatch_settings', {
+  territoryId: integer('territory_id').primaryKey().references(() => territories.id, { onDelete: 'cascade' }),
+  isOn: boolean('is_on').notNull().default(false),
+  updatedByUserId: integer('updated_by_user_id').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One job assigned by auto-dispatch: the driver, the rule that decided and the candidates considered with their
+ * scores (ScoredCandidate of the planner, with the drivers' names as they were). Kept when the job is later
+ * reassigned by hand: the report compares what auto-dispatch did with what happened.
+ */
+export const autoDispatchAssignments = pgTable('auto_dispatch_assignments', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  territoryId: integer('territory_id').references(() => territories.id, { onDelete: 'set null' }),
+  /** Every assignment of one run shares it. */
+  runId: uuid('run_id').notNull(),
+  jobId: integer('job_id').notNull().references(() => jobs.id),
+  driverId: integer('driver_id').notNull().references(() => users.id),
+  rule: text('rule').notNull(),
+  distanceKm: doublePrecision('distance_km').notNull(),
+  score: doublePrecision('score').notNull(),
+  considered: integer('considered').notNull(),
+  candidates: jsonb('candidates').notNull(),
+  /** 'run' (an operator asked) or 'schedule' (a territory left on). */
+  trigger: text('trigger').notNull(),
+  runByUserId: integer('run_by_user_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  index('auto_dispatch_assignments_job').on(table.jobId, table.createdAt),
+  index('auto_dispatch_assignments_portal').on(table.portalId, table.createdAt),
+]);

@@ -9,6 +9,7 @@ import { geoOf } from '../geo';
 import { kickOutbox, startOutbox } from '../messaging/outbox';
 import { startScheduledReportsWorker } from '../domain/scheduled-reports';
 import { scheduleDocumentStatuses } from '../domain/applications';
+import { scheduleAutoDispatch } from '../domain/operations/auto-dispatch';
 import { paymentProviderOf } from '../payments/provider-client';
 import { attachRealtime } from '../realtime/hub-server';
 import { startWebhookDispatcher } from '../webhooks/dispatcher';
@@ -64,6 +65,10 @@ export const scheduledReportsWorker = fp<WorkerOptions>(async (_app, { context }
 export const applicationDocumentWorker = fp<WorkerOptions>(async (_app, { context }) => {
   await scheduleDocumentStatuses(context.jobs, context.db);
 }, { name: 'application-document-worker', dependencies: ['job-queue'] });
+/** Dispatches the territories left on (issue 20) on the queue's schedule. */
+export const autoDispatchWorker = fp<WorkerOptions>(async (_app, { context }) => {
+  await scheduleAutoDispatch(context.jobs, context.db, context.live);
+}, { name: 'auto-dispatch-worker', dependencies: ['job-queue'] });
 
 /** The SignalR hubs (/hubs/...) on the same server and port; they close their sockets on shutdown. */
 const realtime: FastifyPluginAsync<WorkerOptions> = async (app, { context, logger }) => {

@@ -7,6 +7,9 @@ import {
   addDeliveriesToJob, addTaskToJob, assignJobsToDriver, createJob, jobDriverCandidates, jobDriverDistance, jobReadyDeliveries, exportJobRoutes, exportJobs, getJobDetails, jobCost, jobRoute, jobSummary, listJobs,
   notifyJobDelay, rejectJob, removeDeliveryFromJob, reverseJobStatus, startJob, unassignDriver,
 } from '../domain/operations/jobs';
+import {
+  autoDispatchSettingsOf, jobAutoDispatch, runAutoDispatchOnce, updateAutoDispatchSetting,
+} from '../domain/operations/auto-dispatch';
 import { listNotifications, markNotificationRead, notificationTypes } from '../domain/operations/notifications';
 import type { OpsContext } from '../domain/operations/scope';
 import { getTaskState, listTasks, runTaskAction } from '../domain/operations/tasks';
@@ -20,6 +23,7 @@ type OperationsOperations =
   | 'jobSummary' | 'exportjobroutes' | 'exportjobs' | 'getjobreadydeliveries'
   | 'gettasks' | 'gettaskstate' | 'starttask' | 'arrived' | 'completepickup' | 'completedropoff' | 'exceptionpickup' | 'exceptiondropoff'
   | 'addtasktojob'
+  | 'runautodispatch' | 'getautodispatchsettings' | 'updateautodispatchsetting' | 'getjobautodispatch'
   | 'getdrivers' | 'getdriver' | 'updatedriverlocation' | 'updatedriveravailability'
   | 'getwebnotifications' | 'getwebnotificationtypes' | 'markwebnotificationread';
 
@@ -47,6 +51,19 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
     },
     async getjobdrivercandidates(request) {
       return jobDriverCandidates(ops(request), request.params.id);
+    },
+    // Issue 20: auto-dispatch, run once, left on per territory, and why a job was assigned.
+    async runautodispatch(request) {
+      return runAutoDispatchOnce(ops(request), request.body.territoryId);
+    },
+    async getautodispatchsettings(request) {
+      return autoDispatchSettingsOf(ops(request));
+    },
+    async updateautodispatchsetting(request) {
+      return updateAutoDispatchSetting(ops(request), request.params.territoryId, request.body.isOn);
+    },
+    async getjobautodispatch(request) {
+      return jobAutoDispatch(ops(request), request.params.id);
     },
     async unassigndriverfromjob(request) {
       return unassignDriver(ops(request), request.params.id);

@@ -231,6 +231,12 @@ export const OPERATION_ACCESS = {
   exportjobs: { roles: OPS_JOB_READERS },
   // Issue 20: the deliveries a job can be built from (job editors).
   getjobreadydeliveries: { roles: OPS_JOB_EDITORS },
+  // Issue 20, auto-dispatch: run once for a territory, leave it on, read why a job was assigned (job editors: a
+  // partner does not dispatch other partners' drivers, and the drivers of a territory are not narrowed by partner).
+  runautodispatch: { roles: OPS_JOB_EDITORS },
+  getautodispatchsettings: { roles: OPS_JOB_EDITORS },
+  updateautodispatchsetting: { roles: OPS_JOB_EDITORS },
+  getjobautodispatch: { roles: OPS_JOB_EDITORS },
   unassigndriverfromjob: { roles: OPS_JOB_EDITORS },
   adddeliveriestojob: { roles: OPS_JOB_EDITORS },
   removedeliveryfromjob: { roles: OPS_JOB_EDITORS },

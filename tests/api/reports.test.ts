@@ -332,7 +332,7 @@ describe('driver reports on the hand-computed fixture', () => {
 
   it('Auto Assign Efficiency and Driver Assignment: jobs by creation date, assigned, rejected, time to start', async () => {
     const efficiency = await figures('autoAssignEfficiency', range);
-    expect(efficiency.figures).toEqual({ jobs: 1, assignedPercent: 100, rejected: 1, averageMinutesToStart: 90 });
+    expect(efficiency.figures).toEqual({ jobs: 1, assignedPercent: 100, rejected: 1, averageMinutesToStart: 90, autoAssignedPercent: 0, autoKeptPercent: null });
     const assignment = await figures('driverAssignment', { ...range, driverid: driverId });
     expect(assignment.figures).toEqual({ drivers: 1, jobs: 1, completed: 0, inProgress: 1 });
     expect(assignment.items).toEqual([expect.objectContaining({ driver: 'Dumisani Driver', availability: 'Busy', deliveries: 4, rejected: 1 })]);

@@ -289,8 +289,11 @@ async function readyDeliveries(ctx: OpsContext, tx: Tx, ids: number[]): Promise<
   });
 }
 
-/** Assigns a locked job to a driver through the chart; the deliveries of a job that had none become pending pick-up. */
-async function assignLocked(ctx: OpsContext, tx: Tx, changes: Changes, job: JobRecord, driverId: number): Promise<void> {
+/**
+ * Assigns a locked job to a driver through the chart; the deliveries of a job that had none become pending pick-up.
+ * Exported for auto-dispatch (issue 20), which assigns through this same path.
+ */
+export async function assignLocked(ctx: Pick<OpsContext, 'portal'>, tx: Tx, changes: Changes, job: JobRecord, driverId: number): Promise<void> {
   const next = stepJob(job, { type: 'job.assign', driverId }, 'assign');
   if (job.jobStatusId === JOB_STATUS.UNASSIGNED) {
     for (const delivery of await jobDeliveryRows(tx, job.id)) {

@@ -283,15 +283,25 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     },
   },
   autoAssignEfficiency: {
-    // Jobs by the local date they were created: how many got a driver, how many a driver turned down, how long to start.
+    // Jobs by the local date they were created: how many got a driver, how many a driver turned down, how long to start;
+    // and (issue 20) how many auto-dispatch assigned, how many of those kept its driver (an operator did not
+    // overrule it, the driver did not reject), and its km to the first stop, from the recorded assignments.
     rows: (context) => {
       const day = localDate(sql`j.created_at`, context.timeZone);
+      const latestAuto = sql`(select a.driver_id from auto_dispatch_assignments a where a.job_id = j.id order by a.created_at desc, a.id desc limit 1)`;
+      const latestAutoKm = sql`(select a.distance_km from auto_dispatch_assignments a where a.job_id = j.id order by a.created_at desc, a.id desc limit 1)`;
       return sql`select g.*, ${percentOf(sql`g.assigned`, sql`g.jobs`)} as "assignedPercent",
-          round(g.start_minutes / nullif(g.started, 0))::int as "averageMinutesToStart"
+          round(g.start_minutes / nullif(g.started, 0))::int as "averageMinutesToStart",
+          ${percentOf(sql`g."autoAssigned"`, sql`g.assigned`)} as "autoAssignedPercent",
+          ${percentOf(sql`g."autoKept"`, sql`g."autoAssigned"`)} as "autoKeptPercent",
+          round((g.auto_km / nullif(g."autoAssigned", 0))::numeric, 2)::float8 as "averageAutoKm"
         from (select ${isoDate(day)} as "key", ${isoDate(day)} as day, count(*)::int as jobs, count(j.driver_id)::int as assigned,
             (count(*) - count(j.driver_id))::int as unassigned, count(j.rejected_by_driver_id)::int as rejected,
             count(j.started_at)::int as started,
-            coalesce(sum(extract(epoch from (j.started_at - j.created_at)) / 60) filter (where j.started_at is not null), 0)::float8 as start_minutes
+            coalesce(sum(extract(epoch from (j.started_at - j.created_at)) / 60) filter (where j.started_at is not null), 0)::float8 as start_minutes,
+            count(*) filter (where ${latestAuto} is not null)::int as "autoAssigned",
+            count(*) filter (where j.driver_id = ${latestAuto})::int as "autoKept",
+            coalesce(sum(${latestAutoKm}), 0)::float8 as auto_km
           from jobs j
           where j.portal_id = ${context.portalId} and j.job_status_id <> ${JOB_STATUS.CANCELLED} and ${dateWindow(context, day)}
             ${context.companyId !== undefined ? sql`and j.company_id = ${context.companyId}` : sql``}
@@ -302,6 +312,8 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
       assignedPercent: sumPercent('assigned', 'jobs'),
       rejected: sumOf('rejected'),
       averageMinutesToStart: sql`round(sum(start_minutes) / nullif(sum(started), 0))::float8`,
+      autoAssignedPercent: sumPercent('autoAssigned', 'assigned'),
+      autoKeptPercent: sumPercent('autoKept', 'autoAssigned'),
     },
   },
   driverWaitTime: {

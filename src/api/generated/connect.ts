@@ -960,6 +960,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/autodispatch/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assigns the territory's unassigned jobs to available drivers once (ours; issue 20), recording why
+         * @description Unassigned jobs whose first open stop lies in the territory, and drivers who can take work now (available, online; available QSR only for QSR store pick-ups) whose last position lies in it, scored by distance to the first stop, vehicle fit (the deliveries' optimum vehicle type against the driver's vehicle), the first stop's window and the jobs the driver already holds. Each job is assigned through the same path as assignjobstodriver (statuses, live updates, notification) in one transaction; each assignment is recorded with the candidates considered and the rule that decided. Job editors only.
+         */
+        post: operations["runautodispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/autodispatch/settings/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal's active territories and whether auto-dispatch is left on for each (ours; issue 20) */
+        get: operations["getautodispatchsettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/autodispatch/settings/{cca2}/{territoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Leaves auto-dispatch on (or off) for a territory; the job queue runs it on its schedule (ours; issue 20) */
+        put: operations["updateautodispatchsetting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/autodispatch/reasons/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Why auto-dispatch assigned a job, newest first (ours; issue 20); empty when it never did */
+        get: operations["getjobautodispatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/adddeliveriestojob/{cca2}/{id}": {
         parameters: {
             query?: never;
@@ -5006,6 +5077,81 @@ export interface components {
             distanceKm: number | null;
             isFar: boolean;
         };
+        AutoDispatchRunForm: {
+            /** Format: int32 */
+            territoryId: number;
+        };
+        AutoDispatchSettingForm: {
+            isOn: boolean;
+        };
+        AutoDispatchSetting: {
+            /** Format: int32 */
+            territoryId: number;
+            territoryName: string;
+            isOn: boolean;
+        };
+        AutoDispatchCandidate: {
+            /** Format: int32 */
+            driverId: number;
+            driverName: string;
+            /** @description Great-circle km from the driver to the first stop */
+            distanceKm: number;
+            /** @description The vehicle fit penalty in km (a vehicle bigger than needed, or unknown) */
+            vehicleKm: number;
+            /** @description The lateness penalty in km (estimated arrival after the window start) */
+            windowKm: number;
+            /** @description The penalty in km for the jobs the driver already held */
+            loadKm: number;
+            /** @description The sum; the lowest wins */
+            score: number;
+            /**
+             * @description Why the driver could not take the job
+             * @enum {string}
+             */
+            excluded?: "vehicle too small" | "full" | "too far" | "QSR only";
+        };
+        AutoDispatchAssignment: {
+            /** Format: int32 */
+            id: number;
+            /** Format: uuid */
+            runId: string;
+            /** Format: int32 */
+            jobId: number;
+            /** Format: int32 */
+            driverId: number;
+            driverName: string;
+            /** Format: int32 */
+            territoryId: number | null;
+            /** @enum {string} */
+            rule: "only candidate" | "nearest" | "vehicle fit" | "window" | "load" | "nearer driver taken";
+            distanceKm: number;
+            score: number;
+            /**
+             * Format: int32
+             * @description How many drivers were scored (the record keeps the best few and the nearest excluded)
+             */
+            considered: number;
+            candidates: components["schemas"]["AutoDispatchCandidate"][];
+            /** @enum {string} */
+            trigger: "run" | "schedule";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AutoDispatchRun: {
+            /** Format: int32 */
+            territoryId: number;
+            /**
+             * Format: uuid
+             * @description Null when nothing was assigned
+             */
+            runId: string | null;
+            assigned: components["schemas"]["AutoDispatchAssignment"][];
+            unassigned: {
+                /** Format: int32 */
+                jobId: number;
+                reason: string;
+            }[];
+        };
         TaskExceptionForm: {
             reason?: string;
         };
@@ -8597,6 +8743,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobDriverCandidates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    runautodispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoDispatchRunForm"];
+            };
+        };
+        responses: {
+            /** @description What was assigned and what was left, with reasons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoDispatchRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getautodispatchsettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per active territory, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoDispatchSetting"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateautodispatchsetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                territoryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoDispatchSettingForm"];
+            };
+        };
+        responses: {
+            /** @description The setting as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoDispatchSetting"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getjobautodispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The job id */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recorded assignments of the job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoDispatchAssignment"][];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -16,9 +16,13 @@ import { messagingMachine } from '../../machines/operations/messaging.machine';
 import { MESSAGING_TEXTS } from '../../lib/dashboard-texts';
 import { Button, HStack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { mayAssign } from '../../machines/operations/job-actions';
+import type { JobDrop } from './DashboardView';
 import { depositMachine } from '../../machines/operations/deposit.machine';
 import { DepositButton, DepositModal } from './DepositModal';
+import { autoDispatchMachine } from '../../machines/operations/auto-dispatch.machine';
+import { AutoDispatchButton, AutoDispatchModal } from './AutoDispatchModal';
 
 /** /dashboard and /dashboard/:id (the job shown): the live lists and the view state, one actor each. */
 export function Component() {
@@ -54,18 +58,40 @@ function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: 
   const mayMessage = mayCall('getconversations', permissions);
   const deposit = useScreenActor(depositMachine, { cca2: portal.cca2 });
   const mayDeposit = mayCall('recorddriverdeposit', permissions);
+  // Issue 20: "Run auto-dispatch" for job editors; the lists show its assignments over the hub.
+  const autoDispatch = useScreenActor(autoDispatchMachine, { cca2: portal.cca2 });
+  const mayAutoDispatch = mayCall('runautodispatch', permissions);
+  // A job dropped on a driver (issue 20): its details open and its console assigns it as if the driver were picked
+  // (the distance, the far warning, the chart's refusal all apply).
+  const [dropped, setDropped] = useState<{ jobId: number; driverId: number; at: number } | null>(null);
+  const jobDrop = useMemo<JobDrop | undefined>(() => (mayCall('assignjobstodriver', permissions) ? {
+    may: (job) => mayAssign(job, permissions),
+    onDrop: (jobId, driverId) => {
+      setDropped({ jobId, driverId, at: Date.now() });
+      live.send({ type: 'live.details.open', kind: 'job', id: jobId });
+    },
+  } : undefined), [permissions, live]);
   // The messaging window rings with the dashboard's sound: the same mute.
   const muted = useSelector(live, (snapshot) => snapshot.context.muted);
   useEffect(() => { messaging.send({ type: 'messaging.muted', muted }); }, [messaging, muted]);
   return (
     <DashboardView live={live} view={view} notifications={notifications} scanner={scanner} tiles={portal.mapTiles ?? null}
-      jobActions={(selected) => <JobConsole key={selected} jobId={selected} permissions={permissions} />}
+      jobDrop={jobDrop}
+      jobActions={(selected) => (
+        <JobConsole key={`${selected}:${dropped?.jobId === selected ? dropped.at : ''}`} jobId={selected} permissions={permissions}
+          assignTo={dropped?.jobId === selected ? dropped.driverId : undefined} />
+      )}
       driverActions={mayMessage || mayDeposit ? (driverId, driverName) => (
         <HStack wrap="wrap">
           {mayMessage && <Button size="xs" variant="outline" mt={1} onClick={() => messaging.send({ type: 'messaging.open', driverId })}>{MESSAGING_TEXTS.message}</Button>}
           {mayDeposit && <DepositButton actor={deposit} driverId={driverId} driverName={driverName ?? String(driverId)} />}
         </HStack>
       ) : undefined}
-      messaging={mayMessage || mayDeposit ? <>{mayMessage && <MessagingWindow actor={messaging} />}{mayDeposit && <DepositModal actor={deposit} />}</> : undefined} />
+      messaging={mayMessage || mayDeposit || mayAutoDispatch ? (
+        <>
+          {mayAutoDispatch && <><AutoDispatchButton actor={autoDispatch} /><AutoDispatchModal actor={autoDispatch} /></>}
+          {mayMessage && <MessagingWindow actor={messaging} />}{mayDeposit && <DepositModal actor={deposit} />}
+        </>
+      ) : undefined} />
   );
 }

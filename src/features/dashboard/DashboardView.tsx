@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Actor } from 'xstate';
 import { DASHBOARD_TEXTS } from '../../lib/dashboard-texts';
+import { DASHBOARD_DRAG_TEXTS } from '../../lib/auto-dispatch';
 import { formatDistance, markerLabel } from '../../lib/distance';
 import {
   DRIVER_AVAILABILITY_LABELS, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS,
@@ -23,6 +24,18 @@ import { RouteMap } from '../../ui/LazyRouteMap';
 import type { Portal } from '../../machines/portal/portal.types';
 
 export type LiveActor = Actor<typeof liveMergeMachine>;
+
+/**
+ * Dragging a job onto a driver (issue 20): which jobs may be dragged (the job chart allows an assignment) and what
+ * a drop does (the console assigns through the same steps as picking the driver: distance, far warning, assign).
+ */
+export interface JobDrop {
+  may: (job: LiveJob) => boolean;
+  onDrop: (jobId: number, driverId: number) => void;
+}
+/** The drag's data type: only a job from the jobs list is accepted by the drivers. */
+export const JOB_DRAG_TYPE = 'application/x-courier-job';
+const carriesJob = (event: { dataTransfer: DataTransfer | null }) => Array.from(event.dataTransfer?.types ?? []).includes(JOB_DRAG_TYPE);
 type MapTiles = NonNullable<Portal['mapTiles']>;
 export type DashboardActor = Actor<typeof dashboardMachine>;
 
@@ -165,10 +178,13 @@ const TaskRows = memo(function TaskRows({ tasks }: { tasks: LiveTask[] }) {
   );
 });
 
-const JobRow = memo(function JobRow({ live, job, open, tasks }: { live: LiveActor; job: LiveJob; open: boolean; tasks: LiveTask[] | undefined }) {
+const JobRow = memo(function JobRow({ live, job, open, tasks, drop }: { live: LiveActor; job: LiveJob; open: boolean; tasks: LiveTask[] | undefined; drop?: JobDrop }) {
+  const draggable = drop?.may(job) ?? false;
   return (
     <>
-      <tr data-xmin={String(job.xmin)}>
+      <tr data-xmin={String(job.xmin)} draggable={draggable || undefined} aria-description={draggable ? DASHBOARD_DRAG_TEXTS.dragJob : undefined}
+        style={draggable ? { cursor: 'grab' } : undefined}
+        onDragStart={draggable ? (event) => { event.dataTransfer.setData(JOB_DRAG_TYPE, String(job.id)); event.dataTransfer.effectAllowed = 'move'; } : undefined}>
         <td><DetailsButton live={live} kind="job" id={job.id} label={String(job.id)} /></td>
         <td>{statusLabel(JOB_STATUS_LABELS, job.jobStatusId)}</td>
         <td>{String(job.driverName ?? '')}</td>
@@ -186,7 +202,7 @@ const JobRow = memo(function JobRow({ live, job, open, tasks }: { live: LiveActo
       )}
     </>
   );
-}, (before, after) => before.live === after.live && before.job === after.job && before.open === after.open && sameRows(before.tasks, after.tasks));
+}, (before, after) => before.live === after.live && before.job === after.job && before.open === after.open && before.drop === after.drop && sameRows(before.tasks, after.tasks));
 
 /** Whether two lists hold the very same row objects (the merge keeps unchanged rows' objects). */
 function sameRows<T>(before: readonly T[] | undefined, after: readonly T[] | undefined): boolean {
@@ -196,7 +212,7 @@ function sameRows<T>(before: readonly T[] | undefined, after: readonly T[] | und
 }
 
 /** Jobs with their tasks expandable (one or several); pressing the expanded one collapses it. */
-const JobsList = memo(function JobsList({ live, rows, tasksByJob, expanded }: { live: LiveActor; rows: LiveJob[]; tasksByJob: ReadonlyMap<number, LiveTask[]>; expanded: number[] }) {
+const JobsList = memo(function JobsList({ live, rows, tasksByJob, expanded, drop }: { live: LiveActor; rows: LiveJob[]; tasksByJob: ReadonlyMap<number, LiveTask[]>; expanded: number[]; drop?: JobDrop }) {
   const columns = DASHBOARD_TEXTS.columns;
   return (
     <Table width="100%" fontSize="sm" css={cellCss}>
@@ -206,7 +222,7 @@ const JobsList = memo(function JobsList({ live, rows, tasksByJob, expanded }: { 
         {rows.length === 0 && <tr><td colSpan={4}>{DASHBOARD_TEXTS.noRows}</td></tr>}
         {rows.map((job) => {
           const open = expanded.includes(job.id);
-          return <JobRow key={job.id} live={live} job={job} open={open} tasks={open ? tasksByJob.get(job.id) : undefined} />;
+          return <JobRow key={job.id} live={live} job={job} open={open} tasks={open ? tasksByJob.get(job.id) : undefined} drop={drop} />;
         })}
       </tbody>
     </Table>
@@ -220,9 +236,21 @@ function formatLocation(location: unknown): string {
   return `${point.lat.toFixed(4)}, ${point.lon.toFixed(4)}`;
 }
 
-const DriverRow = memo(function DriverRow({ live, row }: { live: LiveActor; row: LiveUser }) {
+const DriverRow = memo(function DriverRow({ live, row, drop }: { live: LiveActor; row: LiveUser; drop?: JobDrop }) {
+  const [over, setOver] = useState(false);
+  const name = String(row.fullName ?? row.id);
   return (
-    <tr data-xmin={String(row.xmin)}>
+    <tr data-xmin={String(row.xmin)} data-drop-over={over || undefined} style={over ? { outline: '2px dashed #3182ce' } : undefined}
+      aria-description={drop ? DASHBOARD_DRAG_TEXTS.dropHint(name) : undefined}
+      onDragOver={drop ? (event) => { if (carriesJob(event)) { event.preventDefault(); event.dataTransfer.dropEffect = 'move'; setOver(true); } } : undefined}
+      onDragLeave={drop ? () => setOver(false) : undefined}
+      onDrop={drop ? (event) => {
+        setOver(false);
+        const jobId = Number(event.dataTransfer.getData(JOB_DRAG_TYPE));
+        if (!Number.isInteger(jobId) || jobId <= 0) return;
+        event.preventDefault();
+        drop.onDrop(jobId, row.id);
+      } : undefined}>
       <td><DetailsButton live={live} kind="driver" id={row.id} label={String(row.fullName ?? row.id)} /></td>
       <td>{statusLabel(DRIVER_AVAILABILITY_LABELS, Number(row.driverAvailabilityId))}</td>
       <td>{String(row.openJobCount ?? '')}</td>
@@ -231,7 +259,7 @@ const DriverRow = memo(function DriverRow({ live, row }: { live: LiveActor; row:
   );
 });
 
-const DriversTable = memo(function DriversTable({ live, rows }: { live: LiveActor; rows: LiveUser[] }) {
+const DriversTable = memo(function DriversTable({ live, rows, drop }: { live: LiveActor; rows: LiveUser[]; drop?: JobDrop }) {
   const columns = DASHBOARD_TEXTS.columns;
   return (
     <Table width="100%" fontSize="sm" css={cellCss}>
@@ -244,16 +272,16 @@ const DriversTable = memo(function DriversTable({ live, rows }: { live: LiveActo
       </thead>
       <tbody>
         {rows.length === 0 && <tr><td colSpan={4}>{DASHBOARD_TEXTS.noRows}</td></tr>}
-        {rows.map((row) => <DriverRow key={row.id} live={live} row={row} />)}
+        {rows.map((row) => <DriverRow key={row.id} live={live} row={row} drop={drop} />)}
       </tbody>
     </Table>
   );
 });
 
 /** The left side bar's lists as tabs (deliveries, jobs, drivers; tab 0 by default) with their counts; arrow keys move between tabs. */
-function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded }: {
+function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded, drop }: {
   live: LiveActor; view: DashboardActor; deliveries: LiveDelivery[]; jobs: LiveJob[]; drivers: LiveUser[];
-  tasksByJob: ReadonlyMap<number, LiveTask[]>; expanded: number[];
+  tasksByJob: ReadonlyMap<number, LiveTask[]>; expanded: number[]; drop?: JobDrop;
 }) {
   const tab = useSelector(view, (snapshot) => DASHBOARD_TABS.find((name) => snapshot.matches({ tab: name })) ?? DASHBOARD_TABS[0]);
   const counts: Record<DashboardTab, number> = { deliveries: deliveries.length, jobs: jobs.length, drivers: drivers.length };
@@ -261,12 +289,18 @@ function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded 
     <Tabs.Root value={tab} size="sm" variant="line" lazyMount unmountOnExit
       onValueChange={(details) => view.send({ type: `dashboard.tab.${details.value as DashboardTab}` })}>
       <Tabs.List aria-label={DASHBOARD_TEXTS.listTabs}>
-        {DASHBOARD_TABS.map((name) => <Tabs.Trigger key={name} value={name}>{DASHBOARD_TEXTS.tab(DASHBOARD_TEXTS[name], counts[name])}</Tabs.Trigger>)}
+        {DASHBOARD_TABS.map((name) => (
+          // A job dragged over the drivers tab opens it, so it can be dropped on a driver.
+          <Tabs.Trigger key={name} value={name}
+            onDragOver={drop && name === 'drivers' ? (event) => { if (carriesJob(event)) { event.preventDefault(); if (tab !== 'drivers') view.send({ type: 'dashboard.tab.drivers' }); } } : undefined}>
+            {DASHBOARD_TEXTS.tab(DASHBOARD_TEXTS[name], counts[name])}
+          </Tabs.Trigger>
+        ))}
       </Tabs.List>
       <Box maxH={{ lg: 'calc(100vh - 320px)' }} overflowY="auto">
         <Tabs.Content value="deliveries"><DeliveriesTable live={live} rows={deliveries} /></Tabs.Content>
-        <Tabs.Content value="jobs"><JobsList live={live} rows={jobs} tasksByJob={tasksByJob} expanded={expanded} /></Tabs.Content>
-        <Tabs.Content value="drivers"><DriversTable live={live} rows={drivers} /></Tabs.Content>
+        <Tabs.Content value="jobs"><JobsList live={live} rows={jobs} tasksByJob={tasksByJob} expanded={expanded} drop={drop} /></Tabs.Content>
+        <Tabs.Content value="drivers"><DriversTable live={live} rows={drivers} drop={drop} /></Tabs.Content>
       </Box>
     </Tabs.Root>
   );
@@ -309,7 +343,7 @@ const LiveMap = memo(function LiveMap({ drivers, jobs, tasks, selectedJobId, til
  * that owns the job's actor) and the notifications. On a phone the three stack. Draws the two actors; every
  * decision is theirs or in dashboard-view.ts.
  */
-export function DashboardView({ live, view, notifications, scanner, jobActions, driverActions, messaging, tiles = null }: {
+export function DashboardView({ live, view, notifications, scanner, jobActions, driverActions, messaging, tiles = null, jobDrop }: {
   live: LiveActor;
   view: DashboardActor;
   notifications?: Actor<typeof webNotificationsMachine>;
@@ -322,6 +356,8 @@ export function DashboardView({ live, view, notifications, scanner, jobActions, 
   messaging?: ReactNode;
   /** The map's tile source from the server's config (the portal's `mapTiles`); none: a plain background with the markers. */
   tiles?: MapTiles | null;
+  /** Dragging a job onto a driver in the drivers list (those who may assign). */
+  jobDrop?: JobDrop;
 }) {
   // A scanned code that names a delivery opens its details.
   useEffect(() => {
@@ -381,7 +417,7 @@ export function DashboardView({ live, view, notifications, scanner, jobActions, 
           <Stack as="aside" aria-label={DASHBOARD_TEXTS.leftSidebar} gap={3} minW={0} aria-busy={loading || undefined}>
             <FiltersBar view={view} />
             {loading && !loaded && <div role="status">{DASHBOARD_TEXTS.loading}</div>}
-            {loaded && <ListTabs live={live} view={view} deliveries={deliveries} jobs={jobs} drivers={drivers} tasksByJob={tasksByJob} expanded={expanded} />}
+            {loaded && <ListTabs live={live} view={view} deliveries={deliveries} jobs={jobs} drivers={drivers} tasksByJob={tasksByJob} expanded={expanded} drop={jobDrop} />}
           </Stack>
         )}
         <LiveMap drivers={drivers} jobs={jobs} tasks={lists.tasks} selectedJobId={selectedJobId} tiles={tiles} />

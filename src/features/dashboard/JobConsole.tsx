@@ -1,6 +1,6 @@
 import { Alert, Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { mayCall } from '../../lib/access';
 import { DASHBOARD_TEXTS } from '../../lib/dashboard-texts';
@@ -20,15 +20,24 @@ import { DriverDistanceNotice, DriverPicker, JobFiguresView, type JobScreenActor
  * picks a driver from the list nearest the first stop first (a far one is confirmed). The delay form, the
  * deliveries and the tasks stay on the job's own screen (linked).
  */
-export function JobConsole({ jobId, permissions }: { jobId: number; permissions: Permissions }) {
+export function JobConsole({ jobId, permissions, assignTo }: { jobId: number; permissions: Permissions; assignTo?: number }) {
   const portal = usePortal();
-  const actor = useScreenActor(jobScreenMachine, { cca2: portal.cca2, jobId, withCost: mayCall('jobcost', permissions) });
+  const actor = useScreenActor(jobScreenMachine, { cca2: portal.cca2, jobId, withCost: mayCall('jobcost', permissions), withReasons: mayCall('getjobautodispatch', permissions) });
   const wizard = useScreenActor(taskWizardMachine, { cca2: portal.cca2, jobId });
   // A stop added: the job (and the dashboard's lists, over the hub) show it.
   useEffect(() => {
     const added = wizard.on('wizard.added', () => actor.send({ type: 'job.changed' }));
     return () => added.unsubscribe();
   }, [wizard, actor]);
+  // A job dropped on a driver: once the job is shown, assign it to that driver as the picker would (once).
+  const ready = useSelector(actor, (snapshot) => snapshot.matches('ready') && snapshot.context.details !== null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (assignTo === undefined || sent.current || !ready) return;
+    sent.current = true;
+    const job = actor.getSnapshot().context.details!.job;
+    if (mayAssign(job, permissions)) actor.send({ type: 'job.call', call: { kind: 'assign', id: jobId, driverId: assignTo } });
+  }, [assignTo, ready, actor, jobId, permissions]);
   return <JobConsoleView actor={actor} permissions={permissions} wizard={wizard} />;
 }
 

@@ -218,7 +218,7 @@ function JobScreen({ jobId, edit }: { jobId: number; edit: boolean }) {
   const permissions = usePermissions();
   const navigate = useNavigate();
   const location = useLocation();
-  const actor = useScreenActor(jobScreenMachine, { cca2: portal.cca2, jobId, withCost: mayCall('jobcost', permissions) });
+  const actor = useScreenActor(jobScreenMachine, { cca2: portal.cca2, jobId, withCost: mayCall('jobcost', permissions), withReasons: mayCall('getjobautodispatch', permissions) });
   const notFound = useSelector(actor, (snapshot) => snapshot.matches('notFound'));
   useEffect(() => {
     if (notFound) navigate('/404', { replace: true });

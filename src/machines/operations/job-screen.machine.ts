@@ -37,8 +37,8 @@ export const jobScreenMachine = setup({
     loadDriverDistance: fromPromise<JobDriverDistance, { cca2: string; jobId: number; driverId: number }>(({ input, signal }) =>
       loadDriverDistance(input.cca2, input.jobId, input.driverId, signal)),
     loadCandidates: fromPromise<JobDriverCandidates, { cca2: string; jobId: number }>(({ input, signal }) => loadDriverCandidates(input.cca2, input.jobId, signal)),
-    loadFigures: fromPromise<JobFigures, { cca2: string; jobId: number; withCost: boolean }>(({ input, signal }) =>
-      loadJobFigures(input.cca2, input.jobId, input.withCost, signal)),
+    loadFigures: fromPromise<JobFigures, { cca2: string; jobId: number; withCost: boolean; withReasons?: boolean }>(({ input, signal }) =>
+      loadJobFigures(input.cca2, input.jobId, input.withCost, signal, input.withReasons)),
   },
   actions: {
     storeDetails: assign((_, details: JobDetails) => ({ details })),
@@ -72,7 +72,7 @@ export const jobScreenMachine = setup({
   id: 'jobScreen',
   description: 'A job with its deliveries and tasks; the calls its charts allow, each followed by a reload.',
   context: ({ input }) => ({
-    cca2: input.cca2, jobId: input.jobId, details: null, call: null, error: null, driverDistance: null, withCost: input.withCost ?? false, candidates: null, figures: null,
+    cca2: input.cca2, jobId: input.jobId, details: null, call: null, error: null, driverDistance: null, withCost: input.withCost ?? false, withReasons: input.withReasons ?? false, candidates: null, figures: null,
   }),
   invoke: [
     { id: 'reconnects', src: 'reconnects' },
@@ -99,7 +99,7 @@ export const jobScreenMachine = setup({
       invoke: {
         id: 'loadFigures',
         src: 'loadFigures',
-        input: ({ context }) => ({ cca2: context.cca2, jobId: context.jobId, withCost: context.withCost }),
+        input: ({ context }) => ({ cca2: context.cca2, jobId: context.jobId, withCost: context.withCost, withReasons: context.withReasons }),
         // The figures are a courtesy beside the job: without them the job is still worked. A failed reload
         // (after a change) hides them rather than showing those of the job as it was.
         onDone: { actions: { type: 'storeFigures', params: ({ event }) => event.output } },

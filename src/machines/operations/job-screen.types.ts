@@ -6,6 +6,8 @@ export interface JobScreenInput {
   jobId: number;
   /** The user may see the job's cost (jobcost); the summary (jobSummary) is loaded for every reader. */
   withCost?: boolean;
+  /** The user may read why auto-dispatch assigned the job (getjobautodispatch, issue 20). */
+  withReasons?: boolean;
 }
 
 export interface JobScreenContext {
@@ -19,6 +21,7 @@ export interface JobScreenContext {
   /** How far the driver last chosen for assignment is from the pick-up (shown; a far one asks for confirmation). */
   driverDistance: JobDriverDistance | null;
   withCost: boolean;
+  withReasons: boolean;
   /** The drivers to pick from when assigning (nearest available first), while choosing. */
   candidates: JobDriverCandidates | null;
   /** The job's summary and cost, loaded with each showing of the job. */

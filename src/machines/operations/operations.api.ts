@@ -192,19 +192,26 @@ export async function loadDriverCandidates(cca2: string, jobId: number, signal?:
   return data!;
 }
 
-/** The job's figures: its summary (jobSummary) and, for those who may see it, its cost (jobcost). */
+export type AutoDispatchAssignment = components['schemas']['AutoDispatchAssignment'];
+
+/**
+ * The job's figures: its summary (jobSummary) and, for those who may see them, its cost (jobcost) and why
+ * auto-dispatch assigned it (getjobautodispatch, issue 20; newest first, empty when it never did).
+ */
 export interface JobFigures {
   summary: JobSummary;
   cost: JobCost | null;
+  autoDispatch?: AutoDispatchAssignment[];
 }
 
-export async function loadJobFigures(cca2: string, jobId: number, withCost: boolean, signal?: AbortSignal): Promise<JobFigures> {
+export async function loadJobFigures(cca2: string, jobId: number, withCost: boolean, signal?: AbortSignal, withReasons = false): Promise<JobFigures> {
   const path = { cca2, id: jobId };
-  const [summary, cost] = await Promise.all([
+  const [summary, cost, autoDispatch] = await Promise.all([
     api.connect.GET('/jobs/jobSummary/{cca2}/{id}', { params: { path }, signal }).then(({ data }) => data!),
     withCost ? api.connect.GET('/jobs/jobcost/{cca2}/{id}', { params: { path }, signal }).then(({ data }) => data!) : Promise.resolve(null),
+    withReasons ? api.connect.GET('/jobs/autodispatch/reasons/{cca2}/{id}', { params: { path }, signal }).then(({ data }) => data!) : Promise.resolve(undefined),
   ]);
-  return { summary, cost };
+  return { summary, cost, ...(autoDispatch && { autoDispatch }) };
 }
 
 /** The job's stops in order with their letters and the route's distance (jobRoute). */

@@ -5,6 +5,8 @@ import { formatDistance } from '../../lib/distance';
 import { DRIVER_DISTANCE_TEXTS } from '../../lib/driver-distance';
 import { DRIVER_PICKER_TEXTS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS } from '../../lib/jobs-texts';
 import { formatMoney } from '../../lib/money';
+import { AUTO_DISPATCH_TEXTS } from '../../lib/auto-dispatch';
+import type { AutoDispatchAssignment } from '../../machines/operations/operations.api';
 import type { jobScreenMachine } from '../../machines/operations/job-screen.machine';
 
 // The job-screen chart's dispatch parts, shared by the job screens and the dashboard's details side bar.
@@ -54,9 +56,10 @@ export function DriverPicker({ actor, jobId, mayOpen }: { actor: JobScreenActor;
 export function JobFiguresView({ actor }: { actor: JobScreenActor }) {
   const figures = useSelector(actor, (s) => s.context.figures);
   if (!figures) return null;
-  const { summary, cost } = figures;
+  const { summary, cost, autoDispatch } = figures;
   const open = summary.tasksByStatus.notStarted + summary.tasksByStatus.inProgress;
   return (
+    <>
     <HStack as="section" aria-label={JOB_FIGURES_TEXTS.summary} gap={6} wrap="wrap" align="flex-start" fontSize="sm">
       <Stack gap={0}>
         <Text fontWeight="medium">{JOB_FIGURES_TEXTS.summary}</Text>
@@ -72,6 +75,41 @@ export function JobFiguresView({ actor }: { actor: JobScreenActor }) {
         </chakra.table>
       )}
     </HStack>
+    {autoDispatch && autoDispatch[0] && <AutoDispatchReasons record={autoDispatch[0]} />}
+    </>
+  );
+}
+
+const km = (value: number) => value.toFixed(2);
+
+/**
+ * Why auto-dispatch gave the job to its driver (issue 20): the rule that decided and the candidates it weighed,
+ * each with the km and penalties that made its score (the lowest wins), and why an excluded one could not take it.
+ */
+export function AutoDispatchReasons({ record }: { record: AutoDispatchAssignment }) {
+  const texts = AUTO_DISPATCH_TEXTS;
+  return (
+    <Stack as="section" aria-label={texts.why} gap={1} fontSize="sm">
+      <Text fontWeight="medium">{texts.why}</Text>
+      <Text>{texts.recorded(record.driverName, texts.rule(record.rule), record.considered)}</Text>
+      <chakra.table aria-label={texts.candidates} css={{ '& td, & th': { padding: '0 8px 0 0', textAlign: 'left' } }}>
+        <thead>
+          <tr>
+            <th>{texts.columns.driver}</th><th>{texts.columns.distance}</th><th>{texts.columns.vehicle}</th>
+            <th>{texts.columns.window}</th><th>{texts.columns.load}</th><th>{texts.columns.score}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {record.candidates.map((candidate) => (
+            <tr key={candidate.driverId} aria-current={candidate.driverId === record.driverId ? 'true' : undefined}>
+              <td>{candidate.driverId === record.driverId ? <strong>{candidate.driverName}</strong> : candidate.driverName}</td>
+              <td>{km(candidate.distanceKm)}</td><td>{km(candidate.vehicleKm)}</td><td>{km(candidate.windowKm)}</td><td>{km(candidate.loadKm)}</td>
+              <td>{candidate.excluded ? texts.excluded(candidate.excluded) : km(candidate.score)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </chakra.table>
+    </Stack>
   );
 }
 
