@@ -453,10 +453,20 @@ export type ScheduledDay = (typeof SCHEDULED_DAYS)[number];
 export const SCHEDULED_REPORT_HOUR = 6;
 export const SCHEDULED_REPORT_STATUSES = ['Queued', 'Running', 'Sent', 'Failed'] as const;
 
+/** How often a scheduled report's runs are read again while one is queued or running (ours). */
+export const SCHEDULED_REPORT_RUNS_POLL_MS = 5_000;
+
 export const SCHEDULED_REPORT_TEXTS = {
   recipientsRequired: 'Add at least one recipient',
   invalidRecipient: (address: string) => `'${address}' is not an e-mail address`,
   emailSubject: (name: string, start: string, end: string) => `${name} report ${start === end ? start : `${start} to ${end}`}`,
   emailBody: (name: string, start: string, end: string) =>
     `Attached: the ${name} report for ${start === end ? start : `${start} to ${end}`}. This report is sent on a schedule; administrators can change it under Reports > Scheduled Reports.`,
+  // The runs screen (ours: the spec names the runs, not their screen).
+  noRunFile: 'This run has no file: it has not finished, or it failed',
+  runs: 'Runs',
+  runNow: 'Run now',
+  runQueued: 'Queued: the report runs in a moment and is emailed to its recipients.',
+  noRuns: 'This report has not run yet.',
+  download: 'Download',
 } as const;

@@ -2374,6 +2374,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scheduledreports/{cca2}/{id}/runs/{runId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The .xlsx a run produced and emailed (404 while the run has no file — queued, running or failed) */
+        get: operations["getscheduledreportrunfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/{cca2}/places": {
         parameters: {
             query?: never;
@@ -12186,6 +12203,35 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduledReportRun"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getscheduledreportrunfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["CntId"];
+                runId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report's named .xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
