@@ -10290,7 +10290,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of users, or select options; with exportExcel=true the file Users.xlsx */
+            /** @description A page of users, or select options; with exportExcel=true the file Users.xlsx (Drivers.xlsx, Assistants.xlsx when filtered to that role) */
             200: {
                 headers: {
                     [name: string]: unknown;
