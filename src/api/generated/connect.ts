@@ -11948,7 +11948,7 @@ export interface operations {
                 exportExcel?: components["parameters"]["ExportExcel"];
                 /** @description A sortable field of the list (allow-listed per list) */
                 sortby?: components["parameters"]["SortBy"];
-                sortdirection?: components["parameters"]["SortDirection"];
+                sortdirection?: "asc" | "desc";
                 /** @description From this local date (YYYY-MM-DD) of the date filter type */
                 startDate?: components["schemas"]["DeliveryAdminDate"];
                 /** @description Up to and including this local date (YYYY-MM-DD) */
