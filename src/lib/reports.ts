@@ -84,6 +84,8 @@ export interface ReportDeclaration {
   defaultSort: { key: string; direction: 'asc' | 'desc' };
   /** Reloads on its own this often while shown (a list that changes as time passes, e.g. what is due). */
   refreshMs?: number;
+  /** Reloads when the dashboard hub says a delivery changed (Deliveries Due). */
+  live?: boolean;
   /**
    * Why the report cannot be computed yet (the data it needs is not recorded by any table): the screen says so and
    * the call answers 404 with it, rather than showing figures we do not have.
@@ -268,6 +270,7 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
     ],
     defaultSort: { key: 'windowEnd', direction: 'asc' },
     refreshMs: DELIVERIES_DUE_REFRESH_MS,
+    live: true,
   },
   driverVisibility: {
     id: 'driverVisibility', path: '/reports/driver-visibility', title: 'Driver Visibility',
