@@ -9,7 +9,7 @@ import {
   type ScheduledDay, type ScheduledReportPeriod, type ScheduledReportType,
 } from '../../src/lib/reports';
 import { conflictMessage } from '../../src/lib/resource-texts';
-import type { Database } from '../db/database';
+import { rowsOf, type Database } from '../db/database';
 import { companies, messageAttachments, messages, portals, scheduledReportRuns, scheduledReports } from '../db/schema';
 import { badRequest, ConflictError, notFound } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
@@ -192,6 +192,16 @@ export async function listRuns(db: Database, portal: PortalData, id: number) {
   return runs.map(publicRun);
 }
 
+/** The file a run produced (the emailed .xlsx); 404 for another portal's schedule or a run without one. */
+export async function runFile(db: Database, portal: PortalData, id: number, runId: number): Promise<{ fileName: string; data: Buffer }> {
+  await getScheduledReport(db, portal, id);
+  const [run] = await db.select({ fileName: scheduledReportRuns.fileName, file: scheduledReportRuns.file }).from(scheduledReportRuns)
+    .where(and(eq(scheduledReportRuns.scheduledReportId, id), eq(scheduledReportRuns.id, runId)));
+  if (!run) throw notFound(`run ${runId} of scheduled report ${id}`);
+  if (!run.file || !run.fileName) throw notFound(SCHEDULED_REPORT_TEXTS.noRunFile);
+  return { fileName: run.fileName, data: Buffer.from(run.file) };
+}
+
 /** Run now: queues a run of the last period (the schedule itself is unchanged) and wakes the worker. */
 export async function runNow(db: Database, jobs: JobQueue, portal: PortalData, id: number, now: DateTime = DateTime.utc()) {
   const report = await getScheduledReport(db, portal, id);
@@ -223,12 +233,10 @@ export async function claimDueReports(db: Database, now: DateTime = DateTime.utc
 
 /** Takes the oldest queued run (SKIP LOCKED: another process takes another one). */
 async function takeQueuedRun(db: Database): Promise<Run | undefined> {
-  const taken: unknown = await db.execute(sql`update scheduled_report_runs set status = 'Running'
+  const [first] = await rowsOf<{ id: number }>(db, sql`update scheduled_report_runs set status = 'Running'
     where id = (select id from scheduled_report_runs where status = 'Queued' order by id for update skip locked limit 1)
     returning id`);
-  const rows: unknown = taken && typeof taken === 'object' && 'rows' in taken ? taken.rows : [];
-  const first = Array.isArray(rows) ? (rows[0] as { id?: number } | undefined) : undefined;
-  if (!first?.id) return undefined;
+  if (!first) return undefined;
   const [run] = await db.select().from(scheduledReportRuns).where(eq(scheduledReportRuns.id, first.id));
   return run;
 }

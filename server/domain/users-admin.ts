@@ -3,7 +3,7 @@ import type { components } from '../../src/api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { AUTH_TEXTS, ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { conflictMessage } from '../../src/lib/resource-texts';
-import { COMPANY_ROLES, STORE_ROLES, type Permissions } from '../../src/lib/roles';
+import { COMPANY_ROLES, STORE_ROLES, type Permissions, userExportName } from '../../src/lib/roles';
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
 import { privilegeRank, rankOfPermissions, rankOfRole } from '../auth/impersonation';
 import { normalisedPhoneNumber, requiredText } from '../auth/profiles';
@@ -129,7 +129,7 @@ export async function listUsers(db: Database, portal: PortalData, scope: Scope, 
   };
   if (query.exportExcel) {
     return rowExport<UserRow>({
-      fileName: 'Users',
+      fileName: userExportName(query.roles),
       columns: USER_EXPORT,
       total: await total(),
       batch: (last, limit) => selectUsers(db, whereAll(where, after(parsed, last && { id: last.id, sortValue: sortValueOf(parsed, last) })))

@@ -1,5 +1,6 @@
 import type { operations } from '../../src/api/generated/connect';
 import { decideRouteAccess, routeRule } from '../../src/lib/access';
+import { EXPORT_CONTENT_TYPE } from '../../src/lib/constants';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { REPORTS } from '../../src/lib/reports';
 import type { AppContext } from '../context';
@@ -8,13 +9,13 @@ import { reportContext, runReport } from '../domain/reports/runner';
 import { answer } from '../http/export';
 import { HttpError } from '../http/errors';
 import {
-  createScheduledReport, deleteScheduledReports, getScheduledReport, listRuns, listScheduledReports, runNow, updateScheduledReport,
+  createScheduledReport, deleteScheduledReports, getScheduledReport, listRuns, listScheduledReports, runFile, runNow, updateScheduledReport,
 } from '../domain/scheduled-reports';
 import type { Handlers } from './handler-types';
 
 /** The reports (issue 17): one call runs any declaration of src/lib/reports.ts with its query. */
 type ReportOperations = 'getreport' | 'getscheduledreports' | 'createscheduledreport' | 'deletescheduledreports' | 'getscheduledreport'
-  | 'updatescheduledreport' | 'getscheduledreportruns' | 'runscheduledreport';
+  | 'updatescheduledreport' | 'getscheduledreportruns' | 'runscheduledreport' | 'getscheduledreportrunfile';
 
 /** Scheduled reports (administrator, management by the access table) run on the job queue: server/domain/scheduled-reports.ts. */
 export function reportsHandlers({ db, jobs }: AppContext): Pick<Handlers<operations>, ReportOperations> {
@@ -53,6 +54,11 @@ export function reportsHandlers({ db, jobs }: AppContext): Pick<Handlers<operati
       const run = await runNow(db, jobs, request.scope.portal, request.params.id);
       reply.code(202);
       return run;
+    },
+    async getscheduledreportrunfile(request, reply) {
+      const file = await runFile(db, request.scope.portal, request.params.id, request.params.runId);
+      return reply.type(EXPORT_CONTENT_TYPE).header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`).send(file.data);
     },
   };
 }

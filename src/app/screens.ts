@@ -66,10 +66,10 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/reports/driver-screening': () => import('../ui/reports/ReportPage'),
   '/reports/driver-communication': () => import('../ui/reports/ReportPage'),
   '/reports/exceptions': () => import('../ui/reports/ReportPage'),
-  // Scheduled reports (issue 17): the generic list and form.
+  // Scheduled reports (issue 17): the generic list and form; the edit screen adds the runs and "Run now".
   '/scheduledreports': () => import('../ui/admin/ResourceListPage'),
   '/scheduledreports/add': () => import('../ui/admin/ResourceFormPage'),
-  '/scheduledreports/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  '/scheduledreports/edit/:id': () => import('../features/reports/ScheduledReportEditPage'),
   '/deliveries/edit/:id': () => import('../features/deliveries/DeliveryEditPage'),
   // Integrations (issue 6): webhooks (edit screen with the attempt log) and API clients (edit screen with the key).
   '/webhooks': () => import('../ui/admin/ResourceListPage'),

@@ -197,6 +197,7 @@ export const OPERATION_ACCESS = {
   updatescheduledreport: { roles: ['Administrator', 'ManagementOperator'] },
   getscheduledreportruns: { roles: ['Administrator', 'ManagementOperator'] },
   runscheduledreport: { roles: ['Administrator', 'ManagementOperator'] },
+  getscheduledreportrunfile: { roles: ['Administrator', 'ManagementOperator'] },
   // ---- Integrations (issue 6): webhooks (administrator, public API user; an API user its company's only) and
   // API clients (administrator) — 000/002 section 6 ----
   getwebhooks: { roles: ['Administrator', 'PublicApiUser'] },

@@ -84,6 +84,8 @@ export interface ReportDeclaration {
   defaultSort: { key: string; direction: 'asc' | 'desc' };
   /** Reloads on its own this often while shown (a list that changes as time passes, e.g. what is due). */
   refreshMs?: number;
+  /** Reloads when the dashboard hub says a delivery changed (Deliveries Due). */
+  live?: boolean;
   /**
    * Why the report cannot be computed yet (the data it needs is not recorded by any table): the screen says so and
    * the call answers 404 with it, rather than showing figures we do not have.
@@ -96,7 +98,8 @@ export interface ReportDeclaration {
 export const REPORT_IDS = [
   'customerDeliveries', 'deliverySummary', 'serviceLevels', 'kpiPerformance', 'deliveryTermination',
   'deliveryArrival', 'grossProfit', 'driverPerformance', 'hubDeliveries', 'deliveriesDue',
-  // Second round (issue 17): the driver reports, the retailer exceptions report, and those our data cannot support yet.
+  // Second round (issue 17): the driver reports, the retailer exceptions report, and four from data recorded since
+  // (arrival positions, applications).
   'driverVisibility', 'driverSchedules', 'autoAssignEfficiency', 'driverWaitTime', 'driverKpi', 'exceptions',
   'driverAssignment', 'driverCommunication', 'addressVariation', 'locationProximity', 'acceptanceCompliance', 'driverScreening',
 ] as const;
@@ -108,11 +111,6 @@ const percent = (key: string, label: string): ReportColumn => ({ key, label, for
 const text = (key: string, label: string): ReportColumn => ({ key, label, format: 'text' });
 const minutes = (key: string, label: string): ReportColumn => ({ key, label, format: 'minutes' });
 const TASK_DATES = ['Due Date', 'Created', 'Deliver by'] as const satisfies readonly ReportDateType[];
-/** The shape of a report that cannot be computed yet: no filters, figures or columns to fake. */
-const unavailableReport = (id: ReportId, path: RoutePath, title: string, exportName: string, unavailable: string): ReportDeclaration => ({
-  id, path, title, exportName, filters: [], figures: [], chart: { kind: 'bar', labelKey: 'key', series: [] }, columns: [],
-  defaultSort: { key: 'key', direction: 'asc' }, unavailable,
-});
 
 export const REPORTS: Record<ReportId, ReportDeclaration> = {
   customerDeliveries: {
@@ -272,6 +270,7 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
     ],
     defaultSort: { key: 'windowEnd', direction: 'asc' },
     refreshMs: DELIVERIES_DUE_REFRESH_MS,
+    live: true,
   },
   driverVisibility: {
     id: 'driverVisibility', path: '/reports/driver-visibility', title: 'Driver Visibility',
@@ -395,14 +394,75 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
     ],
     defaultSort: { key: 'createdAt', direction: 'desc' },
   },
-  addressVariation: unavailableReport('addressVariation', '/reports/address-variation', 'Address Variation', 'Address Variation',
-    'Address Variation compares the booked address with where the driver actually stopped. Task arrivals are recorded without a position yet, so there is nothing to compare.'),
-  locationProximity: unavailableReport('locationProximity', '/reports/location-proximity', 'Location Proximity', 'Location Proximity',
-    'Location Proximity needs the driver\'s position at each arrival. Only the last known position of a driver is kept today, not one per task.'),
-  acceptanceCompliance: unavailableReport('acceptanceCompliance', '/reports/acceptance-and-compliance', 'Acceptance and Compliance', 'Acceptance and Compliance',
-    'Acceptance and Compliance needs every job offer to a driver with its answer and time. Only the last driver who rejected a job is kept today.'),
-  driverScreening: unavailableReport('driverScreening', '/reports/driver-screening', 'Driver Screening', EXPORT_FILE_NAMES.driverScreening,
-    'Driver Screening needs the driver applications with their documents and checks, which are not recorded yet (driver applications are another issue).'),
+  addressVariation: {
+    id: 'addressVariation', path: '/reports/address-variation', title: 'Address Variation',
+    // Ours: the spec names no export for it.
+    exportName: 'Address Variation',
+    filters: ['dateRange', 'driver', 'company', 'store', 'holiday'], dateTypes: TASK_DATES,
+    figures: [
+      count('arrivals', 'Arrivals with a position'), count('variations', 'Away from the address'),
+      percent('variationPercent', 'Variation rate'), { key: 'averageVariationKm', label: 'Average distance away (km)', format: 'count' },
+    ],
+    chart: { kind: 'bar', labelKey: 'task', series: [{ label: 'Away from the address', count: true }] },
+    columns: [
+      text('waybill', 'Waybill'), text('task', 'Task'), text('driver', 'Driver'), text('address', 'Booked address'),
+      text('arrivedPosition', 'Where the driver arrived'), { key: 'distanceKm', label: 'Distance (km)', format: 'count' },
+      { key: 'arrivedAt', label: 'Arrived', format: 'datetime' },
+    ],
+    defaultSort: { key: 'distanceKm', direction: 'desc' },
+  },
+  locationProximity: {
+    id: 'locationProximity', path: '/reports/location-proximity', title: 'Location Proximity',
+    // Ours: the spec names no export for it.
+    exportName: 'Location Proximity',
+    filters: ['dateRange', 'driver', 'company', 'store', 'holiday'], dateTypes: TASK_DATES,
+    figures: [
+      count('arrivals', 'Arrivals with a position'), percent('nearPercent', 'At the stop'),
+      count('farArrivals', 'Away from the stop'), { key: 'averageDistanceKm', label: 'Average distance (km)', format: 'count' },
+    ],
+    chart: { kind: 'bar', labelKey: 'driver', stacked: true, series: [{ label: 'At the stop', sum: 'nearArrivals' }, { label: 'Away from the stop', sum: 'farArrivals' }] },
+    columns: [
+      text('driver', 'Driver'), count('arrivals', 'Arrivals'), count('nearArrivals', 'At the stop'), count('farArrivals', 'Away from the stop'),
+      percent('nearPercent', 'At the stop %'), { key: 'averageDistanceKm', label: 'Average distance (km)', format: 'count' },
+      { key: 'maxDistanceKm', label: 'Farthest (km)', format: 'count' },
+    ],
+    defaultSort: { key: 'arrivals', direction: 'desc' },
+  },
+  acceptanceCompliance: {
+    id: 'acceptanceCompliance', path: '/reports/acceptance-and-compliance', title: 'Acceptance and Compliance',
+    // Ours: the spec names no export for it.
+    exportName: 'Acceptance and Compliance',
+    filters: ['dateRange', 'driver', 'company', 'holiday'], dateTypes: ['Created'],
+    note: 'Only the last driver who turned a job down is recorded: earlier refusals of the same job are not counted.',
+    figures: [
+      count('drivers', 'Drivers'), count('offers', 'Jobs offered'), percent('acceptancePercent', 'Acceptance'),
+      percent('compliancePercent', 'Arrival compliance'),
+    ],
+    chart: { kind: 'bar', labelKey: 'driver', stacked: true, series: [{ label: 'Started', sum: 'started' }, { label: 'Not started', sum: 'notStarted' }, { label: 'Turned down', sum: 'rejected' }] },
+    columns: [
+      text('driver', 'Driver'), count('offers', 'Offered'), count('jobs', 'Assigned'), count('started', 'Started'), count('notStarted', 'Not started'),
+      count('rejected', 'Turned down'), percent('acceptancePercent', 'Acceptance %'), count('arrivals', 'Arrivals'),
+      count('onTimeArrivals', 'On-time arrivals'), percent('compliancePercent', 'Compliance %'),
+    ],
+    defaultSort: { key: 'offers', direction: 'desc' },
+  },
+  driverScreening: {
+    id: 'driverScreening', path: '/reports/driver-screening', title: 'Driver Screening',
+    exportName: EXPORT_FILE_NAMES.driverScreening,
+    filters: ['dateRange', 'holiday'], dateTypes: ['Created'],
+    figures: [
+      count('applications', 'Applications'), count('approved', 'Approved'), count('pending', 'Pending'),
+      count('documentsToCheck', 'Documents to check'),
+    ],
+    chart: { kind: 'doughnut', labelKey: 'status', series: [{ label: 'Applications', count: true }] },
+    columns: [
+      text('applicant', 'Applicant'), text('type', 'Type'), text('status', 'Status'), text('progress', 'Progress'),
+      count('documents', 'Documents'), count('valid', 'Valid'), count('documentsToCheck', 'To check'), count('expired', 'Expired or expiring'),
+      count('rejectedDocuments', 'Rejected documents'), { key: 'createdAt', label: 'Applied', format: 'datetime' },
+      { key: 'decidedAt', label: 'Decided', format: 'datetime' },
+    ],
+    defaultSort: { key: 'createdAt', direction: 'desc' },
+  },
 };
 
 export function reportForPath(path: string): ReportDeclaration | undefined {
@@ -456,10 +516,20 @@ export type ScheduledDay = (typeof SCHEDULED_DAYS)[number];
 export const SCHEDULED_REPORT_HOUR = 6;
 export const SCHEDULED_REPORT_STATUSES = ['Queued', 'Running', 'Sent', 'Failed'] as const;
 
+/** How often a scheduled report's runs are read again while one is queued or running (ours). */
+export const SCHEDULED_REPORT_RUNS_POLL_MS = 5_000;
+
 export const SCHEDULED_REPORT_TEXTS = {
   recipientsRequired: 'Add at least one recipient',
   invalidRecipient: (address: string) => `'${address}' is not an e-mail address`,
   emailSubject: (name: string, start: string, end: string) => `${name} report ${start === end ? start : `${start} to ${end}`}`,
   emailBody: (name: string, start: string, end: string) =>
     `Attached: the ${name} report for ${start === end ? start : `${start} to ${end}`}. This report is sent on a schedule; administrators can change it under Reports > Scheduled Reports.`,
+  // The runs screen (ours: the spec names the runs, not their screen).
+  noRunFile: 'This run has no file: it has not finished, or it failed',
+  runs: 'Runs',
+  runNow: 'Run now',
+  runQueued: 'Queued: the report runs in a moment and is emailed to its recipients.',
+  noRuns: 'This report has not run yet.',
+  download: 'Download',
 } as const;

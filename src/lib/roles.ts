@@ -63,3 +63,10 @@ export const COMPANY_ROLES = ['CompanyAdministrator', 'CompanyOperator', 'Compan
 export const STORE_ROLES = ['StoreAdministrator', 'StoreOperator', 'StoreUser'] as const satisfies readonly Role[];
 /** Back-office staff who see every company of the portal. */
 export const STAFF_ROLES = ['Administrator', 'ManagementOperator', 'StaffOperator'] as const satisfies readonly Role[];
+
+/**
+ * The export of the users list filtered to one role the spec names an export for (000 section 9: "Drivers",
+ * "Assistants"); every other list of users exports as "Users". Shared: the server names the file, the browser saves it.
+ */
+export const USER_EXPORT_NAMES: Partial<Record<StoredRole, string>> = { Driver: 'Drivers', Assistant: 'Assistants' };
+export const userExportName = (role: string | undefined): string => (role && isStoredRole(role) && USER_EXPORT_NAMES[role]) || 'Users';

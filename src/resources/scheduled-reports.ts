@@ -1,3 +1,5 @@
+import { api } from '../api';
+import type { components } from '../api/generated/connect';
 import { DATE_FORMATS, PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { formatDate } from '../lib/dates';
 import { SCHEDULED_DAYS, SCHEDULED_REPORT_PERIODS, SCHEDULED_REPORT_TYPES } from '../lib/reports';
@@ -70,3 +72,24 @@ export const scheduledReportsResource: ResourceDef<ScheduledReportRow> = {
     row: rowOf, record: rowOf, created: rowOf, updated: rowOf, createBody: scheduledReportBody, remove: 'byIds', select: 'none',
   }),
 };
+
+/** A run of a scheduled report: its status, the range it covered and the file it produced. */
+export type ScheduledReportRun = components['schemas']['ScheduledReportRun'];
+
+/** The runs of one schedule, newest first (the edit screen's run history). */
+export async function loadScheduledReportRuns(cca2: string, id: number, signal?: AbortSignal): Promise<ScheduledReportRun[]> {
+  const { data } = await api.connect.GET('/scheduledreports/{cca2}/{id}/runs', { params: { path: { cca2, id } }, signal });
+  return data!;
+}
+
+/** "Run now": queues a run of the last period (the job queue delivers it). */
+export async function runScheduledReportNow(cca2: string, id: number): Promise<ScheduledReportRun> {
+  const { data } = await api.connect.POST('/scheduledreports/{cca2}/{id}/runs', { params: { path: { cca2, id } } });
+  return data!;
+}
+
+/** The .xlsx a run produced, streamed (the download button reads it with progress). */
+export async function downloadScheduledReportRun(cca2: string, id: number, runId: number, signal: AbortSignal): Promise<Response> {
+  const { response } = await api.connect.GET('/scheduledreports/{cca2}/{id}/runs/{runId}/file', { params: { path: { cca2, id, runId } }, parseAs: 'stream', signal });
+  return response;
+}

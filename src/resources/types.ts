@@ -146,6 +146,8 @@ export interface ResourceDef<Row extends ResourceRow = ResourceRow> {
   pageSizeStorageKey?: string;
   /** The spec's export file name (000 section 9). */
   exportName: string;
+  /** Where the file's name follows the filters (the users list filtered to drivers exports "Drivers"). */
+  exportNameOf?(params: ListParams): string;
   /** After a create, open the edit screen of the new row (002 section 7: stores). */
   createOpensEdit: boolean;
   /** Screens nested under a record (/users/:id/ratings), linked from its edit screen for those allowed to open them. */

@@ -3,7 +3,7 @@ import { FINANCE_TEXTS } from '../lib/finance-texts';
 import { api } from '../api';
 import type { operations } from '../api/generated/identity';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
-import { STORED_ROLES } from '../lib/roles';
+import { STORED_ROLES, userExportName } from '../lib/roles';
 import { bodyOf } from './api-helpers';
 import { entityCalls, resourceApi, type EntityRow } from './provider';
 import type { FormValues, ResourceDef } from './types';
@@ -84,6 +84,7 @@ export const usersResource: ResourceDef<UserAdmin> = {
   defaultSort: 'lastName',
   pageSizes: PAGE_SIZE_OPTIONS,
   exportName: 'Users',
+  exportNameOf: (params) => userExportName(params.filters.roles),
   createOpensEdit: true,
   related: [
     { label: USERS_ADMIN_TEXTS.ratings, path: (id) => `/users/${id}/ratings`, operation: 'getratings' },

@@ -2,11 +2,13 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { operations } from '../../src/api/generated/connect';
+import { APPLICATION_STATUS, APPLICATION_TYPE, DOCUMENT_STATUS, PROGRESS_STATUS } from '../../src/lib/applications';
 import { REPORT_IDS, REPORT_MAX_RANGE_DAYS, REPORTS, type ReportId } from '../../src/lib/reports';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
 import { SYSTEM_ACCOUNTS } from '../../server/db/seed-booking';
 import {
-  companies, deliveries, deliveryQuotes, drivers, jobDeliveries, jobs, jobTasks, ledgerTransactions, messages, portals, ratings, users,
+  applicationDocuments, applications, companies, deliveries, deliveryQuotes, drivers, jobDeliveries, jobs, jobTasks, ledgerTransactions, mediaItems,
+  messages, portals, ratings, users,
 } from '../../server/db/schema';
 import { postTransaction, systemAccountId } from '../../server/domain/ledger';
 import { COST_OF_SALES_ACCOUNT } from '../../server/domain/reports/queries';
@@ -376,5 +378,78 @@ describe('driver reports on the hand-computed fixture', () => {
       await workbook.xlsx.load(await answer.arrayBuffer());
       expect(workbook.worksheets[0]!.getRow(1).values).toContain(REPORTS[id].columns[0]!.label);
     }
+  });
+});
+
+/**
+ * The four reports from data recorded since (issue 17, item 3), on the same fixture after the driver reports' changes:
+ * arrival positions on three of the driver's stops (RPT1 pick-up 0.1 km from the address, RPT1 drop-off 2.0 km,
+ * RPT2 drop-off 0.6 km; away = over ARRIVAL_FAR_FROM_STOP_KM, 0.5), and three applications made on the day.
+ */
+describe('reports from arrival positions, job refusals and applications', () => {
+  beforeAll(async () => {
+    const db = server.database.db;
+    const [za] = await db.select().from(portals).where(eq(sql`lower(${portals.cca2})`, 'za'));
+    const arrivals = [[0, TASK_TYPE.PICK_UP, 0.1], [0, TASK_TYPE.DROP_OFF, 2], [1, TASK_TYPE.DROP_OFF, 0.6]] as const;
+    for (const [index, type, km] of arrivals) {
+      await db.update(jobTasks).set({ arrivedLat: -33.9 - km / 111, arrivedLon: 18.4, arrivedDistanceKm: km })
+        .where(sql`${jobTasks.deliveryId} = ${deliveryIds[index]!} and ${jobTasks.taskTypeId} = ${type}`);
+    }
+    const [customer] = await db.select().from(users).where(eq(users.email, 'customer@demo.test'));
+    const [pending, approved] = await db.insert(applications).values([
+      { portalId: za!.id, applicationTypeId: APPLICATION_TYPE.driver, applicantUserId: driverId, createdAt: at(`${DAY}T09:00:00`) },
+      {
+        portalId: za!.id, applicationTypeId: APPLICATION_TYPE.partnerDriver, applicantUserId: customer!.id, applicationStatusId: APPLICATION_STATUS.approved,
+        progressStatusId: PROGRESS_STATUS.complete, createdAt: at(`${DAY}T08:00:00`), decidedAt: at(`${DAY}T16:00:00`),
+      },
+      // Not a driver's application: not screened here.
+      { portalId: za!.id, applicationTypeId: APPLICATION_TYPE.business, applicantUserId: customer!.id, createdAt: at(`${DAY}T10:00:00`) },
+    ]).returning();
+    expect(approved).toBeDefined();
+    const [media] = await db.insert(mediaItems).values({ portalId: za!.id, kind: 'applicationDocument', contentType: 'application/pdf', byteSize: 3 }).returning();
+    await db.insert(applicationDocuments).values([DOCUMENT_STATUS.valid, DOCUMENT_STATUS.pendingApproval, DOCUMENT_STATUS.expired].map((status, documentTypeId) => ({
+      applicationId: pending!.id, documentTypeId, mediaItemId: media!.id, documentStatusId: status,
+    })));
+  });
+
+  it('Address Variation: each positioned arrival against its booked address; two of three away', async () => {
+    const result = await figures('addressVariation', { ...range, driverid: driverId });
+    expect(result.figures).toEqual({ arrivals: 3, variations: 2, variationPercent: 66.7, averageVariationKm: 1.3 });
+    expect(result.items.map((row) => [row.waybill, row.task, row.distanceKm, row.address])).toEqual([
+      ['RPT1', 'Drop-off', 2, 'Somewhere'], ['RPT2', 'Drop-off', 0.6, 'Somewhere'], ['RPT1', 'Pick-up', 0.1, 'Somewhere'],
+    ]);
+    expect(result.items[0]!.arrivedPosition).toBe('-33.91802, 18.40000');
+  });
+
+  it('Location Proximity: per driver, arrivals at the stop and how far', async () => {
+    const result = await figures('locationProximity', { ...range, driverid: driverId });
+    expect(result.figures).toEqual({ arrivals: 3, nearPercent: 33.3, farArrivals: 2, averageDistanceKm: 0.9 });
+    expect(result.items).toEqual([expect.objectContaining({ driver: 'Dumisani Driver', nearArrivals: 1, farArrivals: 2, maxDistanceKm: 2 })]);
+  });
+
+  it('Acceptance and Compliance: offered = assigned + turned down; accepted = started; arrivals against windows', async () => {
+    const result = await figures('acceptanceCompliance', { ...range, driverid: driverId });
+    // The job was assigned to the driver and started, and (before that) turned down by them: 1 of 2 offers accepted.
+    expect(result.figures).toEqual({ drivers: 1, offers: 2, acceptancePercent: 50, compliancePercent: 62.5 });
+    expect(result.items).toEqual([expect.objectContaining({ jobs: 1, started: 1, notStarted: 0, rejected: 1, arrivals: 8, onTimeArrivals: 5 })]);
+  });
+
+  it('Driver Screening: the driver applications of the portal with their documents\' checks', async () => {
+    const direct = async (cca2: string) => {
+      const answer = await server.raw('administrator', 'GET', `/reports/${cca2}/driverScreening?startDate=${DAY}&endDate=${DAY}`);
+      expect(answer.status).toBe(200);
+      return answer.body as { figures: Record<string, number>; items: Record<string, unknown>[] };
+    };
+    const result = await direct('za');
+    expect(result.figures).toEqual({ applications: 2, approved: 1, pending: 1, documentsToCheck: 1 });
+    expect(result.items.map((row) => [row.applicant, row.type, row.status, row.progress, row.documents, row.valid, row.documentsToCheck, row.expired])).toEqual([
+      ['Dumisani Driver', 'Driver', 'Pending', 'In progress', 3, 1, 1, 1],
+      [expect.any(String), 'Partner driver', 'Approved', 'Complete', 0, 0, 0, 0],
+    ]);
+    // Another portal's screening has none of them; management may not open it (administrator only).
+    expect((await direct('na')).figures.applications).toBe(0);
+    expect((await report('management', 'driverScreening', range)).response.status).toBe(403);
+    expect((await report('staff', 'locationProximity', range)).response.status).toBe(200);
+    expect((await report('company.admin', 'addressVariation', range)).response.status).toBe(403);
   });
 });

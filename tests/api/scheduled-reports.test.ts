@@ -97,6 +97,20 @@ describe('a scheduled report runs on the job queue, exactly once, and emails its
     // The runs are listed with their status and file.
     const { data: listed } = await server.as('administrator').connect.GET('/scheduledreports/{cca2}/{id}/runs', { params: { path: { ...ZA, id } } });
     expect(listed?.map((run) => [run.status, run.fileName])).toEqual([['Sent', 'Gross Profits.xlsx']]);
+    // The run's file downloads as it was emailed.
+    const fileOf = async (login: SeededLogin, path: string) => fetch(`${server.url}/connect${path}`, { headers: { Authorization: `Bearer ${await server.as(login).token()}` } });
+    const download = await fileOf('management', `/scheduledreports/za/${id}/runs/${runs[0]!.id}/file`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('filename="Gross Profits.xlsx"');
+    expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(attachment!.data))).toBe(true);
+    // Scope and role: another portal's path, a staff user, another schedule's run, a bad run id.
+    expect((await fileOf('administrator', `/scheduledreports/na/${id}/runs/${runs[0]!.id}/file`)).status).toBe(404);
+    expect((await fileOf('staff', `/scheduledreports/za/${id}/runs/${runs[0]!.id}/file`)).status).toBe(403);
+    const other = (await create('administrator', weekly)).body as { id: number };
+    expect((await fileOf('administrator', `/scheduledreports/za/${other.id}/runs/${runs[0]!.id}/file`)).status).toBe(404);
+    const bad = await server.raw('administrator', 'GET', `/scheduledreports/za/${id}/runs/0/file`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('runId');
   });
 
   it('Run now queues a run that the job queue delivers', async () => {
@@ -113,6 +127,11 @@ describe('a scheduled report runs on the job queue, exactly once, and emails its
     }, { timeout: 10_000, interval: 100 });
     const sent = await server.database.db.select().from(messages).where(eq(messages.recipient, 'runnow@example.test'));
     expect(sent).toHaveLength(1);
+    // A failed run has no file: 404 with the reason (Failed, not Queued: the worker would take a queued one).
+    const [failedRun] = await server.database.db.insert(scheduledReportRuns)
+      .values({ scheduledReportId: id, startDate: '2026-03-01', endDate: '2026-03-01', status: 'Failed', error: 'boom' }).returning();
+    const noFile = await server.raw('management', 'GET', `/scheduledreports/za/${id}/runs/${failedRun!.id}/file`);
+    expect([noFile.status, (noFile.body as { message: string }).message]).toEqual([404, expect.stringContaining(SCHEDULED_REPORT_TEXTS.noRunFile)]);
     expect((await server.raw('staff', 'POST', `/scheduledreports/za/${id}/runs`)).status).toBe(403);
     expect((await server.raw('administrator', 'POST', '/scheduledreports/za/999999/runs')).status).toBe(404);
   });

@@ -90,11 +90,14 @@ describe('users: the list', () => {
     expect(badRole.body.errors).toHaveProperty('roles');
   });
 
-  it('exports Users.xlsx with the filters', async () => {
+  it('exports the filtered users: Drivers.xlsx for the Driver role (000 section 9), Users.xlsx otherwise', async () => {
     const token = await server.as('staff').token();
     const response = await fetch(`${server.url}/connect/users/za?exportExcel=true&roles=Driver`, { headers: bearer(token) });
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toContain('filename="Users.xlsx"');
+    expect(response.headers.get('content-disposition')).toContain('filename="Drivers.xlsx"');
+    const all = await fetch(`${server.url}/connect/users/za?exportExcel=true&roles=Administrator`, { headers: bearer(token) });
+    expect(all.headers.get('content-disposition')).toContain('filename="Users.xlsx"');
+    await all.arrayBuffer();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     const values: unknown[][] = [];
@@ -102,6 +105,32 @@ describe('users: the list', () => {
     expect(values[0]).toEqual(expect.arrayContaining(['Email', 'Roles', 'Verified', 'Active']));
     expect(values.length - 1).toBe(Number(response.headers.get('x-total-count')));
     expect(values.slice(1).every((row) => String(row[5]).includes('Driver'))).toBe(true);
+  });
+
+  it('exports Assistants.xlsx: the assistants of this portal only, for staff only', async () => {
+    const created = await server.as('management').identity.POST('/v1/profile', { body: {
+      email: 'new.assistant@demo.test', firstName: 'Ayanda', lastName: 'Assist', roles: ['Assistant'],
+    } });
+    const id = created.data!.id;
+    const companyId = (await userByEmail('company.admin@demo.test')).companyId!;
+    const opened = await user(id);
+    // An assistant of a ZA company: the ZA export lists them, another portal's does not.
+    const moved = await server.raw('staff', 'PUT', `/users/za/${id}`, { firstName: 'Ayanda', lastName: 'Assist', roles: ['Assistant'], companyId, xmin: opened.data!.xmin });
+    expect(moved.status).toBe(200);
+    const emailsOf = async (cca2: string, login: SeededLogin = 'staff') => {
+      const response = await fetch(`${server.url}/connect/users/${cca2}?exportExcel=true&roles=Assistant`, { headers: bearer(await server.as(login).token()) });
+      if (response.status !== 200) return response.status;
+      expect(response.headers.get('content-disposition')).toContain('filename="Assistants.xlsx"');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const emails: unknown[] = [];
+      workbook.worksheets[0]!.eachRow((row, index) => { if (index > 1) emails.push(row.getCell(2).value); });
+      return emails;
+    };
+    // The seeded assistant has no company: a user of every portal.
+    expect(await emailsOf('za')).toEqual(expect.arrayContaining(['new.assistant@demo.test', 'assistant@demo.test']));
+    expect(await emailsOf('na')).toEqual(['assistant@demo.test']);
+    expect(await emailsOf('za', 'company.admin')).toBe(403);
   });
 });
 

@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { liveDashboard } from '../../src/api/realtime';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { DELIVERIES_DUE_REFRESH_MS, REPORTS } from '../../src/lib/reports';
 import { DELIVERIES_DUE_SAMPLE } from '../../src/machines/reports/report.samples';
@@ -128,6 +129,36 @@ describe('the generic report page', () => {
     act(() => clock.increment(DELIVERIES_DUE_REFRESH_MS));
     await waitFor(() => expect(calls).toBe(2));
     expect(REPORTS.serviceLevels.refreshMs).toBeUndefined();
+  });
+
+  it('Deliveries Due reloads when the dashboard hub says a delivery changed; Service Levels does not listen', async () => {
+    const handlers: ((...args: unknown[]) => void)[] = [];
+    const on = vi.spyOn(liveDashboard, 'on').mockImplementation((event, handler) => {
+      if (event === 'delivery') handlers.push(handler);
+      return () => { handlers.splice(handlers.indexOf(handler), 1); };
+    });
+    const subscribe = vi.spyOn(liveDashboard, 'subscribe').mockResolvedValue(async () => undefined);
+    try {
+      const loads: string[] = [];
+      const actorOf = (report: 'deliveriesDue' | 'serviceLevels') => createActor(reportMachine.provide({
+        actors: { loadReport: fromPromise<ReportResult, LoadReportInput>(async ({ input }) => { loads.push(input.report); return DELIVERIES_DUE_SAMPLE; }) },
+      }), { input: { cca2: 'za', report, filters: {} } }).start();
+      const levels = actorOf('serviceLevels');
+      expect(handlers).toHaveLength(0);
+      const due = actorOf('deliveriesDue');
+      await waitFor(() => expect(due.getSnapshot().value).toBe('ready'));
+      expect(subscribe).toHaveBeenCalledWith('Deliveries');
+      act(() => handlers.forEach((handler) => handler({ id: 6, logisticStatusId: 3 })));
+      await waitFor(() => expect(loads.filter((report) => report === 'deliveriesDue')).toHaveLength(2));
+      expect(loads.filter((report) => report === 'serviceLevels')).toHaveLength(1);
+      due.stop();
+      levels.stop();
+      // Leaving the screen stops listening.
+      expect(handlers).toHaveLength(0);
+    } finally {
+      on.mockRestore();
+      subscribe.mockRestore();
+    }
   });
 
   it('offers a lookup filter only to users who may search its options', () => {

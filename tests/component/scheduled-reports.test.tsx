@@ -4,7 +4,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { formMachine } from '../../src/machines/lists/form.machine';
-import { SCHEDULED_REPORT_TYPES } from '../../src/lib/reports';
+import { ScheduledReportRunsView } from '../../src/features/reports/ScheduledReportRunsView';
+import { SCHEDULED_REPORT_TEXTS, SCHEDULED_REPORT_TYPES } from '../../src/lib/reports';
+import { scheduledReportRunsMachine } from '../../src/machines/reports/scheduled-report-runs.machine';
+import { sampleQueuedRun, sampleRuns } from '../../src/machines/reports/scheduled-report-runs.samples';
+import type { ScheduledReportRun } from '../../src/resources/scheduled-reports';
 import type { FormValues, ResourceId } from '../../src/resources/types';
 import { FormView } from '../../src/ui/admin/FormView';
 import { system } from '../../src/ui/theme';
@@ -43,5 +47,35 @@ describe('the scheduled report form (/scheduledreports/add)', () => {
     act(() => { fireEvent.click(screen.getByRole('button', { name: 'Save' })); });
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({ reportType: '4', period: 'Weekly', scheduledDay: 'Monday', recipients: 'ops@example.test' });
+  });
+});
+
+describe('a scheduled report\'s runs (/scheduledreports/edit/:id)', () => {
+  it('lists the runs, and "Run now" queues one and shows the history again with it', async () => {
+    const history: ScheduledReportRun[][] = [sampleRuns.slice(1), sampleRuns];
+    const calls: string[] = [];
+    const actor = createActor(scheduledReportRunsMachine.provide({
+      actors: {
+        loadRuns: fromPromise<ScheduledReportRun[], { cca2: string; scheduledReportId: number }>(async ({ input }) => {
+          calls.push(`load ${input.scheduledReportId}`);
+          return history.shift() ?? sampleRuns;
+        }),
+        runNow: fromPromise<ScheduledReportRun, { cca2: string; scheduledReportId: number }>(async ({ input }) => {
+          calls.push(`run ${input.scheduledReportId}`);
+          return sampleQueuedRun;
+        }),
+      },
+    }), { input: { cca2: 'za', scheduledReportId: 3 } }).start();
+    render(<ChakraProvider value={system}><ScheduledReportRunsView actor={actor} /></ChakraProvider>);
+    await waitFor(() => expect(screen.getAllByTestId('scheduled-report-run')).toHaveLength(2));
+    // Only the sent run has a file to download; the failed one says why.
+    expect(screen.getAllByRole('button', { name: SCHEDULED_REPORT_TEXTS.download })).toHaveLength(1);
+    expect(screen.getByText('The date range may span at most 366 days')).toBeTruthy();
+    act(() => { fireEvent.click(screen.getByRole('button', { name: SCHEDULED_REPORT_TEXTS.runNow })); });
+    await waitFor(() => expect(screen.getAllByTestId('scheduled-report-run')).toHaveLength(3));
+    expect(screen.getByTestId('run-queued').textContent).toBe(SCHEDULED_REPORT_TEXTS.runQueued);
+    expect(screen.getAllByTestId('scheduled-report-run')[0]!.textContent).toContain('Queued');
+    expect(calls).toEqual(['load 3', 'run 3', 'load 3']);
+    actor.stop();
   });
 });

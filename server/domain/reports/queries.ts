@@ -1,4 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
+import {
+  APPLICATION_STATUS, APPLICATION_STATUS_LABELS, APPLICATION_TYPE, APPLICATION_TYPE_LABELS, DOCUMENT_STATUS, PROGRESS_STATUS_LABELS,
+} from '../../../src/lib/applications';
+import { ARRIVAL_FAR_FROM_STOP_KM } from '../../../src/lib/driver-distance';
 import type { ReportId } from '../../../src/lib/reports';
 import { DRIVER_VISIBLE_WITHIN_MINUTES } from '../../../src/lib/reports';
 import {
@@ -104,8 +108,13 @@ function taskBase(context: ReportContext): SQL {
     where ${BOOKED} and ${deliveryFiltersOf(context)}${context.driverId !== undefined ? sql` and j.driver_id = ${context.driverId}` : sql``}`;
 }
 
-/** The query of a report whose data is not recorded yet: never run (the call answers 404 with the declaration's reason). */
-const NOT_RECORDED: ReportQuery = { rows: () => sql`select null::text as "key" where false`, figures: {} };
+/** A position as the tables show it (5 decimals, about a metre). */
+const position = (lat: SQL, lon: SQL) =>
+  sql`case when ${lat} is null or ${lon} is null then null else round(${lat}::numeric, 5)::text || ', ' || round(${lon}::numeric, 5)::text end`;
+/** An arrival farther from its stop than the operators' flag (ARRIVAL_FAR_FROM_STOP_KM, the task list's "far from stop"). */
+const awayFlag = sql`(case when t.arrived_distance_km > ${ARRIVAL_FAR_FROM_STOP_KM} then 1 else 0 end)`;
+const labelOf = (labels: Record<number, string>, column: SQL) =>
+  sql`(case ${column} ${sql.join(Object.entries(labels).map(([code, label]) => sql`when ${Number(code)} then ${label}`), sql` `)} end)::text`;
 
 export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   customerDeliveries: {
@@ -421,8 +430,92 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
       drivers: sql`count(distinct driver_id)::float8`,
     },
   },
-  addressVariation: NOT_RECORDED,
-  locationProximity: NOT_RECORDED,
-  acceptanceCompliance: NOT_RECORDED,
-  driverScreening: NOT_RECORDED,
+  addressVariation: {
+    // Each arrival with a recorded position against the booked address of its stop; away = farther than ARRIVAL_FAR_FROM_STOP_KM.
+    rows: (context) => sql`select t.id::text as "key", d.waybill, ${taskLabel(sql`t.task_type_id`)} as task, ${fullName('u')} as driver,
+        t.address->>'description' as address, ${position(sql`t.arrived_lat`, sql`t.arrived_lon`)} as "arrivedPosition",
+        round(t.arrived_distance_km::numeric, 2)::float8 as "distanceKm", ${isoTimestamp(sql`t.arrived_date`)} as "arrivedAt",
+        ${awayFlag} as variation
+      from ${taskBase(context)} and t.arrived_distance_km is not null and ${dateWindow(context, taskDate(context))}`,
+    figures: {
+      arrivals: sql`count(*)::float8`,
+      variations: sumOf('variation'),
+      variationPercent: percentOf(sql`sum(variation)`, sql`count(*)`),
+      averageVariationKm: sql`round((sum("distanceKm" * variation) / nullif(sum(variation), 0))::numeric, 2)::float8`,
+    },
+  },
+  locationProximity: {
+    // Per driver: how close to the stop each positioned arrival was (the arrival position against the stop's address).
+    rows: (context) => sql`select g.*, ${percentOf(sql`g."nearArrivals"`, sql`g.arrivals`)} as "nearPercent",
+        round((g.distance_total / nullif(g.arrivals, 0))::numeric, 2)::float8 as "averageDistanceKm"
+      from (select u.id::text as "key", ${fullName('u')} as driver, count(*)::int as arrivals,
+          (count(*) - sum(${awayFlag}))::int as "nearArrivals", sum(${awayFlag})::int as "farArrivals",
+          sum(t.arrived_distance_km)::float8 as distance_total, round(max(t.arrived_distance_km)::numeric, 2)::float8 as "maxDistanceKm"
+        from ${taskBase(context)} and t.arrived_distance_km is not null and ${dateWindow(context, taskDate(context))}
+        group by 1, 2) g`,
+    figures: {
+      arrivals: sumOf('arrivals'),
+      nearPercent: sumPercent('nearArrivals', 'arrivals'),
+      farArrivals: sumOf('farArrivals'),
+      averageDistanceKm: sql`round((sum(distance_total) / nullif(sum(arrivals), 0))::numeric, 2)::float8`,
+    },
+  },
+  acceptanceCompliance: {
+    // Per driver, jobs created in the range: offered = assigned + turned down (the last driver to reject a job is kept);
+    // acceptance = started ÷ offered; arrival compliance over the tasks of the assigned jobs (as Driver Performance).
+    rows: (context) => {
+      const day = (column: SQL) => localDate(column, context.timeZone);
+      const jobFilter = (alias: string) => sql.join([
+        sql`${sql.raw(alias)}.portal_id = ${context.portalId}`,
+        dateWindow(context, day(sql.raw(`${alias}.created_at`))),
+        ...(context.companyId !== undefined ? [sql`${sql.raw(alias)}.company_id = ${context.companyId}`] : []),
+      ], sql` and `);
+      const driverFilter = (column: string) => (context.driverId !== undefined ? sql`and ${sql.raw(column)} = ${context.driverId}` : sql``);
+      return sql`select g.*, (g.jobs - g.started)::int as "notStarted", (g.jobs + g.rejected)::int as offers,
+          ${percentOf(sql`g.started`, sql`(g.jobs + g.rejected)`)} as "acceptancePercent",
+          ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent"
+        from (select u.id::text as "key", ${fullName('u')} as driver, coalesce(a.jobs, 0)::int as jobs, coalesce(a.started, 0)::int as started,
+            coalesce(r.rejected, 0)::int as rejected, coalesce(a.arrivals, 0)::int as arrivals, coalesce(a.on_time, 0)::int as "onTimeArrivals"
+          from (select j.driver_id, count(*) as jobs, count(j.started_at) as started, sum(ta.arrivals) as arrivals, sum(ta.on_time) as on_time
+              from jobs j left join lateral (select count(t.arrived_date) as arrivals, count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END}) as on_time
+                from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+                where t.job_id = j.id) ta on true
+              where j.driver_id is not null and ${jobFilter('j')} ${driverFilter('j.driver_id')}
+              group by j.driver_id) a
+            full join (select rj.rejected_by_driver_id as driver_id, count(*) as rejected from jobs rj
+              where rj.rejected_by_driver_id is not null and ${jobFilter('rj')} ${driverFilter('rj.rejected_by_driver_id')}
+              group by rj.rejected_by_driver_id) r on r.driver_id = a.driver_id
+            join users u on u.id = coalesce(a.driver_id, r.driver_id)) g`;
+    },
+    figures: {
+      drivers: sql`count(*)::float8`,
+      offers: sumOf('offers'),
+      acceptancePercent: sumPercent('started', 'offers'),
+      compliancePercent: sumPercent('onTimeArrivals', 'arrivals'),
+    },
+  },
+  driverScreening: {
+    // The portal's driver applications (driver, partner driver) by the local date they were made, with their documents' checks.
+    rows: (context) => {
+      const created = localDate(sql`a.created_at`, context.timeZone);
+      const documents = (statuses: readonly number[]) => sql`count(ad.id) filter (where ad.document_status_id in (${list(statuses)}))::int`;
+      return sql`select a.id::text as "key", ${fullName('u')} as applicant, ${labelOf(APPLICATION_TYPE_LABELS, sql`a.application_type_id`)} as type,
+          ${labelOf(APPLICATION_STATUS_LABELS, sql`a.application_status_id`)} as status, ${labelOf(PROGRESS_STATUS_LABELS, sql`a.progress_status_id`)} as progress,
+          count(ad.id)::int as documents, ${documents([DOCUMENT_STATUS.valid])} as valid, ${documents([DOCUMENT_STATUS.pendingApproval])} as "documentsToCheck",
+          ${documents([DOCUMENT_STATUS.expiringSoon, DOCUMENT_STATUS.expired])} as expired, ${documents([DOCUMENT_STATUS.rejected])} as "rejectedDocuments",
+          ${isoTimestamp(sql`a.created_at`)} as "createdAt", ${isoTimestamp(sql`a.decided_at`)} as "decidedAt",
+          case when a.application_status_id = ${APPLICATION_STATUS.approved} then 1 else 0 end as approved,
+          case when a.application_status_id = ${APPLICATION_STATUS.pending} then 1 else 0 end as pending
+        from applications a join users u on u.id = a.applicant_user_id left join application_documents ad on ad.application_id = a.id
+        where a.portal_id = ${context.portalId} and a.application_type_id in (${list([APPLICATION_TYPE.driver, APPLICATION_TYPE.partnerDriver])})
+          and ${dateWindow(context, created)}
+        group by a.id, u.id`;
+    },
+    figures: {
+      applications: sql`count(*)::float8`,
+      approved: sumOf('approved'),
+      pending: sumOf('pending'),
+      documentsToCheck: sumOf('documentsToCheck'),
+    },
+  },
 };

@@ -2445,6 +2445,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scheduledreports/{cca2}/{id}/runs/{runId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The .xlsx a run produced and emailed (404 while the run has no file — queued, running or failed) */
+        get: operations["getscheduledreportrunfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/{cca2}/places": {
         parameters: {
             query?: never;
@@ -10538,7 +10555,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of users, or select options; with exportExcel=true the file Users.xlsx */
+            /** @description A page of users, or select options; with exportExcel=true the file Users.xlsx (Drivers.xlsx, Assistants.xlsx when filtered to that role) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12196,7 +12213,7 @@ export interface operations {
                 exportExcel?: components["parameters"]["ExportExcel"];
                 /** @description A sortable field of the list (allow-listed per list) */
                 sortby?: components["parameters"]["SortBy"];
-                sortdirection?: components["parameters"]["SortDirection"];
+                sortdirection?: "asc" | "desc";
                 /** @description From this local date (YYYY-MM-DD) of the date filter type */
                 startDate?: components["schemas"]["DeliveryAdminDate"];
                 /** @description Up to and including this local date (YYYY-MM-DD) */
@@ -12451,6 +12468,35 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduledReportRun"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getscheduledreportrunfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["CntId"];
+                runId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report's named .xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

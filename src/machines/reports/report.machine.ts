@@ -1,25 +1,46 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { asApiError } from '../../api/api-error';
+import { liveDashboard } from '../../api/realtime';
 import { DEFAULT_PAGE_SIZE } from '../../lib/constants';
-import { REPORTS } from '../../lib/reports';
+import { REPORTS, type ReportId } from '../../lib/reports';
 import { loadReport, type ReportResult } from '../../resources/reports';
-import type { LoadReportInput, ReportSchema } from './report.types';
+import { reconnects } from '../operations/reconnects';
+import type { LoadReportInput, ReportEvent, ReportSchema } from './report.types';
+
+/**
+ * A live report's changes over the dashboard hub (Deliveries Due: any `delivery` message may move a delivery into or
+ * out of the list); nothing for the other reports. The server scopes the messages as the REST lists.
+ */
+const liveChanges = fromCallback<ReportEvent, { report: ReportId }>(({ sendBack, input }) => {
+  if (!REPORTS[input.report].live) return () => undefined;
+  const stop = liveDashboard.on('delivery', () => sendBack({ type: 'report.changed' }));
+  const subscription = liveDashboard.subscribe('Deliveries').catch(() => async () => undefined);
+  return () => {
+    stop();
+    void subscription.then((unsubscribe) => unsubscribe());
+  };
+});
 
 /**
  * One report screen (issue 17), for any declaration of src/lib/reports.ts: the filters are edited as a draft and
  * Apply loads them (figures, chart and table come from one answer, so they always agree); sorting and paging
- * reload the table with the applied filters. A failed load keeps the last figures and offers Try again.
+ * reload the table with the applied filters. A failed load keeps the last figures and offers Try again. A live
+ * report (Deliveries Due) reloads when the dashboard hub says a delivery changed; changes during a load wait for the
+ * next one or the minute's refresh.
  */
 export const reportMachine = setup({
   types: {} as ReportSchema,
   actors: {
     loadReport: fromPromise<ReportResult, LoadReportInput>(({ input, signal }) => loadReport(input.cca2, input.report, input.params, signal)),
+    liveChanges,
+    reconnects,
   },
   delays: {
     refresh: ({ context }) => REPORTS[context.report].refreshMs ?? 0,
   },
   guards: {
     refreshes: ({ context }) => REPORTS[context.report].refreshMs !== undefined,
+    live: ({ context }) => REPORTS[context.report].live === true,
   },
   actions: {
     setDraft: assign({
@@ -44,6 +65,10 @@ export const reportMachine = setup({
     };
   },
   initial: 'loading',
+  invoke: [
+    { id: 'liveChanges', src: 'liveChanges', input: ({ context }) => ({ report: context.report }) },
+    { id: 'reconnects', src: 'reconnects' },
+  ],
   on: {
     'report.filter': { actions: { type: 'setDraft', params: ({ event }) => ({ name: event.name, value: event.value }) } },
     'report.clearFilters': { actions: assign({ draft: {} }) },
@@ -68,9 +93,11 @@ export const reportMachine = setup({
       },
     },
     ready: {
-      description: 'Figures, chart and table show the answer; the export button writes the same rows. A report that refreshes (Deliveries Due) reloads on its own.',
+      description: 'Figures, chart and table show the answer; the export button writes the same rows. A report that refreshes (Deliveries Due) reloads on its own, and a live one when a delivery changes or the hub reconnects.',
       after: { refresh: { guard: 'refreshes', target: 'loading' } },
       on: {
+        'report.changed': { guard: 'live', target: 'loading' },
+        'connection.reconnected': { guard: 'live', target: 'loading' },
         'report.sort': {
           target: 'loading',
           actions: assign({

@@ -52,11 +52,15 @@ export const reportSamples = defineSamples(reportMachine, [
     ],
   },
   {
-    name: 'Deliveries Due reloads on its own every minute',
+    name: 'Deliveries Due reloads on its own every minute, when a delivery changes and after a reconnect',
     input: { cca2: 'ZA', report: 'deliveriesDue', filters: {} },
     events: [
       { type: 'xstate.done.actor.loadReport', output: DELIVERIES_DUE_SAMPLE },
       { type: 'xstate.after.refresh.report.ready' },
+      { type: 'xstate.done.actor.loadReport', output: DELIVERIES_DUE_SAMPLE },
+      { type: 'report.changed' },
+      { type: 'xstate.done.actor.loadReport', output: DELIVERIES_DUE_SAMPLE },
+      { type: 'connection.reconnected' },
       { type: 'xstate.done.actor.loadReport', output: DELIVERIES_DUE_SAMPLE },
     ],
   },

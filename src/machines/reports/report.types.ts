@@ -34,7 +34,10 @@ export type ReportEvent =
   | { type: 'report.sort'; sortBy: string }
   | { type: 'report.page'; page: number }
   | { type: 'report.pageSize'; pageSize: number }
-  | { type: 'report.retry' };
+  | { type: 'report.retry' }
+  /** A delivery changed (dashboard hub): a live report reloads. */
+  | { type: 'report.changed' }
+  | { type: 'connection.reconnected' };
 
 /** Emitted after each load: the screen writes the applied filters into the URL (a link to the same figures). */
 export type ReportEmitted = { type: 'report.loaded'; filters: Record<string, string> };

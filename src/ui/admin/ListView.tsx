@@ -46,7 +46,7 @@ export function ListView({ actor, mayEdit, rowAction, bulkActions = [], selectab
         <Input size="sm" maxW="320px" type="search" aria-label={LIST_TEXTS.search} placeholder={LIST_TEXTS.search} value={searchText}
           onChange={(event) => actor.send({ type: 'list.search', text: event.currentTarget.value })} />
         {resource.api.exportFile && (
-          <ExportButton fileName={resource.exportName} request={(signal) => resource.api.exportFile!(cca2, params, signal)} />
+          <ExportButton fileName={resource.exportNameOf?.(params) ?? resource.exportName} request={(signal) => resource.api.exportFile!(cca2, params, signal)} />
         )}
       </Stack>
       {tooShort && <Stack fontSize="sm" aria-live="polite">{SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH)}</Stack>}
