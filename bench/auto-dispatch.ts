@@ -9,23 +9,13 @@ import {
   planAutoDispatch, planGreedyNearest, totalDistanceKm, type DispatchDriver, type DispatchJob, type DispatchPlan,
 } from '../server/domain/operations/auto-dispatch-plan';
 import type { Benchmark } from './types';
+import { random } from './random';
 
 const JOBS = Number(process.env.BENCH_DISPATCH_JOBS ?? 500);
 const DRIVERS = Number(process.env.BENCH_DISPATCH_DRIVERS ?? 200);
 const RUNS = 7;
 const BOX = { minLat: -34.15, maxLat: -33.8, minLon: 18.35, maxLon: 18.8 };
 const NOW = Date.UTC(2026, 0, 7, 8, 0);
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function benchInputs(jobCount = JOBS, driverCount = DRIVERS): { jobs: DispatchJob[]; drivers: DispatchDriver[] } {
   const next = random(20);

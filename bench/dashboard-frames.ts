@@ -15,6 +15,7 @@ import { DASHBOARD_TEXTS } from '../src/lib/dashboard-texts';
 import { JOB_STATUS, LOGISTIC_STATUS, PAYMENT_STATUS, TASK_STATUS, TASK_TYPE } from '../src/lib/statuses';
 import { DEMO_PASSWORD, launchBrowser, submitLogin } from '../tests/e2e/support';
 import type { Benchmark, BenchRow } from './types';
+import { random } from './random';
 
 const JOBS = Number(process.env.BENCH_FRAMES_JOBS ?? 5000);
 const TASKS_PER_JOB = 4;
@@ -30,18 +31,6 @@ const FRAME_MS = 1000 / 60;
 const XMIN_BASE = 1n << 40n;
 
 type Row = Record<string, unknown> & { id: number; xmin: string };
-
-/** A small deterministic generator (mulberry32): the same updates every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
