@@ -7,6 +7,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { components } from '../../src/api/generated/connect';
 import { DELIVERY_BATCH_TEXTS } from '../../src/features/rates/DeliveryBatchesPage';
 import { RATE_BATCH_TEXTS, RateBatchView } from '../../src/features/rates/RateBatchView';
+import { RATE_IMPACT_TEXTS } from '../../src/features/rates/RateImpactView';
 import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { listMachine } from '../../src/machines/lists/list.machine';
 import { deliveryBatchActors } from '../../src/machines/rates/delivery-batch.actors';
@@ -55,6 +56,8 @@ describe('delivery upload batches of a store (/stores/:id/batches)', () => {
     expect(await screen.findByText(/2 valid rows, 1 rows with errors/)).toBeTruthy();
     expect(sent.map((call) => call.file.name)).toEqual(['deliveries.csv']);
     expect(screen.getByRole('link', { name: RATE_BATCH_TEXTS.rows }).getAttribute('href')).toBe('/stores/4/batches/31/uploads');
+    // A delivery batch changes no prices: it has no impact preview.
+    expect(screen.queryByRole('button', { name: RATE_IMPACT_TEXTS.preview })).toBeNull();
     // The delivery batch completes with what it booked.
     act(() => { fireEvent.click(screen.getByRole('button', { name: RATE_BATCH_TEXTS.submit })); });
     await screen.findByRole('progressbar', { name: RATE_BATCH_TEXTS.progress });
