@@ -69,9 +69,18 @@ export function dayTypeOf(date: string, timeZone: string): 'Weekday' | 'Weekend'
   return weekday >= 6 ? 'Weekend' : 'Weekday';
 }
 
+export type RateRow = typeof rates.$inferSelect;
+export type ParcelTypeRow = typeof parcelTypes.$inferSelect;
+
+/** The parcel catalogue in its display order (what pricingTypeIdsOf expects). */
+export const parcelCatalogue = (db: Database): Promise<ParcelTypeRow[]> => db.select().from(parcelTypes).orderBy(parcelTypes.sortOrder);
+
+/** What a quote without parcels is priced as: one small parcel. */
+const NO_PARCELS: readonly PricingParcel[] = [{ parcelTypeId: 1, length: 1, width: 1, height: 1, weight: 0.01 }];
+
 /** Custom parcels (and ones without a type) are priced as the smallest catalogue type they fit, else the largest. */
-async function pricingTypeIds(db: Database, parcels: readonly PricingParcel[]): Promise<number[]> {
-  const catalogue = await db.select().from(parcelTypes).orderBy(parcelTypes.sortOrder);
+export function pricingTypeIdsOf(catalogue: readonly ParcelTypeRow[], given: readonly PricingParcel[]): number[] {
+  const parcels = given.length > 0 ? given : NO_PARCELS;
   return parcels.map((parcel) => {
     if (parcel.parcelTypeId && catalogue.some((type) => type.id === parcel.parcelTypeId)) return parcel.parcelTypeId;
     const sorted = [parcel.length, parcel.width, parcel.height].sort((a, b) => b - a);
@@ -99,8 +108,7 @@ export function windows(input: Pick<PricingInput, 'date' | 'time' | 'slotEnd' | 
 /** Prices every service level that has a rate for the distance; a level without one is not offered. */
 export async function priceOptions(db: Database, input: PricingInput): Promise<{ distanceKm: number; options: PricedOption[] }> {
   const distanceKm = input.distanceKm;
-  const dayType = dayTypeOf(input.date, input.timeZone);
-  const typeIds = await pricingTypeIds(db, input.parcels.length > 0 ? input.parcels : [{ parcelTypeId: 1, length: 1, width: 1, height: 1, weight: 0.01 }]);
+  const typeIds = pricingTypeIdsOf(await parcelCatalogue(db), input.parcels);
   const band = Math.max(distanceKm, 0);
   // Bands are whole km [start, end); the distance is fractional, so it is compared as a double.
   const candidates = await db.select().from(rates).where(and(
@@ -108,12 +116,29 @@ export async function priceOptions(db: Database, input: PricingInput): Promise<{
     input.companyId ? undefined : isNull(rates.companyId),
     sql`${rates.startKmRange} <= ${band}::float8`, sql`${rates.endKmRange} > ${band}::float8`,
   ));
+  return { distanceKm, options: optionsFromRates(candidates, typeIds, input) };
+}
+
+/**
+ * The rates priceOptions would read for an input, picked from rates already in memory (the impact preview prices
+ * many quotes against two rate lists without a query each): the portal's active rates of the distance's band,
+ * the company's and the list price (only the list price without a company).
+ */
+export function ratesOfBand(all: readonly RateRow[], input: Pick<PricingInput, 'portalId' | 'companyId' | 'distanceKm'>): RateRow[] {
+  const band = Math.max(input.distanceKm, 0);
+  return all.filter((rate) => rate.portalId === input.portalId && rate.isActive && (input.companyId ? true : rate.companyId === null)
+    && rate.startKmRange <= band && rate.endKmRange > band);
+}
+
+/** The options of one input from the rates of its band (ratesOfBand) and its parcels' pricing types: no I/O. */
+export function optionsFromRates(candidates: readonly RateRow[], typeIds: readonly number[], input: PricingInput): PricedOption[] {
+  const dayType = dayTypeOf(input.date, input.timeZone);
   const multiplier = input.isRoundTrip ? ROUND_TRIP_MULTIPLIER : 1;
   const options: PricedOption[] = [];
   for (const slaType of QUOTE_SLA_ORDER) {
     // A company's own rate wins over the portal's; within each, the customer's tier over the default tier.
     const tier = input.pricingTier ?? PRICING_TIER_DEFAULT;
-    const rateFor = (predicate: (rate: typeof rates.$inferSelect) => boolean) => {
+    const rateFor = (predicate: (rate: RateRow) => boolean) => {
       const matching = candidates.filter((rate) => rate.slaType === slaType && (rate.pricingTier === tier || rate.pricingTier === PRICING_TIER_DEFAULT) && predicate(rate));
       const owners = [input.companyId, null].filter((owner, index) => index === 1 || owner !== null);
       for (const owner of owners) {
@@ -150,7 +175,7 @@ export async function priceOptions(db: Database, input: PricingInput): Promise<{
     }
     options.push({ slaType, pricingTier: optionTier, priceExclCents, items, ...windows(input, slaType) });
   }
-  return { distanceKm, options };
+  return options;
 }
 
 /**

@@ -248,24 +248,31 @@ export async function submitRateBatch(db: Database, jobs: JobQueue, portal: Port
   return { message: RATE_TEXTS.batchSubmitted, uploadBatch: await getRateBatch(db, portal, id) };
 }
 
+/** The rate a row makes (validated again: it may have been edited), or its errors (the submit's and the impact preview's reading). */
+export function rateOfUpload(row: typeof rateUploads.$inferSelect): { rate: RateValues } | { errors: RateUploadErrors } {
+  const values: RateUploadValues = { ...row };
+  const errors = validateRateUpload(values);
+  if (Object.keys(errors).length > 0 || Object.keys(row.errors).length > 0) return { errors: { ...row.errors, ...errors } };
+  return { rate: {
+    name: rateUploadName(values), companyId: values.companyId, slaType: values.slaType as RateValues['slaType'], parcelTypeId: values.parcelTypeId!,
+    rateType: values.rateType as RateValues['rateType'], dayOfWeekType: values.dayOfWeekType as RateValues['dayOfWeekType'], pricingTier: rateUploadTier(values),
+    startKmRange: values.startKmRange!, endKmRange: values.endKmRange!, priceCents: values.priceCents!,
+    isReturnToSenderRate: values.isReturnToSenderRate, isHighRisk: values.isHighRisk, isActive: values.isActive,
+  } };
+}
+
 /**
  * One row of a submitted batch: validated again (it may have been edited after the submit), then the rate of
  * the same key and km range gets its price and name, or a new rate is added (an overlap fails the row).
  */
 async function applyRow(db: Database, portalId: number, row: typeof rateUploads.$inferSelect): Promise<void> {
-  const values: RateUploadValues = { ...row };
-  const errors = validateRateUpload(values);
+  const checked = rateOfUpload(row);
   const done = (set: Partial<typeof rateUploads.$inferInsert>) => db.update(rateUploads).set(set).where(eq(rateUploads.id, row.id));
-  if (Object.keys(errors).length > 0 || Object.keys(row.errors).length > 0) {
-    await done({ uploadStatusId: UPLOAD_BATCH_STATUS.FAILED, errors: { ...row.errors, ...errors } });
+  if ('errors' in checked) {
+    await done({ uploadStatusId: UPLOAD_BATCH_STATUS.FAILED, errors: checked.errors });
     return;
   }
-  const rate: RateValues = {
-    name: rateUploadName(values), companyId: values.companyId, slaType: values.slaType as RateValues['slaType'], parcelTypeId: values.parcelTypeId!,
-    rateType: values.rateType as RateValues['rateType'], dayOfWeekType: values.dayOfWeekType as RateValues['dayOfWeekType'], pricingTier: rateUploadTier(values),
-    startKmRange: values.startKmRange!, endKmRange: values.endKmRange!, priceCents: values.priceCents!,
-    isReturnToSenderRate: values.isReturnToSenderRate, isHighRisk: values.isHighRisk, isActive: values.isActive,
-  };
+  const { rate } = checked;
   await db.transaction(async (tx) => {
     await lockRates(tx, portalId);
     const [same] = await tx.select({ id: rates.id }).from(rates).where(and(

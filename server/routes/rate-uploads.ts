@@ -6,12 +6,13 @@ import {
   uploadStatuses,
 } from '../domain/rate-uploads';
 import type { AppContext } from '../context';
+import { rateBatchImpact } from '../domain/rate-impact';
 import { HttpError } from '../http/errors';
 import { answer } from '../http/export';
 import { sheetKindOf } from './delivery-uploads';
 import type { Handlers } from './handler-types';
 
-type RateUploadOperations = 'getratebatches' | 'getratebatch' | 'uploadratesheet' | 'deleteratebatches' | 'submitratebatch' | 'getrateuploads'
+type RateUploadOperations = 'getratebatches' | 'getratebatch' | 'getratebatchimpact' | 'uploadratesheet' | 'deleteratebatches' | 'submitratebatch' | 'getrateuploads'
   | 'getrateupload' | 'updaterateupload' | 'cancelrateupload' | 'getuploadstatuses';
 
 
@@ -24,6 +25,9 @@ export function rateUploadHandlers(context: AppContext): Pick<Handlers<operation
     },
     async getratebatch(request) {
       return getRateBatch(db, request.scope.portal, request.params.id);
+    },
+    async getratebatchimpact(request) {
+      return rateBatchImpact(db, request.scope.portal, request.params.id);
     },
     async uploadratesheet(request, reply) {
       // The body is the request stream itself (server/http/sheet-upload.ts): read as it arrives, never buffered whole.

@@ -286,6 +286,7 @@ export const OPERATION_ACCESS = {
   // ---- Rate upload batches (issue 16; 002 sections 2, 4, 5): staff; the upload statuses are a catalogue. ----
   getratebatches: { roles: [...STAFF_ROLES] },
   getratebatch: { roles: [...STAFF_ROLES] },
+  getratebatchimpact: { roles: [...STAFF_ROLES] },
   uploadratesheet: { roles: [...STAFF_ROLES] },
   deleteratebatches: { roles: [...STAFF_ROLES] },
   submitratebatch: { roles: [...STAFF_ROLES] },

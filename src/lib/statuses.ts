@@ -268,6 +268,11 @@ export function canCancelRateUpload(uploadStatusId: number, rateCreated: boolean
   );
 }
 
+/** A delivery upload, likewise: below in progress, not already cancelled, and no delivery booked from it. */
+export function canCancelDeliveryUpload(uploadStatusId: number, deliveryId: number | null): boolean {
+  return uploadStatusId < UPLOAD_BATCH_STATUS.IN_PROGRESS && uploadStatusId !== UPLOAD_BATCH_STATUS.CANCELLED && deliveryId === null;
+}
+
 export const UPLOAD_STATES = { INCOMPLETE: 'incomplete', COMPLETED: 'completed' } as const;
 export type UploadState = ValueOf<typeof UPLOAD_STATES>;
 

@@ -44,10 +44,11 @@ const rowsOf = async (login: SeededLogin, batchId: number, query: Record<string,
   pageOf(await dataOf(server.as(login).connect.GET('/uploadbatches/{cca2}/{batchId}/Delivery', { params: { path: { ...ZA, batchId }, query: { pageSize: 100, ...query } } })));
 
 async function untilDone(login: SeededLogin, batchId: number) {
-  for (let attempt = 0; attempt < 150; attempt++) {
+  // A short poll: the submit nudges the worker, so the batch is usually done within a few hundred ms.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const batch = await dataOf(server.as(login).connect.GET('/uploadbatches/{cca2}/batch/Delivery/{id}', { params: inZa(batchId) }));
     if (batch.uploadStatusId === UPLOAD_BATCH_STATUS.COMPLETED) return batch;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the batch never completed');
 }

@@ -34,10 +34,11 @@ const rowsOf = async (batchId: number, query: Record<string, string | number | b
   pageOf(await dataOf(staff().GET('/uploadbatches/{cca2}/{batchId}/Rate', { params: { path: { ...ZA, batchId }, query: { pageSize: 100, ...query } } })));
 
 async function untilDone(batchId: number) {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // A short poll: the submit nudges the worker, so the batch is usually done within a few hundred ms.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const batch = await dataOf(staff().GET('/uploadbatches/{cca2}/batch/Rate/{id}', { params: inZa(batchId) }));
     if (batch.uploadStatusId === UPLOAD_BATCH_STATUS.COMPLETED) return batch;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the batch never completed');
 }
@@ -108,16 +109,19 @@ describe('rate upload batches: upload', () => {
   it('a sheet over the size limit is 413 before its body is read', async () => {
     const token = await server.as('staff').token();
     const url = new URL(`${server.url}/connect/uploadbatches/za/Rate?fileName=big.csv`);
-    const status = await new Promise<number>((resolve, reject) => {
+    const { status, connection } = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
       const sent = httpRequest(url, { method: 'POST', headers: { ...bearer(token), 'Content-Type': RATE_SHEET_TYPES.csv, 'Content-Length': String(RATE_SHEET_MAX_BYTES + 1) } }, (response) => {
         response.resume();
-        resolve(response.statusCode ?? 0);
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
       });
-      sent.on('error', reject);
+      // The server closes the connection after answering; the reset of the unsent rest is expected.
+      sent.on('error', (error: NodeJS.ErrnoException) => { if (!['ECONNRESET', 'EPIPE'].includes(error.code ?? '')) reject(error); });
       // Only the header row is ever sent: the answer must come without the rest.
       sent.write(`${HEADER}\n`);
     });
     expect(status).toBe(413);
+    // Closed, not left waiting for the rest of the body (which held the server's close for a minute).
+    expect(connection).toBe('close');
   });
 });
 
@@ -190,5 +194,44 @@ describe('rate upload batches: rows, submit and the next quote', () => {
     expect(statuses.map((status) => [status.id, status.name])).toEqual([
       [-2000, 'Failed'], [-1000, 'Cancelled'], [0, 'Unprocessed'], [1000, 'Submitted'], [2000, 'In progress'], [3000, 'Delivery created'], [4000, 'Completed'],
     ]);
+  });
+});
+
+describe('rate upload batches: impact preview', () => {
+  it('prices the last 30 days\' quotes with and without the batch, writes nothing, and the submit gives the previewed price', async () => {
+    const admin = server.as('administrator').connect;
+    const standardOf = (quote: Awaited<ReturnType<typeof book>>) => quote.deliveryQuotes.find((option) => option.slaType === 'Standard')!.priceExcl;
+    const quoted = await book(admin, { date: nextWeekday(3), until: 'parcels' });
+    const oldPrice = standardOf(quoted)!;
+    // Row 2 changes the list price of Standard small weekday 0-10 km (the quote's band); row 3 overlaps it and would be refused.
+    const { body } = await upload([HEADER, 'Impact small,Base,Standard,1,Standard,Weekday,0,10,81.25', 'Impact overlap,Base,Standard,1,Standard,Weekday,5,15,50.00'].join('\n'));
+    const batchId: number = body.uploadBatch.id;
+    const impact = await dataOf(staff().GET('/uploadbatches/{cca2}/Rate/{id}/impact', { params: inZa(batchId) }));
+    expect(impact).toMatchObject({ rowsApplied: 1, rowsRefused: 1 });
+    expect(impact.quotesConsidered).toBeGreaterThanOrEqual(impact.changed);
+    expect(Date.now() - Date.parse(impact.since)).toBeGreaterThanOrEqual(30 * 86_400_000);
+    const mine = impact.samples.find((sample) => sample.deliveryId === quoted.deliveryId);
+    expect(mine).toMatchObject({ slaType: 'Standard', oldPriceExclCents: oldPrice, newPriceExclCents: 8125, differenceCents: 8125 - oldPrice });
+    const listPrice = impact.groups.find((group) => group.companyId === null && group.slaType === 'Standard')!;
+    expect(listPrice.minCents).toBeLessThanOrEqual(8125 - oldPrice);
+    expect(listPrice.maxCents).toBeGreaterThanOrEqual(8125 - oldPrice);
+    expect(impact.groups.reduce((sum, group) => sum + group.changed, 0)).toBe(impact.changed);
+    expect(impact.groups.reduce((sum, group) => sum + group.totalCents, 0)).toBe(impact.overall.totalCents);
+    // Every sample is a changed quote with its difference.
+    expect(impact.samples.every((sample) => sample.newPriceExclCents - sample.oldPriceExclCents === sample.differenceCents && sample.differenceCents !== 0)).toBe(true);
+    // A preview writes nothing: the next quote keeps today's price.
+    expect(standardOf(await book(admin, { date: nextWeekday(3), until: 'parcels' }))).toBe(oldPrice);
+    // Submitted, the next quote is the previewed new price.
+    await dataOf(staff().POST('/uploadbatches/{cca2}/Rate/{id}/submit', { params: inZa(batchId) }));
+    expect(await untilDone(batchId)).toMatchObject({ ratesCreated: 1 });
+    expect(standardOf(await book(admin, { date: nextWeekday(3), until: 'parcels' }))).toBe(mine!.newPriceExclCents);
+  });
+
+  it('is 404 for an unknown batch, and staff roles only', async () => {
+    expect((await staff().GET('/uploadbatches/{cca2}/Rate/{id}/impact', { params: inZa(999_999) })).response.status).toBe(404);
+    for (const login of ROLE_LOGINS) {
+      const { response } = await server.as(login).connect.GET('/uploadbatches/{cca2}/Rate/{id}/impact', { params: inZa(999_999) });
+      expect(response.status, login).toBe(await expectedStatus(server, login, 'getratebatchimpact', 404));
+    }
   });
 });

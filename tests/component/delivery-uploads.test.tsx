@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,12 @@ import { createActor, fromPromise } from 'xstate';
 import type { components } from '../../src/api/generated/connect';
 import { DELIVERY_BATCH_TEXTS } from '../../src/features/rates/DeliveryBatchesPage';
 import { RATE_BATCH_TEXTS, RateBatchView } from '../../src/features/rates/RateBatchView';
+import { RATE_IMPACT_TEXTS } from '../../src/features/rates/RateImpactView';
+import { CANCEL_TEXTS, RateUploadCancelDialogs, UploadCancelButton } from '../../src/features/rates/RateUploadCancel';
+import { DELIVERY_UPLOAD_TEXTS } from '../../src/lib/delivery-uploads';
+import { canCancelDeliveryUpload } from '../../src/lib/statuses';
+import { rateUploadCancelMachine } from '../../src/machines/rates/rate-upload-cancel.machine';
+import type { CancelCallInput, CancellableUpload } from '../../src/machines/rates/rate-upload-cancel.types';
 import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { listMachine } from '../../src/machines/lists/list.machine';
 import { deliveryBatchActors } from '../../src/machines/rates/delivery-batch.actors';
@@ -55,6 +61,8 @@ describe('delivery upload batches of a store (/stores/:id/batches)', () => {
     expect(await screen.findByText(/2 valid rows, 1 rows with errors/)).toBeTruthy();
     expect(sent.map((call) => call.file.name)).toEqual(['deliveries.csv']);
     expect(screen.getByRole('link', { name: RATE_BATCH_TEXTS.rows }).getAttribute('href')).toBe('/stores/4/batches/31/uploads');
+    // A delivery batch changes no prices: it has no impact preview.
+    expect(screen.queryByRole('button', { name: RATE_IMPACT_TEXTS.preview })).toBeNull();
     // The delivery batch completes with what it booked.
     act(() => { fireEvent.click(screen.getByRole('button', { name: RATE_BATCH_TEXTS.submit })); });
     await screen.findByRole('progressbar', { name: RATE_BATCH_TEXTS.progress });
@@ -125,4 +133,31 @@ describe('the batches of one rate (/rates/:id/batches)', () => {
     renderShell({ path: '/rates/5/batches', permissions: permissionsOf(['StaffOperator']) });
     expect(await screen.findByRole('heading', { name: 'Upload batches of rate #5' }, { timeout: 10_000 })).toBeTruthy();
   }, 20_000);
+});
+
+describe('cancel on delivery upload rows', () => {
+  it('asks before cancelling a row not yet booked, sends its id, and reloads; a booked row cannot be cancelled', async () => {
+    const cancelled: number[] = [];
+    const machine = rateUploadCancelMachine.provide({
+      actors: { cancelUpload: fromPromise<CancellableUpload, CancelCallInput>(async ({ input }) => { cancelled.push(input.id); return { ...ROW, uploadStatusId: -1000 }; }) },
+    });
+    const actor = createActor(machine, { input: { cca2: 'ZA' } }).start();
+    let reloads = 0;
+    actor.on('uploads.changed', () => { reloads += 1; });
+    const booked = { ...ROW, id: 78, uploadStatusId: 3000, deliveryId: 501 };
+    render_(
+      <>
+        <RateUploadCancelDialogs actions={actor} title="Cancel delivery upload" question={DELIVERY_UPLOAD_TEXTS.cancelUploadQuestion} />
+        {[ROW, booked].map((row) => (
+          <UploadCancelButton key={row.id} actions={actor} row={row} what="delivery upload" cancellable={canCancelDeliveryUpload(row.uploadStatusId, row.deliveryId)} />
+        ))}
+      </>,
+    );
+    expect(screen.getByRole('button', { name: `${CANCEL_TEXTS.cancel} delivery upload #78` }).hasAttribute('disabled')).toBe(true);
+    act(() => { fireEvent.click(screen.getByRole('button', { name: `${CANCEL_TEXTS.cancel} delivery upload #77` })); });
+    expect(await screen.findByText('This action cannot be undone. Are you sure you want to cancel delivery upload #77?')).toBeTruthy();
+    act(() => { fireEvent.click(screen.getByRole('button', { name: 'Yes' })); });
+    await waitFor(() => expect(reloads).toBe(1));
+    expect(cancelled).toEqual([77]);
+  });
 });

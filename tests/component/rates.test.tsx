@@ -17,7 +17,9 @@ import { listMachine } from '../../src/machines/lists/list.machine';
 import { permissionsOf, renderShell } from '../support/shell-harness';
 import { RATE_BATCH_TEXTS } from '../../src/features/rates/RateBatchView';
 import { sheetTypeOf } from '../../src/machines/rates/rate-batch.machine';
-import { SAMPLE_SHEET } from '../../src/machines/rates/rate-batch.samples';
+import { SAMPLE_IMPACT, SAMPLE_SHEET } from '../../src/machines/rates/rate-batch.samples';
+import { RATE_IMPACT_TEXTS, RateImpactView } from '../../src/features/rates/RateImpactView';
+import { formatMoney } from '../../src/lib/money';
 import { SAMPLE_ROW } from '../../src/machines/rates/rate-upload-row.samples';
 import { withFixedFilters } from '../../src/ui/admin/nested-list';
 import { LIST_TEXTS } from '../../src/lib/resource-texts';
@@ -115,6 +117,28 @@ describe('rate batch upload (/rates/batches/add)', () => {
   it('sends the sheet with its media type from the file name', () => {
     expect(sheetTypeOf(new File(['x'], 'Rates.CSV', { type: 'application/vnd.ms-excel' }))).toBe('text/csv');
     expect(sheetTypeOf(new File(['x'], 'rates.xlsx'))).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  });
+});
+
+describe('rate batch impact preview', () => {
+  it('shows the figures per company and service level and the latest quotes old vs new, signed', () => {
+    render_(<RateImpactView impact={SAMPLE_IMPACT} money={(cents) => formatMoney(cents)} />);
+    const region = screen.getByRole('region', { name: RATE_IMPACT_TEXTS.heading });
+    expect(region.textContent).toContain('4 of 9 quotes would be priced differently; 1 would be priced that are not today.');
+    expect(region.textContent).toContain('2 rows change or add a rate.');
+    const group = screen.getByRole('table', { name: RATE_IMPACT_TEXTS.byGroup }).querySelectorAll('tbody td');
+    expect([...group].map((cell) => cell.textContent)).toEqual([
+      RATE_IMPACT_TEXTS.listPrice, 'Standard', '4', `+${formatMoney(250)}`, `+${formatMoney(1125)}`, `+${formatMoney(1125)}`, `+${formatMoney(3625)}`,
+    ]);
+    const sample = screen.getByRole('table', { name: RATE_IMPACT_TEXTS.latest }).querySelectorAll('tbody td');
+    expect([...sample].map((cell) => cell.textContent)).toEqual(['WB000041', RATE_IMPACT_TEXTS.listPrice, 'Standard', formatMoney(7000), formatMoney(8125), `+${formatMoney(1125)}`]);
+  });
+
+  it('says when nothing changes and which rows would be refused, without empty tables', () => {
+    render_(<RateImpactView impact={{ ...SAMPLE_IMPACT, changed: 0, newlyPriced: 0, noLongerPriced: 2, rowsRefused: 1, groups: [], samples: [] }} money={(cents) => formatMoney(cents)} />);
+    expect(screen.getByText('0 of 9 quotes would be priced differently; 2 would no longer be priced.')).toBeTruthy();
+    expect(screen.getByText('2 rows change or add a rate; 1 overlap another rate and would be refused.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });
 

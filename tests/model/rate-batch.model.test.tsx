@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { RATE_BATCH_TEXTS, RateBatchView } from '../../src/features/rates/RateBatchView';
+import { RATE_IMPACT_TEXTS } from '../../src/features/rates/RateImpactView';
 import { batchCreatedRows, rateBatchMachine } from '../../src/machines/rates/rate-batch.machine';
 import { rateBatchSamples, SAMPLE_SHEET } from '../../src/machines/rates/rate-batch.samples';
 import { describeModel } from '../support/model-paths';
@@ -24,6 +25,7 @@ describeModel({
           switch (event.type) {
             case 'batch.choose': fireEvent.change(screen.getByLabelText(RATE_BATCH_TEXTS.sheet), { target: { files: [SAMPLE_SHEET] } }); break;
             case 'batch.upload': fireEvent.click(screen.getByRole('button', { name: RATE_BATCH_TEXTS.upload })); break;
+            case 'batch.preview': fireEvent.click(screen.getByRole('button', { name: RATE_IMPACT_TEXTS.preview })); break;
             case 'batch.submit': fireEvent.click(screen.getByRole('button', { name: RATE_BATCH_TEXTS.submit })); break;
             case 'batch.reset': fireEvent.click(screen.getByRole('button', { name: RATE_BATCH_TEXTS.another })); break;
             // The dashboard hub's bulkIndexer event reaches the actor, not a control.
@@ -47,7 +49,22 @@ describeModel({
       expect(screen.getByText(/2 valid rows, 1 rows with errors/)).toBeTruthy();
       expect(screen.getByRole('link', { name: RATE_BATCH_TEXTS.rows }).getAttribute('href')).toBe('/rates/batches/12/uploads');
       expect(screen.getByRole('button', { name: RATE_BATCH_TEXTS.submit }).hasAttribute('disabled')).toBe(false);
+      expect(screen.getByRole('button', { name: RATE_IMPACT_TEXTS.preview }).hasAttribute('disabled')).toBe(false);
       if (snapshot.context.error) expect(screen.getByRole('alert').textContent).toBe(snapshot.context.error.message);
+      const { impact } = snapshot.context;
+      if (impact) {
+        const region = screen.getByRole('region', { name: RATE_IMPACT_TEXTS.heading });
+        expect(region.textContent).toContain(RATE_IMPACT_TEXTS.summary(impact));
+        const sample = screen.getByRole('table', { name: RATE_IMPACT_TEXTS.latest }).querySelectorAll('tbody tr')[0]!;
+        expect(sample.textContent).toContain(impact.samples[0]!.waybill!);
+        expect(sample.textContent).toContain('+R');
+      } else {
+        expect(screen.queryByRole('region', { name: RATE_IMPACT_TEXTS.heading })).toBeNull();
+      }
+    },
+    previewing: () => {
+      expect(screen.getByRole('button', { name: RATE_IMPACT_TEXTS.preview }).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: RATE_BATCH_TEXTS.submit }).hasAttribute('disabled')).toBe(true);
     },
     submitting: () => {
       expect(screen.getByRole('button', { name: RATE_BATCH_TEXTS.submit }).hasAttribute('disabled')).toBe(true);
@@ -64,6 +81,7 @@ describeModel({
     completed: (snapshot) => {
       expect(progress()).toBe(100);
       expect(screen.getByRole('status').textContent).toBe(RATE_BATCH_TEXTS.completed(batchCreatedRows(snapshot.context.batch!)));
+      if (snapshot.context.error) expect(screen.getByRole('alert').textContent).toBe(snapshot.context.error.message);
     },
   },
 });

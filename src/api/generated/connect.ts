@@ -2705,6 +2705,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploadbatches/{cca2}/Rate/{id}/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Impact preview of a batch before it is submitted - the last 30 days' quotes and deliveries priced with today's rates and with the batch's valid rows applied (the pricing of every quote): how many change, by how much (min, median, max, total), per company and service level, and the latest changed ones old vs new */
+        get: operations["getratebatchimpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploadbatches/{cca2}/{batchId}/Rate": {
         parameters: {
             query?: never;
@@ -5936,6 +5953,79 @@ export interface components {
             ratesCreated: number;
             /** Format: date-time */
             submittedAt: string | null;
+        };
+        /** @description Price differences (new minus old, VAT exclusive cents) of the quotes whose price changes */
+        RateImpactFigures: {
+            /** Format: int32 */
+            changed: number;
+            /** Format: int32 */
+            minCents: number;
+            /** Format: int32 */
+            medianCents: number;
+            /** Format: int32 */
+            maxCents: number;
+            /** Format: int32 */
+            totalCents: number;
+        };
+        RateImpactGroup: components["schemas"]["RateImpactFigures"] & {
+            /** Format: int32 */
+            companyId: number | null;
+            /** @description null for quotes of no company (the list price) */
+            companyName: string | null;
+            slaType: string;
+        };
+        RateImpactSample: {
+            /** Format: int32 */
+            deliveryId: number;
+            waybill: string | null;
+            companyName: string | null;
+            slaType: string;
+            distanceKm: number;
+            readyForCollectionDate: string;
+            /**
+             * Format: int32
+             * @description With today's rates
+             */
+            oldPriceExclCents: number;
+            /**
+             * Format: int32
+             * @description With the batch applied
+             */
+            newPriceExclCents: number;
+            /** Format: int32 */
+            differenceCents: number;
+        };
+        RateImpact: {
+            /**
+             * Format: date-time
+             * @description Quotes made since then (30 days)
+             */
+            since: string;
+            /** Format: int32 */
+            quotesConsidered: number;
+            /**
+             * Format: int32
+             * @description Quotes priced differently (both priced)
+             */
+            changed: number;
+            /** Format: int32 */
+            noLongerPriced: number;
+            /** Format: int32 */
+            newlyPriced: number;
+            /**
+             * Format: int32
+             * @description The batch's rows that would change or add a rate
+             */
+            rowsApplied: number;
+            /**
+             * Format: int32
+             * @description Valid rows the submit would refuse (overlapping another rate)
+             */
+            rowsRefused: number;
+            overall: components["schemas"]["RateImpactFigures"];
+            groups: components["schemas"]["RateImpactGroup"][];
+            /** @description The latest changed quotes (at most 20) */
+            samples: components["schemas"]["RateImpactSample"][];
         };
         RateUploadBatchPage: {
             items: components["schemas"]["RateUploadBatch"][];
@@ -13142,6 +13232,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+        };
+    };
+    getratebatchimpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The impact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateImpact"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getrateuploads: {

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../lib/money';
 import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { rateBatchMachine } from '../../machines/rates/rate-batch.machine';
@@ -10,7 +11,7 @@ export default function RateBatchAddPage() {
   const actor = useScreenActor(rateBatchMachine, { cca2: portal.cca2 });
   return (
     <AdminPage title="Upload rates" parents={[{ label: 'Rates', to: '/rates' }]} current={{ label: 'Upload rates', to: '/rates/batches/add' }} readOnly>
-      <RateBatchView actor={actor} />
+      <RateBatchView actor={actor} money={(cents) => formatMoney(cents, { currency: portal.currency, decimals: portal.currencyDecimals })} />
     </AdminPage>
   );
 }

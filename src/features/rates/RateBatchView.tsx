@@ -2,7 +2,9 @@ import { Button, chakra, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Actor } from 'xstate';
+import { formatMoney } from '../../lib/money';
 import { batchCreatedRows, type rateBatchMachine } from '../../machines/rates/rate-batch.machine';
+import { RATE_IMPACT_TEXTS, RateImpactView } from './RateImpactView';
 
 export const RATE_BATCH_TEXTS = {
   sheet: 'Rate sheet (.xlsx or .csv)',
@@ -22,14 +24,16 @@ export type UploadBatchTexts = { sheet: string; completed: (created: number) => 
  * /rates/batches/add (and a store's delivery batches, with their texts and rows' path): choose a sheet, upload,
  * see the rows' errors, submit and follow the progress bar.
  */
-export function RateBatchView({ actor, texts = RATE_BATCH_TEXTS, rowsPath = (id) => `/rates/batches/${id}/uploads` }: {
-  actor: RateBatchActor; texts?: UploadBatchTexts; rowsPath?: (batchId: number) => string;
+export function RateBatchView({ actor, texts = RATE_BATCH_TEXTS, rowsPath = (id) => `/rates/batches/${id}/uploads`, money = (cents) => formatMoney(cents) }: {
+  actor: RateBatchActor; texts?: UploadBatchTexts; rowsPath?: (batchId: number) => string; money?: (cents: number) => string;
 }) {
   const state = useSelector(actor, (snapshot) => (snapshot.matches('inProgress') ? 'inProgress' : String(snapshot.value)));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const file = useSelector(actor, (snapshot) => snapshot.context.file);
   const batch = useSelector(actor, (snapshot) => snapshot.context.batch);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const impact = useSelector(actor, (snapshot) => snapshot.context.impact);
+  const previewable = useSelector(actor, (snapshot) => snapshot.can({ type: 'batch.preview' }) || snapshot.matches('previewing'));
   const total = batch ? Math.max(batch.validRows, 1) : 1;
   const percent = batch ? Math.min(100, Math.round((batch.processedRows / total) * 100)) : 0;
   const shownPercent = state === 'completed' ? 100 : percent;
@@ -52,7 +56,11 @@ export function RateBatchView({ actor, texts = RATE_BATCH_TEXTS, rowsPath = (id)
           <RouterLink to={rowsPath(batch.id)}>{RATE_BATCH_TEXTS.rows}</RouterLink>
         </Stack>
       )}
-      {(state === 'uploaded' || state === 'submitting') && (
+      {previewable && (
+        <Button alignSelf="start" variant="outline" disabled={busy} onClick={() => actor.send({ type: 'batch.preview' })}>{RATE_IMPACT_TEXTS.preview}</Button>
+      )}
+      {impact && (state === 'uploaded' || state === 'previewing' || state === 'submitting') && <RateImpactView impact={impact} money={money} />}
+      {(state === 'uploaded' || state === 'previewing' || state === 'submitting') && (
         <Button alignSelf="start" disabled={busy || batch?.validRows === 0} onClick={() => actor.send({ type: 'batch.submit' })}>{RATE_BATCH_TEXTS.submit}</Button>
       )}
       {(state === 'inProgress' || state === 'completed') && (

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { batchProgressOf, sheetTypeOf } from './rate-batch.machine';
 import type { BatchCallInput, UploadBatch, UploadSheetInput } from './rate-batch.types';
+import type { CancelCallInput, CancellableUpload } from './rate-upload-cancel.types';
 
 /**
  * A store's delivery upload batch runs the rate batch's chart (choose, upload, submit, follow to 100 %) with these
@@ -29,3 +30,11 @@ export function deliveryBatchActors(storeId: number) {
     }),
   };
 }
+
+/** A delivery upload row's cancel runs the rate upload cancel chart with this call (`rateUploadCancelMachine.provide`). */
+export const deliveryUploadCancelActors = {
+  cancelUpload: fromPromise<CancellableUpload, CancelCallInput>(async ({ input: { cca2, id } }) => {
+    const { data } = await api.connect.DELETE('/uploadbatches/{cca2}/Delivery/{id}', { params: { path: { cca2, id } } });
+    return data!;
+  }),
+};

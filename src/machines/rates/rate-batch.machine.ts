@@ -6,7 +6,7 @@ import { RATE_BATCH_POLL_MS } from '../../lib/constants';
 import { RATE_SHEET_TYPES, RATE_TEXTS } from '../../lib/rate-texts';
 import { UPLOAD_BATCH_STATUS } from '../../lib/statuses';
 import { notifySuccess } from '../shared/shared.actions';
-import type { BatchCallInput, RateBatchEvent, RateBatchSchema, UploadBatch, UploadSheetInput } from './rate-batch.types';
+import type { BatchCallInput, RateBatchEvent, RateBatchSchema, RateImpact, UploadBatch, UploadSheetInput } from './rate-batch.types';
 
 function isProgressOf(kind: string, batchId: number, payload: unknown): payload is { processedRows: number; uploadStatusId: number } {
   if (typeof payload !== 'object' || payload === null) return false;
@@ -60,6 +60,10 @@ export const rateBatchMachine = setup({
       const { data } = await api.connect.GET('/uploadbatches/{cca2}/batch/Rate/{id}', { params: { path: { cca2, id: batchId } } });
       return data!;
     }),
+    previewImpact: fromPromise<RateImpact, BatchCallInput>(async ({ input: { cca2, batchId } }) => {
+      const { data } = await api.connect.GET('/uploadbatches/{cca2}/Rate/{id}/impact', { params: { path: { cca2, id: batchId } } });
+      return data!;
+    }),
   },
   actions: {
     notifyUploaded: ({ system }) => notifySuccess({ system }, { text: RATE_TEXTS.fileUploaded }),
@@ -68,12 +72,14 @@ export const rateBatchMachine = setup({
   guards: {
     completed: ({ context }) => context.batch?.uploadStatusId === UPLOAD_BATCH_STATUS.COMPLETED,
     hasFile: ({ context }) => context.file !== undefined,
+    // Only a rate batch changes prices; a store's delivery batch (same chart) has nothing to preview.
+    previewable: ({ context }) => context.batch !== undefined && 'ratesCreated' in context.batch,
   },
   delays: { poll: RATE_BATCH_POLL_MS },
 }).createMachine({
   id: 'rateBatch',
   description: 'Upload a rate sheet, see its rows\' errors, submit it and follow the background submit to 100 %.',
-  context: ({ input }) => ({ cca2: input.cca2, file: undefined, batch: undefined, error: undefined }),
+  context: ({ input }) => ({ cca2: input.cca2, file: undefined, batch: undefined, impact: undefined, error: undefined }),
   initial: 'choosing',
   on: {
     'batch.progress': {
@@ -97,7 +103,7 @@ export const rateBatchMachine = setup({
         id: 'uploadSheet',
         src: 'uploadSheet',
         input: ({ context }) => ({ cca2: context.cca2, file: context.file! }),
-        onDone: { target: 'uploaded', actions: [assign({ batch: ({ event }) => event.output }), 'notifyUploaded'] },
+        onDone: { target: 'uploaded', actions: [assign({ batch: ({ event }) => event.output, impact: undefined }), 'notifyUploaded'] },
         onError: { target: 'choosing', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
       },
     },
@@ -105,7 +111,19 @@ export const rateBatchMachine = setup({
       description: 'The batch with its valid and invalid rows; its rows can be corrected or cancelled before submitting.',
       on: {
         'batch.submit': { target: 'submitting' },
-        'batch.reset': { target: 'choosing', actions: assign({ file: undefined, batch: undefined, error: undefined }) },
+        'batch.preview': { guard: 'previewable', target: 'previewing' },
+        'batch.reset': { target: 'choosing', actions: assign({ file: undefined, batch: undefined, impact: undefined, error: undefined }) },
+      },
+    },
+    previewing: {
+      tags: 'busy',
+      description: 'The last 30 days\' quotes are priced with and without the batch (nothing is written).',
+      invoke: {
+        id: 'previewImpact',
+        src: 'previewImpact',
+        input: ({ context }) => ({ cca2: context.cca2, batchId: context.batch!.id }),
+        onDone: { target: 'uploaded', actions: assign({ impact: ({ event }) => event.output, error: undefined }) },
+        onError: { target: 'uploaded', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
       },
     },
     submitting: {
@@ -146,8 +164,10 @@ export const rateBatchMachine = setup({
         src: 'readBatch',
         input: ({ context }) => ({ cca2: context.cca2, batchId: context.batch!.id }),
         onDone: { actions: assign({ batch: ({ event }) => event.output }) },
+        // The batch is complete either way: a failed read only leaves its counts as the events had them, and says so.
+        onError: { actions: assign({ error: ({ event }) => asApiError(event.error) }) },
       },
-      on: { 'batch.reset': { target: 'choosing', actions: assign({ file: undefined, batch: undefined, error: undefined }) } },
+      on: { 'batch.reset': { target: 'choosing', actions: assign({ file: undefined, batch: undefined, impact: undefined, error: undefined }) } },
     },
   },
 });

@@ -3,6 +3,8 @@ import type { components } from '../../api/generated/connect';
 
 export type RateUploadBatch = components['schemas']['RateUploadBatch'];
 export type DeliveryUploadBatch = components['schemas']['DeliveryUploadBatch'];
+/** What a rate batch would change (its impact preview). */
+export type RateImpact = components['schemas']['RateImpact'];
 /** The chart serves every kind of upload batch (rates; a store's deliveries through delivery-batch.actors.ts). */
 export type UploadBatch = RateUploadBatch | DeliveryUploadBatch;
 
@@ -14,6 +16,8 @@ export interface RateBatchContext {
   cca2: string;
   file: File | undefined;
   batch: UploadBatch | undefined;
+  /** The impact preview of the uploaded rate batch, once asked for (cleared by a new upload). */
+  impact: RateImpact | undefined;
   error: ApiError | undefined;
 }
 
@@ -21,6 +25,8 @@ export type RateBatchEvent =
   | { type: 'batch.choose'; file: File }
   | { type: 'batch.upload' }
   | { type: 'batch.submit' }
+  /** Preview what a rate batch would change before submitting it. */
+  | { type: 'batch.preview' }
   /** A bulkIndexer event of the dashboard hub for this batch (its processed rows and status). */
   | { type: 'batch.progress'; processedRows: number; uploadStatusId: number }
   | { type: 'batch.reset' };

@@ -1,17 +1,17 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
 import { asApiError } from '../../api/api-error';
-import type { RateUpload } from './rate-upload-row.types';
-import type { CancelCallInput, RateUploadCancelSchema } from './rate-upload-cancel.types';
+import type { CancelCallInput, CancellableUpload, RateUploadCancelSchema } from './rate-upload-cancel.types';
 
 /**
  * The cancel action of each row of a batch's rate uploads (002 sections 2 and 4): "This action cannot be undone.
  * Are you sure you want to cancel rate upload #{id}?", then DELETE uploadbatches/{cca2}/Rate/{id}; the list reloads.
+ * A store's delivery uploads run the same chart with their own call (deliveryUploadCancelActors).
  */
 export const rateUploadCancelMachine = setup({
   types: {} as RateUploadCancelSchema,
   actors: {
-    cancelUpload: fromPromise<RateUpload, CancelCallInput>(async ({ input: { cca2, id } }) => {
+    cancelUpload: fromPromise<CancellableUpload, CancelCallInput>(async ({ input: { cca2, id } }) => {
       const { data } = await api.connect.DELETE('/uploadbatches/{cca2}/Rate/{id}', { params: { path: { cca2, id } } });
       return data!;
     }),

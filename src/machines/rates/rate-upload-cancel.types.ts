@@ -1,5 +1,9 @@
 import type { ApiError } from '../../api/api-error';
-import type { RateUpload } from './rate-upload-row.types';
+/** What the chart needs of a row: a rate upload or a store's delivery upload (the same chart, its own call). */
+export interface CancellableUpload {
+  id: number;
+  uploadStatusId: number;
+}
 
 export interface RateUploadCancelInput {
   cca2: string;
@@ -8,12 +12,12 @@ export interface RateUploadCancelInput {
 export interface RateUploadCancelContext {
   cca2: string;
   /** The row being cancelled. */
-  row: RateUpload | undefined;
+  row: CancellableUpload | undefined;
   error: ApiError | undefined;
 }
 
 export type RateUploadCancelEvent =
-  | { type: 'uploads.cancel'; row: RateUpload }
+  | { type: 'uploads.cancel'; row: CancellableUpload }
   | { type: 'uploads.confirmNo' }
   | { type: 'uploads.confirmYes' }
   | { type: 'uploads.dismiss' };
