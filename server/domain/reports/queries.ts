@@ -16,11 +16,8 @@ import { dateWindow, deliveryFiltersOf, deliveryScopeOf, type ReportContext, typ
  * of metrics.ts. Keyed by report id, so a declaration without a query does not compile.
  */
 
-/**
- * The system account cost of sales is posted to (driver pay and other direct costs of a delivery). Ours: until the
- * ledger posts driver pay it holds nothing, and gross profit equals revenue.
- */
-export const COST_OF_SALES_ACCOUNT = 'cost_of_sales';
+/** The system account cost of sales is posted to: driver pay, on job completion and job-cost adjustments (docs/finance.md). */
+export const COST_OF_SALES_ACCOUNT = SYSTEM_ACCOUNTS.costOfSales;
 
 const list = (values: readonly number[]) => sql.raw(values.join(', '));
 const statusLabel = (column: SQL) =>
