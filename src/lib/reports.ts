@@ -35,8 +35,13 @@ export const REPORT_FILTER_PARAMS = {
   hub: ['hubId'],
   slaTypes: ['slaTypes'],
   holiday: ['holidayFilter'],
+  /** Issue 15: the finance metrics by day, week or month. */
+  period: ['period'],
 } as const;
 export type ReportFilter = keyof typeof REPORT_FILTER_PARAMS;
+/** The periods a report's rows are grouped by (the finance metrics; issue 15). */
+export const REPORT_PERIODS = ['Day', 'Week', 'Month'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 /** The paging, sorting and export parameters every report takes. */
 export const REPORT_LIST_PARAMS = ['page', 'pageSize', 'sortby', 'sortdirection', 'exportExcel'] as const;
 
@@ -99,6 +104,8 @@ export const REPORT_IDS = [
   // Second round (issue 17): the driver reports, the retailer exceptions report, and those our data cannot support yet.
   'driverVisibility', 'driverSchedules', 'autoAssignEfficiency', 'driverWaitTime', 'driverKpi', 'exceptions',
   'driverAssignment', 'driverCommunication', 'addressVariation', 'locationProximity', 'acceptanceCompliance', 'driverScreening',
+  // Issue 15: the finance menu's administrator screens, over the ledger.
+  'financeMetrics', 'driverPayAnalysis',
 ] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
@@ -400,6 +407,44 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
     'Acceptance and Compliance needs every job offer to a driver with its answer and time. Only the last driver who rejected a job is kept today.'),
   driverScreening: unavailableReport('driverScreening', '/reports/driver-screening', 'Driver Screening', EXPORT_FILE_NAMES.driverScreening,
     'Driver Screening needs the driver applications with their documents and checks, which are not recorded yet (driver applications are another issue).'),
+  financeMetrics: {
+    id: 'financeMetrics', path: '/finance/metrics', title: 'Finance Metrics',
+    // Ours: the spec names no export for the finance metrics.
+    exportName: 'Finance Metrics',
+    filters: ['dateRange', 'period'], dateTypes: ['Delivery Transaction Date'],
+    figures: [
+      { key: 'revenue', label: 'Revenue', format: 'money' }, { key: 'costOfSales', label: 'Cost of sales', format: 'money' },
+      { key: 'grossProfit', label: 'Gross profit', format: 'money' }, percent('marginPercent', 'Gross margin'),
+      { key: 'receivables', label: 'Outstanding receivables', format: 'money' }, { key: 'payables', label: 'Outstanding payables', format: 'money' },
+    ],
+    chart: {
+      kind: 'line', labelKey: 'period',
+      series: [{ label: 'Revenue', sum: 'revenue' }, { label: 'Cost of sales', sum: 'costOfSales' }, { label: 'Gross profit', sum: 'grossProfit' }, { label: 'Receivables', sum: 'receivables' }, { label: 'Payables', sum: 'payables' }],
+    },
+    columns: [
+      { key: 'period', label: 'Period', format: 'date' }, { key: 'revenue', label: 'Revenue', format: 'money' },
+      { key: 'costOfSales', label: 'Cost of sales', format: 'money' }, { key: 'grossProfit', label: 'Gross profit', format: 'money' },
+      percent('marginPercent', 'Margin %'), { key: 'receivables', label: 'Receivables at end', format: 'money' },
+      { key: 'payables', label: 'Payables at end', format: 'money' },
+    ],
+    defaultSort: { key: 'period', direction: 'asc' },
+  },
+  driverPayAnalysis: {
+    id: 'driverPayAnalysis', path: '/finance/driver-pay-analysis', title: 'Driver Pay Analysis',
+    exportName: EXPORT_FILE_NAMES.driverAnalysis,
+    filters: ['dateRange', 'driver'], dateTypes: ['Delivery Transaction Date'],
+    figures: [
+      count('drivers', 'Drivers'), count('jobs', 'Jobs'), { key: 'total', label: 'Driver pay', format: 'money' },
+      { key: 'averagePerJob', label: 'Average per job', format: 'money' },
+    ],
+    chart: { kind: 'bar', labelKey: 'driver', stacked: true, series: [{ label: 'Completion pay', sum: 'pay' }, { label: 'Adjustments', sum: 'adjustments' }] },
+    columns: [
+      text('driver', 'Driver'), count('jobId', 'Job'), { key: 'completedAt', label: 'Completed', format: 'datetime' },
+      { key: 'pay', label: 'Completion pay', format: 'money' }, { key: 'adjustments', label: 'Adjustments', format: 'money' },
+      { key: 'total', label: 'Total', format: 'money' },
+    ],
+    defaultSort: { key: 'driver', direction: 'asc' },
+  },
 };
 
 export function reportForPath(path: string): ReportDeclaration | undefined {

@@ -173,3 +173,52 @@ describe('returning a paid delivery to its sender charges the return leg', () =>
     expect(await db().select().from(adjustmentItems).where(eq(adjustmentItems.deliveryId, deliveryId))).toHaveLength(1);
   });
 });
+
+describe('finance metrics and driver pay analysis (administrator; from the ledger)', () => {
+  const get = (login: SeededLogin, report: 'financeMetrics' | 'driverPayAnalysis', query: Record<string, string | number> = {}) =>
+    server.raw(login, 'GET', `/reports/za/${report}?${new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]))}`);
+
+  it('revenue, cost of sales and gross profit agree for days, weeks and months; payables are what Payable accounts are owed', async () => {
+    const answers = await Promise.all((['Day', 'Week', 'Month'] as const).map((period) => get('administrator', 'financeMetrics', { period })));
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const [day, week, month] = answers.map((answer) => answer.body as { figures: Record<string, number>; items: Record<string, unknown>[]; paging: { totalItems: number } });
+    expect(week!.figures).toEqual(day!.figures);
+    expect(month!.figures).toEqual(day!.figures);
+    expect(day!.paging.totalItems).toBe(30); // the default range: the last 30 days
+    expect(day!.paging.totalItems).toBeGreaterThan(week!.paging.totalItems);
+    expect(week!.paging.totalItems).toBeGreaterThan(month!.paging.totalItems);
+    expect(day!.figures.costOfSales).toBe(-(await systemBalance(SYSTEM_ACCOUNTS.costOfSales)));
+    expect(day!.figures.grossProfit).toBe(day!.figures.revenue! - day!.figures.costOfSales!);
+    const payable = await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.accountType, 'Payable'));
+    const owed = (await Promise.all(payable.map((row) => accountBalance(db(), row.id)))).reduce((sum, balance) => sum + Math.max(balance, 0), 0);
+    expect(owed).toBeGreaterThan(0);
+    expect(day!.figures.payables).toBe(owed);
+    expect(day!.figures.receivables).toBeGreaterThanOrEqual(0);
+    expect((await get('administrator', 'financeMetrics', { period: 'Year' })).status).toBe(400);
+  });
+
+  it('lists each driver\'s pay per job (completion pay less reversals, plus adjustments) and exports it as Driver Analysis', async () => {
+    const driverId = await userIdOf(server, 'driver4@demo.test');
+    const answer = await get('administrator', 'driverPayAnalysis', { driverid: driverId });
+    expect(answer.status).toBe(200);
+    const items = answer.body.items as { jobId: number; pay: number; adjustments: number; total: number; driver: string }[];
+    const costs = await Promise.all(items.map((item) => jobCost(item.jobId)));
+    expect(items.length).toBeGreaterThan(0);
+    items.forEach((item, index) => {
+      expect(item.driver).toBe('Lindiwe Zulu');
+      expect(item.total).toBe(item.pay + item.adjustments);
+      expect(item.total).toBe(costs[index]);
+    });
+    const file = await fetch(`${server.url}/connect/reports/za/driverPayAnalysis?exportExcel=true`, {
+      headers: { Authorization: `Bearer ${await server.tokenFor('administrator@demo.test')}` },
+    });
+    expect(file.headers.get('content-disposition')).toContain('filename="Driver Analysis.xlsx"');
+  });
+
+  it('answers 403 to everyone else, management included (000 section 6: administrator only)', async () => {
+    for (const login of ['management', 'staff', 'company.admin', 'partner', 'driver', 'customer'] as const) {
+      expect((await get(login, 'financeMetrics')).status, login).toBe(403);
+      expect((await get(login, 'driverPayAnalysis')).status, login).toBe(403);
+    }
+  });
+});
