@@ -68,6 +68,7 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   // Issue 15: the finance metrics and driver pay analysis are report declarations over the ledger.
   '/finance/metrics': () => import('../ui/reports/ReportPage'),
   '/finance/driver-pay-analysis': () => import('../ui/reports/ReportPage'),
+  '/finance/amendments': () => import('../ui/reports/ReportPage'),
   '/reports/exceptions': () => import('../ui/reports/ReportPage'),
   // Scheduled reports (issue 17): the generic list and form.
   '/scheduledreports': () => import('../ui/admin/ResourceListPage'),

@@ -131,7 +131,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'advances', group: 'finance', label: 'Advances', path: '/advances', audience: ADMIN_MANAGEMENT },
   { id: 'rates', group: 'finance', label: 'Rates', path: '/rates', audience: ADMIN_MANAGEMENT },
   { id: 'driverPayAnalysis', group: 'finance', label: 'Driver Pay Analysis', path: '/finance/driver-pay-analysis', audience: ADMIN },
-  { id: 'amendments', group: 'finance', label: 'Amendments', audience: ADMIN },
+  { id: 'amendments', group: 'finance', label: 'Amendments', path: '/finance/amendments', audience: ADMIN },
   // ---- Reports (paths not shown except /scheduledreports) ----
   { id: 'customerDeliveriesReport', group: 'reports', label: 'Customer Deliveries', path: '/reports/customer-deliveries', audience: NORMAL_USERS },
   { id: 'kpiPerformanceReport', group: 'reports', label: 'KPI Performance', path: '/reports/kpi-performance', audience: STAFF_COMPANY_STORE, assumed: true },

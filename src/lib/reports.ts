@@ -105,7 +105,7 @@ export const REPORT_IDS = [
   'driverVisibility', 'driverSchedules', 'autoAssignEfficiency', 'driverWaitTime', 'driverKpi', 'exceptions',
   'driverAssignment', 'driverCommunication', 'addressVariation', 'locationProximity', 'acceptanceCompliance', 'driverScreening',
   // Issue 15: the finance menu's administrator screens, over the ledger.
-  'financeMetrics', 'driverPayAnalysis',
+  'financeMetrics', 'driverPayAnalysis', 'amendments',
 ] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
@@ -444,6 +444,20 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
       { key: 'total', label: 'Total', format: 'money' },
     ],
     defaultSort: { key: 'driver', direction: 'asc' },
+  },
+  amendments: {
+    id: 'amendments', path: '/finance/amendments', title: 'Amendments',
+    // Ours: the spec names no export for it.
+    exportName: 'Amendments',
+    filters: ['dateRange'], dateTypes: ['Delivery Transaction Date'],
+    figures: [count('amendments', 'Amendments'), count('adjustments', 'Adjustments'), count('reversals', 'Reversals')],
+    chart: { kind: 'doughnut', labelKey: 'kind', series: [{ label: 'Amendments', count: true }] },
+    columns: [
+      { key: 'createdAt', label: 'When', format: 'datetime' }, text('who', 'Who'), text('kind', 'What'), text('reason', 'Why'),
+      text('waybill', 'Waybill'), count('jobId', 'Job'), count('transactionId', 'Transaction'),
+      { key: 'amount', label: 'Amount excl (+ debit, − credit)', format: 'money' },
+    ],
+    defaultSort: { key: 'createdAt', direction: 'desc' },
   },
 };
 

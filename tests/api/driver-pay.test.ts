@@ -215,10 +215,25 @@ describe('finance metrics and driver pay analysis (administrator; from the ledge
     expect(file.headers.get('content-disposition')).toContain('filename="Driver Analysis.xlsx"');
   });
 
+  it('Amendments lists every adjustment and reversal with who, when and why', async () => {
+    const answer = await server.raw('administrator', 'GET', '/reports/za/amendments');
+    expect(answer.status).toBe(200);
+    const items = answer.body.items as { kind: string; who: string; reason: string; jobId: number | null; createdAt: string; transactionId: number }[];
+    const reversals = await db().select().from(jobPayPostings).where(eq(jobPayPostings.isReversal, true));
+    const adjustments = await db().select().from(adjustmentItems);
+    expect(answer.body.figures).toEqual({ amendments: reversals.length + adjustments.length, adjustments: adjustments.length, reversals: reversals.length });
+    const reversal = items.find((item) => item.transactionId === reversals[0]!.ledgerTransactionId)!;
+    expect(reversal).toMatchObject({ kind: 'Credit reversal', reason: reversals[0]!.reason, jobId: reversals[0]!.jobId, createdAt: expect.any(String) });
+    expect(reversal.who).toBeTruthy();
+    const returned = items.find((item) => item.transactionId === adjustments[0]!.ledgerTransactionId)!;
+    expect(returned).toMatchObject({ kind: 'Delivery price debit', reason: adjustments[0]!.description });
+  });
+
   it('answers 403 to everyone else, management included (000 section 6: administrator only)', async () => {
     for (const login of ['management', 'staff', 'company.admin', 'partner', 'driver', 'customer'] as const) {
       expect((await get(login, 'financeMetrics')).status, login).toBe(403);
       expect((await get(login, 'driverPayAnalysis')).status, login).toBe(403);
+      expect((await server.raw(login, 'GET', '/reports/za/amendments')).status, login).toBe(403);
     }
   });
 });

@@ -486,4 +486,31 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
       averagePerJob: sql`coalesce(round(avg(total)), 0)::float8`,
     },
   },
+  // Issue 15: every adjustment (price, job cost, return-to-sender charge) and every reversal, with who, when and why.
+  amendments: {
+    rows: (context) => {
+      const day = (column: SQL) => localDate(column, context.timeZone);
+      return sql`select * from (
+          select 'adjustment-' || ai.id as "key", ${isoTimestamp(sql`ai.created_at`)} as "createdAt", ${fullName('u')} as who,
+            case when ai.job_id is not null then 'Job cost ' else 'Delivery price ' end || case when ai.is_credit then 'credit' else 'debit' end as kind,
+            ai.description as reason, d.waybill, ai.job_id as "jobId", ai.ledger_transaction_id as "transactionId",
+            (case when ai.is_credit then -1 else 1 end * ai.amount_excl_cents)::float8 as amount, 0 as reversal
+          from adjustment_items ai join users u on u.id = ai.created_by_user_id left join deliveries d on d.id = ai.delivery_id
+          where ai.portal_id = ${context.portalId} and ${dateWindow(context, day(sql`ai.created_at`))}
+          union all
+          select 'reversal-' || lt.id, ${isoTimestamp(sql`lt.created_at`)}, ${fullName('u')}, lt.transaction_type,
+            coalesce(p.reason, lt.description), d.waybill, p.job_id, lt.id,
+            coalesce((select sum(re.amount_cents) from ledger_entries re join accounts ra on ra.id = re.account_id
+              where re.transaction_id = lt.id and ra.system_code = ${COST_OF_SALES_ACCOUNT}), 0)::float8, 1
+          from ledger_transactions lt left join job_pay_postings p on p.ledger_transaction_id = lt.id
+            left join users u on u.id = p.created_by_user_id left join deliveries d on d.id = lt.delivery_id
+          where lt.portal_id = ${context.portalId} and lt.reversal_of_id is not null and ${dateWindow(context, day(sql`lt.created_at`))}
+        ) r`;
+    },
+    figures: {
+      amendments: sql`count(*)::float8`,
+      adjustments: sql`count(*) filter (where reversal = 0)::float8`,
+      reversals: sql`count(*) filter (where reversal = 1)::float8`,
+    },
+  },
 };

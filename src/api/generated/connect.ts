@@ -3346,7 +3346,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue" | "driverVisibility" | "driverSchedules" | "autoAssignEfficiency" | "driverWaitTime" | "driverKpi" | "exceptions" | "driverAssignment" | "driverCommunication" | "addressVariation" | "locationProximity" | "acceptanceCompliance" | "driverScreening" | "financeMetrics" | "driverPayAnalysis";
+        ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue" | "driverVisibility" | "driverSchedules" | "autoAssignEfficiency" | "driverWaitTime" | "driverKpi" | "exceptions" | "driverAssignment" | "driverCommunication" | "addressVariation" | "locationProximity" | "acceptanceCompliance" | "driverScreening" | "financeMetrics" | "driverPayAnalysis" | "amendments";
         /** @description A cell of a report's table (null where it has no value) */
         ReportValue: (string | null) | number;
         ReportResult: {
