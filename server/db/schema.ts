@@ -1336,3 +1336,24 @@ export const autoDispatchAssignments = pgTable('auto_dispatch_assignments', {
   index('auto_dispatch_assignments_job').on(table.jobId, table.createdAt),
   index('auto_dispatch_assignments_portal').on(table.portalId, table.createdAt),
 ]);
+
+// ==== Driver pay (issue 15, f-finance): a completed job's cost posted to the ledger, and its reversals ====
+
+/**
+ * One posting of a job's driver pay: the completion's (isReversal false) or a reversal of it when the job is taken
+ * back from completed (isReversal true), with who caused it and why. A job has at most one unreversed pay posting
+ * (the job's row lock orders them); the ledger transaction is claimed once (unique).
+ */
+export const jobPayPostings = pgTable('job_pay_postings', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  jobId: integer('job_id').notNull().references(() => jobs.id),
+  ledgerTransactionId: integer('ledger_transaction_id').notNull().references(() => ledgerTransactions.id),
+  isReversal: boolean('is_reversal').notNull().default(false),
+  reason: text('reason').notNull(),
+  createdByUserId: integer('created_by_user_id').notNull().references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  uniqueIndex('job_pay_postings_ledger_transaction').on(table.ledgerTransactionId),
+  index('job_pay_postings_job').on(table.jobId, table.id),
+]);

@@ -59,6 +59,8 @@ export const SYSTEM_ACCOUNTS = {
   funding: 'funding',
   /** Money taken for a delivery with no account to credit it to (a second card payment of a paid delivery). */
   suspense: 'suspense',
+  /** What deliveries cost the platform: driver pay (issue 15, server/domain/driver-pay.ts). */
+  costOfSales: 'cost_of_sales',
 } as const;
 
 export async function seedBooking(db: Database): Promise<void> {

@@ -3,14 +3,15 @@
 // balanced ledger transaction and one adjustment item, written together under the delivery's or job's row lock (so
 // two adjustments are judged one after the other), once per Idempotency-Key. Nothing is edited: a mistake is
 // corrected by the opposite adjustment.
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import type { Permissions } from '../../src/lib/roles';
 import type { Database } from '../db/database';
 import { SYSTEM_ACCOUNTS } from '../db/seed-booking';
-import { accounts, adjustmentItems, deliveries, drivers, jobs, users } from '../db/schema';
+import { adjustmentItems, deliveries, jobs, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { payeeAccountId } from './driver-pay';
 import { postTransaction, systemAccountId, type Tx } from './ledger';
 import { idempotent, requireWithinLimit } from './money-rules';
 import { getJobDetails } from './operations/jobs';
@@ -18,6 +19,7 @@ import type { OpsContext } from './operations/scope';
 import type { PortalData } from './portals';
 import { saleOf } from './refunds';
 import { waybillOf } from './payments';
+import { vatOf } from './return-to-sender';
 
 type S = components['schemas'];
 
@@ -29,13 +31,12 @@ export const ADJUSTMENT_TEXTS = {
   jobRequired: 'Choose the job to adjust.',
   deliveryNotPaid: 'Only a paid delivery\'s price can be adjusted.',
   jobWithoutDriver: 'Only a job with a driver can be adjusted.',
-  driverWithoutAccount: 'The driver has no account to pay into: add one for the driver or the driver\'s partner first.',
 } as const;
 
 /** transactionItemTypeId of an adjustment when the form does not name one (the job's cost lines are 1 and 2). */
 export const ADJUSTMENT_ITEM_TYPE = 3;
-/** The platform's account that carries what drivers and partners are paid (the cost of sales). */
-export const DRIVER_PAY_SYSTEM_CODE = 'driver_pay';
+/** The platform's account that carries what drivers and partners are paid: the cost of sales, as completions post it. */
+export const DRIVER_PAY_SYSTEM_CODE = SYSTEM_ACCOUNTS.costOfSales;
 
 type AdjustmentRow = typeof adjustmentItems.$inferSelect;
 
@@ -55,7 +56,6 @@ function publicItem(row: AdjustmentRow & { createdBy: string }, newAmountExcl: n
   };
 }
 
-const vatOf = (portal: PortalData, cents: number) => Math.round((cents * Math.round(portal.vatRate * 10_000)) / 10_000);
 
 /**
  * A delivery's price adjustment: a debit (price up) charges the account it was paid from with the amount and its VAT;
@@ -100,17 +100,6 @@ export async function createDeliveryAdjustment(db: Database, portal: PortalData,
   });
 }
 
-/** Who a job's driver is paid through: the driver's own account, else the driver's partner company's. */
-async function payeeAccount(tx: Tx, portal: PortalData, driverId: number): Promise<number> {
-  const own = await tx.select({ id: accounts.id }).from(accounts)
-    .where(and(eq(accounts.portalId, portal.id), eq(accounts.userId, driverId), ne(accounts.accountType, 'System'))).orderBy(asc(accounts.id)).limit(1);
-  if (own[0]) return own[0].id;
-  const partner = await tx.select({ id: accounts.id }).from(accounts).innerJoin(drivers, eq(drivers.partnerCompanyId, accounts.companyId))
-    .where(and(eq(accounts.portalId, portal.id), eq(drivers.userId, driverId), ne(accounts.accountType, 'System'))).orderBy(asc(accounts.id)).limit(1);
-  if (partner[0]) return partner[0].id;
-  throw new HttpError(422, ADJUSTMENT_TEXTS.driverWithoutAccount);
-}
-
 /** A job's cost lines and adjustments (credits add to the driver's pay, debits take from it). */
 export async function jobTransactionItems(ctx: OpsContext, jobId: number, tx: Tx = ctx.db): Promise<S['JobTransactionItems']> {
   const details = await getJobDetails(ctx, jobId, tx);
@@ -140,7 +129,7 @@ export async function createJobAdjustment(ctx: OpsContext, key: string, form: S[
     const current = await jobTransactionItems(ctx, jobId, tx);
     const newCostExcl = current.totalExcl + (form.isCredit ? form.amount : -form.amount);
     if (newCostExcl < 0) throw badRequest('amount', ADJUSTMENT_TEXTS.newCostBelowZero);
-    const payee = await payeeAccount(tx, portal, job.driverId);
+    const payee = await payeeAccountId(tx, portal.id, job.driverId);
     if (!form.isCredit) await requireWithinLimit(tx, payee, form.amount);
     const sign = form.isCredit ? 1 : -1;
     const transactionId = await postTransaction(tx, {
@@ -159,3 +148,4 @@ export async function createJobAdjustment(ctx: OpsContext, key: string, form: S[
     return publicItem(created!, newCostExcl);
   });
 }
+

@@ -25,6 +25,7 @@ import type { PortalData } from './portals';
 import { logisticStatusValues } from './delivery-status';
 import { loadTasks } from './operations/rows';
 import { refundCancelledDelivery } from './refunds';
+import { chargeReturnToSender } from './return-to-sender';
 import type { Scope } from './scope';
 
 /**
@@ -395,6 +396,8 @@ interface ActionContext {
   portal: PortalData;
   scope: Scope;
   mayEdit: boolean;
+  /** Who acts (a charge's item names them). */
+  userId: number;
 }
 
 /**
@@ -432,6 +435,8 @@ export function cancelAndReturnToSender(ctx: ActionContext, id: number) {
   return act(ctx, id, async (tx, status) => {
     await setStatus(tx, id, chartStep(status, { type: 'delivery.returnToSender' }));
     await upsertDetails(tx, id, { isReturnToSender: true });
+    // The return leg is charged with the status change (docs/finance.md, "Return to sender").
+    await chargeReturnToSender(tx, ctx.portal, id, ctx.userId);
   });
 }
 

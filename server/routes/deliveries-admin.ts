@@ -21,6 +21,7 @@ export function deliveriesAdminHandlers({ db, live }: AppContext): Pick<Handlers
     db, portal: scope.portal, scope: scope.rows,
     // "Editing is permitted": the caller may change the delivery (the edit screen's update roles).
     mayEdit: mayCall('canceldelivery', scope.permissions),
+    userId: scope.permissions.id,
   });
   /**
    * After the commit, each changed delivery goes out on the dashboard hub's Deliveries topic exactly as operations

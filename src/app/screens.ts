@@ -65,6 +65,10 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/reports/driver-kpi': () => import('../ui/reports/ReportPage'),
   '/reports/driver-screening': () => import('../ui/reports/ReportPage'),
   '/reports/driver-communication': () => import('../ui/reports/ReportPage'),
+  // Issue 15: the finance metrics and driver pay analysis are report declarations over the ledger.
+  '/finance/metrics': () => import('../ui/reports/ReportPage'),
+  '/finance/driver-pay-analysis': () => import('../ui/reports/ReportPage'),
+  '/finance/amendments': () => import('../ui/reports/ReportPage'),
   '/reports/exceptions': () => import('../ui/reports/ReportPage'),
   // Scheduled reports (issue 17): the generic list and form; the edit screen adds the runs and "Run now".
   '/scheduledreports': () => import('../ui/admin/ResourceListPage'),

@@ -706,6 +706,10 @@ export const ROUTE_ACCESS = [
   { path: '/reports/driver-assignment', rule: ADMINISTRATOR },
   { path: '/reports/driver-screening', rule: ADMINISTRATOR },
   { path: '/reports/driver-communication', rule: ADMINISTRATOR },
+  // Issue 15 (ours: the spec names the Finance menu's entries, not their paths): administrator only (000 section 6).
+  { path: '/finance/metrics', rule: ADMINISTRATOR },
+  { path: '/finance/driver-pay-analysis', rule: ADMINISTRATOR },
+  { path: '/finance/amendments', rule: ADMINISTRATOR },
   // ---- Application reviews ----
   { path: '/business-applications', rule: STAFF },
   { path: '/business-applications/edit/:id', rule: STAFF },

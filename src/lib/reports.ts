@@ -35,8 +35,13 @@ export const REPORT_FILTER_PARAMS = {
   hub: ['hubId'],
   slaTypes: ['slaTypes'],
   holiday: ['holidayFilter'],
+  /** Issue 15: the finance metrics by day, week or month. */
+  period: ['period'],
 } as const;
 export type ReportFilter = keyof typeof REPORT_FILTER_PARAMS;
+/** The periods a report's rows are grouped by (the finance metrics; issue 15). */
+export const REPORT_PERIODS = ['Day', 'Week', 'Month'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 /** The paging, sorting and export parameters every report takes. */
 export const REPORT_LIST_PARAMS = ['page', 'pageSize', 'sortby', 'sortdirection', 'exportExcel'] as const;
 
@@ -102,6 +107,8 @@ export const REPORT_IDS = [
   // (arrival positions, applications).
   'driverVisibility', 'driverSchedules', 'autoAssignEfficiency', 'driverWaitTime', 'driverKpi', 'exceptions',
   'driverAssignment', 'driverCommunication', 'addressVariation', 'locationProximity', 'acceptanceCompliance', 'driverScreening',
+  // Issue 15: the finance menu's administrator screens, over the ledger.
+  'financeMetrics', 'driverPayAnalysis', 'amendments',
 ] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
@@ -460,6 +467,58 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
       count('documents', 'Documents'), count('valid', 'Valid'), count('documentsToCheck', 'To check'), count('expired', 'Expired or expiring'),
       count('rejectedDocuments', 'Rejected documents'), { key: 'createdAt', label: 'Applied', format: 'datetime' },
       { key: 'decidedAt', label: 'Decided', format: 'datetime' },
+    ],
+    defaultSort: { key: 'createdAt', direction: 'desc' },
+  },
+  financeMetrics: {
+    id: 'financeMetrics', path: '/finance/metrics', title: 'Finance Metrics',
+    // Ours: the spec names no export for the finance metrics.
+    exportName: 'Finance Metrics',
+    filters: ['dateRange', 'period'], dateTypes: ['Delivery Transaction Date'],
+    figures: [
+      { key: 'revenue', label: 'Revenue', format: 'money' }, { key: 'costOfSales', label: 'Cost of sales', format: 'money' },
+      { key: 'grossProfit', label: 'Gross profit', format: 'money' }, percent('marginPercent', 'Gross margin'),
+      { key: 'receivables', label: 'Outstanding receivables', format: 'money' }, { key: 'payables', label: 'Outstanding payables', format: 'money' },
+    ],
+    chart: {
+      kind: 'line', labelKey: 'period',
+      series: [{ label: 'Revenue', sum: 'revenue' }, { label: 'Cost of sales', sum: 'costOfSales' }, { label: 'Gross profit', sum: 'grossProfit' }, { label: 'Receivables', sum: 'receivables' }, { label: 'Payables', sum: 'payables' }],
+    },
+    columns: [
+      { key: 'period', label: 'Period', format: 'date' }, { key: 'revenue', label: 'Revenue', format: 'money' },
+      { key: 'costOfSales', label: 'Cost of sales', format: 'money' }, { key: 'grossProfit', label: 'Gross profit', format: 'money' },
+      percent('marginPercent', 'Margin %'), { key: 'receivables', label: 'Receivables at end', format: 'money' },
+      { key: 'payables', label: 'Payables at end', format: 'money' },
+    ],
+    defaultSort: { key: 'period', direction: 'asc' },
+  },
+  driverPayAnalysis: {
+    id: 'driverPayAnalysis', path: '/finance/driver-pay-analysis', title: 'Driver Pay Analysis',
+    exportName: EXPORT_FILE_NAMES.driverAnalysis,
+    filters: ['dateRange', 'driver'], dateTypes: ['Delivery Transaction Date'],
+    figures: [
+      count('drivers', 'Drivers'), count('jobs', 'Jobs'), { key: 'total', label: 'Driver pay', format: 'money' },
+      { key: 'averagePerJob', label: 'Average per job', format: 'money' },
+    ],
+    chart: { kind: 'bar', labelKey: 'driver', stacked: true, series: [{ label: 'Completion pay', sum: 'pay' }, { label: 'Adjustments', sum: 'adjustments' }] },
+    columns: [
+      text('driver', 'Driver'), count('jobId', 'Job'), { key: 'completedAt', label: 'Completed', format: 'datetime' },
+      { key: 'pay', label: 'Completion pay', format: 'money' }, { key: 'adjustments', label: 'Adjustments', format: 'money' },
+      { key: 'total', label: 'Total', format: 'money' },
+    ],
+    defaultSort: { key: 'driver', direction: 'asc' },
+  },
+  amendments: {
+    id: 'amendments', path: '/finance/amendments', title: 'Amendments',
+    // Ours: the spec names no export for it.
+    exportName: 'Amendments',
+    filters: ['dateRange'], dateTypes: ['Delivery Transaction Date'],
+    figures: [count('amendments', 'Amendments'), count('adjustments', 'Adjustments'), count('reversals', 'Reversals')],
+    chart: { kind: 'doughnut', labelKey: 'kind', series: [{ label: 'Amendments', count: true }] },
+    columns: [
+      { key: 'createdAt', label: 'When', format: 'datetime' }, text('who', 'Who'), text('kind', 'What'), text('reason', 'Why'),
+      text('waybill', 'Waybill'), count('jobId', 'Job'), count('transactionId', 'Transaction'),
+      { key: 'amount', label: 'Amount excl (+ debit, − credit)', format: 'money' },
     ],
     defaultSort: { key: 'createdAt', direction: 'desc' },
   },

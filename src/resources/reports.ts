@@ -5,7 +5,7 @@ import { api } from '../api';
 import type { components, operations } from '../api/generated/connect';
 import { HOLIDAY_FILTERS, SLA_TYPES } from '../lib/constants';
 import {
-  REPORT_DATE_TYPES, REPORT_DEFAULT_RANGE_DAYS, REPORT_FILTER_PARAMS, type ReportDateType, type ReportDeclaration, type ReportFilter, type ReportId,
+  REPORT_DATE_TYPES, REPORT_DEFAULT_RANGE_DAYS, REPORT_FILTER_PARAMS, REPORT_PERIODS, type ReportDateType, type ReportDeclaration, type ReportFilter, type ReportId,
 } from '../lib/reports';
 import { resourceOf } from './index';
 import type { FilterDef } from './types';
@@ -28,6 +28,7 @@ export type ReportContractChecks = [
   Assert<Same<ReportId, components['schemas']['ReportId']>>,
   Assert<Same<ReportDateType, NonNullable<ReportQuery['dateFilterType']>>>,
   Assert<Same<(typeof HOLIDAY_FILTERS)[number], NonNullable<ReportQuery['holidayFilter']>>>,
+  Assert<Same<(typeof REPORT_PERIODS)[number], NonNullable<ReportQuery['period']>>>,
 ];
 
 /** What the report screen asks for: the filter values as the controls hold them, and the table's page and sort. */
@@ -53,6 +54,7 @@ const CONTROLS: Record<ReportFilter, (report: ReportDeclaration) => FilterDef[]>
   hub: () => [{ kind: 'lookup', name: 'hubId', label: 'Hub', resource: 'hubs' }],
   slaTypes: () => [{ kind: 'enum', name: 'slaTypes', label: 'SLA type', options: SLA_TYPES }],
   holiday: () => [{ kind: 'enum', name: 'holidayFilter', label: 'Holiday filter', options: HOLIDAY_FILTERS }],
+  period: () => [{ kind: 'enum', name: 'period', label: 'Period', options: REPORT_PERIODS }],
 };
 
 /** The filter controls of a report, in the declaration's order. */
@@ -106,6 +108,7 @@ export function reportQuery(params: ReportParams): ReportQuery {
     hubId: numberOf(filters.hubId),
     slaTypes: textOf(filters.slaTypes),
     holidayFilter: HOLIDAY_FILTERS.find((holiday) => holiday === filters.holidayFilter),
+    period: REPORT_PERIODS.find((period) => period === filters.period),
     page: params.page,
     pageSize: params.pageSize,
     sortby: params.sortBy,

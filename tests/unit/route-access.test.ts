@@ -186,6 +186,8 @@ const OURS_GATED: { paths: RoutePath[]; who: Role[] }[] = [
   },
   { paths: ['/reports/acceptance-and-compliance', '/reports/driver-assignment', '/reports/driver-screening', '/reports/driver-communication'], who: ['Administrator'] },
   { paths: ['/reports/exceptions'], who: ['Administrator', 'ManagementOperator'] },
+  // Finance (issue 15): the administrator's finance metrics and driver pay analysis (000 section 6).
+  { paths: ['/finance/metrics', '/finance/driver-pay-analysis', '/finance/amendments'], who: ['Administrator'] },
   // Applications (issue 18): the spec names the assistant and vehicle applications and /applicationinvites, not their paths or roles.
   { paths: ['/assistant-apply'], who: ['NormalUser'] },
   { paths: ['/vehicle-apply'], who: ['Partner'] },

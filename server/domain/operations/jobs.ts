@@ -3,10 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { components, operations } from '../../../src/api/generated/connect';
 import { markerLabel } from '../../../src/lib/distance';
 import { ASSIGN_DRIVER_FAR_KM, compareCandidates, kmBetween } from '../../../src/lib/driver-distance';
-import { JOB_COST, mapTaskTypeOf, OPERATIONS_TEXTS, WEB_NOTIFICATION_TYPE } from '../../../src/lib/operations-catalogue';
+import { mapTaskTypeOf, OPERATIONS_TEXTS, WEB_NOTIFICATION_TYPE } from '../../../src/lib/operations-catalogue';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../../src/lib/statuses';
 import { deliveries, drivers, jobDeliveries, jobs, jobTasks, jobTaskStops, stores, users } from '../../db/schema';
 import { ConflictError, HttpError, notFound } from '../../http/errors';
+import { reverseJobPay } from '../driver-pay';
+import { costLines } from './job-cost';
 import { rowExport, type ExportColumn } from '../export';
 import { pageOf, parseListQuery, whereAll, type ListDefinition } from '../list-query';
 import { Changes, dispatcherIds, notify, publishChanges } from './changes';
@@ -108,29 +110,6 @@ async function deliveryIdsOf(db: Tx, jobId: number): Promise<number[]> {
   const rows = await db.select({ id: jobDeliveries.deliveryId }).from(jobDeliveries)
     .where(eq(jobDeliveries.jobId, jobId)).orderBy(asc(jobDeliveries.addedAt), asc(jobDeliveries.deliveryId));
   return rows.map((row) => row.id);
-}
-
-/** The driver pay lines of a job: a fee per delivery and its route's km (VAT exclusive, cents). */
-function costLines(deliveryList: { waybill: string | null; id: number }[], distanceKm: number): S['JobTransactionItem'][] {
-  const lines: S['JobTransactionItem'][] = deliveryList.map((delivery, index) => ({
-    id: index + 1,
-    transactionId: null,
-    description: OPERATIONS_TEXTS.deliveryFee(delivery.waybill ?? String(delivery.id)),
-    quantity: 1,
-    amountExcl: JOB_COST.perDeliveryCents,
-    transactionItemTypeId: JOB_COST.deliveryFeeItemType,
-  }));
-  if (deliveryList.length > 0) {
-    lines.push({
-      id: lines.length + 1,
-      transactionId: null,
-      description: OPERATIONS_TEXTS.distanceLine,
-      quantity: Math.max(1, Math.round(distanceKm)),
-      amountExcl: Math.round(distanceKm * JOB_COST.perKmCents),
-      transactionItemTypeId: JOB_COST.distanceItemType,
-    });
-  }
-  return lines;
 }
 
 async function detailsOf(db: Tx, job: Job): Promise<JobDetails> {
@@ -514,6 +493,8 @@ export function reverseJobStatus(ctx: OpsContext, id: number): Promise<JobDetail
     } else {
       await reopenLastTask(tx, changes, job);
       await writeJob(tx, changes, job.id, { jobStatusId: next, completedAt: null });
+      // A completed job's driver pay is taken back by a reversal; completing it again pays it again.
+      await reverseJobPay(tx, { portalId: ctx.portal.id, jobId: job.id, userId: ctx.permissions.id });
       if (job.driverId) await setAvailability(tx, changes, job.driverId, DRIVER_AVAILABILITY.BUSY);
     }
   });

@@ -12,6 +12,7 @@ import { step } from '../../../src/machines/operations/transitions';
 import { deliveries, drivers, jobs, jobTasks } from '../../db/schema';
 import { ConflictError, notFound } from '../../http/errors';
 import { whereAll } from '../list-query';
+import { payCompletedJob } from '../driver-pay';
 import { acceptProof, issueProofCode, proofSettingsFor } from '../proof-of-delivery';
 import { Changes, dispatcherIds, notify, publishChanges } from './changes';
 import { startLocked } from './jobs';
@@ -196,6 +197,8 @@ export async function runTaskAction(ctx: OpsContext, id: number, action: TaskAct
       if (await openTaskCount(tx, job.id) === 0) {
         const next = stepJob({ id: job.id, jobStatusId: JOB_STATUS.IN_PROGRESS }, { type: 'job.tasksFinished' }, 'start');
         await writeJob(tx, changes, job.id, { jobStatusId: next, completedAt: at });
+        // Its driver is paid with the status change, once (docs/finance.md, "Driver pay").
+        await payCompletedJob(tx, { portalId: ctx.portal.id, jobId: job.id, driverId: job.driverId, userId: ctx.permissions.id });
         await releaseIfIdle(tx, changes, job.driverId);
       } else {
         await writeJob(tx, changes, job.id);

@@ -20,11 +20,8 @@ import { dateWindow, deliveryFiltersOf, deliveryScopeOf, type ReportContext, typ
  * of metrics.ts. Keyed by report id, so a declaration without a query does not compile.
  */
 
-/**
- * The system account cost of sales is posted to (driver pay and other direct costs of a delivery). Ours: until the
- * ledger posts driver pay it holds nothing, and gross profit equals revenue.
- */
-export const COST_OF_SALES_ACCOUNT = 'cost_of_sales';
+/** The system account cost of sales is posted to: driver pay, on job completion and job-cost adjustments (docs/finance.md). */
+export const COST_OF_SALES_ACCOUNT = SYSTEM_ACCOUNTS.costOfSales;
 
 const list = (values: readonly number[]) => sql.raw(values.join(', '));
 const statusLabel = (column: SQL) =>
@@ -516,6 +513,109 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
       approved: sumOf('approved'),
       pending: sumOf('pending'),
       documentsToCheck: sumOf('documentsToCheck'),
+      },
+    },
+  // Issue 15: the finance metrics, from the ledger only. Revenue and cost of sales are what was posted to those system
+  // accounts in each period; receivables and payables are balances at each period's end: what customers' accounts owe
+  // (their debit balances) and what the platform owes drivers and partners (the credit balances of Payable accounts).
+  financeMetrics: {
+    rows: (context) => {
+      const unit = sql.raw(`'${context.period.toLowerCase()}'`);
+      const step = sql.raw(`'1 ${context.period.toLowerCase()}'`);
+      const day = localDate(sql`lt.created_at`, context.timeZone);
+      return sql`with buckets as (
+          select b::date as bucket, least((b + ${step}::interval - interval '1 day')::date, ${context.endDate}::date) as bucket_end
+          from generate_series(date_trunc(${unit}, ${context.startDate}::date), ${context.endDate}::date, ${step}::interval) b),
+        flows as (
+          select date_trunc(${unit}, ${day})::date as bucket,
+            coalesce(sum(-e.amount_cents) filter (where a.system_code = ${SYSTEM_ACCOUNTS.revenue}), 0)::float8 as revenue,
+            coalesce(sum(e.amount_cents) filter (where a.system_code = ${COST_OF_SALES_ACCOUNT}), 0)::float8 as "costOfSales"
+          from ledger_transactions lt join ledger_entries e on e.transaction_id = lt.id join accounts a on a.id = e.account_id
+          where lt.portal_id = ${context.portalId} and a.system_code in (${SYSTEM_ACCOUNTS.revenue}, ${COST_OF_SALES_ACCOUNT})
+            and ${day} between ${context.startDate}::date and ${context.endDate}::date
+          group by 1),
+        daily as (
+          select e.account_id, ${day} as day, sum(e.amount_cents) as amount
+          from ledger_transactions lt join ledger_entries e on e.transaction_id = lt.id join accounts a on a.id = e.account_id
+          where lt.portal_id = ${context.portalId} and a.system_code is null and ${day} <= ${context.endDate}::date
+          group by 1, 2),
+        balances as (
+          select b.bucket,
+            coalesce(sum(greatest(s.amount, 0)) filter (where a.account_type <> 'Payable'), 0)::float8 as receivables,
+            coalesce(sum(greatest(-s.amount, 0)) filter (where a.account_type = 'Payable'), 0)::float8 as payables
+          from buckets b cross join lateral (
+            select d.account_id, sum(d.amount) as amount from daily d where d.day <= b.bucket_end group by d.account_id) s
+            join accounts a on a.id = s.account_id
+          group by b.bucket)
+        select ${isoDate(sql`b.bucket`)} as "key", ${isoDate(sql`b.bucket`)} as period,
+          coalesce(f.revenue, 0)::float8 as revenue, coalesce(f."costOfSales", 0)::float8 as "costOfSales",
+          (coalesce(f.revenue, 0) - coalesce(f."costOfSales", 0))::float8 as "grossProfit",
+          ${percentOf(sql`coalesce(f.revenue, 0) - coalesce(f."costOfSales", 0)`, sql`f.revenue`)} as "marginPercent",
+          coalesce(bl.receivables, 0)::float8 as receivables, coalesce(bl.payables, 0)::float8 as payables
+        from buckets b left join flows f on f.bucket = b.bucket left join balances bl on bl.bucket = b.bucket`;
+    },
+    figures: {
+      revenue: sumOf('revenue'),
+      costOfSales: sumOf('costOfSales'),
+      grossProfit: sumOf('grossProfit'),
+      marginPercent: sumPercent('grossProfit', 'revenue'),
+      // Outstanding: as at the end of the range (the last period's balances).
+      receivables: sql`coalesce((array_agg(receivables order by "key" desc))[1], 0)::float8`,
+      payables: sql`coalesce((array_agg(payables order by "key" desc))[1], 0)::float8`,
+    },
+  },
+  // Issue 15: what each driver was paid per job in the range, from the cost of sales postings (completion pay less its
+  // reversals, and the job's cost adjustments), each attributed to its job and the job's driver.
+  driverPayAnalysis: {
+    rows: (context) => {
+      const day = localDate(sql`lt.created_at`, context.timeZone);
+      return sql`select j.id::text as "key", ${fullName('u')} as driver, j.driver_id, j.id as "jobId",
+          ${isoTimestamp(sql`j.completed_at`)} as "completedAt",
+          coalesce(sum(e.amount_cents) filter (where p.id is not null), 0)::float8 as pay,
+          coalesce(sum(e.amount_cents) filter (where ai.id is not null), 0)::float8 as adjustments,
+          coalesce(sum(e.amount_cents), 0)::float8 as total
+        from ledger_transactions lt join ledger_entries e on e.transaction_id = lt.id
+          join accounts a on a.id = e.account_id and a.system_code = ${COST_OF_SALES_ACCOUNT}
+          left join job_pay_postings p on p.ledger_transaction_id = lt.id
+          left join adjustment_items ai on ai.ledger_transaction_id = lt.id and ai.job_id is not null
+          join jobs j on j.id = coalesce(p.job_id, ai.job_id)
+          left join users u on u.id = j.driver_id
+        where lt.portal_id = ${context.portalId} and ${dateWindow(context, day)}
+          ${context.driverId !== undefined ? sql`and j.driver_id = ${context.driverId}` : sql``}
+        group by j.id, u.first_name, u.last_name`;
+    },
+    figures: {
+      drivers: sql`count(distinct driver_id)::float8`,
+      jobs: sql`count(*)::float8`,
+      total: sumOf('total'),
+      averagePerJob: sql`coalesce(round(avg(total)), 0)::float8`,
+    },
+  },
+  // Issue 15: every adjustment (price, job cost, return-to-sender charge) and every reversal, with who, when and why.
+  amendments: {
+    rows: (context) => {
+      const day = (column: SQL) => localDate(column, context.timeZone);
+      return sql`select * from (
+          select 'adjustment-' || ai.id as "key", ${isoTimestamp(sql`ai.created_at`)} as "createdAt", ${fullName('u')} as who,
+            case when ai.job_id is not null then 'Job cost ' else 'Delivery price ' end || case when ai.is_credit then 'credit' else 'debit' end as kind,
+            ai.description as reason, d.waybill, ai.job_id as "jobId", ai.ledger_transaction_id as "transactionId",
+            (case when ai.is_credit then -1 else 1 end * ai.amount_excl_cents)::float8 as amount, 0 as reversal
+          from adjustment_items ai join users u on u.id = ai.created_by_user_id left join deliveries d on d.id = ai.delivery_id
+          where ai.portal_id = ${context.portalId} and ${dateWindow(context, day(sql`ai.created_at`))}
+          union all
+          select 'reversal-' || lt.id, ${isoTimestamp(sql`lt.created_at`)}, ${fullName('u')}, lt.transaction_type,
+            coalesce(p.reason, lt.description), d.waybill, p.job_id, lt.id,
+            coalesce((select sum(re.amount_cents) from ledger_entries re join accounts ra on ra.id = re.account_id
+              where re.transaction_id = lt.id and ra.system_code = ${COST_OF_SALES_ACCOUNT}), 0)::float8, 1
+          from ledger_transactions lt left join job_pay_postings p on p.ledger_transaction_id = lt.id
+            left join users u on u.id = p.created_by_user_id left join deliveries d on d.id = lt.delivery_id
+          where lt.portal_id = ${context.portalId} and lt.reversal_of_id is not null and ${dateWindow(context, day(sql`lt.created_at`))}
+        ) r`;
+    },
+    figures: {
+      amendments: sql`count(*)::float8`,
+      adjustments: sql`count(*) filter (where reversal = 0)::float8`,
+      reversals: sql`count(*) filter (where reversal = 1)::float8`,
     },
   },
 };

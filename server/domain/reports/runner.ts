@@ -4,7 +4,7 @@ import type { components, operations } from '../../../src/api/generated/connect'
 import { DEFAULT_PAGE_SIZE, EXPORT_BATCH_SIZE, MAX_PAGE_SIZE, SLA_TYPES } from '../../../src/lib/constants';
 import {
   REPORT_DEFAULT_RANGE_DAYS, REPORT_MAX_CHART_POINTS, REPORT_MAX_RANGE_DAYS, REPORT_TEXTS, reportParams,
-  type HolidayFilter, type ReportDateType, type ReportDeclaration,
+  type HolidayFilter, type ReportDateType, type ReportDeclaration, type ReportPeriod,
 } from '../../../src/lib/reports';
 import { rowsOf, type Database } from '../../db/database';
 import { badRequest } from '../../http/errors';
@@ -33,6 +33,8 @@ export interface ReportContext {
   driverId?: number;
   hubId?: number;
   slaTypes?: string[];
+  /** How rows are grouped in time (the finance metrics; Day unless asked). */
+  period: ReportPeriod;
   /** Today in the portal's time zone (Deliveries Due). */
   today: string;
 }
@@ -70,7 +72,7 @@ export function reportContext(
     portalId: portal.id, timeZone: portal.timeZone, scope, userId,
     startDate, endDate, dateType, holiday: query.holidayFilter ?? 'None',
     companyId: query.companyid, storeId: query.storeid, driverId: query.driverid, hubId: query.hubId,
-    slaTypes: slaTypes && slaTypes.length > 0 ? slaTypes : undefined, today,
+    slaTypes: slaTypes && slaTypes.length > 0 ? slaTypes : undefined, period: query.period ?? 'Day', today,
   };
 }
 

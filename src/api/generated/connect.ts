@@ -3451,7 +3451,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue" | "driverVisibility" | "driverSchedules" | "autoAssignEfficiency" | "driverWaitTime" | "driverKpi" | "exceptions" | "driverAssignment" | "driverCommunication" | "addressVariation" | "locationProximity" | "acceptanceCompliance" | "driverScreening";
+        ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue" | "driverVisibility" | "driverSchedules" | "autoAssignEfficiency" | "driverWaitTime" | "driverKpi" | "exceptions" | "driverAssignment" | "driverCommunication" | "addressVariation" | "locationProximity" | "acceptanceCompliance" | "driverScreening" | "financeMetrics" | "driverPayAnalysis" | "amendments";
         /** @description A cell of a report's table (null where it has no value) */
         ReportValue: (string | null) | number;
         ReportResult: {
@@ -12319,6 +12319,8 @@ export interface operations {
                 slaTypes?: string;
                 /** @description Weekend days left out of the range (None, All, Saturdays, Sundays) */
                 holidayFilter?: "None" | "All" | "Saturdays" | "Sundays";
+                /** @description Issue 15: the rows by Day, Week or Month (the finance metrics) */
+                period?: "Day" | "Week" | "Month";
             };
             header?: never;
             path: {
