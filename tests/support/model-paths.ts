@@ -8,6 +8,7 @@ import {
 import type { Scenario } from '../../src/machines/samples';
 import type { StatePath } from 'xstate/graph';
 import { machinePaths, transitionKeys } from '../../src/lib/flows/paths';
+import { activeNodes } from '../../src/lib/flows/simulate';
 
 /**
  * Model-based tests from the machines the app runs. `xstate/graph` walks the real machine; each generated
@@ -62,7 +63,7 @@ function observeGuards<M extends AnyStateMachine>(machine: M, seen: Map<string, 
       return outcome;
     },
   ]));
-  return machine.provide({ guards: wrapped } as never) as M;
+  return provided(machine, { guards: wrapped });
 }
 
 /** Replaces every promise actor of a machine with one the path runner settles by hand. */
@@ -74,7 +75,16 @@ function controlActors<M extends AnyStateMachine>(machine: M) {
       fromPromise(({ self }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }))),
     ]),
   );
-  return { machine: machine.provide({ actors } as never) as M, pending };
+  return { machine: provided(machine, { actors }), pending };
+}
+
+/**
+ * `provide` keeps the machine's type (xstate types it on the concrete machine); this overload says so for the
+ * generic machine of a suite, which TypeScript resolves to AnyStateMachine's `provide`.
+ */
+function provided<M extends AnyStateMachine>(machine: M, implementations: Parameters<AnyStateMachine['provide']>[0]): M;
+function provided(machine: AnyStateMachine, implementations: Parameters<AnyStateMachine['provide']>[0]): AnyStateMachine {
+  return machine.provide(implementations);
 }
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {
@@ -145,9 +155,9 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       expect(unasserted, `states without an assertion in ${machine.id}`).toEqual([]);
     });
 
-    const perScenario = machinePaths(machine, spec.scenarios as never, spec.paths, spec.targets);
+    const perScenario = machinePaths(machine, spec.scenarios, spec.paths, spec.targets);
     for (const [index, scenario] of spec.scenarios.entries()) {
-      const paths = perScenario[index] as unknown as StatePath<Snapshot<M>, AnyEventObject>[];
+      const paths = perScenario[index] ?? [];
       for (const path of paths) {
         pathCount += 1;
         const label = path.steps.map((step) => step.event.type).join(' → ') || '(initial)';
@@ -218,7 +228,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
   }
 
   async function assertState(snapshot: Snapshot<M>) {
-    const active = (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes.filter((node) => node !== machine.root);
+    const active = activeNodes(snapshot).filter((node) => node !== machine.root);
     for (const node of active) {
       const path = statePath(node);
       reachedStates.add(path);
