@@ -34,6 +34,16 @@ export interface ModelSpec<M extends AnyStateMachine> {
   /** The samples' `targets`: with 'transitions', every transition must be taken by some path. */
   targets?: 'states' | 'transitions';
   /**
+   * Guard coverage enforced (opt-in per machine, with targets 'transitions'): the suite fails when a named guard
+   * was seen only true or only false by the replayed paths, unless `guardExemptions` names it.
+   */
+  guards?: boolean;
+  /**
+   * Guards that cannot be seen both ways by construction, each with why ('alwaysTrueHere: only reached after ...').
+   * An exemption for a guard that is seen both ways, or that the machine does not have, fails too (stale).
+   */
+  guardExemptions?: Record<string, string>;
+  /**
    * Starts the real thing with the given (controlled) machine: usually renders the view that subscribes to
    * it. Returns how to send user events to it.
    */
@@ -134,6 +144,8 @@ export interface Coverage {
   guardsBothWays?: number;
   /** Guards not yet seen both ways, with the outcome missing ('isNotFound: never false'). */
   guardsOneWay?: string[];
+  /** Whether the suite fails on a one-way guard (its spec's `guards`). */
+  guardsEnforced?: boolean;
 }
 
 export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): void {
@@ -183,6 +195,17 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
         const untaken = transitions.filter((transition) => !reachedTransitions.has(transition));
         if (untaken.length > 0) failures += 1;
         expect(untaken, `transitions of ${machine.id} no generated path takes`).toEqual([]);
+      });
+    }
+
+    if (spec.guards) {
+      it('sees every guard both ways', () => {
+        const exemptions = spec.guardExemptions ?? {};
+        const oneWay = oneWayGuards().filter(([name]) => !(name in exemptions)).map(describeOneWay);
+        const stale = Object.keys(exemptions).filter((name) => (guardOutcomes.get(name)?.size ?? 2) === 2);
+        if (oneWay.length > 0 || stale.length > 0) failures += 1;
+        expect(oneWay, `guards of ${machine.id} no generated path sees both true and false`).toEqual([]);
+        expect(stale, `guard exemptions of ${machine.id} that name no one-way guard`).toEqual([]);
       });
     }
 
@@ -253,10 +276,18 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       targets: spec.targets ?? 'states',
       guards: guardOutcomes.size,
       guardsBothWays: [...guardOutcomes.values()].filter((outcomes) => outcomes.size === 2).length,
-      guardsOneWay: [...guardOutcomes].filter(([, outcomes]) => outcomes.size < 2)
-        .map(([name, outcomes]) => `${name}: never ${outcomes.has(true) ? 'false' : outcomes.has(false) ? 'true' : 'evaluated'}`),
+      guardsOneWay: oneWayGuards().map(describeOneWay),
+      guardsEnforced: spec.guards ?? false,
     };
   }
+
+  function oneWayGuards(): [string, Set<boolean>][] {
+    return [...guardOutcomes].filter(([, outcomes]) => outcomes.size < 2);
+  }
+}
+
+function describeOneWay([name, outcomes]: [string, Set<boolean>]): string {
+  return `${name}: never ${outcomes.has(true) ? 'false' : outcomes.has(false) ? 'true' : 'evaluated'}`;
 }
 
 export function formatCoverage(rows: Coverage[]): string {
