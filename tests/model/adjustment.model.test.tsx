@@ -22,6 +22,7 @@ describeModel({
   machine: adjustmentMachine,
   scenarios: adjustmentSamples.scenarios,
   targets: adjustmentSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     done = 0;
     gone = 0;

@@ -15,6 +15,7 @@ describeModel({
   machine: announcementBannerMachine,
   scenarios: announcementBannerSamples.scenarios,
   targets: announcementBannerSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><AnnouncementBannerView actor={actor} /></ChakraProvider>);

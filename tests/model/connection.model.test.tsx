@@ -50,6 +50,7 @@ describeModel({
   machine: connectionMachine,
   scenarios: connectionSamples.scenarios,
   targets: connectionSamples.targets,
+  guards: true,
   async start(machine, _input, clock) {
     Object.assign(app, { connection: undefined, disconnects: 0, ups: 0, reconnects: 0 });
     const running = machine.provide({

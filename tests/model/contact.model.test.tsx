@@ -16,6 +16,7 @@ describeModel({
   machine: contactSamples.machine,
   scenarios: contactSamples.scenarios,
   targets: contactSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><ContactView actor={actor} /></ChakraProvider>);

@@ -16,6 +16,7 @@ describeModel({
   machine: countdownMachine.provide({ actions: { reload } }),
   scenarios: countdownSamples.scenarios,
   targets: countdownSamples.targets,
+  guards: true,
   start(machine, _input, clock) {
     reload.mockClear();
     render(

@@ -22,6 +22,7 @@ describeModel({
   machine: deliveryParcelsMachine,
   scenarios: deliveryParcelsSamples.scenarios,
   targets: deliveryParcelsSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     saved = 0;
     const actor = createActor(machine, { input, clock });

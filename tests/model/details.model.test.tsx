@@ -94,6 +94,7 @@ describeModel({
   machine: detailsMachine,
   scenarios: detailsSamples.scenarios,
   targets: detailsSamples.targets,
+  guards: true,
   async start(machine, input) {
     // The wizard reopens the delivery at step 4 (its payment status) and runs this details chart there.
     const logic = {

@@ -10,6 +10,7 @@ describeModel({
   machine: notificationsMachine,
   scenarios: notificationsSamples.scenarios,
   targets: notificationsSamples.targets,
+  guards: true,
   async start(machine, _input, clock) {
     const view = renderShell({ path: '/', permissions: null, notifications: machine, screenLogic: { clock } });
     await screen.findByRole('heading', { level: 1 });

@@ -13,6 +13,7 @@ describeModel({
   machine: outboxMachine,
   scenarios: outboxSamples.scenarios,
   targets: outboxSamples.targets,
+  guards: true,
   async start(machine, _input, clock) {
     renderAccount({ path: '/outbox', profile: administrator, roles: ['Administrator'], logic: accountLogic(administrator, { outbox: machine }), clock });
     await pageHeading(OUTBOX_TEXTS.title);

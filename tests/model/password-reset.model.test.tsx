@@ -15,6 +15,7 @@ describeModel({
   machine: passwordResetMachine,
   scenarios: passwordResetSamples.scenarios,
   targets: passwordResetSamples.targets,
+  guards: true,
   async start(machine, input, clock) {
     const path = input.email ? `/confirm-password?email=${encodeURIComponent(input.email)}` : '/forgot-password';
     renderAccount({ path, profile: null, logic: accountLogic({} as never, { passwordReset: machine }), clock });

@@ -31,6 +31,7 @@ describeModel({
   machine: paymentCallbackMachine,
   scenarios: paymentCallbackSamples.scenarios,
   targets: paymentCallbackSamples.targets,
+  guards: true,
   async start(machine, input) {
     // Back on /deliveries/add the wizard reopens the delivery (an administrator may open that route); what it
     // then shows is tests/component/payment-callback.test.tsx's.

@@ -19,6 +19,7 @@ describeModel({
   machine: payoutRequestMachine,
   scenarios: payoutRequestSamples.scenarios,
   targets: payoutRequestSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     requested = 0;
     kind = input.kind;

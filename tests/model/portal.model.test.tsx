@@ -11,6 +11,7 @@ describeModel({
   machine: portalMachine,
   scenarios: portalSamples.scenarios,
   targets: portalSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     renderApp({ portal: machine, hostname: input.hostname, defaultPortal: input.defaultPortal, clock });
     return {

@@ -16,6 +16,7 @@ describeModel({
   machine: priceCalculatorSamples.machine,
   scenarios: priceCalculatorSamples.scenarios,
   targets: priceCalculatorSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     const from = createActor(publicPlaceSelectLogic, { input: { resource: 'stores', cca2: 'za' } }).start();

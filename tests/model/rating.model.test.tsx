@@ -16,6 +16,7 @@ describeModel({
   machine: ratingSamples.machine,
   scenarios: ratingSamples.scenarios,
   targets: ratingSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     rated = [];
     const actor = createActor(machine, { input, clock }).start();

@@ -15,6 +15,7 @@ describeModel({
   machine: revealedSecretMachine,
   scenarios: revealedSecretSamples.scenarios,
   targets: revealedSecretSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     issued = 0;
     const actor = createActor(machine, { input, clock });

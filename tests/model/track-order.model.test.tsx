@@ -15,6 +15,7 @@ describeModel({
   machine: trackOrderSamples.machine,
   scenarios: trackOrderSamples.scenarios,
   targets: trackOrderSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     opened = [];
     const actor = createActor(machine, { input, clock }).start();

@@ -15,6 +15,7 @@ describeModel({
   machine: trackingMachine,
   scenarios: trackingSamples.scenarios,
   targets: trackingSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock });
     actor.start();

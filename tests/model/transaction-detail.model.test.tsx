@@ -15,6 +15,7 @@ describeModel({
   machine: transactionDetailMachine,
   scenarios: transactionDetailSamples.scenarios,
   targets: transactionDetailSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(

@@ -49,6 +49,7 @@ describeModel({
   machine: verificationMachine,
   scenarios: verificationSamples.scenarios,
   targets: verificationSamples.targets,
+  guards: true,
   async start(machine, input, clock) {
     const flow = FLOWS[input.kind];
     const profile = PROFILES[input.kind];

@@ -8,6 +8,7 @@ import {
 import type { Scenario } from '../../src/machines/samples';
 import type { StatePath } from 'xstate/graph';
 import { machinePaths, transitionKeys } from '../../src/lib/flows/paths';
+import { activeNodes } from '../../src/lib/flows/simulate';
 
 /**
  * Model-based tests from the machines the app runs. `xstate/graph` walks the real machine; each generated
@@ -32,6 +33,16 @@ export interface ModelSpec<M extends AnyStateMachine> {
   paths?: 'shortest' | 'simple';
   /** The samples' `targets`: with 'transitions', every transition must be taken by some path. */
   targets?: 'states' | 'transitions';
+  /**
+   * Guard coverage enforced (opt-in per machine, with targets 'transitions'): the suite fails when a named guard
+   * was seen only true or only false by the replayed paths, unless `guardExemptions` names it.
+   */
+  guards?: boolean;
+  /**
+   * Guards that cannot be seen both ways by construction, each with why ('alwaysTrueHere: only reached after ...').
+   * An exemption for a guard that is seen both ways, or that the machine does not have, fails too (stale).
+   */
+  guardExemptions?: Record<string, string>;
   /**
    * Starts the real thing with the given (controlled) machine: usually renders the view that subscribes to
    * it. Returns how to send user events to it.
@@ -62,7 +73,7 @@ function observeGuards<M extends AnyStateMachine>(machine: M, seen: Map<string, 
       return outcome;
     },
   ]));
-  return machine.provide({ guards: wrapped } as never) as M;
+  return provided(machine, { guards: wrapped });
 }
 
 /** Replaces every promise actor of a machine with one the path runner settles by hand. */
@@ -74,7 +85,16 @@ function controlActors<M extends AnyStateMachine>(machine: M) {
       fromPromise(({ self }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }))),
     ]),
   );
-  return { machine: machine.provide({ actors } as never) as M, pending };
+  return { machine: provided(machine, { actors }), pending };
+}
+
+/**
+ * `provide` keeps the machine's type (xstate types it on the concrete machine); this overload says so for the
+ * generic machine of a suite, which TypeScript resolves to AnyStateMachine's `provide`.
+ */
+function provided<M extends AnyStateMachine>(machine: M, implementations: Parameters<AnyStateMachine['provide']>[0]): M;
+function provided(machine: AnyStateMachine, implementations: Parameters<AnyStateMachine['provide']>[0]): AnyStateMachine {
+  return machine.provide(implementations);
 }
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {
@@ -124,6 +144,8 @@ export interface Coverage {
   guardsBothWays?: number;
   /** Guards not yet seen both ways, with the outcome missing ('isNotFound: never false'). */
   guardsOneWay?: string[];
+  /** Whether the suite fails on a one-way guard (its spec's `guards`). */
+  guardsEnforced?: boolean;
 }
 
 export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): void {
@@ -145,9 +167,9 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       expect(unasserted, `states without an assertion in ${machine.id}`).toEqual([]);
     });
 
-    const perScenario = machinePaths(machine, spec.scenarios as never, spec.paths, spec.targets);
+    const perScenario = machinePaths(machine, spec.scenarios, spec.paths, spec.targets);
     for (const [index, scenario] of spec.scenarios.entries()) {
-      const paths = perScenario[index] as unknown as StatePath<Snapshot<M>, AnyEventObject>[];
+      const paths = perScenario[index] ?? [];
       for (const path of paths) {
         pathCount += 1;
         const label = path.steps.map((step) => step.event.type).join(' → ') || '(initial)';
@@ -173,6 +195,17 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
         const untaken = transitions.filter((transition) => !reachedTransitions.has(transition));
         if (untaken.length > 0) failures += 1;
         expect(untaken, `transitions of ${machine.id} no generated path takes`).toEqual([]);
+      });
+    }
+
+    if (spec.guards) {
+      it('sees every guard both ways', () => {
+        const exemptions = spec.guardExemptions ?? {};
+        const oneWay = oneWayGuards().filter(([name]) => !(name in exemptions)).map(describeOneWay);
+        const stale = Object.keys(exemptions).filter((name) => (guardOutcomes.get(name)?.size ?? 2) === 2);
+        if (oneWay.length > 0 || stale.length > 0) failures += 1;
+        expect(oneWay, `guards of ${machine.id} no generated path sees both true and false`).toEqual([]);
+        expect(stale, `guard exemptions of ${machine.id} that name no one-way guard`).toEqual([]);
       });
     }
 
@@ -218,7 +251,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
   }
 
   async function assertState(snapshot: Snapshot<M>) {
-    const active = (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes.filter((node) => node !== machine.root);
+    const active = activeNodes(snapshot).filter((node) => node !== machine.root);
     for (const node of active) {
       const path = statePath(node);
       reachedStates.add(path);
@@ -243,10 +276,18 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       targets: spec.targets ?? 'states',
       guards: guardOutcomes.size,
       guardsBothWays: [...guardOutcomes.values()].filter((outcomes) => outcomes.size === 2).length,
-      guardsOneWay: [...guardOutcomes].filter(([, outcomes]) => outcomes.size < 2)
-        .map(([name, outcomes]) => `${name}: never ${outcomes.has(true) ? 'false' : outcomes.has(false) ? 'true' : 'evaluated'}`),
+      guardsOneWay: oneWayGuards().map(describeOneWay),
+      guardsEnforced: spec.guards ?? false,
     };
   }
+
+  function oneWayGuards(): [string, Set<boolean>][] {
+    return [...guardOutcomes].filter(([, outcomes]) => outcomes.size < 2);
+  }
+}
+
+function describeOneWay([name, outcomes]: [string, Set<boolean>]): string {
+  return `${name}: never ${outcomes.has(true) ? 'false' : outcomes.has(false) ? 'true' : 'evaluated'}`;
 }
 
 export function formatCoverage(rows: Coverage[]): string {

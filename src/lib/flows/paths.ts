@@ -1,4 +1,4 @@
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import type { Scenario } from './samples';
 import type { FlowGraph } from './graph';
@@ -51,19 +51,14 @@ function shortestPerState(paths: AnyPath[]): AnyPath[] {
   return [...best.values()];
 }
 
-interface SelectedTransition {
-  source: AnyStateNode;
-  eventType: string;
-}
-
 /**
  * The transitions an event takes from a snapshot, guards evaluated, named `<state path> --<event>#<index>`
  * (the index among that state's transitions for the event: a guarded alternative is a transition of its own).
  */
 export function transitionKeys(snapshot: AnyMachineSnapshot, event: AnyEventObject): string[] {
-  let selected: SelectedTransition[];
+  let selected: ReturnType<AnyStateMachine['getTransitionData']>;
   try {
-    selected = snapshot.machine.getTransitionData(snapshot as never, event as never) as unknown as SelectedTransition[];
+    selected = snapshot.machine.getTransitionData(snapshot, event);
   } catch {
     return [];
   }
@@ -104,13 +99,16 @@ function transitionPaths(
  * one per reached state and last event; with `targets: 'transitions'`, one more per transition that none of
  * those takes, from the first scenario (in catalogue order) where a sample event takes it.
  */
+export function machinePaths<M extends AnyStateMachine>(
+  machine: M, scenarios: Scenario<M>[], kind?: 'shortest' | 'simple', targets?: 'states' | 'transitions',
+): StatePath<SnapshotFrom<M>, AnyEventObject>[][];
 export function machinePaths(
   machine: AnyStateMachine, scenarios: Scenario<AnyStateMachine>[], kind: 'shortest' | 'simple' = 'shortest', targets: 'states' | 'transitions' = 'states',
 ): AnyPath[][] {
   const generate = kind === 'simple' ? getSimplePaths : getShortestPaths;
   const walks = scenarios.map((scenario) => {
     const events = eventsFor(scenario.events ?? []);
-    const all = generate(machine, { input: scenario.input, events: events as never }) as AnyPath[];
+    const all: AnyPath[] = generate(machine, { input: scenario.input, events });
     return { events, all, kept: shortestPerState(all) };
   });
   if (targets === 'states') return walks.map((walk) => walk.kept);
