@@ -97,3 +97,34 @@ export function scanError(code: string, parcelBarcodes: readonly string[], scann
   if (parcelBarcodes.length > 0 && !parcelBarcodes.some((barcode) => barcode.trim() === trimmed)) return SCAN_TEXTS.notOnDelivery(trimmed);
   return null;
 }
+
+/** The driver's drop-off dialog (issue 20, f-pod). */
+export const DROP_OFF_PROOF_TEXTS = {
+  title: (label: string) => `Complete drop-off ${label}`,
+  loading: 'Reading what this drop-off needs…',
+  retry: 'Try again',
+  required: 'required',
+  optional: 'optional',
+  section: (part: string, requirement: string) => `${part} (${requirement})`,
+  signaturePad: 'Signature pad: the recipient signs here with a finger or pen',
+  clearSignature: 'Clear signature',
+  signed: 'Signed on the pad.',
+  typedName: 'Or the recipient types their name',
+  typedNameHint: 'For keyboard and screen-reader users: the typed name is kept as the signature, marked as typed.',
+  photoInput: 'Take a photo',
+  uploading: 'Uploading the photo…',
+  photoCount: (count: number) => `${count} photo${count === 1 ? '' : 's'} taken.`,
+  photoAlt: (index: number) => `Drop-off photo ${index}`,
+  scanInput: 'Scan a parcel barcode',
+  scanHint: 'Scan with the scanner, or type the code and press Enter.',
+  scanAdd: 'Add scan',
+  scanned: (code: string) => `${code} scanned`,
+  notScanned: (code: string) => `${code} not scanned yet`,
+  codeInput: 'One-time code from the recipient',
+  nothingNeeded: 'This drop-off needs no proof.',
+  complete: 'Complete',
+  completing: 'Completing the drop-off…',
+  completed: 'The drop-off is completed.',
+  cancel: 'Cancel',
+  close: 'Close',
+} as const;
