@@ -1215,11 +1215,14 @@ export const proofOfDeliverySettings = pgTable('proof_of_delivery_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [uniqueIndex('proof_of_delivery_settings_level').on(table.companyId, table.slaType)]);
 
-/** The proof a completed drop-off came with (one per task): signature and photos as data URLs, the scans, the code's check, where and when. */
+/** The proof a completed drop-off came with (one per task): signature, photos (media ids), the scans, the code's check, where and when. */
 export const proofsOfDelivery = pgTable('proofs_of_delivery', {
   taskId: integer('task_id').primaryKey().references(() => jobTasks.id),
   deliveryId: integer('delivery_id').notNull().references(() => deliveries.id),
   signature: text('signature'),
+  /** Issue 20 (f-pod): drawn (signature is the image's data URL) or typed (the recipient's name: the accessible alternative). */
+  signatureMethod: text('signature_method'),
+  /** Issue 20 (f-pod): the photos' media item ids (delivery pictures in the media store, not their bytes). */
   photos: jsonb('photos').notNull().default([]),
   barcodes: jsonb('barcodes').notNull().default([]),
   codeVerified: boolean('code_verified').notNull().default(false),

@@ -277,6 +277,9 @@ export async function listDeliveries(db: Database, portal: PortalData, scope: Sc
 
 // ---- One delivery -----------------------------------------------------------------------------------------
 
+/** Exported for the proof pack (issue 20): the same scope as the edit screen. */
+export { findRow as findDeliveryInScope };
+
 async function findRow(db: Database, portal: PortalData, scope: Scope, id: number) {
   const [row] = await selectRows(db, whereAll(eq(deliveries.portalId, portal.id), deliveryScope(scope), eq(deliveries.id, id)));
   return row;

@@ -6,8 +6,8 @@ import {
 } from '../../src/lib/proof-of-delivery';
 import type { Permissions } from '../../src/lib/roles';
 import type { Database } from '../db/database';
-import { companies, deliveries, deliveryItems, deliveryQuotes, proofOfDeliveryCodes, proofOfDeliverySettings, proofsOfDelivery } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { companies, deliveries, deliveryItems, deliveryQuotes, mediaItems, proofOfDeliveryCodes, proofOfDeliverySettings, proofsOfDelivery } from '../db/schema';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { enqueueMessage } from '../messaging/outbox';
 import type { Tx } from './ledger';
 import { scopeOf } from './scope';
@@ -66,6 +66,12 @@ export async function proofSettingsFor(tx: Tx, delivery: Pick<DeliveryRow, 'comp
   return row ? settingsOf(row) : NO_PROOF;
 }
 
+/** The barcodes of a delivery's parcels on record (a drop-off's scans are checked against them). */
+export async function parcelBarcodesOf(tx: Tx, deliveryId: number): Promise<string[]> {
+  const rows = await tx.select({ barCode: deliveryItems.barCode }).from(deliveryItems).where(and(eq(deliveryItems.deliveryId, deliveryId), isNotNull(deliveryItems.barCode)));
+  return rows.map((row) => row.barCode!);
+}
+
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /**
@@ -87,6 +93,16 @@ export async function issueProofCode(tx: Tx, taskId: number, delivery: DeliveryR
   });
 }
 
+/** The photos a drop-off names must be pictures uploaded for its delivery (uploadproofphoto), not anyone's media. */
+async function requireProofPhotos(tx: Tx, deliveryId: number, photoIds: readonly number[]): Promise<void> {
+  if (photoIds.length === 0) return;
+  const found = await tx.select({ id: mediaItems.id }).from(mediaItems)
+    .where(and(inArray(mediaItems.id, [...photoIds]), eq(mediaItems.deliveryId, deliveryId), eq(mediaItems.kind, 'deliveryPicture')));
+  const known = new Set(found.map((row) => row.id));
+  const unknown = photoIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw badRequest('photoIds', PROOF_TEXTS.photoUnknown(unknown));
+}
+
 async function codeMatches(tx: Tx, taskId: number, code: string | undefined): Promise<boolean | undefined> {
   if (code === undefined) return undefined;
   const [issued] = await tx.select({ codeHash: proofOfDeliveryCodes.codeHash }).from(proofOfDeliveryCodes).where(eq(proofOfDeliveryCodes.taskId, taskId));
@@ -101,17 +117,18 @@ async function codeMatches(tx: Tx, taskId: number, code: string | undefined): Pr
  */
 export async function acceptProof(tx: Tx, taskId: number, delivery: DeliveryRow, proof: S['ProofOfDeliveryForm'] = {}): Promise<void> {
   const settings = await proofSettingsFor(tx, delivery);
-  const barcodes = settings.barcode === 'required'
-    ? (await tx.select({ barCode: deliveryItems.barCode }).from(deliveryItems).where(and(eq(deliveryItems.deliveryId, delivery.id), isNotNull(deliveryItems.barCode)))).map((row) => row.barCode!)
-    : [];
+  const barcodes = settings.barcode === 'required' ? await parcelBarcodesOf(tx, delivery.id) : [];
+  const photoIds = [...new Set(proof.photoIds ?? [])];
+  await requireProofPhotos(tx, delivery.id, photoIds);
   const matches = await codeMatches(tx, taskId, proof.code);
-  const missing = missingProof(settings, { signature: proof.signature, photos: proof.photos, barcodes: proof.barcodes, codeMatches: matches }, barcodes);
+  const missing = missingProof(settings, { signature: proof.signature, photos: photoIds.map(String), barcodes: proof.barcodes, codeMatches: matches }, barcodes);
   const parts = PROOF_PARTS.filter((part) => missing[part] !== undefined);
   if (parts.length > 0) {
     throw new HttpError(422, PROOF_TEXTS.missing(parts.map((part) => PROOF_TEXTS.parts[part])), Object.fromEntries(parts.map((part) => [part, [missing[part]!]])));
   }
   const values = {
-    deliveryId: delivery.id, signature: proof.signature ?? null, photos: proof.photos ?? [], barcodes: proof.barcodes ?? [], codeVerified: matches === true,
+    deliveryId: delivery.id, signature: proof.signature ?? null, signatureMethod: proof.signature ? proof.signatureMethod ?? 'drawn' : null,
+    photos: photoIds, barcodes: proof.barcodes ?? [], codeVerified: matches === true,
     lat: proof.location?.lat ?? null, lon: proof.location?.lon ?? null, capturedAt: new Date(),
   };
   await tx.insert(proofsOfDelivery).values({ taskId, ...values }).onConflictDoUpdate({ target: proofsOfDelivery.taskId, set: values });

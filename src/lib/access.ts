@@ -255,6 +255,10 @@ export const OPERATION_ACCESS = {
   // Issue 20: proof of delivery — staff set any company's, a company administrator its own (company operators read it).
   getproofofdeliverysettings: { roles: [...OPS_JOB_EDITORS, 'CompanyAdministrator', 'CompanyOperator'] },
   saveproofofdeliverysetting: { roles: [...OPS_JOB_EDITORS, 'CompanyAdministrator'] },
+  // Proof of delivery (issue 20, f-pod): the driver's photo upload is a task call; the proof pack is read like the delivery.
+  uploadproofphoto: { roles: OPS_TASK_ACTORS },
+  getdeliveryproof: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator'] },
+  getdeliveryproofpdf: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator', 'StoreAdministrator', 'StoreOperator'] },
   // Working a job: the assigned partner, driver or assistant (own jobs only), or staff on their behalf.
   startjob: { roles: OPS_TASK_ACTORS },
   rejectjob: { roles: OPS_FIELD_ROLES },

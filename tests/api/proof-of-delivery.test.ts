@@ -81,9 +81,11 @@ describe('a drop-off completes only with the proof its company requires', () => 
     const refused = await complete('driver3', dropOff.id);
     expect(refused.response.status).toBe(422);
     expect(refused.error).toEqual({ message: PROOF_TEXTS.missing(['Signature']), errors: { signature: [PROOF_TEXTS.signatureRequired] } });
-    // A photo alone (optional) is not the signature.
-    const photoOnly = await complete('driver3', dropOff.id, { photos: ['data:image/jpeg;base64,/9j/4AAQ'] });
-    expect(Object.keys(errorsOf(photoOnly.error) ?? {})).toEqual(['signature']);
+    // Scans alone (barcode off) are not the signature.
+    const scansOnly = await complete('driver3', dropOff.id, { barcodes: ['WBJ0009-1'] });
+    expect(Object.keys(errorsOf(scansOnly.error) ?? {})).toEqual(['signature']);
+    // Photos are named by the media ids uploadproofphoto gave (tests/api/proof-pack.test.ts): an unknown one is bad input.
+    expect((await complete('driver3', dropOff.id, { signature, photoIds: [999_999] })).response.status).toBe(400);
     expect(await jobSnapshot(server, jobId)).toEqual(before);
 
     const done = await complete('driver3', dropOff.id, { signature, location: { lat: -33.9, lon: 18.629 } });

@@ -13,7 +13,7 @@ import { deliveries, drivers, jobs, jobTasks } from '../../db/schema';
 import { ConflictError, notFound } from '../../http/errors';
 import { whereAll } from '../list-query';
 import { payCompletedJob } from '../driver-pay';
-import { acceptProof, issueProofCode, proofSettingsFor } from '../proof-of-delivery';
+import { acceptProof, issueProofCode, parcelBarcodesOf, proofSettingsFor } from '../proof-of-delivery';
 import { Changes, dispatcherIds, notify, publishChanges } from './changes';
 import { startLocked } from './jobs';
 import { loadTasks, type TaskRecord, type Tx } from './rows';
@@ -136,8 +136,10 @@ export async function getTaskState(ctx: OpsContext, id: number, db: Tx = ctx.db)
     }
   });
   // What completing a drop-off needs, so the driver's screen asks for it before the server refuses (issue 20).
-  const proofRequired = isPickUpTask(task.taskTypeId) ? null : await proofSettingsFor(db, delivery);
-  return { task: shape!, jobStatusId: job.jobStatusId as TaskState['jobStatusId'], logisticStatusId: delivery.logisticStatusId, allowedActions, proofRequired };
+  const pickUp = isPickUpTask(task.taskTypeId);
+  const proofRequired = pickUp ? null : await proofSettingsFor(db, delivery);
+  const parcelBarcodes = pickUp ? [] : await parcelBarcodesOf(db, delivery.id);
+  return { task: shape!, jobStatusId: job.jobStatusId as TaskState['jobStatusId'], logisticStatusId: delivery.logisticStatusId, allowedActions, proofRequired, parcelBarcodes };
 }
 
 async function lastPosition(tx: Tx, driverId: number | null): Promise<LatLon | undefined> {

@@ -1360,6 +1360,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tasks/proofphoto/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A photo of a drop-off (multipart, field `file`; JPEG, PNG or WebP), kept in the media store as a delivery picture; its id goes with completedropoff's `photoIds` */
+        post: operations["uploadproofphoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/proof/{cca2}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proof pack of a delivery (signature, photos, scans, code check, times, GPS position of each completed drop-off); scoped like getdelivery (outside the caller's scope is 404) */
+        get: operations["getdeliveryproof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/proof/{cca2}/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proof pack as a PDF; a delivery without proof answers 404 */
+        get: operations["getdeliveryproofpdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tasks/exceptionpickup/{cca2}/{id}": {
         parameters: {
             query?: never;
@@ -4791,6 +4842,8 @@ export interface components {
             allowedActions: components["schemas"]["TaskAction"][];
             /** @description A drop-off's proof of delivery as its company asks for it at its service level (issue 20); null for pick-ups */
             proofRequired?: components["schemas"]["ProofOfDeliveryRequirements"] | null;
+            /** @description The barcodes of the delivery's parcels a drop-off's scans are checked against (empty for pick-ups) */
+            parcelBarcodes?: string[];
         };
         ProofOfDeliveryRequirements: {
             signature: components["schemas"]["ProofRequirement"];
@@ -5024,7 +5077,13 @@ export interface components {
         ProofOfDeliveryForm: {
             /** @description The recipient's signature as an image data URL or SVG path */
             signature?: string;
-            photos?: string[];
+            /**
+             * @description drawn: `signature` is the drawn image's data URL; typed: the recipient's name typed (the keyboard and screen-reader alternative)
+             * @enum {string}
+             */
+            signatureMethod?: "drawn" | "typed";
+            /** @description The drop-off's photos as uploaded with uploadproofphoto (media ids) */
+            photoIds?: number[];
             /** @description The parcels' barcodes as scanned */
             barcodes?: string[];
             /** @description The one-time code the recipient gave */
@@ -5033,6 +5092,38 @@ export interface components {
                 lat: number;
                 lon: number;
             };
+        };
+        ProofPhoto: {
+            /** Format: int32 */
+            id: number;
+            /** @description A short-lived link to the image */
+            imageUrl: string;
+        };
+        /** @description The proof one completed drop-off came with */
+        DeliveryProof: {
+            /** Format: int32 */
+            taskId: number;
+            /** @description A drawn signature's data URL, or the typed name */
+            signature: string | null;
+            /** @enum {string|null} */
+            signatureMethod: "drawn" | "typed" | null;
+            photos: components["schemas"]["ProofPhoto"][];
+            barcodes: string[];
+            codeVerified: boolean;
+            location: {
+                lat: number;
+                lon: number;
+            } | null;
+            /** Format: date-time */
+            arrivedAt: string | null;
+            /** Format: date-time */
+            capturedAt: string;
+        };
+        DeliveryProofPack: {
+            /** Format: int32 */
+            deliveryId: number;
+            waybill: string | null;
+            proofs: components["schemas"]["DeliveryProof"][];
         };
         DriverDepositForm: {
             /** Format: int32 */
@@ -9477,6 +9568,99 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
             422: components["responses"]["ProofMissing"];
+        };
+    };
+    uploadproofphoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The task id */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The photo as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProofPhoto"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getdeliveryproof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof pack (no proofs when no drop-off was completed with proof) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryProofPack"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getdeliveryproofpdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The deliveryId */
+                id: components["parameters"]["BookingDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof pack */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     exceptionpickup: {

@@ -23,6 +23,8 @@ import { AdminPage } from '../../ui/AdminPage';
 import { stackedTableCss } from '../../ui/table-styles';
 import { adjustmentMachine } from '../../machines/finance/adjustment.machine';
 import { AdjustmentDialog } from '../../ui/finance/AdjustmentDialog';
+import { dropOffProofMachine } from '../../machines/operations/drop-off-proof.machine';
+import { DropOffProofDialog, type DropOffProofActor } from './DropOffProofDialog';
 
 /** The task table's headers (each card's labels on a phone). */
 const TASK_COLUMNS = ['#', 'Type', 'Waybill', 'Status', JOB_SCREEN_TEXTS.actions] as const;
@@ -95,8 +97,13 @@ function DelayForm({ actor, jobId, busy, onDone }: { actor: JobScreenActor; jobI
 }
 
 /** The job of /jobs/:id/deliveries or /jobs/edit/:id, drawn from its actor. */
-export function JobView({ actor, permissions, edit, addDeliveries, adjustments }: {
+export function JobView({ actor, permissions, edit, addDeliveries, adjustments, dropOffProof }: {
   actor: JobScreenActor; permissions: Permissions | null | undefined; edit: boolean;
+  /**
+   * The drop-off dialog's actor (issue 20): "Complete drop-off" opens it to take the proof the delivery's company
+   * asks for; without it the call is made directly (as before proof of delivery).
+   */
+  dropOffProof?: DropOffProofActor;
   /** The job cost's Debit/Credit dialog (issue 15), shown on the edit screen once the job has a driver. */
   adjustments?: React.ReactNode;
   /** The job-building panel of the edit screen (its own chart), shown where the job chart takes deliveries. */
@@ -189,7 +196,9 @@ export function JobView({ actor, permissions, edit, addDeliveries, adjustments }
                     {actions.map((name) => (
                       <Button key={name} size="xs" variant="outline" disabled={busy}
                         aria-label={`${TASK_ACTION_LABELS[name]} (${statusLabel(TASK_TYPE_LABELS, task.taskTypeId)} ${task.taskJobOrder})`}
-                        onClick={() => actor.send({ type: 'job.call', call: { kind: 'task', action: name, id: task.id } })}>
+                        onClick={() => (name === 'completedropoff' && dropOffProof
+                          ? dropOffProof.send({ type: 'proof.open', taskId: task.id, label: task.waybill ?? String(task.deliveryId) })
+                          : actor.send({ type: 'job.call', call: { kind: 'task', action: name, id: task.id } }))}>
                         {TASK_ACTION_LABELS[name]}
                       </Button>
                     ))}
@@ -223,12 +232,19 @@ function JobScreen({ jobId, edit }: { jobId: number; edit: boolean }) {
   useEffect(() => {
     if (notFound) navigate('/404', { replace: true });
   }, [notFound, navigate]);
+  // The driver's drop-off proof (issue 20): once the drop-off is completed the job reloads.
+  const dropOffProof = useScreenActor(dropOffProofMachine, { cca2: portal.cca2 });
+  useEffect(() => {
+    const subscription = dropOffProof.on('proof.completed', () => actor.send({ type: 'job.changed' }));
+    return () => subscription.unsubscribe();
+  }, [dropOffProof, actor]);
   const title = JOB_SCREEN_TEXTS.title(jobId);
   return (
     <AdminPage title={title} parents={[{ label: 'Jobs', to: '/jobs' }]} current={{ label: edit ? JOB_SCREEN_TEXTS.edit : JOB_SCREEN_TEXTS.deliveries, to: location.pathname }}>
-      <JobView actor={actor} permissions={permissions} edit={edit}
+      <JobView actor={actor} permissions={permissions} edit={edit} dropOffProof={dropOffProof}
         addDeliveries={edit && mayCall('getjobreadydeliveries', permissions) ? <AddDeliveries jobActor={actor} jobId={jobId} /> : undefined}
         adjustments={edit && mayCall('createJobTransactionItem', permissions) ? <JobAdjustments jobActor={actor} jobId={jobId} /> : undefined} />
+      <DropOffProofDialog actor={dropOffProof} />
     </AdminPage>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "proofs_of_delivery" ADD COLUMN "signature_method" text;
