@@ -20,6 +20,9 @@ export default defineConfig({
           setupFiles: ['tests/support/dom-setup.ts'],
           // A file's first render loads the lazy screen chunks through the transform: seconds on a busy 2-core box.
           testTimeout: 30_000,
+          // Files of a worker share loaded modules (React, Chakra, the machines): importing them per file cost more
+          // than the tests. Each file still gets a fresh DOM, and tests clean up what they render.
+          isolate: false,
         },
       },
       {
@@ -30,6 +33,7 @@ export default defineConfig({
           include: ['tests/model/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/dom-setup.ts'],
           testTimeout: 30_000,
+          isolate: false,
         },
       },
       {
@@ -39,6 +43,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
+          // Every file starts its own server; sharing the loaded server code between a worker's files halves the run.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
