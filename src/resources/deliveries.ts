@@ -1,4 +1,5 @@
 import { api } from '../api';
+import type { components } from '../api/generated/connect';
 import { DATE_FORMATS, PAGE_SIZE_OPTIONS, SLA_TYPES, STORAGE_KEYS } from '../lib/constants';
 import { DELIVERY_ADMIN_TEXTS } from '../lib/deliveries-admin';
 import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../lib/statuses';
@@ -9,6 +10,21 @@ import { formatDate } from '../lib/dates';
 
 export type DeliveryAdmin = EntityRow<'deliveries'>;
 export type DeliveryAdminDetail = EntityRecord<'deliveries'>;
+export type DeliveryProofPack = components['schemas']['DeliveryProofPack'];
+
+/** The proof pack of a delivery (each completed drop-off's signature, photos, scans, code check, times, position). */
+export async function fetchDeliveryProof({ cca2, id }: { cca2: string; id: number }, signal?: AbortSignal): Promise<DeliveryProofPack> {
+  const { data } = await api.connect.GET('/deliveries/proof/{cca2}/{id}', { params: { path: { cca2, id } }, signal });
+  if (!data) throw new Error('The server answered without the proof of delivery');
+  return data;
+}
+
+/** The same proof pack as a PDF. */
+export async function fetchDeliveryProofPdf(cca2: string, id: number): Promise<Blob> {
+  const { data } = await api.connect.GET('/deliveries/proof/{cca2}/{id}/pdf', { params: { path: { cca2, id } }, parseAs: 'blob' });
+  if (!data) throw new Error('The server answered without the proof of delivery');
+  return data;
+}
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const codes = (labels: Record<number, string>) => Object.keys(labels).sort((a, b) => Number(a) - Number(b));

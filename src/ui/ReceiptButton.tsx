@@ -1,6 +1,5 @@
-import { Button, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { PAID_TEXTS } from '../lib/booking-texts';
+import { DownloadButton } from './DownloadButton';
 
 export interface ReceiptButtonProps {
   /** The file name the browser saves it under (Receipt-{waybill}.pdf). */
@@ -13,29 +12,5 @@ export interface ReceiptButtonProps {
 
 /** 'Receipt': downloads a paid delivery's PDF receipt (issue 21); says so when it could not. */
 export function ReceiptButton({ fileName, reference, request }: ReceiptButtonProps) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  async function run() {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const url = URL.createObjectURL(await request());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.click();
-      // The click has started the download; the URL is not needed after this turn.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <>
-      <Button size="xs" variant="outline" loading={busy} aria-label={PAID_TEXTS.receiptLabel(reference)} onClick={() => void run()}>{PAID_TEXTS.receipt}</Button>
-      {failed && <Text role="alert" textStyle="xs" color="fg.error">{PAID_TEXTS.receiptFailed}</Text>}
-    </>
-  );
+  return <DownloadButton label={PAID_TEXTS.receipt} ariaLabel={PAID_TEXTS.receiptLabel(reference)} fileName={fileName} failedText={PAID_TEXTS.receiptFailed} request={request} />;
 }

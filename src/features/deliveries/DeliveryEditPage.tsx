@@ -3,13 +3,15 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useAuth, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { decideRouteAccess, mayCall, routeRule } from '../../lib/access';
-import { deliveriesResource, type DeliveryAdminDetail } from '../../resources/deliveries';
+import { deliveriesResource, fetchDeliveryProofPdf, type DeliveryAdminDetail } from '../../resources/deliveries';
 import { formMachine } from '../../machines/lists/form.machine';
 import { deliveryActionsMachine } from '../../machines/deliveries/delivery-actions.machine';
 import { AdminPage } from '../../ui/AdminPage';
 import { deliveryParcelsMachine } from '../../machines/deliveries/delivery-parcels.machine';
 import { DeliveryEditView } from './DeliveryEditView';
 import { DeliveryParcelsView } from './DeliveryParcelsView';
+import { DeliveryProofView } from './DeliveryProofView';
+import { deliveryProofMachine } from '../../machines/deliveries/delivery-proof.machine';
 import { useFormNavigation } from '../../ui/admin/use-form-navigation';
 import { PAYMENT_STATUS } from '../../lib/statuses';
 import { adjustmentMachine } from '../../machines/finance/adjustment.machine';
@@ -55,8 +57,17 @@ function DeliveryEdit({ id, onChanged }: { id: number; onChanged: () => void }) 
       )}
       renderAdjustments={(record) => (mayAdjust && record.allowed.edit && record.paymentStatusId === PAYMENT_STATUS.PAID
         ? <DeliveryAdjustments cca2={portal.cca2} record={record} onDone={onChanged} onNotFound={() => navigate('/404')} />
+        : null)}
+      renderProof={(record) => (mayCall('getdeliveryproof', permissions)
+        ? <DeliveryProof cca2={portal.cca2} id={record.id} timeZone={portal.timeZone} />
         : null)} />
   );
+}
+
+/** The proof pack (issue 20): what each completed drop-off came with, and its PDF. */
+function DeliveryProof({ cca2, id, timeZone }: { cca2: string; id: number; timeZone: string }) {
+  const actor = useScreenActor(deliveryProofMachine, { cca2, id });
+  return <DeliveryProofView actor={actor} timeZone={timeZone} requestPdf={() => fetchDeliveryProofPdf(cca2, id)} />;
 }
 
 /** The parcels with their own actor, started from the loaded delivery (its parcels and version). */

@@ -87,7 +87,7 @@ function StopsTable({ tasks, timeZone, mayOpenJobs }: { tasks: DeliveryAdminDeta
 }
 
 /** The delivery edit screen drawn from its form actor (details, contacts) and its actions actor. */
-export function DeliveryEditView({ form, actions, mayClone, timeZone, mayOpenJobs = false, renderParcels, renderAdjustments }: {
+export function DeliveryEditView({ form, actions, mayClone, timeZone, mayOpenJobs = false, renderParcels, renderAdjustments, renderProof }: {
   form: Actor<typeof formMachine>;
   /** The portal's: times are shown as its users live them. */
   timeZone: string;
@@ -99,6 +99,8 @@ export function DeliveryEditView({ form, actions, mayClone, timeZone, mayOpenJob
   renderParcels?: (record: DeliveryAdminDetail) => ReactNode;
   /** The price adjustment's Debit/Credit dialog (issue 15), when the page offers it for this record. */
   renderAdjustments?: (record: DeliveryAdminDetail) => ReactNode;
+  /** The proof of delivery (issue 20), when the caller may read it. */
+  renderProof?: (record: DeliveryAdminDetail) => ReactNode;
 }) {
   const record = useSelector(form, (snapshot) => snapshot.context.record) as DeliveryAdminDetail | undefined;
   const loading = useSelector(form, (snapshot) => snapshot.hasTag('loading'));
@@ -147,6 +149,8 @@ export function DeliveryEditView({ form, actions, mayClone, timeZone, mayOpenJob
       <chakra.section aria-label={FORM_TEXTS.save}>
         {record.allowed.edit ? <FormView actor={form} /> : <Text fontSize="sm" role="note">{DELIVERY_EDIT_TEXTS.readOnly}</Text>}
       </chakra.section>
+
+      {renderProof?.(record)}
     </Stack>
   );
 }
