@@ -50,3 +50,6 @@ export function visitorChatErrors(values: VisitorChatValues): Partial<Record<key
   if (!errors.email && !EMAIL_PATTERN.test(values.email.trim())) errors.email = VISITOR_CHAT_TEXTS.invalidEmail;
   return errors;
 }
+
+/** Where the widget keeps its conversation's token: a reload keeps the chat, a new browser session starts afresh. */
+export const VISITOR_CHAT_STORAGE_KEY = 'visitorChatToken';
