@@ -1360,3 +1360,28 @@ export const jobPayPostings = pgTable('job_pay_postings', {
   uniqueIndex('job_pay_postings_ledger_transaction').on(table.ledgerTransactionId),
   index('job_pay_postings_job').on(table.jobId, table.id),
 ]);
+// ---- Issue 19: the chat widget — a visitor's conversation with the operators (the messaging window's store:
+// the driver conversations above are keyed by a driver and written by users; a visitor has neither) ----
+
+/** A visitor's conversation from the chat widget; the token (only its SHA-256 kept) alone opens it. */
+export const visitorConversations = pgTable('visitor_conversations', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull().references(() => portals.id),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [
+  uniqueIndex('visitor_conversations_token').on(table.tokenHash),
+  index('visitor_conversations_portal').on(table.portalId, table.lastMessageAt),
+]);
+
+/** A message in a visitor conversation: from the visitor (no sender) or an operator. */
+export const visitorMessages = pgTable('visitor_messages', {
+  id: serial('id').primaryKey(),
+  conversationId: integer('conversation_id').notNull().references(() => visitorConversations.id),
+  senderUserId: integer('sender_user_id').references(() => users.id),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('visitor_messages_conversation').on(table.conversationId, table.id)]);

@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { conversationMessages, conversationReads, conversations, drivers, users } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import type { Live } from '../realtime/publish';
+import { visitorConversationRows } from './visitor-chat';
 
 // The messaging window (issue 20): one conversation per driver and portal between the dispatchers (staff) and
 // that driver. Staff see every driver's conversation; a driver their own; a partner its own and those of the
@@ -68,7 +69,10 @@ export async function listConversations(ctx: MessagingContext): Promise<S['Conve
   }).from(conversations).innerJoin(users, eq(users.id, conversations.driverId))
     .where(and(eq(conversations.portalId, ctx.portalId), visibleDrivers(ctx.permissions)))
     .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.id));
-  const items = rows.map((row) => ({ ...row, lastMessageAt: row.lastMessageAt?.toISOString() ?? null }));
+  const drivers: S['Conversation'][] = rows.map((row) => ({ ...row, kind: 'driver', lastMessageAt: row.lastMessageAt?.toISOString() ?? null }));
+  // Issue 19: the chat widget's visitors, for the operators (staff) only, newest first among the drivers'.
+  const visitors = isDispatcher(ctx.permissions) ? await visitorConversationRows(ctx.db, ctx.portalId) : [];
+  const items = [...drivers, ...visitors].sort((a, b) => (b.lastMessageAt ?? '').localeCompare(a.lastMessageAt ?? ''));
   return { items, unreadTotal: items.reduce((sum, row) => sum + row.unreadCount, 0) };
 }
 

@@ -248,6 +248,12 @@ export const OPERATION_ACCESS = {
   getconversationmessages: { roles: MESSAGING_ROLES },
   sendconversationmessage: { roles: MESSAGING_ROLES },
   markconversationread: { roles: MESSAGING_ROLES },
+  // The chat widget (issue 19): visitors by their conversation's token; the operators answer.
+  startvisitorchat: 'public',
+  getvisitorchat: 'public',
+  sendvisitorchatmessage: 'public',
+  getvisitorconversation: { roles: [...STAFF_ROLES] },
+  replyvisitorconversation: { roles: [...STAFF_ROLES] },
   // Issue 20: the deposit modal — dispatchers record a driver's cash deposit; a driver reads their own.
   getdriverdeposits: { roles: MESSAGING_ROLES },
   recorddriverdeposit: { roles: OPS_JOB_EDITORS },

@@ -3497,10 +3497,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/{cca2}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A visitor starts a conversation from the chat widget (/, /track-order, /track/:hash) with a name, an email and a first message. No sign-in; limited per client address (429). Answers the conversation with a token (random, unguessable) that alone reads and writes this one conversation. The field `website` is the spam trap of the contact form: a filled one is answered with a token that opens nothing and is dropped. */
+        post: operations["startvisitorchat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/{cca2}/chat/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visitor's conversation, oldest message first (the last 200); the widget polls it while open */
+        get: operations["getvisitorchat"];
+        put?: never;
+        /** The visitor writes in their conversation; the operators receive it live over the dashboard hub's Messages topic */
+        post: operations["sendvisitorchatmessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messaging/visitors/{cca2}/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A visitor's conversation for the operators (staff), oldest message first (the last 200) */
+        get: operations["getvisitorconversation"];
+        put?: never;
+        /** An operator answers a visitor (staff); stored, published live and emailed to the visitor through the outbox */
+        post: operations["replyvisitorconversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        VisitorChatStart: {
+            name: string;
+            /** Format: email */
+            email: string;
+            message: string;
+            /** @description The spam trap: people leave it empty */
+            website?: string;
+        };
+        VisitorChatMessage: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            conversationId: number;
+            /** @description The visitor wrote it; otherwise an operator */
+            fromVisitor: boolean;
+            senderName: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The visitor's view of their conversation */
+        VisitorChat: {
+            token: string;
+            name: string;
+            items: components["schemas"]["VisitorChatMessage"][];
+        };
+        /** @description The operators' view of a visitor's conversation */
+        VisitorConversation: {
+            /** Format: int32 */
+            id: number;
+            visitorName: string;
+            visitorEmail: string;
+            items: components["schemas"]["VisitorChatMessage"][];
+        };
         /** @enum {string} */
         ReportId: "customerDeliveries" | "deliverySummary" | "serviceLevels" | "kpiPerformance" | "deliveryTermination" | "deliveryArrival" | "grossProfit" | "driverPerformance" | "hubDeliveries" | "deliveriesDue" | "driverVisibility" | "driverSchedules" | "autoAssignEfficiency" | "driverWaitTime" | "driverKpi" | "exceptions" | "driverAssignment" | "driverCommunication" | "addressVariation" | "locationProximity" | "acceptanceCompliance" | "driverScreening" | "financeMetrics" | "driverPayAnalysis" | "amendments";
         /** @description A cell of a report's table (null where it has no value) */
@@ -4978,9 +5065,20 @@ export interface components {
         Conversation: {
             /** Format: int32 */
             id: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The driver; 0 for a visitor conversation (kind visitor)
+             */
             driverId: number;
+            /** @description The driver's name, or the visitor's */
             driverName: string;
+            /**
+             * @description A driver conversation (absent means driver) or a visitor from the chat widget (staff only; id is the visitor conversation id)
+             * @enum {string}
+             */
+            kind?: "driver" | "visitor";
+            /** @description A visitor conversation's email */
+            visitorEmail?: string | null;
             lastMessage: string | null;
             /** Format: date-time */
             lastMessageAt: string | null;
@@ -6949,6 +7047,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The conversation's token, as startvisitorchat answered it */
+        VisitorChatToken: string;
+        /** @description The visitor conversation's id */
+        VisitorConversationId: number;
         TrackingHash: string;
         CntId: number;
         TerritoryId: number;
@@ -15155,6 +15257,156 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobTransactionItems"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startvisitorchat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitorChatStart"];
+            };
+        };
+        responses: {
+            /** @description The conversation and its token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorChat"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getvisitorchat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The conversation's token, as startvisitorchat answered it */
+                token: components["parameters"]["VisitorChatToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorChat"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendvisitorchatmessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The conversation's token, as startvisitorchat answered it */
+                token: components["parameters"]["VisitorChatToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationMessageForm"];
+            };
+        };
+        responses: {
+            /** @description The message as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorChatMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getvisitorconversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The visitor conversation's id */
+                conversationId: components["parameters"]["VisitorConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorConversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    replyvisitorconversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                /** @description The visitor conversation's id */
+                conversationId: components["parameters"]["VisitorConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationMessageForm"];
+            };
+        };
+        responses: {
+            /** @description The reply as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorChatMessage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { MESSAGING_TEXTS } from '../../lib/dashboard-texts';
 import type { messagingMachine } from '../../machines/operations/messaging.machine';
+import { VISITOR_CHAT_TEXTS } from '../../lib/visitor-chat';
 
 export type MessagingActor = Actor<typeof messagingMachine>;
 
@@ -37,10 +38,15 @@ export function MessagingWindow({ actor }: { actor: MessagingActor }) {
         conversations.length === 0 ? <Text fontSize="sm">{loading ? MESSAGING_TEXTS.loading : MESSAGING_TEXTS.none}</Text> : (
           <chakra.ul listStyleType="none" p={0} m={0} aria-label={MESSAGING_TEXTS.conversations}>
             {conversations.map((row) => (
-              <li key={row.id}>
-                <Button size="xs" variant="ghost" w="100%" justifyContent="space-between" onClick={() => actor.send({ type: 'messaging.open', driverId: row.driverId })}>
-                  <span>{MESSAGING_TEXTS.open(row.driverName, row.unreadCount)}</span>
-                </Button>
+              <li key={`${row.kind ?? 'driver'}-${row.id}`}>
+                {row.kind === 'visitor' ? (
+                  // Issue 19: a chat widget visitor, marked as such (name and email instead of a driver).
+                  <Text fontSize="xs" px={2} py={1}>{VISITOR_CHAT_TEXTS.visitor}: {MESSAGING_TEXTS.open(row.driverName, row.unreadCount)} · {row.visitorEmail}</Text>
+                ) : (
+                  <Button size="xs" variant="ghost" w="100%" justifyContent="space-between" onClick={() => actor.send({ type: 'messaging.open', driverId: row.driverId })}>
+                    <span>{MESSAGING_TEXTS.open(row.driverName, row.unreadCount)}</span>
+                  </Button>
+                )}
               </li>
             ))}
           </chakra.ul>

@@ -2,6 +2,7 @@ import { Box, Heading, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { SERVICE_LEVELS } from '../../lib/constants';
 import { usePortal } from '../../machines/root/root-actor';
 import { ActionLink, PublicLayout, Section } from '../../ui/public/PublicLayout';
+import { ChatWidget } from '../../ui/public/ChatWidget';
 
 /** What each service level promises, in a visitor's words (the windows of server/domain/pricing.ts). */
 export const SERVICE_LEVEL_TEXTS: Record<keyof typeof SERVICE_LEVELS, string> = {
@@ -16,6 +17,7 @@ export function HomePage() {
   const portal = usePortal();
   return (
     <PublicLayout path="/">
+      <ChatWidget />
       <Stack gap={4}>
         <Heading as="h1" size="3xl" color="primary">Deliveries across {portal.name}, booked in minutes</Heading>
         <Text fontSize="lg" color="fg.muted">

@@ -7,6 +7,7 @@ import { trackOrderMachine } from '../../machines/public/track-order.machine';
 import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { PublicLayout } from '../../ui/public/PublicLayout';
+import { ChatWidget } from '../../ui/public/ChatWidget';
 
 /** The track-order form: waybill or order reference, the phone's last 4 digits; found → /track/:hash. */
 export function TrackOrderView({ actor, onFound }: { actor: Actor<typeof trackOrderMachine>; onFound: (hash: string) => void }) {
@@ -49,6 +50,7 @@ function TrackOrderPage({ searchTerm }: { searchTerm: string | undefined }) {
   const actor = useScreenActor(trackOrderMachine, { cca2: portal.cca2, searchTerm });
   return (
     <PublicLayout path="/track-order">
+      <ChatWidget />
       <Heading as="h1" size="3xl" color="primary" mb={2}>Track a parcel</Heading>
       <Text mb={6}>Enter the waybill on your receipt (or the shop's order reference) and the last 4 digits of the recipient's phone number.</Text>
       <TrackOrderView actor={actor} onFound={(hash) => navigate(`/track/${encodeURIComponent(hash)}`)} />

@@ -51,3 +51,19 @@ export const sendContactMessage = fromPromise<S['ContactMessageReceived'], { cca
   const { data } = await api.connect.POST('/public/{cca2}/contact', { params: { path: { cca2: input.cca2 } }, body: input.body, signal });
   return data!;
 });
+
+// ---- The chat widget (issue 19) ----
+export const startVisitorChat = fromPromise<S['VisitorChat'], { cca2: string; body: S['VisitorChatStart'] }>(async ({ input, signal }) => {
+  const { data } = await api.connect.POST('/public/{cca2}/chat', { params: { path: { cca2: input.cca2 } }, body: input.body, signal });
+  return data!;
+});
+
+export const readVisitorChat = fromPromise<S['VisitorChat'], { cca2: string; token: string }>(async ({ input, signal }) => {
+  const { data } = await api.connect.GET('/public/{cca2}/chat/{token}', { params: { path: { cca2: input.cca2, token: input.token } }, signal });
+  return data!;
+});
+
+export const sendVisitorChatMessage = fromPromise<S['VisitorChatMessage'], { cca2: string; token: string; body: string }>(async ({ input, signal }) => {
+  const { data } = await api.connect.POST('/public/{cca2}/chat/{token}', { params: { path: { cca2: input.cca2, token: input.token } }, body: { body: input.body }, signal });
+  return data!;
+});
