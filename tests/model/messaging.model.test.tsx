@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { MessagingWindow } from '../../src/features/dashboard/MessagingWindow';
 import { MESSAGING_TEXTS } from '../../src/lib/dashboard-texts';
+import { VISITOR_CHAT_TEXTS } from '../../src/lib/visitor-chat';
 import type { MessagingEvent } from '../../src/machines/operations/messaging.types';
 import { messagingSamples } from '../../src/machines/operations/messaging.samples';
 import { system } from '../../src/ui/theme';
@@ -31,6 +32,7 @@ describeModel({
           const typed = event as MessagingEvent;
           switch (typed.type) {
             case 'messaging.open': fireEvent.click(region().getByRole('button', { name: /^Thabo Mokoena/ })); break;
+            case 'messaging.openVisitor': fireEvent.click(region().getByRole('button', { name: new RegExp(`^${VISITOR_CHAT_TEXTS.visitor}: Lerato Dlamini`) })); break;
             case 'messaging.close': fireEvent.click(region().getByRole('button', { name: MESSAGING_TEXTS.close })); break;
             case 'messaging.retry': fireEvent.click(region().getByRole('button', { name: MESSAGING_TEXTS.retry })); break;
             case 'messaging.draft': fireEvent.change(region().getByRole('textbox', { name: MESSAGING_TEXTS.draft }), { target: { value: typed.text } }); break;
@@ -54,14 +56,18 @@ describeModel({
       expect(region().getByText(MESSAGING_TEXTS.failed)).toBeTruthy();
     },
     list: (snapshot) => {
-      const rows = region().queryAllByRole('button', { name: /^Thabo Mokoena/ });
-      expect(rows.map((row) => row.textContent)).toEqual(snapshot.context.conversations.map((row) => MESSAGING_TEXTS.open(row.driverName, row.unreadCount)));
+      const rows = within(region().getByRole('list', { name: MESSAGING_TEXTS.conversations })).queryAllByRole('button');
+      expect(rows.map((row) => row.textContent)).toEqual(snapshot.context.conversations.map((row) => (row.kind === 'visitor'
+        ? `${VISITOR_CHAT_TEXTS.visitor}: ${MESSAGING_TEXTS.open(row.driverName, row.unreadCount)} · ${row.visitorEmail}`
+        : MESSAGING_TEXTS.open(row.driverName, row.unreadCount))));
       expect(Boolean(region().queryByText(MESSAGING_TEXTS.unread(snapshot.context.unreadTotal)))).toBe(snapshot.context.unreadTotal > 0);
       // Muted dashboards never ring.
       if (snapshot.context.muted) expect(rings).toBe(0);
     },
-    conversation: () => {
+    conversation: (snapshot) => {
       expect(region().getByRole('button', { name: MESSAGING_TEXTS.close })).toBeTruthy();
+      // One conversation at a time: a driver's or a visitor's.
+      expect(snapshot.context.driverId === null || snapshot.context.visitorConversationId === null).toBe(true);
     },
     'conversation.loading': () => {
       expect(region().getByRole('textbox', { name: MESSAGING_TEXTS.draft })).toBeTruthy();

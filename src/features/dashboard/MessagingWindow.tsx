@@ -41,7 +41,9 @@ export function MessagingWindow({ actor }: { actor: MessagingActor }) {
               <li key={`${row.kind ?? 'driver'}-${row.id}`}>
                 {row.kind === 'visitor' ? (
                   // Issue 19: a chat widget visitor, marked as such (name and email instead of a driver).
-                  <Text fontSize="xs" px={2} py={1}>{VISITOR_CHAT_TEXTS.visitor}: {MESSAGING_TEXTS.open(row.driverName, row.unreadCount)} · {row.visitorEmail}</Text>
+                  <Button size="xs" variant="ghost" w="100%" justifyContent="space-between" onClick={() => actor.send({ type: 'messaging.openVisitor', conversationId: row.id })}>
+                    <span>{VISITOR_CHAT_TEXTS.visitor}: {MESSAGING_TEXTS.open(row.driverName, row.unreadCount)} · {row.visitorEmail}</span>
+                  </Button>
                 ) : (
                   <Button size="xs" variant="ghost" w="100%" justifyContent="space-between" onClick={() => actor.send({ type: 'messaging.open', driverId: row.driverId })}>
                     <span>{MESSAGING_TEXTS.open(row.driverName, row.unreadCount)}</span>

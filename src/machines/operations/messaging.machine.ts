@@ -1,10 +1,13 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { api } from '../../api';
+import type { components } from '../../api/generated/connect';
 import { asApiError } from '../../api/api-error';
 import { liveDashboard } from '../../api/realtime';
 import { playNotificationSound } from './operations.api';
 import { reconnects } from './reconnects';
-import type { Conversation, ConversationMessage, MessagingEvent, MessagingSchema } from './messaging.types';
+
+type VisitorChatMessage = components['schemas']['VisitorChatMessage'];
+import type { Conversation, ConversationMessage, MessagingEvent, MessagingSchema, OpenConversation } from './messaging.types';
 
 const messagesHub = fromCallback<MessagingEvent>(({ sendBack }) => {
   const stop = liveDashboard.on('message', (payload) => sendBack({ type: 'messaging.received', message: payload as ConversationMessage }));
@@ -14,6 +17,19 @@ const messagesHub = fromCallback<MessagingEvent>(({ sendBack }) => {
     void subscription.then((unsubscribe) => unsubscribe());
   };
 });
+
+/**
+ * A visitor's chat message in the window's shape: no driver (0); the visitor has no user id (0), an operator's reply
+ * is shown as the operators' side (-1: not "mine", whoever answered is named).
+ */
+const asConversationMessage = (message: VisitorChatMessage): ConversationMessage => ({
+  id: message.id, conversationId: message.conversationId, driverId: 0, senderUserId: message.fromVisitor ? 0 : -1,
+  senderName: message.senderName, body: message.body, createdAt: message.createdAt,
+});
+
+/** The open conversation's identity, as the load and send calls take it. */
+const openConversation = (context: OpenConversation): OpenConversation =>
+  ({ cca2: context.cca2, driverId: context.driverId, visitorConversationId: context.visitorConversationId });
 
 /** A message from someone else rings unless the dashboard is muted (paths may replay an event without its message). */
 const ringsFor = (context: { userId: number; muted: boolean }, message: ConversationMessage | undefined) =>
@@ -34,14 +50,25 @@ export const messagingMachine = setup({
       const { data } = await api.connect.GET('/messaging/conversations/{cca2}', { params: { path: { cca2: input.cca2 } }, signal });
       return data!;
     }),
-    loadMessages: fromPromise<{ driverName: string; items: ConversationMessage[] }, { cca2: string; driverId: number }>(async ({ input, signal }) => {
-      const { data } = await api.connect.GET('/messaging/messages/{cca2}/{driverId}', { params: { path: input }, signal });
+    loadMessages: fromPromise<{ driverName: string; items: ConversationMessage[] }, OpenConversation>(async ({ input, signal }) => {
+      const { cca2, driverId, visitorConversationId } = input;
+      if (visitorConversationId !== null) {
+        const { data } = await api.connect.GET('/messaging/visitors/{cca2}/{conversationId}', { params: { path: { cca2, conversationId: visitorConversationId } }, signal });
+        return { driverName: `${data!.visitorName} · ${data!.visitorEmail}`, items: data!.items.map(asConversationMessage) };
+      }
+      const path = { cca2, driverId: driverId! };
+      const { data } = await api.connect.GET('/messaging/messages/{cca2}/{driverId}', { params: { path }, signal });
       const last = data!.items.at(-1);
-      if (last) await api.connect.PUT('/messaging/read/{cca2}/{driverId}', { params: { path: input }, body: { lastReadMessageId: last.id } });
+      if (last) await api.connect.PUT('/messaging/read/{cca2}/{driverId}', { params: { path }, body: { lastReadMessageId: last.id } });
       return data!;
     }),
-    sendMessage: fromPromise<ConversationMessage, { cca2: string; driverId: number; body: string }>(async ({ input }) => {
-      const { data } = await api.connect.POST('/messaging/messages/{cca2}/{driverId}', { params: { path: { cca2: input.cca2, driverId: input.driverId } }, body: { body: input.body } });
+    sendMessage: fromPromise<ConversationMessage, OpenConversation & { body: string }>(async ({ input }) => {
+      const { cca2, driverId, visitorConversationId, body } = input;
+      if (visitorConversationId !== null) {
+        const { data } = await api.connect.POST('/messaging/visitors/{cca2}/{conversationId}', { params: { path: { cca2, conversationId: visitorConversationId } }, body: { body } });
+        return asConversationMessage(data!);
+      }
+      const { data } = await api.connect.POST('/messaging/messages/{cca2}/{driverId}', { params: { path: { cca2, driverId: driverId! } }, body: { body } });
       return data!;
     }),
   },
@@ -50,12 +77,13 @@ export const messagingMachine = setup({
   },
   guards: {
     hasDraft: ({ context }) => context.draft.trim() !== '',
+    isOpen: ({ context }) => context.driverId !== null || context.visitorConversationId !== null,
   },
 }).createMachine({
   id: 'messaging',
   description: 'Conversations between the dispatchers and drivers: unread counts, one open, sending; live over the dashboard hub.',
   context: ({ input }) => ({
-    cca2: input.cca2, userId: input.userId, conversations: [], unreadTotal: 0, driverId: null, driverName: '', messages: [], draft: '', muted: input.muted ?? false, error: null,
+    cca2: input.cca2, userId: input.userId, conversations: [], unreadTotal: 0, driverId: null, visitorConversationId: null, driverName: '', messages: [], draft: '', muted: input.muted ?? false, error: null,
   }),
   invoke: [{ id: 'messagesHub', src: 'messagesHub' }, { id: 'reconnects', src: 'reconnects' }],
   on: {
@@ -71,7 +99,7 @@ export const messagingMachine = setup({
         src: 'loadConversations',
         input: ({ context }) => ({ cca2: context.cca2 }),
         onDone: [
-          { guard: ({ context }) => context.driverId !== null, target: 'conversation', actions: assign(({ event }) => ({ conversations: event.output.items, unreadTotal: event.output.unreadTotal })) },
+          { guard: 'isOpen', target: 'conversation', actions: assign(({ event }) => ({ conversations: event.output.items, unreadTotal: event.output.unreadTotal })) },
           { target: 'list', actions: assign(({ event }) => ({ conversations: event.output.items, unreadTotal: event.output.unreadTotal })) },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
@@ -84,7 +112,11 @@ export const messagingMachine = setup({
     list: {
       description: 'The conversations with their unread counts; a message from someone else rings (unless muted) and reloads the counts.',
       on: {
-        'messaging.open': { target: 'conversation', actions: assign({ driverId: ({ event }) => event.driverId, messages: [], draft: '', error: null }) },
+        'messaging.open': { target: 'conversation', actions: assign({ driverId: ({ event }) => event.driverId, visitorConversationId: null, messages: [], draft: '', error: null }) },
+        'messaging.openVisitor': {
+          target: 'conversation',
+          actions: assign({ visitorConversationId: ({ event }) => event.conversationId, driverId: null, messages: [], draft: '', error: null }),
+        },
         'messaging.received': {
           target: 'loading',
           actions: enqueueActions(({ context, event, enqueue }) => { if (ringsFor(context, event.message)) enqueue('ring'); }),
@@ -93,10 +125,10 @@ export const messagingMachine = setup({
       },
     },
     conversation: {
-      description: 'One driver\'s conversation, read as it is shown.',
+      description: 'One driver\'s conversation, read as it is shown; or a chat widget visitor\'s, answered by email and live.',
       initial: 'loading',
       on: {
-        'messaging.close': { target: 'loading', actions: assign({ driverId: null, messages: [], draft: '' }) },
+        'messaging.close': { target: 'loading', actions: assign({ driverId: null, visitorConversationId: null, messages: [], draft: '' }) },
         'messaging.draft': { actions: assign({ draft: ({ event }) => event.text }) },
         'connection.reconnected': '.loading',
       },
@@ -107,9 +139,9 @@ export const messagingMachine = setup({
           invoke: {
             id: 'loadMessages',
             src: 'loadMessages',
-            input: ({ context }) => ({ cca2: context.cca2, driverId: context.driverId! }),
+            input: ({ context }) => openConversation(context),
             onDone: { target: 'open', actions: assign(({ event }) => ({ messages: event.output.items, driverName: event.output.driverName })) },
-            onError: { target: '#messaging.list', actions: assign({ error: ({ event }) => asApiError(event.error), driverId: null }) },
+            onError: { target: '#messaging.list', actions: assign({ error: ({ event }) => asApiError(event.error), driverId: null, visitorConversationId: null }) },
           },
         },
         open: {
@@ -129,7 +161,7 @@ export const messagingMachine = setup({
           invoke: {
             id: 'sendMessage',
             src: 'sendMessage',
-            input: ({ context }) => ({ cca2: context.cca2, driverId: context.driverId!, body: context.draft.trim() }),
+            input: ({ context }) => ({ ...openConversation(context), body: context.draft.trim() }),
             onDone: {
               target: 'open',
               // The hub may have brought it already.

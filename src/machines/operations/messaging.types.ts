@@ -18,6 +18,8 @@ export interface MessagingContext {
   unreadTotal: number;
   /** The driver whose conversation is open, with its messages. */
   driverId: number | null;
+  /** Or the chat widget visitor's conversation that is open (issue 19). */
+  visitorConversationId: number | null;
   driverName: string;
   messages: ConversationMessage[];
   draft: string;
@@ -27,6 +29,8 @@ export interface MessagingContext {
 
 export type MessagingEvent =
   | { type: 'messaging.open'; driverId: number }
+  /** Opens a chat widget visitor's conversation (issue 19): answered by email and live. */
+  | { type: 'messaging.openVisitor'; conversationId: number }
   | { type: 'messaging.close' }
   | { type: 'messaging.draft'; text: string }
   | { type: 'messaging.send' }
@@ -36,6 +40,13 @@ export type MessagingEvent =
   /** A message over the dashboard hub's Messages topic. */
   | { type: 'messaging.received'; message: ConversationMessage }
   | { type: 'connection.reconnected' };
+
+/** Which conversation is open: a driver's, or a visitor's. */
+export interface OpenConversation {
+  cca2: string;
+  driverId: number | null;
+  visitorConversationId: number | null;
+}
 
 /** The machine's types for `setup({ types })`: one schema (context, events, input, output, emitted, tags). */
 export interface MessagingSchema {
