@@ -129,6 +129,7 @@ export async function verifyLedger(db: Database): Promise<LedgerReport> {
         select ledger_transaction_id, 'withdrawal/advance request #' || id as source from payout_requests where ledger_transaction_id is not null
         union all select ledger_transaction_id, 'funds allocation #' || id from funds_allocations
         union all select ledger_transaction_id, 'adjustment #' || id from adjustment_items
+        union all select ledger_transaction_id, 'job pay posting #' || id from job_pay_postings
         union all select id, 'payment #' || payment_id from ledger_transactions where payment_id is not null) causes
       group by ledger_transaction_id having count(*) > 1 order by ledger_transaction_id`)) {
     violation('idempotency', `transaction #${String(row.ledger_transaction_id)} is claimed by more than one command: ${String(row.sources)}`);
@@ -166,6 +167,13 @@ export async function verifyLedger(db: Database): Promise<LedgerReport> {
           and not exists (select 1 from ledger_transactions r where r.reversal_of_id = t.id)) sales
       group by delivery_id, kind having count(*) > 1 order by delivery_id`)) {
     violation('idempotency', `delivery ${String(row.delivery_id)} was ${String(row.kind)} ${String(row.n)} times: transactions ${String(row.ids)}`);
+  }
+  // A job's driver pay stands once: each completion's posting is reversed before the job is paid again.
+  for (const row of await rows(db, sql`select p.job_id, count(*) as n, string_agg('#' || p.ledger_transaction_id, ', ' order by p.id) as ids
+      from job_pay_postings p
+      where not p.is_reversal and not exists (select 1 from ledger_transactions r where r.reversal_of_id = p.ledger_transaction_id)
+      group by p.job_id having count(*) > 1 order by p.job_id`)) {
+    violation('idempotency', `job ${String(row.job_id)} was paid ${String(row.n)} times: transactions ${String(row.ids)}`);
   }
   for (const row of await rows(db, sql`select key, operation from idempotency_keys where status_code is null and created_at < now() - interval '60 seconds' order by created_at`)) {
     notes.push(`the key "${String(row.key)}" (${String(row.operation)}) was claimed over a minute ago and never answered: its command died before posting anything; a retry takes it over`);

@@ -119,6 +119,17 @@ describe('completing a job pays its driver (cost of sales → the driver\'s acco
     expect((await verifyLedger(db())).violations).toEqual([]);
   });
 
+  it('ledger:verify names a job whose pay stands twice (a reversal\'s posting recorded as a completion)', async () => {
+    const reversal = (await postings(jobId)).find((row) => row.isReversal)!;
+    await db().update(jobPayPostings).set({ isReversal: false }).where(eq(jobPayPostings.id, reversal.id));
+    try {
+      expect((await verifyLedger(db())).violations).toContainEqual({ rule: 'idempotency', message: expect.stringMatching(new RegExp(`^job ${jobId} was paid 2 times`)) });
+    } finally {
+      await db().update(jobPayPostings).set({ isReversal: true }).where(eq(jobPayPostings.id, reversal.id));
+    }
+    expect((await verifyLedger(db())).violations).toEqual([]);
+  });
+
   it('pays a partner\'s driver through the partner company\'s account; a driver not on the job posts nothing', async () => {
     const partnerDriver = await userIdOf(server, 'driver2@demo.test');
     const [company] = await db().select({ id: companies.id }).from(companies).orderBy(companies.id).limit(1);
