@@ -141,7 +141,7 @@ export async function freshPostgresDatabase(via?: string, fromTemplate = false) 
   const admin = process.env.DATABASE_URL;
   if (!admin) return undefined;
   const name = `courier_test_${randomBytes(6).toString('hex')}`;
-  const template = fromTemplate ? inject('postgresTemplate') : undefined;
+  const template = fromTemplate ? provided('postgresTemplate') : undefined;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
@@ -161,10 +161,24 @@ export async function freshPostgresDatabase(via?: string, fromTemplate = false) 
   };
 }
 
+/**
+ * What the API project's global setup provided; undefined elsewhere (the component tests start this server in a
+ * process of their own, outside the test runner, and seed it there).
+ */
+function provided<Key extends 'pgliteTemplate' | 'postgresTemplate'>(key: Key): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The run's seeded PGlite database (tests/api/global-setup.ts), read once per file. */
 let template: Promise<Blob> | undefined;
-function pgliteTemplate() {
-  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+function pgliteTemplate(): Promise<Blob> | undefined {
+  const file = provided('pgliteTemplate');
+  if (!file) return undefined;
+  template ??= readFile(file).then((bytes) => new Blob([bytes]));
   return template;
 }
 
