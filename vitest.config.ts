@@ -6,6 +6,9 @@ export default defineConfig({
   plugins: [react()],
   define: { __BUILD_TIME__: JSON.stringify('test') },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on the 2-core CI machine. Test files mostly wait on
+    // their servers and the DOM, so two workers use both cores.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -20,9 +23,6 @@ export default defineConfig({
           setupFiles: ['tests/support/dom-setup.ts'],
           // A file's first render loads the lazy screen chunks through the transform: seconds on a busy 2-core box.
           testTimeout: 30_000,
-          // Files of a worker share loaded modules (React, Chakra, the machines): importing them per file cost more
-          // than the tests. Each file still gets a fresh DOM, and tests clean up what they render.
-          isolate: false,
         },
       },
       {
@@ -33,7 +33,6 @@ export default defineConfig({
           include: ['tests/model/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/dom-setup.ts'],
           testTimeout: 30_000,
-          isolate: false,
         },
       },
       {
