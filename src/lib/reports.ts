@@ -71,6 +71,8 @@ export interface ReportChart {
   orderKey?: string;
   series: ReportSeries[];
   stacked?: boolean;
+  /** The series are amounts in cents: drawn and listed in the portal's currency. */
+  money?: true;
 }
 
 export interface ReportDeclaration {
@@ -229,7 +231,7 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
       { key: 'revenue', label: 'Revenue', format: 'money' }, { key: 'costOfSales', label: 'Cost of sales', format: 'money' },
       { key: 'grossProfit', label: 'Gross profit', format: 'money' }, percent('marginPercent', 'Gross margin'),
     ],
-    chart: { kind: 'line', labelKey: 'day', series: [{ label: 'Revenue', sum: 'revenue' }, { label: 'Cost of sales', sum: 'costOfSales' }, { label: 'Gross profit', sum: 'grossProfit' }] },
+    chart: { kind: 'line', labelKey: 'day', money: true, series: [{ label: 'Revenue', sum: 'revenue' }, { label: 'Cost of sales', sum: 'costOfSales' }, { label: 'Gross profit', sum: 'grossProfit' }] },
     columns: [
       { key: 'day', label: 'Date', format: 'date' }, { key: 'revenue', label: 'Revenue', format: 'money' },
       { key: 'costOfSales', label: 'Cost of sales', format: 'money' }, { key: 'grossProfit', label: 'Gross profit', format: 'money' },
@@ -481,7 +483,7 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
       { key: 'receivables', label: 'Outstanding receivables', format: 'money' }, { key: 'payables', label: 'Outstanding payables', format: 'money' },
     ],
     chart: {
-      kind: 'line', labelKey: 'period',
+      kind: 'line', labelKey: 'period', money: true,
       series: [{ label: 'Revenue', sum: 'revenue' }, { label: 'Cost of sales', sum: 'costOfSales' }, { label: 'Gross profit', sum: 'grossProfit' }, { label: 'Receivables', sum: 'receivables' }, { label: 'Payables', sum: 'payables' }],
     },
     columns: [
@@ -500,7 +502,7 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
       count('drivers', 'Drivers'), count('jobs', 'Jobs'), { key: 'total', label: 'Driver pay', format: 'money' },
       { key: 'averagePerJob', label: 'Average per job', format: 'money' },
     ],
-    chart: { kind: 'bar', labelKey: 'driver', stacked: true, series: [{ label: 'Completion pay', sum: 'pay' }, { label: 'Adjustments', sum: 'adjustments' }] },
+    chart: { kind: 'bar', labelKey: 'driver', stacked: true, money: true, series: [{ label: 'Completion pay', sum: 'pay' }, { label: 'Adjustments', sum: 'adjustments' }] },
     columns: [
       text('driver', 'Driver'), count('jobId', 'Job'), { key: 'completedAt', label: 'Completed', format: 'datetime' },
       { key: 'pay', label: 'Completion pay', format: 'money' }, { key: 'adjustments', label: 'Adjustments', format: 'money' },

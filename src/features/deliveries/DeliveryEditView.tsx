@@ -50,8 +50,9 @@ const ACTION_ORDER: DeliveryAction[] = [
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <HStack gap={2} align="baseline">
-      <chakra.dt fontSize="sm" fontWeight="medium" minW="140px">{label}</chakra.dt>
-      <chakra.dd fontSize="sm" data-testid={`detail-${label}`}>{children}</chakra.dd>
+      <chakra.dt fontSize="sm" fontWeight="medium" minW={{ base: '110px', md: '140px' }} flexShrink={0}>{label}</chakra.dt>
+      {/* minW 0 and anywhere: a long address or tracking link wraps instead of widening the page on a phone. */}
+      <chakra.dd fontSize="sm" minW={0} overflowWrap="anywhere" data-testid={`detail-${label}`}>{children}</chakra.dd>
     </HStack>
   );
 }

@@ -136,7 +136,7 @@ export function ReportView({ actor, timeZone, currency, showFilter = () => true 
               </Box>
             ))}
           </SimpleGrid>
-          <ReportChart title={report.title} declaration={report.chart} chart={result.chart} />
+          <ReportChart title={report.title} declaration={report.chart} chart={result.chart} currency={currency} />
           <Box overflowX="auto">
             <Table width="100%" fontSize="sm">
               <chakra.caption srOnly>{report.title}</chakra.caption>
