@@ -68,14 +68,19 @@ export function reportFilterAllowed(filter: FilterDef, permissions: Permissions 
   return decideOperationAccess(OPERATION_ACCESS[resourceOf(filter.resource).operations.list], permissions ?? undefined, 'select') === 'allowed';
 }
 
-/** The range a report opens with (the last 30 days up to today in the portal's time zone), for its date filter. */
+/**
+ * What a report opens with: the range of the last 30 days up to today in the portal's time zone, for its date filter,
+ * and the first period (Day) where rows are grouped by one — shown as chosen, as the server groups them.
+ */
 export function defaultReportFilters(report: ReportDeclaration, timeZone: string, now = DateTime.utc()): Record<string, string> {
-  if (!report.filters.includes('dateRange')) return {};
+  const period: Record<string, string> = report.filters.includes('period') ? { period: REPORT_PERIODS[0] } : {};
+  if (!report.filters.includes('dateRange')) return period;
   const today = now.setZone(timeZone);
   return {
     startDate: today.minus({ days: REPORT_DEFAULT_RANGE_DAYS - 1 }).toISODate()!,
     endDate: today.toISODate()!,
     dateFilterType: report.dateTypes?.[0] ?? '',
+    ...period,
   };
 }
 
