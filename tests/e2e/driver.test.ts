@@ -8,6 +8,7 @@ import {
   JOB_STATUS, JOB_STATUS_LABELS, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, TASK_STATUS, TASK_STATUS_LABELS, TASK_TYPE, TASK_TYPE_LABELS,
 } from '../../src/lib/statuses';
 import { apiLogin, launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
+import { DROP_OFF_PROOF_TEXTS } from '../../src/lib/proof-of-delivery';
 
 // The driver's side in a real browser (issue 5 acceptance): driver@demo.test signs in, finds their jobs on /jobs,
 // opens the job not started and works its tasks through the job screen's buttons, which offer only what the
@@ -138,6 +139,12 @@ describe('a driver works a job in the browser while an operator watches the dash
     await cellReads(delivery, 1, LOGISTIC_STATUS_LABELS[LOGISTIC_STATUS.PENDING_DROP_OFF]);
     await press(driver, 'arrived', DROP_OFF, 2);
     await press(driver, 'completedropoff', DROP_OFF, 2);
+    // The proof of delivery dialog: this company asks for none, so the driver completes it as it is.
+    const proof = driver.getByRole('dialog');
+    await proof.getByText(DROP_OFF_PROOF_TEXTS.nothingNeeded).waitFor();
+    await proof.getByRole('button', { name: DROP_OFF_PROOF_TEXTS.complete, exact: true }).click();
+    await proof.getByText(DROP_OFF_PROOF_TEXTS.completed).waitFor();
+    await proof.getByRole('button', { name: DROP_OFF_PROOF_TEXTS.close, exact: true }).click();
     await cellReads(job, 1, JOB_STATUS_LABELS[JOB_STATUS.COMPLETED]);
     await dropOffRow.waitFor({ state: 'detached', timeout: 15_000 });
     // Nothing is left to offer on a completed job.
