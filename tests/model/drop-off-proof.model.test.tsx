@@ -18,7 +18,10 @@ const dialog = () => within(screen.getAllByRole('dialog').find((element) => elem
 
 beforeAll(() => {
   // jsdom draws nothing: the pad's strokes go to a context that records none, and the image is the path's own.
-  HTMLCanvasElement.prototype.getContext = (() => ({ beginPath() {}, moveTo() {}, lineTo() {}, stroke() {}, lineWidth: 1 })) as unknown as HTMLCanvasElement['getContext'];
+  // (A property, not an assignment: the pad uses four of the 2D context's members, not the whole type.)
+  Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', {
+    configurable: true, value: () => ({ beginPath() {}, moveTo() {}, lineTo() {}, stroke() {}, lineWidth: 1 }),
+  });
   HTMLCanvasElement.prototype.toDataURL = () => 'data:image/png;base64,iVBORw0KGgo=';
 });
 

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Field, Heading, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
+import { Alert, Button, Field, Heading, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { CONTACT_LIMITS, CONTACT_TEXTS } from '../../lib/contact';
@@ -7,6 +7,7 @@ import type { ContactField } from '../../machines/public/contact.types';
 import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { PublicLayout } from '../../ui/public/PublicLayout';
+import { SpamTrap } from '../../ui/public/SpamTrap';
 
 const FIELDS: { field: ContactField; label: string; type?: string; autoComplete: string; required: boolean }[] = [
   { field: 'name', label: CONTACT_TEXTS.name, autoComplete: 'name', required: true },
@@ -49,13 +50,7 @@ export function ContactView({ actor }: { actor: Actor<typeof contactMachine> }) 
         <Textarea rows={6} value={values.message} maxLength={CONTACT_LIMITS.message} onChange={(event) => change('message', event.currentTarget.value)} />
         <Field.ErrorText>{errors.message}</Field.ErrorText>
       </Field.Root>
-      {/* The spam trap: off screen and out of the accessibility tree, so only a bot fills it. */}
-      <Box position="absolute" left="-10000px" width="1px" height="1px" overflow="hidden" aria-hidden="true">
-        <label>{CONTACT_TEXTS.website}
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" value={website}
-            onChange={(event) => actor.send({ type: 'website.change', value: event.currentTarget.value })} />
-        </label>
-      </Box>
+      <SpamTrap value={website} onChange={(value) => actor.send({ type: 'website.change', value })} />
       {error && <Alert.Root status="error" role="alert"><Alert.Description>{error.message}</Alert.Description></Alert.Root>}
       <Button type="submit" alignSelf="start" loading={busy} loadingText={CONTACT_TEXTS.sending}>{CONTACT_TEXTS.send}</Button>
     </chakra.form>

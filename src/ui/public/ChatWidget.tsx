@@ -7,6 +7,7 @@ import { visitorChatMachine } from '../../machines/public/visitor-chat.machine';
 import type { VisitorChatField } from '../../machines/public/visitor-chat.types';
 import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
+import { SpamTrap } from './SpamTrap';
 
 const FIELDS: { field: VisitorChatField; label: string; type: string; autoComplete: string }[] = [
   { field: 'name', label: VISITOR_CHAT_TEXTS.name, type: 'text', autoComplete: 'name' },
@@ -79,12 +80,7 @@ export function VisitorChatView({ actor }: { actor: Actor<typeof visitorChatMach
             <Textarea rows={3} value={values.message} maxLength={VISITOR_CHAT_LIMITS.message} onChange={(event) => change('message', event.currentTarget.value)} />
             <Field.ErrorText>{errors.message}</Field.ErrorText>
           </Field.Root>
-          {/* The spam trap: off screen and out of the accessibility tree, so only a bot fills it. */}
-          <Box position="absolute" left="-10000px" width="1px" height="1px" overflow="hidden" aria-hidden="true">
-            <label>{VISITOR_CHAT_TEXTS.website}
-              <input type="text" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(event) => actor.send({ type: 'website.change', value: event.currentTarget.value })} />
-            </label>
-          </Box>
+          <SpamTrap value={website} onChange={(value) => actor.send({ type: 'website.change', value })} />
           {error && <Alert.Root status="error" role="alert"><Alert.Description>{error.message}</Alert.Description></Alert.Root>}
           <Button type="submit" alignSelf="start" loading={busy} loadingText={VISITOR_CHAT_TEXTS.sending}>{VISITOR_CHAT_TEXTS.start}</Button>
         </chakra.form>
