@@ -3,6 +3,7 @@
 // Deterministic (a fixed linear congruential generator) and idempotent (only missing waybills are added). Coherent
 // (issue 21): distances from the server's router, prices from the quoting code, paid ones paid through the ledger,
 // dates relative to the seeding day so that finished work lies in the past.
+import { DateTime } from 'luxon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SLA_TYPES } from '../../src/lib/constants';
 import { haversineKm } from '../../src/lib/distance';
@@ -164,7 +165,8 @@ export async function seedDeliveriesAdmin(db: Database, options: SeedDeliveriesO
     const distanceKm = await distanceOf(origin, destination);
     // Emergency Relief (free) only now and then: a demo of paid work should mostly show what was paid.
     const wantedSla = index % 20 === 7 ? 'Emergency Relief' : PAID_SLA_TYPES[Math.floor(random() * PAID_SLA_TYPES.length)]!;
-    const pickUpDate = new Date(now.getTime() + pickUpDayOffset(status, index) * DAY_MS).toISOString().slice(0, 10);
+    // Days of the portal's calendar: at 01:00 in Johannesburg, today is not yet today in UTC.
+    const pickUpDate = DateTime.fromJSDate(now, { zone: za.timeZone }).plus({ days: pickUpDayOffset(status, index) }).toISODate()!;
     const slot = SLOTS[index % SLOTS.length]!;
     const isRoundTrip = index % 11 === 0;
     const isHighRisk = inHighRiskArea(origin) || inHighRiskArea(destination);

@@ -106,11 +106,24 @@ const DRIVER_STATES: Record<string, { availability: number; lat: number; lon: nu
   'driver4@demo.test': { availability: DRIVER_AVAILABILITY.AVAILABLE_QSR_ONLY, lat: -33.9249, lon: 18.4241 },
 };
 
+/** The latest event of the working day, in minutes after its start (the last job's completion). */
+const WORKING_DAY_MINUTES = 150;
+
 /**
  * The demo's working day: 08:00 in Johannesburg on the day the seed runs, so the jobs in progress, the drivers'
  * last positions and the notes are today's work, not months old (the rows are the same every run, only dated).
+ * Seeded before its work could have happened (at 01:00), the day starts earlier, so nothing finished is dated in
+ * the future.
  */
-const SEED_TIME = DateTime.now().setZone('Africa/Johannesburg').startOf('day').set({ hour: 8 }).toJSDate();
+export function demoWorkingDay(now: DateTime = DateTime.now()): DateTime {
+  const local = now.setZone('Africa/Johannesburg');
+  const start = local.startOf('day').set({ hour: 8 });
+  const latest = local.minus({ minutes: WORKING_DAY_MINUTES });
+  return start < latest ? start : latest;
+}
+
+const WORKING_DAY = demoWorkingDay();
+const SEED_TIME = WORKING_DAY.toJSDate();
 const minutesAfter = (minutes: number) => new Date(SEED_TIME.getTime() + minutes * 60_000);
 
 export async function seedOperations(db: Database, options: { router?: Router } = {}): Promise<void> {
@@ -151,7 +164,7 @@ export async function seedOperations(db: Database, options: { router?: Router } 
     const destinationAddress = { placeId: null, description: demo.destination.description, coordinates: { lat: demo.destination.lat, lon: demo.destination.lon }, storeId: null };
     // The distance of the router the server quotes with, and the price of the quoting code (issue 21).
     const distanceKm = await routeDistanceKm({ quoteValiditySeconds: 0, router: options.router ?? greatCircleRouter }, originAddress, destinationAddress);
-    const date = SEED_TIME.toISOString().slice(0, 10);
+    const date = WORKING_DAY.toISODate()!;
     const { options: offered } = await priceOptions(db, {
       portalId: za.id, timeZone: za.timeZone, companyId: store.companyId, distanceKm, date, time: '10:00', slotEnd: '12:00',
       isRoundTrip: false, isHighRisk: false, parcels: [{ parcelTypeId: 1, ...SEED_PARCEL_TYPES[0] }],
