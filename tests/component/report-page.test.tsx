@@ -9,7 +9,8 @@ import { reportMachine } from '../../src/machines/reports/report.machine';
 import type { LoadReportInput } from '../../src/machines/reports/report.types';
 import { reportFilterAllowed, reportFilterDefs, reportFiltersFromSearch, reportSearchOf, type ReportResult } from '../../src/resources/reports';
 import { permissionsOf } from '../support/shell-harness';
-import { ReportView } from '../../src/ui/reports/ReportPage';
+import { ReportChart } from '../../src/ui/reports/ReportChart';
+import { formatReportValue, ReportView } from '../../src/ui/reports/ReportPage';
 import { system } from '../../src/ui/theme';
 
 /** Service Levels rows the stand-in server filters; figures, chart and table come from the same rows, as the server's do. */
@@ -181,5 +182,22 @@ describe('the generic report page', () => {
     // Parameters the report does not take are not filters of it; no filter at all means the defaults.
     expect(reportFiltersFromSearch(REPORTS.deliveriesDue, '?startDate=2026-03-01&hubId=2')).toEqual({ hubId: '2' });
     expect(reportFiltersFromSearch(REPORTS.serviceLevels, '?page=2')).toBeUndefined();
+  });
+});
+
+describe('report values', () => {
+  it('shows a day as the spec shows dates, without shifting it by the zone, and an instant in the portal zone', () => {
+    expect(formatReportValue('2026-11-27', 'date', 'Africa/Johannesburg', 'ZAR')).toBe('27-11-2026');
+    expect(formatReportValue('2026-11-27', 'date', 'America/Los_Angeles', 'ZAR')).toBe('27-11-2026');
+    expect(formatReportValue('2026-11-26T22:30:00Z', 'datetime', 'Africa/Johannesburg', 'ZAR')).toBe('27-11-2026 00:30');
+    expect(formatReportValue(null, 'date', 'Africa/Johannesburg', 'ZAR')).toBe('—');
+  });
+
+  it("labels a chart of days as its table shows them", () => {
+    render(<ChakraProvider value={system}>
+      <ReportChart title="Finance Metrics" currency="ZAR" declaration={{ kind: 'bar', labelKey: 'period', series: [{ label: 'Revenue', sum: 'revenue' }] }}
+        chart={{ labels: ['2026-11-26'], series: [[1200]] }} formatLabel={(label) => formatReportValue(label, 'date', 'Africa/Johannesburg', 'ZAR')} />
+    </ChakraProvider>);
+    expect(within(screen.getByTestId('report-chart-data')).getByRole('listitem').textContent).toBe('26-11-2026: Revenue 1200');
   });
 });

@@ -13,13 +13,15 @@ export interface ReportChartProps {
   chart: ReportResult['chart'];
   /** The portal's currency, for a chart of amounts (`declaration.money`). */
   currency: string;
+  /** A label as the table shows the same value (a day as dd-MM-yyyy); as it comes by default. */
+  formatLabel?: (label: string) => string;
 }
 
 /**
  * The report's chart, drawn by chart.js, which is imported here lazily so only report screens load it. The same
  * numbers are listed for screen readers (and tests) beside the canvas: what is drawn is what is listed.
  */
-export function ReportChart({ title, declaration, chart, currency }: ReportChartProps) {
+export function ReportChart({ title, declaration, chart, currency, formatLabel = (label) => label }: ReportChartProps) {
   // Amounts are cents: drawn in currency units, labelled and listed as money.
   const value = (cents: number) => (declaration.money ? formatMoney(cents, { currency }) : String(cents));
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -33,7 +35,7 @@ export function ReportChart({ title, declaration, chart, currency }: ReportChart
       drawn = new Chart(context, {
         type: declaration.kind,
         data: {
-          labels: chart.labels,
+          labels: chart.labels.map(formatLabel),
           datasets: declaration.series.map((series, index) => ({
             label: series.label,
             data: (chart.series[index] ?? []).map((point) => (declaration.money ? point / 100 : point)),
@@ -59,14 +61,14 @@ export function ReportChart({ title, declaration, chart, currency }: ReportChart
       live = false;
       drawn?.destroy();
     };
-  }, [declaration, chart, currency]);
+  }, [declaration, chart, currency, formatLabel]);
   return (
     <chakra.figure role="figure" aria-label={REPORT_TEXTS.chart(title)} m={0}>
       <Box height="260px" position="relative"><canvas ref={canvas} aria-hidden="true" /></Box>
       <chakra.ul srOnly aria-label={REPORT_TEXTS.chart(title)} data-testid="report-chart-data">
         {chart.labels.map((label, at) => (
           <li key={label} data-label={label}>
-            {label}: {declaration.series.map((series, index) => `${series.label} ${value(chart.series[index]?.[at] ?? 0)}`).join(', ')}
+            {formatLabel(label)}: {declaration.series.map((series, index) => `${series.label} ${value(chart.series[index]?.[at] ?? 0)}`).join(', ')}
           </li>
         ))}
       </chakra.ul>

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { DATE_FORMATS, MY_DELIVERIES_PAGE_SIZES } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { formatDate, isoDateToDisplay } from '../../lib/dates';
 import { DEFAULT_MONEY_LOCALE, formatMoney } from '../../lib/money';
 import { REPORT_TEXTS, REPORTS, reportForPath, type ReportFormat, type ReportId } from '../../lib/reports';
 import { useAuth, usePortal } from '../../machines/root/root-actor';
@@ -78,10 +78,18 @@ export interface ReportViewProps {
 // Shares read like the money beside them: the decimal comma of the money's locale.
 const percentFormat = new Intl.NumberFormat(DEFAULT_MONEY_LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
+/** A day (a wall date) as the spec shows dates, never shifted by a zone; anything else as it is. */
+const displayDay = (value: string) => isoDateToDisplay(value) || value;
+
 /** A value as the report's format shows it; '—' where there is none (a share without a denominator). */
 export function formatReportValue(value: string | number | null | undefined, format: ReportFormat, timeZone: string, currency: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return format === 'datetime' ? formatDate(value, DATE_FORMATS.dateTime, timeZone) : value;
+  if (typeof value === 'string') {
+    if (format === 'datetime') return formatDate(value, DATE_FORMATS.dateTime, timeZone);
+    // A day is a wall date: shown as the spec shows dates, never shifted by a zone.
+    if (format === 'date') return displayDay(value);
+    return value;
+  }
   switch (format) {
     case 'percent': return `${percentFormat.format(value)} %`;
     case 'money': return formatMoney(value, { currency });
@@ -136,7 +144,8 @@ export function ReportView({ actor, timeZone, currency, showFilter = () => true 
               </Box>
             ))}
           </SimpleGrid>
-          <ReportChart title={report.title} declaration={report.chart} chart={result.chart} currency={currency} />
+          <ReportChart title={report.title} declaration={report.chart} chart={result.chart} currency={currency}
+            formatLabel={report.columns.find((column) => column.key === report.chart.labelKey)?.format === 'date' ? displayDay : undefined} />
           <Box overflowX="auto">
             <Table width="100%" fontSize="sm">
               <chakra.caption srOnly>{report.title}</chakra.caption>
