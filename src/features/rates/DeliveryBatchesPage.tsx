@@ -9,6 +9,7 @@ import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { useNestedList } from '../../ui/admin/nested-list';
 import { RateBatchView, type UploadBatchTexts } from './RateBatchView';
+import { storeLabel, useStoreName } from './store-name';
 
 export const DELIVERY_BATCH_TEXTS = {
   sheet: 'Delivery sheet (.xlsx or .csv)',
@@ -33,9 +34,10 @@ function Batches({ storeId }: { storeId: number }) {
   const upload = useScreenActor(machine, { cca2: portal.cca2 });
   const list = useNestedList('deliveryBatches', { storeId: String(storeId) });
   const here = `/stores/${storeId}/batches`;
+  const store = storeLabel(storeId, useStoreName(storeId));
   return (
-    <AdminPage title={`Delivery uploads of store #${storeId}`} readOnly
-      parents={[{ label: 'Stores', to: '/stores' }, { label: `Store #${storeId}`, to: `/stores/edit/${storeId}` }]}
+    <AdminPage title={`Delivery uploads of ${store}`} readOnly
+      parents={[{ label: 'Stores', to: '/stores' }, { label: store, to: `/stores/edit/${storeId}` }]}
       current={{ label: 'Delivery uploads', to: here }}>
       <Stack gap={6}>
         <Stack gap={2}>
