@@ -42,7 +42,7 @@ async function reported(page: () => Page | undefined, body: () => Promise<void>)
     await body();
   } catch (error) {
     const open = page();
-    if (open) console.error(`At ${open.url()}\n${await open.locator('main').ariaSnapshot({ timeout: 2_000 }).catch(() => '')}`);
+    if (open) console.error(`At ${open.url()}\n${await open.locator('body').ariaSnapshot({ timeout: 2_000 }).catch(() => '')}`);
     console.error(trail.join('\n'));
     throw error;
   } finally {
@@ -173,7 +173,8 @@ describe('rates and bulk data in a real browser against the real server', () => 
       await page.getByRole('link', { name: 'Delivery uploads' }).click();
       // The store by its name, not its number.
       await page.getByRole('heading', { name: `Delivery uploads of ${storeName}` }).waitFor();
-      expect(await page.locator('main').textContent()).not.toMatch(/store #\d/i);
+      expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toContain(storeName);
+      expect(await page.locator('body').textContent()).not.toMatch(/store #\d/i);
 
       const reference = `E2E-${DateTime.now().toFormat('HHmmss')}`;
       let day = DateTime.now().setZone('Africa/Johannesburg').plus({ days: 2 });
@@ -192,7 +193,7 @@ describe('rates and bulk data in a real browser against the real server', () => 
       // The rows under the store, named in the crumbs; then back to submit.
       await page.getByRole('link', { name: 'View the rows' }).click();
       await page.getByRole('table').locator('tbody tr', { hasText: `${reference}-3` }).waitFor();
-      expect(await page.getByRole('navigation', { name: /breadcrumb/i }).textContent()).toContain(storeName);
+      expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toContain(storeName);
       await page.goBack();
       await page.getByText('store-deliveries.csv: 2 valid rows, 1 rows with errors').waitFor();
       await page.getByRole('button', { name: 'Submit batch' }).click();
