@@ -194,7 +194,7 @@ describe('rates and bulk data in a real browser against the real server', () => 
       await page.getByRole('link', { name: 'View the rows' }).click();
       await page.getByRole('table').locator('tbody tr', { hasText: `${reference}-3` }).waitFor();
       expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toContain(storeName);
-      await page.goBack();
+      await page.getByRole('link', { name: 'Open the batch to submit it' }).click();
       await page.getByText('store-deliveries.csv: 2 valid rows, 1 rows with errors').waitFor();
       await page.getByRole('button', { name: 'Submit batch' }).click();
       await watchToCompletion(page);

@@ -11,6 +11,7 @@ import type { DeliveryUploadRow } from '../../resources/delivery-uploads';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { useNestedList } from '../../ui/admin/nested-list';
+import { DELIVERY_BATCH_TEXTS } from './DeliveryBatchesPage';
 import { RateUploadCancelDialogs, UploadCancelButton } from './RateUploadCancel';
 import { storeLabel, useStoreName } from './store-name';
 
@@ -40,6 +41,7 @@ function Uploads({ storeId, batchId }: { storeId: number; batchId: number }) {
       parents={[{ label: 'Stores', to: '/stores' }, { label: store, to: `/stores/edit/${storeId}` }, { label: 'Delivery uploads', to: batches }]}
       current={{ label: `Batch #${batchId}`, to: here }}>
       <RateUploadCancelDialogs actions={cancel} title="Cancel delivery upload" question={DELIVERY_UPLOAD_TEXTS.cancelUploadQuestion} />
+      <RouterLink to={`${batches}?batch=${batchId}`}>{DELIVERY_BATCH_TEXTS.openBatch}</RouterLink>
       <ListView actor={actor} mayEdit rowAction={(row) => {
         const upload = row as DeliveryUploadRow;
         return (
