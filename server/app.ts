@@ -26,6 +26,7 @@ import { redactUrl } from './logger';
 import type { AppContext } from './context';
 import { providerUrlOf } from './payments/provider-client';
 import { jobQueue, outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker, rateUploadWorker, scheduledReportsWorker, applicationDocumentWorker, autoDispatchWorker } from './plugins/workers';
+import { indexMaintenanceWorker } from './plugins/workers';
 import { connectHandlers } from './routes/connect';
 import { identityHandlers } from './routes/identity';
 import { registerSiteRoutes } from './routes/site';
@@ -82,6 +83,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   await app.register(scheduledReportsWorker, workers);
   await app.register(applicationDocumentWorker, workers);
   await app.register(autoDispatchWorker, workers);
+  await app.register(indexMaintenanceWorker, workers);
   // The hosted card widget's script and frame come from the provider.
   const provider = new URL(providerUrlOf(context)).origin;
   // Third parties the configuration names: the map tiles' host (images) and the analytics endpoint (page views).

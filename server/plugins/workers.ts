@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { scheduleReconciliation } from '../domain/payments';
 import { startRateUploadWorker } from '../domain/rate-uploads';
 import { startDeliveryUploadWorker } from '../domain/delivery-uploads';
+import { startIndexMaintenanceWorker } from '../domain/index-management';
 import { geoOf } from '../geo';
 import { kickOutbox, startOutbox } from '../messaging/outbox';
 import { startScheduledReportsWorker } from '../domain/scheduled-reports';
@@ -69,6 +70,11 @@ export const applicationDocumentWorker = fp<WorkerOptions>(async (_app, { contex
 export const autoDispatchWorker = fp<WorkerOptions>(async (_app, { context }) => {
   await scheduleAutoDispatch(context.jobs, context.db, context.live);
 }, { name: 'auto-dispatch-worker', dependencies: ['job-queue'] });
+
+/** Analyzes and rebuilds indexes on an administrator's request (issue 16, /admin/indexmanagement). */
+export const indexMaintenanceWorker = fp<WorkerOptions>(async (_app, { context }) => {
+  await startIndexMaintenanceWorker(context.jobs, context.db, context.live);
+}, { name: 'index-maintenance-worker', dependencies: ['job-queue'] });
 
 /** The SignalR hubs (/hubs/...) on the same server and port; they close their sockets on shutdown. */
 const realtime: FastifyPluginAsync<WorkerOptions> = async (app, { context, logger }) => {

@@ -30,6 +30,7 @@ import { rateUploadHandlers } from './rate-uploads';
 import { deliveryUploadHandlers } from './delivery-uploads';
 import { contactHandlers } from './contact';
 import { applicationHandlers } from './applications';
+import { indexManagementHandlers } from './index-management';
 
 export function connectHandlers(context: AppContext): Handlers<operations> {
   const { db } = context;
@@ -57,6 +58,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...applicationHandlers(context),
     ...financeHandlers(context),
     ...proofOfDeliveryHandlers(context),
+    ...indexManagementHandlers(context),
     async getCountry(request) {
       const portal = await findPortal(db, request.params.code);
       if (!portal) throw notFound(`country ${request.params.code}`);

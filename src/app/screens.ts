@@ -173,6 +173,8 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/stores/:id/batches': () => import('../features/rates/DeliveryBatchesPage'),
   '/stores/:id/batches/:uploadBatchId/uploads': () => import('../features/rates/DeliveryUploadsPage'),
   '/stores/:id/batches/:uploadBatchId/uploads/edit/:deliveryUploadId': () => import('../features/rates/DeliveryUploadEditPage'),
+  // Index management (issue 16): the database's indexes, analyze and rebuild.
+  '/admin/indexmanagement': () => import('../features/admin/IndexManagementPage'),
   // Applications to join (issue 18): apply screens, review lists (generic list of src/resources/applications.ts), review screens.
   '/business-apply': () => import('../features/applications/ApplyPage'),
   '/partner-apply': () => import('../features/applications/ApplyPage'),

@@ -314,6 +314,9 @@ export const OPERATION_ACCESS = {
   updatedeliveryupload: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
   canceldeliveryupload: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
   getuploadstatuses: 'signedIn',
+  // ---- Index management (issue 16; /admin/indexmanagement is administrator only, 000 section 6) ----
+  getindexes: { roles: ['Administrator'] },
+  maintainindex: { roles: ['Administrator'] },
   // ---- Fleet (issue 6, session 5; 000/002 section 6): vehicles and mobile devices administrator, management,
   // staff; hubs administrator only. Notify also needs the beta permission (checked by the handler); deleting
   // devices needs administrator.

@@ -37,6 +37,12 @@ describeModel({
     };
   },
   states: {
+    // Transient: it leaves at once for the sheet's input or the batch opened again.
+    opening: () => undefined,
+    resuming: () => {
+      expect(screen.queryByLabelText(RATE_BATCH_TEXTS.sheet)).toBeNull();
+      expect(screen.queryByRole('button', { name: RATE_BATCH_TEXTS.submit })).toBeNull();
+    },
     choosing: (snapshot) => {
       expect(screen.getByLabelText(RATE_BATCH_TEXTS.sheet)).toBeTruthy();
       expect(screen.getByRole('button', { name: RATE_BATCH_TEXTS.upload }).hasAttribute('disabled')).toBe(!snapshot.context.file);

@@ -3550,10 +3550,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/indexmanagement/indexes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The database's indexes behind search and lists (the application's schema): name, table, size, scans, the table's last analyze and a bloat estimate where the database gives one (null otherwise); administrator */
+        get: operations["getindexes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexmanagement/indexes/{indexName}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queues an analyze (ANALYZE of the index's table) or a rebuild (REINDEX INDEX CONCURRENTLY on PostgreSQL, REINDEX INDEX on the embedded database) on the job queue; progress on the dashboard hub's bulkIndexer events (kind indexMaintenance); administrator */
+        post: operations["maintainindex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        DatabaseIndex: {
+            name: string;
+            table: string;
+            /** @description The CREATE INDEX statement as the database reports it */
+            definition: string;
+            isUnique: boolean;
+            /** @description False while a concurrent rebuild is unfinished or after it failed */
+            isValid: boolean;
+            sizeBytes: number;
+            /** @description Index scans since the statistics were last reset */
+            scans: number;
+            /**
+             * Format: date-time
+             * @description The table's last analyze (manual or automatic)
+             */
+            lastAnalyze: string | null;
+            /** @description Estimated wasted space of a b-tree index (100 - leaf density, pgstattuple); null where the database gives none */
+            bloatPercent: number | null;
+        };
+        /** @enum {string} */
+        IndexMaintenanceAction: "analyze" | "rebuild";
+        IndexMaintenanceJob: {
+            jobId: string;
+            indexName: string;
+            action: components["schemas"]["IndexMaintenanceAction"];
+            message: string;
+        };
         VisitorChatStart: {
             name: string;
             /** Format: email */
@@ -15407,6 +15468,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VisitorChatMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getindexes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indexes, largest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseIndex"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    maintainindex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                indexName: string;
+                action: components["schemas"]["IndexMaintenanceAction"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndexMaintenanceJob"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -6,6 +6,7 @@ import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { AdminPage } from '../../ui/AdminPage';
 import { FormView } from '../../ui/admin/FormView';
+import { storeLabel, useStoreName } from './store-name';
 
 export const UPDATE_DELIVERY_UPLOAD = 'Update delivery upload';
 
@@ -18,10 +19,11 @@ export default function DeliveryUploadEditPage() {
   const portal = usePortal();
   const actor = useScreenActor(formMachine, { resource: 'deliveryUploads', cca2: portal.cca2, id: Number(deliveryUploadId) });
   const uploads = `/stores/${id}/batches/${uploadBatchId}/uploads`;
+  const store = storeLabel(Number(id), useStoreName(Number(id)));
   return (
     <AdminPage
       title={UPDATE_DELIVERY_UPLOAD} readOnly
-      parents={[{ label: 'Delivery uploads', to: `/stores/${id}/batches` }, { label: `Batch #${uploadBatchId}`, to: uploads }]}
+      parents={[{ label: store, to: `/stores/edit/${id}` }, { label: 'Delivery uploads', to: `/stores/${id}/batches` }, { label: `Batch #${uploadBatchId}`, to: uploads }]}
       current={{ label: UPDATE_DELIVERY_UPLOAD, to: `${uploads}/edit/${deliveryUploadId}` }}
     >
       <FormView actor={actor} />

@@ -11,7 +11,9 @@ import type { DeliveryUploadRow } from '../../resources/delivery-uploads';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { useNestedList } from '../../ui/admin/nested-list';
+import { DELIVERY_BATCH_TEXTS } from './DeliveryBatchesPage';
 import { RateUploadCancelDialogs, UploadCancelButton } from './RateUploadCancel';
+import { storeLabel, useStoreName } from './store-name';
 
 /** /stores/:id/batches/:uploadBatchId/uploads (issue 16): a delivery batch's rows, each with Edit and Cancel (the rate uploads' cancel chart). */
 export default function DeliveryUploadsPage() {
@@ -33,11 +35,13 @@ function Uploads({ storeId, batchId }: { storeId: number; batchId: number }) {
   }, [actor, cancel]);
   const batches = `/stores/${storeId}/batches`;
   const here = `${batches}/${batchId}/uploads`;
+  const store = storeLabel(storeId, useStoreName(storeId));
   return (
     <AdminPage title={`Delivery uploads of batch #${batchId}`} readOnly
-      parents={[{ label: 'Stores', to: '/stores' }, { label: 'Delivery uploads', to: batches }]}
+      parents={[{ label: 'Stores', to: '/stores' }, { label: store, to: `/stores/edit/${storeId}` }, { label: 'Delivery uploads', to: batches }]}
       current={{ label: `Batch #${batchId}`, to: here }}>
       <RateUploadCancelDialogs actions={cancel} title="Cancel delivery upload" question={DELIVERY_UPLOAD_TEXTS.cancelUploadQuestion} />
+      <RouterLink to={`${batches}?batch=${batchId}`}>{DELIVERY_BATCH_TEXTS.openBatch}</RouterLink>
       <ListView actor={actor} mayEdit rowAction={(row) => {
         const upload = row as DeliveryUploadRow;
         return (

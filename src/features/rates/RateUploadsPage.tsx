@@ -10,6 +10,8 @@ import { ListView } from '../../ui/admin/ListView';
 import { useNestedList } from '../../ui/admin/nested-list';
 import { RateUploadCancelButton, RateUploadCancelDialogs } from './RateUploadCancel';
 
+export const PREVIEW_AND_SUBMIT = 'Preview and submit the batch';
+
 /** /rates/batches/:uploadBatchId/uploads (002 section 2): the batch's rows, each with Edit and Cancel. */
 export default function RateUploadsPage() {
   const { uploadBatchId } = useParams();
@@ -32,6 +34,8 @@ function Uploads({ batchId }: { batchId: number }) {
       parents={[{ label: 'Rates', to: '/rates' }, { label: 'Upload rates', to: '/rates/batches/add' }]}
       current={{ label: `Batch #${batchId}`, to: here }}>
       <RateUploadCancelDialogs actions={cancel} />
+      {/* Back to the batch once its rows are corrected: its impact preview and its submit. */}
+      <RouterLink to={`/rates/batches/add?batch=${batchId}`}>{PREVIEW_AND_SUBMIT}</RouterLink>
       <ListView actor={actor} mayEdit rowAction={(row) => (
         <Stack direction="row" gap={2}>
           <RouterLink to={`${here}/edit/${row.id}`} aria-label={`Edit rate upload #${row.id}`}>Edit</RouterLink>

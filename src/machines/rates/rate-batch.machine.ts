@@ -71,6 +71,9 @@ export const rateBatchMachine = setup({
   },
   guards: {
     completed: ({ context }) => context.batch?.uploadStatusId === UPLOAD_BATCH_STATUS.COMPLETED,
+    // A batch opened again (after its rows were corrected elsewhere) that is already being submitted.
+    running: ({ context }) => context.batch?.uploadStatusId === UPLOAD_BATCH_STATUS.SUBMITTED || context.batch?.uploadStatusId === UPLOAD_BATCH_STATUS.IN_PROGRESS,
+    resuming: ({ context }) => context.resumeId !== undefined,
     hasFile: ({ context }) => context.file !== undefined,
     // Only a rate batch changes prices; a store's delivery batch (same chart) has nothing to preview.
     previewable: ({ context }) => context.batch !== undefined && 'ratesCreated' in context.batch,
@@ -79,8 +82,8 @@ export const rateBatchMachine = setup({
 }).createMachine({
   id: 'rateBatch',
   description: 'Upload a rate sheet, see its rows\' errors, submit it and follow the background submit to 100 %.',
-  context: ({ input }) => ({ cca2: input.cca2, file: undefined, batch: undefined, impact: undefined, error: undefined }),
-  initial: 'choosing',
+  context: ({ input }) => ({ cca2: input.cca2, resumeId: input.batchId, file: undefined, batch: undefined, impact: undefined, error: undefined }),
+  initial: 'opening',
   on: {
     'batch.progress': {
       actions: assign({
@@ -89,6 +92,21 @@ export const rateBatchMachine = setup({
     },
   },
   states: {
+    opening: {
+      description: 'A new sheet, or a batch uploaded earlier opened again (its rows corrected on their own screens).',
+      always: [{ guard: 'resuming', target: 'resuming' }, { target: 'choosing' }],
+    },
+    resuming: {
+      tags: 'busy',
+      description: 'The batch is read as it is now: its counts reflect the rows corrected or cancelled since the upload.',
+      invoke: {
+        id: 'readResumed',
+        src: 'readBatch',
+        input: ({ context }) => ({ cca2: context.cca2, batchId: context.resumeId! }),
+        onDone: { target: 'uploaded', actions: assign({ batch: ({ event }) => event.output }) },
+        onError: { target: 'choosing', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
+      },
+    },
     choosing: {
       description: 'The file input takes one .xlsx or .csv sheet.',
       on: {
@@ -109,6 +127,8 @@ export const rateBatchMachine = setup({
     },
     uploaded: {
       description: 'The batch with its valid and invalid rows; its rows can be corrected or cancelled before submitting.',
+      // Only a batch opened again can already be under way or done.
+      always: [{ guard: 'completed', target: 'completed' }, { guard: 'running', target: 'inProgress' }],
       on: {
         'batch.submit': { target: 'submitting' },
         'batch.preview': { guard: 'previewable', target: 'previewing' },

@@ -50,4 +50,25 @@ export const rateBatchSamples = defineSamples(rateBatchMachine, [
       { type: 'batch.reset' },
     ],
   },
+  {
+    name: 'open a batch uploaded earlier again: gone, still unsubmitted, already under way, or done',
+    input: { cca2: 'ZA', batchId: 12 },
+    events: [
+      { type: 'xstate.error.actor.readResumed', error: toApiError(404, { message: 'Not found' }, '/connect/uploadbatches/ZA/batch/Rate/12') },
+      { type: 'xstate.done.actor.readResumed', output: SAMPLE_BATCH },
+      { type: 'xstate.done.actor.readResumed', output: SUBMITTED_BATCH },
+      { type: 'xstate.done.actor.readResumed', output: COMPLETED_BATCH },
+      { type: 'xstate.done.actor.readFinal', output: COMPLETED_BATCH },
+      // What the batch opened again goes on to (the first scenario takes these steps' every branch).
+      { type: 'batch.choose', file: SAMPLE_SHEET },
+      { type: 'batch.upload' },
+      { type: 'xstate.done.actor.uploadSheet', output: SAMPLE_BATCH },
+      { type: 'batch.preview' },
+      { type: 'xstate.done.actor.previewImpact', output: SAMPLE_IMPACT },
+      { type: 'batch.submit' },
+      { type: 'xstate.done.actor.submitBatch', output: SUBMITTED_BATCH },
+      { type: 'xstate.done.actor.readBatch', output: COMPLETED_BATCH },
+      { type: 'batch.reset' },
+    ],
+  },
 ], 'transitions');

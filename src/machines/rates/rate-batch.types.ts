@@ -10,10 +10,14 @@ export type UploadBatch = RateUploadBatch | DeliveryUploadBatch;
 
 export interface RateBatchInput {
   cca2: string;
+  /** A batch uploaded earlier, opened again to preview and submit it (its rows' screens link back to it). */
+  batchId?: number;
 }
 
 export interface RateBatchContext {
   cca2: string;
+  /** The batch to open again, if any (read once at the start). */
+  resumeId: number | undefined;
   file: File | undefined;
   batch: UploadBatch | undefined;
   /** The impact preview of the uploaded rate batch, once asked for (cleared by a new upload). */
