@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
+import { SUCCESS_TEXTS } from '../../src/lib/error-catalogue';
 import { formatDistance, markerLabel } from '../../src/lib/distance';
 import { DRIVER_PICKER_TEXTS, JOB_BUILDING_TEXTS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
 import { formatMoney } from '../../src/lib/money';
@@ -83,6 +84,20 @@ async function sign(page: Page, pad: Locator): Promise<void> {
   await page.mouse.down();
   for (const [x, y] of [[80, 30], [140, 90], [200, 40], [260, 70]] as const) await page.mouse.move(box.x + x, box.y + y, { steps: 4 });
   await page.mouse.up();
+}
+
+/** The links of the main menu, as the user opens it. */
+async function mainMenuLinks(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // A click before the page is interactive does nothing: press again until the drawer opens.
+  await expect.poll(async () => {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    return nav.waitFor({ timeout: 3_000 }).then(() => true, () => false);
+  }, { timeout: 30_000, interval: 500 }).toBe(true);
+  const links = await nav.getByRole('link').allTextContents();
+  await page.keyboard.press('Escape');
+  await nav.waitFor({ state: 'hidden' });
+  return links;
 }
 
 const WORK = ['start', 'arrived', 'completepickup', 'completedropoff'] as const;
@@ -230,4 +245,44 @@ describe('dispatch in the browser (issue 20)', () => {
     await driverContext.close();
     await dispatcherContext.close();
   }, 180_000);
+
+  it('an administrator changes a user\'s role on the users screen, and the user\'s open session changes menus without a reload', async () => {
+    const USER = 'customer@demo.test';
+    const { id: userId } = await apiLogin(server, USER);
+    // The user's session, open on their profile: a customer's menus.
+    const userContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const user = await userContext.newPage();
+    await submitLogin(user, server.url, USER);
+    await user.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await user.goto(`${server.url}/profile`);
+    const before = await mainMenuLinks(user);
+    expect(before).toContain('My deliveries');
+    expect(before).not.toContain('Users');
+    // Marks this page: a reload would lose the mark.
+    await user.evaluate(() => { document.body.dataset.e2eMark = 'same page'; });
+
+    // The administrator makes them a staff operator on the users screen.
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const admin = await adminContext.newPage();
+    await submitLogin(admin, server.url, 'administrator@demo.test');
+    await admin.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await admin.goto(`${server.url}/users?search=${encodeURIComponent(USER)}`);
+    await admin.getByRole('link', { name: 'Edit Chloe Customer', exact: true }).click();
+    await admin.waitForURL(`${server.url}/users/edit/${userId}`);
+    const roles = admin.getByRole('textbox', { name: 'Roles (separate with ,)' });
+    await roles.waitFor();
+    expect(await roles.inputValue()).toBe('');
+    await roles.fill('StaffOperator');
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await admin.getByText(SUCCESS_TEXTS.updated).first().waitFor();
+
+    // The open session gets the staff operator's menus through the identity hub (reloadProfile), no reload.
+    await expect.poll(async () => mainMenuLinks(user), { timeout: 30_000, interval: 1_000 }).toContain('Users');
+    const after = await mainMenuLinks(user);
+    expect(after).toContain('Dashboard');
+    expect(after).not.toContain('My deliveries');
+    expect(await user.evaluate(() => document.body.dataset.e2eMark)).toBe('same page');
+    await adminContext.close();
+    await userContext.close();
+  }, 90_000);
 });
