@@ -88,6 +88,7 @@ describe('driver deposits in the ledger', () => {
     const statement = await dataOf(as('management').GET('/accounts/{cca2}/{id}/transactions', {
       params: { path: { ...ZA, id: driverAccount! }, query: { search: `deposit ${first.data!.id} (` } },
     }));
+    if (typeof statement === 'string') throw new Error('a statement, not a file, was expected');
     expect(statement.items.map((item) => item.transactionType).sort()).toEqual(['Cash Credit', 'Cash Debit']);
 
     // A replay of the same key, even with another amount, answers the first deposit and posts nothing more.
