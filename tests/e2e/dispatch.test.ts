@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
-import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
+import { DASHBOARD_TEXTS, DEPOSIT_TEXTS, DRIVER_DEPOSITS_TEXTS } from '../../src/lib/dashboard-texts';
 import { SUCCESS_TEXTS } from '../../src/lib/error-catalogue';
 import { formatDistance, markerLabel } from '../../src/lib/distance';
 import { DRIVER_PICKER_TEXTS, JOB_BUILDING_TEXTS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS, TASK_ACTION_LABELS } from '../../src/lib/jobs-texts';
@@ -284,5 +284,39 @@ describe('dispatch in the browser (issue 20)', () => {
     expect(await user.evaluate(() => document.body.dataset.e2eMark)).toBe('same page');
     await adminContext.close();
     await userContext.close();
+  }, 90_000);
+
+  it('a dispatcher records a driver\'s cash deposit in the dashboard\'s deposit modal; the driver\'s deposits list it and open its Cash Debit and Cash Credit', async () => {
+    const DEPOSITOR = 'Thabo Mokoena'; // driver2@demo.test
+    const { id: driverId } = await apiLogin(server, 'driver2@demo.test');
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await submitLogin(page, server.url, DISPATCHER);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${server.url}/dashboard`);
+    await openTab(page, DASHBOARD_TEXTS.drivers);
+    await page.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('driver', DEPOSITOR), exact: true }).click();
+    const details = page.getByRole('complementary', { name: DASHBOARD_TEXTS.rightSidebar });
+    await details.getByRole('button', { name: DEPOSIT_TEXTS.open, exact: true }).click();
+    const modal = page.getByRole('dialog', { name: DEPOSIT_TEXTS.title(DEPOSITOR) });
+    await modal.getByLabel(DEPOSIT_TEXTS.amount).fill('250.50');
+    await modal.getByLabel(DEPOSIT_TEXTS.reference).fill('E2E slip 4711');
+    await modal.getByRole('button', { name: DEPOSIT_TEXTS.submit, exact: true }).click();
+    await modal.getByText(DEPOSIT_TEXTS.recorded(formatMoney(25_050), 'E2E slip 4711'), { exact: true }).waitFor();
+    await modal.getByRole('button', { name: DEPOSIT_TEXTS.close, exact: true }).click();
+
+    // The driver's deposits, from their details: the one just recorded, and its two ledger postings.
+    await details.getByRole('link', { name: DRIVER_DEPOSITS_TEXTS.open, exact: true }).click();
+    await page.waitForURL(`${server.url}/users/${driverId}/deposits`);
+    const row = page.getByRole('row').filter({ hasText: 'E2E slip 4711' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(formatMoney(25_050));
+    await page.getByRole('link', { name: DRIVER_DEPOSITS_TEXTS.ledgerOf('E2E slip 4711'), exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/users/${driverId}/accounts/`));
+    const postings = page.getByRole('row').filter({ hasText: 'E2E slip 4711' });
+    await postings.nth(1).waitFor();
+    const types = (await postings.allTextContents()).map((text) => (text.includes('Cash Credit') ? 'Cash Credit' : text.includes('Cash Debit') ? 'Cash Debit' : text));
+    expect(types.sort()).toEqual(['Cash Credit', 'Cash Debit']);
+    await context.close();
   }, 90_000);
 });
