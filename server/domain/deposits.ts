@@ -36,7 +36,10 @@ export async function listDeposits(ctx: DepositContext, driverId: number): Promi
   await requireDriver(ctx, driverId);
   const rows = await ctx.db.select().from(driverDeposits)
     .where(and(eq(driverDeposits.portalId, ctx.portalId), eq(driverDeposits.driverId, driverId))).orderBy(desc(driverDeposits.depositedAt), desc(driverDeposits.id));
-  return { items: rows.map(shown), totalCents: rows.reduce((sum, row) => sum + row.amountCents, 0) };
+  // The account the postings went to (driverAccountId's choice), so a finance reader can open them in the statement.
+  const [account] = await ctx.db.select({ id: accounts.id }).from(accounts)
+    .where(and(eq(accounts.portalId, ctx.portalId), eq(accounts.userId, driverId), eq(accounts.accountType, 'Payable'))).orderBy(accounts.id).limit(1);
+  return { items: rows.map(shown), totalCents: rows.reduce((sum, row) => sum + row.amountCents, 0), accountId: account?.id ?? null };
 }
 
 /** The driver's own Payable account (what the platform and the driver owe each other), opened on their first deposit. */

@@ -87,6 +87,8 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/users/add': () => import('../ui/admin/ResourceFormPage'),
   '/users/edit/:id': () => import('../ui/admin/ResourceFormPage'),
   '/users/:id/ratings': () => import('../features/users/UserRatingsPage'),
+  // Issue 20 (f-dispatch-e2e): a driver's recorded cash deposits, each opening its ledger postings.
+  '/users/:id/deposits': () => import('../features/finance/DriverDepositsPage'),
   '/accounts': () => import('../features/finance/AccountsPage'),
   '/accounts/:accountId/transactions': () => import('../features/finance/AccountTransactionsPage'),
   '/accounts/:accountId/transactions/:transactionId': () => import('../features/finance/TransactionDetailPage'),

@@ -742,6 +742,8 @@ export const ROUTE_ACCESS = [
   { path: '/applicationinvites', rule: { roles: [...STAFF_ROLES, 'Partner'] } },
   { path: '/applicationinvites/add', rule: { roles: [...STAFF_ROLES, 'Partner'] } },
   { path: '/applicationinvites/edit/:id', rule: { roles: [...STAFF_ROLES, 'Partner'] } },
+  // Issue 20 (f-dispatch-e2e): a driver's recorded cash deposits, under the user (staff, like the user's ratings).
+  { path: '/users/:id/deposits', rule: STAFF },
   // ---- Named-constant routes whose path is known ----
   { path: '/tracking', rule: NORMAL_USER },
   { path: '/identity', rule: NORMAL_USER },

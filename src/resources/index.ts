@@ -5,6 +5,7 @@ import { deliveriesResource } from './deliveries';
 import { jobsResource } from './jobs';
 import { questionnairesResource } from './questionnaires';
 import { ratingsResource } from './ratings';
+import { driverDepositsResource } from './driver-deposits';
 import { storesResource } from './stores';
 import { usersResource } from './users';
 import { webhooksResource } from './webhooks';
@@ -60,6 +61,8 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // Finance (issue 15): accounts with their balances, and an account's statement.
   accounts: accountsResource,
   accountTransactions: accountTransactionsResource,
+  // A driver's recorded cash deposits (issue 20): read-only, under the user.
+  driverDeposits: driverDepositsResource,
   // Finance back office (issue 15).
   bankAccounts: bankAccountsResource,
   fundsReceived: fundsReceivedResource,

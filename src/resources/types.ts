@@ -79,6 +79,8 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   | 'myDeliveries'
   // Finance (issue 15): accounts and an account's statement.
   | 'accounts' | 'accountTransactions'
+  // A driver's recorded cash deposits (issue 20).
+  | 'driverDeposits'
   // Finance back office (issue 15): bank accounts, funds received, withdrawals and advances.
   | 'bankAccounts' | 'fundsReceived' | 'withdrawals' | 'advances'
   // Rates (issue 16): the price list.

@@ -3,6 +3,7 @@ import { FINANCE_TEXTS } from '../lib/finance-texts';
 import { api } from '../api';
 import type { operations } from '../api/generated/identity';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { DRIVER_DEPOSITS_TEXTS } from '../lib/dashboard-texts';
 import { STORED_ROLES, userExportName } from '../lib/roles';
 import { bodyOf } from './api-helpers';
 import { entityCalls, resourceApi, type EntityRow } from './provider';
@@ -89,6 +90,8 @@ export const usersResource: ResourceDef<UserAdmin> = {
   related: [
     { label: USERS_ADMIN_TEXTS.ratings, path: (id) => `/users/${id}/ratings`, operation: 'getratings' },
     { label: FINANCE_TEXTS.accounts, path: (id) => `/users/${id}/accounts`, operation: 'getaccounts' },
+    // Issue 20: a driver's cash deposits (the deposit modal records them); a user who is not a driver has none.
+    { label: DRIVER_DEPOSITS_TEXTS.title, path: (id) => `/users/${id}/deposits`, operation: 'getdriverdeposits' },
   ],
   label: (row) => row.fullName,
   api: resourceApi(entityCalls('users'), {

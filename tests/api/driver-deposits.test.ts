@@ -62,6 +62,8 @@ describe('driver deposits in the ledger', () => {
 
   it('posts a Cash Debit and a Cash Credit: the bank gains the cash, cash on delivery owes it to the merchants, the driver is square', async () => {
     const driverId = await userId('driver2@demo.test');
+    // No deposit yet: no ledger account to name.
+    expect(await dataOf(list('management', driverId))).toEqual({ items: [], totalCents: 0, accountId: null });
     const before = { bank: await entriesOf(await systemAccount('bank')), cod: await entriesOf(await systemAccount('cod')) };
     const body = { ...deposit, amountCents: 43_210, reference: 'Till slip 9981', idempotencyKey: 'deposit-ledger-0001' };
     const first = await record('management', driverId, body);
@@ -70,6 +72,8 @@ describe('driver deposits in the ledger', () => {
     const cod = await systemAccount('cod');
     const driverAccount = await payableOf(driverId);
     expect(driverAccount).toBeDefined();
+    // The deposits list names that account, so the postings can be opened in its statement.
+    expect((await dataOf(list('management', driverId))).accountId).toBe(driverAccount);
     // Debit positive: the bank account's entries rise by the deposit, cash on delivery's fall by it.
     expect(await entriesOf(bank)).toBe(before.bank + 43_210);
     expect(await entriesOf(cod)).toBe(before.cod - 43_210);
@@ -79,6 +83,13 @@ describe('driver deposits in the ledger', () => {
     // The driver's statement shows both, the cash handed in and the deposit.
     const lines = await db().select({ amount: ledgerEntries.amountCents }).from(ledgerEntries).where(eq(ledgerEntries.accountId, driverAccount!));
     expect(lines.map((line) => line.amount).sort((a, b) => a - b)).toEqual([-43_210, 43_210]);
+    // A finance reader finds the deposit's two postings in the driver's statement by its description (the
+    // deposits screen's "Ledger" link searches "deposit <id> (").
+    const statement = await dataOf(as('management').GET('/accounts/{cca2}/{id}/transactions', {
+      params: { path: { ...ZA, id: driverAccount! }, query: { search: `deposit ${first.data!.id} (` } },
+    }));
+    if (typeof statement === 'string') throw new Error('a statement, not a file, was expected');
+    expect(statement.items.map((item) => item.transactionType).sort()).toEqual(['Cash Credit', 'Cash Debit']);
 
     // A replay of the same key, even with another amount, answers the first deposit and posts nothing more.
     const again = await record('management', driverId, { ...body, amountCents: 99 });

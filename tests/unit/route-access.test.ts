@@ -76,6 +76,7 @@ const ACCESS_BY_ROUTE: { row: string; paths: RoutePath[]; who: Role[] }[] = [
     row: 'users, announcements, vehicles, rates, ratings, companies, media, mobile devices, contact messages (ours), all application reviews — administrator, management operator, staff operator',
     paths: [
       '/users', '/users/add', '/users/edit/:id', '/users/:id/ratings', '/users/:id/ratings/add', '/users/:id/ratings/edit/:ratingId',
+      '/users/:id/deposits',
       '/announcements', '/announcements/add', '/announcements/edit/:id',
       '/vehicles', '/vehicles/add', '/vehicles/edit/:id',
       '/rates', '/rates/add', '/rates/edit/:id',

@@ -5202,6 +5202,11 @@ export interface components {
             items: components["schemas"]["DriverDeposit"][];
             /** Format: int64 */
             totalCents: number;
+            /**
+             * Format: int32
+             * @description The driver's ledger account (Payable) where each deposit is posted as a Cash Debit and a Cash Credit; null before their first deposit
+             */
+            accountId: number | null;
         };
         /** @enum {string} */
         ProofRequirement: "required" | "optional" | "off";

@@ -1,4 +1,4 @@
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { usePermissions, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { mayCall } from '../../lib/access';
@@ -13,7 +13,7 @@ import { JobConsole } from './JobConsole';
 import { MyDeliveries } from './MyDeliveries';
 import { MessagingWindow } from './MessagingWindow';
 import { messagingMachine } from '../../machines/operations/messaging.machine';
-import { MESSAGING_TEXTS } from '../../lib/dashboard-texts';
+import { DRIVER_DEPOSITS_TEXTS, MESSAGING_TEXTS } from '../../lib/dashboard-texts';
 import { Button, HStack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -85,6 +85,8 @@ function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: 
         <HStack wrap="wrap">
           {mayMessage && <Button size="xs" variant="outline" mt={1} onClick={() => messaging.send({ type: 'messaging.open', driverId })}>{MESSAGING_TEXTS.message}</Button>}
           {mayDeposit && <DepositButton actor={deposit} driverId={driverId} driverName={driverName ?? String(driverId)} />}
+          {/* The deposits recorded so far, each with its ledger postings (issue 20). */}
+          {mayDeposit && <RouterLink to={`/users/${driverId}/deposits`}>{DRIVER_DEPOSITS_TEXTS.open}</RouterLink>}
         </HStack>
       ) : undefined}
       messaging={mayMessage || mayDeposit || mayAutoDispatch ? (
