@@ -153,7 +153,7 @@ export interface ResourceDef<Row extends ResourceRow = ResourceRow> {
   /** After a create, open the edit screen of the new row (002 section 7: stores). */
   createOpensEdit: boolean;
   /** Screens nested under a record (/users/:id/ratings), linked from its edit screen for those allowed to open them. */
-  related?: { label: string; path: (id: number) => string; operation: OperationId }[];
+  related?: { label: string; path: (id: number) => string; operation: OperationId; shownFor?(row: Row): boolean }[];
   /** The success text of a delete of n rows. */
   deletedText?: (n: number) => string;
   /** A bulk upload screen the list's Upload button opens, for those who may call its operation (rates: /rates/batches/add). */

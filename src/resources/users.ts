@@ -91,7 +91,7 @@ export const usersResource: ResourceDef<UserAdmin> = {
     { label: USERS_ADMIN_TEXTS.ratings, path: (id) => `/users/${id}/ratings`, operation: 'getratings' },
     { label: FINANCE_TEXTS.accounts, path: (id) => `/users/${id}/accounts`, operation: 'getaccounts' },
     // Issue 20: a driver's cash deposits (the deposit modal records them); a user who is not a driver has none.
-    { label: DRIVER_DEPOSITS_TEXTS.title, path: (id) => `/users/${id}/deposits`, operation: 'getdriverdeposits' },
+    { label: DRIVER_DEPOSITS_TEXTS.title, path: (id) => `/users/${id}/deposits`, operation: 'getdriverdeposits', shownFor: (row) => row.roles.includes('Driver') },
   ],
   label: (row) => row.fullName,
   api: resourceApi(entityCalls('users'), {

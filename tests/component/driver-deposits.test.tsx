@@ -10,6 +10,7 @@ import { formatMoney } from '../../src/lib/money';
 import { listMachine } from '../../src/machines/lists/list.machine';
 import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { depositsPage, type DriverDepositRow } from '../../src/resources/driver-deposits';
+import { usersResource, type UserAdmin } from '../../src/resources/users';
 import type { ListParams, Page, ResourceRow } from '../../src/resources/types';
 import { withFixedFilters } from '../../src/ui/admin/nested-list';
 import { system } from '../../src/ui/theme';
@@ -65,5 +66,14 @@ describe("a driver's deposits (/users/:id/deposits)", () => {
     expect(page.items.map((row) => row.id)).toEqual([21, 22, 23, 24, 25]);
     expect(page.items.every((row) => row.accountId === 31 && row.xmin === String(row.id))).toBe(true);
     expect(page.paging).toEqual({ page: 2, pageSize: 20, totalItems: 25, totalPages: 2 });
+  });
+});
+
+describe("the user's edit screen links to deposits", () => {
+  it('for a driver only: a user who is not a driver has none (the link would open the 404 page)', () => {
+    const link = usersResource.related!.find((candidate) => candidate.label === DRIVER_DEPOSITS_TEXTS.title)!;
+    const user = (roles: string[]) => ({ id: 7, xmin: '1', roles }) as Partial<UserAdmin> as UserAdmin;
+    expect(link.shownFor!(user(['Driver', 'Partner']))).toBe(true);
+    expect(link.shownFor!(user(['StaffOperator']))).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
 import { HStack, Link } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { mayCall } from '../../lib/access';
 import { useAuth, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { RESOURCES } from '../../resources';
-import type { ResourceDef } from '../../resources/types';
+import type { ResourceDef, ResourceRow } from '../../resources/types';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../AdminPage';
 import { FormView } from './FormView';
@@ -32,20 +33,22 @@ function ResourceForm({ resource, id }: { resource: ResourceDef; id: number | un
   const actor = useScreenActor(formMachine, { resource: resource.id, cca2: portal.cca2, id });
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   useFormNavigation(actor);
+  const record = useSelector(actor, (snapshot) => snapshot.context.record);
   const title = id === undefined ? `Add ${resource.singular}` : `Edit ${resource.singular}`;
   const here = id === undefined ? resource.routes.add ?? resource.routes.list : resource.routes.edit.replace(':id', String(id));
   return (
     <AdminPage title={title} parents={[{ label: resource.title, to: resource.routes.list }]} current={{ label: title, to: here }}>
       <FormView actor={actor} permissions={permissions} />
-      {id !== undefined && <RelatedLinks resource={resource} id={id} />}
+      {id !== undefined && <RelatedLinks resource={resource} id={id} record={record} />}
     </AdminPage>
   );
 }
 
 /** Links to the screens nested under this record (its ratings, its accounts) that the caller may open. */
-function RelatedLinks({ resource, id }: { resource: ResourceDef; id: number }) {
+function RelatedLinks({ resource, id, record }: { resource: ResourceDef; id: number; record: ResourceRow | undefined }) {
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
-  const links = (resource.related ?? []).filter((link) => mayCall(link.operation, permissions));
+  // A link only for some records (a driver's deposits) waits for the record before it shows.
+  const links = (resource.related ?? []).filter((link) => mayCall(link.operation, permissions) && (!link.shownFor || (record !== undefined && link.shownFor(record))));
   if (links.length === 0) return null;
   return (
     <HStack as="nav" aria-label={`More about this ${resource.singular}`} gap={4} mt={4} wrap="wrap" fontSize="sm">
