@@ -13,12 +13,15 @@ import type { PortalData } from './portals';
 // a token; the token alone (we keep its SHA-256) reads and writes that one conversation. The operators (staff)
 // see it in the messaging window beside the drivers' conversations, live over the dashboard hub's Messages topic
 // (scope {}: only portal-wide staff see it), and answer it; each answer is also emailed through the outbox,
-// since the widget only polls while its page is open.
+// since the widget hears answers only while its page is open: live on the chat hub (VisitorChat, subscribed with
+// the token; published with the token's hash, so only that conversation's holder hears it), polling when the hub is down.
 
 type S = components['schemas'];
 
 const MESSAGES_SHOWN = 200;
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What we keep of a token, and what the chat hub's subscriptions and messages are matched on. */
+export const visitorTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashOf = visitorTokenHash;
 const operatorName = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 
 function validationError(errors: Record<string, string>): HttpError {
@@ -45,9 +48,13 @@ function toMessage(conversation: Conversation, row: { id: number; conversationId
   };
 }
 
-/** The live message for the operators, shaped like a driver conversation's (driverId 0, kind visitor). */
-function publishToOperators(live: Live, message: S['VisitorChatMessage'], senderUserId: number) {
+/**
+ * The live message for the operators, shaped like a driver conversation's (driverId 0, kind visitor); and for the
+ * visitor (their own too: another tab of theirs shows it), in the widget's shape, to that conversation only.
+ */
+function publishMessage(live: Live, conversation: Conversation, message: S['VisitorChatMessage'], senderUserId: number) {
   live.publish({ topic: 'Messages', payload: { ...message, driverId: 0, senderUserId, kind: 'visitor' }, scope: {} });
+  live.publish({ topic: 'VisitorChat', payload: message, scope: { visitorTokenHash: conversation.tokenHash } });
 }
 
 export async function startVisitorChat(db: Database, live: Live, portal: PortalData, input: S['VisitorChatStart']): Promise<S['VisitorChat']> {
@@ -66,7 +73,7 @@ export async function startVisitorChat(db: Database, live: Live, portal: PortalD
     return { conversation: updated!, row: first! };
   });
   const message = toMessage(conversation, { ...row, operator: null });
-  publishToOperators(live, message, 0);
+  publishMessage(live, conversation, message, 0);
   return { token, name, items: [message] };
 }
 
@@ -94,7 +101,7 @@ export async function sendVisitorChatMessage(db: Database, live: Live, portal: P
   const conversation = await byToken(db, portal, token);
   const row = await append(db, conversation, null, form.body);
   const message = toMessage(conversation, { ...row, operator: null });
-  publishToOperators(live, message, 0);
+  publishMessage(live, conversation, message, 0);
   return message;
 }
 
@@ -123,7 +130,7 @@ export async function replyVisitorConversation(db: Database, live: Live, portal:
   });
   const [operator] = await db.select({ name: operatorName }).from(users).where(eq(users.id, operatorId));
   const message = toMessage(conversation, { ...row, operator: operator?.name ?? '' });
-  publishToOperators(live, message, operatorId);
+  publishMessage(live, conversation, message, operatorId);
   return message;
 }
 

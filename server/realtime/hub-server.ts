@@ -21,7 +21,7 @@ import type { LiveMessage } from './publish';
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 const HUB_BY_PATH = new Map<string, HubName>(Object.entries(HUB_PATHS).map(([hub, path]) => [path, hub as HubName]));
-const NEGOTIATE_PATH = /^\/hubs\/(dashboard|identity|tracking)\/negotiate$/;
+const NEGOTIATE_PATH = /^\/hubs\/(dashboard|identity|tracking|chat)\/negotiate$/;
 
 interface Caller {
   permissions: Permissions | undefined;

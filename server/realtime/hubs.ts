@@ -3,6 +3,7 @@ import {
   HUB_TOPICS, LIVE_TEXTS, maySubscribe, subscribeMethod, unsubscribeMethod, type HubName, type LiveTopic,
 } from '../../src/lib/realtime';
 import type { Permissions } from '../../src/lib/roles';
+import { visitorTokenHash } from '../domain/visitor-chat';
 import type { LiveMessage } from './publish';
 import { visibleTo } from './scope';
 
@@ -53,6 +54,15 @@ function tracking(args: unknown[]): { trackingHashId: string; driverId: number |
   return { trackingHashId, driverId: (driverId as number | null | undefined) ?? null };
 }
 
+/** The chat widget's token (issue 19): a non-empty string of sane length; its hash names the conversation. */
+function visitorToken(args: unknown[]): string {
+  const [token] = args;
+  if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw new TypeError('token');
+  return token;
+}
+
+const visitorChatKey = (token: string) => `VisitorChat:${visitorTokenHash(token)}`;
+
 function methodsOf(hub: HubName): Map<string, MethodHandler> {
   const methods = new Map<string, MethodHandler>();
   for (const topic of HUB_TOPICS[hub] as readonly LiveTopic[]) {
@@ -70,6 +80,12 @@ function methodsOf(hub: HubName): Map<string, MethodHandler> {
           },
         };
       }
+      if (topic === 'VisitorChat') {
+        // Only the messages of the conversation whose token the visitor holds; an unknown token simply hears nothing.
+        const token = visitorToken(args);
+        const hash = visitorTokenHash(token);
+        return { subscribe: { topic, key: visitorChatKey(token), wants: (message) => message.scope.visitorTokenHash === hash } };
+      }
       return { subscribe: scoped(topic) };
     });
     methods.set(unsubscribeMethod(topic).toLowerCase(), (args) => {
@@ -77,6 +93,7 @@ function methodsOf(hub: HubName): Map<string, MethodHandler> {
         const { trackingHashId, driverId } = tracking(args);
         return { unsubscribe: trackingKey(trackingHashId, driverId) };
       }
+      if (topic === 'VisitorChat') return { unsubscribe: visitorChatKey(visitorToken(args)) };
       return { unsubscribe: topic };
     });
   }
@@ -87,6 +104,7 @@ const HUB_METHODS: Record<HubName, Map<string, MethodHandler>> = {
   dashboard: methodsOf('dashboard'),
   identity: methodsOf('identity'),
   tracking: methodsOf('tracking'),
+  chat: methodsOf('chat'),
 };
 
 /** Runs a hub method (names are case-insensitive, as in SignalR); throws HubMethodError with the client's message. */

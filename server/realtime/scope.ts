@@ -17,6 +17,8 @@ export interface LiveScope {
   userId?: number;
   /** Tracking updates: the delivery's tracking hash (the tracking hub's subscribers name it). */
   trackingHashId?: string;
+  /** The chat widget (issue 19): the SHA-256 of the visitor conversation's token (the chat hub's subscribers hold the token). */
+  visitorTokenHash?: string;
 }
 
 /** Whether a signed-in caller may see a message with this scope. */

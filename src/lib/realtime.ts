@@ -8,6 +8,8 @@ export const HUB_PATHS = {
   dashboard: '/hubs/dashboard',
   identity: '/hubs/identity',
   tracking: '/hubs/tracking',
+  // Issue 19: the chat widget's visitor, live answers to their own conversation (no sign-in; the token is the key).
+  chat: '/hubs/chat',
 } as const;
 
 export type HubName = keyof typeof HUB_PATHS;
@@ -26,7 +28,7 @@ export const DASHBOARD_TOPICS = [
 ] as const;
 
 export type DashboardTopic = (typeof DASHBOARD_TOPICS)[number];
-export type LiveTopic = DashboardTopic | 'MyIdentity' | 'TrackingUpdates';
+export type LiveTopic = DashboardTopic | 'MyIdentity' | 'TrackingUpdates' | 'VisitorChat';
 
 /** The event (client method) each topic delivers; the identity topic has three. */
 export const LIVE_EVENTS = {
@@ -40,6 +42,7 @@ export const LIVE_EVENTS = {
   Messages: ['message'],
   MyIdentity: ['userId', 'refreshToken', 'reloadProfile'],
   TrackingUpdates: ['trackingUpdate'],
+  VisitorChat: ['visitorChatMessage'],
 } as const satisfies Record<LiveTopic, readonly string[]>;
 
 export type LiveEvent<T extends LiveTopic = LiveTopic> = (typeof LIVE_EVENTS)[T][number];
@@ -49,6 +52,7 @@ export const HUB_TOPICS = {
   dashboard: DASHBOARD_TOPICS,
   identity: ['MyIdentity'],
   tracking: ['TrackingUpdates'],
+  chat: ['VisitorChat'],
 } as const satisfies Record<HubName, readonly LiveTopic[]>;
 
 export const subscribeMethod = (topic: LiveTopic) => `subscribeTo${topic}` as const;
@@ -73,10 +77,12 @@ export const LIVE_TOPIC_ACCESS: Record<LiveTopic, readonly Role[] | 'signedIn' |
   Messages: [...STAFF_ROLES, 'Partner', 'Driver'],
   MyIdentity: 'signedIn',
   TrackingUpdates: 'anyone',
+  // The conversation's token is the capability: a subscriber gets that one conversation's messages only.
+  VisitorChat: 'anyone',
 };
 
 /** Hubs that accept a connection without a token. */
-export const ANONYMOUS_HUBS: ReadonlySet<HubName> = new Set(['tracking']);
+export const ANONYMOUS_HUBS: ReadonlySet<HubName> = new Set(['tracking', 'chat']);
 
 export function maySubscribe(topic: LiveTopic, permissions: Permissions | undefined): boolean {
   const rule = LIVE_TOPIC_ACCESS[topic];

@@ -1,15 +1,21 @@
 // The chat widget (issue 19): a visitor starts a conversation (name, email, first message) and gets a token that
 // alone reads and writes it; the operators see it in the messaging window beside the drivers', live over the
 // dashboard hub, and answer it; the answer is emailed through the outbox. Drivers and company users never see it.
+import type { HubConnection } from '@microsoft/signalr';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, visitorConversations } from '../../server/db/schema';
 import type { LiveMessage } from '../../server/realtime/publish';
+import { hubClient, sleep } from './realtime-support';
 import { startTestServer, ZA, type TestServer } from './support';
 
 let server: TestServer;
+const open: HubConnection[] = [];
 beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await Promise.all(open.map((connection) => connection.stop()));
+  await server.close();
+});
 
 let sequence = 0;
 const unique = () => `chatter${Date.now()}${sequence++}@example.test`;
@@ -99,5 +105,62 @@ describe('a visitor chats with the operators', () => {
     }
     expect((await server.raw(undefined, 'GET', `/messaging/visitors/za/${row.id}`)).status).toBe(401);
     expect((await server.raw('management', 'GET', '/messaging/visitors/za/999999')).status).toBe(404);
+  });
+});
+
+describe('the chat hub: a visitor hears their own conversation live, and no other', () => {
+  /** A visitor's widget on the chat hub (no sign-in), subscribed with a token; records the messages it hears. */
+  async function listen(token: string) {
+    const connection = hubClient(server, 'chat', () => undefined);
+    const heard: { conversationId: number; body: string; fromVisitor: boolean }[] = [];
+    connection.on('visitorChatMessage', (message: (typeof heard)[number]) => heard.push(message));
+    await connection.start();
+    open.push(connection);
+    await connection.invoke('subscribeToVisitorChat', token);
+    return { connection, heard };
+  }
+  const operatorsRow = async (email: string) => (await conversations('management')).data!.items.find((item) => item.kind === 'visitor' && item.visitorEmail === email)!;
+  const reply = (conversationId: number, body: string) => server.as('management').connect.POST('/messaging/visitors/{cca2}/{conversationId}', { params: { path: { ...ZA, conversationId } }, body: { body } });
+
+  it('an operator\'s answer reaches its conversation\'s visitor only; a guessed token and another visitor hear nothing', async () => {
+    const [emailA, emailB] = [unique(), unique()];
+    const tokenA = (await start({ email: emailA })).body.token as string;
+    const tokenB = (await start({ email: emailB, message: 'Where is my parcel?' })).body.token as string;
+    const [a, b, guesser] = await Promise.all([listen(tokenA), listen(tokenB), listen('x'.repeat(32))]);
+    const [rowA, rowB] = await Promise.all([operatorsRow(emailA), operatorsRow(emailB)]);
+
+    expect((await reply(rowA.id, 'Yes, Saturdays until 13:00.')).response.status).toBe(201);
+    expect((await server.raw(undefined, 'POST', `/public/ZA/chat/${tokenB}`, { body: 'Waybill WB123.' })).status).toBe(201);
+    expect((await reply(rowB.id, 'It is on its way.')).response.status).toBe(201);
+    const deadline = Date.now() + 5000;
+    while ((a.heard.length < 1 || b.heard.length < 2) && Date.now() < deadline) await sleep(20);
+    // Anything misrouted would have arrived by now too (one process, in order).
+    await sleep(100);
+    expect(a.heard).toEqual([expect.objectContaining({ conversationId: rowA.id, fromVisitor: false, body: 'Yes, Saturdays until 13:00.' })]);
+    expect(b.heard).toEqual([
+      expect.objectContaining({ conversationId: rowB.id, fromVisitor: true, body: 'Waybill WB123.' }),
+      expect.objectContaining({ conversationId: rowB.id, fromVisitor: false, body: 'It is on its way.' }),
+    ]);
+    expect(guesser.heard).toEqual([]);
+
+    // Unsubscribed: nothing more.
+    await a.connection.invoke('unsubscribeFromVisitorChat', tokenA);
+    await reply(rowA.id, 'Anything else?');
+    await sleep(200);
+    expect(a.heard).toHaveLength(1);
+  });
+
+  it('needs a token (bad arguments); the topic is only on the chat hub; the dashboard hub still needs a sign-in', async () => {
+    const connection = hubClient(server, 'chat', () => undefined);
+    await connection.start();
+    open.push(connection);
+    await expect(connection.invoke('subscribeToVisitorChat')).rejects.toThrow("Invalid arguments for hub method 'subscribeToVisitorChat'");
+    await expect(connection.invoke('subscribeToVisitorChat', 42)).rejects.toThrow("Invalid arguments for hub method 'subscribeToVisitorChat'");
+    await expect(connection.invoke('subscribeToMessages')).rejects.toThrow("Unknown hub method 'subscribeToMessages'");
+    const staff = hubClient(server, 'dashboard', () => server.tokenFor('management@demo.test'));
+    await staff.start();
+    open.push(staff);
+    await expect(staff.invoke('subscribeToVisitorChat', 'x'.repeat(32))).rejects.toThrow("Unknown hub method 'subscribeToVisitorChat'");
+    await expect(hubClient(server, 'dashboard', () => undefined).start()).rejects.toThrow();
   });
 });

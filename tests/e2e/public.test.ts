@@ -1,14 +1,21 @@
 // The public face in a real browser against npm start's server (issue 19): no serious or critical axe-core
-// violation on any public page at desktop and phone sizes, and the contact form reaches the operators' list.
+// violation on any public page at desktop and phone sizes, and the contact form reaches the operators' list; the
+// tracking page and the chat widget follow live over the hubs (an operator's change shows without a reload).
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import createClient from 'openapi-fetch';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES } from '../../src/lib/public-pages';
 import { CONTACT_TEXTS } from '../../src/lib/contact';
 import { SERVICE_WORKER_TEXTS } from '../../src/lib/error-catalogue';
-import { launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
+import type { paths as ConnectPaths } from '../../src/api/generated/connect';
+import { MESSAGING_TEXTS } from '../../src/lib/dashboard-texts';
+import { TRACKING_TEXTS, trackingStatusName } from '../../src/lib/tracking-texts';
+import { VISITOR_CHAT_TEXTS } from '../../src/lib/visitor-chat';
+import { apiLogin, launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SIZES = [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }] as const;
@@ -145,5 +152,81 @@ describe('page-view analytics (000 section 7)', { timeout: 120_000 }, () => {
     ]);
     expect(JSON.stringify(pageViews)).not.toContain('WB123456');
     await page.close();
+  });
+});
+
+/** Every text frame the page receives on a hub's sockets (to tell a pushed change from a poll). */
+function hubFrames(page: Page, hub: string): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes(`/hubs/${hub}`)) return;
+    socket.on('framereceived', (frame) => { frames.push(String(frame.payload)); });
+  });
+  return frames;
+}
+
+describe('live over the hubs, without a reload', { timeout: 120_000 }, () => {
+  it('the tracking page shows the status an operator just set, pushed on the tracking hub', async () => {
+    // A seeded delivery, Ready and in no job (server/db/seed-operations.ts), with its tracking hash as seeded.
+    const hash = createHash('sha256').update('courier-demo:WBJ0010').digest('hex').slice(0, 24);
+    const page = await browser.newPage();
+    const frames = hubFrames(page, 'tracking');
+    await page.goto(`${server.url}/track/${hash}`);
+    await page.getByTestId('tracking-waybill').filter({ hasText: 'WBJ0010' }).waitFor();
+    expect(await page.getByTestId('tracking-status').count()).toBe(0);
+    // Gone after a reload: proves the page was not reloaded.
+    await page.evaluate(() => { (window as Window & { stillHere?: boolean }).stillHere = true; });
+    await expect.poll(() => frames.some((frame) => frame.startsWith('{}')), { timeout: 15_000 }).toBe(true);
+
+    const { jwtToken } = await apiLogin(server, 'management@demo.test');
+    const connect = createClient<ConnectPaths>({ baseUrl: `${server.url}/connect`, headers: { Authorization: `Bearer ${jwtToken}` } });
+    const { data: found } = await connect.GET('/deliveries/{cca2}', { params: { path: { cca2: 'za' }, query: { search: 'WBJ0010' } } });
+    // The list answers JSON here (an Excel export is the other shape).
+    const rows = found && typeof found === 'object' ? found.items : [];
+    const id = rows.find((row) => row.waybill === 'WBJ0010')!.id;
+    const cancelled = await connect.PUT('/deliveries/canceldelivery/{cca2}/{id}', { params: { path: { cca2: 'za', id } } });
+    expect(cancelled.response.status).toBe(200);
+
+    // Well within the 60 s poll: only the hub can have brought it.
+    await page.getByTestId('tracking-status').filter({ hasText: `${TRACKING_TEXTS.status}: ${trackingStatusName(cancelled.data!.logisticStatusId)}` })
+      .waitFor({ timeout: 20_000 });
+    expect(frames.some((frame) => frame.includes('trackingUpdate') && frame.includes(`"logisticStatusId":${cancelled.data!.logisticStatusId}`))).toBe(true);
+    expect(await page.evaluate(() => (window as Window & { stillHere?: boolean }).stillHere)).toBe(true);
+    await page.close();
+  });
+
+  it('a visitor chats from the home page; an operator answers in the messaging window; the answer arrives on the chat hub', async () => {
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    const frames = hubFrames(page, 'chat');
+    await page.goto(server.url);
+    await page.getByRole('button', { name: VISITOR_CHAT_TEXTS.open }).click();
+    const chat = page.getByRole('dialog', { name: VISITOR_CHAT_TEXTS.title });
+    const email = `visitor${Date.now()}@example.test`;
+    await chat.getByLabel(VISITOR_CHAT_TEXTS.name).fill('Thandi Nkosi');
+    await chat.getByLabel(VISITOR_CHAT_TEXTS.email).fill(email);
+    await chat.getByRole('textbox', { name: VISITOR_CHAT_TEXTS.message }).fill('Do you deliver on Saturdays?');
+    await chat.getByRole('button', { name: VISITOR_CHAT_TEXTS.start }).click();
+    const log = chat.getByRole('log');
+    await log.getByText('Do you deliver on Saturdays?').waitFor();
+    await expect.poll(() => frames.some((frame) => frame.startsWith('{}')), { timeout: 15_000 }).toBe(true);
+
+    // The operator, in a context of their own, answers from the dashboard's messaging window.
+    const operatorContext = await browser.newContext();
+    const operator = await operatorContext.newPage();
+    await submitLogin(operator, server.url, 'management@demo.test');
+    await operator.getByRole('link', { name: 'Logout' }).waitFor();
+    await operator.goto(`${server.url}/dashboard`);
+    const messaging = operator.getByRole('region', { name: MESSAGING_TEXTS.title });
+    await messaging.getByRole('button', { name: new RegExp(`^${VISITOR_CHAT_TEXTS.visitor}: Thandi Nkosi.*${email.replace(/\./g, '\\.')}`) }).click();
+    await messaging.getByText('Do you deliver on Saturdays?').waitFor();
+    await messaging.getByRole('textbox', { name: MESSAGING_TEXTS.draft }).fill('Yes, until 13:00.');
+    await messaging.getByRole('button', { name: MESSAGING_TEXTS.send, exact: true }).click();
+    await messaging.getByText('Yes, until 13:00.').waitFor();
+
+    await log.getByText('Yes, until 13:00.').waitFor({ timeout: 15_000 });
+    expect(frames.some((frame) => frame.includes('visitorChatMessage') && frame.includes('Yes, until 13:00.'))).toBe(true);
+    await operatorContext.close();
+    await visitor.close();
   });
 });

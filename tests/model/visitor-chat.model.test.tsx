@@ -10,7 +10,8 @@ import { system } from '../../src/ui/theme';
 import { describeModel } from '../support/model-paths';
 
 // The chat widget (issue 19): a button opens the panel; the first message starts a conversation; the operators'
-// answers appear as the conversation is read again; a kept token reopens it, a forgotten one starts afresh.
+// answers appear as they are pushed on the chat hub, or as the conversation is read again while the hub is down;
+// a kept token reopens it, a forgotten one starts afresh.
 const LABELS = { name: VISITOR_CHAT_TEXTS.name, email: VISITOR_CHAT_TEXTS.email, message: VISITOR_CHAT_TEXTS.message };
 
 describeModel({
@@ -31,6 +32,8 @@ describeModel({
             case 'submit': fireEvent.click(screen.getByRole('button', { name: VISITOR_CHAT_TEXTS.start })); break;
             case 'draft.change': fireEvent.change(screen.getByRole('textbox', { name: VISITOR_CHAT_TEXTS.message }), { target: { value: event.value } }); break;
             case 'send': fireEvent.click(screen.getByRole('button', { name: VISITOR_CHAT_TEXTS.send })); break;
+            // The chat hub's connection (the visitorChatHub actor) reports these; sent as it would.
+            case 'hub.connected': case 'hub.down': case 'hub.message': actor.send(event as Parameters<typeof actor.send>[0]); break;
             default: throw new Error(`No UI action for ${event.type}`);
           }
         });
@@ -52,9 +55,17 @@ describeModel({
     },
     'opened.starting': () => expect(screen.getByRole('form', { name: VISITOR_CHAT_TEXTS.title }).getAttribute('aria-busy')).toBe('true'),
     'opened.loading': () => expect(screen.getByRole('dialog', { name: VISITOR_CHAT_TEXTS.title })).toBeTruthy(),
-    'opened.chatting.idle': (snapshot) => chatting(snapshot.context.messages),
-    'opened.chatting.refreshing': (snapshot) => chatting(snapshot.context.messages),
-    'opened.chatting.sending': (snapshot) => {
+    'opened.chatting.feed': (snapshot) => chatting(snapshot.context.messages),
+    'opened.chatting.feed.polling': (snapshot) => chatting(snapshot.context.messages),
+    'opened.chatting.feed.refreshing': (snapshot) => chatting(snapshot.context.messages),
+    'opened.chatting.feed.catchingUp': (snapshot) => chatting(snapshot.context.messages),
+    'opened.chatting.feed.live': (snapshot) => chatting(snapshot.context.messages),
+    'opened.chatting.composer': (snapshot) => chatting(snapshot.context.messages),
+    'opened.chatting.composer.idle': (snapshot) => {
+      chatting(snapshot.context.messages);
+      expect((screen.getByRole('textbox', { name: VISITOR_CHAT_TEXTS.message }) as HTMLInputElement).value).toBe(snapshot.context.draft ?? '');
+    },
+    'opened.chatting.composer.sending': (snapshot) => {
       chatting(snapshot.context.messages);
       expect(screen.getByRole('button', { name: new RegExp(VISITOR_CHAT_TEXTS.sending) })).toBeTruthy();
     },

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { WEB_NOTIFICATION_TYPE_LABELS, type WebNotificationTypeId } from '../../../src/lib/operations-catalogue';
 import type { Database } from '../../db/database';
-import { jobs, jobTasks, users, webNotifications } from '../../db/schema';
+import { deliveries, jobs, jobTasks, users, webNotifications } from '../../db/schema';
 import type { Live } from '../../realtime/publish';
 import { listDeliveries } from '../deliveries-admin';
 import type { PortalData } from '../portals';
@@ -87,11 +87,22 @@ export async function publishChanges(db: Database, live: Live, changes: Changes,
     const formerCompany = changes.formerCompanies.get(task.jobId);
     if (formerCompany !== undefined && formerCompany !== job?.companyId) live.publish({ topic: 'JobTaskUpdates', payload: task, scope: { companyId: formerCompany } });
   }
+  // The public tracking page follows its delivery on the tracking hub (issue 19): the new status only, nothing personal.
+  const hashes = deliveryList.length > 0
+    ? new Map((await db.select({ id: deliveries.id, trackingHash: deliveries.trackingHash }).from(deliveries)
+      .where(inArray(deliveries.id, deliveryList.map((delivery) => delivery.id)))).map((row) => [row.id, row.trackingHash]))
+    : new Map<number, string | null>();
   for (const delivery of deliveryList) {
     const job = delivery.jobId ? jobById.get(delivery.jobId) : undefined;
     live.publish({
       topic: 'Deliveries', payload: await deliveryPayload(db, portal, delivery), scope: { companyId: delivery.companyId, storeId: delivery.storeId, driverId: job?.driverId },
     });
+    const trackingHashId = hashes.get(delivery.id);
+    if (trackingHashId) {
+      live.publish({
+        topic: 'TrackingUpdates', payload: { deliveryId: delivery.id, logisticStatusId: delivery.logisticStatusId }, scope: { trackingHashId, driverId: job?.driverId ?? null },
+      });
+    }
   }
   for (const id of changes.jobs) {
     const job = jobById.get(id);

@@ -10,6 +10,7 @@ const gone = toApiError(404, { message: 'Not found: conversation' }, `${url}/old
 const token = 'kept-token-abcdefghijklmnopqrstuvwxyz';
 const first = { id: 1, conversationId: 1, fromVisitor: true, senderName: 'Thandi Nkosi', body: 'Do you deliver on Saturdays?', createdAt: '2026-11-26T10:00:00.000Z' };
 const answer = { id: 2, conversationId: 1, fromVisitor: false, senderName: 'Sam Operator', body: 'Yes, until 13:00.', createdAt: '2026-11-26T10:01:00.000Z' };
+const later = { id: 4, conversationId: 1, fromVisitor: false, senderName: 'Sam Operator', body: 'Anything else?', createdAt: '2026-11-26T10:03:00.000Z' };
 const mine = { id: 3, conversationId: 1, fromVisitor: true, senderName: 'Thandi Nkosi', body: 'Thank you!', createdAt: '2026-11-26T10:02:00.000Z' };
 
 export const visitorChatSamples = defineSamples(visitorChatMachine, [
@@ -29,10 +30,14 @@ export const visitorChatSamples = defineSamples(visitorChatMachine, [
       { type: 'xstate.error.actor.startVisitorChat', error: tooMany },
       { type: 'submit' },
       { type: 'xstate.done.actor.startVisitorChat', output: { token, name: 'Thandi Nkosi', items: [first] } },
-      { type: 'xstate.after.poll.visitorChat.opened.chatting.idle' },
+      { type: 'xstate.after.poll.visitorChat.opened.chatting.feed.polling' },
       { type: 'xstate.done.actor.readVisitorChat', output: { token, name: 'Thandi Nkosi', items: [first, answer] } },
-      { type: 'xstate.after.poll.visitorChat.opened.chatting.idle' },
+      { type: 'xstate.after.poll.visitorChat.opened.chatting.feed.polling' },
       { type: 'xstate.error.actor.readVisitorChat', error: tooMany },
+      // The chat hub: subscribed (then read once more), an answer pushed, the connection gone.
+      { type: 'hub.connected' },
+      { type: 'hub.message', message: later },
+      { type: 'hub.down' },
       { type: 'send' },
       { type: 'draft.change', value: 'Thank you!' },
       { type: 'send' },
@@ -48,6 +53,7 @@ export const visitorChatSamples = defineSamples(visitorChatMachine, [
     events: [
       { type: 'open' },
       { type: 'xstate.done.actor.readVisitorChat', output: { token, name: 'Thandi Nkosi', items: [first, answer] } },
+      { type: 'hub.message', message: later },
       { type: 'close' },
       { type: 'open' },
       { type: 'xstate.error.actor.readVisitorChat', error: gone },

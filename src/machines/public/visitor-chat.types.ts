@@ -32,7 +32,11 @@ export type VisitorChatEvent =
   | { type: 'website.change'; value: string }
   | { type: 'submit' }
   | { type: 'draft.change'; value: string }
-  | { type: 'send' };
+  | { type: 'send' }
+  /** From the chat hub's connection (visitorChatHub): subscribed, gone, a message of the conversation sent. */
+  | { type: 'hub.connected' }
+  | { type: 'hub.down' }
+  | { type: 'hub.message'; message: VisitorChatMessage };
 
 /** The machine's types for `setup({ types })`: one schema (context, events, input). */
 export interface VisitorChatSchema {

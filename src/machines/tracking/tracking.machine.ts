@@ -42,20 +42,23 @@ export const trackingHub = fromCallback<TrackingEvent, { hash: string }>(({ inpu
 
 /**
  * The public tracking page (/track/:hash): loads what the link's holder may see, then follows it live on the tracking
- * hub: each published position moves the driver at once and re-reads the delivery (its status). Only while the hub
- * is not connected does it poll every TRACKING_REFRESH_MS (each poll also tries the hub again). An unknown link is
- * not found; any other failure offers "Try again". A failed refresh keeps what is shown.
+ * hub: each published position or status shows at once and re-reads the delivery. Once subscribed it reads once more
+ * (a change made before the subscription was not pushed: messages are at most once). Only while the hub is not
+ * connected does it poll every TRACKING_REFRESH_MS (each poll also tries the hub again). An unknown link is not
+ * found; any other failure offers "Try again". A failed refresh keeps what is shown.
  */
 export const trackingMachine = setup({
   types: {} as TrackingSchema,
   actors: { loadTracking: loader, refreshTracking: loader, reloadTracking: loader, trackingHub },
   actions: {
-    // A published position moves the driver on the map at once; the status comes with the re-read that follows.
-    applyPosition: assign(({ context }, params: { update: TrackingHubUpdate | undefined }) => ({
-      delivery: context.delivery && params.update
-        ? { ...context.delivery, driverAssigned: true, driverLocation: { lat: params.update.lat, lon: params.update.lon, at: params.update.time } }
-        : context.delivery,
-    })),
+    // A published position moves the driver on the map at once; a published status shows at once; the re-read
+    // that follows brings the rest (windows, hub).
+    applyUpdate: assign(({ context }, params: { update: TrackingHubUpdate | undefined }) => {
+      const { update } = params;
+      if (!context.delivery || !update) return {};
+      if ('logisticStatusId' in update) return { delivery: { ...context.delivery, logisticStatusId: update.logisticStatusId } };
+      return { delivery: { ...context.delivery, driverAssigned: true, driverLocation: { lat: update.lat, lon: update.lon, at: update.time } } };
+    }),
     setDelivery: assign((_, params: { delivery: TrackingDelivery }) => ({ delivery: params.delivery, problem: null })),
     fail: assign((_, params: { error: unknown }) => ({ problem: asApiError(params.error).message })),
   },
@@ -90,20 +93,20 @@ export const trackingMachine = setup({
         polling: {
           description: 'The tracking hub is not connected (yet): the delivery is read again every TRACKING_REFRESH_MS.',
           after: { trackingRefresh: '#tracking.refreshing' },
-          on: { 'hub.connected': 'live' },
+          on: { 'hub.connected': 'reloading' },
         },
         live: {
-          description: 'Subscribed to the tracking hub: a published position moves the driver and re-reads the delivery.',
+          description: 'Subscribed to the tracking hub: a published position or status shows at once and re-reads the delivery.',
           on: {
             'hub.down': 'polling',
-            'hub.update': { target: 'reloading', actions: { type: 'applyPosition', params: ({ event }) => ({ update: event.update }) } },
+            'hub.update': { target: 'reloading', actions: { type: 'applyUpdate', params: ({ event }) => ({ update: event.update }) } },
           },
         },
         reloading: {
-          description: 'Re-reading the delivery after a published position (its status may have moved too).',
+          description: 'Re-reading the delivery once subscribed, and after each published position or status.',
           on: {
             'hub.down': 'polling',
-            'hub.update': { actions: { type: 'applyPosition', params: ({ event }) => ({ update: event.update }) } },
+            'hub.update': { actions: { type: 'applyUpdate', params: ({ event }) => ({ update: event.update }) } },
           },
           invoke: {
             id: 'reloadTracking',

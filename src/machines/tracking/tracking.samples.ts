@@ -36,6 +36,7 @@ export const trackingSamples = defineSamples(trackingMachine, [{
     // The tracking hub: subscribed, a driver's position published, the connection gone.
     { type: 'hub.connected' },
     { type: 'hub.update', update: { driverId: 7, lat: -33.918, lon: 18.405, time: '2026-11-24T10:25:00.000Z', deliveryId: 501 } },
+    { type: 'hub.update', update: { deliveryId: 501, logisticStatusId: LOGISTIC_STATUS.COLLECTED } },
     { type: 'xstate.done.actor.reloadTracking', output: sampleTrackingOnTheWay },
     { type: 'xstate.error.actor.reloadTracking', error: unavailable },
     { type: 'xstate.error.actor.reloadTracking', error: notFound },

@@ -13,7 +13,7 @@ export interface TrackingContext extends TrackingInput {
 }
 
 /** A driver's position as the tracking hub publishes it (server/domain/operations/drivers.ts). */
-export interface TrackingHubUpdate {
+export interface TrackingPositionUpdate {
   driverId: number;
   lat: number;
   lon: number;
@@ -21,9 +21,17 @@ export interface TrackingHubUpdate {
   deliveryId?: number;
 }
 
+/** The delivery's status after any committed change of it (server/domain/operations/changes.ts). */
+export interface TrackingStatusUpdate {
+  deliveryId: number;
+  logisticStatusId: number;
+}
+
+export type TrackingHubUpdate = TrackingPositionUpdate | TrackingStatusUpdate;
+
 export type TrackingEvent =
   | { type: 'tracking.retry' }
-  /** From the tracking hub's connection (trackingHub): subscribed, gone, a position published. */
+  /** From the tracking hub's connection (trackingHub): subscribed, gone, a position or a status published. */
   | { type: 'hub.connected' }
   | { type: 'hub.down' }
   | { type: 'hub.update'; update: TrackingHubUpdate };
