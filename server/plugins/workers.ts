@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { scheduleReconciliation } from '../domain/payments';
 import { startRateUploadWorker } from '../domain/rate-uploads';
 import { startDeliveryUploadWorker } from '../domain/delivery-uploads';
+import { startStoreUploadWorker } from '../domain/store-uploads';
 import { geoOf } from '../geo';
 import { kickOutbox, startOutbox } from '../messaging/outbox';
 import { startScheduledReportsWorker } from '../domain/scheduled-reports';
@@ -69,6 +70,11 @@ export const applicationDocumentWorker = fp<WorkerOptions>(async (_app, { contex
 export const autoDispatchWorker = fp<WorkerOptions>(async (_app, { context }) => {
   await scheduleAutoDispatch(context.jobs, context.db, context.live);
 }, { name: 'auto-dispatch-worker', dependencies: ['job-queue'] });
+
+/** Turns submitted store upload batches into stores (issue 16). */
+export const storeUploadWorker = fp<WorkerOptions>(async (_app, { context }) => {
+  await startStoreUploadWorker(context.jobs, context.db, context.live);
+}, { name: 'store-upload-worker', dependencies: ['job-queue'] });
 
 /** The SignalR hubs (/hubs/...) on the same server and port; they close their sockets on shutdown. */
 const realtime: FastifyPluginAsync<WorkerOptions> = async (app, { context, logger }) => {

@@ -28,6 +28,7 @@ import { publicHandlers } from './public';
 import { ratesHandlers } from './rates';
 import { rateUploadHandlers } from './rate-uploads';
 import { deliveryUploadHandlers } from './delivery-uploads';
+import { storeUploadHandlers } from './store-uploads';
 import { contactHandlers } from './contact';
 import { applicationHandlers } from './applications';
 
@@ -53,6 +54,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...ratesHandlers(context),
     ...rateUploadHandlers(context),
     ...deliveryUploadHandlers(context),
+    ...storeUploadHandlers(context),
     ...contactHandlers(context),
     ...applicationHandlers(context),
     ...financeHandlers(context),

@@ -54,6 +54,16 @@ export const STORE_UPLOAD_TEXTS = {
   companyForNewStore: 'Company Id is required for a new store',
   notValid: (label: string, text: string) => `${label} '${text}' is not valid`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  storeNotFound: (id: number) => `Store Id '${id}' could not be found`,
+  companyNotFound: (id: number) => `Company Id '${id}' could not be found`,
+  companyOfStore: (companyId: number) => `A store keeps its company: Company Id must be ${companyId} or empty`,
+  // Store add is administrator, management and staff only (000 section 6): others may only change their stores.
+  mayNotAdd: 'Only administrators, management and staff can add stores: give the Store Id of a store to change',
+  addressNotFound: (text: string) => `Address '${text}' could not be found`,
+  notCancellable: 'This store upload can no longer be cancelled.',
+  notEditable: 'This store upload can no longer be changed.',
+  cancelUploadQuestion: (id: number) => `This action cannot be undone. Are you sure you want to cancel store upload #${id}?`,
+  exportName: 'Store uploads',
 } as const;
 
 /** Which column holds each field; the required columns the header lacks, by their header texts. */
