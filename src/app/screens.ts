@@ -173,6 +173,10 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/stores/:id/batches': () => import('../features/rates/DeliveryBatchesPage'),
   '/stores/:id/batches/:uploadBatchId/uploads': () => import('../features/rates/DeliveryUploadsPage'),
   '/stores/:id/batches/:uploadBatchId/uploads/edit/:deliveryUploadId': () => import('../features/rates/DeliveryUploadEditPage'),
+  // Store upload batches (issue 16): the rate batches' chart and lists, for stores.
+  '/stores/batches/add': () => import('../features/rates/StoreBatchAddPage'),
+  '/stores/batches/:uploadBatchId/uploads': () => import('../features/rates/StoreUploadsPage'),
+  '/stores/batches/:uploadBatchId/uploads/edit/:storeUploadId': () => import('../features/rates/StoreUploadEditPage'),
   // Applications to join (issue 18): apply screens, review lists (generic list of src/resources/applications.ts), review screens.
   '/business-apply': () => import('../features/applications/ApplyPage'),
   '/partner-apply': () => import('../features/applications/ApplyPage'),

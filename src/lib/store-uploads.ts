@@ -1,6 +1,7 @@
 // Store upload batches (issue 16): the sheet's columns and one row read into a store's fields, each error under
 // the field it is about, in the store form's words (src/resources/stores.ts labels, the form's texts).
 import { VALIDATION_TEXTS } from './error-catalogue';
+import { UPLOAD_BATCH_STATUS } from './statuses';
 import { isValidPhone } from './phone';
 import { FORM_TEXTS } from './resource-texts';
 import { normalisedHeader, type SheetColumn } from './sheet-columns';
@@ -124,4 +125,9 @@ export function validateStoreUpload(values: StoreUploadValues): StoreUploadError
   if (values.phoneNumber && !isValidPhone(values.phoneNumber)) errors.phoneNumber = [VALIDATION_TEXTS.phoneInvalid];
   if (values.email && !EMAIL.test(values.email)) errors.email = [FORM_TEXTS.invalidEmail];
   return errors;
+}
+
+/** A store upload can be cancelled (or changed) below in progress, not already cancelled, and while no store was made from it. */
+export function canCancelStoreUpload(uploadStatusId: number, createdStoreId: number | null): boolean {
+  return uploadStatusId < UPLOAD_BATCH_STATUS.IN_PROGRESS && uploadStatusId !== UPLOAD_BATCH_STATUS.CANCELLED && createdStoreId === null;
 }

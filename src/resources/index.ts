@@ -21,6 +21,7 @@ import { ratesResource } from './rates';
 import { advancesResource, bankAccountsResource, fundsReceivedResource, withdrawalsResource } from './finance-admin';
 import { rateBatchesResource, rateUploadsResource } from './rate-uploads';
 import { deliveryBatchesResource, deliveryUploadsResource } from './delivery-uploads';
+import { storeBatchesResource, storeUploadsResource } from './store-uploads';
 import { contactMessagesResource } from './contact-messages';
 import {
   assistantApplicationsResource, businessApplicationsResource, driverApplicationsResource, partnerApplicationsResource,
@@ -72,6 +73,9 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // A store's delivery upload batches and their rows (issue 16).
   deliveryBatches: deliveryBatchesResource,
   deliveryUploads: deliveryUploadsResource,
+  // Store upload batches and their rows (issue 16).
+  storeBatches: storeBatchesResource,
+  storeUploads: storeUploadsResource,
   // Reports (issue 17): scheduled reports, emailed by the server's job queue.
   scheduledReports: scheduledReportsResource,
   // The public contact form's messages (issue 19).

@@ -28,8 +28,8 @@ export const batchProgressOf = (kind: string) => fromCallback<RateBatchEvent, Ba
 
 export const batchProgress = batchProgressOf('rateUploadBatch');
 
-/** What a completed batch made: rates created or changed, or deliveries booked. */
-export const batchCreatedRows = (batch: UploadBatch): number => ('ratesCreated' in batch ? batch.ratesCreated : batch.deliveriesCreated);
+/** What a completed batch made: rates created or changed, deliveries booked, or stores created or changed. */
+export const batchCreatedRows = (batch: UploadBatch): number => ('ratesCreated' in batch ? batch.ratesCreated : 'storesCreated' in batch ? batch.storesCreated : batch.deliveriesCreated);
 
 /** The sheet's media type from its name (browsers report .csv differently: text/csv, application/vnd.ms-excel ...). */
 export const sheetTypeOf = (file: File): string => (/\.xlsx$/i.test(file.name) ? RATE_SHEET_TYPES.xlsx : /\.csv$/i.test(file.name) ? RATE_SHEET_TYPES.csv : file.type);
