@@ -1414,3 +1414,24 @@ export const storeUploads = pgTable('store_uploads', {
   uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [index('store_uploads_batch').on(table.uploadBatchId, table.id)]);
+
+/**
+ * Distance discovery (issue 16, administrator): one address pair of a sheet (the batch is an upload_batches row of
+ * type 'DistanceDiscovery'), both addresses as the geocoder resolved them at upload, and the driving distance the
+ * configured router gave when the batch was submitted.
+ */
+export const distanceUploads = pgTable('distance_uploads', {
+  id: serial('id').primaryKey(),
+  uploadBatchId: integer('upload_batch_id').notNull().references(() => uploadBatches.id, { onDelete: 'cascade' }),
+  rowNumber: integer('row_number').notNull(),
+  reference: text('reference'),
+  originAddressText: text('origin_address_text'),
+  destinationAddressText: text('destination_address_text'),
+  originAddress: jsonb('origin_address').$type<{ placeId: string; description: string; coordinates: { lat: number; lon: number } }>(),
+  destinationAddress: jsonb('destination_address').$type<{ placeId: string; description: string; coordinates: { lat: number; lon: number } }>(),
+  distanceKm: doublePrecision('distance_km'),
+  uploadStatusId: integer('upload_status_id').notNull().default(0),
+  errors: jsonb('errors').notNull().$type<Record<string, string[]>>().default({}),
+  uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('distance_uploads_batch').on(table.uploadBatchId, table.id)]);

@@ -29,6 +29,7 @@ import { ratesHandlers } from './rates';
 import { rateUploadHandlers } from './rate-uploads';
 import { deliveryUploadHandlers } from './delivery-uploads';
 import { storeUploadHandlers } from './store-uploads';
+import { distanceDiscoveryHandlers } from './distance-discovery';
 import { contactHandlers } from './contact';
 import { applicationHandlers } from './applications';
 
@@ -55,6 +56,7 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...rateUploadHandlers(context),
     ...deliveryUploadHandlers(context),
     ...storeUploadHandlers(context),
+    ...distanceDiscoveryHandlers(context),
     ...contactHandlers(context),
     ...applicationHandlers(context),
     ...financeHandlers(context),

@@ -323,6 +323,12 @@ export const OPERATION_ACCESS = {
   getstoreupload: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
   updatestoreupload: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
   cancelstoreupload: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  // ---- Distance discovery (issue 16; 000 section 6): administrator only. ----
+  getdistancebatches: { roles: ['Administrator'] },
+  uploaddistancesheet: { roles: ['Administrator'] },
+  getdistancebatch: { roles: ['Administrator'] },
+  submitdistancebatch: { roles: ['Administrator'] },
+  getdistanceuploads: { roles: ['Administrator'] },
   // ---- Fleet (issue 6, session 5; 000/002 section 6): vehicles and mobile devices administrator, management,
   // staff; hubs administrator only. Notify also needs the beta permission (checked by the handler); deleting
   // devices needs administrator.

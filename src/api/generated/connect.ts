@@ -3081,6 +3081,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploadbatches/{cca2}/DistanceDiscovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The distance discovery batches, newest first */
+        get: operations["getdistancebatches"];
+        put?: never;
+        /** Uploads a sheet of address pairs (.csv or .xlsx as the body, streamed); each address resolved by the geocoder, bad rows keep their errors */
+        post: operations["uploaddistancesheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/batch/DistanceDiscovery/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One distance discovery batch with its counts and submit progress */
+        get: operations["getdistancebatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/DistanceDiscovery/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a batch - the driving distance of each valid pair is computed in the background ("Batch submitted sucessfully."), progress on bulkIndexer events */
+        post: operations["submitdistancebatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/{batchId}/DistanceDiscovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The address pairs of a batch with their driving distances, filtered by upload status and errors; with exportExcel=true the file Distance Discovery.xlsx */
+        get: operations["getdistanceuploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads/uploadStatuses": {
         parameters: {
             query?: never;
@@ -6655,6 +6724,75 @@ export interface components {
         StoreUploadConflict: {
             message: string;
             current?: components["schemas"]["StoreUpload"];
+        };
+        DistanceUploadBatch: {
+            /** Format: int32 */
+            id: number;
+            fileName: string;
+            uploadStatusId: components["schemas"]["UploadStatusId"];
+            uploadStatus: string;
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            totalRows: number;
+            /** Format: int32 */
+            validRows: number;
+            /** Format: int32 */
+            invalidRows: number;
+            /** Format: int32 */
+            cancelledRows: number;
+            /**
+             * Format: int32
+             * @description Rows the submit has finished
+             */
+            processedRows: number;
+            /**
+             * Format: int32
+             * @description Pairs whose driving distance was computed
+             */
+            distancesFound: number;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        DistanceUploadBatchPage: {
+            items: components["schemas"]["DistanceUploadBatch"][];
+            paging: components["schemas"]["Paging"];
+        };
+        DistanceUploadBatchAnswer: {
+            message: string;
+            uploadBatch: components["schemas"]["DistanceUploadBatch"];
+        };
+        DistanceUpload: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            uploadBatchId: number;
+            /**
+             * Format: int32
+             * @description The row of the sheet (the header is row 1)
+             */
+            rowNumber: number;
+            reference: string | null;
+            /** @description As written */
+            originAddress: string | null;
+            /** @description As written */
+            destinationAddress: string | null;
+            /** @description As the geocoder found it */
+            resolvedOrigin: string | null;
+            /** @description As the geocoder found it */
+            resolvedDestination: string | null;
+            /** @description The driving distance through the configured router, in km (2 decimals) */
+            distanceKm: number | null;
+            uploadStatusId: components["schemas"]["UploadStatusId"];
+            uploadStatus: string;
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        DistanceUploadPage: {
+            items: components["schemas"]["DistanceUpload"][];
+            paging: components["schemas"]["Paging"];
         };
         /**
          * Format: int32
@@ -14475,6 +14613,172 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+        };
+    };
+    getdistancebatches: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                uploadstatus?: components["schemas"]["UploadStatusId"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of batches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistanceUploadBatchPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    uploaddistancesheet: {
+        parameters: {
+            query: {
+                fileName: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": unknown;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+            };
+        };
+        responses: {
+            /** @description The batch, with "File uploaded sucessfully." */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistanceUploadBatchAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getdistancebatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistanceUploadBatch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    submitdistancebatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, submitted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistanceUploadBatchAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The batch was already submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getdistanceuploads: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                uploadstatus?: components["schemas"]["UploadStatusId"];
+                /** @description Rows with errors only (true) or without (false) */
+                hasErrors?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                batchId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of address pairs, or the file Distance Discovery.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistanceUploadPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getuploadstatuses: {
