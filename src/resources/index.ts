@@ -22,6 +22,7 @@ import { advancesResource, bankAccountsResource, fundsReceivedResource, withdraw
 import { rateBatchesResource, rateUploadsResource } from './rate-uploads';
 import { deliveryBatchesResource, deliveryUploadsResource } from './delivery-uploads';
 import { storeBatchesResource, storeUploadsResource } from './store-uploads';
+import { distanceBatchesResource, distanceUploadsResource } from './distance-discovery';
 import { contactMessagesResource } from './contact-messages';
 import {
   assistantApplicationsResource, businessApplicationsResource, driverApplicationsResource, partnerApplicationsResource,
@@ -76,6 +77,9 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // Store upload batches and their rows (issue 16).
   storeBatches: storeBatchesResource,
   storeUploads: storeUploadsResource,
+  // Distance discovery batches and their address pairs (issue 16).
+  distanceBatches: distanceBatchesResource,
+  distanceUploads: distanceUploadsResource,
   // Reports (issue 17): scheduled reports, emailed by the server's job queue.
   scheduledReports: scheduledReportsResource,
   // The public contact form's messages (issue 19).
