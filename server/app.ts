@@ -25,8 +25,7 @@ import { validatorCompiler } from './http/validation';
 import { redactUrl } from './logger';
 import type { AppContext } from './context';
 import { providerUrlOf } from './payments/provider-client';
-import { jobQueue, outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker, rateUploadWorker, scheduledReportsWorker, applicationDocumentWorker, autoDispatchWorker } from './plugins/workers';
-import { indexMaintenanceWorker } from './plugins/workers';
+import { jobQueue, outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker, rateUploadWorker, scheduledReportsWorker, applicationDocumentWorker, autoDispatchWorker, storeUploadWorker, indexMaintenanceWorker } from './plugins/workers';
 import { connectHandlers } from './routes/connect';
 import { identityHandlers } from './routes/identity';
 import { registerSiteRoutes } from './routes/site';
@@ -80,6 +79,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   await app.register(reconciliationWorker, workers);
   await app.register(webhookWorker, workers);
   await app.register(rateUploadWorker, workers);
+  await app.register(storeUploadWorker, workers);
   await app.register(scheduledReportsWorker, workers);
   await app.register(applicationDocumentWorker, workers);
   await app.register(autoDispatchWorker, workers);

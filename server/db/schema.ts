@@ -1385,3 +1385,53 @@ export const visitorMessages = pgTable('visitor_messages', {
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [index('visitor_messages_conversation').on(table.conversationId, table.id)]);
+// ==== Store upload batches (issue 16): stores from a sheet, one row each, created or updated on submit ====
+
+/**
+ * One row of a store sheet as uploaded (the batch is an upload_batches row of type 'Store'): the cells as read,
+ * the address as the configured geocoder resolved it, errors per field (the store form's texts); createdStoreId
+ * is the store the submit created (or updated, when the row names storeId).
+ */
+export const storeUploads = pgTable('store_uploads', {
+  id: serial('id').primaryKey(),
+  uploadBatchId: integer('upload_batch_id').notNull().references(() => uploadBatches.id, { onDelete: 'cascade' }),
+  rowNumber: integer('row_number').notNull(),
+  storeId: integer('store_id'),
+  storeName: text('store_name'),
+  companyId: integer('company_id'),
+  contactName: text('contact_name'),
+  phoneNumber: text('phone_number'),
+  email: text('email'),
+  address: text('address'),
+  resolvedAddress: jsonb('resolved_address').$type<{ placeId: string; description: string; coordinates: { lat: number; lon: number } }>(),
+  unitName: text('unit_name'),
+  unitNumber: text('unit_number'),
+  isActive: boolean('is_active').notNull().default(true),
+  qsrMode: boolean('qsr_mode').notNull().default(false),
+  createdStoreId: integer('created_store_id').references(() => stores.id),
+  uploadStatusId: integer('upload_status_id').notNull().default(0),
+  errors: jsonb('errors').notNull().$type<Record<string, string[]>>().default({}),
+  uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('store_uploads_batch').on(table.uploadBatchId, table.id)]);
+
+/**
+ * Distance discovery (issue 16, administrator): one address pair of a sheet (the batch is an upload_batches row of
+ * type 'DistanceDiscovery'), both addresses as the geocoder resolved them at upload, and the driving distance the
+ * configured router gave when the batch was submitted.
+ */
+export const distanceUploads = pgTable('distance_uploads', {
+  id: serial('id').primaryKey(),
+  uploadBatchId: integer('upload_batch_id').notNull().references(() => uploadBatches.id, { onDelete: 'cascade' }),
+  rowNumber: integer('row_number').notNull(),
+  reference: text('reference'),
+  originAddressText: text('origin_address_text'),
+  destinationAddressText: text('destination_address_text'),
+  originAddress: jsonb('origin_address').$type<{ placeId: string; description: string; coordinates: { lat: number; lon: number } }>(),
+  destinationAddress: jsonb('destination_address').$type<{ placeId: string; description: string; coordinates: { lat: number; lon: number } }>(),
+  distanceKm: doublePrecision('distance_km'),
+  uploadStatusId: integer('upload_status_id').notNull().default(0),
+  errors: jsonb('errors').notNull().$type<Record<string, string[]>>().default({}),
+  uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (table) => [index('distance_uploads_batch').on(table.uploadBatchId, table.id)]);

@@ -6,6 +6,8 @@ import { scheduleReconciliation } from '../domain/payments';
 import { startRateUploadWorker } from '../domain/rate-uploads';
 import { startDeliveryUploadWorker } from '../domain/delivery-uploads';
 import { startIndexMaintenanceWorker } from '../domain/index-management';
+import { startStoreUploadWorker } from '../domain/store-uploads';
+import { startDistanceWorker } from '../domain/distance-discovery';
 import { geoOf } from '../geo';
 import { kickOutbox, startOutbox } from '../messaging/outbox';
 import { startScheduledReportsWorker } from '../domain/scheduled-reports';
@@ -75,6 +77,12 @@ export const autoDispatchWorker = fp<WorkerOptions>(async (_app, { context }) =>
 export const indexMaintenanceWorker = fp<WorkerOptions>(async (_app, { context }) => {
   await startIndexMaintenanceWorker(context.jobs, context.db, context.live);
 }, { name: 'index-maintenance-worker', dependencies: ['job-queue'] });
+/** Turns submitted store upload batches into stores, and distance discovery batches into distances (issue 16). */
+export const storeUploadWorker = fp<WorkerOptions>(async (_app, { context }) => {
+  await startStoreUploadWorker(context.jobs, context.db, context.live);
+  // Distance discovery (issue 16): address pairs' driving distances through the configured router.
+  await startDistanceWorker(context.jobs, context.db, geoOf(context).router, context.live);
+}, { name: 'store-upload-worker', dependencies: ['job-queue'] });
 
 /** The SignalR hubs (/hubs/...) on the same server and port; they close their sockets on shutdown. */
 const realtime: FastifyPluginAsync<WorkerOptions> = async (app, { context, logger }) => {

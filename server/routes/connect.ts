@@ -28,6 +28,8 @@ import { publicHandlers } from './public';
 import { ratesHandlers } from './rates';
 import { rateUploadHandlers } from './rate-uploads';
 import { deliveryUploadHandlers } from './delivery-uploads';
+import { storeUploadHandlers } from './store-uploads';
+import { distanceDiscoveryHandlers } from './distance-discovery';
 import { contactHandlers } from './contact';
 import { applicationHandlers } from './applications';
 import { indexManagementHandlers } from './index-management';
@@ -54,6 +56,8 @@ export function connectHandlers(context: AppContext): Handlers<operations> {
     ...ratesHandlers(context),
     ...rateUploadHandlers(context),
     ...deliveryUploadHandlers(context),
+    ...storeUploadHandlers(context),
+    ...distanceDiscoveryHandlers(context),
     ...contactHandlers(context),
     ...applicationHandlers(context),
     ...financeHandlers(context),

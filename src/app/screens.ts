@@ -177,6 +177,13 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/stores/:id/batches/:uploadBatchId/uploads/edit/:deliveryUploadId': () => import('../features/rates/DeliveryUploadEditPage'),
   // Index management (issue 16): the database's indexes, analyze and rebuild.
   '/admin/indexmanagement': () => import('../features/admin/IndexManagementPage'),
+  // Store upload batches (issue 16): the rate batches' chart and lists, for stores.
+  '/stores/batches/add': () => import('../features/rates/StoreBatchAddPage'),
+  '/stores/batches/:uploadBatchId/uploads': () => import('../features/rates/StoreUploadsPage'),
+  '/stores/batches/:uploadBatchId/uploads/edit/:storeUploadId': () => import('../features/rates/StoreUploadEditPage'),
+  // Distance discovery (issue 16, administrator): the rate batches' chart, for address pairs.
+  '/admin/distancediscovery': () => import('../features/rates/DistanceDiscoveryPage'),
+  '/admin/distancediscovery/batches/:uploadBatchId/uploads': () => import('../features/rates/DistanceUploadsPage'),
   // Applications to join (issue 18): apply screens, review lists (generic list of src/resources/applications.ts), review screens.
   '/business-apply': () => import('../features/applications/ApplyPage'),
   '/partner-apply': () => import('../features/applications/ApplyPage'),

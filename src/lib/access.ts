@@ -317,6 +317,21 @@ export const OPERATION_ACCESS = {
   // ---- Index management (issue 16; /admin/indexmanagement is administrator only, 000 section 6) ----
   getindexes: { roles: ['Administrator'] },
   maintainindex: { roles: ['Administrator'] },
+  // ---- Store upload batches (issue 16): the store batches' roles (000 section 6); only staff add stores, others change theirs. ----
+  getstorebatches: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  uploadstoresheet: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  getstorebatch: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  submitstorebatch: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  getstoreuploads: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  getstoreupload: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  updatestoreupload: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  cancelstoreupload: { roles: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'] },
+  // ---- Distance discovery (issue 16; 000 section 6): administrator only. ----
+  getdistancebatches: { roles: ['Administrator'] },
+  uploaddistancesheet: { roles: ['Administrator'] },
+  getdistancebatch: { roles: ['Administrator'] },
+  submitdistancebatch: { roles: ['Administrator'] },
+  getdistanceuploads: { roles: ['Administrator'] },
   // ---- Fleet (issue 6, session 5; 000/002 section 6): vehicles and mobile devices administrator, management,
   // staff; hubs administrator only. Notify also needs the beta permission (checked by the handler); deleting
   // devices needs administrator.

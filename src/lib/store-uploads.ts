@@ -1,6 +1,7 @@
 // Store upload batches (issue 16): the sheet's columns and one row read into a store's fields, each error under
 // the field it is about, in the store form's words (src/resources/stores.ts labels, the form's texts).
 import { VALIDATION_TEXTS } from './error-catalogue';
+import { UPLOAD_BATCH_STATUS } from './statuses';
 import { isValidPhone } from './phone';
 import { FORM_TEXTS } from './resource-texts';
 import { normalisedHeader, type SheetColumn } from './sheet-columns';
@@ -54,6 +55,16 @@ export const STORE_UPLOAD_TEXTS = {
   companyForNewStore: 'Company Id is required for a new store',
   notValid: (label: string, text: string) => `${label} '${text}' is not valid`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  storeNotFound: (id: number) => `Store Id '${id}' could not be found`,
+  companyNotFound: (id: number) => `Company Id '${id}' could not be found`,
+  companyOfStore: (companyId: number) => `A store keeps its company: Company Id must be ${companyId} or empty`,
+  // Store add is administrator, management and staff only (000 section 6): others may only change their stores.
+  mayNotAdd: 'Only administrators, management and staff can add stores: give the Store Id of a store to change',
+  addressNotFound: (text: string) => `Address '${text}' could not be found`,
+  notCancellable: 'This store upload can no longer be cancelled.',
+  notEditable: 'This store upload can no longer be changed.',
+  cancelUploadQuestion: (id: number) => `This action cannot be undone. Are you sure you want to cancel store upload #${id}?`,
+  exportName: 'Store uploads',
 } as const;
 
 /** Which column holds each field; the required columns the header lacks, by their header texts. */
@@ -114,4 +125,9 @@ export function validateStoreUpload(values: StoreUploadValues): StoreUploadError
   if (values.phoneNumber && !isValidPhone(values.phoneNumber)) errors.phoneNumber = [VALIDATION_TEXTS.phoneInvalid];
   if (values.email && !EMAIL.test(values.email)) errors.email = [FORM_TEXTS.invalidEmail];
   return errors;
+}
+
+/** A store upload can be cancelled (or changed) below in progress, not already cancelled, and while no store was made from it. */
+export function canCancelStoreUpload(uploadStatusId: number, createdStoreId: number | null): boolean {
+  return uploadStatusId < UPLOAD_BATCH_STATUS.IN_PROGRESS && uploadStatusId !== UPLOAD_BATCH_STATUS.CANCELLED && createdStoreId === null;
 }

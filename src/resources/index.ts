@@ -22,6 +22,8 @@ import { ratesResource } from './rates';
 import { advancesResource, bankAccountsResource, fundsReceivedResource, withdrawalsResource } from './finance-admin';
 import { rateBatchesResource, rateUploadsResource } from './rate-uploads';
 import { deliveryBatchesResource, deliveryUploadsResource } from './delivery-uploads';
+import { storeBatchesResource, storeUploadsResource } from './store-uploads';
+import { distanceBatchesResource, distanceUploadsResource } from './distance-discovery';
 import { contactMessagesResource } from './contact-messages';
 import {
   assistantApplicationsResource, businessApplicationsResource, driverApplicationsResource, partnerApplicationsResource,
@@ -75,6 +77,12 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   // A store's delivery upload batches and their rows (issue 16).
   deliveryBatches: deliveryBatchesResource,
   deliveryUploads: deliveryUploadsResource,
+  // Store upload batches and their rows (issue 16).
+  storeBatches: storeBatchesResource,
+  storeUploads: storeUploadsResource,
+  // Distance discovery batches and their address pairs (issue 16).
+  distanceBatches: distanceBatchesResource,
+  distanceUploads: distanceUploadsResource,
   // Reports (issue 17): scheduled reports, emailed by the server's job queue.
   scheduledReports: scheduledReportsResource,
   // The public contact form's messages (issue 19).

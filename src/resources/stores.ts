@@ -51,6 +51,8 @@ export const storesResource: ResourceDef<Store> = {
     // Issue 16: the store's deliveries from a sheet.
     { label: 'Delivery uploads', path: (id) => `/stores/${id}/batches`, operation: 'getdeliverybatches' },
   ],
+  // Issue 16: stores from a sheet.
+  upload: { to: '/stores/batches/add', operation: 'uploadstoresheet' },
   deletedText: SUCCESS_TEXTS.deletedStores,
   bulkActions: [
     deleteSelected({

@@ -85,6 +85,8 @@ export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDelive
   | 'bankAccounts' | 'fundsReceived' | 'withdrawals' | 'advances'
   // Rates (issue 16): the price list.
   | 'rates' | 'rateUploads' | 'deliveryBatches' | 'deliveryUploads' | 'rateBatches'
+  // Store upload batches (issue 16).
+  | 'storeBatches' | 'storeUploads' | 'distanceBatches' | 'distanceUploads'
   // Reports (issue 17): scheduled reports.
   | 'scheduledReports'
   // The public contact form's messages (issue 19).

@@ -2961,6 +2961,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploadbatches/{cca2}/Store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store upload batches, newest first (staff see all; a company's or store's users those uploaded by their company's or store's users) */
+        get: operations["getstorebatches"];
+        put?: never;
+        /** Uploads a store sheet (.csv or .xlsx as the body, streamed); each row validated with the store form's rules and its address resolved by the geocoder, bad rows keep their errors */
+        post: operations["uploadstoresheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/batch/Store/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One store upload batch with its counts and submit progress */
+        get: operations["getstorebatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/Store/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a batch - its valid rows become stores (new or updated) in the background ("Batch submitted sucessfully."), progress on bulkIndexer events */
+        post: operations["submitstorebatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/{batchId}/Store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rows of a store upload batch, filtered by upload status, user and errors; with exportExcel=true the rows as a sheet with an Errors column */
+        get: operations["getstoreuploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/Uploads/Store/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One store upload (a row of a batch) */
+        get: operations["getstoreupload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/uploads/Store/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Corrects a store upload before it is submitted; validated and its address resolved again (its errors are replaced) */
+        put: operations["updatestoreupload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/Store/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels a store upload - only below in progress, not already cancelled, and with no store created */
+        delete: operations["cancelstoreupload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/DistanceDiscovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The distance discovery batches, newest first */
+        get: operations["getdistancebatches"];
+        put?: never;
+        /** Uploads a sheet of address pairs (.csv or .xlsx as the body, streamed); each address resolved by the geocoder, bad rows keep their errors */
+        post: operations["uploaddistancesheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/batch/DistanceDiscovery/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One distance discovery batch with its counts and submit progress */
+        get: operations["getdistancebatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/DistanceDiscovery/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a batch - the driving distance of each valid pair is computed in the background ("Batch submitted sucessfully."), progress on bulkIndexer events */
+        post: operations["submitdistancebatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploadbatches/{cca2}/{batchId}/DistanceDiscovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The address pairs of a batch with their driving distances, filtered by upload status and errors; with exportExcel=true the file Distance Discovery.xlsx */
+        get: operations["getdistanceuploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads/uploadStatuses": {
         parameters: {
             query?: never;
@@ -6494,6 +6683,182 @@ export interface components {
         DeliveryUploadConflict: {
             message: string;
             current?: components["schemas"]["DeliveryUpload"];
+        };
+        StoreUploadBatch: {
+            /** Format: int32 */
+            id: number;
+            fileName: string;
+            uploadStatusId: components["schemas"]["UploadStatusId"];
+            uploadStatus: string;
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            totalRows: number;
+            /** Format: int32 */
+            validRows: number;
+            /** Format: int32 */
+            invalidRows: number;
+            /** Format: int32 */
+            cancelledRows: number;
+            /**
+             * Format: int32
+             * @description Rows the submit has finished
+             */
+            processedRows: number;
+            /**
+             * Format: int32
+             * @description Stores the submit created or updated
+             */
+            storesCreated: number;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        StoreUploadBatchPage: {
+            items: components["schemas"]["StoreUploadBatch"][];
+            paging: components["schemas"]["Paging"];
+        };
+        StoreUploadBatchAnswer: {
+            message: string;
+            uploadBatch: components["schemas"]["StoreUploadBatch"];
+        };
+        StoreUpload: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            uploadBatchId: number;
+            /**
+             * Format: int32
+             * @description The row of the sheet (the header is row 1)
+             */
+            rowNumber: number;
+            /**
+             * Format: int32
+             * @description An existing store to update; null - a new store
+             */
+            storeId: number | null;
+            storeName: string | null;
+            /** Format: int32 */
+            companyId: number | null;
+            contactName: string | null;
+            phoneNumber: string | null;
+            email: string | null;
+            /** @description The address as written */
+            address: string | null;
+            /** @description The address as the geocoder found it (what the store is saved with) */
+            resolvedAddress: string | null;
+            unitName: string | null;
+            unitNumber: string | null;
+            isActive: boolean;
+            qsrMode: boolean;
+            /**
+             * Format: int32
+             * @description The store the submit created or updated
+             */
+            createdStoreId: number | null;
+            uploadStatusId: components["schemas"]["UploadStatusId"];
+            uploadStatus: string;
+            uploadedBy: string | null;
+            /** Format: int32 */
+            uploadedByUserId: number | null;
+            /** @description Messages per field (the store form's texts); empty when the row can be submitted */
+            errors: {
+                [key: string]: string[];
+            };
+            xmin: string;
+        };
+        StoreUploadPage: {
+            items: components["schemas"]["StoreUpload"][];
+            paging: components["schemas"]["Paging"];
+        };
+        StoreUploadUpdate: {
+            /** Format: int32 */
+            storeId?: number | null;
+            storeName?: string | null;
+            /** Format: int32 */
+            companyId?: number | null;
+            contactName?: string | null;
+            phoneNumber?: string | null;
+            email?: string | null;
+            address?: string | null;
+            unitName?: string | null;
+            unitNumber?: string | null;
+            isActive?: boolean;
+            qsrMode?: boolean;
+            xmin: string;
+        };
+        StoreUploadConflict: {
+            message: string;
+            current?: components["schemas"]["StoreUpload"];
+        };
+        DistanceUploadBatch: {
+            /** Format: int32 */
+            id: number;
+            fileName: string;
+            uploadStatusId: components["schemas"]["UploadStatusId"];
+            uploadStatus: string;
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            totalRows: number;
+            /** Format: int32 */
+            validRows: number;
+            /** Format: int32 */
+            invalidRows: number;
+            /** Format: int32 */
+            cancelledRows: number;
+            /**
+             * Format: int32
+             * @description Rows the submit has finished
+             */
+            processedRows: number;
+            /**
+             * Format: int32
+             * @description Pairs whose driving distance was computed
+             */
+            distancesFound: number;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        DistanceUploadBatchPage: {
+            items: components["schemas"]["DistanceUploadBatch"][];
+            paging: components["schemas"]["Paging"];
+        };
+        DistanceUploadBatchAnswer: {
+            message: string;
+            uploadBatch: components["schemas"]["DistanceUploadBatch"];
+        };
+        DistanceUpload: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            uploadBatchId: number;
+            /**
+             * Format: int32
+             * @description The row of the sheet (the header is row 1)
+             */
+            rowNumber: number;
+            reference: string | null;
+            /** @description As written */
+            originAddress: string | null;
+            /** @description As written */
+            destinationAddress: string | null;
+            /** @description As the geocoder found it */
+            resolvedOrigin: string | null;
+            /** @description As the geocoder found it */
+            resolvedDestination: string | null;
+            /** @description The driving distance through the configured router, in km (2 decimals) */
+            distanceKm: number | null;
+            uploadStatusId: components["schemas"]["UploadStatusId"];
+            uploadStatus: string;
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        DistanceUploadPage: {
+            items: components["schemas"]["DistanceUpload"][];
+            paging: components["schemas"]["Paging"];
         };
         /**
          * Format: int32
@@ -14042,6 +14407,444 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+        };
+    };
+    getstorebatches: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                uploadstatus?: components["schemas"]["UploadStatusId"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of batches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadBatchPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    uploadstoresheet: {
+        parameters: {
+            query: {
+                fileName: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": unknown;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+            };
+        };
+        responses: {
+            /** @description The batch, with "File uploaded sucessfully." */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadBatchAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getstorebatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadBatch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    submitstorebatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, submitted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadBatchAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The batch was already submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getstoreuploads: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                uploadstatus?: components["schemas"]["UploadStatusId"];
+                /** @description The user who uploaded the rows */
+                appuserid?: number;
+                /** @description Rows with errors only (true) or without (false) */
+                hasErrors?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                batchId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of store uploads, or the file Store uploads.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getstoreupload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store upload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUpload"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatestoreupload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreUploadUpdate"];
+            };
+        };
+        responses: {
+            /** @description The store upload with its new errors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The row changed since xmin (body with current) or can no longer be changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadConflict"];
+                };
+            };
+        };
+    };
+    cancelstoreupload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled store upload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUpload"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The store upload can no longer be cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getdistancebatches: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                uploadstatus?: components["schemas"]["UploadStatusId"];
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of batches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistanceUploadBatchPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    uploaddistancesheet: {
+        parameters: {
+            query: {
+                fileName: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": unknown;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+            };
+        };
+        responses: {
+            /** @description The batch, with "File uploaded sucessfully." */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistanceUploadBatchAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getdistancebatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistanceUploadBatch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    submitdistancebatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                id: components["parameters"]["DirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, submitted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistanceUploadBatchAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The batch was already submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getdistanceuploads: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                uploadstatus?: components["schemas"]["UploadStatusId"];
+                /** @description Rows with errors only (true) or without (false) */
+                hasErrors?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+                batchId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of address pairs, or the file Distance Discovery.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistanceUploadPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getuploadstatuses: {

@@ -28,8 +28,13 @@ export const batchProgressOf = (kind: string) => fromCallback<RateBatchEvent, Ba
 
 export const batchProgress = batchProgressOf('rateUploadBatch');
 
-/** What a completed batch made: rates created or changed, or deliveries booked. */
-export const batchCreatedRows = (batch: UploadBatch): number => ('ratesCreated' in batch ? batch.ratesCreated : batch.deliveriesCreated);
+/** What a completed batch made: rates created or changed, deliveries booked, stores created or changed, or distances found. */
+export function batchCreatedRows(batch: UploadBatch): number {
+  if ('ratesCreated' in batch) return batch.ratesCreated;
+  if ('storesCreated' in batch) return batch.storesCreated;
+  if ('distancesFound' in batch) return batch.distancesFound;
+  return batch.deliveriesCreated;
+}
 
 /** The sheet's media type from its name (browsers report .csv differently: text/csv, application/vnd.ms-excel ...). */
 export const sheetTypeOf = (file: File): string => (/\.xlsx$/i.test(file.name) ? RATE_SHEET_TYPES.xlsx : /\.csv$/i.test(file.name) ? RATE_SHEET_TYPES.csv : file.type);

@@ -3,10 +3,12 @@ import type { components } from '../../api/generated/connect';
 
 export type RateUploadBatch = components['schemas']['RateUploadBatch'];
 export type DeliveryUploadBatch = components['schemas']['DeliveryUploadBatch'];
+export type StoreUploadBatch = components['schemas']['StoreUploadBatch'];
+export type DistanceUploadBatch = components['schemas']['DistanceUploadBatch'];
 /** What a rate batch would change (its impact preview). */
 export type RateImpact = components['schemas']['RateImpact'];
-/** The chart serves every kind of upload batch (rates; a store's deliveries through delivery-batch.actors.ts). */
-export type UploadBatch = RateUploadBatch | DeliveryUploadBatch;
+/** The chart serves every kind of upload batch (rates; a store's deliveries, stores, distance discovery through their .actors.ts). */
+export type UploadBatch = RateUploadBatch | DeliveryUploadBatch | StoreUploadBatch | DistanceUploadBatch;
 
 export interface RateBatchInput {
   cca2: string;
