@@ -213,8 +213,10 @@ export async function seedDeliveriesAdmin(db: Database, options: SeedDeliveriesO
         readyForCollectionDate: pickUpDate,
         readyForCollectionTimeSlotLocal: slot[0],
         deliverByDate: pickUpDate,
-        // Delivered an hour inside the drop-off window, one in nine two hours late (the dashboard's on-time figure).
-        deliveredAt: status === S.DELIVERED ? new Date(option.dropOffWindowEnd.getTime() + (index % 9 === 0 ? 2 : -1) * 3_600_000) : null,
+        // Delivered an hour inside the drop-off window, one in nine two hours late (the dashboard's on-time figure);
+        // never after the seeding moment: a next-day window of yesterday's pick-up may end later this morning.
+        deliveredAt: status === S.DELIVERED
+          ? new Date(Math.min(option.dropOffWindowEnd.getTime() + (index % 9 === 0 ? 2 : -1) * 3_600_000, now.getTime() - 30 * 60_000)) : null,
         isRoundTrip,
         isHighRisk,
         distanceKm,

@@ -12,6 +12,8 @@ export interface SeedSale {
   settledAt: Date;
 }
 
+const min = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
+
 /** Records one settled card payment per sale and posts each sale to the ledger. */
 export async function seedCardPayments(tx: Tx, all: readonly SeedSale[]): Promise<void> {
   const allTotals = await Promise.all(all.map((sale) => paymentTotals(tx, { ...sale.delivery, accountId: null, xmin: '0' }, sale.quote)));
@@ -26,6 +28,7 @@ export async function seedCardPayments(tx: Tx, all: readonly SeedSale[]): Promis
     resultDescription: 'Request successfully processed in \'Merchant in Integrator Test Mode\'', createdAt: sale.settledAt, settledAt: sale.settledAt,
   }))).returning();
   for (const [index, sale] of sales.entries()) {
-    await postSale(tx, sale.delivery.portalId, { ...sale.delivery, xmin: '0' }, rows[index]!, totals[index]!.vat, false);
+    // Dated when it was paid, as a live sale is: Finance Metrics by day or week shows the seeded history, not one day.
+    await postSale(tx, sale.delivery.portalId, { ...sale.delivery, xmin: '0' }, rows[index]!, totals[index]!.vat, false, min(sale.settledAt, new Date()));
   }
 }

@@ -18,6 +18,8 @@ export interface Posting {
   paymentId?: number | null;
   reversalOfId?: number | null;
   entries: readonly PostingEntry[];
+  /** When the money moved, if not now: the demo seed dates its sales at their payments (never later than now). */
+  postedAt?: Date;
 }
 
 export class UnbalancedPostingError extends Error {}
@@ -35,6 +37,7 @@ export async function postTransaction(tx: Tx, posting: Posting): Promise<number>
     deliveryId: posting.deliveryId ?? null,
     paymentId: posting.paymentId ?? null,
     reversalOfId: posting.reversalOfId ?? null,
+    ...(posting.postedAt && { createdAt: posting.postedAt }),
   }).returning({ id: ledgerTransactions.id });
   await tx.insert(ledgerEntries).values(entries.map((entry) => ({ ...entry, transactionId: row!.id })));
   return row!.id;

@@ -129,7 +129,7 @@ async function markPaid(tx: Tx, deliveryId: number) {
  * If the delivery was already paid by another payment, the money is credited to the account instead.
  * Exported for the demo seed, whose paid deliveries are posted exactly as a real sale is.
  */
-export async function postSale(tx: Tx, portalId: number, delivery: DeliveryRow, payment: PaymentRow, vatCents: number, alreadyPaid: boolean) {
+export async function postSale(tx: Tx, portalId: number, delivery: DeliveryRow, payment: PaymentRow, vatCents: number, alreadyPaid: boolean, postedAt?: Date) {
   const clearing = await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.cardClearing);
   const card = payment.method === 'balance' ? 0 : payment.amountCents;
   const onAccount = payment.method === 'balance' ? payment.amountCents : payment.creditAppliedCents;
@@ -146,7 +146,7 @@ export async function postSale(tx: Tx, portalId: number, delivery: DeliveryRow, 
   }
   const total = card + onAccount;
   await postTransaction(tx, {
-    portalId, transactionType: 'Invoice', description: `Delivery ${delivery.id} (${waybillOf(delivery.id)})`, deliveryId: delivery.id, paymentId: payment.id,
+    portalId, transactionType: 'Invoice', description: `Delivery ${delivery.id} (${waybillOf(delivery.id)})`, deliveryId: delivery.id, paymentId: payment.id, postedAt,
     entries: [
       { accountId: clearing, amountCents: card },
       ...(payment.accountId && onAccount ? [{ accountId: payment.accountId, amountCents: onAccount }] : []),

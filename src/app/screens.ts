@@ -219,6 +219,13 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   // Account add/edit (issue 15, f-fin) over the generic form.
   '/accounts/add': () => import('../ui/admin/ResourceFormPage'),
   '/accounts/edit/:id': () => import('../ui/admin/ResourceFormPage'),
+  // The account form under its owner's screen (issue 15, f-fin-e2e), opened with the owner filled in.
+  '/users/:id/accounts/add': () => import('../features/finance/AccountFormPage'),
+  '/users/:id/accounts/edit/:accountId': () => import('../features/finance/AccountFormPage'),
+  '/companies/:id/accounts/add': () => import('../features/finance/AccountFormPage'),
+  '/companies/:id/accounts/edit/:accountId': () => import('../features/finance/AccountFormPage'),
+  '/stores/:id/accounts/add': () => import('../features/finance/AccountFormPage'),
+  '/stores/:id/accounts/edit/:accountId': () => import('../features/finance/AccountFormPage'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

@@ -45,6 +45,20 @@ describe('the demo seed is coherent', () => {
     expect(rows.filter((row) => row.createdAt.getTime() > Date.now()).map((row) => row.waybill)).toEqual([]);
   });
 
+  it('seeded sales are in the ledger on the day they were paid: a history over the last weeks, nothing in the future', async () => {
+    // Finance Metrics by day or week read the ledger's dates: a demo whose revenue all fell on the seeding day showed none.
+    const { db } = server.database;
+    const sales = await db.select({ id: ledgerTransactions.id, postedAt: ledgerTransactions.createdAt, settledAt: payments.settledAt, placedAt: deliveries.createdAt })
+      .from(ledgerTransactions).innerJoin(payments, eq(payments.id, ledgerTransactions.paymentId)).innerJoin(deliveries, eq(deliveries.id, ledgerTransactions.deliveryId))
+      .where(and(eq(ledgerTransactions.transactionType, 'Invoice'), eq(payments.operation, 'seed')));
+    expect(sales.length).toBeGreaterThan(100);
+    expect(sales.filter((sale) => sale.postedAt.getTime() !== sale.settledAt!.getTime()).map((sale) => sale.id)).toEqual([]);
+    expect(sales.filter((sale) => sale.postedAt.getTime() > Date.now()).map((sale) => sale.id)).toEqual([]);
+    expect(sales.filter((sale) => sale.postedAt.getTime() < sale.placedAt.getTime()).map((sale) => sale.id)).toEqual([]);
+    const days = new Set(sales.map((sale) => DateTime.fromJSDate(sale.postedAt).setZone('Africa/Johannesburg').toISODate()));
+    expect(days.size).toBeGreaterThan(30);
+  });
+
   it("every Paid delivery's paid total equals its price, and the sale is in the ledger", async () => {
     const { db } = server.database;
     const paid = await db.select().from(deliveries).where(eq(deliveries.paymentStatusId, PAYMENT_STATUS.PAID));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../server/db/seed';
+import { screenExists } from '../../src/app/screens';
 import {
   decideOperationAccess, decideRouteAccess, mayCall, OPERATION_ACCESS, permissionFor, returnPathAfterLogin, ROUTE_ACCESS,
   routeRule, type RoutePath, type RouteRule,
@@ -213,6 +214,13 @@ describe('the route table (000 sections 2 and 6)', () => {
     const registered = new Set<string>(ROUTE_ACCESS.map((entry) => entry.path));
     expect([...registered].filter((path) => !listed.has(path)), 'registered but in no row').toEqual([]);
     expect([...listed].filter((path) => !registered.has(path)), 'in a row but not registered').toEqual([]);
+  });
+
+  it('opens a screen for every account route of the table, the ones nested under a user, company or store too (issue 15)', () => {
+    const accountRoutes = ROUTE_ACCESS.map((entry) => entry.path).filter((path) => /(^|\/)accounts(\/|$)/.test(path) && !path.startsWith('/bank-accounts'));
+    expect(accountRoutes).toEqual(expect.arrayContaining(['/users/:id/accounts/add', '/companies/:id/accounts/edit/:accountId', '/stores/:id/accounts/add']));
+    const sample = (path: string) => path.replace(/:[A-Za-z]+/g, '7');
+    expect(accountRoutes.filter((path) => !screenExists(sample(path))), 'without a screen').toEqual([]);
   });
 
   it('leaves the public routes open to signed-out visitors', () => {

@@ -25,8 +25,8 @@ function Accounts({ owner }: { owner: AccountOwner }) {
   const actor = useNestedList('accounts', owner ? { [OWNER_FILTER[owner.kind]]: String(owner.id) } : {});
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const mayEdit = mayCall('updateaccount', permissions);
-  // Adding is from the top-level list, where the form names the owner (000 section 2: /accounts/add).
-  const createTo = !owner && mayCall('createaccount', permissions) ? resource.routes.add : undefined;
+  // Under an owner's screen the form opens with that owner filled in (000 section 2: /companies/:id/accounts/add).
+  const createTo = mayCall('createaccount', permissions) ? paths.add : undefined;
   return (
     <AdminPage title={resource.title} parents={ownerCrumbs(owner)} current={{ label: resource.title, to: paths.accounts }} createTo={createTo}>
       <ListView actor={actor} mayEdit={false} rowAction={(row) => (
@@ -36,7 +36,7 @@ function Accounts({ owner }: { owner: AccountOwner }) {
           </RouterLink>
           {/* The platform's system accounts are not edited from here: their meaning is fixed. */}
           {mayEdit && !('accountType' in row && row.accountType === 'System') && (
-            <RouterLink to={resource.routes.edit.replace(':id', String(row.id))} aria-label={FINANCE_TEXTS.editAccountOf(resource.label(row))}>
+            <RouterLink to={paths.edit(row.id)} aria-label={FINANCE_TEXTS.editAccountOf(resource.label(row))}>
               {FINANCE_TEXTS.editAccount}
             </RouterLink>
           )}

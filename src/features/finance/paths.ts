@@ -11,12 +11,17 @@ export function financePathsOf(owner: AccountOwner) {
   const accounts = owner ? `/${owner.kind}/${owner.id}/accounts` : '/accounts';
   return {
     accounts,
+    add: `${accounts}/add`,
+    edit: (accountId: number | string) => `${accounts}/edit/${accountId}`,
     transactions: (accountId: number) => `${accounts}/${accountId}/transactions`,
     transaction: (accountId: number, transactionId: number) => `${accounts}/${accountId}/transactions/${transactionId}`,
   };
 }
 
 export const financePaths = financePathsOf(undefined);
+
+/** The account form's owner field that an owner's screen fills in (/companies/3/accounts/add → companyId 3). */
+export const OWNER_FIELD = { users: 'userId', companies: 'companyId', stores: 'storeId' } as const;
 
 const positive = (value: string | undefined) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
 
