@@ -23,40 +23,43 @@ export function IndexManagementView({ actor }: { actor: IndexManagementActor }) 
       <Text>{T.intro}</Text>
       {error && <Text role="alert" color="red.600">{error.message}</Text>}
       <Button alignSelf="start" size="sm" variant={failed ? 'solid' : 'outline'} disabled={loading || busy} onClick={() => actor.send({ type: 'indexes.reload' })}>{T.reload}</Button>
-      <Table.Root size="sm" aria-busy={loading} aria-label={T.title}>
-        <Table.Header>
-          <Table.Row>
-            {[c.name, c.table, c.size, c.scans, c.lastAnalyze, c.bloat, c.progress, ''].map((label) => <Table.ColumnHeader key={label}>{label}</Table.ColumnHeader>)}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {indexes.map((index) => {
-            const running = progress[index.name];
-            const inFlight = running !== undefined && (running.state === 'queued' || running.state === 'active');
-            return (
-              <Table.Row key={index.name}>
-                <Table.Cell title={index.definition}>{index.name}{index.isValid ? '' : ` (${T.invalid})`}</Table.Cell>
-                <Table.Cell>{index.table}</Table.Cell>
-                <Table.Cell>{formatBytes(index.sizeBytes)}</Table.Cell>
-                <Table.Cell>{index.scans}</Table.Cell>
-                <Table.Cell>{index.lastAnalyze ? formatDate(index.lastAnalyze, DATE_FORMATS.dateTime) : T.never}</Table.Cell>
-                <Table.Cell>{index.bloatPercent === null ? T.notMeasured : `${index.bloatPercent} %`}</Table.Cell>
-                <Table.Cell>{running && <Progress name={index.name} progress={running} />}</Table.Cell>
-                <Table.Cell>
-                  <Stack direction="row" gap={2}>
-                    {(['analyze', 'rebuild'] as const).map((action) => (
-                      <Button key={action} size="xs" variant="outline" disabled={busy || inFlight} aria-label={`${action === 'analyze' ? T.analyze : T.rebuild} ${index.name}`}
-                        onClick={() => actor.send({ type: 'index.maintain', indexName: index.name, action })}>
-                        {action === 'analyze' ? T.analyze : T.rebuild}
-                      </Button>
-                    ))}
-                  </Stack>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
+      {/* Eight columns do not fit a phone: the table scrolls in its own box, the page does not. */}
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="100%">
+        <Table.Root size="sm" aria-busy={loading} aria-label={T.title}>
+          <Table.Header>
+            <Table.Row>
+              {[c.name, c.table, c.size, c.scans, c.lastAnalyze, c.bloat, c.progress, ''].map((label) => <Table.ColumnHeader key={label}>{label}</Table.ColumnHeader>)}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {indexes.map((index) => {
+              const running = progress[index.name];
+              const inFlight = running !== undefined && (running.state === 'queued' || running.state === 'active');
+              return (
+                <Table.Row key={index.name}>
+                  <Table.Cell title={index.definition}>{index.name}{index.isValid ? '' : ` (${T.invalid})`}</Table.Cell>
+                  <Table.Cell>{index.table}</Table.Cell>
+                  <Table.Cell>{formatBytes(index.sizeBytes)}</Table.Cell>
+                  <Table.Cell>{index.scans}</Table.Cell>
+                  <Table.Cell>{index.lastAnalyze ? formatDate(index.lastAnalyze, DATE_FORMATS.dateTime) : T.never}</Table.Cell>
+                  <Table.Cell>{index.bloatPercent === null ? T.notMeasured : `${index.bloatPercent} %`}</Table.Cell>
+                  <Table.Cell>{running && <Progress name={index.name} progress={running} />}</Table.Cell>
+                  <Table.Cell>
+                    <Stack direction="row" gap={2}>
+                      {(['analyze', 'rebuild'] as const).map((action) => (
+                        <Button key={action} size="xs" variant="outline" disabled={busy || inFlight} aria-label={`${action === 'analyze' ? T.analyze : T.rebuild} ${index.name}`}
+                          onClick={() => actor.send({ type: 'index.maintain', indexName: index.name, action })}>
+                          {action === 'analyze' ? T.analyze : T.rebuild}
+                        </Button>
+                      ))}
+                    </Stack>
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
     </Stack>
   );
 }
