@@ -12,6 +12,7 @@ import { seedOperations } from './seed-operations';
 import { seedDeliveriesAdmin } from './seed-deliveries';
 import { seedTerritories } from './seed-territories';
 import { seedFleet } from './seed-fleet';
+import { seedPartners } from './seed-partners';
 import { seedUsersAdmin } from './seed-users-admin';
 import { seedIntegrations } from './seed-integrations';
 import { companies, portals, stores, users } from './schema';
@@ -157,6 +158,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   await seedTerritories(db);
   await seedFleet(db);
   await seedUsersAdmin(db);
+  // Issues 17 and 20: the demo partner's company and its driver (after the drivers are seeded).
+  await seedPartners(db);
   await seedIntegrations(db);
   await seedContent(db);
   await seedScheduledReports(db);

@@ -217,9 +217,12 @@ function parse(query: DeliveryAdminQuery): ParsedList {
  * The two statements of a list page (the rows and the count), unexecuted: the list runs them, and
  * bench/deliveries-list.ts runs the very same SQL through `pg` as its baseline.
  */
-export function deliveryListQueries(db: Database, portalId: number, scope: Scope, query: DeliveryAdminQuery, archive: false | { timeZone: string } = false) {
+export function deliveryListQueries(db: Database, portalId: number, scope: Scope, query: DeliveryAdminQuery, archive: false | { timeZone: string; within?: SQL } = false) {
   const parsed = parse(query);
-  const where = whereAll(eq(deliveries.portalId, portalId), deliveryScope(scope), parsed.search, deliveryFilters(query), archive ? archivedCondition(archive.timeZone) : undefined);
+  const where = whereAll(
+    eq(deliveries.portalId, portalId), deliveryScope(scope), parsed.search, deliveryFilters(query),
+    archive ? archivedCondition(archive.timeZone) : undefined, archive ? archive.within : undefined,
+  );
   return {
     parsed,
     where,
@@ -244,12 +247,16 @@ export function archiveCutoffDate(timeZone: string, now: Date = new Date()): str
   return DateTime.fromJSDate(now).setZone(timeZone).minus({ days: DELIVERY_ARCHIVE_AFTER_DAYS }).toISODate()!;
 }
 
-export async function listDeliveries(db: Database, portal: PortalData, scope: Scope, query: DeliveryAdminQuery, archive = false) {
-  const { parsed, where, rows, count: countRows } = deliveryListQueries(db, portal.id, scope, query, archive && { timeZone: portal.timeZone });
+/** An archive narrowed further (the partners' archive, issue 17): its rows' condition and its export's name. */
+export interface ArchiveWithin { within: SQL; fileName: string }
+
+export async function listDeliveries(db: Database, portal: PortalData, scope: Scope, query: DeliveryAdminQuery, archive: boolean | ArchiveWithin = false) {
+  const within = typeof archive === 'object' ? archive.within : undefined;
+  const { parsed, where, rows, count: countRows } = deliveryListQueries(db, portal.id, scope, query, archive !== false && { timeZone: portal.timeZone, within });
   if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(deliveries).where(where);
     return rowExport<Row>({
-      fileName: archive ? DELIVERY_ADMIN_TEXTS.archiveExportName : DELIVERY_ADMIN_TEXTS.exportName,
+      fileName: typeof archive === 'object' ? archive.fileName : archive ? DELIVERY_ADMIN_TEXTS.archiveExportName : DELIVERY_ADMIN_TEXTS.exportName,
       columns: DELIVERY_EXPORT,
       total: total?.value ?? 0,
       batch: (last, limit) => selectRows(db, whereAll(where, after(parsed, last && { id: last.id, sortValue: sortValueOf(parsed, last) })))

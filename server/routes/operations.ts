@@ -13,6 +13,7 @@ import {
 import { listNotifications, markNotificationRead, notificationTypes } from '../domain/operations/notifications';
 import type { OpsContext } from '../domain/operations/scope';
 import { getTaskState, listTasks, runTaskAction } from '../domain/operations/tasks';
+import { listArchivedPartnerDeliveries, listArchivedPartnerJobs } from '../domain/partner-archives';
 import type { AppContext } from '../context';
 import { answer } from '../http/export';
 import type { Handlers } from './handler-types';
@@ -25,7 +26,8 @@ type OperationsOperations =
   | 'addtasktojob'
   | 'runautodispatch' | 'getautodispatchsettings' | 'updateautodispatchsetting' | 'getjobautodispatch'
   | 'getdrivers' | 'getdriver' | 'updatedriverlocation' | 'updatedriveravailability'
-  | 'getwebnotifications' | 'getwebnotificationtypes' | 'markwebnotificationread';
+  | 'getwebnotifications' | 'getwebnotificationtypes' | 'markwebnotificationread'
+  | 'getarchivedpartnerjobs' | 'getarchivedpartnerdeliveries';
 
 /** Live operations (issue 5; 002 sections 3, 4 and 7): jobs, tasks, drivers and web notifications. */
 export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<operations>, OperationsOperations> {
@@ -33,6 +35,13 @@ export function operationsHandlers({ db, live }: AppContext): Pick<Handlers<oper
   return {
     async getjobs(request) {
       return listJobs(ops(request), request.query ?? {});
+    },
+    // Issue 17: the archives of partners' deliveries and jobs (staff every partner's, a partner its own).
+    async getarchivedpartnerjobs(request, reply) {
+      return answer(reply, await listArchivedPartnerJobs(ops(request), request.query ?? {}));
+    },
+    async getarchivedpartnerdeliveries(request, reply) {
+      return answer(reply, await listArchivedPartnerDeliveries(ops(request), request.query ?? {}));
     },
     async getjob(request) {
       return getJobDetails(ops(request), request.params.id);

@@ -43,6 +43,9 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   // Issue 20: the deliveries list with job building from the selected rows.
   '/deliveries': () => import('../features/jobs/DeliveriesListPage'),
   '/archives/deliveries': () => import('../ui/admin/ResourceListPage'),
+  // Issue 17: the partners' archives.
+  '/archives/partner-deliveries': () => import('../ui/admin/ResourceListPage'),
+  '/archives/partner-jobs': () => import('../ui/admin/ResourceListPage'),
   // Reports (issue 17): one generic screen renders any declaration of src/lib/reports.ts (chart.js loads only here).
   '/reports/customer-deliveries': () => import('../ui/reports/ReportPage'),
   '/reports/delivery-summary': () => import('../ui/reports/ReportPage'),

@@ -186,6 +186,9 @@ export const OPERATION_ACCESS = {
   deletedeliveries: { roles: [...STAFF_ROLES] },
   // Archives (000 section 6: "admin, management, staff, partner, company, store operator"); rows scoped as the list's.
   getarchiveddeliveries: { roles: [...STAFF_ROLES, 'Partner', ...COMPANY_ROLES, 'StoreOperator'] },
+  // Issue 17: the partners' archives; staff every partner's, a partner its own drivers' work.
+  getarchivedpartnerdeliveries: { roles: [...STAFF_ROLES, 'Partner'] },
+  getarchivedpartnerjobs: { roles: [...STAFF_ROLES, 'Partner'] },
   // Reports (issue 17): any signed-in user may call; the report's own screen rule (ROUTE_ACCESS, by its path in
   // src/lib/reports.ts) decides per report, so the table stays the one place that says who sees what.
   getreport: 'signedIn',
@@ -545,6 +548,9 @@ export const ROUTE_ACCESS = [
   { path: '/login/external/callback', rule: 'public' },
   // Ours (issue 6): the archive of deliveries; the spec names the Archives menu, not its paths.
   { path: '/archives/deliveries', rule: { roles: [...STAFF_ROLES, 'Partner', ...COMPANY_ROLES, 'StoreOperator'] } },
+  // Ours (issue 17): the partners' archives, for staff and partners only.
+  { path: '/archives/partner-deliveries', rule: { roles: [...STAFF_ROLES, 'Partner'] } },
+  { path: '/archives/partner-jobs', rule: { roles: [...STAFF_ROLES, 'Partner'] } },
   // Ours (issue 6): the add screen of a territory; the spec lists only its list and edit screens.
   { path: '/territories/add', rule: ADMINISTRATOR },
   // Ours: the statecharts for product and QA (issue 7); a client page, the server has nothing to enforce.

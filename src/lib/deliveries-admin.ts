@@ -18,6 +18,11 @@ export const DELIVERY_ADMIN_TEXTS = {
   /** 000 section 9: "Archived exports are named for customer deliveries" (ours: the exact name). */
   archiveExportName: `Archived ${EXPORT_FILE_NAMES.customerDeliveries}`,
   archiveTitle: 'Archived deliveries',
+  // Issue 17 (ours: 000 section 9 says only that archived exports are named for partner deliveries and jobs).
+  partnerArchiveExportName: 'Archived Partner Deliveries',
+  partnerArchiveTitle: 'Archived partner deliveries',
+  partnerJobsArchiveExportName: 'Archived Partner Jobs',
+  partnerJobsArchiveTitle: 'Archived partner jobs',
   /** Lot number shown when it is 0 or less (issue 6: "lot number (N/A when ≤ 0)"). */
   notApplicable: 'N/A',
   unknownStatus: (name: string, value: string): string => `${name} '${value}' has a status code that is not in the catalogue`,

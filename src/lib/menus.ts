@@ -163,8 +163,9 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'scheduledReports', group: 'reports', label: 'Scheduled Reports', path: '/scheduledreports', audience: ADMIN_MANAGEMENT },
   // ---- Archives (paths not shown) ----
   { id: 'archivedDeliveries', group: 'archives', label: 'Deliveries', path: '/archives/deliveries', audience: 'everyone' },
-  { id: 'archivedPartnerDeliveries', group: 'archives', label: 'Partner Deliveries', audience: 'everyone' },
-  { id: 'archivedPartnerJobs', group: 'archives', label: 'Partner Jobs', audience: 'everyone' },
+  // Issue 17: the partners' archives (ours: paths; staff and partners only).
+  { id: 'archivedPartnerDeliveries', group: 'archives', label: 'Partner Deliveries', path: '/archives/partner-deliveries', audience: anyOf(...STAFF_ROLES, 'Partner') },
+  { id: 'archivedPartnerJobs', group: 'archives', label: 'Partner Jobs', path: '/archives/partner-jobs', audience: anyOf(...STAFF_ROLES, 'Partner') },
   // ---- Media ----
   { id: 'deliveryPictures', group: 'media', label: 'Delivery Pictures', path: '/media/delivery-pictures', audience: 'everyone' },
   { id: 'deliverySignatures', group: 'media', label: 'Delivery Signatures', path: '/media/delivery-signatures', audience: 'everyone' },

@@ -1,4 +1,5 @@
 import { archivedDeliveriesResource } from './archived-deliveries';
+import { archivedPartnerDeliveriesResource, archivedPartnerJobsResource } from './partner-archives';
 import { apiClientsResource } from './api-clients';
 import { companiesResource } from './companies';
 import { deliveriesResource } from './deliveries';
@@ -44,6 +45,9 @@ export const RESOURCES: Record<ResourceId, ResourceDef> = {
   stores: storesResource,
   deliveries: deliveriesResource,
   archivedDeliveries: archivedDeliveriesResource,
+  // Issue 17: the partners' archives.
+  archivedPartnerDeliveries: archivedPartnerDeliveriesResource,
+  archivedPartnerJobs: archivedPartnerJobsResource,
   // Live operations (issue 5): the /jobs list.
   jobs: jobsResource,
   // Users, ratings, questionnaires (issue 6).

@@ -72,7 +72,7 @@ export interface FieldDef {
 
 export type FormValues = Record<string, string | boolean | number | null>;
 
-export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDeliveries' | 'jobs' | 'webhooks' | 'apiClients' | 'users' | 'ratings' | 'questionnaires' | 'vehicles' | 'hubs' | 'mobileDevices'
+export type ResourceId = 'companies' | 'stores' | 'deliveries' | 'archivedDeliveries' | 'archivedPartnerDeliveries' | 'archivedPartnerJobs' | 'jobs' | 'webhooks' | 'apiClients' | 'users' | 'ratings' | 'questionnaires' | 'vehicles' | 'hubs' | 'mobileDevices'
   | 'announcements' | 'deliveryPictures' | 'deliverySignatures' | 'profilePictures'
   | 'territories' | 'territoryAreas'
   // A customer's own deliveries on /dashboard (issue 4).

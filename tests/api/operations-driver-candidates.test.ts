@@ -68,12 +68,15 @@ describe('getjobdrivercandidates: the drivers to pick from, nearest available fi
 });
 
 describe('the job reads of the dispatch screens by scope', () => {
-  it('a partner sees only the jobs assigned to them: another driver\'s job is not found for cost, summary and route', async () => {
+  it('a partner sees only its own jobs and its drivers\' (issue 20): another driver\'s job is not found for cost, summary and route', async () => {
     const jobId = await seededJobId(server, 'ops-in-progress');
     const partner = as('partner');
     const list = await dataOf(partner.GET('/jobs/{cca2}', { params: { path: ZA, query: { page: 1, pageSize: 200 } } }));
     const partnerId = await userId('partner@demo.test');
-    expect(list.items.every((job) => job.driverId === partnerId)).toBe(true);
+    // The demo partner's driver (server/db/seed-partners.ts): driver3, on ops-drop-off.
+    const partnersDriver = await userId('driver3@demo.test');
+    expect(list.items.map((job) => job.id)).toContain(await seededJobId(server, 'ops-drop-off'));
+    expect(list.items.every((job) => job.driverId === partnerId || job.driverId === partnersDriver)).toBe(true);
     expect((await partner.GET('/jobs/jobSummary/{cca2}/{id}', { params: inZa(jobId) })).response.status).toBe(404);
     expect((await partner.GET('/jobs/jobRoute/{cca2}/{id}', { params: inZa(jobId) })).response.status).toBe(404);
     // The job's own driver sees its summary and route.

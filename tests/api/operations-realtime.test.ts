@@ -85,4 +85,27 @@ describe('live updates from job and task calls, scoped', () => {
     const versions = admin.of('job').filter((item) => item.id === foreignJob).map((item) => Number(item.xmin));
     expect([...versions].sort((a, b) => a - b)).toEqual(versions);
   });
+
+  it('a partner hears the jobs of its drivers (issue 20), never another driver\'s', async () => {
+    const { db } = server.database;
+    const { eq } = await import('drizzle-orm');
+    const { drivers, users } = await import('../../server/db/schema');
+    // The demo partner's company (server/db/seed-partners.ts) takes driver2 on; driver@demo.test stays nobody's.
+    const [partner] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, 'partner@demo.test'));
+    const [driver2] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'driver2@demo.test'));
+    await db.update(drivers).set({ partnerCompanyId: partner!.companyId }).where(eq(drivers.userId, driver2!.id));
+    const subscribed = await subscriber('partner@demo.test', ['Jobs', 'JobTaskUpdates']);
+    const admin = await subscriber('administrator@demo.test', ['Jobs']);
+
+    const partnersJob = await seededJobId(server, 'ops-in-progress');
+    const othersJob = await seededJobId(server, 'ops-not-started');
+    const asAdmin = server.as('administrator').connect;
+    for (const id of [othersJob, partnersJob]) {
+      const delay = await asAdmin.PUT('/jobs/notifyJobDelay/{cca2}/{id}', { params: inZa(id), body: { delayMinutes: 15 } });
+      expect(delay.response.status).toBe(200);
+    }
+    await until(() => admin.of('job').some((item) => item.id === partnersJob) && subscribed.of('job').some((item) => item.id === partnersJob));
+    expect(admin.of('job').some((item) => item.id === othersJob)).toBe(true);
+    expect(new Set(subscribed.of('job').map((item) => item.id))).toEqual(new Set([partnersJob]));
+  });
 });

@@ -53,7 +53,7 @@ describe('the drawer menus by role (000 section 6), as if every screen existed',
   });
 
   const cases: [string, StoredRole[], string[]][] = [
-    // The deliveries archive has a path (ours); the partners' archives have none yet. Customer Deliveries is every
+    // The archives' paths are ours (the partners' archives for staff and partners only). Customer Deliveries is every
     // normal user's report (their own, or their company's or store's deliveries).
     ['a store operator', ['StoreOperator'], ['Operations', 'Reports', 'Archives']],
     ['a company administrator', ['CompanyAdministrator'], ['Operations', 'Finance', 'Reports', 'Archives']],
@@ -65,6 +65,17 @@ describe('the drawer menus by role (000 section 6), as if every screen existed',
     renderMenus(permissionsOf(roles), everyScreen);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(menuOf(nav)).toEqual(menus);
+  });
+
+  it.each<[StoredRole, string[]]>([
+    ['Partner', ['Deliveries', 'Partner Deliveries', 'Partner Jobs']],
+    ['StaffOperator', ['Deliveries', 'Partner Deliveries', 'Partner Jobs']],
+    ['CompanyAdministrator', ['Deliveries']],
+    ['StoreOperator', ['Deliveries']],
+  ])('shows %s the archives of their role (issue 17)', (role, entries) => {
+    renderMenus(permissionsOf([role]), everyScreen);
+    const archives = screen.getByRole('region', { name: 'Archives' });
+    expect(within(archives).getAllByRole('link').map((link) => link.textContent)).toEqual(entries);
   });
 
   it('shows a partner the finance entries of partners', () => {
@@ -96,7 +107,7 @@ describe('the header and drawer of the running app', () => {
     const expected = visibleMenus(null, screenExists).flatMap((menu) => menu.entries.map((entry) => entry.label));
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(expected);
     expect(expected).toEqual(expect.arrayContaining(['Home', 'Pricing', 'Track order']));
-    // An entry whose screen does not exist yet is left out.
+    // A back-office entry is not a visitor's.
     expect(expected).not.toContain('Partner Deliveries');
     expect(screen.getByTestId('app-version').textContent).toContain(`Version ${APP_VERSION}`);
   });

@@ -86,7 +86,9 @@ const EXPECTED: Record<string, (Role | 'signedOut')[]> = {
   autoAssignEfficiencyReport: STAFF, hubDeliveriesReport: STAFF, addressVariationReport: STAFF, driverWaitTimeReport: STAFF,
   locationProximityReport: STAFF, driverKpiReport: STAFF,
   // Archives, media, admin: the group's audience.
-  archivedDeliveries: ARCHIVES_MENU, archivedPartnerDeliveries: ARCHIVES_MENU, archivedPartnerJobs: ARCHIVES_MENU,
+  archivedDeliveries: ARCHIVES_MENU,
+  // Ours (issue 17): the partners' archives are for staff and partners only.
+  archivedPartnerDeliveries: [...STAFF, 'Partner'], archivedPartnerJobs: [...STAFF, 'Partner'],
   deliveryPictures: MEDIA_MENU, deliverySignatures: MEDIA_MENU, profilePictures: MEDIA_MENU,
   apiClients: ADMIN_MENU, indexManagement: ADMIN_MENU, distanceDiscovery: ADMIN_MENU,
   // Ours: the development outbox.
@@ -150,7 +152,7 @@ describe('menus show only entries whose screen exists', () => {
   it('never shows an entry without a path, whatever screens exist', () => {
     const menus = visibleMenus(admin, () => true);
     const ids = menus.flatMap((menu) => menu.entries.map((entry) => entry.id));
-    expect(ids).not.toContain('archivedPartnerJobs');
+    expect(ids).toContain('archivedPartnerJobs'); // issue 17: it has a path now
     expect(ids).toContain('financeMetrics'); // issue 15: it has a path now
     expect(ids).toContain('deliveriesDue');
     expect(ids).not.toContain('newDelivery');

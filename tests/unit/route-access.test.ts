@@ -173,6 +173,8 @@ const OURS_GATED: { paths: RoutePath[]; who: Role[] }[] = [
     paths: ['/archives/deliveries'],
     who: ['Administrator', 'ManagementOperator', 'StaffOperator', 'Partner', 'CompanyAdministrator', 'CompanyOperator', 'CompanyUser', 'StoreOperator'],
   },
+  // The partners' archives (issue 17): paths ours; staff and partners only.
+  { paths: ['/archives/partner-deliveries', '/archives/partner-jobs'], who: ['Administrator', 'ManagementOperator', 'StaffOperator', 'Partner'] },
   // Reports (issue 17): the spec shows no report paths; visibility of 000 section 6 (docs/reports.md).
   { paths: ['/reports/customer-deliveries'], who: ['NormalUser'] },
   {

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { WEB_NOTIFICATION_TYPE_LABELS, type WebNotificationTypeId } from '../../../src/lib/operations-catalogue';
 import type { Database } from '../../db/database';
-import { deliveries, jobs, jobTasks, users, webNotifications } from '../../db/schema';
+import { deliveries, drivers, jobs, jobTasks, users, webNotifications } from '../../db/schema';
 import type { Live } from '../../realtime/publish';
 import { listDeliveries } from '../deliveries-admin';
 import type { PortalData } from '../portals';
@@ -78,12 +78,18 @@ export async function publishChanges(db: Database, live: Live, changes: Changes,
   for (const delivery of deliveryList) if (delivery.jobId) jobIds.add(delivery.jobId);
   const jobList = jobIds.size > 0 ? await loadJobs(db, { where: inArray(jobs.id, [...jobIds]) }) : [];
   const jobById = new Map(jobList.map((job) => [job.id, job]));
+  // The partner of each job's driver (and of a former driver) hears of its drivers' jobs (issue 20).
+  const driverIds = [...new Set([...jobList.map((job) => job.driverId), ...changes.formerDrivers.values()].filter((id): id is number => id != null))];
+  const partnerRows = driverIds.length > 0
+    ? await db.select({ id: drivers.userId, partner: drivers.partnerCompanyId }).from(drivers).where(inArray(drivers.userId, driverIds))
+    : [];
+  const partnerOf = (driverId: number | null | undefined) => partnerRows.find((row) => row.id === driverId)?.partner ?? null;
 
   for (const task of taskList) {
     const job = jobById.get(task.jobId);
-    live.publish({ topic: 'JobTaskUpdates', payload: task, scope: { companyId: job?.companyId, driverId: job?.driverId } });
+    live.publish({ topic: 'JobTaskUpdates', payload: task, scope: { companyId: job?.companyId, driverId: job?.driverId, partnerCompanyId: partnerOf(job?.driverId) } });
     const former = changes.formerDrivers.get(task.jobId);
-    if (former !== undefined && former !== job?.driverId) live.publish({ topic: 'JobTaskUpdates', payload: task, scope: { driverId: former } });
+    if (former !== undefined && former !== job?.driverId) live.publish({ topic: 'JobTaskUpdates', payload: task, scope: { driverId: former, partnerCompanyId: partnerOf(former) } });
     const formerCompany = changes.formerCompanies.get(task.jobId);
     if (formerCompany !== undefined && formerCompany !== job?.companyId) live.publish({ topic: 'JobTaskUpdates', payload: task, scope: { companyId: formerCompany } });
   }
@@ -95,7 +101,7 @@ export async function publishChanges(db: Database, live: Live, changes: Changes,
   for (const delivery of deliveryList) {
     const job = delivery.jobId ? jobById.get(delivery.jobId) : undefined;
     live.publish({
-      topic: 'Deliveries', payload: await deliveryPayload(db, portal, delivery), scope: { companyId: delivery.companyId, storeId: delivery.storeId, driverId: job?.driverId },
+      topic: 'Deliveries', payload: await deliveryPayload(db, portal, delivery), scope: { companyId: delivery.companyId, storeId: delivery.storeId, driverId: job?.driverId, partnerCompanyId: partnerOf(job?.driverId) },
     });
     const trackingHashId = hashes.get(delivery.id);
     if (trackingHashId) {
@@ -107,9 +113,9 @@ export async function publishChanges(db: Database, live: Live, changes: Changes,
   for (const id of changes.jobs) {
     const job = jobById.get(id);
     if (!job) continue;
-    live.publish({ topic: 'Jobs', payload: job, scope: { companyId: job.companyId, driverId: job.driverId } });
+    live.publish({ topic: 'Jobs', payload: job, scope: { companyId: job.companyId, driverId: job.driverId, partnerCompanyId: partnerOf(job.driverId) } });
     const former = changes.formerDrivers.get(id);
-    if (former !== undefined && former !== job.driverId) live.publish({ topic: 'Jobs', payload: job, scope: { driverId: former } });
+    if (former !== undefined && former !== job.driverId) live.publish({ topic: 'Jobs', payload: job, scope: { driverId: former, partnerCompanyId: partnerOf(former) } });
     const formerCompany = changes.formerCompanies.get(id);
     if (formerCompany !== undefined && formerCompany !== job.companyId) live.publish({ topic: 'Jobs', payload: job, scope: { companyId: formerCompany } });
   }

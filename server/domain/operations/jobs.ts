@@ -31,7 +31,7 @@ export type JobListQuery = NonNullable<operations['getjobs']['parameters']['quer
 
 const searchDriver = alias(users, 'search_driver');
 
-const jobList: ListDefinition = {
+export const jobList: ListDefinition = {
   sortable: { id: jobs.id, createdAt: jobs.createdAt, jobStatusId: jobs.jobStatusId },
   defaultSort: jobs.id,
   id: jobs.id,
@@ -42,7 +42,7 @@ const jobList: ListDefinition = {
 const openTasks = sql`(select 1 from job_tasks ot where ot.job_id = ${jobs.id} and ot.task_status_id in (${TASK_STATUS.NOT_STARTED}, ${TASK_STATUS.IN_PROGRESS}))`;
 
 /** Where a job list narrows to: the portal, the caller's scope, the filter pairs and the search term. */
-function jobListWhere(ctx: OpsContext, query: JobListQuery): SQL | undefined {
+export function jobListWhere(ctx: OpsContext, query: JobListQuery): SQL | undefined {
   const term = query.search?.trim();
   const like = term ? `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
   return whereAll(
@@ -64,7 +64,7 @@ function jobListWhere(ctx: OpsContext, query: JobListQuery): SQL | undefined {
   );
 }
 
-const JOB_EXPORT: ExportColumn<Job>[] = [
+export const JOB_EXPORT: ExportColumn<Job>[] = [
   { header: 'Job id', value: (row) => row.id, width: 8 },
   { header: 'Status', value: (row) => row.jobStatus, width: 14 },
   { header: 'Driver', value: (row) => row.driverName ?? '', width: 24 },

@@ -22,15 +22,24 @@ export const isStaff = (permissions: Permissions): boolean => hasAnyRole(permiss
 
 /**
  * The jobs a caller may read, from the token only: staff the whole portal; partners, drivers and assistants the
- * jobs assigned to them; company administrators and operators the jobs of their company. Anything else is
+ * jobs assigned to them (a partner also its drivers' jobs); company administrators and operators the jobs of their company. Anything else is
  * answered as not found (never 403), so ids of other companies' jobs reveal nothing.
  */
 export function jobReadScope(permissions: Permissions): SQL | undefined {
   if (isStaff(permissions)) return undefined;
   const conditions: SQL[] = [];
   if (hasAnyRole(permissions, FIELD_ROLES)) conditions.push(eq(jobs.driverId, permissions.id));
+  // Issue 20: a partner reads the jobs of its drivers too (drivers.partner_company_id); it works only its own.
+  if (hasAnyRole(permissions, ['Partner']) && permissions.companyId) conditions.push(partnerDriversJobs(permissions.companyId));
   if (hasAnyRole(permissions, JOB_COMPANY_ROLES) && permissions.companyId) conditions.push(eq(jobs.companyId, permissions.companyId));
   return conditions.length > 0 ? or(...conditions) : sql`false`;
+}
+
+/** Jobs carried out by the drivers of this partner company (all partners' when null). */
+export function partnerDriversJobs(partnerCompanyId: number | null): SQL {
+  return partnerCompanyId === null
+    ? sql`exists (select 1 from drivers pd where pd.user_id = ${jobs.driverId} and pd.partner_company_id is not null)`
+    : sql`exists (select 1 from drivers pd where pd.user_id = ${jobs.driverId} and pd.partner_company_id = ${partnerCompanyId})`;
 }
 
 /** The jobs a caller may work (task calls, start, reject, delay): staff any; field roles their own. */

@@ -1581,6 +1581,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deliveries/partner-archive/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The archive of partner deliveries, read-only: archived deliveries (as getarchiveddeliveries) carried out in a job of a partner's driver (drivers.partnerCompanyId); staff see every partner's, a partner only its drivers'; exportExcel=true the file "Archived Partner Deliveries.xlsx". */
+        get: operations["getarchivedpartnerdeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/partner-archive/{cca2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The archive of partner jobs, read-only: jobs of a partner's driver that are completed or cancelled and ended (completed, else created) before the archive cutoff (DELIVERY_ARCHIVE_AFTER_DAYS, in the portal's days); staff see every partner's, a partner only its drivers'; exportExcel=true the file "Archived Partner Jobs.xlsx". */
+        get: operations["getarchivedpartnerjobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tracking/{cca2}/{hash}": {
         parameters: {
             query?: never;
@@ -10518,6 +10552,125 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryAdminPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getarchivedpartnerdeliveries: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                /** @description Filter pair; the partner company of the job's driver */
+                partnercompanyid?: number;
+                /** @description Filter pair; only within the caller's scope */
+                companyid?: number;
+                /** @description Filter pair; only within the caller's scope */
+                storeid?: number;
+                /** @description The company select's Exclude option: every company but this one */
+                excludecompanyid?: number;
+                /** @description The store select's Exclude option: every store but this one */
+                excludestoreid?: number;
+                deliveryId?: number;
+                /** @description Comma-separated logistic status codes (002 section 4) */
+                logisticstatuses?: components["schemas"]["DeliveryAdminCodeList"];
+                /** @description Comma-separated payment status codes (002 section 4) */
+                paymentStatuses?: components["schemas"]["DeliveryAdminCodeList"];
+                isRoundTrip?: boolean;
+                isHighRisk?: boolean;
+                isReturnToSender?: boolean;
+                slaType?: "Priority" | "Standard" | "Hyperlocal" | "Emergency Relief";
+                pricingTier?: string;
+                /** @description Delivery date from (YYYY-MM-DD) */
+                startDate?: components["schemas"]["DeliveryAdminDate"];
+                /** @description Delivery date to (YYYY-MM-DD) */
+                endDate?: components["schemas"]["DeliveryAdminDate"];
+                /** @description km */
+                minDistance?: number;
+                /** @description km */
+                maxDistance?: number;
+                /** @description Price excluding VAT in the portal's currency */
+                minPrice?: number;
+                /** @description Price excluding VAT in the portal's currency */
+                maxPrice?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of archived partner deliveries; with exportExcel=true the file Archived Partner Deliveries.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAdminPage"];
+                    "application/ms-excel": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getarchivedpartnerjobs: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page; 20, 50, 100, 200, 500, up to 5000 where the specification allows */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
+                exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description A sortable field of the list (allow-listed per list) */
+                sortby?: components["parameters"]["SortBy"];
+                sortdirection?: components["parameters"]["SortDirection"];
+                jobid?: components["parameters"]["JobIdFilter"];
+                driverid?: components["parameters"]["JobDriverIdFilter"];
+                jobStatuses?: components["parameters"]["JobStatusesFilter"];
+                /** @description All jobs, those with a delivery still open (Incomplete), or those whose deliveries are all finished (Completed) */
+                deliveryStatus?: components["parameters"]["JobDeliveryStatus"];
+                /** @description Filter pair; only narrows the caller's scope */
+                companyid?: components["parameters"]["JobCompanyIdFilter"];
+                /** @description The job holding this delivery */
+                deliveryId?: components["parameters"]["JobDeliveryIdFilter"];
+                /** @description Filter pair; the partner company of the job's driver */
+                partnercompanyid?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portal's country code */
+                cca2: components["parameters"]["Cca2"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of archived partner jobs; with exportExcel=true the file Archived Partner Jobs.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobPage"];
                     "application/ms-excel": string;
                 };
             };
