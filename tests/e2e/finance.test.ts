@@ -24,7 +24,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface AccountRow { id: number; accountName: string; balance: number }
+interface AccountRow { id: number; accountName: string; balance: number; userId: number | null; companyId: number | null }
 
 /** The accounts a seeded user may see, as the API answers them (what the screen is compared with). */
 async function accountsOf(email: string): Promise<AccountRow[]> {
@@ -99,16 +99,16 @@ describe('funds received and their allocation', () => {
 
 describe('withdrawals', () => {
   it('a partner requests a withdrawal, an administrator completes it, the partner sees it completed and the balance lowered', async () => {
-    // The demo partner earns nothing on a fresh machine (no partner company, no partner drivers): the back office
-    // pays R 500.00 into the partner's account first, by a received EFT allocated to it (real commands, no SQL).
-    const partnerAccount = (await accountsOf('partner@demo.test'))[0]!;
-    const partner = await apiLogin(server, 'partner@demo.test');
+    // The demo partner's payable account (its partner company's) may hold nothing on a fresh machine: the back
+    // office pays R 500.00 into it first, by a received EFT allocated to it (real commands, no SQL).
+    const accounts = await accountsOf('partner@demo.test');
+    const partnerAccount = accounts.find((account) => account.companyId !== null) ?? accounts[0]!;
     const { jwtToken } = await apiLogin(server, 'administrator@demo.test');
     const asAdmin = (path: string, body: unknown) => fetch(`${server.url}/connect${path}`, {
       method: 'POST', body: JSON.stringify(body),
       headers: { Authorization: `Bearer ${jwtToken}`, 'content-type': 'application/json', 'Idempotency-Key': randomUUID() },
     });
-    const funds = await asAdmin('/fundsreceived/za', { userId: partner.id, companyId: null, amount: 500_00, reference: 'Partner EFT', receivedOn: DateTime.now().setZone('Africa/Johannesburg').toISODate() });
+    const funds = await asAdmin('/fundsreceived/za', { userId: partnerAccount.companyId === null ? partnerAccount.userId : null, companyId: partnerAccount.companyId, amount: 500_00, reference: 'Partner EFT', receivedOn: DateTime.now().setZone('Africa/Johannesburg').toISODate() });
     expect(funds.status).toBe(201);
     const fundsId = (await funds.json() as { id: number }).id;
     expect((await asAdmin(`/fundsreceived/za/${fundsId}/allocation`, { allocations: [{ accountId: partnerAccount.id, amount: 500_00 }] })).status).toBe(200);
