@@ -1,7 +1,7 @@
 // The ledger as the back office and customers read it: accounts in the caller's scope with balances derived from
 // their entries, an account's statement (each transaction with the amount as the account sees it and the running
 // balance), and one transaction with its items. Reads only; postings live in ledger.ts and the commands that cause them.
-import { and, count, eq, exists, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
@@ -211,7 +211,27 @@ export function statementQueries(db: Database, portal: PortalData, accountId: nu
     : db.select({ value: sql<number>`count(*)`.mapWith(Number) }).from(matching().limit(EXACT_COUNT_LIMIT + 1).as('matching')));
   return {
     parsed, list, where, rows, count, unfiltered,
-    page: () => rows(where).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset),
+    page: () => {
+      if (parsed.search) return rows(where).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset);
+      // No search reads the transaction or delivery: the page of lines is chosen first, and only its rows are joined
+      // (joined first, every skipped line of a deep page would be).
+      const lines = db.select({
+        entryId: statement.entryId, transactionId: statement.transactionId, transactionType: statement.transactionType, createdAt: statement.createdAt,
+        amount: sql<string>`${statement.amount}`.as('line_amount'), balanceAfter: sql<string>`${statement.balanceAfter}`.as('line_balance_after'),
+      }).from(statement).where(narrowing).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset).as('page_lines');
+      const order = parsed.direction === 'desc' ? desc : asc;
+      const sortName = Object.entries(list.sortable).find(([, column]) => column === parsed.sortColumn)?.[0];
+      const sortColumn = sortName === 'createdAt' ? lines.createdAt : sortName === 'transactionType' ? lines.transactionType : lines.transactionId;
+      return db.select({
+        id: lines.transactionId, createdAt: lines.createdAt, transactionType: lines.transactionType,
+        reversed: sql<boolean>`${reversals.id} is not null`, description: ledgerTransactions.description, deliveryId: ledgerTransactions.deliveryId,
+        waybill: deliveries.waybill, reversalOfId: ledgerTransactions.reversalOfId, amount: lines.amount, balanceAfter: lines.balanceAfter,
+      }).from(lines)
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, lines.transactionId))
+        .leftJoin(deliveries, eq(deliveries.id, ledgerTransactions.deliveryId))
+        .leftJoin(reversals, eq(reversals.reversalOfId, lines.transactionId))
+        .orderBy(order(sortColumn), order(lines.transactionId), order(lines.entryId));
+    },
     /** The planner's estimate of the matching lines, for a total beyond the exact count. */
     estimate: async () => {
       const result: unknown = await db.execute(sql`explain (format json) ${matching()}`);
