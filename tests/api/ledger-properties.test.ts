@@ -19,6 +19,7 @@ import { bookedWithAccount } from './booking-helpers';
 import { startTestServer, type Answer, type TestServer } from './support';
 
 const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 15);
+// The benchmark (bench/ledger.ts) runs many more sequences and gives them the time they need.
 
 let server: TestServer;
 let customerUser: number;
@@ -250,5 +251,5 @@ describe('the ledger under random money commands', () => {
       expect(report.violations.filter((violation) => !known.has(violation.message))).toEqual([]);
       for (const [deliveryId, { priceCents, accountId }] of state.prices) await expectPaidAsPriced(deliveryId, priceCents, accountId);
     }), { numRuns: RUNS });
-  }, 240_000);
+  }, Number(process.env.LEDGER_PROPERTY_TIMEOUT_MS ?? 240_000));
 });
