@@ -17,6 +17,7 @@ const modules: Array<() => Promise<{ default: Benchmark }>> = [
   () => import('./deliveries-list'),
   () => import('./dashboard-frames'),
   () => import('./auto-dispatch'),
+  () => import('./ledger'),
 ];
 
 interface ReportedRow extends BenchRow {

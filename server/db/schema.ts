@@ -1435,3 +1435,33 @@ export const distanceUploads = pgTable('distance_uploads', {
   uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [index('distance_uploads_batch').on(table.uploadBatchId, table.id)]);
+
+// ==== Issue 15 (f-ledger-bench): the ledger at a million entries — each customer account's balance and statement
+// lines kept as entries are posted (under the account's row lock, in the same transaction), so reading a balance or a
+// statement page does not sum or window over every entry of the account. Derived data: ledger:verify checks both
+// against the entries. The platform's system accounts (posted to by every transaction) are not kept: their balance
+// and statement stay derived, so no posting waits on one of their rows. ====
+
+/** What a customer account holds (cents, minus the sum of its entries) and how many entries it has. */
+export const accountBalances = pgTable('account_balances', {
+  accountId: integer('account_id').primaryKey().references(() => accounts.id),
+  balanceCents: integer('balance_cents').notNull(),
+  entries: integer('entries').notNull(),
+});
+
+/** One line of a customer account's statement per ledger entry: its amount and the account's balance after it. */
+export const accountStatementLines = pgTable('account_statement_lines', {
+  entryId: integer('entry_id').primaryKey().references(() => ledgerEntries.id),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  transactionId: integer('transaction_id').notNull().references(() => ledgerTransactions.id),
+  transactionType: text('transaction_type').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** The entry's amount as posted (debit positive). */
+  amountCents: integer('amount_cents').notNull(),
+  /** What the account holds after this entry, in statement order (transaction, then entry). */
+  balanceAfterCents: integer('balance_after_cents').notNull(),
+}, (table) => [
+  index('account_statement_lines_order').on(table.accountId, table.transactionId, table.entryId),
+  index('account_statement_lines_type').on(table.accountId, table.transactionType, table.transactionId),
+  index('account_statement_lines_created').on(table.accountId, table.createdAt),
+]);

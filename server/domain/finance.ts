@@ -1,15 +1,16 @@
 // The ledger as the back office and customers read it: accounts in the caller's scope with balances derived from
 // their entries, an account's statement (each transaction with the amount as the account sees it and the running
 // balance), and one transaction with its items. Reads only; postings live in ledger.ts and the commands that cause them.
-import { and, count, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import { COMPANY_ROLES, hasAnyRole, STAFF_ROLES, STORE_ROLES, type Permissions } from '../../src/lib/roles';
 import type { Database } from '../db/database';
-import { accountCreditLimits, accounts, companies, deliveries, deliveryQuotes, ledgerEntries, ledgerTransactions, stores, users } from '../db/schema';
+import { accountBalances, accountCreditLimits, accounts, accountStatementLines, companies, deliveries, deliveryQuotes, ledgerEntries, ledgerTransactions, stores, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
+import { after, EXACT_COUNT_LIMIT, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 type S = components['schemas'];
@@ -29,15 +30,22 @@ export function accountScope(permissions: Permissions): SQL | undefined {
   return own;
 }
 
-/** What the account holds (cents): minus the sum of its entries, as ledger.accountBalance, for every row at once. */
-export const balanceSql = sql<string>`(select -coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries} where ${ledgerEntries.accountId} = ${accounts.id})`;
+/**
+ * What the account holds (cents): minus the sum of its entries, as ledger.accountBalance, for every row at once: the
+ * customer account's kept balance (one row, however many entries), else the sum (system accounts, and accounts not
+ * posted to since the balance was kept; ledger:verify checks both).
+ */
+export const balanceSql = sql<string>`coalesce((select ${accountBalances.balanceCents} from ${accountBalances} where ${accountBalances.accountId} = ${accounts.id}),
+  (select -coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries} where ${ledgerEntries.accountId} = ${accounts.id}))`;
+/** The account's statement lines are kept (account_statement_lines). */
+const keptSql = sql<boolean>`exists (select 1 from ${accountBalances} where ${accountBalances.accountId} = ${accounts.id})`;
 const ownerSql = sql<string>`coalesce(${stores.storeName}, ${companies.companyName}, nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), ''), case when ${accounts.systemCode} is not null then 'Platform' else '' end)`;
 
 function selectAccounts(db: Database, where: SQL | undefined) {
   return db.select({
     id: accounts.id, xmin: sql<string>`${accounts}.xmin::text`, accountName: accounts.accountName, accountType: accounts.accountType,
     ownerName: ownerSql, userId: accounts.userId, companyId: accounts.companyId, storeId: accounts.storeId,
-    balance: balanceSql, creditLimit: accountCreditLimits.creditLimitCents, isActive: accounts.isActive, createdAt: accounts.createdAt,
+    balance: balanceSql, creditLimit: accountCreditLimits.creditLimitCents, isActive: accounts.isActive, createdAt: accounts.createdAt, kept: keptSql,
   }).from(accounts)
     .leftJoin(accountCreditLimits, eq(accountCreditLimits.accountId, accounts.id))
     .leftJoin(users, eq(users.id, accounts.userId))
@@ -47,7 +55,7 @@ function selectAccounts(db: Database, where: SQL | undefined) {
 }
 type AccountRow = Awaited<ReturnType<typeof selectAccounts>>[number];
 
-const publicAccount = (row: AccountRow): FinanceAccount => ({
+const publicAccount = ({ kept: _kept, ...row }: AccountRow): FinanceAccount => ({
   ...row, accountType: row.accountType as FinanceAccount['accountType'], balance: Number(row.balance), createdAt: row.createdAt.toISOString(),
 });
 
@@ -98,32 +106,54 @@ export async function listAccounts(db: Database, portal: PortalData, permissions
 }
 
 /** One account in the caller's scope; 404 otherwise (another company's account does not exist for them). */
-export async function readAccount(db: Database, portal: PortalData, permissions: Permissions, id: number): Promise<FinanceAccount> {
-  const [row] = await selectAccounts(db, whereAll(eq(accounts.portalId, portal.id), accountScope(permissions), eq(accounts.id, id)));
+/** The account read as the statement reads it (its SQL is what bench/ledger.ts runs through `pg`). */
+export const accountQuery = (db: Database, portal: PortalData, permissions: Permissions, id: number) =>
+  selectAccounts(db, whereAll(eq(accounts.portalId, portal.id), accountScope(permissions), eq(accounts.id, id)));
+
+async function readAccountRow(db: Database, portal: PortalData, permissions: Permissions, id: number): Promise<AccountRow> {
+  const [row] = await accountQuery(db, portal, permissions, id);
   if (!row) throw notFound(`account ${id}`);
-  return publicAccount(row);
+  return row;
+}
+
+export async function readAccount(db: Database, portal: PortalData, permissions: Permissions, id: number): Promise<FinanceAccount> {
+  return publicAccount(await readAccountRow(db, portal, permissions, id));
 }
 
 // ---- Statements ----
 
 /** A reversal was posted for the transaction (at most one can be: a unique index on reversal_of_id). */
-const isReversed = exists(sql`(select 1 from ${ledgerTransactions} as reversals where reversals.reversal_of_id = ${ledgerTransactions.id})`);
+const reversedOf = (transactionId: SQL | AnyColumn) => exists(sql`(select 1 from ${ledgerTransactions} as reversals where reversals.reversal_of_id = ${transactionId})`);
 
-/** The account's entries with the balance after each (over all of them, before any filter narrows the page). */
-function statementOf(db: Database, accountId: number) {
-  return db.$with('statement').as(db.select({
-    transactionId: ledgerEntries.transactionId,
+/**
+ * The account's statement lines: one per entry, with the transaction's type and date, the amount as the account sees
+ * it and the balance after it (over all its entries, before any filter narrows the page). A customer account's lines
+ * are kept as they are posted (account_statement_lines: a page reads its rows through an index whatever the
+ * account's size); otherwise (a system account, or one not posted to since lines were kept) they are derived with a
+ * running sum over all the account's entries.
+ */
+function statementOf(db: Database, accountId: number, kept: boolean) {
+  if (kept) {
+    return db.select({
+      entryId: accountStatementLines.entryId, transactionId: accountStatementLines.transactionId,
+      transactionType: accountStatementLines.transactionType, createdAt: accountStatementLines.createdAt,
+      amount: sql<string>`-${accountStatementLines.amountCents}`.as('amount'), balanceAfter: sql<string>`${accountStatementLines.balanceAfterCents}`.as('balance_after'),
+    }).from(accountStatementLines).where(eq(accountStatementLines.accountId, accountId)).as('statement');
+  }
+  return db.select({
+    entryId: ledgerEntries.id, transactionId: ledgerEntries.transactionId, transactionType: ledgerTransactions.transactionType, createdAt: ledgerTransactions.createdAt,
     amount: sql<string>`-${ledgerEntries.amountCents}`.as('amount'),
     balanceAfter: sql<string>`-sum(${ledgerEntries.amountCents}) over (order by ${ledgerEntries.transactionId}, ${ledgerEntries.id})`.as('balance_after'),
-  }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId)));
+  }).from(ledgerEntries).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(eq(ledgerEntries.accountId, accountId)).as('statement');
 }
 
-const transactionList: ListDefinition = {
-  sortable: { id: ledgerTransactions.id, createdAt: ledgerTransactions.createdAt, transactionType: ledgerTransactions.transactionType },
-  defaultSort: ledgerTransactions.id,
+const transactionListOf = (statement: ReturnType<typeof statementOf>): ListDefinition => ({
+  sortable: { id: statement.transactionId, createdAt: statement.createdAt, transactionType: statement.transactionType },
+  defaultSort: statement.transactionId,
   searchable: [ledgerTransactions.description, deliveries.waybill],
-  filters: { transactionType: { kind: 'equals', column: ledgerTransactions.transactionType } },
-};
+  filters: { transactionType: { kind: 'equals', column: statement.transactionType } },
+});
 
 /** A day of the portal's calendar as the instant it starts. */
 const dayStart = (portal: PortalData, date: string, plusDays = 0) => DateTime.fromISO(date, { zone: portal.timeZone }).plus({ days: plusDays }).toJSDate();
@@ -139,46 +169,107 @@ const TRANSACTION_EXPORT: ExportColumn<FinanceTransaction>[] = [
   { header: 'Balance', value: (row) => money(row.balanceAfter), width: 14 },
 ];
 
-export async function accountTransactions(db: Database, portal: PortalData, permissions: Permissions, accountId: number, query: QueryOf<'getaccounttransactions'>) {
-  const account = await readAccount(db, portal, permissions, accountId);
+/**
+ * The statement's statements (a page's rows and their count, capped at EXACT_COUNT_LIMIT + 1 matching lines) for an
+ * account already read in the caller's scope; exported so the benchmark runs the very same SQL through `pg`.
+ */
+export function statementQueries(db: Database, portal: PortalData, accountId: number, kept: boolean, query: QueryOf<'getaccounttransactions'>) {
+  const statement = statementOf(db, accountId, kept);
+  const list = transactionListOf(statement);
   // A statement reads newest first unless a sort is asked for.
-  const parsed = parseListQuery({ ...query, sortdirection: query.sortby ? query.sortdirection : 'desc' }, transactionList);
-  const statement = statementOf(db, accountId);
+  const parsed = parseListQuery({ ...query, sortdirection: query.sortby ? query.sortdirection : 'desc' }, list);
+  const isReversed = reversedOf(statement.transactionId);
   const status = query.transactionStatus === 'Reversed' ? isReversed : query.transactionStatus === 'Posted' ? sql`not ${isReversed}` : undefined;
-  const where = whereAll(
-    parsed.search, parsed.filters, status,
-    query.startDate ? sql`${ledgerTransactions.createdAt} >= ${dayStart(portal, query.startDate)}` : undefined,
-    query.endDate ? sql`${ledgerTransactions.createdAt} < ${dayStart(portal, query.endDate, 1)}` : undefined,
+  const narrowing = whereAll(
+    parsed.filters, status,
+    query.startDate ? sql`${statement.createdAt} >= ${dayStart(portal, query.startDate)}` : undefined,
+    query.endDate ? sql`${statement.createdAt} < ${dayStart(portal, query.endDate, 1)}` : undefined,
   );
-  const rows = (condition: SQL | undefined) => db.with(statement).select({
-    id: ledgerTransactions.id, createdAt: ledgerTransactions.createdAt, transactionType: ledgerTransactions.transactionType,
-    reversed: sql<boolean>`${isReversed}`, description: ledgerTransactions.description, deliveryId: ledgerTransactions.deliveryId,
+  const where = whereAll(parsed.search, narrowing);
+  // Joined (one row at most: reversal_of_id is unique) rather than an exists() in the select list, which the planner
+  // may answer by hashing every reversal of the ledger.
+  const reversals = alias(ledgerTransactions, 'reversal');
+  const rows = (condition: SQL | undefined) => db.select({
+    id: statement.transactionId, createdAt: statement.createdAt, transactionType: statement.transactionType,
+    reversed: sql<boolean>`${reversals.id} is not null`, description: ledgerTransactions.description, deliveryId: ledgerTransactions.deliveryId,
     waybill: deliveries.waybill, reversalOfId: ledgerTransactions.reversalOfId, amount: statement.amount, balanceAfter: statement.balanceAfter,
   }).from(statement)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, statement.transactionId))
     .leftJoin(deliveries, eq(deliveries.id, ledgerTransactions.deliveryId))
+    .leftJoin(reversals, eq(reversals.reversalOfId, statement.transactionId))
     .where(condition);
-  const toPublic = (row: Awaited<ReturnType<typeof rows>>[number]): FinanceTransaction => ({
-    id: row.id, createdAt: row.createdAt.toISOString(), transactionType: row.transactionType, transactionStatus: row.reversed ? 'Reversed' : 'Posted',
-    description: row.description, deliveryId: row.deliveryId, waybill: row.waybill, reversalOfId: row.reversalOfId,
-    amount: Number(row.amount), balanceAfter: Number(row.balanceAfter),
+  // The transaction and delivery are joined for the count only when a search reads them.
+  const matching = () => (parsed.search
+    ? db.select({ one: sql`1` }).from(statement).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, statement.transactionId))
+      .leftJoin(deliveries, eq(deliveries.id, ledgerTransactions.deliveryId)).where(where)
+    : db.select({ one: sql`1` }).from(statement).where(where));
+  // Nothing narrows a kept statement: its total is the account's kept entry count (exact, one row); else the count
+  // of the matching lines, capped.
+  const unfiltered = where === undefined && kept;
+  const count = () => (unfiltered
+    ? db.select({ value: accountBalances.entries }).from(accountBalances).where(eq(accountBalances.accountId, accountId))
+    : db.select({ value: sql<number>`count(*)`.mapWith(Number) }).from(matching().limit(EXACT_COUNT_LIMIT + 1).as('matching')));
+  return {
+    parsed, list, where, rows, count, unfiltered,
+    page: () => {
+      if (parsed.search) return rows(where).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset);
+      // No search reads the transaction or delivery: the page of lines is chosen first, and only its rows are joined
+      // (joined first, every skipped line of a deep page would be).
+      const lines = db.select({
+        entryId: statement.entryId, transactionId: statement.transactionId, transactionType: statement.transactionType, createdAt: statement.createdAt,
+        amount: sql<string>`${statement.amount}`.as('line_amount'), balanceAfter: sql<string>`${statement.balanceAfter}`.as('line_balance_after'),
+      }).from(statement).where(narrowing).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset).as('page_lines');
+      const order = parsed.direction === 'desc' ? desc : asc;
+      const sortName = Object.entries(list.sortable).find(([, column]) => column === parsed.sortColumn)?.[0];
+      const sortColumn = sortName === 'createdAt' ? lines.createdAt : sortName === 'transactionType' ? lines.transactionType : lines.transactionId;
+      return db.select({
+        id: lines.transactionId, createdAt: lines.createdAt, transactionType: lines.transactionType,
+        reversed: sql<boolean>`${reversals.id} is not null`, description: ledgerTransactions.description, deliveryId: ledgerTransactions.deliveryId,
+        waybill: deliveries.waybill, reversalOfId: ledgerTransactions.reversalOfId, amount: lines.amount, balanceAfter: lines.balanceAfter,
+      }).from(lines)
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, lines.transactionId))
+        .leftJoin(deliveries, eq(deliveries.id, ledgerTransactions.deliveryId))
+        .leftJoin(reversals, eq(reversals.reversalOfId, lines.transactionId))
+        .orderBy(order(sortColumn), order(lines.transactionId), order(lines.entryId));
+    },
+    /** The planner's estimate of the matching lines, for a total beyond the exact count. */
+    estimate: async () => {
+      const result: unknown = await db.execute(sql`explain (format json) ${matching()}`);
+      const planRows: unknown[] = typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? result.rows : [];
+      const cell = typeof planRows[0] === 'object' && planRows[0] !== null ? Object.values(planRows[0])[0] : undefined;
+      const plan: unknown = typeof cell === 'string' ? JSON.parse(cell) : cell;
+      const estimated = Array.isArray(plan) ? Number(plan[0]?.Plan?.['Plan Rows']) : Number.NaN;
+      return Number.isFinite(estimated) ? Math.round(estimated) : 0;
+    },
+  };
+}
+
+export async function accountTransactions(db: Database, portal: PortalData, permissions: Permissions, accountId: number, query: QueryOf<'getaccounttransactions'>) {
+  const row = await readAccountRow(db, portal, permissions, accountId);
+  const account = publicAccount(row);
+  const { parsed, list, where, rows, page, count: countRows, unfiltered, estimate } = statementQueries(db, portal, accountId, row.kept, query);
+  const toPublic = (line: Awaited<ReturnType<typeof rows>>[number]): FinanceTransaction => ({
+    id: line.id, createdAt: line.createdAt.toISOString(), transactionType: line.transactionType, transactionStatus: line.reversed ? 'Reversed' : 'Posted',
+    description: line.description, deliveryId: line.deliveryId, waybill: line.waybill, reversalOfId: line.reversalOfId,
+    amount: Number(line.amount), balanceAfter: Number(line.balanceAfter),
   });
-  const total = async () => (await db.with(statement).select({ value: count() }).from(statement)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, statement.transactionId))
-    .leftJoin(deliveries, eq(deliveries.id, ledgerTransactions.deliveryId)).where(where))[0]?.value ?? 0;
+  const capped = async () => (await countRows())[0]?.value ?? 0;
   if (query.exportExcel) {
-    const sortName = Object.entries(transactionList.sortable).find(([, column]) => column === parsed.sortColumn)?.[0] ?? 'id';
+    const sortName = Object.entries(list.sortable).find(([, column]) => column === parsed.sortColumn)?.[0] ?? 'id';
+    const [total] = await db.select({ value: count() }).from(rows(where).as('all_lines'));
     return rowExport<FinanceTransaction>({
       fileName: 'Transactions',
       columns: TRANSACTION_EXPORT,
-      total: await total(),
+      total: total?.value ?? 0,
       batch: async (last, limit) => (await rows(whereAll(where, after(parsed, last && {
         id: last.id, sortValue: sortName === 'createdAt' ? new Date(last.createdAt) : last[sortName as keyof FinanceTransaction],
       }))).orderBy(...parsed.orderBy).limit(limit)).map(toPublic),
     });
   }
-  const [items, totalItems] = await Promise.all([rows(where).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset), total()]);
-  return { account, ...pageOf(items.map(toPublic), totalItems, parsed) };
+  const [items, exact] = await Promise.all([page(), capped()]);
+  if (unfiltered || exact <= EXACT_COUNT_LIMIT) return { account, ...pageOf(items.map(toPublic), exact, parsed) };
+  // Beyond the exact count: the planner's estimate of the matching lines, flagged.
+  return { account, ...pageOf(items.map(toPublic), Math.max(exact, await estimate()), parsed, true) };
 }
 
 // ---- One transaction and its items ----

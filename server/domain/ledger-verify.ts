@@ -89,6 +89,25 @@ export async function verifyLedger(db: Database): Promise<LedgerReport> {
       violation('floor', `${name} (PostPay) is beyond its credit limit of ${money(limit)}: ${money(recomputed)}`);
     }
   }
+  // The kept statement lines (finance.ts reads them): one per entry of a kept account, its amount, and the running
+  // balance over the account's entries in statement order; the kept entry count too.
+  for (const row of await rows(db, sql`select entry_id, account_id, line, reason from (
+        select e.id as entry_id, e.account_id, l.entry_id as line,
+          case when l.entry_id is null then 'has no statement line'
+            when l.account_id <> e.account_id or l.transaction_id <> e.transaction_id or l.amount_cents <> e.amount_cents then 'has a statement line of another amount or account'
+            when l.balance_after_cents <> -sum(e.amount_cents) over (partition by e.account_id order by e.transaction_id, e.id) then 'has a statement line whose balance after is not the running sum of the entries'
+          end as reason
+        from ledger_entries e join account_balances b on b.account_id = e.account_id left join account_statement_lines l on l.entry_id = e.id) checked
+      where reason is not null order by entry_id limit 50`)) {
+    violation('balance', `entry #${String(row.entry_id)} of account #${String(row.account_id)} ${String(row.reason)}`);
+  }
+  for (const row of await rows(db, sql`select b.account_id, b.entries, (select count(*) from account_statement_lines l where l.account_id = b.account_id) as lines,
+        (select count(*) from ledger_entries e where e.account_id = b.account_id) as posted
+      from account_balances b order by b.account_id`)) {
+    if (cents(row.entries) !== cents(row.posted) || cents(row.lines) !== cents(row.posted)) {
+      violation('balance', `account #${String(row.account_id)}: ${String(row.posted)} entries, but ${String(row.lines)} statement lines and a kept count of ${String(row.entries)}`);
+    }
+  }
   for (const accountId of byAccount.keys()) {
     if (!shown.has(accountId)) violation('entries', `entries post to account #${accountId}, which does not exist`);
   }

@@ -1,10 +1,10 @@
 // The ledger: append-only, balanced transactions in integer cents. Debit positive, credit negative; a customer
 // account's balance (what it holds) is minus the sum of its entries. Nothing here updates or deletes a row:
 // a correction is a reversal transaction.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { reversalTypeOf, type LedgerTransactionType } from '../../src/lib/finance-texts';
 import type { Database } from '../db/database';
-import { accounts, ledgerEntries, ledgerTransactions } from '../db/schema';
+import { accountBalances, accounts, accountStatementLines, ledgerEntries, ledgerTransactions } from '../db/schema';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
@@ -30,6 +30,11 @@ export async function postTransaction(tx: Tx, posting: Posting): Promise<number>
   if (entries.some((entry) => !Number.isSafeInteger(entry.amountCents))) throw new UnbalancedPostingError('amounts must be integer cents');
   const sum = entries.reduce((total, entry) => total + entry.amountCents, 0);
   if (sum !== 0 || entries.length < 2) throw new UnbalancedPostingError(`unbalanced posting (${sum})`);
+  // The customer accounts posted to, locked in id order before the transaction takes its id: their statement lines
+  // then follow the order of the transactions (bench/ledger.ts, docs/benchmarks.md).
+  const kept = await tx.select({ id: accounts.id }).from(accounts)
+    .where(and(inArray(accounts.id, [...new Set(entries.map((entry) => entry.accountId))]), isNull(accounts.systemCode)))
+    .orderBy(asc(accounts.id)).for('no key update');
   const [row] = await tx.insert(ledgerTransactions).values({
     portalId: posting.portalId,
     transactionType: posting.transactionType,
@@ -38,9 +43,45 @@ export async function postTransaction(tx: Tx, posting: Posting): Promise<number>
     paymentId: posting.paymentId ?? null,
     reversalOfId: posting.reversalOfId ?? null,
     ...(posting.postedAt && { createdAt: posting.postedAt }),
-  }).returning({ id: ledgerTransactions.id });
-  await tx.insert(ledgerEntries).values(entries.map((entry) => ({ ...entry, transactionId: row!.id })));
+  }).returning({ id: ledgerTransactions.id, createdAt: ledgerTransactions.createdAt });
+  const written = await tx.insert(ledgerEntries).values(entries.map((entry) => ({ ...entry, transactionId: row!.id })))
+    .returning({ id: ledgerEntries.id, accountId: ledgerEntries.accountId, amountCents: ledgerEntries.amountCents });
+  for (const { id: accountId } of kept) {
+    const [cached] = await tx.select().from(accountBalances).where(eq(accountBalances.accountId, accountId));
+    // An account whose entries predate the cache: its lines are written from all its entries, these included.
+    if (!cached) {
+      await rebuildBalanceCache(tx, accountId);
+      continue;
+    }
+    let balance = cached.balanceCents;
+    const lines = written.filter((entry) => entry.accountId === accountId).sort((a, b) => a.id - b.id).map((entry) => {
+      balance -= entry.amountCents;
+      return { entryId: entry.id, accountId, transactionId: row!.id, transactionType: posting.transactionType, createdAt: row!.createdAt, amountCents: entry.amountCents, balanceAfterCents: balance };
+    });
+    await tx.insert(accountStatementLines).values(lines);
+    await tx.update(accountBalances).set({ balanceCents: balance, entries: cached.entries + lines.length }).where(eq(accountBalances.accountId, accountId));
+  }
   return row!.id;
+}
+
+/**
+ * Brings a customer account's cached balance and statement lines up to its entries: lines for the entries that have
+ * none (appended in statement order after the last line), then the balance. Used when an account is first posted to
+ * after the cache was introduced, and by the benchmark after it bulk-inserts entries. Locks the account row.
+ */
+export async function rebuildBalanceCache(tx: Tx, accountId: number): Promise<void> {
+  const [account] = await tx.select({ systemCode: accounts.systemCode }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
+  if (!account || account.systemCode !== null) return;
+  await tx.execute(sql`insert into ${accountStatementLines} (entry_id, account_id, transaction_id, transaction_type, created_at, amount_cents, balance_after_cents)
+    select e.id, e.account_id, e.transaction_id, t.transaction_type, t.created_at, e.amount_cents,
+      coalesce((select l.balance_after_cents from ${accountStatementLines} l where l.account_id = ${accountId} order by l.transaction_id desc, l.entry_id desc limit 1), 0)
+        - sum(e.amount_cents) over (order by e.transaction_id, e.id)
+    from ${ledgerEntries} e join ${ledgerTransactions} t on t.id = e.transaction_id
+    where e.account_id = ${accountId} and e.id > coalesce((select max(l.entry_id) from ${accountStatementLines} l where l.account_id = ${accountId}), 0)`);
+  await tx.execute(sql`insert into ${accountBalances} (account_id, balance_cents, entries)
+    select ${accountId}, coalesce((select l.balance_after_cents from ${accountStatementLines} l where l.account_id = ${accountId} order by l.transaction_id desc, l.entry_id desc limit 1), 0),
+      (select count(*) from ${accountStatementLines} l where l.account_id = ${accountId})
+    on conflict (account_id) do update set balance_cents = excluded.balance_cents, entries = excluded.entries`);
 }
 
 /** Reverses a transaction with mirrored entries (at most once: a unique index on reversal_of_id). */
@@ -60,6 +101,8 @@ export async function reverseTransaction(tx: Tx, transactionId: number, descript
 
 /** What a customer account holds (cents; negative = owed). */
 export async function accountBalance(tx: Tx, accountId: number): Promise<number> {
+  const [cached] = await tx.select({ cents: accountBalances.balanceCents }).from(accountBalances).where(eq(accountBalances.accountId, accountId));
+  if (cached) return cached.cents;
   const [row] = await tx.select({ sum: sql<string | null>`sum(${ledgerEntries.amountCents})` }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
   return -Number(row?.sum ?? 0) || 0; // never -0
 }
