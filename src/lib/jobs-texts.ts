@@ -42,6 +42,9 @@ export const JOB_ACTION_LABELS = {
 
 export const JOB_BUILDING_TEXTS = {
   region: 'Build a job',
+  /** The dashboard's jobs tab: opens and closes the job builder. */
+  openBuilder: 'Build a job',
+  closeBuilder: 'Close the job builder',
   loading: 'Loading the open jobs and ready deliveries...',
   loadFailed: 'The open jobs and ready deliveries could not be loaded.',
   reload: 'Reload',

@@ -1,10 +1,12 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { DashboardView } from '../../src/features/dashboard/DashboardView';
 import { DASHBOARD_TEXTS, NOTIFICATION_TEXTS } from '../../src/lib/dashboard-texts';
+import { JOB_BUILDING_TEXTS } from '../../src/lib/jobs-texts';
 import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
 import { liveMergeMachine } from '../../src/machines/operations/live-merge.machine';
 import { liveMergeJobDetailsSample, liveMergeListsSample, liveMergeSamples } from '../../src/machines/operations/live-merge.samples';
@@ -12,7 +14,7 @@ import { TASK_STATUS } from '../../src/lib/statuses';
 import { permissionsOf, renderShell } from '../support/shell-harness';
 
 /** The dashboard with its REST calls answered by the samples and a hub the test speaks through. */
-function renderDashboard(tiles: { url: string; attribution: string } | null = null) {
+function renderDashboard(tiles: { url: string; attribution: string } | null = null, jobBuilder?: () => ReactNode) {
   const hub: { send?: (event: AnyEventObject) => void } = {};
   const live = createActor(liveMergeMachine.provide({
     actors: {
@@ -24,7 +26,7 @@ function renderDashboard(tiles: { url: string; attribution: string } | null = nu
     actions: { playSound: () => undefined },
   }), { input: liveMergeSamples.scenarios[0]!.input }).start();
   const view = createActor(dashboardMachine).start();
-  render(<ChakraProvider value={system}><DashboardView live={live} view={view} tiles={tiles} /></ChakraProvider>);
+  render(<ChakraProvider value={system}><DashboardView live={live} view={view} tiles={tiles} jobBuilder={jobBuilder} /></ChakraProvider>);
   return { hub, live };
 }
 
@@ -38,6 +40,26 @@ async function openTab(name: string) {
 const stat = (label: string) => within(screen.getByRole('group', { name: label })).getAllByText(/.+/).map((node) => node.textContent).join(' ');
 
 describe('dashboard', () => {
+  it("offers building a job on the jobs tab to those who may: the builder shows while it is open", async () => {
+    renderDashboard(null, () => <p>the job builder</p>);
+    await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries });
+    await openTab('Jobs');
+    const toggle = screen.getByRole('button', { name: JOB_BUILDING_TEXTS.openBuilder });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('the job builder')).toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.getByText('the job builder')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: JOB_BUILDING_TEXTS.closeBuilder }));
+    expect(screen.queryByText('the job builder')).toBeNull();
+  });
+
+  it('has no job builder for those who may not create jobs', async () => {
+    renderDashboard();
+    await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries });
+    await openTab('Jobs');
+    expect(screen.queryByRole('button', { name: JOB_BUILDING_TEXTS.openBuilder })).toBeNull();
+  });
+
   // Issue 20: the map's tiles come from the server's config (the portal's mapTiles); none: a plain background.
   it('draws the map without tiles, fetching nothing, when the server names no tile source', async () => {
     renderDashboard(null);

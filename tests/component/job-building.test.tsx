@@ -14,6 +14,7 @@ import { jobBuildingMachine } from '../../src/machines/operations/job-building.m
 import { buildOptionsSample, builtJobSample } from '../../src/machines/operations/job-building.samples';
 import type { JobDetails } from '../../src/machines/operations/operations.api';
 import { ListView } from '../../src/ui/admin/ListView';
+import { JobBuilderView } from '../../src/ui/dispatch/JobBuilder';
 import { system } from '../../src/ui/theme';
 
 // The deliveries list: WB0201 and WB0202 are ready and in no job; WB0203 is not (it is not offered by the server).
@@ -82,5 +83,31 @@ describe('building a job from the deliveries list', { timeout: 30_000 }, () => {
     fireEvent.click(region().getByRole('button', { name: JOB_BUILDING_TEXTS.add(2, 7) }));
     await waitFor(() => expect(builds).toEqual([{ deliveryIds: [201, 202], jobId: 7 }]));
     expect(await screen.findByText('Delivery WB0202 is in job 5.')).toBeTruthy();
+  });
+});
+
+describe("building a job on the dashboard (the console's jobs tab)", { timeout: 30_000 }, () => {
+  it('lists the ready deliveries to choose and the job to put them in, and makes a new job of the chosen ones', async () => {
+    const builds: { deliveryIds: number[]; jobId: number | null }[] = [];
+    const builder = createActor(jobBuildingMachine.provide({
+      actors: {
+        loadOptions: fromPromise(async () => buildOptionsSample),
+        build: fromPromise<JobDetails, { cca2: string; deliveryIds: number[]; jobId: number | null }>(async ({ input }) => {
+          builds.push({ deliveryIds: input.deliveryIds, jobId: input.jobId });
+          return builtJobSample;
+        }),
+      },
+    }), { input: { cca2: 'ZA', jobId: null } }).start();
+    render(<ChakraProvider value={system}><MemoryRouter><JobBuilderView actor={builder} mode="console" /></MemoryRouter></ChakraProvider>);
+    const first = await screen.findByRole('checkbox', { name: JOB_BUILDING_TEXTS.choose('WB0201') });
+    // Both: the open jobs to add to (not the completed one) and a new job.
+    const picker = region().getByRole('combobox');
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual([JOB_BUILDING_TEXTS.newJob, expect.stringMatching(/^Job 7 /)]);
+    fireEvent.click(first);
+    fireEvent.click(region().getByRole('checkbox', { name: JOB_BUILDING_TEXTS.choose('WB0202') }));
+    expect(region().getByText(JOB_BUILDING_TEXTS.selected(2, 2))).toBeTruthy();
+    fireEvent.click(region().getByRole('button', { name: JOB_BUILDING_TEXTS.create(2) }));
+    await waitFor(() => expect(builds).toEqual([{ deliveryIds: [201, 202], jobId: null }]));
+    expect(await screen.findByRole('link', { name: JOB_BUILDING_TEXTS.openJob(9) })).toBeTruthy();
   });
 });

@@ -112,7 +112,7 @@ describe('dispatch in the browser (issue 20)', () => {
       if (!delivery.waybill?.startsWith('WBL') || delivery.storeId === null || delivery.originAddress.coordinates.lat < -30) continue;
       byStore.set(delivery.storeId, [...(byStore.get(delivery.storeId) ?? []), delivery]);
     }
-    const [storeId, ofStore] = [...byStore.entries()].find(([, rows]) => (rows?.length ?? 0) >= 3)!;
+    const [, ofStore] = [...byStore.entries()].find(([, rows]) => (rows?.length ?? 0) >= 3)!;
     const chosen = ofStore!.slice(0, 3);
     const waybills = chosen.map((delivery) => delivery.waybill!);
     const companyId = chosen[0]!.companyId!;
@@ -125,14 +125,16 @@ describe('dispatch in the browser (issue 20)', () => {
     });
     expect(saved.response.status).toBe(200);
 
-    // The dispatcher selects the three on the deliveries screen and builds a new job of them.
+    // The dispatcher, on the dashboard's jobs tab, chooses the three among the ready deliveries and builds a new job.
     const dispatcherContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const dispatcher = await dispatcherContext.newPage();
     await submitLogin(dispatcher, server.url, DISPATCHER);
     await dispatcher.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await dispatcher.goto(`${server.url}/deliveries?logisticstatuses=${LOGISTIC_STATUS.READY}&storeid=${storeId}&pageSize=100`);
-    for (const waybill of waybills) await dispatcher.getByRole('checkbox', { name: `Select ${waybill}`, exact: true }).check();
+    await dispatcher.goto(`${server.url}/dashboard`);
+    await dispatcher.getByRole('tab', { name: /^Jobs \(/ }).click();
+    await dispatcher.getByRole('button', { name: JOB_BUILDING_TEXTS.openBuilder, exact: true }).click();
     const builder = dispatcher.getByRole('region', { name: JOB_BUILDING_TEXTS.region });
+    for (const waybill of waybills) await builder.getByRole('checkbox', { name: JOB_BUILDING_TEXTS.choose(waybill), exact: true }).check();
     await builder.getByText(JOB_BUILDING_TEXTS.selected(3, 3), { exact: true }).waitFor();
     await builder.getByRole('button', { name: JOB_BUILDING_TEXTS.create(3), exact: true }).click();
     const built = builder.getByRole('status').filter({ hasText: /^Job \d+ now has 3 deliveries\./ });

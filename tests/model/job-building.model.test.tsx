@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { expect } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { system } from '../../src/ui/theme';
-import { JobBuilderView } from '../../src/features/jobs/JobBuilder';
+import { JobBuilderView } from '../../src/ui/dispatch/JobBuilder';
 import { JOB_BUILDING_TEXTS } from '../../src/lib/jobs-texts';
 import { jobBuildingMachine, joinableIds } from '../../src/machines/operations/job-building.machine';
 import type { JobBuildingEvent } from '../../src/machines/operations/job-building.types';

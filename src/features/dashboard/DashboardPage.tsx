@@ -23,6 +23,8 @@ import { depositMachine } from '../../machines/operations/deposit.machine';
 import { DepositButton, DepositModal } from './DepositModal';
 import { autoDispatchMachine } from '../../machines/operations/auto-dispatch.machine';
 import { AutoDispatchButton, AutoDispatchModal } from './AutoDispatchModal';
+import { jobBuildingMachine } from '../../machines/operations/job-building.machine';
+import { JobBuilderView } from '../../ui/dispatch/JobBuilder';
 
 /** /dashboard and /dashboard/:id (the job shown): the live lists and the view state, one actor each. */
 export function Component() {
@@ -33,6 +35,13 @@ export function Component() {
   // A customer who may not read the deliveries list sees the deliveries they placed (issue 4).
   if (!mayCall('getdeliveries', permissions)) return <MyDeliveries key={permissions.id} permissions={permissions} />;
   return <Dashboard key={`${jobId ?? ''}:${permissions.id}`} jobId={jobId} permissions={permissions} />;
+}
+
+/** The job builder of the dashboard: the ready deliveries to choose, a new or open job to put them in. */
+function DashboardJobBuilder() {
+  const portal = usePortal();
+  const builder = useScreenActor(jobBuildingMachine, { cca2: portal.cca2, jobId: null });
+  return <JobBuilderView actor={builder} mode="console" />;
 }
 
 function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: Permissions }) {
@@ -77,6 +86,7 @@ function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: 
   return (
     <DashboardView live={live} view={view} notifications={notifications} scanner={scanner} tiles={portal.mapTiles ?? null}
       jobDrop={jobDrop}
+      jobBuilder={mayCall('createjob', permissions) ? () => <DashboardJobBuilder /> : undefined}
       jobActions={(selected) => (
         <JobConsole key={`${selected}:${dropped?.jobId === selected ? dropped.at : ''}`} jobId={selected} permissions={permissions}
           assignTo={dropped?.jobId === selected ? dropped.driverId : undefined} />

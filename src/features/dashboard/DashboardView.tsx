@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Flex, Grid, Heading, HStack, Input, Stack, T
 import { Select } from '../../ui/Select';
 import { useSelector } from '@xstate/react';
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { JOB_BUILDING_TEXTS } from '../../lib/jobs-texts';
 import type { Actor } from 'xstate';
 import { DASHBOARD_TEXTS } from '../../lib/dashboard-texts';
 import { DASHBOARD_DRAG_TEXTS } from '../../lib/auto-dispatch';
@@ -278,10 +279,23 @@ const DriversTable = memo(function DriversTable({ live, rows, drop }: { live: Li
   );
 });
 
+/** "Build a job" on the jobs tab: the builder (its ready deliveries loaded then) shows while open. */
+function JobBuilderDisclosure({ builder }: { builder: () => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap={2} mb={2}>
+      <Button size="xs" variant="outline" alignSelf="start" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? JOB_BUILDING_TEXTS.closeBuilder : JOB_BUILDING_TEXTS.openBuilder}
+      </Button>
+      {open && builder()}
+    </Stack>
+  );
+}
+
 /** The left side bar's lists as tabs (deliveries, jobs, drivers; tab 0 by default) with their counts; arrow keys move between tabs. */
-function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded, drop }: {
+function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded, drop, jobBuilder }: {
   live: LiveActor; view: DashboardActor; deliveries: LiveDelivery[]; jobs: LiveJob[]; drivers: LiveUser[];
-  tasksByJob: ReadonlyMap<number, LiveTask[]>; expanded: number[]; drop?: JobDrop;
+  tasksByJob: ReadonlyMap<number, LiveTask[]>; expanded: number[]; drop?: JobDrop; jobBuilder?: () => ReactNode;
 }) {
   const tab = useSelector(view, (snapshot) => DASHBOARD_TABS.find((name) => snapshot.matches({ tab: name })) ?? DASHBOARD_TABS[0]);
   const counts: Record<DashboardTab, number> = { deliveries: deliveries.length, jobs: jobs.length, drivers: drivers.length };
@@ -299,7 +313,10 @@ function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded,
       </Tabs.List>
       <Box maxH={{ lg: 'calc(100vh - 320px)' }} overflowY="auto">
         <Tabs.Content value="deliveries"><DeliveriesTable live={live} rows={deliveries} /></Tabs.Content>
-        <Tabs.Content value="jobs"><JobsList live={live} rows={jobs} tasksByJob={tasksByJob} expanded={expanded} drop={drop} /></Tabs.Content>
+        <Tabs.Content value="jobs">
+          {jobBuilder && <JobBuilderDisclosure builder={jobBuilder} />}
+          <JobsList live={live} rows={jobs} tasksByJob={tasksByJob} expanded={expanded} drop={drop} />
+        </Tabs.Content>
         <Tabs.Content value="drivers"><DriversTable live={live} rows={drivers} drop={drop} /></Tabs.Content>
       </Box>
     </Tabs.Root>
@@ -343,7 +360,7 @@ const LiveMap = memo(function LiveMap({ drivers, jobs, tasks, selectedJobId, til
  * that owns the job's actor) and the notifications. On a phone the three stack. Draws the two actors; every
  * decision is theirs or in dashboard-view.ts.
  */
-export function DashboardView({ live, view, notifications, scanner, jobActions, driverActions, messaging, tiles = null, jobDrop }: {
+export function DashboardView({ live, view, notifications, scanner, jobActions, driverActions, messaging, tiles = null, jobDrop, jobBuilder }: {
   live: LiveActor;
   view: DashboardActor;
   notifications?: Actor<typeof webNotificationsMachine>;
@@ -358,6 +375,8 @@ export function DashboardView({ live, view, notifications, scanner, jobActions, 
   tiles?: MapTiles | null;
   /** Dragging a job onto a driver in the drivers list (those who may assign). */
   jobDrop?: JobDrop;
+  /** Building a job from the ready deliveries, on the jobs tab (those who may create jobs). */
+  jobBuilder?: () => ReactNode;
 }) {
   // A scanned code that names a delivery opens its details.
   useEffect(() => {
@@ -417,7 +436,7 @@ export function DashboardView({ live, view, notifications, scanner, jobActions, 
           <Stack as="aside" aria-label={DASHBOARD_TEXTS.leftSidebar} gap={3} minW={0} aria-busy={loading || undefined}>
             <FiltersBar view={view} />
             {loading && !loaded && <div role="status">{DASHBOARD_TEXTS.loading}</div>}
-            {loaded && <ListTabs live={live} view={view} deliveries={deliveries} jobs={jobs} drivers={drivers} tasksByJob={tasksByJob} expanded={expanded} drop={jobDrop} />}
+            {loaded && <ListTabs live={live} view={view} deliveries={deliveries} jobs={jobs} drivers={drivers} tasksByJob={tasksByJob} expanded={expanded} drop={jobDrop} jobBuilder={jobBuilder} />}
           </Stack>
         )}
         <LiveMap drivers={drivers} jobs={jobs} tasks={lists.tasks} selectedJobId={selectedJobId} tiles={tiles} />

@@ -10,7 +10,7 @@ import { resourceOf } from '../../resources';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { useResourceList } from '../../ui/admin/use-resource-list';
-import { JobBuilderView } from './JobBuilder';
+import { JobBuilderView } from '../../ui/dispatch/JobBuilder';
 
 /**
  * /deliveries (002 section 2) with job building (issue 20): the deliveries list of the list machinery; for those who

@@ -13,7 +13,7 @@ import type { Permissions } from '../../lib/roles';
 import { canRate, JOB_STATUS_LABELS, LOGISTIC_STATUS_LABELS, statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS } from '../../lib/statuses';
 import { allowedJobActions, allowedTaskActions, mayAddDeliveries, mayAssign, mayRemoveDelivery } from '../../machines/operations/job-actions';
 import { jobBuildingMachine } from '../../machines/operations/job-building.machine';
-import { JobBuilderView } from './JobBuilder';
+import { JobBuilderView } from '../../ui/dispatch/JobBuilder';
 import { JobRouteModal } from './JobRouteModal';
 import { DriverDistanceNotice, DriverPicker, JobFiguresView } from '../../ui/dispatch/JobDispatch';
 import { DELIVERY_STEPS, deliveryStepStates, type StepTask } from '../../machines/operations/delivery-steps';

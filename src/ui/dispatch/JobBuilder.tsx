@@ -12,9 +12,10 @@ type JobBuildingActor = Actor<typeof jobBuildingMachine>;
 /**
  * Building a job (issue 20), drawn from its chart. On the deliveries list the rows selected there are the
  * deliveries (`list`): the dispatcher picks a new job or an open one. On a job's own screen (`job`) the job is
- * fixed and the ready deliveries in no job are listed to choose from.
+ * fixed and the ready deliveries in no job are listed to choose from. On the dashboard (`console`) both: the
+ * ready deliveries to choose from, and a new job or an open one to put them in.
  */
-export function JobBuilderView({ actor, mode }: { actor: JobBuildingActor; mode: 'list' | 'job' }) {
+export function JobBuilderView({ actor, mode }: { actor: JobBuildingActor; mode: 'list' | 'job' | 'console' }) {
   const context = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -42,7 +43,7 @@ export function JobBuilderView({ actor, mode }: { actor: JobBuildingActor; mode:
           </HStack>
         ) : (
           <>
-            {mode === 'job' && context.options && (
+            {mode !== 'list' && context.options && (
               context.options.deliveries.length === 0
                 ? <Text fontSize="sm">{JOB_BUILDING_TEXTS.noReady}</Text>
                 : (
@@ -65,7 +66,7 @@ export function JobBuilderView({ actor, mode }: { actor: JobBuildingActor; mode:
                 )
             )}
             <HStack gap={2} wrap="wrap">
-              {mode === 'list' && <Text fontSize="sm" aria-live="polite">{JOB_BUILDING_TEXTS.selected(context.deliveryIds.length, joinable.length)}</Text>}
+              {mode !== 'job' && <Text fontSize="sm" aria-live="polite">{JOB_BUILDING_TEXTS.selected(context.deliveryIds.length, joinable.length)}</Text>}
               {context.fixedJobId === null && (
                 <chakra.label fontSize="sm" display="flex" gap={2} alignItems="center">
                   {JOB_BUILDING_TEXTS.target}
