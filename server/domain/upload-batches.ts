@@ -6,9 +6,10 @@ import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { RATE_SHEET_MAX_BYTES, RATE_TEXTS } from '../../src/lib/rate-texts';
 import { UPLOAD_BATCH_STATUS, type UploadBatchStatus } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
-import { uploadBatches } from '../db/schema';
+import { stores, uploadBatches, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Live } from '../realtime/publish';
+import type { LiveScope } from '../realtime/scope';
 
 /**
  * What every kind of upload batch shares (issue 16: rates, a store's deliveries): a sheet streamed in row by row
@@ -134,6 +135,20 @@ export interface BatchRows<Row> {
 const SUBMIT_CHUNK = 200;
 
 /**
+ * Who hears a batch's progress besides staff: the company and store it books for (a store's delivery batch), else
+ * those of the user who uploaded it (a company's store sheet); nobody else.
+ */
+async function progressScope(db: Database, batch: typeof uploadBatches.$inferSelect): Promise<LiveScope> {
+  if (batch.storeId !== null) {
+    const [store] = await db.select({ companyId: stores.companyId }).from(stores).where(eq(stores.id, batch.storeId));
+    return { companyId: store?.companyId ?? null, storeId: batch.storeId };
+  }
+  if (batch.createdByUserId === null) return {};
+  const [uploader] = await db.select({ companyId: users.companyId, storeId: users.storeId }).from(users).where(eq(users.id, batch.createdByUserId));
+  return { companyId: uploader?.companyId ?? null, storeId: uploader?.storeId ?? null };
+}
+
+/**
  * The submit job of a batch: its rows in order, a chunk at a time, progress after each chunk; the batch completes
  * when none is left. A retry resumes where it stopped (the rows decide what is left).
  */
@@ -145,9 +160,10 @@ export async function runUploadBatch<Row>(db: Database, live: Live, batchId: num
   const counts = await rows.counts(batch.id);
   let processed = counts.done;
   const total = counts.done + counts.pending;
+  const scope = await progressScope(db, batch);
   const report = (uploadStatusId: number) => {
     const payload: BatchProgress = { kind: rows.kind, uploadBatchId: batch.id, processedRows: processed, totalRows: total, uploadStatusId };
-    live.publish({ topic: 'BulkIndexer', payload, scope: {} });
+    live.publish({ topic: 'BulkIndexer', payload, scope });
   };
   report(UPLOAD_BATCH_STATUS.IN_PROGRESS);
   for (;;) {

@@ -71,8 +71,9 @@ export const LIVE_TOPIC_ACCESS: Record<LiveTopic, readonly Role[] | 'signedIn' |
   JobTaskUpdates: [...STAFF_ROLES, 'Partner', 'Driver', 'Assistant', 'CompanyAdministrator', 'CompanyOperator'],
   CoordinateUpdates: [...STAFF_ROLES, 'CompanyAdministrator', 'CompanyOperator'],
   Users: [...STAFF_ROLES],
-  // Index management (administrator) and rate upload batches' submit progress (staff, issue 16).
-  BulkIndexer: [...STAFF_ROLES],
+  // Index management (administrator) and upload batches' submit progress (issue 16): staff, and the company and
+  // store roles that upload delivery and store sheets (each hears its own batches only: scoped on the server).
+  BulkIndexer: [...STAFF_ROLES, 'CompanyAdministrator', 'StoreAdministrator', 'StoreOperator'],
   WebNotifications: 'signedIn',
   Messages: [...STAFF_ROLES, 'Partner', 'Driver'],
   MyIdentity: 'signedIn',

@@ -6,7 +6,9 @@ import { PAYMENT_STATUS, UPLOAD_BATCH_STATUS } from '../../src/lib/statuses';
 import type { SeededLogin } from '../support/seeded-users';
 import { nextWeekday } from './booking-helpers';
 import { expectedStatus, ROLE_LOGINS } from './fleet-support';
+import { hubClient } from './realtime-support';
 import { bearer, dataOf, inZa, pageOf, startTestServer, ZA, type TestServer } from './support';
+import type { BatchProgress } from '../../server/domain/upload-batches';
 
 let server: TestServer;
 let seaPoint: number;
@@ -148,6 +150,14 @@ describe('delivery upload batches: edit, cancel, submit', () => {
     const cancelled = await dataOf(store.DELETE('/uploadbatches/{cca2}/Delivery/{id}', { params: inZa(rows[3]!.id) }));
     expect(cancelled.uploadStatusId).toBe(UPLOAD_BATCH_STATUS.CANCELLED);
 
+    // The store's administrator follows the submit live (the dashboard hub's bulk indexer events of its store).
+    const token = await server.tokenFor('store.admin@demo.test');
+    const hub = hubClient(server, 'dashboard', () => token);
+    const progress: BatchProgress[] = [];
+    hub.on('bulkIndexer', (payload: BatchProgress) => { if (payload.uploadBatchId === batchId) progress.push(payload); });
+    await hub.start();
+    await hub.invoke('subscribeToBulkIndexer');
+
     const accountId = await storeAccountId(seaPoint);
     const startBalance = await balanceOf(accountId);
     const submitted = await dataOf(store.POST('/uploadbatches/{cca2}/Delivery/{id}/submit', { params: inZa(batchId) }));
@@ -156,6 +166,8 @@ describe('delivery upload batches: edit, cancel, submit', () => {
     expect((await store.POST('/uploadbatches/{cca2}/Delivery/{id}/submit', { params: inZa(batchId) })).response.status).toBe(409);
     const done = await untilDone('store.admin', batchId);
     expect(done).toMatchObject({ deliveriesCreated: 3, processedRows: 3 });
+    await expect.poll(() => progress.at(-1), { timeout: 5_000 }).toMatchObject({ processedRows: 3, totalRows: 3, uploadStatusId: UPLOAD_BATCH_STATUS.COMPLETED });
+    await hub.stop();
     const after = (await rowsOf('store.admin', batchId)).items;
     const booked = after.filter((row) => row.uploadStatusId === UPLOAD_BATCH_STATUS.DELIVERY_CREATED);
     expect(booked.map((row) => row.rowNumber)).toEqual([2, 3, 4]);

@@ -93,6 +93,18 @@ describe('scope filtering', () => {
     await expect(customer.connection.invoke('subscribeToCoordinateUpdates')).rejects.toThrow(ERROR_TEXTS.forbidden);
   });
 
+  it("a store's administrator hears its own batches' progress only; index maintenance is staff's", async () => {
+    const storeAdmin = await userRow('store.admin@demo.test');
+    const hearing = await connectAs('store.admin@demo.test', 'dashboard', ['bulkIndexer']);
+    await hearing.connection.invoke('subscribeToBulkIndexer');
+    server.live.publish({ topic: 'BulkIndexer', payload: { id: 30 }, scope: {} });
+    server.live.publish({ topic: 'BulkIndexer', payload: { id: 31 }, scope: { companyId: storeAdmin.companyId, storeId: storeAdmin.storeId! + 1000 } });
+    server.live.publish({ topic: 'BulkIndexer', payload: { id: 32 }, scope: { companyId: storeAdmin.companyId, storeId: storeAdmin.storeId } });
+    await settle(() => hearing.ids('bulkIndexer').length >= 1);
+    await sleep(100);
+    expect(hearing.ids('bulkIndexer')).toEqual([32]);
+  });
+
   it('a driver gets the jobs assigned to them only', async () => {
     const driverRow = await userRow('driver@demo.test');
     const driver = await connectAs('driver@demo.test');
