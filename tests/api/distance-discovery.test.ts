@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceUploads } from '../../server/db/schema';
 import { geoOf } from '../../server/geo';
@@ -75,6 +76,15 @@ describe('distance discovery: upload, submit, export', () => {
     const file = await fetch(`${server.url}/connect/uploadbatches/za/${batchId}/DistanceDiscovery?exportExcel=true`, { headers: bearer(await server.as('administrator').token()) });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toContain('Distance Discovery');
+    // The sheet holds the pairs with their distances (read to the end: an unread body keeps the connection open).
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await file.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    const distanceColumn = headers.indexOf('Distance (km)') + 1;
+    expect(distanceColumn).toBeGreaterThan(0);
+    expect(sheet.rowCount).toBe(1 + after.length);
+    expect(sheet.getRow(2).getCell(distanceColumn).value).toBe(after[0]!.distanceKm);
   });
 
   it('refuses a sheet without its address columns, naming them; an unknown batch is 404', async () => {

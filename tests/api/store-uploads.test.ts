@@ -1,5 +1,6 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_SHEET_TYPES } from '../../src/lib/rate-texts';
+import { RATE_SHEET_TYPES, RATE_TEXTS } from '../../src/lib/rate-texts';
 import { UPLOAD_BATCH_STATUS } from '../../src/lib/statuses';
 import type { SeededLogin } from '../support/seeded-users';
 import { expectedStatus, ROLE_LOGINS } from './fleet-support';
@@ -152,5 +153,11 @@ describe('store upload batches: edit, cancel, submit', () => {
     const response = await fetch(`${server.url}/connect/uploadbatches/za/${body.uploadBatch.id}/Store?exportExcel=true`, { headers: bearer(await server.as('administrator').token()) });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('Store uploads');
+    // Every row comes back, with the error column last (read to the end: an unread body keeps the connection open).
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const rows = workbook.worksheets[0]!;
+    expect(rows.rowCount).toBe(1 + (body.uploadBatch.totalRows as number));
+    expect((rows.getRow(1).values as unknown[]).at(-1)).toBe(RATE_TEXTS.errorColumn);
   });
 });
