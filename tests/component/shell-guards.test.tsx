@@ -52,10 +52,10 @@ describe('the route guard (000 section 2)', () => {
   });
 
   it('opens a granted route whose screen is not built yet as "Not available yet", never a stand-in', async () => {
-    const view = renderShell({ path: '/admin/distancediscovery', permissions: permissionsOf(['Administrator']) });
+    const view = renderShell({ path: '/identity', permissions: permissionsOf(['Administrator']) });
     expect(await screen.findByRole('heading', { level: 1, name: SCREEN_TEXTS.notAvailableTitle })).toBeTruthy();
-    expect(screen.getByText('/admin/distancediscovery')).toBeTruthy();
-    expect(view.router.state.location.pathname).toBe('/admin/distancediscovery');
+    expect(screen.getByText('/identity')).toBeTruthy();
+    expect(view.router.state.location.pathname).toBe('/identity');
   });
 
   it('resolves the twice-registered rates batch screens by their first registration', async () => {
