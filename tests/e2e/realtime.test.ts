@@ -52,7 +52,10 @@ describe('the real-time connection in a real browser', () => {
     const second = nextHubSocket(page);
     await server.stop();
     const banner = page.getByTestId('connection-banner');
-    await banner.filter({ hasText: ERROR_TEXTS.connectionLost }).waitFor();
+    // A loaded machine was seen to take longer than the default 30 s here (2 runs in 6): the failure says what showed.
+    await banner.filter({ hasText: ERROR_TEXTS.connectionLost }).waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+      throw new Error(`no "${ERROR_TEXTS.connectionLost}" banner; the banner read: ${await banner.textContent({ timeout: 1_000 }).catch(() => '(none)')}`, { cause: error });
+    });
     expect(await banner.textContent()).toMatch(/^Connection lost\. Trying to reconnect in: \d+/);
     expect(server.output()).not.toContain('access_token=ey');
 
