@@ -4,7 +4,7 @@ import { UPLOAD_BATCH_STATUS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { companies, deliveries, deliveryItems, deliveryQuotes, rates, rateUploads } from '../db/schema';
 import type { PortalData } from './portals';
-import { optionsFromRates, parcelCatalogue, pricingTypeIdsOf, ratesOfBand, type PricingParcel, type RateRow } from './pricing';
+import { dayTypeOf, levelPrice, parcelCatalogue, pricingTypeIdsOf, QUOTE_SLA_ORDER, ratesOfBand, type PricingParcel, type RateRow } from './pricing';
 import { getRateBatch, rateOfUpload } from './rate-uploads';
 import type { RateValues } from './rates';
 
@@ -103,13 +103,17 @@ export async function rateBatchImpact(db: Database, portal: PortalData, batchId:
   const samples: S['RateImpactSample'][] = [];
   let noLongerPriced = 0;
   let newlyPriced = 0;
+  const dayTypes = new Map<string, 'Weekday' | 'Weekend'>();
   for (const quote of quotes) {
     const input = {
       portalId: portal.id, timeZone: portal.timeZone, companyId: quote.companyId, distanceKm: quote.distanceKm, date: quote.date,
       time: quote.time ?? ANY_TIME, slotEnd: null, isRoundTrip: quote.isRoundTrip, isHighRisk: quote.isHighRisk, parcels: parcelsOf.get(quote.deliveryId) ?? [],
     };
     const typeIds = pricingTypeIdsOf(catalogue, input.parcels);
-    const priceWith = (list: readonly RateRow[]) => optionsFromRates(ratesOfBand(list, input), typeIds, input).find((option) => option.slaType === quote.slaType)?.priceExclCents;
+    const slaType = QUOTE_SLA_ORDER.find((level) => level === quote.slaType);
+    // The day type once per date (a time-zone conversion), and only the price of the quote's level (levelPrice).
+    const dayType = dayTypes.get(quote.date) ?? dayTypes.set(quote.date, dayTypeOf(quote.date, portal.timeZone)).get(quote.date)!;
+    const priceWith = (list: readonly RateRow[]) => (slaType === undefined ? undefined : levelPrice(ratesOfBand(list, input), typeIds, input, slaType, dayType)?.priceExclCents);
     const oldPrice = priceWith(before);
     const newPrice = priceWith(after);
     if (oldPrice === newPrice) continue;
