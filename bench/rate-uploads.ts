@@ -34,7 +34,7 @@ import type { Benchmark, BenchResult, BenchRow } from './types';
 const RATE_ROWS = Number(process.env.BENCH_RATE_ROWS ?? 100_000);
 const DELIVERY_ROWS = Number(process.env.BENCH_DELIVERY_ROWS ?? 10_000);
 const IMPACT_DELIVERIES = Number(process.env.BENCH_IMPACT_DELIVERIES ?? 100_000);
-const IMPACT_RUNS = 3;
+const IMPACT_RUNS = 5;
 const childFile = new URL('./rate-sheet-child.ts', import.meta.url).pathname;
 
 // ---- (a) The rate sheet ----
