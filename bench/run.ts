@@ -7,18 +7,27 @@ import type { Benchmark, BenchResult, BenchRow, BudgetKey } from './types';
 const benchDir = new URL('.', import.meta.url).pathname;
 const budgets = JSON.parse(readFileSync(join(benchDir, 'budgets.json'), 'utf8')) as Record<BudgetKey, number>;
 
-/** In the order they run; each module's default export is a Benchmark. */
-const modules: Array<() => Promise<{ default: Benchmark }>> = [
-  () => import('./bundle-size'),
-  () => import('./server-startup'),
-  () => import('./hub-fanout'),
-  () => import('./quotes'),
-  () => import('./export'),
-  () => import('./deliveries-list'),
-  () => import('./dashboard-frames'),
-  () => import('./auto-dispatch'),
-  () => import('./ledger'),
+/** In the order they run, by file name; each module's default export is a Benchmark. */
+const allModules: Array<[string, () => Promise<{ default: Benchmark }>]> = [
+  ['bundle-size', () => import('./bundle-size')],
+  ['server-startup', () => import('./server-startup')],
+  ['hub-fanout', () => import('./hub-fanout')],
+  ['quotes', () => import('./quotes')],
+  ['export', () => import('./export')],
+  ['deliveries-list', () => import('./deliveries-list')],
+  ['dashboard-frames', () => import('./dashboard-frames')],
+  ['auto-dispatch', () => import('./auto-dispatch')],
+  ['ledger', () => import('./ledger')],
+  ['rate-uploads', () => import('./rate-uploads')],
 ];
+// `npm run bench -- rate-uploads ledger` runs only those; no names: all of them.
+const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
+const unknown = chosen.filter((name) => !allModules.some(([file]) => file === name));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; known: ${allModules.map(([file]) => file).join(', ')}`);
+  process.exit(2);
+}
+const modules = allModules.filter(([file]) => chosen.length === 0 || chosen.includes(file)).map(([, load]) => load);
 
 interface ReportedRow extends BenchRow {
   budget: number | null;

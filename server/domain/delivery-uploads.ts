@@ -105,7 +105,9 @@ async function rowSetting(ctx: DeliveryUploadContext, store: StoreRow, exceptUpl
     ctx.db.select({ reference: deliveries.orderReference }).from(deliveries)
       .where(and(eq(deliveries.storeId, store.id), sql`${deliveries.orderReference} is not null`, ne(deliveries.paymentStatusId, PAYMENT_STATUS.QUOTE_CANCELLED))),
     ctx.db.select({ reference: deliveryUploads.orderReference }).from(deliveryUploads).innerJoin(uploadBatches, eq(uploadBatches.id, deliveryUploads.uploadBatchId))
-      .where(and(eq(uploadBatches.storeId, store.id), isNull(deliveryUploads.deliveryId), sql`${deliveryUploads.orderReference} is not null`,
+      // Only rows that can book use their reference: a row flagged (say, as the repeat of another) must not fail the
+      // row it repeats when the batch is submitted.
+      .where(and(eq(uploadBatches.storeId, store.id), isNull(deliveryUploads.deliveryId), sql`${deliveryUploads.orderReference} is not null`, sql`${deliveryUploads.errors} = '{}'::jsonb`,
         inArray(deliveryUploads.uploadStatusId, [UPLOAD_BATCH_STATUS.UNPROCESSED, UPLOAD_BATCH_STATUS.SUBMITTED, UPLOAD_BATCH_STATUS.IN_PROGRESS]),
         exceptUploadId === undefined ? undefined : ne(deliveryUploads.id, exceptUploadId))),
   ]);

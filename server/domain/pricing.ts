@@ -133,49 +133,58 @@ export function ratesOfBand(all: readonly RateRow[], input: Pick<PricingInput, '
 /** The options of one input from the rates of its band (ratesOfBand) and its parcels' pricing types: no I/O. */
 export function optionsFromRates(candidates: readonly RateRow[], typeIds: readonly number[], input: PricingInput): PricedOption[] {
   const dayType = dayTypeOf(input.date, input.timeZone);
-  const multiplier = input.isRoundTrip ? ROUND_TRIP_MULTIPLIER : 1;
   const options: PricedOption[] = [];
   for (const slaType of QUOTE_SLA_ORDER) {
-    // A company's own rate wins over the portal's; within each, the customer's tier over the default tier.
-    const tier = input.pricingTier ?? PRICING_TIER_DEFAULT;
-    const rateFor = (predicate: (rate: RateRow) => boolean) => {
-      const matching = candidates.filter((rate) => rate.slaType === slaType && (rate.pricingTier === tier || rate.pricingTier === PRICING_TIER_DEFAULT) && predicate(rate));
-      const owners = [input.companyId, null].filter((owner, index) => index === 1 || owner !== null);
-      for (const owner of owners) {
-        const own = matching.filter((rate) => rate.companyId === owner);
-        const found = own.find((rate) => rate.pricingTier === tier) ?? own.find((rate) => rate.pricingTier === PRICING_TIER_DEFAULT);
-        if (found) return found;
-      }
-      return undefined;
-    };
-    let optionTier = PRICING_TIER_DEFAULT;
-    const counts = new Map<number, number>();
-    for (const id of typeIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-    const items: PriceLine[] = [];
-    let priceExclCents = 0;
-    let offered = true;
-    for (const [typeId, quantity] of counts) {
-      const base = (returnRate: boolean) => rateFor((r) => !r.isHighRisk && r.rateType === 'Base' && r.parcelTypeId === typeId && r.dayOfWeekType === dayType
-        && r.isReturnToSenderRate === returnRate);
-      const rate = (input.isReturnToSender ? base(true) : undefined) ?? base(false);
-      if (!rate) { offered = false; break; }
-      if (rate.pricingTier !== PRICING_TIER_DEFAULT) optionTier = rate.pricingTier;
-      priceExclCents += rate.priceCents * quantity;
-      const what = input.isReturnToSender ? `Return to sender (${slaType})` : `${slaType} delivery`;
-      items.push({ description: `${what}, parcel type ${typeId}, ${rate.startKmRange}-${rate.endKmRange} km, ${dayType}`, quantity: quantity * multiplier, amountExcl: rate.priceCents * quantity * multiplier,
-        transactionItemTypeId: input.isReturnToSender ? TRANSACTION_ITEM_TYPE.returnToSender : TRANSACTION_ITEM_TYPE.delivery });
-    }
-    if (!offered) continue;
-    if (input.isHighRisk) {
-      const surcharge = rateFor((r) => r.isHighRisk);
-      if (surcharge && surcharge.priceCents > 0) {
-        priceExclCents += surcharge.priceCents;
-        items.push({ description: 'High-risk area surcharge', quantity: multiplier, amountExcl: surcharge.priceCents * multiplier, transactionItemTypeId: TRANSACTION_ITEM_TYPE.highRiskSurcharge });
-      }
-    }
-    options.push({ slaType, pricingTier: optionTier, priceExclCents, items, ...windows(input, slaType) });
+    const priced = levelPrice(candidates, typeIds, input, slaType, dayType);
+    if (priced) options.push({ slaType, ...priced, ...windows(input, slaType) });
   }
   return options;
+}
+
+/**
+ * One service level's price from the rates of the input's band, without its windows (the impact preview prices
+ * 100,000s of quotes and needs only the amount: the windows' date arithmetic was most of a quote's pricing time).
+ * undefined when the level is not offered. dayType: dayTypeOf(input.date, input.timeZone).
+ */
+export function levelPrice(candidates: readonly RateRow[], typeIds: readonly number[], input: PricingInput, slaType: SlaType, dayType: 'Weekday' | 'Weekend'):
+  Pick<PricedOption, 'pricingTier' | 'priceExclCents' | 'items'> | undefined {
+  const multiplier = input.isRoundTrip ? ROUND_TRIP_MULTIPLIER : 1;
+  // A company's own rate wins over the portal's; within each, the customer's tier over the default tier.
+  const tier = input.pricingTier ?? PRICING_TIER_DEFAULT;
+  const rateFor = (predicate: (rate: RateRow) => boolean) => {
+    const matching = candidates.filter((rate) => rate.slaType === slaType && (rate.pricingTier === tier || rate.pricingTier === PRICING_TIER_DEFAULT) && predicate(rate));
+    const owners = [input.companyId, null].filter((owner, index) => index === 1 || owner !== null);
+    for (const owner of owners) {
+      const own = matching.filter((rate) => rate.companyId === owner);
+      const found = own.find((rate) => rate.pricingTier === tier) ?? own.find((rate) => rate.pricingTier === PRICING_TIER_DEFAULT);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  let optionTier = PRICING_TIER_DEFAULT;
+  const counts = new Map<number, number>();
+  for (const id of typeIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const items: PriceLine[] = [];
+  let priceExclCents = 0;
+  for (const [typeId, quantity] of counts) {
+    const base = (returnRate: boolean) => rateFor((r) => !r.isHighRisk && r.rateType === 'Base' && r.parcelTypeId === typeId && r.dayOfWeekType === dayType
+      && r.isReturnToSenderRate === returnRate);
+    const rate = (input.isReturnToSender ? base(true) : undefined) ?? base(false);
+    if (!rate) return undefined;
+    if (rate.pricingTier !== PRICING_TIER_DEFAULT) optionTier = rate.pricingTier;
+    priceExclCents += rate.priceCents * quantity;
+    const what = input.isReturnToSender ? `Return to sender (${slaType})` : `${slaType} delivery`;
+    items.push({ description: `${what}, parcel type ${typeId}, ${rate.startKmRange}-${rate.endKmRange} km, ${dayType}`, quantity: quantity * multiplier, amountExcl: rate.priceCents * quantity * multiplier,
+      transactionItemTypeId: input.isReturnToSender ? TRANSACTION_ITEM_TYPE.returnToSender : TRANSACTION_ITEM_TYPE.delivery });
+  }
+  if (input.isHighRisk) {
+    const surcharge = rateFor((r) => r.isHighRisk);
+    if (surcharge && surcharge.priceCents > 0) {
+      priceExclCents += surcharge.priceCents;
+      items.push({ description: 'High-risk area surcharge', quantity: multiplier, amountExcl: surcharge.priceCents * multiplier, transactionItemTypeId: TRANSACTION_ITEM_TYPE.highRiskSurcharge });
+    }
+  }
+  return { pricingTier: optionTier, priceExclCents, items };
 }
 
 /**

@@ -4,7 +4,7 @@ import { UPLOAD_BATCH_STATUS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { companies, deliveries, deliveryItems, deliveryQuotes, rates, rateUploads } from '../db/schema';
 import type { PortalData } from './portals';
-import { optionsFromRates, parcelCatalogue, pricingTypeIdsOf, ratesOfBand, type PricingParcel, type RateRow } from './pricing';
+import { dayTypeOf, levelPrice, parcelCatalogue, pricingTypeIdsOf, QUOTE_SLA_ORDER, ratesOfBand, type PricingParcel, type RateRow } from './pricing';
 import { getRateBatch, rateOfUpload } from './rate-uploads';
 import type { RateValues } from './rates';
 
@@ -51,6 +51,31 @@ export function applyRowsInMemory(before: readonly RateRow[], rows: readonly Rat
   return { after, applied, refused };
 }
 
+/**
+ * ratesOfBand for many quotes against one rate list: between two consecutive km boundaries of the list (every
+ * rate's start and end) the rates of a band are the same, so each segment's are picked once, for quotes with and
+ * without a company (what ratesOfBand tells apart), instead of filtering the whole list for every quote.
+ */
+export function bandPicker(list: readonly RateRow[]) {
+  const boundaries = [...new Set(list.flatMap((rate) => [rate.startKmRange, rate.endKmRange]))].sort((a, b) => a - b);
+  const picked = new Map<string, RateRow[]>();
+  return (input: Parameters<typeof ratesOfBand>[1]): RateRow[] => {
+    const band = Math.max(input.distanceKm, 0);
+    // The number of boundaries at or below the band names its segment.
+    let low = 0;
+    let high = boundaries.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (boundaries[middle]! <= band) low = middle + 1;
+      else high = middle;
+    }
+    const key = `${low}|${input.companyId ? 1 : 0}|${input.portalId}`;
+    let rates = picked.get(key);
+    if (!rates) picked.set(key, rates = ratesOfBand(list, input));
+    return rates;
+  };
+}
+
 /** min, median, max and total of the differences (cents); zeros when there are none. */
 export function figuresOf(differences: readonly number[]): S['RateImpactFigures'] {
   if (differences.length === 0) return { changed: 0, minCents: 0, medianCents: 0, maxCents: 0, totalCents: 0 };
@@ -79,7 +104,8 @@ export async function rateBatchImpact(db: Database, portal: PortalData, batchId:
   const { after, applied, refused } = applyRowsInMemory(before, rows, portal.id);
 
   const recent = and(eq(deliveries.portalId, portal.id), gte(deliveries.createdAt, since));
-  const quotes = await db.select({
+  // The quotes and their parcels are read side by side (neither needs the other).
+  const [quotes, items] = await Promise.all([db.select({
     deliveryId: deliveries.id, waybill: deliveries.waybill, companyId: deliveries.companyId, companyName: companies.companyName,
     distanceKm: deliveries.distanceKm, date: deliveries.readyForCollectionDate, time: deliveries.readyForCollectionTimeSlotLocal,
     isRoundTrip: deliveries.isRoundTrip, isHighRisk: deliveries.isHighRisk, slaType: deliveryQuotes.slaType,
@@ -90,28 +116,38 @@ export async function rateBatchImpact(db: Database, portal: PortalData, batchId:
     )))
     .leftJoin(companies, eq(companies.id, deliveries.companyId))
     .where(recent)
-    .orderBy(desc(deliveries.createdAt), desc(deliveries.id), asc(deliveryQuotes.id));
-  const items = await db.select({
+    .orderBy(desc(deliveries.createdAt), desc(deliveries.id), asc(deliveryQuotes.id)),
+  db.select({
     deliveryId: deliveryItems.deliveryId, parcelTypeId: deliveryItems.parcelTypeId, length: deliveryItems.length, width: deliveryItems.width,
     height: deliveryItems.height, weight: deliveryItems.weight,
-  }).from(deliveryItems).where(inArray(deliveryItems.deliveryId, db.select({ id: deliveries.id }).from(deliveries).where(recent)));
+  }).from(deliveryItems).where(inArray(deliveryItems.deliveryId, db.select({ id: deliveries.id }).from(deliveries).where(recent)))]);
   const parcelsOf = new Map<number, PricingParcel[]>();
-  for (const { deliveryId, ...parcel } of items) parcelsOf.set(deliveryId, [...(parcelsOf.get(deliveryId) ?? []), parcel]);
+  for (const { deliveryId, ...parcel } of items) {
+    const list = parcelsOf.get(deliveryId);
+    if (list) list.push(parcel);
+    else parcelsOf.set(deliveryId, [parcel]);
+  }
 
   const differences: number[] = [];
   const groups = new Map<string, { companyId: number | null; companyName: string | null; slaType: string; differences: number[] }>();
   const samples: S['RateImpactSample'][] = [];
   let noLongerPriced = 0;
   let newlyPriced = 0;
+  const dayTypes = new Map<string, 'Weekday' | 'Weekend'>();
+  const bandBefore = bandPicker(before);
+  const bandAfter = bandPicker(after);
   for (const quote of quotes) {
     const input = {
       portalId: portal.id, timeZone: portal.timeZone, companyId: quote.companyId, distanceKm: quote.distanceKm, date: quote.date,
       time: quote.time ?? ANY_TIME, slotEnd: null, isRoundTrip: quote.isRoundTrip, isHighRisk: quote.isHighRisk, parcels: parcelsOf.get(quote.deliveryId) ?? [],
     };
     const typeIds = pricingTypeIdsOf(catalogue, input.parcels);
-    const priceWith = (list: readonly RateRow[]) => optionsFromRates(ratesOfBand(list, input), typeIds, input).find((option) => option.slaType === quote.slaType)?.priceExclCents;
-    const oldPrice = priceWith(before);
-    const newPrice = priceWith(after);
+    const slaType = QUOTE_SLA_ORDER.find((level) => level === quote.slaType);
+    // The day type once per date (a time-zone conversion), and only the price of the quote's level (levelPrice).
+    const dayType = dayTypes.get(quote.date) ?? dayTypes.set(quote.date, dayTypeOf(quote.date, portal.timeZone)).get(quote.date)!;
+    const priceWith = (list: (band: typeof input) => RateRow[]) => (slaType === undefined ? undefined : levelPrice(list(input), typeIds, input, slaType, dayType)?.priceExclCents);
+    const oldPrice = priceWith(bandBefore);
+    const newPrice = priceWith(bandAfter);
     if (oldPrice === newPrice) continue;
     if (newPrice === undefined) { noLongerPriced += 1; continue; }
     if (oldPrice === undefined) { newlyPriced += 1; continue; }
