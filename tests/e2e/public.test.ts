@@ -195,6 +195,33 @@ describe('live over the hubs, without a reload', { timeout: 120_000 }, () => {
     await page.close();
   });
 
+  it("the tracking page follows the driver's position as the driver app sends it, on the tracking hub", async () => {
+    // A seeded delivery whose pick-up is in progress with driver2 (server/db/seed-operations.ts).
+    const hash = createHash('sha256').update('courier-demo:WBJ0005').digest('hex').slice(0, 24);
+    const page = await browser.newPage();
+    const frames = hubFrames(page, 'tracking');
+    await page.goto(`${server.url}/track/${hash}`);
+    await page.getByTestId('tracking-waybill').filter({ hasText: 'WBJ0005' }).waitFor();
+    await page.evaluate(() => { (window as Window & { stillHere?: boolean }).stillHere = true; });
+    await expect.poll(() => frames.some((frame) => frame.startsWith('{}')), { timeout: 15_000 }).toBe(true);
+    const driverMarker = page.locator(`[data-testid="map-marker"][data-label="${TRACKING_TEXTS.driverMarker}"]`);
+    const placeOf = async () => (await driverMarker.count()) === 0 ? null
+      : driverMarker.evaluate((marker) => (marker.parentElement as HTMLElement).style.transform);
+    const before = await placeOf();
+
+    // The driver app reports a position near the pick-up (Rosebank), a few hundred metres from anything seeded.
+    const { jwtToken } = await apiLogin(server, 'driver2@demo.test');
+    const driver = createClient<ConnectPaths>({ baseUrl: `${server.url}/connect`, headers: { Authorization: `Bearer ${jwtToken}` } });
+    const moved = await driver.PUT('/drivers/location/{cca2}', { params: { path: { cca2: 'za' } }, body: { lat: -26.1467, lon: 28.0436 } });
+    expect(moved.response.status).toBe(200);
+
+    await expect.poll(() => frames.some((frame) => frame.includes('trackingUpdate') && frame.includes('-26.1467')), { timeout: 20_000 }).toBe(true);
+    await expect.poll(placeOf, { timeout: 20_000 }).not.toBe(before);
+    expect(await placeOf()).not.toBeNull();
+    expect(await page.evaluate(() => (window as Window & { stillHere?: boolean }).stillHere)).toBe(true);
+    await page.close();
+  });
+
   it('a visitor chats from the home page; an operator answers in the messaging window; the answer arrives on the chat hub', async () => {
     const visitor = await browser.newContext();
     const page = await visitor.newPage();
