@@ -144,7 +144,7 @@ async function deliveryBatch(server: TestServer, pool: pg.Pool, notes: string[],
   const batch = await uploadDeliverySheet(ctx, store!.id, 'bench-deliveries.csv', 'csv', Readable.from([Buffer.from(text)]), Buffer.byteLength(text));
   const quoteMs = performance.now() - quoteBegan;
   // The submit as the route runs it, with the job handed to this process directly (not through the queue's poll).
-  const noQueue = { send: async () => null, nudge: () => undefined } as unknown as JobQueue;
+  const noQueue: Pick<JobQueue, 'send' | 'nudge'> = { send: async () => null, nudge: () => undefined };
   const createBegan = performance.now();
   await submitDeliveryBatch(ctx, noQueue, batch.id);
   await runDeliveryBatch({ db, settings, provider: paymentProviderOf(server.context) }, server.live, { batchId: batch.id, portalId: portal.id, cca2: portal.cca2 });

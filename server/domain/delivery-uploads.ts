@@ -389,7 +389,7 @@ async function storeAccount(db: Database, portal: PortalData, storeId: number) {
 }
 
 /** Marks the batch and its rows submitted and enqueues the job that books them (once: a second submit is 409). */
-export async function submitDeliveryBatch(ctx: DeliveryUploadContext, jobs: JobQueue, id: number) {
+export async function submitDeliveryBatch(ctx: DeliveryUploadContext, jobs: Pick<JobQueue, 'send' | 'nudge'>, id: number) {
   const batch = await getDeliveryBatch(ctx, id);
   if (!await storeAccount(ctx.db, ctx.portal, batch.storeId)) throw new HttpError(422, DELIVERY_UPLOAD_TEXTS.noAccount);
   const submitted = await ctx.db.transaction(async (tx) => {
