@@ -4,10 +4,9 @@ import { PAGE_SIZE_OPTIONS, SLA_TYPES } from '../lib/constants';
 import { DELIVERY_UPLOAD_TEXTS } from '../lib/delivery-uploads';
 import { formatMoney } from '../lib/money';
 import { RATE_TEXTS } from '../lib/rate-texts';
-import { UPLOAD_BATCH_STATUS, UPLOAD_BATCH_STATUS_LABELS } from '../lib/statuses';
 import { updateOrConflict } from './api-helpers';
-import { toApiQuery } from './query';
-import type { FormValues, ListParams, ResourceDef } from './types';
+import type { FormValues, ResourceDef } from './types';
+import { nestedQuery, UPLOAD_STATUS_FILTER } from './upload-batch-lists';
 
 /** The form's fields are text: the numbers are also given as text (`lengthText` ...), which the form shows and sends back. */
 const NUMBER_FIELDS = ['parcelTypeId', 'length', 'width', 'height', 'weight', 'parcelCount'] as const;
@@ -19,15 +18,6 @@ const withNumberTexts = (row: components['schemas']['DeliveryUpload']): Delivery
 });
 export type DeliveryBatchRow = components['schemas']['DeliveryUploadBatch'] & { xmin: string };
 
-const STATUS_OPTIONS = Object.values(UPLOAD_BATCH_STATUS).map(String);
-const STATUS_LABELS = Object.fromEntries(Object.entries(UPLOAD_BATCH_STATUS_LABELS));
-
-/** The parent (store or batch) is a fixed filter of the nested list (its path gives it), not a query parameter. */
-function nestedQuery(params: ListParams, parent: string) {
-  const { [parent]: parentId, ...filters } = params.filters;
-  const { sortby: _sortby, sortdirection: _direction, search: _search, ...query } = toApiQuery({ ...params, filters });
-  return { parentId: Number(parentId), query };
-}
 
 const readOnly = (): never => {
   throw new Error('A delivery upload batch is changed through its rows');
@@ -58,7 +48,7 @@ export const deliveryBatchesResource: ResourceDef<DeliveryBatchRow> = {
   ],
   filters: [
     { kind: 'parent', name: 'storeId', label: 'Store' },
-    { kind: 'enum', name: 'uploadstatus', label: 'Upload status', options: STATUS_OPTIONS, optionLabels: STATUS_LABELS },
+    UPLOAD_STATUS_FILTER,
   ],
   fields: [],
   defaultSort: 'id',
@@ -134,7 +124,7 @@ export const deliveryUploadsResource: ResourceDef<DeliveryUploadRow> = {
   ],
   filters: [
     { kind: 'parent', name: 'uploadBatchId', label: 'Batch' },
-    { kind: 'enum', name: 'uploadstatus', label: 'Upload status', options: STATUS_OPTIONS, optionLabels: STATUS_LABELS },
+    UPLOAD_STATUS_FILTER,
     { kind: 'lookup', name: 'appuserid', label: 'User', resource: 'users' },
     { kind: 'boolean', name: 'hasErrors', label: 'With errors' },
   ],

@@ -3,22 +3,12 @@ import type { components } from '../api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { DISTANCE_TEXTS } from '../lib/distance-discovery';
 import { RATE_TEXTS } from '../lib/rate-texts';
-import { UPLOAD_BATCH_STATUS, UPLOAD_BATCH_STATUS_LABELS } from '../lib/statuses';
-import { toApiQuery } from './query';
-import type { ListParams, ResourceDef } from './types';
+import type { ResourceDef } from './types';
+import { nestedQuery, UPLOAD_STATUS_FILTER } from './upload-batch-lists';
 
 export type DistanceBatchRow = components['schemas']['DistanceUploadBatch'] & { xmin: string };
 export type DistanceUploadRow = components['schemas']['DistanceUpload'] & { xmin: string };
 
-const STATUS_OPTIONS = Object.values(UPLOAD_BATCH_STATUS).map(String);
-const STATUS_LABELS = Object.fromEntries(Object.entries(UPLOAD_BATCH_STATUS_LABELS));
-
-/** The list's filters as the calls' query: a fixed parent (the batch) is the path's, sorting and search are not offered. */
-function callQuery(params: ListParams, parent?: string) {
-  const { [parent ?? '']: parentId, ...filters } = params.filters;
-  const { sortby: _sortby, sortdirection: _direction, search: _search, ...query } = toApiQuery({ ...params, filters });
-  return { parentId: Number(parentId), query };
-}
 
 const readOnly = (): never => {
   throw new Error('Distance discovery rows are computed, not edited');
@@ -41,7 +31,7 @@ export const distanceBatchesResource: ResourceDef<DistanceBatchRow> = {
     { key: 'distancesFound', header: 'Distances found', text: (row) => String(row.distancesFound) },
     { key: 'createdBy', header: 'Uploaded by', text: (row) => row.createdBy ?? '' },
   ],
-  filters: [{ kind: 'enum', name: 'uploadstatus', label: 'Upload status', options: STATUS_OPTIONS, optionLabels: STATUS_LABELS }],
+  filters: [UPLOAD_STATUS_FILTER],
   fields: [],
   defaultSort: 'id',
   pageSizes: PAGE_SIZE_OPTIONS,
@@ -50,7 +40,7 @@ export const distanceBatchesResource: ResourceDef<DistanceBatchRow> = {
   label: (row) => `#${row.id}`,
   api: {
     async list(cca2, params, signal) {
-      const { query } = callQuery(params);
+      const { query } = nestedQuery(params);
       const { data } = await api.connect.GET('/uploadbatches/{cca2}/DistanceDiscovery', { params: { path: { cca2 }, query }, signal });
       if (!data) throw new Error('The server answered without batches');
       return { ...data, items: data.items.map((item) => ({ ...item, xmin: String(item.uploadStatusId) })) };
@@ -80,7 +70,7 @@ export const distanceUploadsResource: ResourceDef<DistanceUploadRow> = {
   ],
   filters: [
     { kind: 'parent', name: 'uploadBatchId', label: 'Batch' },
-    { kind: 'enum', name: 'uploadstatus', label: 'Upload status', options: STATUS_OPTIONS, optionLabels: STATUS_LABELS },
+    UPLOAD_STATUS_FILTER,
     { kind: 'boolean', name: 'hasErrors', label: 'With errors' },
   ],
   fields: [],
@@ -91,14 +81,14 @@ export const distanceUploadsResource: ResourceDef<DistanceUploadRow> = {
   label: (row) => `#${row.id}`,
   api: {
     async list(cca2, params, signal) {
-      const { parentId, query } = callQuery(params, 'uploadBatchId');
+      const { parentId, query } = nestedQuery(params, 'uploadBatchId');
       const { data } = await api.connect.GET('/uploadbatches/{cca2}/{batchId}/DistanceDiscovery', { params: { path: { cca2, batchId: parentId }, query }, signal });
       if (!data || typeof data === 'string') throw new Error('The server answered without rows');
       // Rows are not edited: their version is their status.
       return { ...data, items: data.items.map((item) => ({ ...item, xmin: String(item.uploadStatusId) })) };
     },
     async exportFile(cca2, params, signal) {
-      const { parentId, query } = callQuery({ ...params, page: 1 }, 'uploadBatchId');
+      const { parentId, query } = nestedQuery({ ...params, page: 1 }, 'uploadBatchId');
       const { response } = await api.connect.GET('/uploadbatches/{cca2}/{batchId}/DistanceDiscovery', {
         params: { path: { cca2, batchId: parentId }, query: { ...query, exportExcel: true } }, parseAs: 'stream', signal,
       });

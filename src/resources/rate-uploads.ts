@@ -4,14 +4,12 @@ import { PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { formatDate } from '../lib/dates';
 import { formatMoney } from '../lib/money';
 import { RATE_TEXTS } from '../lib/rate-texts';
-import { UPLOAD_BATCH_STATUS, UPLOAD_BATCH_STATUS_LABELS } from '../lib/statuses';
 import { toApiQuery } from './query';
 import type { ListParams, ResourceDef } from './types';
+import { UPLOAD_STATUS_FILTER } from './upload-batch-lists';
 
 export type RateUploadRow = components['schemas']['RateUpload'];
 
-const STATUS_OPTIONS = Object.values(UPLOAD_BATCH_STATUS).map(String);
-const STATUS_LABELS = Object.fromEntries(Object.entries(UPLOAD_BATCH_STATUS_LABELS));
 
 /** The batch is a fixed filter of the nested list (its path gives it), not a query parameter. */
 function uploadsQuery(params: ListParams) {
@@ -50,7 +48,7 @@ export const rateUploadsResource: ResourceDef<RateUploadRow> = {
   ],
   filters: [
     { kind: 'parent', name: 'uploadBatchId', label: 'Batch' },
-    { kind: 'enum', name: 'uploadstatus', label: 'Upload status', options: STATUS_OPTIONS, optionLabels: STATUS_LABELS },
+    UPLOAD_STATUS_FILTER,
     { kind: 'lookup', name: 'appuserid', label: 'User', resource: 'users' },
     { kind: 'boolean', name: 'hasErrors', label: 'With errors' },
   ],
@@ -103,7 +101,7 @@ export const rateBatchesResource: ResourceDef<RateBatchRow> = {
   ],
   filters: [
     { kind: 'parent', name: 'rateId', label: 'Rate' },
-    { kind: 'enum', name: 'uploadstatus', label: 'Upload status', options: STATUS_OPTIONS, optionLabels: STATUS_LABELS },
+    UPLOAD_STATUS_FILTER,
   ],
   fields: [],
   defaultSort: 'id',

@@ -2,11 +2,10 @@ import { api } from '../api';
 import type { components } from '../api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { RATE_TEXTS } from '../lib/rate-texts';
-import { UPLOAD_BATCH_STATUS, UPLOAD_BATCH_STATUS_LABELS } from '../lib/statuses';
 import { STORE_UPLOAD_TEXTS } from '../lib/store-uploads';
 import { updateOrConflict } from './api-helpers';
-import { toApiQuery } from './query';
-import type { FormValues, ListParams, ResourceDef } from './types';
+import type { FormValues, ResourceDef } from './types';
+import { nestedQuery, UPLOAD_STATUS_FILTER } from './upload-batch-lists';
 
 /** The form's fields are text: the ids are also given as text (`storeIdText` ...), which the form shows and sends back. */
 type IdTexts = { storeIdText?: string; companyIdText?: string };
@@ -17,15 +16,6 @@ const withIdTexts = (row: components['schemas']['StoreUpload']): StoreUploadRow 
   ...row, storeIdText: row.storeId === null ? '' : String(row.storeId), companyIdText: row.companyId === null ? '' : String(row.companyId),
 });
 
-const STATUS_OPTIONS = Object.values(UPLOAD_BATCH_STATUS).map(String);
-const STATUS_LABELS = Object.fromEntries(Object.entries(UPLOAD_BATCH_STATUS_LABELS));
-
-/** The list's filters as the calls' query: a fixed parent (the batch) is the path's, sorting and search are not offered. */
-function callQuery(params: ListParams, parent?: string) {
-  const { [parent ?? '']: parentId, ...filters } = params.filters;
-  const { sortby: _sortby, sortdirection: _direction, search: _search, ...query } = toApiQuery({ ...params, filters });
-  return { parentId: Number(parentId), query };
-}
 
 const readOnly = (): never => {
   throw new Error('A store upload batch is changed through its rows');
@@ -49,7 +39,7 @@ export const storeBatchesResource: ResourceDef<StoreBatchRow> = {
     { key: 'createdBy', header: 'Uploaded by', text: (row) => row.createdBy ?? '' },
   ],
   filters: [
-    { kind: 'enum', name: 'uploadstatus', label: 'Upload status', options: STATUS_OPTIONS, optionLabels: STATUS_LABELS },
+    UPLOAD_STATUS_FILTER,
   ],
   fields: [],
   defaultSort: 'id',
@@ -59,7 +49,7 @@ export const storeBatchesResource: ResourceDef<StoreBatchRow> = {
   label: (row) => `#${row.id}`,
   api: {
     async list(cca2, params, signal) {
-      const { query } = callQuery(params);
+      const { query } = nestedQuery(params);
       const { data } = await api.connect.GET('/uploadbatches/{cca2}/Store', { params: { path: { cca2 }, query }, signal });
       if (!data) throw new Error('The server answered without batches');
       // Batches are not edited as records: their version is their status.
@@ -116,7 +106,7 @@ export const storeUploadsResource: ResourceDef<StoreUploadRow> = {
   ],
   filters: [
     { kind: 'parent', name: 'uploadBatchId', label: 'Batch' },
-    { kind: 'enum', name: 'uploadstatus', label: 'Upload status', options: STATUS_OPTIONS, optionLabels: STATUS_LABELS },
+    UPLOAD_STATUS_FILTER,
     { kind: 'lookup', name: 'appuserid', label: 'User', resource: 'users' },
     { kind: 'boolean', name: 'hasErrors', label: 'With errors' },
   ],
@@ -140,13 +130,13 @@ export const storeUploadsResource: ResourceDef<StoreUploadRow> = {
   label: (row) => `#${row.id}`,
   api: {
     async list(cca2, params, signal) {
-      const { parentId, query } = callQuery(params, 'uploadBatchId');
+      const { parentId, query } = nestedQuery(params, 'uploadBatchId');
       const { data } = await api.connect.GET('/uploadbatches/{cca2}/{batchId}/Store', { params: { path: { cca2, batchId: parentId }, query }, signal });
       if (!data || typeof data === 'string') throw new Error('The server answered without rows');
       return { ...data, items: data.items.map(withIdTexts) };
     },
     async exportFile(cca2, params, signal) {
-      const { parentId, query } = callQuery({ ...params, page: 1 }, 'uploadBatchId');
+      const { parentId, query } = nestedQuery({ ...params, page: 1 }, 'uploadBatchId');
       const { response } = await api.connect.GET('/uploadbatches/{cca2}/{batchId}/Store', {
         params: { path: { cca2, batchId: parentId }, query: { ...query, exportExcel: true } }, parseAs: 'stream', signal,
       });
