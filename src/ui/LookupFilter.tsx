@@ -50,7 +50,7 @@ function LookupSelect({ filter, cca2, selected, mode, name, excludeName, values,
   useEffect(() => { latest.current = { values, onChange }; });
   // The select → the URL: write the chosen id under the include or exclude name (and drop the other one).
   useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
+    const follow = (snapshot: ReturnType<typeof actor.getSnapshot>) => {
       const { values: now, onChange: change } = latest.current;
       const key = snapshot.context.selected?.key;
       const target = snapshot.context.mode === 'exclude' && excludeName ? excludeName : name;
@@ -59,7 +59,10 @@ function LookupSelect({ filter, cca2, selected, mode, name, excludeName, values,
       if (key === undefined) {
         if (now[name] !== undefined || (excludeName && now[excludeName] !== undefined)) change(name, undefined, excludeName ? [excludeName] : []);
       } else if (!urlHas) change(target, key, other ? [other] : []);
-    });
+    };
+    const subscription = actor.subscribe(follow);
+    // React may paint before this effect runs: a choice made in between is followed now, not lost.
+    follow(actor.getSnapshot());
     return () => subscription.unsubscribe();
   }, [actor, name, excludeName]);
   // The URL → the select: "Clear filters" (or back) removed the parameter.
