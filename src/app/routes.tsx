@@ -1,21 +1,19 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation, type RouteObject } from 'react-router-dom';
-import { FULL_RELOAD_PATHS, ROUTE_ACCESS, type RouteEntry, type RoutePath, type RouteRule } from '../lib/access';
+import { FULL_RELOAD_PATHS, ROUTE_ACCESS, type RoutePath, type RouteRule } from '../lib/access';
 import { sendPageView } from '../lib/analytics';
 import { pageNavigation } from '../lib/browser';
 import { pageTitle } from '../lib/page-titles';
 import { usePermissions, usePortal } from '../machines/root/root-actor';
-import { NotAvailableYet } from '../features/errors/NotAvailableYet';
 import { RequireAccess } from './RequireAccess';
 import { Shell } from './Shell';
 import { Splash } from './StartupScreens';
-import { SCREENS } from './screens';
+import { SCREENS, type ScreenPath } from './screens';
 import { RouteErrorScreen } from './UnhandledErrorScreen';
 
 const lazyScreens = new Map<string, ComponentType>();
-function screenFor(path: string): ComponentType {
-  const load = SCREENS[path as RoutePath];
-  if (!load) return NotAvailableYet;
+function screenFor(path: ScreenPath): ComponentType {
+  const load = SCREENS[path];
   let screen = lazyScreens.get(path);
   if (!screen) {
     screen = lazy(async () => {
@@ -87,8 +85,10 @@ function RouteScreen({ path, rule, Screen }: { path: string; rule: RouteRule; Sc
   );
 }
 
-function routeFor(entry: RouteEntry): RouteObject {
-  if ((FULL_RELOAD_PATHS as readonly string[]).includes(entry.path)) return { path: entry.path, element: <FullPageReload /> };
+const isFullReload = (path: RoutePath): path is (typeof FULL_RELOAD_PATHS)[number] => (FULL_RELOAD_PATHS as readonly string[]).includes(path);
+
+function routeFor(entry: (typeof ROUTE_ACCESS)[number]): RouteObject {
+  if (isFullReload(entry.path)) return { path: entry.path, element: <FullPageReload /> };
   return { path: entry.path, element: <RouteScreen path={entry.path} rule={entry.rule} Screen={screenFor(entry.path)} /> };
 }
 

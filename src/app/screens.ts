@@ -1,17 +1,19 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
-import type { RoutePath } from '../lib/access';
+import type { FULL_RELOAD_PATHS, RoutePath } from '../lib/access';
+import { redirectScreen } from './redirect-screen';
 
 // The screen table apart from the router (routes.tsx): the drawer's menus ask screenExists without importing
 // the router, which imports the shell that loads the drawer (no import cycle).
 type ScreenModule = { Component?: ComponentType; default?: ComponentType };
 
 /**
- * The screens that exist, by route path of ROUTE_ACCESS (src/lib/access.ts), each its own lazily loaded
- * chunk that exports `Component` (or a default). A registered path missing here renders "Not available
- * yet" and stays out of the menus. Add a screen with one line here.
+ * The screen of every route path of ROUTE_ACCESS (src/lib/access.ts) but the server's own files, each its own
+ * lazily loaded chunk that exports `Component` (or a default). The type makes a registered route without a
+ * screen a compile error. Add a screen with one line here.
  */
-export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = {
+export type ScreenPath = Exclude<RoutePath, (typeof FULL_RELOAD_PATHS)[number]>;
+export const SCREENS: Record<ScreenPath, () => Promise<ScreenModule>> = {
   '/': () => import('../features/public/HomePage'),
   '/login': () => import('../features/auth/LoginPage'),
   '/register': () => import('../features/auth/LoginPage'),
@@ -229,6 +231,10 @@ export const SCREENS: Partial<Record<RoutePath, () => Promise<ScreenModule>>> = 
   '/companies/:id/accounts/edit/:accountId': () => import('../features/finance/AccountFormPage'),
   '/stores/:id/accounts/add': () => import('../features/finance/AccountFormPage'),
   '/stores/:id/accounts/edit/:accountId': () => import('../features/finance/AccountFormPage'),
+  // 000 section 2 "also seen", paths without their screens (decisions.md): the user's identity is their
+  // profile, and tracking is finding a delivery to follow.
+  '/identity': redirectScreen('/profile'),
+  '/tracking': redirectScreen('/track-order'),
 };
 
 /** Whether a URL path opens a screen that exists (menus show only those). */

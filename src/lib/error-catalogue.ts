@@ -299,8 +299,6 @@ export const SCREEN_TEXTS = {
   errorPageMessage: 'Please try again in a moment. Please contact support if the issue persists.',
   goHome: 'Go to the home page',
   forbiddenTitle: 'Access denied',
-  notAvailableTitle: 'Not available yet',
-  notAvailableMessage: 'This page is not available yet. It will open here once it is ready.',
   reportingError: 'An error has occured. Reporting it...',
   errorDialogClose: 'Close',
 } as const;

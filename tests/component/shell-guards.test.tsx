@@ -7,7 +7,7 @@ import { permissionsOf, renderShell } from '../support/shell-harness';
 afterEach(() => vi.restoreAllMocks());
 
 async function settledAt(view: ReturnType<typeof renderShell>, pathname: string) {
-  await waitFor(() => expect(view.router.state.location.pathname).toBe(pathname));
+  await waitFor(() => expect(view.router.state.location.pathname).toBe(pathname), { timeout: 10_000 });
 }
 
 describe('the route guard (000 section 2)', () => {
@@ -51,11 +51,17 @@ describe('the route guard (000 section 2)', () => {
     expect(screen.queryByRole('region', { name: 'Email not confirmed' })).toBeNull();
   });
 
-  it('opens a granted route whose screen is not built yet as "Not available yet", never a stand-in', async () => {
-    const view = renderShell({ path: '/identity', permissions: permissionsOf(['Administrator']) });
-    expect(await screen.findByRole('heading', { level: 1, name: SCREEN_TEXTS.notAvailableTitle })).toBeTruthy();
-    expect(screen.getByText('/identity')).toBeTruthy();
-    expect(view.router.state.location.pathname).toBe('/identity');
+  it('opens /identity as the profile and /tracking as the track-order page, under their canonical URLs', async () => {
+    const identity = renderShell({ path: '/identity', permissions: permissionsOf([]) });
+    await settledAt(identity, '/profile');
+    identity.unmount();
+    const tracking = renderShell({ path: '/tracking', permissions: permissionsOf([]) });
+    await settledAt(tracking, '/track-order');
+  });
+
+  it('keeps the guard of the second name: a visitor at /identity is asked to log in', async () => {
+    const view = renderShell({ path: '/identity', permissions: null });
+    await settledAt(view, '/login');
   });
 
   it('resolves the twice-registered rates batch screens by their first registration', async () => {
