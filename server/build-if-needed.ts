@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { silentProgress, type Progress } from './startup-progress';
 
@@ -40,6 +40,9 @@ export async function buildIfNeeded(progress: Progress = silentProgress): Promis
   }
   await progress.step('Building the web app (first start or changed sources)', async () => {
     const { build } = await import('vite');
+    const startedAt = new Date();
     await build({ root, logLevel: 'warn' });
+    // The build is as new as its start: a source saved while it ran makes it stale next time.
+    utimesSync(join(root, 'dist', 'index.html'), startedAt, startedAt);
   });
 }
