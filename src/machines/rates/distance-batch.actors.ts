@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
-import { batchProgressOf, sheetTypeOf } from './rate-batch.machine';
+import { batchProgressOf, sheetUpload } from './rate-batch.machine';
 import type { BatchCallInput, UploadBatch, UploadSheetInput } from './rate-batch.types';
 
 /**
@@ -12,9 +12,7 @@ export const distanceBatchActors = {
   uploadSheet: fromPromise<UploadBatch, UploadSheetInput>(async ({ input: { cca2, file } }) => {
     const { data } = await api.connect.POST('/uploadbatches/{cca2}/DistanceDiscovery', {
       params: { path: { cca2 }, query: { fileName: file.name } },
-      body: file,
-      headers: { 'Content-Type': sheetTypeOf(file) },
-      bodySerializer: (body: unknown) => body as BodyInit,
+      ...sheetUpload(file),
     });
     return data!.uploadBatch;
   }),

@@ -39,6 +39,13 @@ export function batchCreatedRows(batch: UploadBatch): number {
 /** The sheet's media type from its name (browsers report .csv differently: text/csv, application/vnd.ms-excel ...). */
 export const sheetTypeOf = (file: File): string => (/\.xlsx$/i.test(file.name) ? RATE_SHEET_TYPES.xlsx : /\.csv$/i.test(file.name) ? RATE_SHEET_TYPES.csv : file.type);
 
+/** The request parts of a sheet upload: the file itself as the body, sent as it is under its sheet type. */
+export const sheetUpload = (file: File) => ({
+  body: file,
+  headers: { 'Content-Type': sheetTypeOf(file) },
+  bodySerializer: (body: unknown) => body as BodyInit,
+});
+
 /**
  * A rate upload batch from its sheet to its rates (002 sections 2, 5, 8): choose a .csv or .xlsx, upload it (the
  * server keeps good rows and bad rows with their errors), submit, and follow the background submit to 100 %:
@@ -51,9 +58,7 @@ export const rateBatchMachine = setup({
     uploadSheet: fromPromise<UploadBatch, UploadSheetInput>(async ({ input: { cca2, file } }) => {
       const { data } = await api.connect.POST('/uploadbatches/{cca2}/Rate', {
         params: { path: { cca2 }, query: { fileName: file.name } },
-        body: file,
-        headers: { 'Content-Type': sheetTypeOf(file) },
-        bodySerializer: (body: unknown) => body as BodyInit,
+        ...sheetUpload(file),
       });
       return data!.uploadBatch;
     }),

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
-import { batchProgressOf, sheetTypeOf } from './rate-batch.machine';
+import { batchProgressOf, sheetUpload } from './rate-batch.machine';
 import type { BatchCallInput, UploadBatch, UploadSheetInput } from './rate-batch.types';
 import type { CancelCallInput, CancellableUpload } from './rate-upload-cancel.types';
 
@@ -13,9 +13,7 @@ export const storeBatchActors = {
   uploadSheet: fromPromise<UploadBatch, UploadSheetInput>(async ({ input: { cca2, file } }) => {
     const { data } = await api.connect.POST('/uploadbatches/{cca2}/Store', {
       params: { path: { cca2 }, query: { fileName: file.name } },
-      body: file,
-      headers: { 'Content-Type': sheetTypeOf(file) },
-      bodySerializer: (body: unknown) => body as BodyInit,
+      ...sheetUpload(file),
     });
     return data!.uploadBatch;
   }),
