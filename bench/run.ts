@@ -1,33 +1,36 @@
-// Runs every benchmark in order and prints figures beside a baseline measured in the same run.
+// Runs every benchmark in order, each in a process of its own (bench/child.ts), and prints figures beside a
+// baseline measured in the same run. One benchmark's heap, pools and timers cannot spoil the next one's figures,
+// and one that crashes (or dies at teardown) is reported while the others still run.
 // A figure over budget is reported, not failed: the exit code is non-zero only when a benchmark crashes.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Benchmark, BenchResult, BenchRow, BudgetKey } from './types';
+import { benchmarkFiles } from './list';
+import type { BenchResult, BenchRow, BudgetKey } from './types';
 
 const benchDir = new URL('.', import.meta.url).pathname;
 const budgets = JSON.parse(readFileSync(join(benchDir, 'budgets.json'), 'utf8')) as Record<BudgetKey, number>;
 
-/** In the order they run, by file name; each module's default export is a Benchmark. */
-const allModules: Array<[string, () => Promise<{ default: Benchmark }>]> = [
-  ['bundle-size', () => import('./bundle-size')],
-  ['server-startup', () => import('./server-startup')],
-  ['hub-fanout', () => import('./hub-fanout')],
-  ['quotes', () => import('./quotes')],
-  ['export', () => import('./export')],
-  ['deliveries-list', () => import('./deliveries-list')],
-  ['dashboard-frames', () => import('./dashboard-frames')],
-  ['auto-dispatch', () => import('./auto-dispatch')],
-  ['ledger', () => import('./ledger')],
-  ['rate-uploads', () => import('./rate-uploads')],
-];
 // `npm run bench -- rate-uploads ledger` runs only those; no names: all of them.
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
-const unknown = chosen.filter((name) => !allModules.some(([file]) => file === name));
+const unknown = chosen.filter((name) => !benchmarkFiles.includes(name));
 if (unknown.length > 0) {
-  console.error(`Unknown benchmark ${unknown.join(', ')}; known: ${allModules.map(([file]) => file).join(', ')}`);
+  console.error(`Unknown benchmark ${unknown.join(', ')}; known: ${benchmarkFiles.join(', ')}`);
   process.exit(2);
 }
-const modules = allModules.filter(([file]) => chosen.length === 0 || chosen.includes(file)).map(([, load]) => load);
+const files = benchmarkFiles.filter((file) => chosen.length === 0 || chosen.includes(file));
+
+/** Runs bench/<file>.ts in a child process (its output passes through) and reads the BenchResult it wrote. */
+async function runInChild(file: string, jsonFile: string): Promise<{ name: string; result: BenchResult }> {
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(benchDir, 'child.ts'), file, '--json', jsonFile], { stdio: 'inherit', env: process.env });
+    child.on('error', reject);
+    child.on('exit', (exitCode, signal) => resolve(signal ? -1 : exitCode));
+  });
+  if (code !== 0) throw new Error(`bench/${file}.ts exited with ${code === -1 ? 'a signal' : `code ${code}`} (its output is above)`);
+  return JSON.parse(readFileSync(jsonFile, 'utf8')) as { name: string; result: BenchResult };
+}
 
 interface ReportedRow extends BenchRow {
   budget: number | null;
@@ -69,14 +72,14 @@ const startedAt = new Date();
 const report: Array<{ benchmark: string; durationMs: number; rows?: ReportedRow[]; notes?: string[]; details?: unknown; error?: string }> = [];
 let crashed = false;
 
-for (const load of modules) {
+const scratch = mkdtempSync(join(tmpdir(), 'bench-'));
+for (const file of files) {
   const began = performance.now();
-  let name = '(loading)';
+  let name = file;
   try {
-    const benchmark = (await load()).default;
-    name = benchmark.name;
-    console.log(`\nRunning ${name} ...`);
-    const result: BenchResult = await benchmark.run();
+    console.log(`\nRunning ${name} (own process) ...`);
+    const { name: reportedName, result } = await runInChild(file, join(scratch, `${file}.json`));
+    name = reportedName;
     const rows = result.rows.map((row): ReportedRow => {
       const budget = row.budgetKey ? budgets[row.budgetKey] : null;
       return { ...row, budget, verdict: verdictOf(row, budget) };
@@ -91,6 +94,7 @@ for (const load of modules) {
     report.push({ benchmark: name, durationMs: performance.now() - began, error: message });
   }
 }
+rmSync(scratch, { recursive: true, force: true });
 
 const resultsDir = join(benchDir, 'results');
 mkdirSync(resultsDir, { recursive: true });

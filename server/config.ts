@@ -49,6 +49,10 @@ export interface ServerConfig {
   expensiveCallsPerMinute: number;
   /** Event-loop delay in ms past which requests are shed with 503 and Retry-After. */
   maxEventLoopDelayMs: number;
+  /** Lists count exactly up to this many matching rows; above it the planner's estimate stands in, flagged. */
+  listExactCountLimit: number;
+  /** How long a list's estimated total is reused for the same filters (page requests then run only the rows query). */
+  listEstimateTtlSeconds: number;
   /** Lifetime and attempt limit of emailed or texted codes. */
   codeTtlSeconds: number;
   codeMaxAttempts: number;
@@ -148,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     anonymousWritesPerMinute: integer('ANONYMOUS_WRITES_PER_MINUTE', env.ANONYMOUS_WRITES_PER_MINUTE, 60),
     expensiveCallsPerMinute: integer('EXPENSIVE_CALLS_PER_MINUTE', env.EXPENSIVE_CALLS_PER_MINUTE, 20),
     maxEventLoopDelayMs: integer('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 3000),
+    listExactCountLimit: integer('LIST_EXACT_COUNT_LIMIT', env.LIST_EXACT_COUNT_LIMIT, 10_000),
+    listEstimateTtlSeconds: integer('LIST_ESTIMATE_TTL_SECONDS', env.LIST_ESTIMATE_TTL_SECONDS, 60),
     codeTtlSeconds: integer('CODE_TTL_SECONDS', env.CODE_TTL_SECONDS, 10 * 60),
     codeMaxAttempts: integer('CODE_MAX_ATTEMPTS', env.CODE_MAX_ATTEMPTS, 5),
     smtpUrl: env.SMTP_URL || undefined,

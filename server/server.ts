@@ -11,6 +11,7 @@ import { createGeo } from './geo';
 import { createLogger } from './logger';
 import { createLive, type Live } from './realtime/publish';
 import { silentProgress, type Progress } from './startup-progress';
+import { configureListTotals } from './domain/list-query';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -57,6 +58,7 @@ export async function prepareDatabase(database: DatabaseHandle, config: ServerCo
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env, options.config);
   const logger = createLogger(config.logLevel, options.logDestination);
+  configureListTotals({ exactLimit: config.listExactCountLimit, estimateTtlMs: config.listEstimateTtlSeconds * 1000 });
   const progress = options.progress ?? silentProgress;
   const template = config.inMemoryDatabase && !config.databaseUrl ? options.template : undefined;
   const database = await progress.step('Opening the database', () => openDatabase({

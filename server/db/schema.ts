@@ -315,10 +315,14 @@ export const deliveries = pgTable('deliveries', {
 }, (table) => [
   index('deliveries_portal_status').on(table.portalId, table.logisticStatusId),
   index('deliveries_company').on(table.companyId),
-  // The back office's list at a million rows (docs/benchmarks.md): a company's newest first, and a company's
-  // statuses with a distance range.
-  index('deliveries_company_created').on(table.companyId, table.createdAt),
-  index('deliveries_company_status_distance').on(table.companyId, table.logisticStatusId, table.distanceKm),
+  // The back office's list at a million rows (issue 23, docs/benchmarks.md). Every list query has portal_id = ?,
+  // so each index leads with it: the portal's newest first, a company's (scope or filter) newest first, a store's
+  // newest first (sort column then id: the list's tie-break, so a page is one ordered index range), and a company's
+  // statuses with a distance range for the capped count (an index-only scan).
+  index('deliveries_portal_created').on(table.portalId, table.createdAt, table.id),
+  index('deliveries_portal_company_created').on(table.portalId, table.companyId, table.createdAt, table.id),
+  index('deliveries_portal_store_created').on(table.portalId, table.storeId, table.createdAt, table.id),
+  index('deliveries_portal_company_status_distance').on(table.portalId, table.companyId, table.logisticStatusId, table.distanceKm),
   index('deliveries_store').on(table.storeId),
   index('deliveries_placed_by').on(table.placedByUserId),
   uniqueIndex('deliveries_waybill').on(table.waybill),

@@ -20,7 +20,7 @@ import {
 } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, cappedCount, listTotal, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
+import { after, cachedEstimate, cappedCount, listTotal, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 import { logisticStatusValues } from './delivery-status';
 import { loadTasks } from './operations/rows';
@@ -277,6 +277,9 @@ export async function listDeliveries(db: Database, portal: PortalData, scope: Sc
       },
     };
   }
+  // A big list's estimated total is reused while fresh: its page requests then run only the rows query.
+  const known = cachedEstimate(db, deliveries, where);
+  if (known) return pageOf((await rows()).map(publicRow), known.total, parsed, true);
   const [items, [capped]] = await Promise.all([rows(), countRows()]);
   const { total, estimated } = await listTotal(db, deliveries, where, capped?.value ?? 0);
   return pageOf(items.map(publicRow), total, parsed, estimated);

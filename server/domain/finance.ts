@@ -10,7 +10,7 @@ import type { Database } from '../db/database';
 import { accountBalances, accountCreditLimits, accounts, accountStatementLines, companies, deliveries, deliveryQuotes, ledgerEntries, ledgerTransactions, stores, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, EXACT_COUNT_LIMIT, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
+import { after, exactCountLimit, type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
 
 type S = components['schemas'];
@@ -170,7 +170,7 @@ const TRANSACTION_EXPORT: ExportColumn<FinanceTransaction>[] = [
 ];
 
 /**
- * The statement's statements (a page's rows and their count, capped at EXACT_COUNT_LIMIT + 1 matching lines) for an
+ * The statement's statements (a page's rows and their count, capped at exactCountLimit() + 1 matching lines) for an
  * account already read in the caller's scope; exported so the benchmark runs the very same SQL through `pg`.
  */
 export function statementQueries(db: Database, portal: PortalData, accountId: number, kept: boolean, query: QueryOf<'getaccounttransactions'>) {
@@ -208,7 +208,7 @@ export function statementQueries(db: Database, portal: PortalData, accountId: nu
   const unfiltered = where === undefined && kept;
   const count = () => (unfiltered
     ? db.select({ value: accountBalances.entries }).from(accountBalances).where(eq(accountBalances.accountId, accountId))
-    : db.select({ value: sql<number>`count(*)`.mapWith(Number) }).from(matching().limit(EXACT_COUNT_LIMIT + 1).as('matching')));
+    : db.select({ value: sql<number>`count(*)`.mapWith(Number) }).from(matching().limit(exactCountLimit() + 1).as('matching')));
   return {
     parsed, list, where, rows, count, unfiltered,
     page: () => {
@@ -267,7 +267,7 @@ export async function accountTransactions(db: Database, portal: PortalData, perm
     });
   }
   const [items, exact] = await Promise.all([page(), capped()]);
-  if (unfiltered || exact <= EXACT_COUNT_LIMIT) return { account, ...pageOf(items.map(toPublic), exact, parsed) };
+  if (unfiltered || exact <= exactCountLimit()) return { account, ...pageOf(items.map(toPublic), exact, parsed) };
   // Beyond the exact count: the planner's estimate of the matching lines, flagged.
   return { account, ...pageOf(items.map(toPublic), Math.max(exact, await estimate()), parsed, true) };
 }

@@ -150,23 +150,65 @@ export function pageOf<Item>(items: Item[], totalItems: number, parsed: ParsedLi
   };
 }
 
-/** Lists count exactly up to this many matching rows; above it the planner's estimate stands in (docs/benchmarks.md). */
+/** Lists count exactly up to this many matching rows by default (LIST_EXACT_COUNT_LIMIT); above it the planner's estimate stands in (docs/benchmarks.md). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
-/** `select count(*)` over at most EXACT_COUNT_LIMIT + 1 matching rows: bounded work however large the table. */
+/**
+ * The process's list-total settings, set from the server's configuration at start (server/server.ts): the exact-count
+ * limit and how long an estimated total is reused. One server per process in production; a test file that lowers
+ * the limit starts its own server (vitest isolates files).
+ */
+const totals = { exactLimit: EXACT_COUNT_LIMIT, estimateTtlMs: 60_000 };
+/** Estimated totals by the statement's SQL and parameters: reused while fresh, so paging through a big list runs only its rows query. */
+const estimates = new Map<string, { total: number; until: number }>();
+const MAX_CACHED_ESTIMATES = 1000;
+
+export function configureListTotals(settings: { exactLimit: number; estimateTtlMs: number }): void {
+  totals.exactLimit = settings.exactLimit;
+  totals.estimateTtlMs = settings.estimateTtlMs;
+  estimates.clear();
+}
+
+/** The exact-count limit in force (LIST_EXACT_COUNT_LIMIT, else EXACT_COUNT_LIMIT). */
+export function exactCountLimit(): number {
+  return totals.exactLimit;
+}
+
+/** `select count(*)` over at most exactCountLimit() + 1 matching rows: bounded work however large the table. */
 export function cappedCount(db: Database, table: PgTable, where: SQL | undefined) {
-  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matching');
+  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(totals.exactLimit + 1).as('matching');
   return db.select({ value: count() }).from(matching);
 }
 
+function estimateKey(db: Database, table: PgTable, where: SQL | undefined): string {
+  const { sql: text, params } = db.select({ one: sql`1` }).from(table).where(where).toSQL();
+  return `${text}\u0000${JSON.stringify(params)}`;
+}
+
 /**
- * A list's total: exact while it is at most EXACT_COUNT_LIMIT (the capped count), else the planner's row estimate
- * for the same filters, flagged as an estimate. An exact count of a million matching rows reads them all on
- * every page request; nobody pages to row 500,001 by number, and the screen says "about".
+ * The total still fresh from an earlier request with the same filters, when that total was an estimate (above the
+ * exact-count limit); undefined otherwise. Exact totals are never cached: they are cheap (capped) and must be exact.
+ */
+export function cachedEstimate(db: Database, table: PgTable, where: SQL | undefined, now = Date.now()): { total: number; estimated: true } | undefined {
+  const key = estimateKey(db, table, where);
+  const entry = estimates.get(key);
+  if (!entry) return undefined;
+  if (entry.until <= now) {
+    estimates.delete(key);
+    return undefined;
+  }
+  return { total: entry.total, estimated: true };
+}
+
+/**
+ * A list's total: exact while it is at most the exact-count limit (the capped count), else the planner's row
+ * estimate for the same filters, flagged as an estimate and kept for LIST_ESTIMATE_TTL_SECONDS. An exact count of a
+ * million matching rows reads them all on every page request; nobody pages to row 500,001 by number, and the
+ * screen says "about".
  */
 export async function listTotal(db: Database, table: PgTable, where: SQL | undefined, capped?: number): Promise<{ total: number; estimated: boolean }> {
   const exact = capped ?? (await cappedCount(db, table, where))[0]?.value ?? 0;
-  if (exact <= EXACT_COUNT_LIMIT) return { total: exact, estimated: false };
+  if (exact <= totals.exactLimit) return { total: exact, estimated: false };
   const result: unknown = await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`);
   const rows: unknown[] = typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? result.rows : [];
   const cell = typeof rows[0] === 'object' && rows[0] !== null ? Object.values(rows[0])[0] : undefined;
@@ -174,5 +216,10 @@ export async function listTotal(db: Database, table: PgTable, where: SQL | undef
   const plan: unknown = typeof cell === 'string' ? JSON.parse(cell) : cell;
   const planRows = Array.isArray(plan) ? Number(plan[0]?.Plan?.['Plan Rows']) : Number.NaN;
   // The estimate never undercuts what was just counted.
-  return { total: Math.max(Number.isFinite(planRows) ? Math.round(planRows) : 0, exact), estimated: true };
+  const total = Math.max(Number.isFinite(planRows) ? Math.round(planRows) : 0, exact);
+  if (totals.estimateTtlMs > 0) {
+    if (estimates.size >= MAX_CACHED_ESTIMATES) estimates.delete(estimates.keys().next().value!);
+    estimates.set(estimateKey(db, table, where), { total, until: Date.now() + totals.estimateTtlMs });
+  }
+  return { total, estimated: true };
 }

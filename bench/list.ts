@@ -1,0 +1,13 @@
+/** Every benchmark, by file name (bench/<name>.ts, whose default export is a Benchmark), in the order `npm run bench` runs them. */
+export const benchmarkFiles = [
+  'bundle-size',
+  'server-startup',
+  'hub-fanout',
+  'quotes',
+  'export',
+  'deliveries-list',
+  'dashboard-frames',
+  'auto-dispatch',
+  'ledger',
+  'rate-uploads',
+];
