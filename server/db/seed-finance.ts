@@ -25,11 +25,12 @@ export async function seedBankAccounts(db: Database): Promise<void> {
 /** The seed key of the completed job that carried a delivered history delivery (seed-deliveries.ts). */
 const historyJobKey = (waybill: string) => `history-${waybill}`;
 const MINUTE_MS = 60_000;
+const HISTORY_DRIVER = 'driver@demo.test';
 
 /**
  * The seeded history's jobs and their driver pay. Each delivered delivery of the back-office seed (WBL…) that is in
- * no job gets one completed job (collected 40 minutes before it was delivered, completed when it was delivered), its
- * driver taken in turn from the seeded drivers (a partner's driver is paid through the partner). Then every seeded
+ * no job gets one completed job (collected 40 minutes before it was delivered, completed when it was delivered) by the
+ * demo driver. Then every seeded
  * completed job without a pay posting is paid by payCompletedJob, dated when it completed (its deliveredAt lies
  * before the seeding moment, so nothing is paid in the future whatever the hour), oldest first so each payee's
  * statement reads in order. Idempotent: a job is made once (by seed key) and paid once (payCompletedJob's rule).
@@ -38,7 +39,10 @@ export async function seedDriverPayHistory(db: Database): Promise<void> {
   const [za] = await db.select({ id: portals.id }).from(portals).where(eq(sql`lower(${portals.cca2})`, 'za'));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'administrator@demo.test'));
   if (!za || !admin) return;
-  const driverIds = (await db.select({ id: drivers.userId }).from(drivers).orderBy(asc(drivers.userId))).map((row) => row.id);
+  // The demo driver carried the history: the other demo drivers keep the state the operations demo gives them (which
+  // companies' jobs they carry, no pay account until they are paid).
+  const driverIds = (await db.select({ id: drivers.userId }).from(drivers).innerJoin(users, eq(users.id, drivers.userId))
+    .where(eq(users.email, HISTORY_DRIVER))).map((row) => row.id);
   await db.transaction(async (tx) => {
     const carried = await tx.select({
       id: deliveries.id, waybill: deliveries.waybill, companyId: deliveries.companyId, deliveredAt: deliveries.deliveredAt,
