@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { rebuildBalanceCache } from '../server/domain/ledger';
 import { verifyAccessToken } from '../server/auth/tokens';
 import { accountQuery, statementQueries } from '../server/domain/finance';
@@ -38,6 +39,35 @@ async function reachable(url: string): Promise<string | undefined> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * The statement's two sides in turn, `concurrency` at a time: call i of each side runs back to back, the server's
+ * first on even i and the pg side's first on odd i, so a change in the machine's load falls on both alike. Latencies
+ * of the calls that succeeded, and how many failed (an answer other than 200, or an error), per side.
+ */
+async function alternate(total: number, concurrency: number, sides: [() => Promise<void>, () => Promise<void>]) {
+  const results = sides.map(() => ({ latencies: [] as number[], failed: 0, firstError: undefined as string | undefined }));
+  const timed = async (side: 0 | 1) => {
+    const began = performance.now();
+    try {
+      await sides[side]();
+      results[side]!.latencies.push(performance.now() - began);
+    } catch (error) {
+      results[side]!.failed += 1;
+      results[side]!.firstError ??= (error as Error).message;
+    }
+  };
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < total) {
+      const i = next;
+      next += 1;
+      const order: Array<0 | 1> = i % 2 === 0 ? [0, 1] : [1, 0];
+      for (const side of order) await timed(side);
+    }
+  }));
+  return results;
 }
 
 /** Runs `total` calls of `work`, `concurrency` at a time; the latency of each in ms (a failure throws: no figure). */
@@ -219,31 +249,44 @@ export async function runLedger(): Promise<BenchResult> {
     const dayOf = (entry: number) => new Date(Date.UTC(2025, 0, 1) + entry * 50_000).toISOString().slice(0, 10);
     const middle = { startDate: dayOf(seeded / 2), endDate: dayOf(seeded / 2 + 29 * 1728) };
     const latest = { startDate: dayOf(seeded - 29 * 1728), endDate: dayOf(seeded) };
+    // 1,728 entries a day: a month a year before the last entry (the far-back range of issue 15).
+    const yearBack = { startDate: dayOf(seeded - 365 * 1728 - 29 * 1728), endDate: dayOf(seeded - 365 * 1728) };
     const cases: Array<{ name: string; query: Parameters<typeof statementQueries>[4] }> = [
       { name: 'first page', query: { page: 1, pageSize: PAGE_SIZE } },
       { name: `page ${DEEP_PAGE}`, query: { page: DEEP_PAGE, pageSize: PAGE_SIZE } },
       { name: `filtered: Deposit, Posted, ${latest.startDate}..${latest.endDate}`, query: { page: 1, pageSize: PAGE_SIZE, transactionType: 'Deposit', transactionStatus: 'Posted', ...latest } },
       { name: `filtered: Deposit, Posted, ${middle.startDate}..${middle.endDate}`, query: { page: 1, pageSize: PAGE_SIZE, transactionType: 'Deposit', transactionStatus: 'Posted', ...middle } },
       { name: `filtered as above, page ${DEEP_PAGE / 10}`, query: { page: DEEP_PAGE / 10, pageSize: PAGE_SIZE, transactionType: 'Deposit', transactionStatus: 'Posted', ...middle } },
+      ...(seeded > 400 * 1728 ? [
+        { name: `dates only: ${yearBack.startDate}..${yearBack.endDate} (a year back)`, query: { page: 1, pageSize: PAGE_SIZE, ...yearBack } },
+        { name: `dates only: ${latest.startDate}..${latest.endDate} (the last month)`, query: { page: 1, pageSize: PAGE_SIZE, ...latest } },
+      ] : []),
     ];
     const plans: Record<string, { page: string; count: string }> = {};
     details.plans = plans;
+    const failures: Record<string, { server: number; pg: number; firstError?: string }> = {};
+    details.failures = failures;
     for (const { name, query } of cases) {
       const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
       const url = `${server.url}/connect/accounts/za/${accountId}/transactions?${search}`;
-      let fromServer: unknown[] = [];
-      const viaServer = async () => { fromServer = (await getJson(url)).items as unknown[]; };
-      // The same statements the handler runs: the account in scope, the page and its count.
+      let fromServer: Array<{ id: number }> = [];
+      const viaServer = async () => { fromServer = (await getJson(url)).items as Array<{ id: number }>; };
+      // The same statements the handler runs, as it runs them: the account in scope, the page, its count and (a
+      // filtered page) the planner's estimate, at once.
       const accountSql = accountQuery(db, portal, permissions, accountId).toSQL();
       const [account] = await accountQuery(db, portal, permissions, accountId);
       const statements = statementQueries(db, portal, accountId, account!.kept, query);
       const pageSql = statements.page().toSQL();
       const countSql = statements.count().toSQL();
-      let fromPg = 0;
+      const estimateSql = statements.unfiltered ? undefined : new PgDialect().sqlToQuery(statements.estimateStatement());
+      let fromPg: Array<{ id: number }> = [];
       const viaPg = async () => {
-        await pool.query(accountSql.sql, accountSql.params);
-        const [page] = await Promise.all([pool.query(pageSql.sql, pageSql.params), pool.query(countSql.sql, countSql.params)]);
-        fromPg = page.rowCount ?? 0;
+        const [, page] = await Promise.all([
+          pool.query(accountSql.sql, accountSql.params), pool.query<unknown[]>({ text: pageSql.sql, values: pageSql.params, rowMode: 'array' }), pool.query(countSql.sql, countSql.params),
+          estimateSql && pool.query(estimateSql.sql, estimateSql.params),
+        ]);
+        // The page's first column is the transaction's id (drizzle names it by its column, not its key).
+        fromPg = page.rows.map((row) => ({ id: Number(row[0]) }));
       };
       await load(WARM_UP, CONCURRENCY, viaServer);
       await load(WARM_UP, CONCURRENCY, viaPg);
@@ -251,12 +294,20 @@ export async function runLedger(): Promise<BenchResult> {
       const explain = async (statement: { sql: string; params: unknown[] }) => (await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params)).rows.map((line: Record<string, string>) => Object.values(line)[0]).join('\n');
       plans[name] = { page: await explain(pageSql), count: await explain(countSql) };
       if (process.env.BENCH_LEDGER_EXPLAIN) notes.push(`${name} plans:\n${plans[name].page}\n${plans[name].count}`);
-      if (fromPg !== fromServer.length || fromPg === 0) throw new Error(`${name}: pg read ${fromPg} rows, the server ${fromServer.length}`);
-      const server95 = percentile(await load(REQUESTS, CONCURRENCY, viaServer), 95);
-      const pg95 = percentile(await load(REQUESTS, CONCURRENCY, viaPg), 95);
-      rows.push({ name: `statement ${name}, p95`, figure: server95, baseline: pg95, baselineName: 'same SQL through pg', unit: 'ms', budgetKey: 'ledgerStatementP95Ms' });
+      // The same page on both sides: the same transactions in the same order.
+      const ids = (page: Array<{ id: number }>) => page.map((line) => line.id).join(',');
+      if (fromPg.length === 0 || ids(fromPg) !== ids(fromServer)) throw new Error(`${name}: pg read [${ids(fromPg)}], the server [${ids(fromServer)}]`);
+      const [viaServerResult, viaPgResult] = await alternate(REQUESTS, CONCURRENCY, [viaServer, viaPg]);
+      failures[name] = { server: viaServerResult!.failed, pg: viaPgResult!.failed, ...(viaServerResult!.firstError && { firstError: viaServerResult!.firstError }) };
+      const failed = viaServerResult!.failed + viaPgResult!.failed;
+      if (failed > 0) notes.push(`${name}: ${viaServerResult!.failed} server and ${viaPgResult!.failed} pg requests FAILED (first: ${viaServerResult!.firstError ?? viaPgResult!.firstError}); the figures are of the rest.`);
+      rows.push({
+        name: `statement ${name}, p95${failed > 0 ? ` (${viaServerResult!.failed} + ${viaPgResult!.failed} of ${REQUESTS} failed)` : ''}`,
+        figure: percentile(viaServerResult!.latencies, 95), baseline: percentile(viaPgResult!.latencies, 95),
+        baselineName: 'same SQL through pg', unit: 'ms', budgetKey: 'ledgerStatementP95Ms',
+      });
     }
-    notes.push(`Statement: ${REQUESTS} requests per case and side after ${WARM_UP} warm-up, ${CONCURRENCY} at a time; page size ${PAGE_SIZE}; the pg side runs the account read, the page and its count as the handler does.`);
+    notes.push(`Statement: ${REQUESTS} requests per case and side after ${WARM_UP} warm-up, ${CONCURRENCY} at a time, the two sides in turn; page size ${PAGE_SIZE}; the pg side runs the account read, the page, its count and (filtered) the estimate at once, as the handler does; failed requests: ${Object.values(failures).reduce((sum, case_) => sum + case_.server + case_.pg, 0)}.`);
 
     // (c) Duplicated concurrent pay requests.
     rows.push(...await payTwice(server, notes));

@@ -114,6 +114,10 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
     strictTransportSecurity: false,
   });
 
+  // Every handler reads who calls and where from `request.scope`, built once per request (its portal lookup starts
+  // in onRequest, before the access check below, so the two round trips overlap).
+  await app.register(requestScope, { db: context.db });
+
   // Deny by default: an operation needs an entry in the shared access table, and the token decides the rest.
   app.addHook('onRequest', async (request) => {
     const operationId = operationIdOf(request);
@@ -167,9 +171,6 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   // Multipart uploads (profile picture): its hooks run after the access check above.
   // Application documents (issue 18) have their own, larger limit.
   await registerMultipart(app, context.config.profilePictureLimit, { uploadapplicationdocument: context.config.documentUploadLimit });
-
-  // Every handler reads who calls and where from `request.scope`, built once per request.
-  await app.register(requestScope, { db: context.db });
 
   // Uploaded sheets stream into their handler (rate upload batches).
   acceptSheetStreams(app);

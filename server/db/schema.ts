@@ -1467,5 +1467,7 @@ export const accountStatementLines = pgTable('account_statement_lines', {
 }, (table) => [
   index('account_statement_lines_order').on(table.accountId, table.transactionId, table.entryId),
   index('account_statement_lines_type').on(table.accountId, table.transactionType, table.transactionId),
-  index('account_statement_lines_created').on(table.accountId, table.createdAt),
+  // The statement's own order (newest first by date, then the line order): a date range starts the scan at its date.
+  index('account_statement_lines_dated').on(table.accountId, table.createdAt, table.transactionId, table.entryId),
+  index('account_statement_lines_type_dated').on(table.accountId, table.transactionType, table.createdAt, table.transactionId, table.entryId),
 ]);

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from './demo-password';
 import { seedBooking } from './seed-booking';
 import { seedContent } from './seed-content';
 import { seedScheduledReports } from './seed-reports';
-import { seedBankAccounts } from './seed-finance';
+import { seedBankAccounts, seedDriverPayHistory } from './seed-finance';
 import { seedOperations } from './seed-operations';
 import { seedDeliveriesAdmin } from './seed-deliveries';
 import { seedTerritories } from './seed-territories';
@@ -164,5 +164,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   await seedContent(db);
   await seedScheduledReports(db);
   await seedBankAccounts(db);
+  // Last: the history's jobs are carried by every seeded driver, the partner's too.
+  await seedDriverPayHistory(db);
   return { created };
 }

@@ -40,7 +40,11 @@ async function openPayPosting(tx: Tx, jobId: number) {
   return last && !last.isReversal ? last : undefined;
 }
 
-export interface JobPayInput { portalId: number; jobId: number; driverId: number | null; userId: number }
+export interface JobPayInput {
+  portalId: number; jobId: number; driverId: number | null; userId: number;
+  /** When the job completed, if not now: the demo seed pays its history's completions on their day. */
+  postedAt?: Date;
+}
 
 /**
  * Pays a job that has just completed (the caller holds its row lock). Nothing when it is already paid, has no driver
@@ -53,13 +57,16 @@ export async function payCompletedJob(tx: Tx, input: JobPayInput): Promise<numbe
   const payee = await payeeAccountId(tx, input.portalId, input.driverId);
   const reason = `Driver pay for completed job ${input.jobId}`;
   const transactionId = await postTransaction(tx, {
-    portalId: input.portalId, transactionType: 'Credit', description: reason,
+    portalId: input.portalId, transactionType: 'Credit', description: reason, postedAt: input.postedAt,
     entries: [
       { accountId: await systemAccountId(tx, input.portalId, COST_OF_SALES_ACCOUNT), amountCents: totalCents },
       { accountId: payee, amountCents: -totalCents },
     ],
   });
-  await tx.insert(jobPayPostings).values({ portalId: input.portalId, jobId: input.jobId, ledgerTransactionId: transactionId, reason, createdByUserId: input.userId });
+  await tx.insert(jobPayPostings).values({
+    portalId: input.portalId, jobId: input.jobId, ledgerTransactionId: transactionId, reason, createdByUserId: input.userId,
+    ...(input.postedAt && { createdAt: input.postedAt }),
+  });
   return transactionId;
 }
 

@@ -42,7 +42,9 @@ export async function postTransaction(tx: Tx, posting: Posting): Promise<number>
     deliveryId: posting.deliveryId ?? null,
     paymentId: posting.paymentId ?? null,
     reversalOfId: posting.reversalOfId ?? null,
-    ...(posting.postedAt && { createdAt: posting.postedAt }),
+    // When the accounts' locks are held, not when the database transaction began: a customer account's lines are then
+    // dated in their order (a statement reads by date: finance.ts statementQueries).
+    createdAt: posting.postedAt ?? sql`clock_timestamp()`,
   }).returning({ id: ledgerTransactions.id, createdAt: ledgerTransactions.createdAt });
   const written = await tx.insert(ledgerEntries).values(entries.map((entry) => ({ ...entry, transactionId: row!.id })))
     .returning({ id: ledgerEntries.id, accountId: ledgerEntries.accountId, amountCents: ledgerEntries.amountCents });

@@ -56,12 +56,26 @@ const cca2Of = (request: FastifyRequest) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** Builds `request.scope` in preHandler: after the access check and validation, so a 401, 403 or 400 comes first. */
+const portalLookups = new WeakMap<FastifyRequest, Promise<PortalData | undefined>>();
+
+/**
+ * Builds `request.scope` in preHandler: after the access check and validation, so a 401, 403 or 400 comes first.
+ * The path's portal is looked up from onRequest on (registered before the access check), so its round trip overlaps
+ * the token's session check instead of following it; it is only awaited, and its failure only surfaces, in preHandler.
+ */
 const requestScopePlugin: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   app.decorateRequest('scope', null as unknown as RequestScope);
+  app.addHook('onRequest', async (request) => {
+    const cca2 = cca2Of(request);
+    if (cca2 === undefined) return;
+    const lookup = findPortal(db, cca2);
+    // A request refused before preHandler never awaits it: its failure must not go unhandled.
+    lookup.catch(() => undefined);
+    portalLookups.set(request, lookup);
+  });
   app.addHook('preHandler', async (request) => {
     const cca2 = cca2Of(request);
-    const portal = cca2 === undefined ? undefined : await findPortal(db, cca2);
+    const portal = cca2 === undefined ? undefined : await (portalLookups.get(request) ?? findPortal(db, cca2));
     request.scope = requestScope(cca2, portal, request.permissions);
   });
 };

@@ -2,6 +2,7 @@
 // credited) with the status change, once; reversing a completed job posts a reversal; returning a paid delivery to
 // its sender charges the return leg. Gross Profit reads the cost of sales.
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { accounts, adjustmentItems, companies, drivers, jobs, jobPayPostings, ledgerEntries, ledgerTransactions } from '../../server/db/schema';
@@ -20,6 +21,11 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
 const admin = () => server.as('administrator');
+/** A range holding every posting: the seeded history (the last 60 days) and today's, in the portal's calendar. */
+const everything = () => {
+  const today = DateTime.now().setZone('Africa/Johannesburg');
+  return { startDate: today.minus({ days: 120 }).toISODate()!, endDate: today.toISODate()! };
+};
 const db = () => server.database.db;
 
 async function systemBalance(code: string) {
@@ -63,6 +69,7 @@ describe('completing a job pays its driver (cost of sales → the driver\'s acco
   let jobId: number;
   let payee: number;
   let cost: number;
+  let held: number;
 
   it('posts one balanced Credit with the status change, to the driver\'s Payable account opened on demand', async () => {
     const job = await jobFor([await deliveryIdOf(server, 'WBJ0007'), await deliveryIdOf(server, 'WBJ0008')], 'driver4');
@@ -72,6 +79,9 @@ describe('completing a job pays its driver (cost of sales → the driver\'s acco
     const last = await workUpToLastDropOff('driver4', job.tasks);
     expect(await postings(jobId)).toEqual([]); // not before it completes
     const costOfSales = await systemBalance(SYSTEM_ACCOUNTS.costOfSales);
+    // The seed paid the driver's history into the same Payable account (opened then); what it held before this job.
+    const [before] = await db().select().from(accounts).where(and(eq(accounts.userId, job.driverId), eq(accounts.accountType, 'Payable')));
+    held = before ? await accountBalance(db(), before.id) : 0;
 
     expect(await runTask('driver4', 'completedropoff', last.id)).toBe(200);
     const [posting] = await postings(jobId);
@@ -80,7 +90,7 @@ describe('completing a job pays its driver (cost of sales → the driver\'s acco
     expect(entries.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(0);
     const [account] = await db().select().from(accounts).where(and(eq(accounts.userId, job.driverId), eq(accounts.accountType, 'Payable')));
     payee = account!.id;
-    expect(await accountBalance(db(), payee)).toBe(cost);
+    expect(await accountBalance(db(), payee)).toBe(held + cost);
     // Cost of sales is a debit balance: what it holds goes down by the pay (accountBalance is minus the entries).
     expect(await systemBalance(SYSTEM_ACCOUNTS.costOfSales)).toBe(costOfSales - cost);
     const [transaction] = await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.id, posting!.ledgerTransactionId));
@@ -94,7 +104,7 @@ describe('completing a job pays its driver (cost of sales → the driver\'s acco
     const [job] = await db().select({ portalId: jobs.portalId }).from(jobs).where(eq(jobs.id, jobId));
     expect(await db().transaction((tx) => payCompletedJob(tx, { portalId: job!.portalId, jobId, driverId, userId: driverId }))).toBeUndefined();
     expect(await postings(jobId)).toHaveLength(1);
-    expect(await accountBalance(db(), payee)).toBe(cost);
+    expect(await accountBalance(db(), payee)).toBe(held + cost);
   });
 
   it('reversing the completed job posts a reversal (never an edit); completing it again pays it again', async () => {
@@ -107,7 +117,7 @@ describe('completing a job pays its driver (cost of sales → the driver\'s acco
     expect(rows[1]).toMatchObject({ isReversal: true, createdByUserId: await userIdOf(server, 'administrator@demo.test') });
     const [reversal] = await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.id, rows[1]!.ledgerTransactionId));
     expect(reversal).toMatchObject({ reversalOfId: paid!.ledgerTransactionId, transactionType: 'Credit reversal' });
-    expect(await accountBalance(db(), payee)).toBe(0);
+    expect(await accountBalance(db(), payee)).toBe(held);
     // A second reversal is refused by the job's chart (in progress goes back only with no task started).
     expect((await admin().connect.PUT('/jobs/reverseJobStatus/{cca2}/{id}', { params: inZa(jobId) })).response.status).toBe(409);
     expect(await postings(jobId)).toHaveLength(2);
@@ -115,7 +125,7 @@ describe('completing a job pays its driver (cost of sales → the driver\'s acco
     const reopened = reversed.data!.tasks.find((task) => task.taskStatusId === TASK_STATUS.IN_PROGRESS)!;
     expect(await runTask('driver4', 'completedropoff', reopened.id)).toBe(200);
     expect((await postings(jobId)).map((row) => row.isReversal)).toEqual([false, true, false]);
-    expect(await accountBalance(db(), payee)).toBe(cost);
+    expect(await accountBalance(db(), payee)).toBe(held + cost);
     expect((await verifyLedger(db())).violations).toEqual([]);
   });
 
@@ -148,10 +158,10 @@ describe('completing a job pays its driver (cost of sales → the driver\'s acco
   });
 
   it('Gross Profit shows revenue minus the cost of sales the completions posted', async () => {
-    const { data } = await admin().connect.GET('/reports/{cca2}/{report}', { params: { path: { ...ZA, report: 'grossProfit' }, query: {} } });
+    const { data } = await admin().connect.GET('/reports/{cca2}/{report}', { params: { path: { ...ZA, report: 'grossProfit' }, query: everything() } });
     if (!data || typeof data === 'string') throw new Error('expected a report result');
     const { figures } = data;
-    // Every posting to cost of sales is today's (the seed posts none): pays, less the reversal, as the account holds them.
+    // Every posting to cost of sales lies in the range (the seed's history and today's): pays, less the reversal, as the account holds them.
     expect(figures.costOfSales).toBe(-(await systemBalance(SYSTEM_ACCOUNTS.costOfSales)));
     expect(figures.costOfSales).toBeGreaterThan(cost);
     expect(figures.grossProfit).toBe(Number(figures.revenue) - Number(figures.costOfSales));
@@ -198,8 +208,11 @@ describe('finance metrics and driver pay analysis (administrator; from the ledge
     expect(day!.paging.totalItems).toBe(30); // the default range: the last 30 days
     expect(day!.paging.totalItems).toBeGreaterThan(week!.paging.totalItems);
     expect(week!.paging.totalItems).toBeGreaterThan(month!.paging.totalItems);
-    expect(day!.figures.costOfSales).toBe(-(await systemBalance(SYSTEM_ACCOUNTS.costOfSales)));
     expect(day!.figures.grossProfit).toBe(day!.figures.revenue! - day!.figures.costOfSales!);
+    // Over a range holding every posting, cost of sales is what the account holds.
+    const whole = await get('administrator', 'financeMetrics', { period: 'Month', ...everything() });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    expect((whole.body as { figures: Record<string, number> }).figures.costOfSales).toBe(-(await systemBalance(SYSTEM_ACCOUNTS.costOfSales)));
     const payable = await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.accountType, 'Payable'));
     const owed = (await Promise.all(payable.map((row) => accountBalance(db(), row.id)))).reduce((sum, balance) => sum + Math.max(balance, 0), 0);
     expect(owed).toBeGreaterThan(0);

@@ -3,8 +3,10 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../server/db/schema';
-import { accountBalance } from '../../server/domain/ledger';
+import { accounts, companies } from '../../server/db/schema';
+import { SYSTEM_ACCOUNTS } from '../../server/db/seed-booking';
+import { accountBalance, postTransaction, reverseTransaction, systemAccountId } from '../../server/domain/ledger';
+import { requirePortal } from '../../server/domain/portals';
 import type { SeededLogin } from '../support/seeded-users';
 import { bookedAndPaid } from './booking-helpers';
 import { bearer, dataOf, fieldErrors, inZa, pageOf, startTestServer, ZA, type TestServer } from './support';
@@ -103,6 +105,55 @@ describe('an account\'s statement', () => {
     const file = await sheet('customer', `/accounts/za/${accountId}/transactions?exportExcel=true&search=${sale!.waybill}`);
     expect(file.disposition).toContain('Transactions.xlsx');
     expect(file.rows).toHaveLength(3);
+  });
+
+  it('a statement reads newest first by date; a date range far back, the status and type filters each find their lines', async () => {
+    // Issue 15: a range a year back used to scan every newer line; the statement's order is now the date's, so a range
+    // starts its index scan at its date. Dates fixed in the past: the same whatever day and hour the test runs.
+    const { db } = server.database;
+    const portal = await requirePortal(db, 'za');
+    const [blue] = await db.select({ id: companies.id }).from(companies).where(eq(companies.companyName, 'Blue Crane Foods'));
+    const created = await server.raw('administrator', 'POST', '/accounts/za/manage', { accountName: 'Dated statement', accountType: 'Prepay', companyId: blue!.id });
+    expect(created.status).toBe(201);
+    const accountId = created.body.id as number;
+    const funding = await systemAccountId(db, portal.id, SYSTEM_ACCOUNTS.funding);
+    const deposit = (cents: number, postedAt?: Date) => db.transaction((tx) => postTransaction(tx, {
+      portalId: portal.id, transactionType: 'Deposit', description: `Dated deposit ${cents}`, postedAt,
+      entries: [{ accountId: funding, amountCents: cents }, { accountId, amountCents: -cents }],
+    }));
+    const yearBack = await deposit(100_00, new Date('2024-03-15T10:00:00Z'));
+    const sameDay = await deposit(50_00, new Date('2024-03-15T10:00:00Z'));
+    const later = await deposit(20_00, new Date('2024-09-01T10:00:00Z'));
+    const today = await deposit(7_00);
+    const reversal = await db.transaction((tx) => reverseTransaction(tx, later, 'Dated deposit taken back'));
+
+    const read = async (query: Record<string, string | number> = {}) => pageOf(await dataOf(statement('administrator', accountId, { pageSize: 50, ...query })));
+    const all = await read();
+    // Newest first by date, the order posted breaking a tie (two deposits on the same instant).
+    expect(all.items.map((row) => row.id)).toEqual([reversal, today, later, sameDay, yearBack]);
+    expect(all.items.map((row) => row.balanceAfter)).toEqual([157_00, 177_00, 170_00, 150_00, 100_00]);
+    expect(all.items.find((row) => row.id === later)!.transactionStatus).toBe('Reversed');
+    expect(all.paging.totalItems).toBe(5);
+
+    const march = await read({ startDate: '2024-03-01', endDate: '2024-03-31' });
+    expect([march.items.map((row) => row.id), march.paging.totalItems]).toEqual([[sameDay, yearBack], 2]);
+    const secondPage = await read({ startDate: '2024-03-01', endDate: '2024-03-31', pageSize: 1, page: 2 });
+    expect(secondPage.items.map((row) => row.id)).toEqual([yearBack]);
+    expect((await read({ startDate: '2024-01-01', endDate: '2024-12-31', transactionStatus: 'Reversed' })).items.map((row) => row.id)).toEqual([later]);
+    expect((await read({ startDate: '2024-01-01', endDate: '2024-12-31', transactionStatus: 'Posted' })).items.map((row) => row.id)).toEqual([sameDay, yearBack]);
+    expect((await read({ transactionType: 'Deposit reversal' })).items.map((row) => row.id)).toEqual([reversal]);
+    expect((await read({ transactionType: 'Deposit', transactionStatus: 'Posted' })).items.map((row) => row.id)).toEqual([today, sameDay, yearBack]);
+    // An order asked for still holds: oldest first by id.
+    expect((await read({ sortby: 'id', sortdirection: 'asc' })).items.map((row) => row.id)).toEqual([yearBack, sameDay, later, today, reversal]);
+
+    // Scope: the statement is read with the account, but nothing of it leaves for a caller outside the account's scope.
+    const outside = await statement('company.admin', accountId, { startDate: '2024-03-01' });
+    expect([outside.response.status, JSON.stringify(outside.error ?? {}).includes('Dated deposit')]).toEqual([404, false]);
+    expect((await statement('administrator', 99_999_999, { transactionStatus: 'Posted' })).response.status).toBe(404);
+    expect((await server.raw(undefined, 'GET', `/accounts/za/${accountId}/transactions`)).status).toBe(401);
+    const badStatus = await server.raw('administrator', 'GET', `/accounts/za/${accountId}/transactions?transactionStatus=Gone`);
+    expect(badStatus.status).toBe(400);
+    expect(JSON.stringify(badStatus.body)).toContain('transactionStatus');
   });
 
   it('a transaction\'s items: the invoice\'s quote lines and totals; 404 to anyone whose account it did not touch', async () => {

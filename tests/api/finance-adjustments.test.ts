@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, adjustmentItems, ledgerEntries, ledgerTransactions } from '../../server/db/schema';
 import { SYSTEM_ACCOUNTS } from '../../server/db/seed-booking';
 import { ADJUSTMENT_TEXTS, DRIVER_PAY_SYSTEM_CODE } from '../../server/domain/adjustments';
+import { payeeAccountId } from '../../server/domain/driver-pay';
 import { accountBalance } from '../../server/domain/ledger';
+import { requirePortal } from '../../server/domain/portals';
 import { bookedAndPaid, bookedWithAccount } from './booking-helpers';
 import { seededJobId, userIdOf } from './operations-support';
 import { fieldErrors, startTestServer, type TestServer } from './support';
@@ -97,8 +99,10 @@ describe('a job\'s cost adjustment (createJobTransactionItem, getJobTransactionI
   it('pays the driver more or less through the driver\'s account; the items list the cost lines and the adjustments', async () => {
     const jobId = await seededJobId(server, 'ops-completed');
     const driver = await userIdOf(server, 'driver@demo.test');
-    const created = await server.raw('administrator', 'POST', '/accounts/za/manage', { accountName: 'Driver pay', accountType: 'Prepay', userId: driver });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // The account driver pay goes to (the seed paid the driver's history into it: payCompletedJob opened it).
+    const portal = await requirePortal(server.database.db, 'za');
+    const payee = await server.database.db.transaction((tx) => payeeAccountId(tx, portal.id, driver));
+    const payeeBefore = await balanceOf(payee);
     const items = await server.raw('staff', 'GET', `/transactions/getJobTransactionItems/za/${jobId}`);
     expect(items.status).toBe(200);
     const cost = items.body.totalExcl as number;
@@ -107,13 +111,13 @@ describe('a job\'s cost adjustment (createJobTransactionItem, getJobTransactionI
     const credit = await server.raw('management', 'POST', JOB, { jobId, amount: 15_00, description: 'Toll road', isCredit: true }, { 'Idempotency-Key': key() });
     expect(credit.status, JSON.stringify(credit.body)).toBe(201);
     expect(credit.body).toMatchObject({ jobId, deliveryId: null, amountExcl: 15_00, vat: 0, isCredit: true, newAmountExcl: cost + 15_00 });
-    expect(await balanceOf(created.body.id)).toBe(15_00);
+    expect(await balanceOf(payee)).toBe(payeeBefore + 15_00);
     expect(await systemBalance(DRIVER_PAY_SYSTEM_CODE)).toBe(driverPay - 15_00);
     const debitKey = key();
     const debit = await server.raw('administrator', 'POST', JOB, { jobId, amount: 5_00, description: 'Late', isCredit: false }, { 'Idempotency-Key': debitKey });
     expect(debit.status).toBe(201);
     expect((await server.raw('administrator', 'POST', JOB, { jobId, amount: 5_00, description: 'Late', isCredit: false }, { 'Idempotency-Key': debitKey })).body).toEqual(debit.body);
-    expect(await balanceOf(created.body.id)).toBe(10_00);
+    expect(await balanceOf(payee)).toBe(payeeBefore + 10_00);
 
     const after = await server.raw('staff', 'GET', `/transactions/getJobTransactionItems/za/${jobId}`);
     expect(after.body.items).toEqual(items.body.items);

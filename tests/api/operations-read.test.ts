@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { inArray } from 'drizzle-orm';
+import { jobs } from '../../server/db/schema';
 import { DRIVER_AVAILABILITY, JOB_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { seededJobId } from './operations-support';
 import { dataOf, inZa, startTestServer, ZA, type ListQuery, type TestServer } from './support';
@@ -39,7 +41,11 @@ describe('jobs read side', () => {
       (await dataOf(admin.connect.GET('/jobs/{cca2}', { params: { path: ZA, query: { pageSize: 200, ...query } } }))).items.map((job) => job.id).sort();
     const inProgress = [await seededJobId(server, 'ops-in-progress'), await seededJobId(server, 'ops-drop-off')].sort();
     expect(await ids({ jobStatuses: [JOB_STATUS.IN_PROGRESS] })).toEqual(inProgress);
-    expect(await ids({ deliveryStatus: 'Completed' })).toEqual([await seededJobId(server, 'ops-completed')]);
+    // The operations demo's completed job, and the seeded history's (each delivered delivery was carried in one).
+    const completedDeliveries = await ids({ deliveryStatus: 'Completed' });
+    expect(completedDeliveries).toContain(await seededJobId(server, 'ops-completed'));
+    const keys = await server.database.db.select({ seedKey: jobs.seedKey }).from(jobs).where(inArray(jobs.id, completedDeliveries));
+    expect(keys.filter((row) => row.seedKey !== 'ops-completed' && !row.seedKey?.startsWith('history-'))).toEqual([]);
     expect(await ids({ search: 'WBJ0009' })).toEqual([await seededJobId(server, 'ops-drop-off')]);
     expect(await ids({ search: 'Thabo' })).toEqual([await seededJobId(server, 'ops-in-progress')]);
     const one = await dataOf(admin.connect.GET('/jobs/{cca2}/{id}', { params: inZa(await seededJobId(server, 'ops-completed')) }));

@@ -1,14 +1,16 @@
 // The demo seed must not contradict itself (issue 21, item 11): a newcomer found Sandton → Cape Town City Centre
 // at 60.5 km, delivered work picked up next month, paid deliveries with a total paid of R 0,00 and drop-off
 // exceptions at 100 %. The server seeds at start; these invariants hold over everything it seeded.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, deliveries, deliveryQuotes, ledgerEntries, ledgerTransactions, payments } from '../../server/db/schema';
+import { accounts, deliveries, deliveryQuotes, jobDeliveries, jobPayPostings, jobs, ledgerEntries, ledgerTransactions, payments } from '../../server/db/schema';
+import { seedDriverPayHistory } from '../../server/db/seed-finance';
+import { jobCostLines } from '../../server/domain/operations/job-cost';
 import { SYSTEM_ACCOUNTS } from '../../server/db/seed-booking';
 import { paymentTotals, routeDistanceKm, type BookingAddress } from '../../server/domain/quotes';
 import { greatCircleRouter } from '../../server/geo/great-circle';
-import { LOGISTIC_STATUS as S, PAYMENT_STATUS, TERMINAL_LOGISTIC_STATUSES } from '../../src/lib/statuses';
+import { JOB_STATUS, LOGISTIC_STATUS as S, PAYMENT_STATUS, TERMINAL_LOGISTIC_STATUSES } from '../../src/lib/statuses';
 import { startTestServer, type TestServer } from './support';
 
 let server: TestServer;
@@ -57,6 +59,38 @@ describe('the demo seed is coherent', () => {
     expect(sales.filter((sale) => sale.postedAt.getTime() < sale.placedAt.getTime()).map((sale) => sale.id)).toEqual([]);
     const days = new Set(sales.map((sale) => DateTime.fromJSDate(sale.postedAt).setZone('Africa/Johannesburg').toISODate()));
     expect(days.size).toBeGreaterThan(30);
+  });
+
+  it('the history has its cost: each delivered delivery was carried in a completed job, each seeded completed job paid once, when it completed', async () => {
+    // Gross Profit and Finance Metrics showed the seeded revenue without any cost of sales.
+    const { db } = server.database;
+    const delivered = await db.select({ id: deliveries.id, jobId: jobDeliveries.jobId }).from(deliveries)
+      .leftJoin(jobDeliveries, eq(jobDeliveries.deliveryId, deliveries.id)).where(eq(deliveries.logisticStatusId, S.DELIVERED));
+    expect(delivered.length).toBeGreaterThan(50);
+    expect(delivered.filter((row) => row.jobId === null)).toEqual([]);
+    const completed = await db.select({ id: jobs.id, completedAt: jobs.completedAt }).from(jobs)
+      .where(and(isNotNull(jobs.seedKey), eq(jobs.jobStatusId, JOB_STATUS.COMPLETED), isNotNull(jobs.driverId)));
+    expect(completed.length).toBeGreaterThan(50);
+    const [costOfSales] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.systemCode, SYSTEM_ACCOUNTS.costOfSales));
+    const postings = await db.select({ jobId: jobPayPostings.jobId, isReversal: jobPayPostings.isReversal, postedAt: ledgerTransactions.createdAt, cost: ledgerEntries.amountCents })
+      .from(jobPayPostings).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, jobPayPostings.ledgerTransactionId))
+      .innerJoin(ledgerEntries, and(eq(ledgerEntries.transactionId, ledgerTransactions.id), eq(ledgerEntries.accountId, costOfSales!.id)))
+      .where(inArray(jobPayPostings.jobId, completed.map((job) => job.id)));
+    for (const job of completed) {
+      const lines = await jobCostLines(db, job.id);
+      const paid = postings.filter((posting) => posting.jobId === job.id).map(({ isReversal, postedAt, cost }) => ({ isReversal, at: postedAt.getTime(), cost }));
+      expect({ job: job.id, paid }).toEqual({ job: job.id, paid: [{ isReversal: false, at: job.completedAt!.getTime(), cost: lines.reduce((sum, line) => sum + line.amountExcl, 0) }] });
+    }
+    expect(postings.filter((posting) => posting.postedAt.getTime() > Date.now())).toEqual([]);
+    const days = new Set(postings.map((posting) => DateTime.fromJSDate(posting.postedAt).setZone('Africa/Johannesburg').toISODate()));
+    expect(days.size).toBeGreaterThan(30);
+
+    // Seeding again (every start does) makes no job and pays nothing more.
+    const before = await db.select({ jobs: count() }).from(jobs);
+    const paidBefore = await db.select({ postings: count() }).from(jobPayPostings);
+    await seedDriverPayHistory(db);
+    expect(await db.select({ jobs: count() }).from(jobs)).toEqual(before);
+    expect(await db.select({ postings: count() }).from(jobPayPostings)).toEqual(paidBefore);
   });
 
   it("every Paid delivery's paid total equals its price, and the sale is in the ledger", async () => {

@@ -1,10 +1,11 @@
 // A job's driver pay lines (issue 15): what the job screen shows and what completing the job pays (driver-pay.ts).
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { components } from '../../../src/api/generated/connect';
 import { JOB_COST, OPERATIONS_TEXTS } from '../../../src/lib/operations-catalogue';
-import { jobDeliveries } from '../../db/schema';
+import { TASK_STATUS } from '../../../src/lib/statuses';
+import { deliveries, jobDeliveries, jobs, jobTasks } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { loadJob, loadJobDeliveries, type Tx } from './rows';
+import { addressOf, pathKm, type Tx } from './rows';
 
 type S = components['schemas'];
 
@@ -31,11 +32,20 @@ export function costLines(deliveryList: { waybill: string | null; id: number }[]
   return lines;
 }
 
-/** A job's driver pay lines as they stand (the completion posts their total: server/domain/driver-pay.ts). */
+/**
+ * A job's driver pay lines as they stand (the completion posts their total: server/domain/driver-pay.ts). Reads only
+ * what the lines need — the deliveries' waybills and the route through the job's stops (pathKm, as the job view's
+ * distance) — not the whole job view: the demo seed pays its history's completions through this on first start.
+ */
 export async function jobCostLines(db: Tx, jobId: number): Promise<S['JobTransactionItem'][]> {
-  const job = await loadJob(db, jobId);
+  const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw notFound(`job ${jobId}`);
-  return costLines(await loadJobDeliveries(db, (await db.select({ id: jobDeliveries.deliveryId }).from(jobDeliveries)
-    .where(eq(jobDeliveries.jobId, jobId)).orderBy(asc(jobDeliveries.addedAt), asc(jobDeliveries.deliveryId))).map((row) => row.id)), job.distanceKm);
+  const [carried, stops] = await Promise.all([
+    db.select({ id: deliveries.id, waybill: deliveries.waybill }).from(jobDeliveries).innerJoin(deliveries, eq(deliveries.id, jobDeliveries.deliveryId))
+      .where(eq(jobDeliveries.jobId, jobId)).orderBy(asc(jobDeliveries.addedAt), asc(jobDeliveries.deliveryId)),
+    db.select({ address: jobTasks.address }).from(jobTasks)
+      .where(and(eq(jobTasks.jobId, jobId), ne(jobTasks.taskStatusId, TASK_STATUS.CANCELLED))).orderBy(asc(jobTasks.taskJobOrder)),
+  ]);
+  return costLines(carried, pathKm(stops.map((stop) => addressOf(stop.address).coordinates)));
 }
 

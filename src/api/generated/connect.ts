@@ -543,7 +543,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's statement: its ledger transactions, newest first, each with the amount as the account sees it (positive = money in) and the balance after it; with exportExcel=true the file Transactions.xlsx. 404 for an account outside the caller's scope */
+        /** The account's statement: its ledger transactions, newest first (by date, then in the order posted) unless a sort is asked for, each with the amount as the account sees it (positive = money in) and the balance after it; with exportExcel=true the file Transactions.xlsx. 404 for an account outside the caller's scope */
         get: operations["getaccounttransactions"];
         put?: never;
         post?: never;

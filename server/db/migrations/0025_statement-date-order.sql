@@ -1,0 +1,3 @@
+DROP INDEX "account_statement_lines_created";--> statement-breakpoint
+CREATE INDEX "account_statement_lines_dated" ON "account_statement_lines" USING btree ("account_id","created_at","transaction_id","entry_id");--> statement-breakpoint
+CREATE INDEX "account_statement_lines_type_dated" ON "account_statement_lines" USING btree ("account_id","transaction_type","created_at","transaction_id","entry_id");
