@@ -19,6 +19,7 @@ const allModules: Array<[string, () => Promise<{ default: Benchmark }>]> = [
   ['auto-dispatch', () => import('./auto-dispatch')],
   ['ledger', () => import('./ledger')],
   ['rate-uploads', () => import('./rate-uploads')],
+  ['reports', () => import('./reports')],
 ];
 // `npm run bench -- rate-uploads ledger` runs only those; no names: all of them.
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
