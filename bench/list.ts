@@ -10,4 +10,5 @@ export const benchmarkFiles = [
   'auto-dispatch',
   'ledger',
   'rate-uploads',
+  'reports',
 ];

@@ -324,6 +324,11 @@ export const deliveries = pgTable('deliveries', {
   index('deliveries_portal_store_created').on(table.portalId, table.storeId, table.createdAt, table.id),
   index('deliveries_portal_company_status_distance').on(table.portalId, table.companyId, table.logisticStatusId, table.distanceKm),
   index('deliveries_store').on(table.storeId),
+  // The reports' month windows (docs/benchmarks.md, "Reports"): deliver-by (the default date type; its text is ISO),
+  // created, and from a quote back to the delivery that selected it.
+  index('deliveries_deliver_by').on(table.deliverByDate),
+  index('deliveries_created').on(table.createdAt),
+  index('deliveries_selected_quote').on(table.selectedQuoteId),
   index('deliveries_placed_by').on(table.placedByUserId),
   uniqueIndex('deliveries_waybill').on(table.waybill),
   uniqueIndex('deliveries_tracking_hash').on(table.trackingHash),
@@ -346,7 +351,12 @@ export const deliveryQuotes = pgTable('delivery_quotes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   /** Superseded options stay for the record but are never offered again. */
   supersededAt: timestamp('superseded_at', { withTimezone: true }),
-}, (table) => [index('delivery_quotes_delivery').on(table.deliveryId)]);
+}, (table) => [
+  index('delivery_quotes_delivery').on(table.deliveryId),
+  // The task reports' windows (a task's window end is its quote's pick-up or drop-off end) and the Due Date type.
+  index('delivery_quotes_pickup_end').on(table.pickupWindowEnd),
+  index('delivery_quotes_drop_off_end').on(table.dropOffWindowEnd),
+]);
 
 export const deliveryItems = pgTable('delivery_items', {
   id: serial('id').primaryKey(),
@@ -539,6 +549,8 @@ export const jobs = pgTable('jobs', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [
   index('jobs_portal_status').on(table.portalId, table.jobStatusId),
+  // The job reports (auto assign efficiency, driver assignment, acceptance) by the local day a job was created.
+  index('jobs_portal_created').on(table.portalId, table.createdAt),
   index('jobs_driver').on(table.driverId),
   index('jobs_company').on(table.companyId),
   uniqueIndex('jobs_seed_key').on(table.seedKey),

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
@@ -250,9 +250,61 @@ export function archiveCutoffDate(timeZone: string, now: Date = new Date()): str
 /** An archive narrowed further (the partners' archive, issue 17): its rows' condition and its export's name. */
 export interface ArchiveWithin { within: SQL; fileName: string }
 
+/** One parcel of a listed delivery, as the Items export writes it. */
+function selectItems(db: Database, where: SQL | undefined) {
+  return db.select({
+    id: deliveryItems.id, waybill: deliveries.waybill, orderReference: deliveries.orderReference, companyName: companies.companyName,
+    storeName: stores.storeName, logisticStatusId: deliveries.logisticStatusId, readyForCollectionDate: deliveries.readyForCollectionDate,
+    name: deliveryItems.name, deliveryItemName: deliveryItems.deliveryItemName, description: deliveryItems.description,
+    length: deliveryItems.length, width: deliveryItems.width, height: deliveryItems.height, weight: deliveryItems.weight,
+    isFragile: deliveryItems.isFragile, barCode: deliveryItems.barCode,
+  }).from(deliveryItems)
+    .innerJoin(deliveries, eq(deliveries.id, deliveryItems.deliveryId))
+    .leftJoin(companies, eq(companies.id, deliveries.companyId))
+    .leftJoin(stores, eq(stores.id, deliveries.storeId))
+    .leftJoin(users, eq(users.id, deliveries.placedByUserId))
+    .leftJoin(deliveryQuotes, eq(deliveryQuotes.id, deliveries.selectedQuoteId))
+    .leftJoin(deliveryAdminDetails, eq(deliveryAdminDetails.deliveryId, deliveries.id))
+    .where(where);
+}
+type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
+
+/** The Items export (000 section 9; docs/decisions.md "The Items export"): the parcels of the listed deliveries. */
+export const ITEM_EXPORT: ExportColumn<ItemRow>[] = [
+  { header: 'Waybill', value: (row) => row.waybill, width: 16 },
+  { header: 'Order reference', value: (row) => row.orderReference },
+  { header: 'Company', value: (row) => row.companyName, width: 24 },
+  { header: 'Store', value: (row) => row.storeName, width: 24 },
+  { header: 'Logistic status', value: (row) => labelOf(LOGISTIC_STATUS_LABELS, row.logisticStatusId) },
+  { header: 'Delivery date', value: (row) => row.readyForCollectionDate, width: 12 },
+  { header: 'Parcel', value: (row) => row.name, width: 20 },
+  { header: 'Item', value: (row) => row.deliveryItemName, width: 20 },
+  { header: 'Description', value: (row) => row.description, width: 28 },
+  { header: 'Length (cm)', value: (row) => row.length, width: 10 },
+  { header: 'Width (cm)', value: (row) => row.width, width: 10 },
+  { header: 'Height (cm)', value: (row) => row.height, width: 10 },
+  { header: 'Weight (kg)', value: (row) => row.weight, width: 10 },
+  { header: 'Fragile', value: (row) => row.isFragile, width: 8 },
+  { header: 'Barcode', value: (row) => row.barCode, width: 16 },
+];
+
 export async function listDeliveries(db: Database, portal: PortalData, scope: Scope, query: DeliveryAdminQuery, archive: boolean | ArchiveWithin = false) {
   const within = typeof archive === 'object' ? archive.within : undefined;
   const { parsed, where, rows, count: countRows } = deliveryListQueries(db, portal.id, scope, query, archive !== false && { timeZone: portal.timeZone, within });
+  if (query.exportItems && archive === false) {
+    // The same deliveries as the list (scope, search, filters); their parcels in the order they were entered.
+    const [total] = await db.select({ value: count() }).from(deliveryItems)
+      .innerJoin(deliveries, eq(deliveries.id, deliveryItems.deliveryId))
+      .leftJoin(deliveryQuotes, eq(deliveryQuotes.id, deliveries.selectedQuoteId))
+      .leftJoin(deliveryAdminDetails, eq(deliveryAdminDetails.deliveryId, deliveries.id))
+      .where(where);
+    return rowExport<ItemRow>({
+      fileName: DELIVERY_ADMIN_TEXTS.itemsExportName,
+      columns: ITEM_EXPORT,
+      total: total?.value ?? 0,
+      batch: (last, limit) => selectItems(db, whereAll(where, last && gt(deliveryItems.id, last.id))).orderBy(deliveryItems.id).limit(limit),
+    });
+  }
   if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(deliveries).where(where);
     return rowExport<Row>({

@@ -15,6 +15,8 @@ export const DELIVERY_ADMIN_LIMITS = {
 
 export const DELIVERY_ADMIN_TEXTS = {
   exportName: EXPORT_FILE_NAMES.deliveries,
+  /** 000 section 9's Items: the parcels of the listed deliveries (docs/decisions.md, "The Items export"). */
+  itemsExportName: EXPORT_FILE_NAMES.items,
   /** 000 section 9: "Archived exports are named for customer deliveries" (ours: the exact name). */
   archiveExportName: `Archived ${EXPORT_FILE_NAMES.customerDeliveries}`,
   archiveTitle: 'Archived deliveries',

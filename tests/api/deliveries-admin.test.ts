@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_ACCESS, decideOperationAccess, type OperationId } from '../../src/lib/access';
 import { DELIVERY_ADMIN_TEXTS } from '../../src/lib/deliveries-admin';
+import { ITEM_EXPORT } from '../../server/domain/deliveries-admin';
 import { LOGISTIC_STATUS } from '../../src/lib/statuses';
 import { SEED_DELIVERY_COUNT, SEED_ORDER_REFERENCE_SEARCH } from '../../server/db/seed-deliveries';
 import type { SeededLogin } from '../support/seeded-users';
@@ -327,5 +328,60 @@ describe('edit: updatedelivery with xmin', () => {
     // A field the contract does not have: sent as written.
     const unknown = await server.raw('staff', 'PUT', `/deliveries/za/${delivered!.id}`, { xmin: opened.xmin, logisticStatusId: 30001 });
     expect(unknown.status).toBe(400);
+  });
+});
+
+describe('the Items export (000 section 9): the parcels of the listed deliveries', () => {
+  /** The parcels of this seed's deliveries, from the database, in entry order, with their delivery's company. */
+  async function seededParcels() {
+    interface Parcel { waybill: string; companyId: number | null; company: string | null; name: string }
+    const result: { rows: Parcel[] } = await server.database.sql.executeSql(
+      `select d.waybill, d.company_id as "companyId", c.company_name as company, i.name from delivery_items i join deliveries d on d.id = i.delivery_id
+       left join companies c on c.id = d.company_id where d.order_reference ilike $1 order by i.id`, [`%${SEED_ORDER_REFERENCE_SEARCH}%`]);
+    return result.rows;
+  }
+  const companyOf = async (email: string) =>
+    ((await server.database.sql.executeSql('select company_id as "companyId" from users where email = $1', [email])).rows[0] as { companyId: number }).companyId;
+  const itemsFile = async (login: SeededLogin, query: string) =>
+    fetch(`${server.url}/connect/deliveries/za?exportItems=true&search=${SEED_ORDER_REFERENCE_SEARCH}${query}`, { headers: bearer(await server.as(login).token()) });
+
+  it('exports every parcel of the filtered deliveries as Items.xlsx, one row each with its delivery', async () => {
+    const parcels = await seededParcels();
+    expect(parcels.length).toBeGreaterThan(0);
+    const response = await itemsFile('administrator', '');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain(`filename="${DELIVERY_ADMIN_TEXTS.itemsExportName}.xlsx"`);
+    expect(Number(response.headers.get('x-total-count'))).toBe(parcels.length);
+    const { rows } = await sheetRows(response);
+    expect(rows[0]).toEqual(ITEM_EXPORT.map((column) => column.header));
+    const body = rows.slice(1);
+    // An empty cell (a delivery still at the quote stage has no waybill) reads back as undefined.
+    expect(body.map((row) => [row[0] ?? null, row[6]])).toEqual(parcels.map((parcel) => [parcel.waybill, parcel.name]));
+  });
+
+  it('keeps the list filters and the caller\'s scope: a company administrator gets their company\'s parcels only', async () => {
+    const named = await stores();
+    const blueCrane = named['Blue Crane Rosebank']!;
+    const companyId = await companyOf('company.admin@demo.test');
+    expect(companyId).not.toBe(blueCrane.companyId);
+    const own = (await seededParcels()).filter((parcel) => parcel.companyId === companyId);
+    expect(own.length).toBeGreaterThan(0);
+    const response = await itemsFile('company.admin', '');
+    expect(response.status).toBe(200);
+    const body = (await sheetRows(response)).rows.slice(1);
+    expect(body.length).toBe(own.length);
+    expect(new Set(body.map((row) => row[2]))).toEqual(new Set(own.map((parcel) => parcel.company)));
+    const foreign = await itemsFile('company.admin', `&companyid=${blueCrane.companyId}`);
+    expect(foreign.status).toBe(200);
+    expect((await sheetRows(foreign)).rows).toHaveLength(1); // the header only
+  });
+
+  it('is refused to roles without the deliveries list, and a malformed flag is a 400 naming it', async () => {
+    const driver = await itemsFile('driver', '');
+    expect(driver.status).toBe(403);
+    await driver.arrayBuffer();
+    const malformed = await fetch(`${server.url}/connect/deliveries/za?exportItems=maybe`, { headers: bearer(await server.as('administrator').token()) });
+    expect(malformed.status).toBe(400);
+    expect(JSON.stringify(await malformed.json())).toContain('exportItems');
   });
 });

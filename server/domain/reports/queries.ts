@@ -13,7 +13,9 @@ import {
   BOOKED, cancelled, delivered, DROP_OFF_TASK_TYPES, IN_PROGRESS_STATUSES, inProgress, isoDate, isoTimestamp, localDate, onTime,
   percentOf, PICK_UP_TASK_TYPES, sumOf, sumPercent, taskCompliance, terminated, tierOf,
 } from './metrics';
-import { dateWindow, deliveryFiltersOf, deliveryScopeOf, type ReportContext, type ReportQuery } from './runner';
+import {
+  dateWindow, deliveryFiltersOf, deliveryScopeOf, isoTextWithinOrNull, timestampWithin, type ReportContext, type ReportQuery,
+} from './runner';
 
 /**
  * The server half of each report declaration (src/lib/reports.ts): its rows and figures, built from the metrics
@@ -46,6 +48,19 @@ function deliveryDate(context: ReportContext): SQL {
   }
 }
 
+/** What an index answers of the delivery date's window (none for the terminal date, computed from the tasks). */
+function deliveryNarrowing(context: ReportContext): SQL | undefined {
+  switch (context.dateType) {
+    case 'Created': return timestampWithin(context, sql`d.created_at`);
+    case 'Terminal Date': return undefined;
+    case 'Due Date': return timestampWithin(context, sql`q.drop_off_window_end`);
+    default: return isoTextWithinOrNull(context, sql`d.deliver_by_date`);
+  }
+}
+
+/** A timestamp's local day within the report's window, read by an index on the column. */
+const withinDays = (context: ReportContext, column: SQL) => dateWindow(context, localDate(column, context.timeZone), timestampWithin(context, column));
+
 /** One row per booked delivery in the caller's scope, filters and range, with its metrics as 0/1 flags and task counts. */
 function deliveryBase(context: ReportContext): SQL {
   const date = deliveryDate(context);
@@ -55,7 +70,7 @@ function deliveryBase(context: ReportContext): SQL {
     coalesce(tc.pick_up_arrivals, 0) as pick_up_arrivals, coalesce(tc.pick_up_compliant, 0) as pick_up_compliant,
     coalesce(tc.drop_off_arrivals, 0) as drop_off_arrivals, coalesce(tc.drop_off_compliant, 0) as drop_off_compliant
     from deliveries d left join delivery_quotes q on q.id = d.selected_quote_id ${taskCompliance}
-    where ${BOOKED} and ${deliveryFiltersOf(context)} and ${dateWindow(context, date)}`;
+    where ${BOOKED} and ${deliveryFiltersOf(context)} and ${dateWindow(context, date, deliveryNarrowing(context))}`;
 }
 
 /** The delivery counts every grouped delivery report shows, over the base rows `b`. */
@@ -93,6 +108,13 @@ const TASK_WINDOW_END = sql`(case when t.task_type_id in (${list(PICK_UP_TASK_TY
 /** The report date of a task: its window's end (Due Date), else the delivery's date of that type. */
 function taskDate(context: ReportContext): SQL {
   return context.dateType === 'Due Date' || context.dateType === undefined ? localDate(TASK_WINDOW_END, context.timeZone) : deliveryDate(context);
+}
+
+/** A task's window end (or its delivery's date) within the report's window, read by the quotes' window-end indexes. */
+function taskWindow(context: ReportContext): SQL {
+  if (context.dateType !== 'Due Date' && context.dateType !== undefined) return dateWindow(context, deliveryDate(context), deliveryNarrowing(context));
+  const narrowing = sql`(${timestampWithin(context, sql`q.pickup_window_end`)}) or (${timestampWithin(context, sql`q.drop_off_window_end`)})`;
+  return dateWindow(context, taskDate(context), narrowing);
 }
 
 /**
@@ -169,7 +191,6 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   },
   deliveryArrival: {
     rows: (context) => {
-      const date = taskDate(context);
       return sql`select a.*, case a.arrival when 'Early' then 0 when 'On time' then 1 else 2 end as "arrivalRank",
           case when a.arrival = 'Late' then 1 else 0 end as late from (
         select t.id::text as "key", d.waybill, ${taskLabel(sql`t.task_type_id`)} as task, ${fullName('u')} as driver,
@@ -179,7 +200,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
           case when t.arrived_date < ${TASK_WINDOW_START} then 'Early' when t.arrived_date <= ${TASK_WINDOW_END} then 'On time' else 'Late' end as arrival
         from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
           left join jobs j on j.id = t.job_id left join users u on u.id = j.driver_id
-        where t.arrived_date is not null and ${BOOKED} and ${deliveryFiltersOf(context)} and ${dateWindow(context, date)}) a`;
+        where t.arrived_date is not null and ${BOOKED} and ${deliveryFiltersOf(context)} and ${taskWindow(context)}) a`;
     },
     figures: {
       arrivals: sql`count(*)::float8`,
@@ -223,7 +244,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
           count(distinct d.id) filter (where d.logistic_status_id = ${LOGISTIC_STATUS.DELIVERED})::int as delivered
         from job_tasks t join jobs j on j.id = t.job_id join users u on u.id = j.driver_id
           join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
-        where ${BOOKED} and ${deliveryFiltersOf(context)} and ${dateWindow(context, taskDate(context))}
+        where ${BOOKED} and ${deliveryFiltersOf(context)} and ${taskWindow(context)}
           ${context.driverId !== undefined ? sql`and j.driver_id = ${context.driverId}` : sql``}
         group by 1, 2) g`,
     figures: {
@@ -278,7 +299,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
           greatest(0, round(extract(epoch from (g.last_end - g.first_start)) / 60))::int as "scheduledMinutes"
         from (select ${isoDate(date)} as day, u.id as "driverId", ${fullName('u')} as driver, count(distinct t.job_id)::int as jobs,
             count(*)::int as tasks, min(${TASK_WINDOW_START}) as first_start, max(${TASK_WINDOW_END}) as last_end
-          from ${taskBase(context)} and ${dateWindow(context, date)}
+          from ${taskBase(context)} and ${dateWindow(context, date, sql`(${timestampWithin(context, sql`q.pickup_window_end`)}) or (${timestampWithin(context, sql`q.drop_off_window_end`)})`)}
           group by 1, 2, 3) g`;
     },
     figures: {
@@ -309,7 +330,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
             count(*) filter (where j.driver_id = ${latestAuto})::int as "autoKept",
             coalesce(sum(${latestAutoKm}), 0)::float8 as auto_km
           from jobs j
-          where j.portal_id = ${context.portalId} and j.job_status_id <> ${JOB_STATUS.CANCELLED} and ${dateWindow(context, day)}
+          where j.portal_id = ${context.portalId} and j.job_status_id <> ${JOB_STATUS.CANCELLED} and ${withinDays(context, sql`j.created_at`)}
             ${context.companyId !== undefined ? sql`and j.company_id = ${context.companyId}` : sql``}
           group by 1, 2) g`;
     },
@@ -335,7 +356,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
             count(*) filter (where ${pickUp})::int as "pickUpStops", count(*) filter (where ${dropOff})::int as "dropOffStops",
             sum(${wait})::float8 as wait_exact, coalesce(sum(${wait}) filter (where ${pickUp}), 0)::float8 as pick_up_wait,
             coalesce(sum(${wait}) filter (where ${dropOff}), 0)::float8 as drop_off_wait, round(max(${wait}))::int as "longestWait"
-          from ${taskBase(context)} and t.arrived_date is not null and t.completed_date is not null and ${dateWindow(context, taskDate(context))}
+          from ${taskBase(context)} and t.arrived_date is not null and t.completed_date is not null and ${taskWindow(context)}
           group by 1, 2) g`;
     },
     figures: {
@@ -357,7 +378,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
           count(*) filter (where t.task_status_id = ${TASK_STATUS.EXCEPTION})::int as exceptions,
           count(distinct d.id) filter (where d.logistic_status_id = ${LOGISTIC_STATUS.DELIVERED})::int as delivered,
           array_agg(distinct d.id) as delivery_ids
-        from ${taskBase(context)} and ${dateWindow(context, taskDate(context))}
+        from ${taskBase(context)} and ${taskWindow(context)}
         group by 1, 2, 3) g
       left join lateral (select count(*)::int as ratings, coalesce(sum(ra.score), 0)::int as rating_total from ratings ra
         where ra.driver_id = g.driver_id and ra.delivery_id = any(g.delivery_ids)) r on true`,
@@ -380,7 +401,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
         left join jobs j on j.id = t.job_id left join users u on u.id = j.driver_id
         left join companies c on c.id = d.company_id left join stores s on s.id = d.store_id
       where (t.task_status_id = ${TASK_STATUS.EXCEPTION} or t.exception_reason is not null)
-        and ${BOOKED} and ${deliveryFiltersOf(context)} and ${dateWindow(context, taskDate(context))}`,
+        and ${BOOKED} and ${deliveryFiltersOf(context)} and ${taskWindow(context)}`,
     figures: {
       exceptions: sql`count(*)::float8`,
       deliveries: sql`count(distinct delivery_id)::float8`,
@@ -391,7 +412,6 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   driverAssignment: {
     // Jobs by the local date they were created, per driver they are assigned to; rejections by the driver who turned them down.
     rows: (context) => {
-      const day = localDate(sql`j.created_at`, context.timeZone);
       const status = (value: number) => sql`count(*) filter (where j.job_status_id = ${value})::int`;
       const companyFilter = context.companyId !== undefined ? sql`and j.company_id = ${context.companyId}` : sql``;
       return sql`select u.id::text as "key", ${fullName('u')} as driver, ${availabilityLabel(sql`dr.driver_availability_id`)} as availability,
@@ -399,9 +419,9 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
           ${status(JOB_STATUS.COMPLETED)} as completed, ${status(JOB_STATUS.CANCELLED)} as cancelled,
           sum((select count(*) from job_deliveries jd where jd.job_id = j.id))::int as deliveries,
           (select count(*) from jobs rj where rj.rejected_by_driver_id = u.id and rj.portal_id = ${context.portalId}
-            and ${dateWindow(context, localDate(sql`rj.created_at`, context.timeZone))})::int as rejected
+            and ${withinDays(context, sql`rj.created_at`)})::int as rejected
         from jobs j join users u on u.id = j.driver_id left join drivers dr on dr.user_id = u.id
-        where j.portal_id = ${context.portalId} and ${dateWindow(context, day)} ${companyFilter}
+        where j.portal_id = ${context.portalId} and ${withinDays(context, sql`j.created_at`)} ${companyFilter}
           ${context.driverId !== undefined ? sql`and j.driver_id = ${context.driverId}` : sql``}
         group by u.id, dr.driver_availability_id`;
     },
@@ -418,7 +438,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
         ${isoTimestamp(sql`m.created_at`)} as "createdAt", ${isoTimestamp(sql`m.sent_at`)} as "sentAt", m.attempts, m.last_error as "lastError",
         case when m.sent_at is not null then 1 else 0 end as sent, case when m.sent_at is null then 1 else 0 end as failed
       from messages m join drivers dr on dr.user_id = m.user_id join users u on u.id = m.user_id
-      where ${dateWindow(context, localDate(sql`m.created_at`, context.timeZone))}
+      where ${withinDays(context, sql`m.created_at`)}
         ${context.driverId !== undefined ? sql`and m.user_id = ${context.driverId}` : sql``}`,
     figures: {
       messages: sql`count(*)::float8`,
@@ -433,7 +453,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
         t.address->>'description' as address, ${position(sql`t.arrived_lat`, sql`t.arrived_lon`)} as "arrivedPosition",
         round(t.arrived_distance_km::numeric, 2)::float8 as "distanceKm", ${isoTimestamp(sql`t.arrived_date`)} as "arrivedAt",
         ${awayFlag} as variation
-      from ${taskBase(context)} and t.arrived_distance_km is not null and ${dateWindow(context, taskDate(context))}`,
+      from ${taskBase(context)} and t.arrived_distance_km is not null and ${taskWindow(context)}`,
     figures: {
       arrivals: sql`count(*)::float8`,
       variations: sumOf('variation'),
@@ -448,7 +468,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
       from (select u.id::text as "key", ${fullName('u')} as driver, count(*)::int as arrivals,
           (count(*) - sum(${awayFlag}))::int as "nearArrivals", sum(${awayFlag})::int as "farArrivals",
           sum(t.arrived_distance_km)::float8 as distance_total, round(max(t.arrived_distance_km)::numeric, 2)::float8 as "maxDistanceKm"
-        from ${taskBase(context)} and t.arrived_distance_km is not null and ${dateWindow(context, taskDate(context))}
+        from ${taskBase(context)} and t.arrived_distance_km is not null and ${taskWindow(context)}
         group by 1, 2) g`,
     figures: {
       arrivals: sumOf('arrivals'),
@@ -461,10 +481,9 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     // Per driver, jobs created in the range: offered = assigned + turned down (the last driver to reject a job is kept);
     // acceptance = started ÷ offered; arrival compliance over the tasks of the assigned jobs (as Driver Performance).
     rows: (context) => {
-      const day = (column: SQL) => localDate(column, context.timeZone);
       const jobFilter = (alias: string) => sql.join([
         sql`${sql.raw(alias)}.portal_id = ${context.portalId}`,
-        dateWindow(context, day(sql.raw(`${alias}.created_at`))),
+        withinDays(context, sql.raw(`${alias}.created_at`)),
         ...(context.companyId !== undefined ? [sql`${sql.raw(alias)}.company_id = ${context.companyId}`] : []),
       ], sql` and `);
       const driverFilter = (column: string) => (context.driverId !== undefined ? sql`and ${sql.raw(column)} = ${context.driverId}` : sql``);

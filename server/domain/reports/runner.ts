@@ -76,11 +76,30 @@ export function reportContext(
   };
 }
 
-/** The report's date between the range's ends, leaving out the weekend days the holiday filter names. */
-export function dateWindow(context: ReportContext, date: SQL): SQL {
+/**
+ * The report's date between the range's ends, leaving out the weekend days the holiday filter names. `narrowing`, when
+ * given, is a condition every row in the window meets that an index can answer (timestampWithin, the text of a
+ * date column): the planner reads a month's rows by it rather than computing the date of every row (docs/benchmarks.md).
+ */
+export function dateWindow(context: ReportContext, date: SQL, narrowing?: SQL): SQL {
   const left = { None: [], All: [6, 7], Saturdays: [6], Sundays: [7] }[context.holiday];
-  const range = sql`${date} between ${context.startDate}::date and ${context.endDate}::date`;
+  const range = sql`${narrowing ? sql`(${narrowing}) and ` : sql``}${date} between ${context.startDate}::date and ${context.endDate}::date`;
   return left.length === 0 ? range : sql`${range} and extract(isodow from ${date}) not in (${sql.raw(left.join(', '))})`;
+}
+
+/** A timestamp column within the range's local days: localDate(column) between the ends, in the form an index answers. */
+export function timestampWithin(context: ReportContext, column: SQL): SQL {
+  return sql`${column} >= (${context.startDate}::date::timestamp at time zone ${context.timeZone})
+    and ${column} < ((${context.endDate}::date + 1)::timestamp at time zone ${context.timeZone})`;
+}
+
+/**
+ * A text column holding ISO dates ('YYYY-MM-DD', maybe with a time after it) within the range, or null: a superset of
+ * the rows whose date (the column's, else another's when it is null) falls in the range, read by an index on the column.
+ */
+export function isoTextWithinOrNull(context: ReportContext, column: SQL): SQL {
+  const after = DateTime.fromISO(context.endDate).plus({ days: 1 }).toISODate();
+  return sql`(${column} >= ${context.startDate} and ${column} < ${after}) or ${column} is null`;
 }
 
 /** The caller's rows of deliveries `d` (scope from the token, never from ids in the query). */
@@ -125,6 +144,85 @@ function cellOf(report: ReportDeclaration, key: string) {
   };
 }
 
+/** Above this many rows an export reads its table through a cursor (one pass); below, in offset batches. */
+export const REPORT_CURSOR_EXPORT_ROWS = 10 * EXPORT_BATCH_SIZE;
+
+/**
+ * The rows of one statement through a cursor in a transaction of its own, `batch` at a time as the consumer pulls
+ * (one more batch is read ahead). The report's query runs once however long the table is; offset batches would run
+ * it again, and sort it again, for every batch. The transaction ends when the consumer stops.
+ */
+export async function* cursorRows<Row>(db: Database, statement: SQL, batch: number): AsyncGenerator<Row> {
+  const queue: Row[][] = [];
+  let outcome: { error: unknown } | 'done' | undefined;
+  let stopped = false;
+  let wakeConsumer: (() => void) | undefined;
+  let wakeReader: (() => void) | undefined;
+  const wake = (which: 'consumer' | 'reader') => {
+    const resolve = which === 'consumer' ? wakeConsumer : wakeReader;
+    if (which === 'consumer') wakeConsumer = undefined; else wakeReader = undefined;
+    resolve?.();
+  };
+  const reader = db.transaction(async (tx) => {
+    await tx.execute(sql`declare report_export no scroll cursor for ${statement}`);
+    for (;;) {
+      const rows = await rowsOf<Row>(tx, sql`fetch ${sql.raw(String(batch))} from report_export`);
+      // One batch read ahead at most: wait until the consumer has taken the previous one (or stopped).
+      while (queue.length > 0 && !stopped) await new Promise<void>((resolve) => { wakeReader = resolve; });
+      if (stopped) break;
+      queue.push(rows);
+      wake('consumer');
+      if (rows.length < batch) break;
+    }
+    await tx.execute(sql`close report_export`);
+  }).then(() => { outcome = 'done'; }, (error: unknown) => { outcome = { error }; }).finally(() => wake('consumer'));
+  try {
+    for (;;) {
+      const rows = queue.shift();
+      if (rows) {
+        wake('reader');
+        yield* rows;
+      } else if (outcome === 'done') {
+        return;
+      } else if (outcome) {
+        throw outcome.error;
+      } else {
+        await new Promise<void>((resolve) => { wakeConsumer = resolve; });
+      }
+    }
+  } finally {
+    stopped = true;
+    wake('reader');
+    await reader;
+  }
+}
+
+/** The statements a report's screen runs, in order: its row count, a page of its table, its figures, its chart's points. */
+export function reportStatements(report: ReportDeclaration, reportQuery: ReportQuery, context: ReportContext, query: ReportQueryParams) {
+  const sort = sortOf(report, query);
+  const rows = reportQuery.rows(context);
+  const page = query.page ?? 1;
+  const pageSize = Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  // The declaration says which figures the screen shows; its query must define each (a wiring bug otherwise).
+  const figureEntries = report.figures.map((figure) => {
+    const expression = reportQuery.figures[figure.key];
+    if (!expression) throw new Error(`report ${report.id} has no query for its figure ${figure.key}`);
+    return [figure.key, expression] as const;
+  });
+  const chart = report.chart;
+  const seriesSql = chart.series.map((series, index) =>
+    sql`${'count' in series ? sql`count(*)` : sql`sum(${sql.identifier(series.sum)})`}::float8 as ${sql.identifier(`s${index}`)}`);
+  const orderKey = sql.identifier(chart.orderKey ?? chart.labelKey);
+  return {
+    sort, rows, page, pageSize,
+    count: sql`select count(*)::int as total from (${rows}) r`,
+    items: sql`select * from (${rows}) r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    figures: sql`select ${sql.join(figureEntries.map(([key, expression]) => sql`${expression} as ${sql.identifier(key)}`), sql`, `)} from (${rows}) r`,
+    chart: sql`select coalesce(${sql.identifier(chart.labelKey)}::text, '—') as label,
+    ${sql.join(seriesSql, sql`, `)} from (${rows}) r group by 1 order by min(${orderKey}) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`,
+  };
+}
+
 /**
  * Runs a report: figures over all its rows, the chart's series per label, and a page of the table; with
  * exportExcel the whole table in order as the report's named file (read in batches as the writer pulls).
@@ -132,12 +230,16 @@ function cellOf(report: ReportDeclaration, key: string) {
 export async function runReport(
   db: Database, report: ReportDeclaration, reportQuery: ReportQuery, context: ReportContext, query: ReportQueryParams,
 ): Promise<ReportResult | RowExport<ReportRow>> {
-  const sort = sortOf(report, query);
-  const rows = reportQuery.rows(context);
-  const [counted] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${rows}) r`);
+  const statements = reportStatements(report, reportQuery, context, query);
+  const { sort, rows, page, pageSize } = statements;
+  const [counted] = await rowsOf<{ total: number }>(db, statements.count);
   const total = counted?.total ?? 0;
   if (query.exportExcel) {
     async function* all() {
+      if (total > REPORT_CURSOR_EXPORT_ROWS) {
+        yield* cursorRows<ReportRow>(db, sql`select * from (${rows}) r ${ordered(sort)}`, EXPORT_BATCH_SIZE);
+        return;
+      }
       for (let offset = 0; offset < total; offset += EXPORT_BATCH_SIZE) {
         yield* await rowsOf<ReportRow>(db, sql`select * from (${rows}) r ${ordered(sort)} limit ${EXPORT_BATCH_SIZE} offset ${offset}`);
       }
@@ -145,23 +247,10 @@ export async function runReport(
     const columns: ExportColumn<ReportRow>[] = report.columns.map((column) => ({ header: column.label, value: cellOf(report, column.key) }));
     return new RowExport(report.exportName, columns, all(), total);
   }
-  const page = query.page ?? 1;
-  const pageSize = Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-  const items = await rowsOf<ReportRow>(db, sql`select * from (${rows}) r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`);
-  // The declaration says which figures the screen shows; its query must define each (a wiring bug otherwise).
-  const figureEntries = report.figures.map((figure) => {
-    const expression = reportQuery.figures[figure.key];
-    if (!expression) throw new Error(`report ${report.id} has no query for its figure ${figure.key}`);
-    return [figure.key, expression] as const;
-  });
-  const [figures] = await rowsOf<Record<string, number | null>>(db,
-    sql`select ${sql.join(figureEntries.map(([key, expression]) => sql`${expression} as ${sql.identifier(key)}`), sql`, `)} from (${rows}) r`);
+  const items = await rowsOf<ReportRow>(db, statements.items);
+  const [figures] = await rowsOf<Record<string, number | null>>(db, statements.figures);
+  const points = await rowsOf<Record<string, string | number | null>>(db, statements.chart);
   const chart = report.chart;
-  const seriesSql = chart.series.map((series, index) =>
-    sql`${'count' in series ? sql`count(*)` : sql`sum(${sql.identifier(series.sum)})`}::float8 as ${sql.identifier(`s${index}`)}`);
-  const orderKey = sql.identifier(chart.orderKey ?? chart.labelKey);
-  const points = await rowsOf<Record<string, string | number | null>>(db, sql`select coalesce(${sql.identifier(chart.labelKey)}::text, '—') as label,
-    ${sql.join(seriesSql, sql`, `)} from (${rows}) r group by 1 order by min(${orderKey}) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`);
   return {
     figures: figures ?? {},
     chart: {

@@ -1656,7 +1656,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The deliveries list within the caller's company or store scope, with the catalogue's delivery filters, search (waybill, order reference, customer identifier; at least 3 characters) and sort (newest first by default). aggregationsOnly=true answers counts per logistic and payment status instead of rows; exportExcel=true the file Deliveries.xlsx for the same filters (X-Total-Count says how many rows). */
+        /** The deliveries list within the caller's company or store scope, with the catalogue's delivery filters, search (waybill, order reference, customer identifier; at least 3 characters) and sort (newest first by default). aggregationsOnly=true answers counts per logistic and payment status instead of rows; exportExcel=true the file Deliveries.xlsx for the same filters (X-Total-Count says how many rows); exportItems=true the file Items.xlsx (000 section 9): one row per parcel of those deliveries (X-Total-Count: parcels). */
         get: operations["getdeliveries"];
         put?: never;
         post?: never;
@@ -10747,6 +10747,8 @@ export interface operations {
                 search?: components["parameters"]["Search"];
                 /** @description Answer the whole filtered list as an .xlsx file (the export work implements the file) */
                 exportExcel?: components["parameters"]["ExportExcel"];
+                /** @description The file Items.xlsx: the parcels of the deliveries the filters select, one row each */
+                exportItems?: boolean;
                 /** @description A sortable field of the list (allow-listed per list) */
                 sortby?: components["parameters"]["SortBy"];
                 sortdirection?: components["parameters"]["SortDirection"];
@@ -10792,7 +10794,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of deliveries (with aggregationsOnly, no rows and the counts); with exportExcel=true the file Deliveries.xlsx */
+            /** @description A page of deliveries (with aggregationsOnly, no rows and the counts); with exportExcel=true the file Deliveries.xlsx, with exportItems=true Items.xlsx */
             200: {
                 headers: {
                     [name: string]: unknown;
