@@ -17,6 +17,7 @@ export const DELIVERY_ADMIN_TEXTS = {
   exportName: EXPORT_FILE_NAMES.deliveries,
   /** 000 section 9's Items: the parcels of the listed deliveries (docs/decisions.md, "The Items export"). */
   itemsExportName: EXPORT_FILE_NAMES.items,
+  exportItems: 'Export items',
   /** 000 section 9: "Archived exports are named for customer deliveries" (ours: the exact name). */
   archiveExportName: `Archived ${EXPORT_FILE_NAMES.customerDeliveries}`,
   archiveTitle: 'Archived deliveries',

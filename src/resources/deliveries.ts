@@ -2,6 +2,7 @@ import { api } from '../api';
 import type { components } from '../api/generated/connect';
 import { DATE_FORMATS, PAGE_SIZE_OPTIONS, SLA_TYPES, STORAGE_KEYS } from '../lib/constants';
 import { DELIVERY_ADMIN_TEXTS } from '../lib/deliveries-admin';
+import { toApiQuery } from './query';
 import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../lib/statuses';
 import { deleteSelected } from './bulk';
 import { asIs, entityCalls, resourceApi, type EntityRecord, type EntityRow } from './provider';
@@ -37,6 +38,8 @@ export const lotNumberText = (lotNumber: number): string => (lotNumber > 0 ? Str
  * Deliveries (000 section 2, 002 sections 2, 3, 7): the list with the catalogue's delivery filters, search and
  * export "Deliveries"; the add screen is booking's wizard; the edit screen is src/features/deliveries.
  */
+const deliveryCalls = entityCalls('deliveries');
+
 export const deliveriesResource: ResourceDef<DeliveryAdmin> = {
   id: 'deliveries',
   title: 'Deliveries',
@@ -107,7 +110,11 @@ export const deliveriesResource: ResourceDef<DeliveryAdmin> = {
     },
   ],
   label: (row) => row.waybill ?? `#${row.id}`,
-  api: resourceApi(entityCalls('deliveries'), {
+  moreExports: [{
+    label: DELIVERY_ADMIN_TEXTS.exportItems, fileName: DELIVERY_ADMIN_TEXTS.itemsExportName,
+    request: (cca2, params, signal) => deliveryCalls.exportFile(cca2, { ...toApiQuery({ ...params, page: 1 }), exportItems: true }, signal),
+  }],
+  api: resourceApi(deliveryCalls, {
     row: asIs, record: asIs, updated: asIs, remove: 'byIds', exportable: true,
     select: { from: 'rows', query: (search) => ({ search, pageSize: 20 }), option: (row) => ({ key: String(row.id), value: row.waybill ?? `#${row.id}` }) },
   }),

@@ -152,6 +152,8 @@ export interface ResourceDef<Row extends ResourceRow = ResourceRow> {
   exportName: string;
   /** Where the file's name follows the filters (the users list filtered to drivers exports "Drivers"). */
   exportNameOf?(params: ListParams): string;
+  /** Further files of the same filtered list, each its own button (the deliveries' parcels as Items). */
+  moreExports?: { label: string; fileName: string; request(cca2: string, params: ListParams, signal?: AbortSignal): Promise<Response> }[];
   /** After a create, open the edit screen of the new row (002 section 7: stores). */
   createOpensEdit: boolean;
   /** Screens nested under a record (/users/:id/ratings), linked from its edit screen for those allowed to open them. */

@@ -75,6 +75,18 @@ describe('back-office lists in a real browser against the real server', () => {
     expect(rows.length - 1).toBe(total.paging.totalItems);
     expect(rows.slice(1).every((row) => row[7] === 'Delivered' && row[12] === 'Priority')).toBe(true);
     expect(rows.slice(1).map((row) => row[1])).toEqual(expect.arrayContaining(filtered));
+
+    // Items: the parcels of the same deliveries, one row each.
+    const [itemsDownload] = await Promise.all([fresh.waitForEvent('download'), fresh.getByRole('button', { name: 'Export items' }).click()]);
+    expect(itemsDownload.suggestedFilename()).toBe('Items.xlsx');
+    const items = new ExcelJS.Workbook();
+    await items.xlsx.readFile(await itemsDownload.path());
+    const itemRows: unknown[][] = [];
+    items.worksheets[0]!.eachRow((row) => itemRows.push((row.values as unknown[]).slice(1)));
+    expect(itemRows[0]![0]).toBe('Waybill');
+    const listed = new Set(rows.slice(1).map((row) => row[1]));
+    expect(itemRows.length).toBeGreaterThan(1);
+    expect(itemRows.slice(1).every((row) => listed.has(row[0]) && row[4] === 'Delivered')).toBe(true);
     await Promise.all([page.close(), fresh.close()]);
   });
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Input, Stack } from '@chakra-ui/react';
+import { Alert, Button, HStack, Input, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -45,9 +45,14 @@ export function ListView({ actor, mayEdit, rowAction, bulkActions = [], selectab
       <Stack direction={{ base: 'column', md: 'row' }} gap={3} justify="space-between">
         <Input size="sm" maxW="320px" type="search" aria-label={LIST_TEXTS.search} placeholder={LIST_TEXTS.search} value={searchText}
           onChange={(event) => actor.send({ type: 'list.search', text: event.currentTarget.value })} />
-        {resource.api.exportFile && (
-          <ExportButton fileName={resource.exportNameOf?.(params) ?? resource.exportName} request={(signal) => resource.api.exportFile!(cca2, params, signal)} />
-        )}
+        <HStack gap={2} wrap="wrap" align="start">
+          {resource.api.exportFile && (
+            <ExportButton fileName={resource.exportNameOf?.(params) ?? resource.exportName} request={(signal) => resource.api.exportFile!(cca2, params, signal)} />
+          )}
+          {resource.moreExports?.map((file) => (
+            <ExportButton key={file.fileName} label={file.label} fileName={file.fileName} request={(signal) => file.request(cca2, params, signal)} />
+          ))}
+        </HStack>
       </Stack>
       {tooShort && <Stack fontSize="sm" aria-live="polite">{SEARCH_TEXTS.minimum(MIN_SEARCH_LENGTH)}</Stack>}
       <Filters filters={resource.filters} values={params.filters} cca2={cca2}
