@@ -453,7 +453,11 @@ function storePermissions(user: { id: number; email: string }, store: StoreRow):
 
 export interface DeliveryBatchJob { batchId: number; portalId: number; cca2: string }
 
-export interface Booker { db: Database; settings: QuoteSettings; provider: PaymentProviderClient }
+export interface Booker {
+  db: Database; settings: QuoteSettings; provider: PaymentProviderClient;
+  /** Rows per transaction; DELIVERY_BOOK_CHUNK when absent (tests book small batches in several chunks). */
+  chunkRows?: number;
+}
 
 function messagesOf(error: HttpError): DeliveryUploadErrors {
   const fields = error.errors && Object.keys(error.errors).length > 0 ? error.errors : { delivery: [error.message] };
@@ -742,7 +746,7 @@ export function runDeliveryBatch(booker: Booker, live: Live, data: DeliveryBatch
       if (!batch || !portal) throw new Error(`delivery upload batch ${row.uploadBatchId} has no portal`);
       await bookRow(booker, portal, row, batch);
     },
-    chunkSize: DELIVERY_BOOK_CHUNK,
+    chunkSize: booker.chunkRows ?? DELIVERY_BOOK_CHUNK,
     async applyChunk(rows) {
       const [batch] = await db.select().from(uploadBatches).where(eq(uploadBatches.id, data.batchId));
       const portal = await findPortal(db, data.cca2);
