@@ -12,9 +12,9 @@ import { conflictMessage } from '../../src/lib/resource-texts';
 import { roleFlagsOf, type Permissions } from '../../src/lib/roles';
 import { LOGISTIC_STATUS, PAYMENT_STATUS, UPLOAD_BATCH_STATUS, UPLOAD_BATCH_STATUS_LABELS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
-import { reserveIds } from '../db/ids';
+import { insertColumns, reserveIds } from '../db/ids';
 import { SYSTEM_ACCOUNTS } from '../db/seed-booking';
-import { accounts, deliveries, deliveryItems, deliveryQuotes, deliveryUploads, deliveryWindows, hubs, parcelTypes, payments, stores, uploadBatches, users } from '../db/schema';
+import { accounts, deliveries, deliveryItems, deliveryQuotes, deliveryUploads, deliveryWindows, hubs, parcelTypes, stores, uploadBatches, users } from '../db/schema';
 import { gazetteerGeocoder } from '../geo/gazetteer-geocoder';
 import type { Geocoder } from '../geo/types';
 import { ConflictError, HttpError, notFound } from '../http/errors';
@@ -683,17 +683,29 @@ async function bookChunk(booker: Booker, portal: PortalData, batch: typeof uploa
       return { ...booking.delivery, id, selectedQuoteId: quotes[booking.chosen]!.id, accountId: account!.id, waybill: waybillOf(id), trackingHash: newTrackingHash() };
     });
     const [clearing, revenue, vat] = paying.length > 0 ? await Promise.all([SYSTEM_ACCOUNTS.cardClearing, SYSTEM_ACCOUNTS.revenue, SYSTEM_ACCOUNTS.vat].map((code) => systemAccountId(tx, portal.id, code))) : [];
-    const insertAll = async <T>(rowsToWrite: T[], write: (slice: T[]) => Promise<unknown>) => {
-      for (let start = 0; start < rowsToWrite.length; start += INSERT_CHUNK) await write(rowsToWrite.slice(start, start + INSERT_CHUNK));
-    };
-    await insertAll(deliveryRows, (slice) => tx.insert(deliveries).values(slice));
-    await insertAll(paying.flatMap((booking, index) => booking.parcels.map((parcel) => ({ ...parcel, deliveryId: deliveryIds[index]! }))), (slice) => tx.insert(deliveryItems).values(slice));
-    await insertAll(quoteRows, (slice) => tx.insert(deliveryQuotes).values(slice));
-    await insertAll(paying.map((booking, index) => ({
-      id: paymentIds[index]!, portalId: portal.id, deliveryId: deliveryIds[index]!, userId: booking.delivery.placedByUserId, currency: portal.currency,
-      merchantTransactionId: `D${deliveryIds[index]}-${randomUUID()}`, accountId: account!.id, method: 'balance', operation: 'payByBalance',
-      idempotencyKey: `delivery-upload-${booking.row.id}`, amountCents: booking.totals.total, status: 'succeeded', settledAt: now,
-    })), (slice) => tx.insert(payments).values(slice));
+    await insertColumns(tx, 'deliveries', [['id', 'int'], ['portal_id', 'int'], ['placed_by_user_id', 'int'], ['company_id', 'int'], ['store_id', 'int'], ['waybill', 'text'],
+      ['tracking_hash', 'text'], ['logistic_status_id', 'int'], ['payment_status_id', 'int'], ['origin_address', 'jsonb'], ['destination_address', 'jsonb'],
+      ['origin_store_id', 'int'], ['destination_store_id', 'int'], ['origin_contact', 'jsonb'], ['destination_contact', 'jsonb'], ['ready_for_collection_date', 'text'],
+      ['ready_for_collection_time_slot_local', 'text'], ['deliver_by_date', 'text'], ['is_round_trip', 'bool'], ['is_high_risk', 'bool'], ['distance_km', 'float8'],
+      ['selected_quote_id', 'int'], ['account_id', 'int'], ['order_reference', 'text'], ['customer_identifier', 'text'], ['hub_id', 'int'],
+      ['payment_failure_description', 'text'], ['updated_at', 'timestamptz']],
+    deliveryRows.map((row) => [row.id, row.portalId, row.placedByUserId, row.companyId, row.storeId, row.waybill, row.trackingHash, row.logisticStatusId, row.paymentStatusId,
+      row.originAddress, row.destinationAddress, row.originStoreId, row.destinationStoreId, row.originContact, row.destinationContact, row.readyForCollectionDate,
+      row.readyForCollectionTimeSlotLocal, row.deliverByDate, row.isRoundTrip, row.isHighRisk, row.distanceKm, row.selectedQuoteId, row.accountId, row.orderReference,
+      row.customerIdentifier, row.hubId, row.paymentFailureDescription, row.updatedAt]));
+    await insertColumns(tx, 'delivery_items', [['delivery_id', 'int'], ['name', 'text'], ['parcel_type_id', 'int'], ['length', 'float8'], ['width', 'float8'], ['height', 'float8'],
+      ['weight', 'float8'], ['description', 'text'], ['is_fragile', 'bool']],
+    paying.flatMap((booking, index) => booking.parcels.map((parcel) => [deliveryIds[index]!, parcel.name, parcel.parcelTypeId, parcel.length, parcel.width, parcel.height,
+      parcel.weight, parcel.description, parcel.isFragile])));
+    await insertColumns(tx, 'delivery_quotes', [['id', 'int'], ['delivery_id', 'int'], ['sla_type', 'text'], ['pricing_tier', 'text'], ['price_excl_cents', 'int'],
+      ['vat_rate_basis_points', 'int'], ['items', 'jsonb'], ['pickup_window_start', 'timestamptz'], ['pickup_window_end', 'timestamptz'],
+      ['drop_off_window_start', 'timestamptz'], ['drop_off_window_end', 'timestamptz'], ['expires_at', 'timestamptz']],
+    quoteRows.map((quote) => [quote.id, quote.deliveryId, quote.slaType, quote.pricingTier, quote.priceExclCents, quote.vatRateBasisPoints, quote.items,
+      quote.pickupWindowStart, quote.pickupWindowEnd, quote.dropOffWindowStart, quote.dropOffWindowEnd, quote.expiresAt]));
+    await insertColumns(tx, 'payments', [['id', 'int'], ['portal_id', 'int'], ['delivery_id', 'int'], ['user_id', 'int'], ['currency', 'text'], ['merchant_transaction_id', 'text'],
+      ['account_id', 'int'], ['method', 'text'], ['operation', 'text'], ['idempotency_key', 'text'], ['amount_cents', 'int'], ['status', 'text'], ['settled_at', 'timestamptz']],
+    paying.map((booking, index) => [paymentIds[index]!, portal.id, deliveryIds[index]!, booking.delivery.placedByUserId, portal.currency,
+      `D${deliveryIds[index]}-${randomUUID()}`, account!.id, 'balance', 'payByBalance', `delivery-upload-${booking.row.id}`, booking.totals.total, 'succeeded', now]));
     // postSale's posting for a balance payment, per row.
     await postTransactions(tx, paying.map((booking, index) => ({
       portalId: portal.id, transactionType: 'Invoice', description: `Delivery ${deliveryIds[index]} (${waybillOf(deliveryIds[index]!)})`,
