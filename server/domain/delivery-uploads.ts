@@ -37,10 +37,9 @@ import { pageSizeOf, paging, readSheet, runUploadBatch, statusOf, type SheetKind
 /**
  * Delivery upload batches (issue 16): a store's deliveries from a sheet. Each row is checked with the booking
  * wizard's rules and texts, its addresses found by the configured geocoder and priced by the wizard's pricing
- * (server/domain/pricing.ts) at upload; bad rows keep their errors. Submitting books every good row in the
- * background through the wizard's own commands (create, parcels, service level, contacts, accept, account, pay
- * by balance), so the rules, the price and the ledger posting are the wizard's; each row pays with its own
- * Idempotency-Key, so a retried job never charges twice. The batch machinery (sheet reading, job, progress) is
+ * (server/domain/pricing.ts) at upload; bad rows keep their errors. Submitting books the good rows in the
+ * background a chunk per database transaction (bookChunk) with the wizard's checks, pricing, payment and ledger
+ * posting; each row pays with its own Idempotency-Key, so a retried job never charges twice. The batch machinery (sheet reading, job, progress) is
  * the rate batches' (server/domain/upload-batches.ts).
  */
 
