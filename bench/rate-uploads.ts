@@ -4,7 +4,7 @@
 //     mapRateSheetHeader, rateUploadFromCells, the company check of uploadRateSheet), against csv-parse alone over the
 //     same file; each side in a child process of its own so its peak RSS is its own (process.resourceUsage().maxRSS);
 // (b) a 10,000-row delivery batch quoted (uploadDeliverySheet: the wizard's rules, the geocoder, the pricing) and
-//     created (submitDeliveryBatch + runDeliveryBatch: the wizard's commands and pay by balance per row) on
+//     created (submitDeliveryBatch + runDeliveryBatch: a chunk of rows per transaction, the wizard's checks and posting) on
 //     PostgreSQL, against the bare per-row inserts of the same deliveries, parcels and chosen quotes through `pg`;
 // (c) the impact preview (server/domain/rate-impact.ts rateBatchImpact) over 100,000 deliveries of the last 30 days,
 //     against its two reads (quotes, parcels) as bare SQL through `pg`.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../src/api/generated/connect';
@@ -9,32 +10,36 @@ import {
 import { RATE_TEXTS } from '../../src/lib/rate-texts';
 import { conflictMessage } from '../../src/lib/resource-texts';
 import { roleFlagsOf, type Permissions } from '../../src/lib/roles';
-import { PAYMENT_STATUS, UPLOAD_BATCH_STATUS, UPLOAD_BATCH_STATUS_LABELS } from '../../src/lib/statuses';
+import { LOGISTIC_STATUS, PAYMENT_STATUS, UPLOAD_BATCH_STATUS, UPLOAD_BATCH_STATUS_LABELS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
-import { accounts, deliveries, deliveryUploads, parcelTypes, stores, uploadBatches, users } from '../db/schema';
+import { insertColumns, reserveIds } from '../db/ids';
+import { SYSTEM_ACCOUNTS } from '../db/seed-booking';
+import { accounts, deliveries, deliveryItems, deliveryQuotes, deliveryUploads, deliveryWindows, hubs, parcelTypes, stores, uploadBatches, users } from '../db/schema';
 import { gazetteerGeocoder } from '../geo/gazetteer-geocoder';
 import type { Geocoder } from '../geo/types';
 import { ConflictError, HttpError, notFound } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import type { PaymentProviderClient } from '../payments/provider-client';
 import type { Live } from '../realtime/publish';
-import { acceptQuote, availableDates, createQuote, selectAccount, selectQuote, updateContacts, updateParcels, type BookingContext } from './booking';
+import { BOOKING_RULE_TEXTS, canPostPay, hasErrors, validateContact, validateParcels, type FieldErrors } from '../../src/lib/booking-rules';
+import { acceptQuote, availableDates, createQuote, newTrackingHash, payableAccounts, selectAccount, selectQuote, updateContacts, updateParcels, type BookingContext } from './booking';
+import { accountBalance, postTransactions, systemAccountId } from './ledger';
+import { limitRefusal, lockAccountForDebit } from './money-rules';
 import { rowExport, type ExportColumn } from './export';
 import { whereAll, type QueryOf } from './list-query';
-import { payByBalance } from './payments';
+import { payByBalance, waybillOf } from './payments';
 import { findPortal, type PortalData } from './portals';
-import { isHighRiskLocation, priceOptions } from './pricing';
-import { routeDistanceKm, type BookingAddress, type QuoteSettings } from './quotes';
+import { isHighRiskIn, priceFromTables, pricingTables, type PricedOption, type PricingTables } from './pricing';
+import { hubOf, quoteValues, routeDistanceKm, slotOf, totalsOf, type BookingAddress, type PaymentTotals, type QuoteSettings } from './quotes';
 import { scopeOf } from './scope';
 import { pageSizeOf, paging, readSheet, runUploadBatch, statusOf, type SheetKind } from './upload-batches';
 
 /**
  * Delivery upload batches (issue 16): a store's deliveries from a sheet. Each row is checked with the booking
  * wizard's rules and texts, its addresses found by the configured geocoder and priced by the wizard's pricing
- * (server/domain/pricing.ts) at upload; bad rows keep their errors. Submitting books every good row in the
- * background through the wizard's own commands (create, parcels, service level, contacts, accept, account, pay
- * by balance), so the rules, the price and the ledger posting are the wizard's; each row pays with its own
- * Idempotency-Key, so a retried job never charges twice. The batch machinery (sheet reading, job, progress) is
+ * (server/domain/pricing.ts) at upload; bad rows keep their errors. Submitting books the good rows in the
+ * background a chunk per database transaction (bookChunk) with the wizard's checks, pricing, payment and ledger
+ * posting; each row pays with its own Idempotency-Key, so a retried job never charges twice. The batch machinery (sheet reading, job, progress) is
  * the rate batches' (server/domain/upload-batches.ts).
  */
 
@@ -95,13 +100,20 @@ interface RowSetting {
   dates: Set<string>;
   catalogue: Map<number, typeof parcelTypes.$inferSelect>;
   /** Order references already used by the store's deliveries and live uploads (lower case), and this sheet's so far. */
-  references: Set<string>;
+  references: { has(key: string): boolean; add(key: string): void };
+  /** How many deliveries and live uploads of the store hold each reference (lower case). */
+  holders: Map<string, number>;
+  /** The catalogue, rates and high-risk areas, read once for all the rows (pricing.ts priceFromTables: the wizard's pricing). */
+  pricing: PricingTables;
+  /** Addresses found and distances routed so far: a sheet names the same few places many times. */
+  places: Map<string, Promise<BookingAddress | null>>;
+  routes: Map<string, Promise<number>>;
 }
 
 async function rowSetting(ctx: DeliveryUploadContext, store: StoreRow, exceptUploadId?: number): Promise<RowSetting> {
-  const [dates, catalogue, used, uploaded] = await Promise.all([
+  const [dates, pricing, used, uploaded] = await Promise.all([
     availableDates(ctx.db, ctx.portal, store.id, store.companyId),
-    ctx.db.select().from(parcelTypes),
+    pricingTables(ctx.db, ctx.portal.id),
     ctx.db.select({ reference: deliveries.orderReference }).from(deliveries)
       .where(and(eq(deliveries.storeId, store.id), sql`${deliveries.orderReference} is not null`, ne(deliveries.paymentStatusId, PAYMENT_STATUS.QUOTE_CANCELLED))),
     ctx.db.select({ reference: deliveryUploads.orderReference }).from(deliveryUploads).innerJoin(uploadBatches, eq(uploadBatches.id, deliveryUploads.uploadBatchId))
@@ -111,18 +123,41 @@ async function rowSetting(ctx: DeliveryUploadContext, store: StoreRow, exceptUpl
         inArray(deliveryUploads.uploadStatusId, [UPLOAD_BATCH_STATUS.UNPROCESSED, UPLOAD_BATCH_STATUS.SUBMITTED, UPLOAD_BATCH_STATUS.IN_PROGRESS]),
         exceptUploadId === undefined ? undefined : ne(deliveryUploads.id, exceptUploadId))),
   ]);
+  const holders = new Map<string, number>();
+  for (const row of [...used, ...uploaded]) {
+    const key = row.reference!.toLowerCase();
+    holders.set(key, (holders.get(key) ?? 0) + 1);
+  }
   return {
     ctx, store, geocoder: ctx.settings.geocoder ?? gazetteerGeocoder(ctx.db), dates: new Set(dates),
-    catalogue: new Map(catalogue.map((row) => [row.id, row])),
-    references: new Set([...used, ...uploaded].map((row) => row.reference!.toLowerCase())),
+    catalogue: new Map(pricing.catalogue.map((row) => [row.id, row])),
+    references: new Set(holders.keys()), holders, pricing, places: new Map(), routes: new Map(),
   };
 }
 
-async function found(setting: RowSetting, text: string): Promise<BookingAddress | null> {
-  const { geocoder, ctx } = setting;
-  const [match] = await geocoder.search(ctx.portal.cca2, text, 1);
-  const resolved = match && await geocoder.resolve(ctx.portal.cca2, match.placeId);
-  return resolved ? { placeId: resolved.placeId, description: resolved.description, coordinates: resolved.coordinates } : null;
+function found(setting: RowSetting, text: string): Promise<BookingAddress | null> {
+  let place = setting.places.get(text);
+  if (!place) {
+    const { geocoder, ctx } = setting;
+    place = (async () => {
+      const [match] = await geocoder.search(ctx.portal.cca2, text, 1);
+      const resolved = match && await geocoder.resolve(ctx.portal.cca2, match.placeId);
+      return resolved ? { placeId: resolved.placeId, description: resolved.description, coordinates: resolved.coordinates } : null;
+    })();
+    setting.places.set(text, place);
+  }
+  // A copy: the caller may extend it (a store's address gets its storeId).
+  return place.then((address) => address && { ...address, coordinates: { ...address.coordinates } });
+}
+
+function routed(setting: RowSetting, origin: BookingAddress, destination: BookingAddress): Promise<number> {
+  const key = `${origin.coordinates.lat},${origin.coordinates.lon}|${destination.coordinates.lat},${destination.coordinates.lon}`;
+  let route = setting.routes.get(key);
+  if (!route) {
+    route = routeDistanceKm(setting.ctx.settings, origin, destination);
+    setting.routes.set(key, route);
+  }
+  return route;
 }
 
 const add = (errors: DeliveryUploadErrors, field: string, message: string) => { (errors[field] ??= []).push(message); };
@@ -158,9 +193,9 @@ async function prepareRow(setting: RowSetting, given: DeliveryUploadValues, read
   let distanceKm: number | null = null;
   let priceExclCents: number | null = null;
   if (originAddress && destinationAddress && Object.keys(errors).length === 0) {
-    distanceKm = await routeDistanceKm(ctx.settings, originAddress, destinationAddress);
-    const isHighRisk = await isHighRiskLocation(ctx.db, ctx.portal.id, [originAddress.coordinates, destinationAddress.coordinates]);
-    const { options } = await priceOptions(ctx.db, {
+    distanceKm = await routed(setting, originAddress, destinationAddress);
+    const isHighRisk = isHighRiskIn(setting.pricing.highRiskAreas, [originAddress.coordinates, destinationAddress.coordinates]);
+    const { options } = priceFromTables(setting.pricing, {
       portalId: ctx.portal.id, timeZone: ctx.portal.timeZone, companyId: store.companyId, distanceKm, date: values.deliveryDate!,
       time: values.deliveryTime ?? DEFAULT_DELIVERY_TIME, slotEnd: null, isRoundTrip: false, isHighRisk,
       parcels: deliveryUploadParcels(values).map((parcel) => ({ parcelTypeId: parcel.parcelType, length: parcel.length!, width: parcel.width!, height: parcel.height!, weight: parcel.weight! })),
@@ -417,7 +452,11 @@ function storePermissions(user: { id: number; email: string }, store: StoreRow):
 
 export interface DeliveryBatchJob { batchId: number; portalId: number; cca2: string }
 
-export interface Booker { db: Database; settings: QuoteSettings; provider: PaymentProviderClient }
+export interface Booker {
+  db: Database; settings: QuoteSettings; provider: PaymentProviderClient;
+  /** Rows per transaction; DELIVERY_BOOK_CHUNK when absent (tests book small batches in several chunks). */
+  chunkRows?: number;
+}
 
 function messagesOf(error: HttpError): DeliveryUploadErrors {
   const fields = error.errors && Object.keys(error.errors).length > 0 ? error.errors : { delivery: [error.message] };
@@ -484,6 +523,214 @@ async function bookRow(booker: Booker, portal: PortalData, row: typeof deliveryU
   }
 }
 
+// ---- Submit: a chunk of rows in one transaction ----
+
+/** Rows booked per database transaction (and per progress event). */
+export const DELIVERY_BOOK_CHUNK = 500;
+
+type UploadRowRecord = typeof deliveryUploads.$inferSelect;
+const fieldMessages = (errors: FieldErrors): DeliveryUploadErrors => Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
+const contactOf = (portal: PortalData, name: string | null, phone: string | null, type: 'business' | 'residential') =>
+  ({ AddressType: type, ContactName: name ?? '', ContactCountry: portal.cca2, PhoneNumber: phone ?? '' });
+
+/** A row ready to book: everything the wizard's commands would have written, computed in memory. */
+interface Booking {
+  row: UploadRowRecord;
+  prepared: Prepared;
+  delivery: Omit<typeof deliveries.$inferInsert, 'id' | 'waybill' | 'trackingHash' | 'selectedQuoteId' | 'accountId'>;
+  parcels: Omit<typeof deliveryItems.$inferInsert, 'deliveryId'>[];
+  options: PricedOption[];
+  chosen: number;
+}
+
+/**
+ * A chunk of rows booked as the wizard's commands would book them one by one (create, parcels, service level,
+ * contacts, accept, account, pay by balance), in one database transaction: the same checks and texts, the same
+ * pricing (priceFromTables over rates read once per chunk), the same delivery, parcels, options, payment and ledger
+ * posting per row, written with one INSERT per table. Addresses are found and rows priced before the transaction;
+ * inside it the rows are claimed (a row cancelled or taken meanwhile is left alone), the store's account is locked
+ * and each row's charge checked against the balance the rows before it left. A crash before the commit leaves
+ * nothing: a retried job books the chunk again from the start; after it, the rows are done and never picked again
+ * (and each payment's Idempotency-Key, `delivery-upload-{row}`, is unique in the database besides). Answers how many
+ * rows were claimed.
+ */
+async function bookChunk(booker: Booker, portal: PortalData, batch: typeof uploadBatches.$inferSelect, rows: UploadRowRecord[]): Promise<number> {
+  const { db } = booker;
+  const now = new Date();
+  const [[store], account, windowRows, hubRows] = await Promise.all([
+    db.select().from(stores).where(eq(stores.id, batch.storeId!)),
+    storeAccount(db, portal, batch.storeId!),
+    db.select().from(deliveryWindows).where(eq(deliveryWindows.portalId, portal.id)),
+    db.select({ id: hubs.id, address: hubs.address }).from(hubs).where(and(eq(hubs.portalId, portal.id), eq(hubs.isActive, true))),
+  ]);
+  const userIds = [...new Set(rows.map((row) => row.uploadedByUserId ?? batch.createdByUserId!))];
+  const uploaders = new Map((await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds))).map((user) => [user.id, user]));
+  const ctxOf = (userId: number): DeliveryUploadContext => ({ db, portal, permissions: storePermissions(uploaders.get(userId)!, store!), settings: booker.settings });
+  const setting = await rowSetting(ctxOf(userIds[0]!), store!);
+  const payable = new Map<number, boolean>();
+  for (const userId of userIds) {
+    const accounts = account ? await payableAccounts(db, portal, ctxOf(userId).permissions, { placedByUserId: userId, companyId: store!.companyId, storeId: store!.id }) : [];
+    payable.set(userId, !!account && accounts.some((candidate) => candidate.id === account.id));
+  }
+  const failed = new Map<number, DeliveryUploadErrors | null>();
+  const fail = (row: UploadRowRecord, errors: DeliveryUploadErrors | null) => {
+    failed.set(row.id, errors);
+    // A failed row no longer holds its order reference (as rowSetting counts them).
+    const key = row.orderReference?.toLowerCase();
+    if (key && Object.keys(row.errors).length === 0) setting.holders.set(key, (setting.holders.get(key) ?? 1) - 1);
+  };
+
+  // Checked, found and priced before the transaction, row by row in order (an earlier row's failure frees its reference).
+  const bookings: Booking[] = [];
+  for (const row of rows) {
+    if (Object.keys(row.errors).length > 0) {
+      fail(row, null);
+      continue;
+    }
+    const own = row.orderReference?.toLowerCase();
+    setting.references = { has: (key) => (setting.holders.get(key) ?? 0) - (key === own ? 1 : 0) > 0, add: () => undefined };
+    const userId = row.uploadedByUserId ?? batch.createdByUserId!;
+    const prepared = await prepareRow(setting, valuesOf({ ...row, originAddress: row.originAddressText, destinationAddress: row.destinationAddressText }), {});
+    if (Object.keys(prepared.errors).length > 0 || !account) {
+      fail(row, account ? prepared.errors : { delivery: [DELIVERY_UPLOAD_TEXTS.noAccount] });
+      continue;
+    }
+    const { values } = prepared;
+    const fromStore = !values.originAddressText;
+    const parcels = deliveryUploadParcels(values).map((parcel, index) => ({
+      name: parcel.name!, parcelType: parcel.parcelType, length: parcel.length!, width: parcel.width!, height: parcel.height!, weight: parcel.weight!,
+      isFragile: false, ...(values.parcelCount > 1 && { description: `${index + 1} of ${values.parcelCount}` }),
+    }));
+    const parcelErrors = validateParcels(parcels);
+    if (hasErrors(parcelErrors)) {
+      fail(row, fieldMessages(parcelErrors));
+      continue;
+    }
+    const origin = { ...prepared.originAddress!, storeId: fromStore ? store!.id : null };
+    const destination = { ...prepared.destinationAddress!, storeId: null };
+    const isHighRisk = isHighRiskIn(setting.pricing.highRiskAreas, [origin.coordinates, destination.coordinates]);
+    const requested = values.deliveryTime ?? DEFAULT_DELIVERY_TIME;
+    const owner = { storeId: store!.id, companyId: store!.companyId };
+    const slot = slotOf(windowRows, portal, owner, values.deliveryDate!, requested, now);
+    const { options } = priceFromTables(setting.pricing, {
+      portalId: portal.id, timeZone: portal.timeZone, companyId: store!.companyId, distanceKm: prepared.distanceKm!, date: values.deliveryDate!,
+      time: slot?.time ?? requested, slotEnd: slot?.end ?? null, isRoundTrip: false, isHighRisk,
+      parcels: parcels.map((parcel) => ({ parcelTypeId: parcel.parcelType, length: parcel.length, width: parcel.width, height: parcel.height, weight: parcel.weight })),
+    });
+    const chosen = options.findIndex((option) => option.slaType === values.slaType);
+    if (chosen < 0) {
+      fail(row, { slaType: [DELIVERY_UPLOAD_TEXTS.noOption(values.slaType!)] });
+      continue;
+    }
+    const originContact = contactOf(portal, values.originContactName ?? store!.contactName, values.originPhoneNumber ?? store!.phoneNumber, 'business');
+    const destinationContact = contactOf(portal, values.destinationContactName, values.destinationPhoneNumber, 'residential');
+    const contactErrors = { ...validateContact(originContact, 'origin.'), ...validateContact(destinationContact, 'destination.') };
+    if (hasErrors(contactErrors)) {
+      fail(row, fieldMessages(contactErrors));
+      continue;
+    }
+    if (!payable.get(userId)) {
+      fail(row, { accountId: [`Not found: account ${account.id}`] });
+      continue;
+    }
+    bookings.push({
+      row, prepared, options, chosen,
+      parcels: parcels.map((parcel) => ({ name: parcel.name, parcelTypeId: parcel.parcelType ?? null, length: parcel.length, width: parcel.width, height: parcel.height, weight: parcel.weight, description: parcel.description ?? null, isFragile: false })),
+      delivery: {
+        portalId: portal.id, placedByUserId: userId, companyId: store!.companyId, storeId: store!.id, originAddress: origin, destinationAddress: destination,
+        originStoreId: fromStore ? store!.id : null, destinationStoreId: null, readyForCollectionDate: values.deliveryDate!, readyForCollectionTimeSlotLocal: requested,
+        deliverByDate: values.deliveryDate!, isRoundTrip: false, isHighRisk, distanceKm: prepared.distanceKm!,
+        hubId: hubOf(hubRows, options[chosen]!.slaType, origin), originContact, destinationContact,
+        orderReference: values.orderReference, customerIdentifier: values.customerIdentifier,
+        logisticStatusId: LOGISTIC_STATUS.READY, paymentStatusId: PAYMENT_STATUS.PAID, paymentFailureDescription: null, updatedAt: now,
+      },
+    });
+  }
+
+  return db.transaction(async (tx) => {
+    // Claimed in the transaction: a row cancelled meanwhile is skipped; another process's claim waits for this commit.
+    const claimed = new Set((await tx.update(deliveryUploads).set({ uploadStatusId: UPLOAD_BATCH_STATUS.IN_PROGRESS })
+      .where(and(inArray(deliveryUploads.id, rows.map((row) => row.id)), inArray(deliveryUploads.uploadStatusId, [UPLOAD_BATCH_STATUS.SUBMITTED, UPLOAD_BATCH_STATUS.IN_PROGRESS]), isNull(deliveryUploads.deliveryId)))
+      .returning({ id: deliveryUploads.id })).map((row) => row.id));
+    const toBook = bookings.filter((booking) => claimed.has(booking.row.id));
+    // The store's account locked, then each row charged against what the rows before it left (payByBalance's checks).
+    const locked = account && toBook.length > 0 ? await lockAccountForDebit(tx, account.id) : undefined;
+    let balance = locked ? await accountBalance(tx, account!.id) : 0;
+    const vatBasisPoints = Math.round(portal.vatRate * 10_000);
+    const paying: (Booking & { totals: PaymentTotals })[] = [];
+    for (const booking of toBook) {
+      const option = booking.options[booking.chosen]!;
+      const totals = totalsOf({ isRoundTrip: false, tipCents: 0 }, { priceExclCents: option.priceExclCents, vatRateBasisPoints: vatBasisPoints }, { accountType: account!.accountType, balance });
+      const refusal = !canPostPay(account!.accountType, totals.totalDue) ? BOOKING_RULE_TEXTS.prepayCannotPostPay : limitRefusal(locked!, balance - totals.total);
+      if (refusal) {
+        fail(booking.row, { delivery: [refusal] });
+        continue;
+      }
+      balance -= totals.total;
+      paying.push({ ...booking, totals });
+    }
+    const deliveryIds = await reserveIds(tx, 'deliveries', paying.length);
+    const quoteIds = await reserveIds(tx, 'delivery_quotes', paying.reduce((total, booking) => total + booking.options.length, 0));
+    const paymentIds = await reserveIds(tx, 'payments', paying.length);
+    const expiresAt = new Date(now.getTime() + booker.settings.quoteValiditySeconds * 1000);
+    let nextQuote = 0;
+    const quoteRows: (typeof deliveryQuotes.$inferInsert)[] = [];
+    const deliveryRows = paying.map((booking, index) => {
+      const id = deliveryIds[index]!;
+      const quotes = quoteValues(portal, id, booking.options, expiresAt).map((quote) => ({ ...quote, id: quoteIds[nextQuote++]! }));
+      quoteRows.push(...quotes);
+      return { ...booking.delivery, id, selectedQuoteId: quotes[booking.chosen]!.id, accountId: account!.id, waybill: waybillOf(id), trackingHash: newTrackingHash() };
+    });
+    const [clearing, revenue, vat] = paying.length > 0 ? await Promise.all([SYSTEM_ACCOUNTS.cardClearing, SYSTEM_ACCOUNTS.revenue, SYSTEM_ACCOUNTS.vat].map((code) => systemAccountId(tx, portal.id, code))) : [];
+    await insertColumns(tx, 'deliveries', [['id', 'int'], ['portal_id', 'int'], ['placed_by_user_id', 'int'], ['company_id', 'int'], ['store_id', 'int'], ['waybill', 'text'],
+      ['tracking_hash', 'text'], ['logistic_status_id', 'int'], ['payment_status_id', 'int'], ['origin_address', 'jsonb'], ['destination_address', 'jsonb'],
+      ['origin_store_id', 'int'], ['destination_store_id', 'int'], ['origin_contact', 'jsonb'], ['destination_contact', 'jsonb'], ['ready_for_collection_date', 'text'],
+      ['ready_for_collection_time_slot_local', 'text'], ['deliver_by_date', 'text'], ['is_round_trip', 'bool'], ['is_high_risk', 'bool'], ['distance_km', 'float8'],
+      ['selected_quote_id', 'int'], ['account_id', 'int'], ['order_reference', 'text'], ['customer_identifier', 'text'], ['hub_id', 'int'],
+      ['payment_failure_description', 'text'], ['updated_at', 'timestamptz']],
+    deliveryRows.map((row) => [row.id, row.portalId, row.placedByUserId, row.companyId, row.storeId, row.waybill, row.trackingHash, row.logisticStatusId, row.paymentStatusId,
+      row.originAddress, row.destinationAddress, row.originStoreId, row.destinationStoreId, row.originContact, row.destinationContact, row.readyForCollectionDate,
+      row.readyForCollectionTimeSlotLocal, row.deliverByDate, row.isRoundTrip, row.isHighRisk, row.distanceKm, row.selectedQuoteId, row.accountId, row.orderReference,
+      row.customerIdentifier, row.hubId, row.paymentFailureDescription, row.updatedAt]));
+    await insertColumns(tx, 'delivery_items', [['delivery_id', 'int'], ['name', 'text'], ['parcel_type_id', 'int'], ['length', 'float8'], ['width', 'float8'], ['height', 'float8'],
+      ['weight', 'float8'], ['description', 'text'], ['is_fragile', 'bool']],
+    paying.flatMap((booking, index) => booking.parcels.map((parcel) => [deliveryIds[index]!, parcel.name, parcel.parcelTypeId, parcel.length, parcel.width, parcel.height,
+      parcel.weight, parcel.description, parcel.isFragile])));
+    await insertColumns(tx, 'delivery_quotes', [['id', 'int'], ['delivery_id', 'int'], ['sla_type', 'text'], ['pricing_tier', 'text'], ['price_excl_cents', 'int'],
+      ['vat_rate_basis_points', 'int'], ['items', 'jsonb'], ['pickup_window_start', 'timestamptz'], ['pickup_window_end', 'timestamptz'],
+      ['drop_off_window_start', 'timestamptz'], ['drop_off_window_end', 'timestamptz'], ['expires_at', 'timestamptz']],
+    quoteRows.map((quote) => [quote.id, quote.deliveryId, quote.slaType, quote.pricingTier, quote.priceExclCents, quote.vatRateBasisPoints, quote.items,
+      quote.pickupWindowStart, quote.pickupWindowEnd, quote.dropOffWindowStart, quote.dropOffWindowEnd, quote.expiresAt]));
+    await insertColumns(tx, 'payments', [['id', 'int'], ['portal_id', 'int'], ['delivery_id', 'int'], ['user_id', 'int'], ['currency', 'text'], ['merchant_transaction_id', 'text'],
+      ['account_id', 'int'], ['method', 'text'], ['operation', 'text'], ['idempotency_key', 'text'], ['amount_cents', 'int'], ['status', 'text'], ['settled_at', 'timestamptz']],
+    paying.map((booking, index) => [paymentIds[index]!, portal.id, deliveryIds[index]!, booking.delivery.placedByUserId, portal.currency,
+      `D${deliveryIds[index]}-${randomUUID()}`, account!.id, 'balance', 'payByBalance', `delivery-upload-${booking.row.id}`, booking.totals.total, 'succeeded', now]));
+    // postSale's posting for a balance payment, per row.
+    await postTransactions(tx, paying.map((booking, index) => ({
+      portalId: portal.id, transactionType: 'Invoice', description: `Delivery ${deliveryIds[index]} (${waybillOf(deliveryIds[index]!)})`,
+      deliveryId: deliveryIds[index]!, paymentId: paymentIds[index]!,
+      entries: [
+        { accountId: clearing!, amountCents: 0 }, { accountId: account!.id, amountCents: booking.totals.total },
+        { accountId: revenue!, amountCents: -(booking.totals.total - booking.totals.vat) }, { accountId: vat!, amountCents: -booking.totals.vat },
+      ],
+    })));
+    if (paying.length > 0) {
+      await tx.execute(sql`update ${deliveryUploads} u set upload_status_id = ${UPLOAD_BATCH_STATUS.DELIVERY_CREATED}, errors = '{}'::jsonb,
+        delivery_id = v.delivery_id, price_excl_cents = v.price, distance_km = v.distance
+        from (values ${sql.join(paying.map((booking, index) => sql`(${booking.row.id}::int, ${deliveryIds[index]}::int, ${booking.prepared.priceExclCents}::int, ${booking.prepared.distanceKm}::float8)`), sql`, `)})
+          as v(id, delivery_id, price, distance)
+        where u.id = v.id`);
+    }
+    const failures = [...failed].filter(([id]) => claimed.has(id));
+    if (failures.length > 0) {
+      await tx.execute(sql`update ${deliveryUploads} u set upload_status_id = ${UPLOAD_BATCH_STATUS.FAILED}, errors = coalesce(v.errors, u.errors)
+        from (values ${sql.join(failures.map(([id, errors]) => sql`(${id}::int, ${errors === null ? null : JSON.stringify(errors)}::jsonb)`), sql`, `)}) as v(id, errors)
+        where u.id = v.id`);
+    }
+    return claimed.size;
+  });
+}
+
 export function runDeliveryBatch(booker: Booker, live: Live, data: DeliveryBatchJob): Promise<{ processedRows: number }> {
   const { db } = booker;
   // Rows a stopped run left in progress are taken up again (their delivery, if made, is continued).
@@ -509,6 +756,24 @@ export function runDeliveryBatch(booker: Booker, live: Live, data: DeliveryBatch
       const portal = await findPortal(db, data.cca2);
       if (!batch || !portal) throw new Error(`delivery upload batch ${row.uploadBatchId} has no portal`);
       await bookRow(booker, portal, row, batch);
+    },
+    chunkSize: booker.chunkRows ?? DELIVERY_BOOK_CHUNK,
+    async applyChunk(rows) {
+      const [batch] = await db.select().from(uploadBatches).where(eq(uploadBatches.id, data.batchId));
+      const portal = await findPortal(db, data.cca2);
+      if (!batch || !portal) throw new Error(`delivery upload batch ${data.batchId} has no portal`);
+      // A row whose delivery exists but is not marked done (left by a run of the row-by-row submit) is continued
+      // through the wizard's commands, as before: its payment's Idempotency-Key makes a second charge impossible.
+      let taken = 0;
+      for (const row of rows.filter((candidate) => candidate.deliveryId !== null)) {
+        const [claimed] = await db.update(deliveryUploads).set({ uploadStatusId: UPLOAD_BATCH_STATUS.IN_PROGRESS })
+          .where(and(eq(deliveryUploads.id, row.id), inArray(deliveryUploads.uploadStatusId, todo))).returning();
+        if (!claimed) continue;
+        await bookRow(booker, portal, claimed, batch);
+        taken += 1;
+      }
+      const fresh = rows.filter((row) => row.deliveryId === null);
+      return taken + (fresh.length > 0 ? await bookChunk(booker, portal, batch, fresh) : 0);
     },
   });
 }

@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { reversalTypeOf, type LedgerTransactionType } from '../../src/lib/finance-texts';
 import type { Database } from '../db/database';
+import { reserveIds } from '../db/ids';
 import { accountBalances, accounts, accountStatementLines, ledgerEntries, ledgerTransactions } from '../db/schema';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
@@ -116,4 +117,51 @@ export async function systemAccountId(tx: Tx, portalId: number, code: string): P
     .onConflictDoNothing().returning({ id: accounts.id });
   if (created) return created.id;
   return systemAccountId(tx, portalId, code);
+}
+
+/**
+ * Many balanced transactions in one go, each exactly as postTransaction writes it (its entries, the customer
+ * accounts' statement lines and cached balance), with one INSERT per table instead of one per posting: a delivery
+ * batch books hundreds of sales per database transaction. Nothing is written if any posting is unbalanced.
+ * Answers the transactions' ids, in the postings' order.
+ */
+export async function postTransactions(tx: Tx, postings: readonly Posting[]): Promise<number[]> {
+  if (postings.length === 0) return [];
+  const kept = postings.map((posting) => {
+    const entries = posting.entries.filter((entry) => entry.amountCents !== 0);
+    if (entries.some((entry) => !Number.isSafeInteger(entry.amountCents))) throw new UnbalancedPostingError('amounts must be integer cents');
+    const sum = entries.reduce((total, entry) => total + entry.amountCents, 0);
+    if (sum !== 0 || entries.length < 2) throw new UnbalancedPostingError(`unbalanced posting (${sum})`);
+    return entries;
+  });
+  const customer = await tx.select({ id: accounts.id }).from(accounts)
+    .where(and(inArray(accounts.id, [...new Set(kept.flat().map((entry) => entry.accountId))]), isNull(accounts.systemCode)))
+    .orderBy(asc(accounts.id)).for('no key update');
+  const transactionIds = await reserveIds(tx, 'ledger_transactions', postings.length);
+  const entryIds = await reserveIds(tx, 'ledger_entries', kept.reduce((total, entries) => total + entries.length, 0));
+  const written = await tx.insert(ledgerTransactions).values(postings.map((posting, index) => ({
+    id: transactionIds[index]!, portalId: posting.portalId, transactionType: posting.transactionType, description: posting.description,
+    deliveryId: posting.deliveryId ?? null, paymentId: posting.paymentId ?? null, reversalOfId: posting.reversalOfId ?? null,
+    ...(posting.postedAt && { createdAt: posting.postedAt }),
+  }))).returning({ id: ledgerTransactions.id, createdAt: ledgerTransactions.createdAt });
+  const createdAt = new Map(written.map((row) => [row.id, row.createdAt]));
+  let next = 0;
+  const entries = kept.flatMap((list, index) => list.map((entry) => ({ id: entryIds[next++]!, transactionId: transactionIds[index]!, accountId: entry.accountId, amountCents: entry.amountCents })));
+  const typeOf = new Map(postings.map((posting, index) => [transactionIds[index]!, posting.transactionType]));
+  for (let start = 0; start < entries.length; start += 5000) await tx.insert(ledgerEntries).values(entries.slice(start, start + 5000));
+  for (const { id: accountId } of customer) {
+    const [cached] = await tx.select().from(accountBalances).where(eq(accountBalances.accountId, accountId));
+    if (!cached) {
+      await rebuildBalanceCache(tx, accountId);
+      continue;
+    }
+    let balance = cached.balanceCents;
+    const lines = entries.filter((entry) => entry.accountId === accountId).map((entry) => {
+      balance -= entry.amountCents;
+      return { entryId: entry.id, accountId, transactionId: entry.transactionId, transactionType: typeOf.get(entry.transactionId)!, createdAt: createdAt.get(entry.transactionId)!, amountCents: entry.amountCents, balanceAfterCents: balance };
+    });
+    for (let start = 0; start < lines.length; start += 5000) await tx.insert(accountStatementLines).values(lines.slice(start, start + 5000));
+    await tx.update(accountBalances).set({ balanceCents: balance, entries: cached.entries + lines.length }).where(eq(accountBalances.accountId, accountId));
+  }
+  return transactionIds;
 }

@@ -28,20 +28,34 @@ export type Debit = 'payment' | 'withdrawal' | 'advance';
  * other requests already promised out of it.
  */
 export async function requireWithinLimit(tx: Tx, accountId: number, cents: number, debit: Debit = 'payment', pendingCents = 0): Promise<void> {
+  const account = await lockAccountForDebit(tx, accountId);
+  if (!account || account.type === 'System') return;
+  const refusal = limitRefusal(account, (await accountBalance(tx, accountId)) - pendingCents - cents, debit);
+  if (refusal) throw new HttpError(422, refusal);
+}
+
+/**
+ * requireWithinLimit's rule for an account (its name, type and credit limit, read under its lock) and the balance a
+ * debit would leave: the refusal's text, or undefined. A delivery batch checks each of its rows with it, keeping the
+ * locked account's balance as it books.
+ */
+export function limitRefusal(account: { name: string; type: string; limit: number | null }, after: number, debit: Debit = 'payment'): string | undefined {
+  if (account.type === 'System') return undefined;
+  if (debit === 'advance') {
+    // An advance is credit against future pay: as far as the credit limit, whatever the account's type.
+    return after < -(account.limit ?? 0) ? MONEY_TEXTS.advanceBeyondLimit(account.name, amount(account.limit ?? 0)) : undefined;
+  }
+  if (account.type === 'Prepay' && after < 0) return MONEY_TEXTS.prepayBelowZero(account.name);
+  if (account.type === 'PostPay' && account.limit !== null && after < -account.limit) return MONEY_TEXTS.beyondCreditLimit(account.name, amount(account.limit));
+  return undefined;
+}
+
+/** The account's name, type and credit limit, locked for the rest of the transaction (what limitRefusal needs). */
+export async function lockAccountForDebit(tx: Tx, accountId: number) {
   const [account] = await tx.select({ name: accounts.accountName, type: accounts.accountType, limit: accountCreditLimits.creditLimitCents })
     .from(accounts).leftJoin(accountCreditLimits, eq(accountCreditLimits.accountId, accounts.id))
     .where(eq(accounts.id, accountId)).for('update', { of: accounts });
-  if (!account || account.type === 'System') return;
-  const after = (await accountBalance(tx, accountId)) - pendingCents - cents;
-  if (debit === 'advance') {
-    // An advance is credit against future pay: as far as the credit limit, whatever the account's type.
-    if (after < -(account.limit ?? 0)) throw new HttpError(422, MONEY_TEXTS.advanceBeyondLimit(account.name, amount(account.limit ?? 0)));
-    return;
-  }
-  if (account.type === 'Prepay' && after < 0) throw new HttpError(422, MONEY_TEXTS.prepayBelowZero(account.name));
-  if (account.type === 'PostPay' && account.limit !== null && after < -account.limit) {
-    throw new HttpError(422, MONEY_TEXTS.beyondCreditLimit(account.name, amount(account.limit)));
-  }
+  return account;
 }
 
 /** Keys order-independent, so the same body sent with its fields in another order is the same request. */

@@ -59,14 +59,30 @@ export interface PricedOption {
   dropOffWindowEnd: Date;
 }
 
+export type HighRiskAreaRow = typeof highRiskAreas.$inferSelect;
+
 export async function isHighRiskLocation(db: Database, portalId: number, points: readonly LatLon[]): Promise<boolean> {
-  const areas = await db.select().from(highRiskAreas).where(eq(highRiskAreas.portalId, portalId));
+  return isHighRiskIn(await db.select().from(highRiskAreas).where(eq(highRiskAreas.portalId, portalId)), points);
+}
+
+/** isHighRiskLocation against areas already read (a delivery batch reads them once). */
+export function isHighRiskIn(areas: readonly HighRiskAreaRow[], points: readonly LatLon[]): boolean {
   return areas.some((area) => points.some((point) => haversineKm(point, area) <= area.radiusKm));
 }
 
+/** Small memo of pure date arithmetic (luxon in a time zone costs ~100 µs a call; a batch asks the same few dates). */
+function memo<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  if (cache.size > 2000) cache.clear();
+  const made = make();
+  cache.set(key, made);
+  return made;
+}
+const dayTypes = new Map<string, 'Weekday' | 'Weekend'>();
+
 export function dayTypeOf(date: string, timeZone: string): 'Weekday' | 'Weekend' {
-  const weekday = DateTime.fromISO(date, { zone: timeZone }).weekday;
-  return weekday >= 6 ? 'Weekend' : 'Weekday';
+  return memo(dayTypes, `${timeZone}|${date}`, () => (DateTime.fromISO(date, { zone: timeZone }).weekday >= 6 ? 'Weekend' : 'Weekday'));
 }
 
 export type RateRow = typeof rates.$inferSelect;
@@ -94,6 +110,15 @@ export function pricingTypeIdsOf(catalogue: readonly ParcelTypeRow[], given: rea
 
 /** The pick-up and drop-off windows of a service level for the input's date and slot (exported for the demo seed). */
 export function windows(input: Pick<PricingInput, 'date' | 'time' | 'slotEnd' | 'timeZone'>, slaType: SlaType) {
+  const times = memo(windowTimes, `${input.timeZone}|${input.date}|${input.time}|${input.slotEnd}|${slaType}`, () => windowsOf(input, slaType));
+  // Fresh Date objects each time: callers own what they get.
+  return {
+    pickupWindowStart: new Date(times[0]), pickupWindowEnd: new Date(times[1]), dropOffWindowStart: new Date(times[2]), dropOffWindowEnd: new Date(times[3]),
+  };
+}
+const windowTimes = new Map<string, readonly [number, number, number, number]>();
+
+function windowsOf(input: Pick<PricingInput, 'date' | 'time' | 'slotEnd' | 'timeZone'>, slaType: SlaType): readonly [number, number, number, number] {
   const start = DateTime.fromISO(`${input.date}T${input.time}`, { zone: input.timeZone });
   const end = input.slotEnd ? DateTime.fromISO(`${input.date}T${input.slotEnd}`, { zone: input.timeZone }) : start.plus({ hours: DEFAULT_SLOT_HOURS });
   const dropOff = {
@@ -102,21 +127,40 @@ export function windows(input: Pick<PricingInput, 'date' | 'time' | 'slotEnd' | 
     Hyperlocal: [start.plus({ minutes: 30 }), end.plus({ hours: 1 })],
     'Emergency Relief': [end, end.plus({ hours: 48 })],
   }[slaType];
-  return { pickupWindowStart: start.toJSDate(), pickupWindowEnd: end.toJSDate(), dropOffWindowStart: dropOff[0]!.toJSDate(), dropOffWindowEnd: dropOff[1]!.toJSDate() };
+  return [start.toMillis(), end.toMillis(), dropOff[0]!.toMillis(), dropOff[1]!.toMillis()] as const;
+}
+
+/** What pricing reads, read once for many quotes (a delivery batch): the catalogue, the portal's active rates, its high-risk areas. */
+export interface PricingTables { catalogue: ParcelTypeRow[]; rates: RateRow[]; highRiskAreas: HighRiskAreaRow[] }
+
+export async function pricingTables(db: Database, portalId: number): Promise<PricingTables> {
+  const [catalogue, active, areas] = await Promise.all([
+    parcelCatalogue(db),
+    db.select().from(rates).where(and(eq(rates.portalId, portalId), eq(rates.isActive, true))),
+    db.select().from(highRiskAreas).where(eq(highRiskAreas.portalId, portalId)),
+  ]);
+  return { catalogue, rates: active, highRiskAreas: areas };
+}
+
+/**
+ * priceOptions from rates already read: the one pricing path (priceOptions reads the band's rates and comes here;
+ * a delivery batch reads the portal's rates once per chunk and comes here for each row).
+ */
+export function priceFromTables(tables: Pick<PricingTables, 'catalogue' | 'rates'>, input: PricingInput): { distanceKm: number; options: PricedOption[] } {
+  return { distanceKm: input.distanceKm, options: optionsFromRates(ratesOfBand(tables.rates, input), pricingTypeIdsOf(tables.catalogue, input.parcels), input) };
 }
 
 /** Prices every service level that has a rate for the distance; a level without one is not offered. */
 export async function priceOptions(db: Database, input: PricingInput): Promise<{ distanceKm: number; options: PricedOption[] }> {
-  const distanceKm = input.distanceKm;
-  const typeIds = pricingTypeIdsOf(await parcelCatalogue(db), input.parcels);
-  const band = Math.max(distanceKm, 0);
+  const catalogue = await parcelCatalogue(db);
+  const band = Math.max(input.distanceKm, 0);
   // Bands are whole km [start, end); the distance is fractional, so it is compared as a double.
   const candidates = await db.select().from(rates).where(and(
     eq(rates.portalId, input.portalId), eq(rates.isActive, true),
     input.companyId ? undefined : isNull(rates.companyId),
     sql`${rates.startKmRange} <= ${band}::float8`, sql`${rates.endKmRange} > ${band}::float8`,
   ));
-  return { distanceKm, options: optionsFromRates(candidates, typeIds, input) };
+  return priceFromTables({ catalogue, rates: candidates }, input);
 }
 
 /**

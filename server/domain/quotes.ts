@@ -15,7 +15,7 @@ import { accountBalance } from './ledger';
 import type { PortalData } from './portals';
 import { greatCircleRouter } from '../geo/great-circle';
 import type { Geocoder, Router } from '../geo/types';
-import { priceOptions } from './pricing';
+import { priceOptions, type PricedOption } from './pricing';
 import { scopeOf } from './scope';
 
 export type BookingQuote = components['schemas']['BookingQuote'];
@@ -79,6 +79,13 @@ export async function activeQuotes(tx: Tx, deliveryId: number) {
 export async function pickupSlot(tx: Tx, portal: PortalData, delivery: Pick<DeliveryRow, 'storeId' | 'companyId'>, date: string, time: string, now = new Date()): Promise<{ time: string; end: string } | null> {
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
   const rows = await tx.select().from(deliveryWindows).where(and(eq(deliveryWindows.portalId, portal.id), eq(deliveryWindows.weekday, weekday)));
+  return slotOf(rows, portal, delivery, date, time, now);
+}
+
+/** pickupSlot from the portal's delivery windows already read (a delivery batch reads them once): rows of other weekdays are ignored. */
+export function slotOf(windows: readonly (typeof deliveryWindows.$inferSelect)[], portal: PortalData, delivery: Pick<DeliveryRow, 'storeId' | 'companyId'>, date: string, time: string, now = new Date()): { time: string; end: string } | null {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const rows = windows.filter((row) => row.portalId === portal.id && row.weekday === weekday);
   const storeRows = rows.filter((row) => delivery.storeId && row.storeId === delivery.storeId);
   const companyRows = rows.filter((row) => delivery.companyId && row.companyId === delivery.companyId && !row.storeId);
   const portalRows = rows.filter((row) => !row.companyId && !row.storeId);
@@ -107,15 +114,18 @@ export async function repriceDelivery(tx: Tx, portal: PortalData, delivery: Deli
   });
   await tx.update(deliveryQuotes).set({ supersededAt: now }).where(and(eq(deliveryQuotes.deliveryId, delivery.id), isNull(deliveryQuotes.supersededAt)));
   const expiresAt = new Date(now.getTime() + settings.quoteValiditySeconds * 1000);
-  if (options.length > 0) {
-    await tx.insert(deliveryQuotes).values(options.map((option) => ({
-      deliveryId: delivery.id, slaType: option.slaType, pricingTier: option.pricingTier, priceExclCents: option.priceExclCents,
-      vatRateBasisPoints: Math.round(portal.vatRate * 10_000), items: option.items,
-      pickupWindowStart: option.pickupWindowStart, pickupWindowEnd: option.pickupWindowEnd,
-      dropOffWindowStart: option.dropOffWindowStart, dropOffWindowEnd: option.dropOffWindowEnd, expiresAt,
-    })));
-  }
+  if (options.length > 0) await tx.insert(deliveryQuotes).values(quoteValues(portal, delivery.id, options, expiresAt));
   return distanceKm;
+}
+
+/** The quote rows of a delivery's priced options (repriceDelivery; a delivery batch inserts many deliveries' at once). */
+export function quoteValues(portal: PortalData, deliveryId: number, options: readonly PricedOption[], expiresAt: Date): (typeof deliveryQuotes.$inferInsert)[] {
+  return options.map((option) => ({
+    deliveryId, slaType: option.slaType, pricingTier: option.pricingTier, priceExclCents: option.priceExclCents,
+    vatRateBasisPoints: Math.round(portal.vatRate * 10_000), items: option.items,
+    pickupWindowStart: option.pickupWindowStart, pickupWindowEnd: option.pickupWindowEnd,
+    dropOffWindowStart: option.dropOffWindowStart, dropOffWindowEnd: option.dropOffWindowEnd, expiresAt,
+  }));
 }
 
 /** A Standard delivery passes through the portal's hub nearest to its pick-up, if one is this close (km, straight line). */
@@ -126,7 +136,12 @@ export const HUB_SLA_TYPE = 'Standard';
 /** The hub a delivery with this service level and pick-up passes through, or null (direct). */
 export async function hubFor(tx: Tx, portalId: number, slaType: string, origin: BookingAddress): Promise<number | null> {
   if (slaType !== HUB_SLA_TYPE) return null;
-  const rows = await tx.select({ id: hubs.id, address: hubs.address }).from(hubs).where(and(eq(hubs.portalId, portalId), eq(hubs.isActive, true)));
+  return hubOf(await tx.select({ id: hubs.id, address: hubs.address }).from(hubs).where(and(eq(hubs.portalId, portalId), eq(hubs.isActive, true))), slaType, origin);
+}
+
+/** hubFor from the portal's active hubs already read (a delivery batch reads them once). */
+export function hubOf(rows: readonly { id: number; address: unknown }[], slaType: string, origin: BookingAddress): number | null {
+  if (slaType !== HUB_SLA_TYPE) return null;
   const nearest = rows.map((row) => ({ id: row.id, km: haversineKm(origin.coordinates, (row.address as BookingAddress).coordinates) }))
     .filter((row) => row.km <= HUB_CATCHMENT_KM).sort((a, b) => a.km - b.km)[0];
   return nearest?.id ?? null;
@@ -137,17 +152,23 @@ export interface PaymentTotals { total: number; creditApplied: number; outstandi
 /** The totals of the selected option for the delivery's account (see BookingQuote in the contract). */
 export async function paymentTotals(tx: Tx, delivery: DeliveryRow, quote: typeof deliveryQuotes.$inferSelect | undefined): Promise<PaymentTotals> {
   if (!quote) return { total: 0, creditApplied: 0, outstanding: 0, totalDue: 0, subtotal: 0, vat: 0 };
+  if (!delivery.accountId) return totalsOf(delivery, quote, undefined);
+  const [account] = await tx.select().from(accounts).where(eq(accounts.id, delivery.accountId));
+  return totalsOf(delivery, quote, { accountType: account?.accountType, balance: await accountBalance(tx, delivery.accountId) });
+}
+
+/** paymentTotals with the account's type and balance already known (a delivery batch keeps its account's balance as it books). */
+export function totalsOf(delivery: Pick<DeliveryRow, 'isRoundTrip' | 'tipCents'>, quote: Pick<typeof deliveryQuotes.$inferSelect, 'priceExclCents' | 'vatRateBasisPoints'>,
+  account: { accountType: string | undefined; balance: number } | undefined): PaymentTotals {
   const multiplier = delivery.isRoundTrip ? 2 : 1;
   const subtotal = quote.priceExclCents * multiplier;
   const vat = Math.round((subtotal * quote.vatRateBasisPoints) / 10_000);
   const total = subtotal + vat + delivery.tipCents;
   let creditApplied = 0;
   let outstanding = 0;
-  if (delivery.accountId) {
-    const [account] = await tx.select().from(accounts).where(eq(accounts.id, delivery.accountId));
-    const balance = await accountBalance(tx, delivery.accountId);
-    if (account?.accountType === 'Prepay') creditApplied = Math.min(Math.max(balance, 0), total);
-    outstanding = Math.max(0, -balance);
+  if (account) {
+    if (account.accountType === 'Prepay') creditApplied = Math.min(Math.max(account.balance, 0), total);
+    outstanding = Math.max(0, -account.balance);
   }
   return { total, creditApplied, outstanding, totalDue: total - creditApplied, subtotal, vat };
 }

@@ -130,6 +130,13 @@ export interface BatchRows<Row> {
   /** Takes a row for this run with a conditional UPDATE (undefined: cancelled or taken meanwhile). */
   claim: (row: Row) => Promise<Row | undefined>;
   apply: (row: Row) => Promise<void>;
+  /**
+   * Works a whole chunk at once instead of claim and apply per row (a delivery batch books a chunk in one
+   * transaction); answers how many of its rows it took. Every row of the chunk must leave the rows still to do.
+   */
+  applyChunk?: (rows: Row[]) => Promise<number>;
+  /** Rows per chunk (and per progress event); SUBMIT_CHUNK when absent. */
+  chunkSize?: number;
 }
 
 const SUBMIT_CHUNK = 200;
@@ -167,9 +174,10 @@ export async function runUploadBatch<Row>(db: Database, live: Live, batchId: num
   };
   report(UPLOAD_BATCH_STATUS.IN_PROGRESS);
   for (;;) {
-    const chunk = await rows.next(batch.id, SUBMIT_CHUNK);
+    const chunk = await rows.next(batch.id, rows.chunkSize ?? SUBMIT_CHUNK);
     if (chunk.length === 0) break;
-    for (const row of chunk) {
+    if (rows.applyChunk) processed += await rows.applyChunk(chunk);
+    else for (const row of chunk) {
       const claimed = await rows.claim(row);
       if (!claimed) continue;
       await rows.apply(claimed);
