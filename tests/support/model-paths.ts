@@ -226,7 +226,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       });
     }
 
-    const walks = walkSettings();
+    const walks = walkSettings(machine.id);
     if (walks.runs > 0) {
       // A failing run is shrunk: each retry renders again, so the budget allows for a few dozen of them.
       const budget = 60_000 + walks.runs * walks.maxSteps * 1_000;
