@@ -15,6 +15,8 @@ const LABELS: Record<keyof DepositForm, string> = {
   amount: DEPOSIT_TEXTS.amount, reference: DEPOSIT_TEXTS.reference, depositedAt: DEPOSIT_TEXTS.depositedAt, note: DEPOSIT_TEXTS.note,
 };
 let recorded: number[] = [];
+/** The running chart (the one the view renders), to ask what it would take now. */
+let running: ReturnType<typeof createActor<typeof depositSamples.machine>> | undefined;
 const dialog = () => within(screen.getAllByRole('dialog').find((element) => element.getAttribute('data-state') === 'open')!);
 const field = (label: string) => dialog().getByLabelText(label) as HTMLInputElement;
 
@@ -22,11 +24,13 @@ describeModel({
   machine: depositSamples.machine,
   scenarios: depositSamples.scenarios,
   targets: depositSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     recorded = [];
     const actor = createActor(machine, { input, clock });
     actor.on('deposit.recorded', (event) => recorded.push(event.deposit.amountCents));
     actor.start();
+    running = actor;
     render(<ChakraProvider value={system}><DepositButton actor={actor} driverId={7} driverName="Dan Driver" /><DepositModal actor={actor} /></ChakraProvider>);
     return {
       send(event) {
@@ -70,6 +74,8 @@ describeModel({
       expect(field(DEPOSIT_TEXTS.depositedAt).value).not.toBe('');
       const complete = snapshot.context.form.amount !== '0' && snapshot.context.form.amount !== '' && snapshot.context.form.reference !== '';
       expect(dialog().getByRole('button', { name: DEPOSIT_TEXTS.submit }).hasAttribute('disabled')).toBe(!complete);
+      // The running chart agrees with the button: it takes Record exactly when the form is complete (its guard).
+      expect(running!.getSnapshot().can({ type: 'deposit.submit' })).toBe(complete);
       expect(Boolean(dialog().queryByText(DEPOSIT_TEXTS.errors.amount))).toBe(snapshot.context.form.amount === '0');
       if (snapshot.context.error) expect(dialog().getByText(snapshot.context.error.message)).toBeTruthy();
       // The key stays the one made on opening (a retry records once).

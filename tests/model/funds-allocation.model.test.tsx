@@ -15,10 +15,14 @@ let allocated = 0;
 const accountName = (id: number) => LOADED.accounts.find((account) => account.id === id)!.accountName;
 const allocateButton = () => screen.getByRole('button', { name: FINANCE_ADMIN_TEXTS.allocateButton });
 
+/** The running chart (the one the view renders), to ask what it would take now. */
+let running: ReturnType<typeof createActor<typeof fundsAllocationMachine>> | undefined;
+
 describeModel({
   machine: fundsAllocationMachine,
   scenarios: fundsAllocationSamples.scenarios,
   targets: fundsAllocationSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     notFound = 0;
     allocated = 0;
@@ -26,6 +30,7 @@ describeModel({
     actor.on('allocation.notFound', () => { notFound += 1; });
     actor.on('allocation.allocated', () => { allocated += 1; });
     actor.start();
+    running = actor;
     render(<ChakraProvider value={system}><FundsAllocationView actor={actor} /></ChakraProvider>);
     return {
       send(event) {
@@ -58,6 +63,8 @@ describeModel({
       expect(screen.getByTestId('remainder').textContent).toBe(`${FINANCE_ADMIN_TEXTS.remainder}: ${formatMoney(remainder)}`);
       expect(screen.queryByText(FINANCE_ADMIN_TEXTS.overAllocated) !== null).toBe(remainder < 0);
       if (remainder < 0) expect(allocateButton().hasAttribute('disabled')).toBe(true);
+      // The running chart agrees with the button: it takes Allocate exactly when the button offers it (its guard).
+      expect(running!.getSnapshot().can({ type: 'allocation.submit' })).toBe(!allocateButton().hasAttribute('disabled'));
       if (snapshot.context.error) expect(screen.getAllByRole('alert').map((node) => node.textContent)).toContain(snapshot.context.error.message);
     },
     allocating: () => {

@@ -20,6 +20,7 @@ describeModel({
   machine: jobBuildingMachine,
   scenarios: jobBuildingSamples.scenarios,
   targets: jobBuildingSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><MemoryRouter><JobBuilderView actor={actor} mode={input.jobId === null ? 'list' : 'job'} /></MemoryRouter></ChakraProvider>);

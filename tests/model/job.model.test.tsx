@@ -42,6 +42,7 @@ describeModel({
   machine: jobMachine,
   scenarios: jobSamples.scenarios,
   targets: jobSamples.targets,
+  guards: true,
   start(machine, _input, clock) {
     running = createActor(machine, { clock }).start();
     return { send: (event) => running.send(event as JobEvent) };

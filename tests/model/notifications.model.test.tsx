@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { notificationsMachine } from '../../src/machines/session/notifications.machine';
 import { notificationsSamples } from '../../src/machines/session/notifications.samples';
+import { toaster } from '../../src/app/Toaster';
 import { describeModel } from '../support/model-paths';
 import { findFlushing, renderShell } from '../support/shell-harness';
 
@@ -12,6 +13,8 @@ describeModel({
   targets: notificationsSamples.targets,
   guards: true,
   async start(machine, _input, clock) {
+    // The toaster's store is the app's one: toasts of an earlier replay in the same test (random walks) go first.
+    toaster.remove();
     const view = renderShell({ path: '/', permissions: null, notifications: machine, screenLogic: { clock } });
     await screen.findByRole('heading', { level: 1 });
     return {

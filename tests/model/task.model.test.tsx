@@ -43,6 +43,7 @@ describeModel({
   machine: taskMachine,
   scenarios: taskSamples.scenarios,
   targets: taskSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     running = createActor(machine, { input, clock }).start();
     return { send: (event) => running.send(event as TaskEvent) };

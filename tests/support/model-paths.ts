@@ -1,4 +1,7 @@
 import { appendFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { cleanup } from '@testing-library/react';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   fromPromise, SimulatedClock,
@@ -9,13 +12,15 @@ import type { Scenario } from '../../src/machines/samples';
 import type { StatePath } from 'xstate/graph';
 import { machinePaths, transitionKeys } from '../../src/lib/flows/paths';
 import { activeNodes } from '../../src/lib/flows/simulate';
+import { describeWalk, walkArbitrary, walkSettings } from './model-walks';
 
 /**
  * Model-based tests from the machines the app runs. `xstate/graph` walks the real machine; each generated
  * path is replayed against the real actor (invoked actors answered with the scenario's sample events, delays
  * through a SimulatedClock) while the view renders from it, and every state reached is checked with the
  * assertion of that state. Coverage of states and transitions is measured and printed; a state without an
- * assertion, or one no path reaches, fails the suite.
+ * assertion, or one no path reaches, fails the suite. Seeded random walks (tests/support/model-walks.ts) are
+ * replayed the same way, after the paths; they do not count towards the coverage.
  */
 
 type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
@@ -148,15 +153,27 @@ export interface Coverage {
   guardsEnforced?: boolean;
 }
 
+/** What replays saw: states asserted, transitions taken, named guards' outcomes. */
+interface Observed {
+  states: Set<string>;
+  transitions: Set<string>;
+  guards: Map<string, Set<boolean>>;
+}
+
 export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): void {
   const { machine } = spec;
+  const observe = (): Observed => ({
+    states: new Set(),
+    transitions: new Set(),
+    guards: new Map(Object.keys(machine.implementations.guards ?? {}).map((name) => [name, new Set<boolean>()])),
+  });
   const nodes = allStateNodes(machine.root).filter((node) => node !== machine.root);
   const observable = nodes.filter((node) => !isTransient(node));
   const transitions = nodes.flatMap((node) =>
     [...node.transitions.entries()].flatMap(([eventType, list]) => list.map((_, index) => `${statePath(node)} --${eventType}#${index}`)));
-  const reachedStates = new Set<string>();
-  const reachedTransitions = new Set<string>();
-  const guardOutcomes = new Map(Object.keys(machine.implementations.guards ?? {}).map((name) => [name, new Set<boolean>()]));
+  // The generated paths' coverage (the walks observe on their own).
+  const pathsSeen = observe();
+  const { states: reachedStates, transitions: reachedTransitions, guards: guardOutcomes } = pathsSeen;
   let failures = 0;
   let pathCount = 0;
   const unasserted = observable.map(statePath).filter((path) => !(path in spec.states));
@@ -175,7 +192,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
         const label = path.steps.map((step) => step.event.type).join(' → ') || '(initial)';
         it(`${scenario.name}: ${label} ⇒ ${JSON.stringify((path.state as { value: unknown }).value)}`, async () => {
           try {
-            await replay(path, scenario);
+            await replay(path.steps, scenario, pathsSeen);
           } catch (error) {
             failures += 1;
             throw error;
@@ -209,6 +226,39 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       });
     }
 
+    const walks = walkSettings(machine.id);
+    if (walks.runs > 0) {
+      // A failing run is shrunk: each retry renders again, so the budget allows for a few dozen of them.
+      const budget = 60_000 + walks.runs * walks.maxSteps * 1_000;
+      it('random walks', async () => {
+        const file = relative(process.cwd(), expect.getState().testPath ?? '');
+        const replayHint = (seed: number, path?: string) =>
+          `WALK_SEED=${seed}${path ? ` WALK_PATH="${path}"` : ''} npx vitest run --project model ${file} -t "random walks"`;
+        console.log(`random walks of ${machine.id}: ${walks.runs} walk(s) of at most ${walks.maxSteps} events, seed ${walks.seed} (again: ${replayHint(walks.seed, walks.path)})`);
+        const observed = observe();
+        let events = 0;
+        const property = fc.asyncProperty(walkArbitrary(machine, spec.scenarios, walks.maxSteps), async (walk) => {
+          events += walk.steps.length - 1;
+          await replay(walk.steps, spec.scenarios[walk.scenario]!, observed);
+        }).beforeEach(() => cleanup());
+        const details = await fc.check(property, {
+          seed: walks.seed, numRuns: walks.runs, path: walks.path, interruptAfterTimeLimit: budget - 15_000,
+        });
+        if (details.failed) {
+          failures += 1;
+          const [walk] = details.counterexample ?? [];
+          const cause = details.errorInstance;
+          throw new Error([
+            `A random walk of ${machine.id} failed (seed ${details.seed}; shrunk ${details.numShrinks} time(s)${details.interrupted ? ', interrupted' : ''}).`,
+            `Shortest failing walk: ${walk ? describeWalk(walk, spec.scenarios) : '(none)'}`,
+            `Replay it: ${replayHint(details.seed, details.counterexamplePath ?? undefined)}`,
+            `${cause instanceof Error ? cause.message : String(cause)}`,
+          ].join('\n'), { cause });
+        }
+        console.log(`random walks of ${machine.id}: ${details.numRuns} walk(s), ${events} events, ${observed.states.size} states and ${observed.transitions.size} transitions seen, seed ${details.seed}: passed`);
+      }, budget);
+    }
+
     afterAll(() => {
       const row = coverage();
       console.log(formatCoverage([row]));
@@ -218,14 +268,15 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
     });
   });
 
-  async function replay(path: StatePath<Snapshot<M>, AnyEventObject>, scenario: Scenario<M>) {
+  /** Replays a generated path's or a walk's steps through the real view, asserting each state reached. */
+  async function replay(steps: StatePath<Snapshot<M>, AnyEventObject>['steps'], scenario: Scenario<M>, observed: Observed) {
     const clock = new SimulatedClock();
-    const controlled = controlActors(observeGuards(machine, guardOutcomes));
+    const controlled = controlActors(observeGuards(machine, observed.guards));
     const driver = await spec.start(controlled.machine, scenario.input, clock);
     let previous: Snapshot<M> | undefined;
-    for (const step of path.steps) {
+    for (const step of steps) {
       const { event } = step;
-      if (previous) transitionKeys(previous, event).forEach((key) => reachedTransitions.add(key));
+      if (previous) transitionKeys(previous, event).forEach((key) => observed.transitions.add(key));
       if (event.type.startsWith('xstate.done.actor.')) {
         const id = event.type.slice('xstate.done.actor.'.length);
         settle(controlled.pending, id).resolve((event as { output?: unknown }).output);
@@ -238,7 +289,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
         await driver.send(event);
       }
       await flush();
-      await assertState(step.state);
+      await assertState(step.state, observed);
       previous = step.state;
     }
   }
@@ -250,11 +301,11 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
     return deferred;
   }
 
-  async function assertState(snapshot: Snapshot<M>) {
+  async function assertState(snapshot: Snapshot<M>, observed: Observed) {
     const active = activeNodes(snapshot).filter((node) => node !== machine.root);
     for (const node of active) {
       const path = statePath(node);
-      reachedStates.add(path);
+      observed.states.add(path);
       const assertion = spec.states[path];
       if (!assertion) throw new Error(`No assertion for state '${path}' of ${machine.id}`);
       await assertion(snapshot);

@@ -98,7 +98,6 @@ export const payMachine = setup({
     },
   },
   guards: {
-    autoSelected: ({ context }) => context.accountId !== null,
     accountChosen: ({ context }) => context.accountId !== null,
     // The select's choice differs from the chosen account (a pick, or clearing it).
     newAccountChoice: ({ context }, { selected }: { selected: SelectOption | null }) => (selected === null ? null : Number(selected.key)) !== context.accountId,

@@ -6,6 +6,8 @@ import { ACCOUNT_SELECT_ID, payMachine } from './pay.machine';
 
 const quote = sampleQuote(PAYMENT_STATUS.PAYMENT_PENDING);
 const account = { id: 31, accountName: 'Thandi Nkosi', accountType: 'PostPay' as const, balance: 0, xmin: '1' };
+/** The same account on Prepay: it cannot post-pay while a total is due (001 section 2). */
+const prepay = { ...account, accountType: 'Prepay' as const };
 const cards = [
   { id: 1, paymentBrand: 'VISA', paymentType: 'DB', holder: 'T Nkosi', lastFourDigits: '4242', expiryMonth: 7, expiryYear: 2030, expired: false },
   { id: 2, paymentBrand: 'MASTER', paymentType: 'DB', holder: 'T Nkosi', lastFourDigits: '0004', expiryMonth: 1, expiryYear: 2020, expired: true },
@@ -24,6 +26,8 @@ export const paySamples = defineSamples(payMachine, [{
     chosen({ key: '31', value: 'Thandi Nkosi' }),
     chosen(null),
     { type: 'xstate.done.actor.selectAccount', output: { quote, account, cards } },
+    // Post pay refused: Prepay with a total due.
+    { type: 'xstate.done.actor.selectAccount', output: { quote, account: prepay, cards } },
     { type: 'pay.savedCard', cardId: 1 },
     { type: 'pay.removeCard', cardId: 2 },
     { type: 'xstate.done.actor.removeCard', output: { cardId: 2 } },
