@@ -1,4 +1,4 @@
-import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { silentProgress, type Progress } from './startup-progress';
 
@@ -22,14 +22,19 @@ function newestChange(path: string): number {
   return newest;
 }
 
+/** Where a build records the newest change of its inputs when it started (file times only: no clock involved). */
+const stampOf = (outDir: string) => join(outDir, '.build-inputs');
+const newestInput = () => Math.max(...inputs.map((input) => newestChange(join(root, input))));
+
 export function isBuildStale(outDir = join(root, 'dist')): boolean {
   let built;
   try {
-    built = statSync(join(outDir, 'index.html')).mtimeMs;
+    built = Number(readFileSync(stampOf(outDir), 'utf8'));
   } catch {
     return true;
   }
-  return inputs.some((input) => newestChange(join(root, input)) > built);
+  // A source saved while the build ran is newer than the stamp, so the next start builds again.
+  return !(newestInput() <= built);
 }
 
 /** Builds the web app with Vite when dist/ is missing or older than its sources. */
@@ -40,9 +45,8 @@ export async function buildIfNeeded(progress: Progress = silentProgress): Promis
   }
   await progress.step('Building the web app (first start or changed sources)', async () => {
     const { build } = await import('vite');
-    const startedAt = new Date();
+    const inputsAtStart = newestInput();
     await build({ root, logLevel: 'warn' });
-    // The build is as new as its start: a source saved while it ran makes it stale next time.
-    utimesSync(join(root, 'dist', 'index.html'), startedAt, startedAt);
+    writeFileSync(stampOf(join(root, 'dist')), String(inputsAtStart));
   });
 }
