@@ -60,7 +60,7 @@ describe('back-office lists in a real browser against the real server', () => {
     expect(await waybills(fresh)).toEqual(filtered);
     expect(await fresh.getByRole('combobox', { name: 'Logistic status' }).inputValue()).toBe('30001');
 
-    const [download] = await Promise.all([fresh.waitForEvent('download'), fresh.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([fresh.waitForEvent('download'), fresh.getByRole('button', { name: 'Export', exact: true }).click()]);
     expect(download.suggestedFilename()).toBe('Deliveries.xlsx');
     const file = await download.path();
     const workbook = new ExcelJS.Workbook();
