@@ -194,6 +194,8 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
       index: 'index.html',
       // dist/ holds .br and .gz copies made at build time (scripts/precompress.ts): sent as Accept-Encoding allows.
       preCompressed: true,
+      // Nothing starting with a dot is the app's (the build's own record of its inputs is .build-inputs).
+      dotfiles: 'ignore',
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must always be revalidated to pick up a new build.
         reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -20,6 +20,7 @@ beforeAll(async () => {
   await writeFile(join(webRoot, 'index.html'), shell);
   await writeFile(join(webRoot, 'assets', 'app-abc123.js'), script);
   await writeFile(join(webRoot, 'assets', 'tiny-abc123.js'), 'export {};\n');
+  await writeFile(join(webRoot, '.build-inputs'), '1764201600000');
   await precompress(webRoot);
   server = await startTestServer({ webRoot });
 });
@@ -71,5 +72,11 @@ describe('the built app over the wire', () => {
     const page = await get('/deliveries', 'br', 'text/html');
     expect([page.status, page.headers['content-encoding'], page.headers['cache-control']]).toEqual([200, 'br', 'no-cache']);
     expect(brotliDecompressSync(page.body).toString()).toBe(shell);
+  });
+
+  it('a file starting with a dot (the build\'s record of its inputs) is not sent', async () => {
+    const stamp = await get('/.build-inputs', 'identity');
+    expect(stamp.status).toBe(404);
+    expect(stamp.body.toString()).not.toContain('1764201600000');
   });
 });
