@@ -17,6 +17,8 @@ export function PortalGate({ children }: { children: ReactNode }) {
 function PortalScreens({ children }: { children: ReactNode }) {
   const portalActor = usePortalActor();
   const state = useSelector(portalActor, (snapshot) => snapshot.value);
+  // The lookup is retried because nothing answered (not a 5xx): the network may be gone.
+  const noAnswer = useSelector(portalActor, (snapshot) => snapshot.matches('retrying') && snapshot.context.error?.status === 0);
   switch (state) {
     case 'ready':
       return <>{children}</>;
@@ -25,6 +27,6 @@ function PortalScreens({ children }: { children: ReactNode }) {
     case 'connectionError':
       return <PortalConnectionError onRetry={() => portalActor.send({ type: 'portal.retry' })} />;
     default:
-      return <Splash />;
+      return <Splash noAnswer={noAnswer} />;
   }
 }

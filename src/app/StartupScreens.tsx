@@ -14,13 +14,16 @@ export function Centered({ children }: { children: React.ReactNode }) {
 /**
  * The splash while the portal is looked up or the session restored. Offline (the app itself came from the service
  * worker's cache) it says so instead: the lookup keeps retrying and the app opens once the connection is back.
+ * Offline is the browser's word, or a lookup that got no answer at all while the service worker served the app
+ * (browsers do not always clear `navigator.onLine` when the network is cut).
  */
-export function Splash() {
+export function Splash({ noAnswer = false }: { noAnswer?: boolean }) {
   const online = useOnline();
+  const offline = !online || (noAnswer && Boolean(navigator.serviceWorker?.controller));
   return (
     <Centered>
       <Spinner size="lg" color="secondary" aria-hidden />
-      <Text role="status" aria-live="polite" fontSize="lg" color="primary">{online ? ERROR_TEXTS.loading : SERVICE_WORKER_TEXTS.offline}</Text>
+      <Text role="status" aria-live="polite" fontSize="lg" color="primary">{offline ? SERVICE_WORKER_TEXTS.offline : ERROR_TEXTS.loading}</Text>
     </Centered>
   );
 }
