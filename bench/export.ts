@@ -59,7 +59,8 @@ export async function runExport(): Promise<BenchResult> {
     const began = performance.now();
     const response = await fetch(`${server.url}/connect/deliveries/za?exportExcel=true&search=WBB&sortby=id`, { headers: bearer(token) });
     let bytes = 0;
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+    const reader = response.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
     const ms = performance.now() - began;
     const peakMb = memory.stop();
     const total = Number(response.headers.get('x-total-count'));

@@ -239,7 +239,8 @@ export async function runReports(): Promise<BenchResult> {
       const response = await fetch(`${exporter.url}/connect/reports/za/deliveryArrival?${new URLSearchParams(exportQuery).toString()}`,
         { headers, signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS) });
       let bytes = 0;
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+      const reader = response.body!.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
       const ms = performance.now() - began;
       clearInterval(timer);
       peak = Math.max(peak, statusField(pid, 'VmRSS'));
