@@ -9,6 +9,7 @@ import { deliveryListQueries, type DeliveryAdminQuery } from '../server/domain/d
 import { LOGISTIC_STATUS } from '../src/lib/statuses';
 import { bearer, startTestServer } from '../tests/api/support';
 import type { Benchmark, BenchResult } from './types';
+import { reachable } from './postgres';
 
 const ROWS = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 100);
@@ -16,19 +17,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const WARM_UP = 200;
 /** The page the goal names (issue 23): page 20 of 20 rows, i.e. offset 380. */
 const PAGE = 20;
-
-async function reachable(url: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /**
  * Runs `total` calls of `work`, `concurrency` at a time. Every call has a latency: a failed one counts as

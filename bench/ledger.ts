@@ -18,6 +18,7 @@ import { SYSTEM_ACCOUNTS } from '../server/db/seed-booking';
 import { bookedWithAccount } from '../tests/api/booking-helpers';
 import { bearer, startTestServer, type TestServer } from '../tests/api/support';
 import type { Benchmark, BenchResult, BenchRow } from './types';
+import { reachable } from './postgres';
 
 const ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_LEDGER_REQUESTS ?? 300);
@@ -27,19 +28,6 @@ const PROPERTY_RUNS = Number(process.env.BENCH_LEDGER_PROPERTY_RUNS ?? 100);
 const WARM_UP = 30;
 const PAGE_SIZE = 20;
 const DEEP_PAGE = 500;
-
-async function reachable(url: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /**
  * The statement's two sides in turn, `concurrency` at a time: call i of each side runs back to back, the server's

@@ -30,6 +30,7 @@ import { nextWeekday } from '../tests/api/booking-helpers';
 import { startTestServer, type TestServer } from '../tests/api/support';
 import { random } from './random';
 import type { Benchmark, BenchResult, BenchRow } from './types';
+import { reachable } from './postgres';
 
 const RATE_ROWS = Number(process.env.BENCH_RATE_ROWS ?? 100_000);
 const DELIVERY_ROWS = Number(process.env.BENCH_DELIVERY_ROWS ?? 10_000);
@@ -272,19 +273,6 @@ async function impactPreview(server: TestServer, pool: pg.Pool, dir: string, not
 }
 
 // ---- The benchmark ----
-
-async function reachable(url: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 export async function runRateUploads(): Promise<BenchResult> {
   const rows: BenchRow[] = [];
