@@ -3,6 +3,7 @@
 import { postSale } from '../domain/payments';
 import { paymentTotals } from '../domain/quotes';
 import type { Tx } from '../domain/ledger';
+import { mapInOrder } from './in-order';
 import { deliveries, deliveryQuotes, payments } from './schema';
 
 export interface SeedSale {
@@ -16,7 +17,7 @@ const min = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
 
 /** Records one settled card payment per sale and posts each sale to the ledger. */
 export async function seedCardPayments(tx: Tx, all: readonly SeedSale[]): Promise<void> {
-  const allTotals = await Promise.all(all.map((sale) => paymentTotals(tx, { ...sale.delivery, accountId: null, xmin: '0' }, sale.quote)));
+  const allTotals = await mapInOrder(all, (sale) => paymentTotals(tx, { ...sale.delivery, accountId: null, xmin: '0' }, sale.quote));
   // A free delivery (Emergency Relief) charges nothing: no payment, no posting.
   const sales = all.filter((_, index) => allTotals[index]!.total > 0);
   const totals = allTotals.filter((total) => total.total > 0);

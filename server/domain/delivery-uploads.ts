@@ -32,6 +32,7 @@ import { findPortal, type PortalData } from './portals';
 import { isHighRiskIn, priceFromTables, pricingTables, type PricedOption, type PricingTables } from './pricing';
 import { hubOf, quoteValues, routeDistanceKm, slotOf, totalsOf, type BookingAddress, type PaymentTotals, type QuoteSettings } from './quotes';
 import { scopeOf } from './scope';
+import { mapInOrder } from '../db/in-order';
 import { pageSizeOf, paging, readSheet, runUploadBatch, statusOf, type SheetKind } from './upload-batches';
 
 /**
@@ -681,7 +682,7 @@ async function bookChunk(booker: Booker, portal: PortalData, batch: typeof uploa
       quoteRows.push(...quotes);
       return { ...booking.delivery, id, selectedQuoteId: quotes[booking.chosen]!.id, accountId: account!.id, waybill: waybillOf(id), trackingHash: newTrackingHash() };
     });
-    const [clearing, revenue, vat] = paying.length > 0 ? await Promise.all([SYSTEM_ACCOUNTS.cardClearing, SYSTEM_ACCOUNTS.revenue, SYSTEM_ACCOUNTS.vat].map((code) => systemAccountId(tx, portal.id, code))) : [];
+    const [clearing, revenue, vat] = paying.length > 0 ? await mapInOrder([SYSTEM_ACCOUNTS.cardClearing, SYSTEM_ACCOUNTS.revenue, SYSTEM_ACCOUNTS.vat], (code) => systemAccountId(tx, portal.id, code)) : [];
     await insertColumns(tx, 'deliveries', [['id', 'int'], ['portal_id', 'int'], ['placed_by_user_id', 'int'], ['company_id', 'int'], ['store_id', 'int'], ['waybill', 'text'],
       ['tracking_hash', 'text'], ['logistic_status_id', 'int'], ['payment_status_id', 'int'], ['origin_address', 'jsonb'], ['destination_address', 'jsonb'],
       ['origin_store_id', 'int'], ['destination_store_id', 'int'], ['origin_contact', 'jsonb'], ['destination_contact', 'jsonb'], ['ready_for_collection_date', 'text'],

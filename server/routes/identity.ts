@@ -21,6 +21,7 @@ import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
 import { externalLoginHandlers } from './identity-external';
 import { passkeyHandlers } from './identity-passkeys';
+import { mapInOrder } from '../db/in-order';
 
 /** 204 for operations that answer nothing (their generated success body is `never`). */
 const noContent = (reply: FastifyReply) => reply.code(204).send();
@@ -95,7 +96,7 @@ export function identityHandlers(context: AppContext): Handlers<operations> {
         .filter((token): token is string => Boolean(token));
       if (presented.length > 0) {
         await db.transaction(async (tx) => {
-          const families = await Promise.all(presented.map((token) => familyOfToken(tx, token)));
+          const families = await mapInOrder(presented, (token) => familyOfToken(tx, token));
           const ids = [...new Set(families.flatMap((family) => (family ? [family.id] : [])))];
           await revokeFamilies(tx, ids, 'logout', request.ip);
         });
