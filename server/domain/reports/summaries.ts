@@ -52,11 +52,25 @@ export async function refreshReportSummariesOnce(db: Database): Promise<number> 
   }, { isolationLevel: 'repeatable read' });
 }
 
-/** Recomputes every dirty day (pass after pass); answers how many. */
+/** A repeatable-read transaction that met a concurrent one (another process recomputing the same days). */
+function serializationFailure(error: unknown): boolean {
+  for (let cause: unknown = error; typeof cause === 'object' && cause !== null; cause = Reflect.get(cause, 'cause')) {
+    if (Reflect.get(cause, 'code') === '40001') return true;
+  }
+  return false;
+}
+
+/** Recomputes every dirty day (pass after pass, a pass that met a concurrent one again); answers how many. */
 export async function refreshReportSummaries(db: Database): Promise<number> {
   let total = 0;
-  for (let done = await refreshReportSummariesOnce(db); done > 0; done = await refreshReportSummariesOnce(db)) total += done;
-  return total;
+  for (let conflicts = 0; ;) {
+    const done = await refreshReportSummariesOnce(db).catch((error: unknown) => {
+      if (serializationFailure(error) && conflicts < 5) return -1;
+      throw error;
+    });
+    if (done === 0) return total;
+    if (done < 0) conflicts += 1; else total += done;
+  }
 }
 
 /** Every minute on the job queue, one at a time across server processes ('stately'). */
