@@ -6,6 +6,8 @@
 // Then a report export of at least 1,000,000 rows streamed by a server in a process of its own (bin: server/serve.ts on
 // the same database), its resident set size sampled from /proc every 50 ms while the file is read.
 // Needs DATABASE_URL (an administrator URL; a database of its own is created and dropped); skipped without one.
+// BENCH_REPORT_DATABASE=<url of a database seeded before, kept with BENCH_REPORT_KEEP> measures it again without seeding
+// (migrations still apply); BENCH_REPORT_ONLY=id,id measures only those reports; BENCH_REPORT_EXPORT=0 skips the export.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,11 +15,19 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { REPORT_QUERIES } from '../server/domain/reports/queries';
-import { reportContext, reportStatements } from '../server/domain/reports/runner';
+import { reportContext, reportStatements, withDirtyDays } from '../server/domain/reports/runner';
+import { refreshReportSummaries } from '../server/domain/reports/summaries';
 import { requirePortal } from '../server/domain/portals';
 import { SLA_TYPES } from '../src/lib/constants';
 import { REPORT_IDS, reportParams, REPORTS, type ReportId } from '../src/lib/reports';
 import { JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../src/lib/statuses';
+import { eq } from 'drizzle-orm';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signAccessToken } from '../server/auth/tokens';
+import { refreshTokenFamilies, users } from '../server/db/schema';
+import { startServer } from '../server/server';
 import { bearer, startTestServer } from '../tests/api/support';
 import { freePort } from '../tests/support/free-port';
 import type { Benchmark, BenchResult, BenchRow } from './types';
@@ -158,6 +168,23 @@ async function childServer(databaseUrl: string, dataDir: string): Promise<{ chil
   throw new Error(`the export server did not start: ${errors}`);
 }
 
+/** A server on a database seeded by an earlier run (BENCH_REPORT_DATABASE), with the test server's tokenFor. */
+async function reusedServer(databaseUrl: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'courier-bench-'));
+  const server = await startServer({
+    seed: false,
+    config: { port: 0, host: '127.0.0.1', dataDir, inMemoryDatabase: false, databaseUrl, webRoot: join(dataDir, 'no-web'), logLevel: 'warn',
+      anonymousWritesPerMinute: 1_000_000, expensiveCallsPerMinute: 1_000_000, maxEventLoopDelayMs: 0 },
+    env: {},
+  });
+  async function tokenFor(email: string, ttlSeconds = 300) {
+    const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
+    const [family] = await server.database.db.insert(refreshTokenFamilies).values({ userId: user!.id, absoluteExpiresAt: new Date(Date.now() + 86_400_000) }).returning();
+    return signAccessToken(server.keys, user!, ttlSeconds, undefined, family!.id);
+  }
+  return { ...server, tokenFor };
+}
+
 const statusField = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((candidate) => candidate.startsWith(`${field}:`));
   return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
@@ -166,9 +193,11 @@ const statusField = (pid: number, field: 'VmRSS' | 'VmHWM') => {
 export async function runReports(): Promise<BenchResult> {
   const admin = process.env.DATABASE_URL;
   if (!admin) return skipped('no PostgreSQL (DATABASE_URL is not set)');
-  const server = await startTestServer({ logLevel: 'warn' });
+  const reuse = process.env.BENCH_REPORT_DATABASE;
+  const server = reuse ? await reusedServer(reuse) : await startTestServer({ logLevel: 'warn' });
   const databaseUrl = server.config.databaseUrl!;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  // The baseline runs the server's statement as the server does: JIT off (runner.ts sets it per transaction).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c jit=off' });
   const notes: string[] = [];
   try {
     const [portal] = (await pool.query<{ id: number }>(`select id from portals where cca2 = 'ZA'`)).rows;
@@ -179,9 +208,16 @@ export async function runReports(): Promise<BenchResult> {
       drivers: (await pool.query<{ id: number }>('select user_id as id from drivers order by user_id')).rows.map((row) => row.id),
       hubs: (await pool.query<{ id: number }>('select id from hubs order by id')).rows.map((row) => row.id),
     };
-    const seeded = await seed(pool, ids);
-    notes.push(`Seeded ${DELIVERIES.toLocaleString('en')} deliveries, their quotes, ${Math.ceil(DELIVERIES / 4).toLocaleString('en')} jobs and ${seeded.tasks.toLocaleString('en')} tasks `
+    const seeded = reuse ? { ms: 0, tasks: Number((await pool.query<{ n: string }>('select count(*) as n from job_tasks')).rows[0]!.n) } : await seed(pool, ids);
+    if (reuse) notes.push(`Measured again on ${reuse.replace(/^.*\//, '')}, seeded before.`);
+    else notes.push(`Seeded ${DELIVERIES.toLocaleString('en')} deliveries, their quotes, ${Math.ceil(DELIVERIES / 4).toLocaleString('en')} jobs and ${seeded.tasks.toLocaleString('en')} tasks `
       + `with generate_series in ${(seeded.ms / 1000).toFixed(0)} s (${ids.stores.length} stores, ${ids.drivers.length} drivers, ${ids.hubs.length} hubs).`);
+
+    // The daily summaries of the grouped delivery reports, as the job queue would bring them up to date after the seed.
+    const summarising = performance.now();
+    const summarisedDays = await refreshReportSummaries(server.database.db);
+    notes.push(`Daily report summaries: ${summarisedDays} dirty days recomputed in ${((performance.now() - summarising) / 1000).toFixed(0)} s `
+      + `(${Number((await pool.query<{ n: string }>('select count(*) as n from report_delivery_days')).rows[0]!.n).toLocaleString('en')} summary rows).`);
 
     if (process.env.BENCH_REPORT_KEEP) {
       // For EXPLAIN by hand: the seeded database stays (drop it yourself); the process exits without closing the server.
@@ -194,7 +230,8 @@ export async function runReports(): Promise<BenchResult> {
     const dialect = new PgDialect();
     const rows: BenchRow[] = [];
     const details: Record<string, unknown> = {};
-    for (const id of REPORT_IDS as readonly ReportId[]) {
+    const only = process.env.BENCH_REPORT_ONLY?.split(',');
+    for (const id of (REPORT_IDS as readonly ReportId[]).filter((candidate) => !only || only.includes(candidate))) {
       const report = REPORTS[id];
       // Deliveries Due and Driver Visibility are of now, not of a range.
       const query: Record<string, string> = reportParams(report).has('startDate') ? { ...MONTH } : {};
@@ -206,12 +243,12 @@ export async function runReports(): Promise<BenchResult> {
         if (response.status !== 200) throw new Error(`${id} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
         total = body.paging!.totalItems;
       };
-      // The same statements, in the same order, as the handler runs them for the administrator (portal scope).
+      // The same statement as the handler runs for the administrator (portal scope): count, page, figures and chart in one.
       const context = reportContext(report, query, portalData, { kind: 'portal' }, ids.placedBy);
-      const statements = reportStatements(report, REPORT_QUERIES[id], context, query);
-      const compiled = [statements.count, statements.items, statements.figures, statements.chart].map((statement) => dialect.sqlToQuery(statement));
+      const summarisedContext = await withDirtyDays(server.database.db, REPORT_QUERIES[id], context);
+      const statement = dialect.sqlToQuery(reportStatements(report, REPORT_QUERIES[id], summarisedContext, query).screen);
       const viaPg = async () => {
-        for (const statement of compiled) await pool.query(statement.sql, statement.params);
+        await pool.query(statement.sql, statement.params);
       };
       const serverRun = await sample(viaServer);
       const pgRun = await sample(viaPg);
@@ -219,7 +256,7 @@ export async function runReports(): Promise<BenchResult> {
       const pg95 = percentile(pgRun, 95);
       rows.push({
         name: `${report.title}: p95 over a month (${total.toLocaleString('en')} rows, ${serverRun.length} requests)`,
-        figure: server95, baseline: pg95, baselineName: 'its 4 statements through pg', unit: 'ms', budgetKey: 'reportP95Ms',
+        figure: server95, baseline: pg95, baselineName: 'its statement through pg', unit: 'ms', budgetKey: 'reportP95Ms',
       });
       details[id] = { server95, pg95, serverMedian: percentile(serverRun, 50), pgMedian: percentile(pgRun, 50), total, samples: serverRun.length };
       console.log(`  ${id}: server p95 ${server95.toFixed(0)} ms, pg p95 ${pg95.toFixed(0)} ms, ${total} rows`);
@@ -229,8 +266,8 @@ export async function runReports(): Promise<BenchResult> {
     const perDay = (await pool.query<{ perDay: number }>(`select (count(*) / 364.0)::float8 as "perDay" from job_tasks where arrived_date is not null`)).rows[0]!.perDay;
     const days = Math.min(366, Math.ceil(EXPORT_ROWS / perDay) + 2);
     const exportQuery = { startDate: '2026-01-01', endDate: DateTime.fromISO('2026-01-01').plus({ days: days - 1 }).toISODate()!, exportExcel: 'true' };
-    const exporter = await childServer(databaseUrl, server.config.dataDir);
-    try {
+    const exporter = process.env.BENCH_REPORT_EXPORT === '0' ? undefined : await childServer(databaseUrl, server.config.dataDir);
+    if (exporter) try {
       const pid = exporter.child.pid!;
       const rssBefore = statusField(pid, 'VmRSS');
       let peak = rssBefore;
@@ -255,6 +292,7 @@ export async function runReports(): Promise<BenchResult> {
     } finally {
       await exporter.stop();
     }
+    else notes.push('Export not measured (BENCH_REPORT_EXPORT=0).');
     notes.push(`Each report over ${MONTH.startDate}..${MONTH.endDate} as the administrator (portal scope, default date type), one request at a time: `
       + `up to ${SAMPLES} after a warm-up, fewer (at least 3) for a report slower than ${SAMPLE_BUDGET_MS / 1000} s in all.`,
     'The client shares the process of the API server (as in bench/deliveries-list.ts); the export server runs in a process of its own.');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -1483,3 +1483,37 @@ export const accountStatementLines = pgTable('account_statement_lines', {
   index('account_statement_lines_dated').on(table.accountId, table.createdAt, table.transactionId, table.entryId),
   index('account_statement_lines_type_dated').on(table.accountId, table.transactionType, table.createdAt, table.transactionId, table.entryId),
 ]);
+
+// ==== Issue 17 (f-reports): report summaries — the grouped delivery reports (Customer Deliveries, Delivery Summary,
+// Service Levels, KPI Performance, Hub Deliveries) read a day's figures per company, store, hub, SLA type and customer
+// from here instead of a month of deliveries and their tasks. Exact: triggers (in the migration) mark a day dirty in
+// the same transaction as any write that can change its figures; a report reads live rows for dirty days and the
+// summary for the others; the job queue recomputes dirty days (server/domain/reports/summaries.ts). ====
+
+/** One day's booked deliveries (by their Deliver-by report date) per company, store, hub, SLA type and placing user. */
+export const reportDeliveryDays = pgTable('report_delivery_days', {
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  companyId: integer('company_id'),
+  storeId: integer('store_id'),
+  hubId: integer('hub_id'),
+  placedByUserId: integer('placed_by_user_id'),
+  slaType: text('sla_type'),
+  deliveries: integer('deliveries').notNull(),
+  delivered: integer('delivered').notNull(),
+  onTime: integer('on_time').notNull(),
+  terminated: integer('terminated').notNull(),
+  cancelled: integer('cancelled').notNull(),
+  inProgress: integer('in_progress').notNull(),
+  pickUpArrivals: integer('pick_up_arrivals').notNull(),
+  pickUpCompliant: integer('pick_up_compliant').notNull(),
+  dropOffArrivals: integer('drop_off_arrivals').notNull(),
+  dropOffCompliant: integer('drop_off_compliant').notNull(),
+}, (table) => [index('report_delivery_days_day').on(table.portalId, table.day)]);
+
+/** A day whose summary may be stale: one row per writing statement (never updated, so writers never wait on each other). */
+export const reportDirtyDays = pgTable('report_dirty_days', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+}, (table) => [index('report_dirty_days_day').on(table.portalId, table.day)]);

@@ -10,6 +10,7 @@ import { startStoreUploadWorker } from '../domain/store-uploads';
 import { startDistanceWorker } from '../domain/distance-discovery';
 import { geoOf } from '../geo';
 import { kickOutbox, startOutbox } from '../messaging/outbox';
+import { startReportSummariesWorker } from '../domain/reports/summaries';
 import { startScheduledReportsWorker } from '../domain/scheduled-reports';
 import { scheduleDocumentStatuses } from '../domain/applications';
 import { scheduleAutoDispatch } from '../domain/operations/auto-dispatch';
@@ -63,6 +64,8 @@ export const rateUploadWorker = fp<WorkerOptions>(async (_app, { context }) => {
 /** Claims due scheduled reports every minute, renders their .xlsx and emails them through the outbox (issue 17). */
 export const scheduledReportsWorker = fp<WorkerOptions>(async (_app, { context }) => {
   await startScheduledReportsWorker(context.jobs, context.db, () => kickOutbox(context));
+  // The grouped delivery reports' daily summaries: dirty days recomputed every minute (server/domain/reports/summaries.ts).
+  await startReportSummariesWorker(context.jobs, context.db);
 }, { name: 'scheduled-reports-worker', dependencies: ['job-queue', 'outbox-worker'] });
 /** Recomputes application documents' expiring soon / expired once a day (issue 18). */
 export const applicationDocumentWorker = fp<WorkerOptions>(async (_app, { context }) => {

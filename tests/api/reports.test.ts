@@ -5,6 +5,7 @@ import type { operations } from '../../src/api/generated/connect';
 import { APPLICATION_STATUS, APPLICATION_TYPE, DOCUMENT_STATUS, PROGRESS_STATUS } from '../../src/lib/applications';
 import { REPORT_IDS, REPORT_MAX_RANGE_DAYS, REPORTS, type ReportId } from '../../src/lib/reports';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
+import { rowsOf } from '../../server/db/database';
 import { SYSTEM_ACCOUNTS } from '../../server/db/seed-booking';
 import {
   applicationDocuments, applications, companies, deliveries, deliveryQuotes, drivers, jobDeliveries, jobs, jobTasks, ledgerTransactions, mediaItems,
@@ -12,6 +13,7 @@ import {
 } from '../../server/db/schema';
 import { postTransaction, systemAccountId } from '../../server/domain/ledger';
 import { COST_OF_SALES_ACCOUNT } from '../../server/domain/reports/queries';
+import { refreshReportSummaries } from '../../server/domain/reports/summaries';
 import type { SeededLogin } from '../support/seeded-users';
 import { startTestServer, ZA, type TestServer } from './support';
 
@@ -451,5 +453,52 @@ describe('reports from arrival positions, job refusals and applications', () => 
     expect((await report('management', 'driverScreening', range)).response.status).toBe(403);
     expect((await report('staff', 'locationProximity', range)).response.status).toBe(200);
     expect((await report('company.admin', 'addressVariation', range)).response.status).toBe(403);
+  });
+});
+
+describe('the grouped delivery reports from the daily summaries (report_delivery_days)', () => {
+  const summarisedReports = ['customerDeliveries', 'deliverySummary', 'serviceLevels', 'kpiPerformance', 'hubDeliveries'] as const;
+  const queries: ReportQuery[] = [range, { ...range, slaTypes: 'Standard' }, { ...range, holidayFilter: 'All' }, { startDate: '2026-03-01', endDate: '2026-03-31' }];
+  const dirtyInMarch = async () => (await rowsOf<{ n: number }>(server.database.db, sql`select count(*)::int as n from report_dirty_days
+    where day between '2026-03-01' and '2026-03-31'`))[0]!;
+  const answers = async () => Promise.all(summarisedReports.flatMap((id) => queries.map(async (query) => figures(id, query))));
+
+  it('answer what the live rows answer: with every day dirty, summarised, and after a write marks a day dirty again', async () => {
+    const db = server.database.db;
+    // The fixture's day as dirty (the server's own worker may have summarised it already): the reports read live rows.
+    await db.execute(sql`insert into report_dirty_days (portal_id, day) select id, ${DAY}::date from portals where lower(cca2) = 'za'`);
+    const live = await answers();
+    await refreshReportSummaries(db);
+    expect((await dirtyInMarch()).n).toBe(0);
+    const [summary] = await rowsOf<{ deliveries: number; delivered: number }>(db, sql`select sum(deliveries)::int as deliveries,
+      sum(delivered)::int as delivered from report_delivery_days where day = ${DAY} and company_id = ${companyId}`);
+    expect(summary).toEqual({ deliveries: 6, delivered: 3 });
+    expect(await answers()).toEqual(live);
+    expect((await figures('serviceLevels', range)).figures).toEqual({ deliveries: 6, onTimePercent: 33.3, pickUpCompliancePercent: 75, dropOffCompliancePercent: 50 });
+
+    // Delivery 6 is delivered on time: its day is dirty in the write's own transaction (the trigger), then read live.
+    const marked = await db.transaction(async (tx) => {
+      await tx.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.DELIVERED, deliveredAt: at(`${DAY}T16:30:00`) }).where(eq(deliveries.id, deliveryIds[5]!));
+      return (await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from report_dirty_days where day = ${DAY}`))[0]!.n;
+    });
+    expect(marked).toBeGreaterThan(0);
+    const afterWrite = await figures('serviceLevels', range);
+    expect(afterWrite.figures).toMatchObject({ deliveries: 6, onTimePercent: 50 });
+    const changed = await answers();
+    await refreshReportSummaries(db);
+    expect(await answers()).toEqual(changed);
+
+    // A task's arrival changes a day's compliance the same way.
+    const [task] = await rowsOf<{ id: number }>(db, sql`select id from job_tasks where delivery_id = ${deliveryIds[1]!} and task_type_id = ${TASK_TYPE.PICK_UP}`);
+    await db.update(jobTasks).set({ arrivedDate: at(`${DAY}T10:45:00`) }).where(eq(jobTasks.id, task!.id));
+    expect((await figures('serviceLevels', range)).figures).toMatchObject({ pickUpCompliancePercent: 100 });
+    await refreshReportSummaries(db);
+    expect((await figures('serviceLevels', range)).figures).toMatchObject({ pickUpCompliancePercent: 100 });
+
+    // Back as the fixture was (the tests above read it).
+    await db.update(jobTasks).set({ arrivedDate: at(`${DAY}T11:30:00`) }).where(eq(jobTasks.id, task!.id));
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.PENDING_PICK_UP, deliveredAt: null }).where(eq(deliveries.id, deliveryIds[5]!));
+    await refreshReportSummaries(db);
+    expect(await answers()).toEqual(live);
   });
 });

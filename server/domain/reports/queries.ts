@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import {
   APPLICATION_STATUS, APPLICATION_STATUS_LABELS, APPLICATION_TYPE, APPLICATION_TYPE_LABELS, DOCUMENT_STATUS, PROGRESS_STATUS_LABELS,
 } from '../../../src/lib/applications';
@@ -14,7 +15,7 @@ import {
   percentOf, PICK_UP_TASK_TYPES, sumOf, sumPercent, taskCompliance, terminated, tierOf,
 } from './metrics';
 import {
-  dateWindow, deliveryFiltersOf, deliveryScopeOf, isoTextWithinOrNull, timestampWithin, type ReportContext, type ReportQuery,
+  dateWindow, deliveryFiltersOf, deliveryScopeOf, isoTextWithinOrNull, summarised, timestampWithin, type ReportContext, type ReportQuery,
 } from './runner';
 
 /**
@@ -62,7 +63,7 @@ function deliveryNarrowing(context: ReportContext): SQL | undefined {
 const withinDays = (context: ReportContext, column: SQL) => dateWindow(context, localDate(column, context.timeZone), timestampWithin(context, column));
 
 /** One row per booked delivery in the caller's scope, filters and range, with its metrics as 0/1 flags and task counts. */
-function deliveryBase(context: ReportContext): SQL {
+export function deliveryBase(context: ReportContext, narrowing = deliveryNarrowing(context)): SQL {
   const date = deliveryDate(context);
   return sql`select d.id, d.waybill, d.company_id, d.store_id, d.hub_id, d.placed_by_user_id, d.logistic_status_id, q.sla_type,
     ${date} as report_date, ${delivered} as delivered, ${onTime(context.timeZone)} as on_time, ${terminated} as terminated,
@@ -70,11 +71,59 @@ function deliveryBase(context: ReportContext): SQL {
     coalesce(tc.pick_up_arrivals, 0) as pick_up_arrivals, coalesce(tc.pick_up_compliant, 0) as pick_up_compliant,
     coalesce(tc.drop_off_arrivals, 0) as drop_off_arrivals, coalesce(tc.drop_off_compliant, 0) as drop_off_compliant
     from deliveries d left join delivery_quotes q on q.id = d.selected_quote_id ${taskCompliance}
-    where ${BOOKED} and ${deliveryFiltersOf(context)} and ${dateWindow(context, date, deliveryNarrowing(context))}`;
+    where ${BOOKED} and ${deliveryFiltersOf(context)} and ${dateWindow(context, date, narrowing)}`;
+}
+
+/** The counted columns of a day's summary (report_delivery_days) and of a live base row. */
+const FACT_COUNTS = ['delivered', 'on_time', 'terminated', 'cancelled', 'in_progress', 'pick_up_arrivals', 'pick_up_compliant',
+  'drop_off_arrivals', 'drop_off_compliant'] as const;
+const FACT_KEYS = ['company_id', 'store_id', 'hub_id', 'placed_by_user_id', 'sla_type'] as const;
+
+/** The catalogue filters and the caller's scope on summary rows `s` (the same as deliveryFiltersOf on deliveries). */
+function summaryFiltersOf(context: ReportContext): SQL {
+  const parts: SQL[] = [sql`s.portal_id = ${context.portalId}`];
+  const scope = context.scope;
+  if (scope.kind === 'company') parts.push(sql`s.company_id = ${scope.companyId}`);
+  if (scope.kind === 'store') parts.push(sql`s.store_id = ${scope.storeId}`);
+  if (scope.kind === 'none') parts.push(sql`s.placed_by_user_id = ${context.userId}`);
+  if (context.companyId !== undefined) parts.push(sql`s.company_id = ${context.companyId}`);
+  if (context.storeId !== undefined) parts.push(sql`s.store_id = ${context.storeId}`);
+  if (context.hubId !== undefined) parts.push(sql`s.hub_id = ${context.hubId}`);
+  if (context.slaTypes) parts.push(sql`s.sla_type in (${sql.join(context.slaTypes.map((type) => sql`${type}`), sql`, `)})`);
+  return sql.join(parts, sql` and `);
+}
+
+const factColumns = (alias: string) => sql.raw([...FACT_KEYS, ...FACT_COUNTS].map((column) => `${alias}.${column}`).join(', '));
+
+/**
+ * The facts of the grouped delivery reports: rows with the keys (company, store, hub, customer, SLA type), the report
+ * date, a number of deliveries and their counts. From the daily summaries for the range's clean days and live
+ * deliveries for its dirty ones (context.dirtyDays, read in the same snapshot) when the report can use them;
+ * otherwise one live row per delivery. The same figures either way (tests/api/report-summaries.test.ts).
+ */
+function deliveryFacts(context: ReportContext): SQL {
+  const live = (base: SQL) => sql`select ${factColumns('b')}, b.report_date, 1 as deliveries from (${base}) b`;
+  const dirty = context.dirtyDays;
+  if (!dirty || !summarised(context)) return live(deliveryBase(context));
+  const fromSummary = sql`select ${factColumns('s')}, s.day as report_date, s.deliveries from report_delivery_days s
+    where ${summaryFiltersOf(context)} and ${dateWindow(context, sql`s.day`)}
+    ${dirty.length > 0 ? sql`and s.day not in (${sql.join(dirty.map((day) => sql`${day}::date`), sql`, `)})` : sql``}`;
+  if (dirty.length === 0) return fromSummary;
+  const days = sql.join(dirty.map((day) => sql`${day}::date`), sql`, `);
+  const base = deliveryBase(context, daysNarrowing(dirty));
+  return sql`${fromSummary} union all select * from (${live(base)}) l where l.report_date in (${days})`;
+}
+
+/** Deliveries whose Deliver-by report date can be one of `days`, read by the deliver-by index (or without one, all undated). */
+export function daysNarrowing(days: readonly string[]): SQL {
+  return sql`d.deliver_by_date is null or ${sql.join(days.map((day) => {
+    const next = DateTime.fromISO(day).plus({ days: 1 }).toISODate();
+    return sql`(d.deliver_by_date >= ${day} and d.deliver_by_date < ${next})`;
+  }), sql` or `)}`;
 }
 
 /** The delivery counts every grouped delivery report shows, over the base rows `b`. */
-const groupCounts = sql`count(*)::int as deliveries, sum(b.delivered)::int as delivered, sum(b.on_time)::int as "onTime",
+const groupCounts = sql`sum(b.deliveries)::int as deliveries, sum(b.delivered)::int as delivered, sum(b.on_time)::int as "onTime",
   (sum(b.delivered) - sum(b.on_time))::int as late, sum(b.in_progress)::int as "inProgress", sum(b.terminated)::int as terminated,
   sum(b.cancelled)::int as cancelled, sum(b.pick_up_arrivals)::int as "pickUpArrivals", sum(b.pick_up_compliant)::int as "pickUpCompliant",
   sum(b.drop_off_arrivals)::int as "dropOffArrivals", sum(b.drop_off_compliant)::int as "dropOffCompliant"`;
@@ -98,7 +147,7 @@ const groupFigures = {
 function grouped(context: ReportContext, key: SQL, label: SQL, labelName: string): SQL {
   return sql`select g.*, ${groupPercents} from (
     select ${key} as "key", ${label} as ${sql.identifier(labelName)}, ${groupCounts}
-    from (${deliveryBase(context)}) b left join companies c on c.id = b.company_id left join hubs h on h.id = b.hub_id
+    from (${deliveryFacts(context)}) b left join companies c on c.id = b.company_id left join hubs h on h.id = b.hub_id
     group by 1, 2) g`;
 }
 
@@ -137,14 +186,15 @@ const labelOf = (labels: Record<number, string>, column: SQL) =>
 
 export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   customerDeliveries: {
+    summaries: true,
     rows: (context) => {
       const tier = tierOf(sql`g.deliveries`);
       return sql`select g.*, ${percentOf(sql`g."onTime"`, sql`g.delivered`)} as "onTimePercent", ${tier.name} as tier, ${tier.rank} as "tierRank" from (
         select case when b.company_id is not null then 'c' || b.company_id else 'u' || b.placed_by_user_id end as "key",
           case when b.company_id is not null then c.company_name else ${fullName('u')} end as customer,
-          c.company_name as company, count(*)::int as deliveries, sum(b.delivered)::int as delivered,
+          c.company_name as company, sum(b.deliveries)::int as deliveries, sum(b.delivered)::int as delivered,
           sum(b.on_time)::int as "onTime", sum(b.terminated)::int as terminated
-        from (${deliveryBase(context)}) b left join companies c on c.id = b.company_id left join users u on u.id = b.placed_by_user_id
+        from (${deliveryFacts(context)}) b left join companies c on c.id = b.company_id left join users u on u.id = b.placed_by_user_id
         group by 1, 2, 3) g`;
     },
     figures: {
@@ -155,18 +205,22 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     },
   },
   deliverySummary: {
+    summaries: true,
     rows: (context) => grouped(context, isoDate(sql`b.report_date`), isoDate(sql`b.report_date`), 'day'),
     figures: groupFigures,
   },
   serviceLevels: {
+    summaries: true,
     rows: (context) => grouped(context, sql`coalesce(b.sla_type, '—')`, sql`coalesce(b.sla_type, '—')`, 'slaType'),
     figures: groupFigures,
   },
   kpiPerformance: {
+    summaries: true,
     rows: (context) => grouped(context, sql`coalesce(b.company_id::text, '—')`, sql`coalesce(c.company_name, 'No company')`, 'company'),
     figures: groupFigures,
   },
   hubDeliveries: {
+    summaries: true,
     rows: (context) => grouped(context, sql`coalesce(b.hub_id::text, '—')`, sql`coalesce(h.hub_name, 'Direct (no hub)')`, 'hub'),
     figures: groupFigures,
   },

@@ -37,6 +37,11 @@ export interface ReportContext {
   period: ReportPeriod;
   /** Today in the portal's time zone (Deliveries Due). */
   today: string;
+  /**
+   * The range's days whose report summaries may be stale (report_dirty_days), read in the report's snapshot: set, a
+   * report with summaries reads them for the other days; unset, it reads live rows only.
+   */
+  dirtyDays?: string[];
 }
 
 /** One report's server half: its rows (one per table row, with a unique `key` and every column) and its figures over them. */
@@ -44,6 +49,21 @@ export interface ReportQuery {
   rows(context: ReportContext): SQL;
   /** Figure key → an aggregate over the rows (aliased `r`). */
   figures: Record<string, SQL>;
+  /** Its rows can come from the daily summaries (report_delivery_days) when `summarised(context)`. */
+  summaries?: boolean;
+}
+
+/** Whether a grouped delivery report can read the daily summaries: the Deliver-by date and no driver filter. */
+export function summarised(context: ReportContext): boolean {
+  return (context.dateType === undefined || context.dateType === 'Deliver by') && context.driverId === undefined;
+}
+
+/** The context with the range's dirty days (in the caller's transaction, so in the same snapshot as the report). */
+export async function withDirtyDays(db: Database, reportQuery: ReportQuery, context: ReportContext): Promise<ReportContext> {
+  if (!reportQuery.summaries || !summarised(context)) return context;
+  const days = await rowsOf<{ day: string }>(db, sql`select distinct day::text as day from report_dirty_days
+    where portal_id = ${context.portalId} and day between ${context.startDate}::date and ${context.endDate}::date order by 1`);
+  return { ...context, dirtyDays: days.map((row) => row.day) };
 }
 
 /** The parameters of the call, checked against the report's declaration (400 naming what it does not take). */
@@ -164,6 +184,7 @@ export async function* cursorRows<Row>(db: Database, statement: SQL, batch: numb
     resolve?.();
   };
   const reader = db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`declare report_export no scroll cursor for ${statement}`);
     for (;;) {
       const rows = await rowsOf<Row>(tx, sql`fetch ${sql.raw(String(batch))} from report_export`);
@@ -197,7 +218,14 @@ export async function* cursorRows<Row>(db: Database, statement: SQL, batch: numb
   }
 }
 
-/** The statements a report's screen runs, in order: its row count, a page of its table, its figures, its chart's points. */
+/** Report statements plan without JIT: compiling their CASE-heavy expressions costs more than it saves (docs/benchmarks.md). */
+const JIT_OFF = sql`set local jit = off`;
+
+/**
+ * The statements a report's screen runs: `screen`, one statement reading the report's rows once (a materialised CTE)
+ * for its row count, a page of its table, its figures and its chart's points; `count` and `all` (the whole table in
+ * order) for an export.
+ */
 export function reportStatements(report: ReportDeclaration, reportQuery: ReportQuery, context: ReportContext, query: ReportQueryParams) {
   const sort = sortOf(report, query);
   const rows = reportQuery.rows(context);
@@ -213,51 +241,76 @@ export function reportStatements(report: ReportDeclaration, reportQuery: ReportQ
   const seriesSql = chart.series.map((series, index) =>
     sql`${'count' in series ? sql`count(*)` : sql`sum(${sql.identifier(series.sum)})`}::float8 as ${sql.identifier(`s${index}`)}`);
   const orderKey = sql.identifier(chart.orderKey ?? chart.labelKey);
+  const figuresOf = sql`select ${sql.join(figureEntries.map(([key, expression]) => sql`${expression} as ${sql.identifier(key)}`), sql`, `)} from r`;
+  const chartOf = sql`select coalesce(${sql.identifier(chart.labelKey)}::text, '—') as label,
+    ${sql.join(seriesSql, sql`, `)} from r group by 1 order by min(${orderKey}) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`;
+  const pageOf = sql`select * from r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`;
   return {
     sort, rows, page, pageSize,
+    screen: sql`with r as materialized (${rows})
+      select (select count(*)::int from r) as total,
+        (select coalesce(json_agg(p), '[]'::json) from (${pageOf}) p) as items,
+        (select row_to_json(f) from (${figuresOf}) f) as figures,
+        (select coalesce(json_agg(c), '[]'::json) from (${chartOf}) c) as chart`,
     count: sql`select count(*)::int as total from (${rows}) r`,
-    items: sql`select * from (${rows}) r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    figures: sql`select ${sql.join(figureEntries.map(([key, expression]) => sql`${expression} as ${sql.identifier(key)}`), sql`, `)} from (${rows}) r`,
-    chart: sql`select coalesce(${sql.identifier(chart.labelKey)}::text, '—') as label,
-    ${sql.join(seriesSql, sql`, `)} from (${rows}) r group by 1 order by min(${orderKey}) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`,
+    all: sql`select * from (${rows}) r ${ordered(sort)}`,
   };
 }
 
+interface ScreenAnswer {
+  total: number;
+  items: ReportRow[];
+  figures: Record<string, number | null> | null;
+  chart: Record<string, string | number | null>[];
+}
+
+/** PGlite and pg answer json columns parsed; a driver that does not, as text. */
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) as T : value);
+
 /**
- * Runs a report: figures over all its rows, the chart's series per label, and a page of the table; with
- * exportExcel the whole table in order as the report's named file (read in batches as the writer pulls).
+ * Runs a report: figures over all its rows, the chart's series per label, and a page of the table, in one statement
+ * and one transaction (JIT off); with exportExcel the whole table in order as the report's named file (read in
+ * batches as the writer pulls).
  */
 export async function runReport(
   db: Database, report: ReportDeclaration, reportQuery: ReportQuery, context: ReportContext, query: ReportQueryParams,
 ): Promise<ReportResult | RowExport<ReportRow>> {
-  const statements = reportStatements(report, reportQuery, context, query);
-  const { sort, rows, page, pageSize } = statements;
-  const [counted] = await rowsOf<{ total: number }>(db, statements.count);
-  const total = counted?.total ?? 0;
   if (query.exportExcel) {
+    const statements = reportStatements(report, reportQuery, context, query);
+    const total = await db.transaction(async (tx) => {
+      await tx.execute(JIT_OFF);
+      const [counted] = await rowsOf<{ total: number }>(tx, statements.count);
+      return counted?.total ?? 0;
+    });
     async function* all() {
       if (total > REPORT_CURSOR_EXPORT_ROWS) {
-        yield* cursorRows<ReportRow>(db, sql`select * from (${rows}) r ${ordered(sort)}`, EXPORT_BATCH_SIZE);
+        yield* cursorRows<ReportRow>(db, statements.all, EXPORT_BATCH_SIZE);
         return;
       }
       for (let offset = 0; offset < total; offset += EXPORT_BATCH_SIZE) {
-        yield* await rowsOf<ReportRow>(db, sql`select * from (${rows}) r ${ordered(sort)} limit ${EXPORT_BATCH_SIZE} offset ${offset}`);
+        yield* await rowsOf<ReportRow>(db, sql`${statements.all} limit ${EXPORT_BATCH_SIZE} offset ${offset}`);
       }
     }
     const columns: ExportColumn<ReportRow>[] = report.columns.map((column) => ({ header: column.label, value: cellOf(report, column.key) }));
     return new RowExport(report.exportName, columns, all(), total);
   }
-  const items = await rowsOf<ReportRow>(db, statements.items);
-  const [figures] = await rowsOf<Record<string, number | null>>(db, statements.figures);
-  const points = await rowsOf<Record<string, string | number | null>>(db, statements.chart);
+  // One snapshot for the dirty days and the report (repeatable read): a summary and the live rows never overlap or miss.
+  const { page, pageSize, answer } = await db.transaction(async (tx) => {
+    await tx.execute(JIT_OFF);
+    const statements = reportStatements(report, reportQuery, await withDirtyDays(tx, reportQuery, context), query);
+    const [row] = await rowsOf<ScreenAnswer>(tx, statements.screen);
+    return { page: statements.page, pageSize: statements.pageSize, answer: row! };
+  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  const total = answer.total;
+  const points = parsed(answer.chart);
   const chart = report.chart;
   return {
-    figures: figures ?? {},
+    figures: parsed(answer.figures) ?? {},
     chart: {
       labels: points.map((point) => String(point.label)),
       series: chart.series.map((_series, index) => points.map((point) => Number(point[`s${index}`] ?? 0))),
     },
-    items,
+    items: parsed(answer.items),
     paging: { page, pageSize, totalItems: total, totalPages: Math.ceil(total / pageSize) },
   };
 }
