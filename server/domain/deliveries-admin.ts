@@ -20,7 +20,9 @@ import {
 } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
 import { rowExport, type ExportColumn } from './export';
-import { after, cachedEstimate, cappedCount, listTotal, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, whereAll } from './list-query';
+import {
+  after, cachedEstimate, cappedCount, listTotal, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, prepareNamed, StatementCache, whereAll,
+} from './list-query';
 import type { PortalData } from './portals';
 import { logisticStatusValues } from './delivery-status';
 import { loadTasks } from './operations/rows';
@@ -157,6 +159,25 @@ function selectRows(db: Database, where: SQL | undefined) {
     .where(where);
 }
 
+/**
+ * One page of the list as a deferred join (issue 23, docs/benchmarks.md): the page's ids first, from deliveries
+ * alone (filters, sort, offset and limit: one index range, an index-only scan where the index holds the filtered
+ * columns), then only those rows joined for their display columns. Joining first would join every row the offset
+ * skips (400 for page 20) and give the planner a six-table join to plan on every request.
+ */
+function selectPage(db: Database, where: SQL | undefined, parsed: ParsedList) {
+  const page = db.select({ id: deliveries.id }).from(deliveries).where(where)
+    .orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset).as('page');
+  return db.select(rowColumns).from(page)
+    .innerJoin(deliveries, eq(deliveries.id, page.id))
+    .leftJoin(companies, eq(companies.id, deliveries.companyId))
+    .leftJoin(stores, eq(stores.id, deliveries.storeId))
+    .leftJoin(users, eq(users.id, deliveries.placedByUserId))
+    .leftJoin(deliveryQuotes, eq(deliveryQuotes.id, deliveries.selectedQuoteId))
+    .leftJoin(deliveryAdminDetails, eq(deliveryAdminDetails.deliveryId, deliveries.id))
+    .orderBy(...parsed.orderBy);
+}
+
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
 const labelOf = (labels: Record<number, string>, code: number) => labels[code] ?? String(code);
@@ -226,7 +247,7 @@ export function deliveryListQueries(db: Database, portalId: number, scope: Scope
   return {
     parsed,
     where,
-    rows: () => selectRows(db, where).orderBy(...parsed.orderBy).limit(parsed.pageSize).offset(parsed.offset),
+    rows: () => selectPage(db, where, parsed),
     count: () => cappedCount(db, deliveries, where),
   };
 }
@@ -329,13 +350,25 @@ export async function listDeliveries(db: Database, portal: PortalData, scope: Sc
       },
     };
   }
+  // A page of the list (not the archive, whose condition holds today's date): its statements built once per request
+  // shape and values, run as named prepared statements.
+  const page = archive === false ? pageStatements.get(db, JSON.stringify([portal.id, scope, query]), () => ({
+    parsed, where, rows: prepareNamed(rows()), count: prepareNamed(countRows()),
+  })) : { parsed, where, rows: prepareNamed(rows()), count: prepareNamed(countRows()) };
   // A big list's estimated total is reused while fresh: its page requests then run only the rows query.
-  const known = cachedEstimate(db, deliveries, where);
-  if (known) return pageOf((await rows()).map(publicRow), known.total, parsed, true);
-  const [items, [capped]] = await Promise.all([rows(), countRows()]);
-  const { total, estimated } = await listTotal(db, deliveries, where, capped?.value ?? 0);
-  return pageOf(items.map(publicRow), total, parsed, estimated);
+  const known = cachedEstimate(db, deliveries, page.where);
+  if (known) return pageOf((await page.rows.execute()).map(publicRow), known.total, page.parsed, true);
+  const [items, [capped]] = await Promise.all([page.rows.execute(), page.count.execute()]);
+  const { total, estimated } = await listTotal(db, deliveries, page.where, capped?.value ?? 0);
+  return pageOf(items.map(publicRow), total, page.parsed, estimated);
 }
+
+/** The built page statements of recent list requests (issue 23, docs/benchmarks.md). */
+const pageStatements = new StatementCache<{
+  parsed: ParsedList; where: SQL | undefined;
+  rows: ReturnType<ReturnType<ReturnType<typeof deliveryListQueries>['rows']>['prepare']>;
+  count: ReturnType<ReturnType<ReturnType<typeof deliveryListQueries>['count']>['prepare']>;
+}>(500);
 
 // ---- One delivery -----------------------------------------------------------------------------------------
 
