@@ -181,7 +181,8 @@ export function cappedCount(db: Database, table: PgTable, where: SQL | undefined
   return db.select({ value: count() }).from(matching);
 }
 
-function estimateKey(db: Database, table: PgTable, where: SQL | undefined): string {
+/** The key of a list's estimated total: its statement's text and parameters. */
+export function estimateKey(db: Database, table: PgTable, where: SQL | undefined): string {
   const { sql: text, params } = db.select({ one: sql`1` }).from(table).where(where).toSQL();
   return `${text}\u0000${JSON.stringify(params)}`;
 }
@@ -190,8 +191,9 @@ function estimateKey(db: Database, table: PgTable, where: SQL | undefined): stri
  * The total still fresh from an earlier request with the same filters, when that total was an estimate (above the
  * exact-count limit); undefined otherwise. Exact totals are never cached: they are cheap (capped) and must be exact.
  */
-export function cachedEstimate(db: Database, table: PgTable, where: SQL | undefined, now = Date.now()): { total: number; estimated: true } | undefined {
-  const key = estimateKey(db, table, where);
+export function cachedEstimate(
+  db: Database, table: PgTable, where: SQL | undefined, now = Date.now(), key = estimateKey(db, table, where),
+): { total: number; estimated: true } | undefined {
   const entry = estimates.get(key);
   if (!entry) return undefined;
   if (entry.until <= now) {
