@@ -4,12 +4,17 @@
 // server/domain/deliveries-admin.ts with .toSQL()) run through `pg` with the same pool size, in the same run.
 // A failed request counts as +Infinity in the p95 and every failure is printed.
 // Needs DATABASE_URL (an administrator URL; a database of its own is created and dropped); skipped without one.
+import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { deliveryListQueries, type DeliveryAdminQuery } from '../server/domain/deliveries-admin';
 import { LOGISTIC_STATUS } from '../src/lib/statuses';
 import { bearer, startTestServer } from '../tests/api/support';
 import type { Benchmark, BenchResult } from './types';
 import { reachable } from './postgres';
+import type { LoadAnswer, LoadOrder } from './load-child';
+import { statementName } from '../server/domain/list-query';
 
 const ROWS = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 100);
@@ -18,29 +23,21 @@ const WARM_UP = 200;
 /** The page the goal names (issue 23): page 20 of 20 rows, i.e. offset 380. */
 const PAGE = 20;
 
-/**
- * Runs `total` calls of `work`, `concurrency` at a time. Every call has a latency: a failed one counts as
- * +Infinity (slower than any goal), so failures raise the percentile instead of leaving it (issue 23).
- */
-async function load(total: number, concurrency: number, work: () => Promise<void>): Promise<{ latencies: number[]; failures: string[] }> {
-  const latencies: number[] = [];
-  const failures: string[] = [];
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) {
-      next += 1;
-      const began = performance.now();
-      try {
-        await work();
-        latencies.push(performance.now() - began);
-      } catch (error) {
-        latencies.push(Number.POSITIVE_INFINITY);
-        failures.push(`${(error as Error).message.slice(0, 160)} (after ${(performance.now() - began).toFixed(0)} ms)`);
-      }
-    }
-  }));
-  return { latencies, failures };
+/** Runs one load order in a process of its own (bench/load-child.ts): the figure is then the server's alone. */
+function loadInChild(order: LoadOrder): Promise<LoadAnswer> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./load-child.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+    child.once('message', (answer: LoadAnswer) => (answer.error ? reject(new Error(`load child: ${answer.error}`)) : resolve(answer)));
+    child.once('error', reject);
+    child.once('exit', (code) => { if (code !== 0) reject(new Error(`load child exited with ${code}`)); });
+    child.send(order);
+  });
 }
+
+/** A round's latencies with each failure as +Infinity (slower than any goal), so failures raise the percentile. */
+const roundOf = (round: LoadAnswer['rounds'][number]) => ({
+  latencies: round.latencies.map((latency) => latency ?? Number.POSITIVE_INFINITY), failures: round.failures,
+});
 
 /** "n of total failed", with each distinct message (times stripped) and how often it came. */
 function failureNotes(run: { failures: string[] }, total: number, side: string): string[] {
@@ -119,24 +116,11 @@ export async function runDeliveriesList(): Promise<BenchResult> {
     const url = `${server.url}/connect/deliveries/za?${search}`;
     const token = await server.tokenFor('administrator@demo.test', 3600);
     const headers = bearer(token);
-    let serverPage: { ids: number[]; totalItems: number; estimated: boolean } = { ids: [], totalItems: 0, estimated: false };
-    const viaServer = async () => {
-      const response = await fetch(url, { headers });
-      const body = await response.json() as { items: { id: number }[]; paging: { totalItems: number; totalItemsIsEstimate?: boolean } };
-      if (response.status !== 200) throw new Error(`list answered ${response.status}: ${JSON.stringify(body).slice(0, 120)}`);
-      serverPage = { ids: body.items.map((item) => item.id), totalItems: body.paging.totalItems, estimated: body.paging.totalItemsIsEstimate === true };
-    };
-
-    // The best SQL for the same page: the handler's own rows statement, as the driver receives it. Above the
-    // exact-count limit the server reuses its estimated total for the same filters, so a page costs that one statement.
+    // The best SQL for the same page: the handler's own rows statement, as the driver receives it, named (prepared)
+    // as the handler names it. Above the exact-count limit the server reuses its estimated total for the same
+    // filters, so a page costs that one statement.
     const statements = deliveryListQueries(server.database.db, portal!.id, { kind: 'portal' }, query);
     const rowsSql = statements.rows().toSQL();
-    let pgIds: number[] = [];
-    const viaPg = async () => {
-      const result = await pool.query({ text: rowsSql.sql, values: rowsSql.params, rowMode: 'array' });
-      pgIds = result.rows.map((row: unknown[]) => Number(row[0]));
-    };
-
     // The plans, as docs/benchmarks.md records them (BENCH_EXPLAIN=1 prints them): the page's rows and its capped count.
     const plans: Record<string, string> = {};
     if (process.env.BENCH_EXPLAIN) {
@@ -147,15 +131,21 @@ export async function runDeliveriesList(): Promise<BenchResult> {
         console.log(`\nEXPLAIN (ANALYZE, BUFFERS) ${name}:\n${plans[name]}`);
       }
     }
-    const warmServer = await load(WARM_UP, CONCURRENCY, viaServer);
-    const warmPg = await load(WARM_UP, CONCURRENCY, viaPg);
+    // Each side's warm-up then its measured run, in a load process of its own; the server side first, then pg.
+    const loadBefore = loadavg()[0]!;
+    const viaServer = await loadInChild({ kind: 'http', url, headers, rounds: [WARM_UP, REQUESTS], concurrency: CONCURRENCY });
+    const viaPg = await loadInChild({
+      kind: 'pg', connectionString: server.config.databaseUrl!, poolSize: 10, name: statementName(rowsSql.sql), text: rowsSql.sql,
+      values: rowsSql.params, rounds: [WARM_UP, REQUESTS], concurrency: CONCURRENCY,
+    });
+    const [warmServer, serverRun] = viaServer.rounds.map(roundOf) as [ReturnType<typeof roundOf>, ReturnType<typeof roundOf>];
+    const [warmPg, pgRun] = viaPg.rounds.map(roundOf) as [ReturnType<typeof roundOf>, ReturnType<typeof roundOf>];
+    const serverPage = { ids: viaServer.ids, totalItems: viaServer.totalItems ?? 0, estimated: viaServer.estimated === true };
     // Both sides must answer the same page, or the comparison means nothing.
-    if (warmServer.failures.length < WARM_UP && pgIds.join() !== serverPage.ids.join()) {
-      throw new Error(`pg answered ids ${pgIds.slice(0, 3).join()}..., the server ${serverPage.ids.slice(0, 3).join()}...`);
+    if (serverRun.failures.length < REQUESTS && viaPg.ids.join() !== serverPage.ids.join()) {
+      throw new Error(`pg answered ids ${viaPg.ids.slice(0, 3).join()}..., the server ${serverPage.ids.slice(0, 3).join()}...`);
     }
-    // Alternating, so neither side always runs on the warmer (or quieter) machine.
-    const serverRun = await load(REQUESTS, CONCURRENCY, viaServer);
-    const pgRun = await load(REQUESTS, CONCURRENCY, viaPg);
+    const loadAfter = loadavg()[0]!;
     const server95 = percentile(serverRun.latencies, 95);
     const pg95 = percentile(pgRun.latencies, 95);
     const ratio = server95 / pg95;
@@ -171,7 +161,8 @@ export async function runDeliveriesList(): Promise<BenchResult> {
         `${REQUESTS} requests per side after ${WARM_UP} warm-up requests (warm-up failures: server ${warmServer.failures.length}, pg ${warmPg.failures.length}); both sides use a pool of 10 connections.`,
         `Server p95 / rows SQL p95 = ${Number.isFinite(ratio) ? ratio.toFixed(2) : 'infinite'}x (goal <= 1.3x; goal p95 <= 20 ms and no 503).`,
         `Query: ${search}`,
-        'Client and server share one Node process (as in bench/hub-fanout.ts): the server side includes the load generator\'s own CPU.',
+        `Load average (1 min) ${loadBefore.toFixed(2)} before the runs, ${loadAfter.toFixed(2)} after (2 cores, shared with other work).`,
+        'Each side\'s load generator runs in a process of its own (bench/load-child.ts), the server in the bench\'s process; both named (prepared) statements.',
         ...failureNotes(serverRun, REQUESTS, 'server'),
         ...failureNotes(pgRun, REQUESTS, 'pg'),
       ],

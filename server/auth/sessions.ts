@@ -58,13 +58,24 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  */
 export async function liveSessionEnd(db: Pick<AppContext['db'], 'select'>, sid: string, userId: number, now = new Date()): Promise<Date | undefined> {
   if (!SESSION_ID.test(sid)) return undefined;
-  const [row] = await db.select({ endsAt: refreshTokenFamilies.absoluteExpiresAt }).from(refreshTokenFamilies)
-    .leftJoin(userAdminDetails, eq(userAdminDetails.userId, refreshTokenFamilies.userId))
-    .where(and(eq(refreshTokenFamilies.id, sid), eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt),
-      gt(refreshTokenFamilies.absoluteExpiresAt, now), sql`coalesce(${userAdminDetails.isActive}, true)`))
-    .limit(1);
+  let statement = sessionStatements.get(db);
+  if (!statement) {
+    statement = sessionStatement(db);
+    sessionStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ sid, userId, now });
   return row?.endsAt;
 }
+
+/** The session check, built once per database and run as a named prepared statement (issue 23, docs/benchmarks.md). */
+const sessionStatement = (db: Pick<AppContext['db'], 'select'>) => db.select({ endsAt: refreshTokenFamilies.absoluteExpiresAt })
+  .from(refreshTokenFamilies)
+  .leftJoin(userAdminDetails, eq(userAdminDetails.userId, refreshTokenFamilies.userId))
+  .where(and(eq(refreshTokenFamilies.id, sql.placeholder('sid')), eq(refreshTokenFamilies.userId, sql.placeholder('userId')),
+    isNull(refreshTokenFamilies.revokedAt), gt(refreshTokenFamilies.absoluteExpiresAt, sql.placeholder('now')),
+    sql`coalesce(${userAdminDetails.isActive}, true)`))
+  .limit(1).prepare('live_session_end');
+const sessionStatements = new WeakMap<Pick<AppContext['db'], 'select'>, ReturnType<typeof sessionStatement>>();
 
 /**
  * A bearer access token checked in full: signature, issuer and expiry, then its session (liveSessionEnd), so

@@ -318,10 +318,12 @@ export const deliveries = pgTable('deliveries', {
   // The back office's list at a million rows (issue 23, docs/benchmarks.md). Every list query has portal_id = ?,
   // so each index leads with it: the portal's newest first, a company's (scope or filter) newest first, a store's
   // newest first (sort column then id: the list's tie-break, so a page is one ordered index range), and a company's
-  // statuses with a distance range for the capped count (an index-only scan).
-  index('deliveries_portal_created').on(table.portalId, table.createdAt, table.id),
-  index('deliveries_portal_company_created').on(table.portalId, table.companyId, table.createdAt, table.id),
-  index('deliveries_portal_store_created').on(table.portalId, table.storeId, table.createdAt, table.id),
+  // statuses with a distance range for the capped count (an index-only scan). The three newest-first indexes also
+  // hold the logistic status and the distance after the id (never part of the order: the id is unique), so a page's
+  // ids with the status and distance filters are an index-only scan, without a heap visit per skipped row.
+  index('deliveries_portal_created').on(table.portalId, table.createdAt, table.id, table.logisticStatusId, table.distanceKm),
+  index('deliveries_portal_company_created').on(table.portalId, table.companyId, table.createdAt, table.id, table.logisticStatusId, table.distanceKm),
+  index('deliveries_portal_store_created').on(table.portalId, table.storeId, table.createdAt, table.id, table.logisticStatusId, table.distanceKm),
   index('deliveries_portal_company_status_distance').on(table.portalId, table.companyId, table.logisticStatusId, table.distanceKm),
   index('deliveries_store').on(table.storeId),
   // The reports' month windows (docs/benchmarks.md, "Reports"): deliver-by (the default date type; its text is ISO),

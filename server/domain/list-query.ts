@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../src/lib/constants';
@@ -180,7 +181,8 @@ export function cappedCount(db: Database, table: PgTable, where: SQL | undefined
   return db.select({ value: count() }).from(matching);
 }
 
-function estimateKey(db: Database, table: PgTable, where: SQL | undefined): string {
+/** The key of a list's estimated total: its statement's text and parameters. */
+export function estimateKey(db: Database, table: PgTable, where: SQL | undefined): string {
   const { sql: text, params } = db.select({ one: sql`1` }).from(table).where(where).toSQL();
   return `${text}\u0000${JSON.stringify(params)}`;
 }
@@ -189,8 +191,9 @@ function estimateKey(db: Database, table: PgTable, where: SQL | undefined): stri
  * The total still fresh from an earlier request with the same filters, when that total was an estimate (above the
  * exact-count limit); undefined otherwise. Exact totals are never cached: they are cheap (capped) and must be exact.
  */
-export function cachedEstimate(db: Database, table: PgTable, where: SQL | undefined, now = Date.now()): { total: number; estimated: true } | undefined {
-  const key = estimateKey(db, table, where);
+export function cachedEstimate(
+  db: Database, table: PgTable, where: SQL | undefined, now = Date.now(), key = estimateKey(db, table, where),
+): { total: number; estimated: true } | undefined {
   const entry = estimates.get(key);
   if (!entry) return undefined;
   if (entry.until <= now) {
@@ -222,4 +225,48 @@ export async function listTotal(db: Database, table: PgTable, where: SQL | undef
     estimates.set(estimateKey(db, table, where), { total, until: Date.now() + totals.estimateTtlMs });
   }
   return { total, estimated: true };
+}
+
+/** The name of a list statement prepared on the server: one per distinct SQL text (the values vary, the text does not). */
+export function statementName(text: string): string {
+  return `list_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * A list statement as a named prepared statement (issue 23): on PostgreSQL each pooled connection parses and plans it
+ * once and then only binds its values, where the deliveries page's planning cost more than its execution
+ * (docs/benchmarks.md). The name is the hash of its text, so the same text shares one statement and different texts
+ * never clash. PGlite runs it as an ordinary query (drizzle ignores the name). The answer can be executed again.
+ */
+export function prepareNamed<Prepared>(query: { toSQL(): { sql: string }; prepare(name: string): Prepared }): Prepared {
+  return query.prepare(statementName(query.toSQL().sql));
+}
+
+/**
+ * A small least-recently-used cache of built statements per database (issue 23): building a list page's statement
+ * with drizzle costs about 0.3 ms of CPU twice over (its text for the name, then the prepared query), more than the
+ * page's execution; the same request (a list re-fetched on a live update, many users on the default page) reuses it.
+ */
+export class StatementCache<Entry> {
+  private readonly byDatabase = new WeakMap<object, Map<string, Entry>>();
+  constructor(private readonly size: number) {}
+
+  get(db: object, key: string, build: () => Entry): Entry {
+    let entries = this.byDatabase.get(db);
+    if (!entries) {
+      entries = new Map();
+      this.byDatabase.set(db, entries);
+    }
+    const found = entries.get(key);
+    if (found !== undefined) {
+      // Most recently used last: the first key is the one to evict.
+      entries.delete(key);
+      entries.set(key, found);
+      return found;
+    }
+    const built = build();
+    if (entries.size >= this.size) entries.delete(entries.keys().next().value!);
+    entries.set(key, built);
+    return built;
+  }
 }

@@ -13,8 +13,21 @@ export interface PortalData {
   vatRate: number;
 }
 
+/**
+ * The portal look-up of every request with a cca2, built once per database and run as a named prepared statement
+ * (issue 23: drizzle building it cost CPU on every request; docs/benchmarks.md).
+ */
+const portalStatements = new WeakMap<Database, ReturnType<typeof portalStatement>>();
+const portalStatement = (db: Database) => db.select().from(portals)
+  .where(eq(sql`lower(${portals.cca2})`, sql.placeholder('code'))).limit(1).prepare('portal_by_cca2');
+
 export async function findPortal(db: Database, code: string): Promise<PortalData | undefined> {
-  const [row] = await db.select().from(portals).where(eq(sql`lower(${portals.cca2})`, code.toLowerCase())).limit(1);
+  let statement = portalStatements.get(db);
+  if (!statement) {
+    statement = portalStatement(db);
+    portalStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ code: code.toLowerCase() });
   if (!row) return undefined;
   return {
     id: row.id,
