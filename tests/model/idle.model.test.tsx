@@ -5,6 +5,7 @@ import { formatCountdown } from '../../src/features/auth/IdlePrompt';
 import { IDLE_PROMPT_BEFORE_MS } from '../../src/lib/constants';
 import { SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
 import { authMachine } from '../../src/machines/auth/auth.machine';
+import type { AuthResponse } from '../../src/machines/auth/auth.actors';
 import type { Profile } from '../../src/machines/auth/auth.types';
 import { portalMachine } from '../../src/machines/portal/portal.machine';
 import type { Portal } from '../../src/machines/portal/portal.types';
@@ -48,7 +49,7 @@ const signedIn = authMachine.provide({
     restoreSession: fromPromise(async () => ({ jwtToken: fakeToken({ id: 7, email: profile.email }), profile })),
     logout: fromPromise(async () => { app.logoutCalls += 1; }),
     // Signing in again after a logout (a walk's next session): the same customer.
-    login: fromPromise(async () => ({ jwtToken: fakeToken({ id: 7, email: profile.email }) })),
+    login: fromPromise<AuthResponse, { email: string; password: string }>(async () => ({ jwtToken: fakeToken({ id: 7, email: profile.email }) })),
     loadProfile: fromPromise(async () => profile),
   },
 });
