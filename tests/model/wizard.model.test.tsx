@@ -122,6 +122,11 @@ describeModel({
               held.delete(sampleDropOff.placeId!);
               slow.release();
               await settle();
+            } else if (['originAddress', 'destinationAddress'].some((side) => side in values
+              && wizardActor().getSnapshot().context.form[side as AddressSide]?.placeId === (values[side] as AddressValue).placeId)) {
+              // The address already chosen: choosing it again changes nothing on the page (no edit is sent), so a
+              // walk's repeated sample goes to the chart as the delivery step chart would send it.
+              await act(async () => { wizardActor().send(event); });
             } else if ('originAddress' in values) await chooseAddress('originAddress', values.originAddress as AddressValue);
             else if ('destinationAddress' in values) await chooseAddress('destinationAddress', values.destinationAddress as AddressValue);
             else if ('deliveryDate' in values) {
