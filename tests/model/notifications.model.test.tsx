@@ -18,9 +18,9 @@ describeModel({
     toaster.remove();
     // The home screen and the error dialog are lazy chunks: loaded before the first render (see preloadScreens).
     await Promise.all([preloadScreens('/'), import('../../src/app/ErrorDialog')]);
-    let view: ReturnType<typeof renderShell> | undefined;
-    await act(async () => { view = renderShell({ path: '/', permissions: null, notifications: machine, screenLogic: { clock } }); });
-    const shell = view!;
+    let rendered: ReturnType<typeof renderShell> | undefined;
+    await act(async () => { rendered = renderShell({ path: '/', permissions: null, notifications: machine, screenLogic: { clock } }); });
+    const view = rendered!;
     await screen.findByRole('heading', { level: 1 });
     return {
       send(event) {
@@ -29,7 +29,7 @@ describeModel({
         } else if (event.type === 'notify.toastShown') {
           // The toaster acknowledges each toast by itself as soon as it shows it.
         } else {
-          act(() => shell.notifications().send(event as never));
+          act(() => view.notifications().send(event as never));
         }
       },
     };
