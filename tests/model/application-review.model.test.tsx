@@ -12,13 +12,16 @@ import { describeModel } from '../support/model-paths';
 const button = (name: string) => screen.getByRole('button', { name, hidden: true });
 const identity = () => screen.getByRole('group', { name: 'Identity document' });
 const dialog = () => screen.queryByRole('alertdialog');
+let running: ReturnType<typeof createActor<typeof applicationReviewMachine>> | undefined;
 
 describeModel({
   machine: applicationReviewMachine,
   scenarios: applicationReviewSamples.scenarios,
   targets: applicationReviewSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
+    running = actor;
     render(<ChakraProvider value={system}><MemoryRouter><ReviewView actor={actor} /></MemoryRouter></ChakraProvider>);
     return {
       send(event) {
@@ -60,6 +63,9 @@ describeModel({
       if (application.applicationStatusId === 0) expect(button(REVIEW_TEXTS.approve).hasAttribute('disabled')).toBe(false);
       else expect(screen.queryByRole('button', { name: REVIEW_TEXTS.approve })).toBeNull();
       if (snapshot.context.error) expect(screen.getByRole('alert').textContent).toContain(snapshot.context.error.message);
+      // Dismiss is beside an error only, and only then does the chart take it (hasError).
+      expect(screen.queryByRole('button', { name: REVIEW_TEXTS.dismiss }) !== null).toBe(snapshot.context.error !== undefined);
+      expect(running!.getSnapshot().can({ type: 'review.dismiss' })).toBe(snapshot.context.error !== undefined);
       // The dialog may still be playing its closing animation.
       expect(dialog()?.getAttribute('data-state') ?? 'closed').toBe('closed');
     },

@@ -9,20 +9,24 @@ import { formMachine } from '../../src/machines/lists/form.machine';
 import type { FormEvent } from '../../src/machines/lists/form.types';
 import { formSamples } from '../../src/machines/lists/form.samples';
 import { resourceOf } from '../../src/resources';
-import { describeModel } from '../support/model-paths';
+import { chartCan, describeModel } from '../support/model-paths';
 
 let navigations: string[] = [];
 /** A field's control by its label (required ones end in ' *'). */
 const fieldNamed = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[()*.]/g, '\\$&')}`));
 let notFound = 0;
 
+let observed: typeof formMachine = formMachine;
+
 describeModel({
   machine: formMachine,
   scenarios: formSamples.scenarios,
   targets: formSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     navigations = [];
     notFound = 0;
+    observed = machine;
     const actor = createActor(machine, { input, clock });
     actor.on('form.navigate', (event) => navigations.push(event.to));
     actor.on('form.notFound', () => { notFound += 1; });
@@ -60,6 +64,10 @@ describeModel({
     notFound: () => expect(notFound).toBe(1),
     editing: (snapshot) => {
       expect(screen.getByRole('button', { name: FORM_TEXTS.save })).toBeTruthy();
+      // Delete is on an existing record of a resource that can delete, and only then does the chart take it (mayDelete).
+      const mayDelete = chartCan(observed, snapshot, { type: 'form.delete' });
+      expect(mayDelete).toBe(snapshot.context.id !== undefined && resourceOf(snapshot.context.resource).api.remove !== undefined);
+      expect(screen.queryByRole('button', { name: FORM_TEXTS.delete }) !== null).toBe(mayDelete);
       for (const message of Object.values(snapshot.context.fieldErrors)) expect(screen.getByText(message)).toBeTruthy();
       if (snapshot.context.resource === 'scheduledReports') {
         expect((fieldNamed('Recipients') as HTMLInputElement).value).toBe(String(snapshot.context.values.recipients ?? ''));

@@ -5,6 +5,7 @@ import { formatCountdown } from '../../src/features/auth/IdlePrompt';
 import { IDLE_PROMPT_BEFORE_MS } from '../../src/lib/constants';
 import { SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
 import { authMachine } from '../../src/machines/auth/auth.machine';
+import type { AuthResponse } from '../../src/machines/auth/auth.actors';
 import type { Profile } from '../../src/machines/auth/auth.types';
 import { portalMachine } from '../../src/machines/portal/portal.machine';
 import type { Portal } from '../../src/machines/portal/portal.types';
@@ -13,6 +14,7 @@ import type { IdleTabMessage } from '../../src/machines/session/idle.types';
 import { idleSamples } from '../../src/machines/session/idle.samples';
 import { fakeToken } from '../support/fake-token';
 import { describeModel } from '../support/model-paths';
+import { preloadScreens } from '../support/preload-screens';
 import { renderApp } from '../support/render-app';
 
 const za: Portal = { cca2: 'ZA', name: 'South Africa', currency: 'ZAR', currencyDecimals: 2, timeZone: 'Africa/Johannesburg', vatRate: 0.15 };
@@ -46,6 +48,9 @@ const signedIn = authMachine.provide({
   actors: {
     restoreSession: fromPromise(async () => ({ jwtToken: fakeToken({ id: 7, email: profile.email }), profile })),
     logout: fromPromise(async () => { app.logoutCalls += 1; }),
+    // Signing in again after a logout (a walk's next session): the same customer.
+    login: fromPromise<AuthResponse, { email: string; password: string }>(async () => ({ jwtToken: fakeToken({ id: 7, email: profile.email }) })),
+    loadProfile: fromPromise(async () => profile),
   },
 });
 
@@ -78,6 +83,8 @@ describeModel({
         authWatch: fromCallback(({ self }) => { app.idle = self._parent; }),
       },
     } as never) as typeof machine;
+    // The home screen and the prompt are lazy chunks: loaded before the first render (see preloadScreens).
+    await Promise.all([preloadScreens('/'), import('../../src/features/auth/IdlePrompt')]);
     renderApp({ portal, auth: signedIn, idle: running, path: '/', clock });
     await screen.findByRole('link', { name: USER_MENU_TEXTS.logout });
     await waitFor(() => expect(app.idle).toBeDefined());
@@ -104,8 +111,18 @@ describeModel({
             // Another tab says so.
             await act(async () => otherTab().postMessage({ type: event.type.slice('idle.sync.'.length) }));
             return;
+          case 'idle.session.start':
+            // A session starts when the user signs in: after a logout (a walk's next session), sign in again.
+            if (screen.queryByRole('link', { name: USER_MENU_TEXTS.login })) {
+              app.idle!.system.get('auth')!.send({ type: 'auth.login', email: profile.email, password: 'Demo-password-1' });
+              await screen.findByRole('link', { name: USER_MENU_TEXTS.logout });
+              app.told = [];
+              app.logoutCalls = 0;
+            }
+            app.idle!.send(event);
+            return;
           default:
-            // idle.session.start/end come from the auth actor; idle.tick from the prompt's countdown.
+            // idle.session.end comes from the auth actor; idle.tick from the prompt's countdown.
             app.idle!.send(event);
         }
       },

@@ -16,7 +16,10 @@ describeModel({
   machine: jobRouteMachine,
   scenarios: jobRouteSamples.scenarios,
   targets: jobRouteSamples.targets,
-  start(machine, input, clock) {
+  async start(machine, input, clock) {
+    // The map is a lazy chunk: loaded before the first render, so its markers do not race the file's first test
+    // (a busy machine transforms it for seconds; `-t "random walks"` makes a walk the first test).
+    await import('../../src/ui/RouteMap');
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><JobRouteView actor={actor} /></ChakraProvider>);
     return {

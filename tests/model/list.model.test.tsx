@@ -9,6 +9,7 @@ import { resourceOf } from '../../src/resources';
 import { BULK_TEXTS } from '../../src/resources/bulk';
 import { LIST_TEXTS } from '../../src/lib/resource-texts';
 import { MIN_SEARCH_LENGTH } from '../../src/lib/constants';
+import { toSearchString } from '../../src/resources/query';
 import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { listMachine } from '../../src/machines/lists/list.machine';
 import type { ListEvent } from '../../src/machines/lists/list.types';
@@ -19,6 +20,9 @@ import { describeModel } from '../support/model-paths';
 let navigations: string[] = [];
 let notFound = 0;
 let notices: string[] = [];
+let running: Actor<typeof listMachine> | undefined;
+/** What the running chart (its observed guards) would do with an event now. */
+const can = (event: ListEvent) => running!.getSnapshot().can(event);
 
 type ListSnapshot = SnapshotFrom<typeof listMachine>;
 
@@ -88,6 +92,7 @@ describeModel({
   machine: listMachine,
   scenarios: listSamples.scenarios,
   targets: listSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     navigations = [];
     notFound = 0;
@@ -101,6 +106,7 @@ describeModel({
       },
     });
     const actor = createActor(recorded, { input, clock });
+    running = actor;
     actor.on('list.navigate', (event) => navigations.push(event.search));
     actor.on('list.notFound', () => { notFound += 1; });
     actor.start();
@@ -116,6 +122,9 @@ describeModel({
     loading: (snapshot) => {
       if (!snapshot.context.page) expect(screen.getByRole('status').textContent).toBe(LIST_TEXTS.loading);
       else expect(screen.getByRole('table', hidden).getAttribute('aria-busy')).toBe('true');
+      // The pager is on screen only with a page, and the chart takes a page change only then (pageShown).
+      expect(screen.queryByRole('button', { ...hidden, name: LIST_TEXTS.nextPage }) !== null).toBe(snapshot.context.page !== undefined);
+      expect(can({ type: 'list.page', page: 2 })).toBe(snapshot.context.page !== undefined);
     },
     ready: (snapshot) => {
       const table = screen.getByRole('table', hidden);
@@ -128,6 +137,8 @@ describeModel({
       // Every row has its checkbox; the checked ones are the selection.
       expect(rowCheckboxes()).toHaveLength(snapshot.context.page!.items.length);
       expect(rowCheckboxes().filter((box) => box.checked)).toHaveLength(snapshot.context.selected.length);
+      // The URL the list shows does not load it again (back to the same URL, the list's own navigation): urlDiffers.
+      expect(can({ type: 'list.urlChanged', search: toSearchString(snapshot.context.params, snapshot.context.shape) })).toBe(false);
     },
     'ready.idle': (snapshot) => {
       const { searchText } = snapshot.context;
@@ -140,6 +151,8 @@ describeModel({
       const bar = screen.queryByRole('region', { name: BULK_TEXTS.bulkActions });
       if (snapshot.context.selected.length === 0) expect(bar).toBeNull();
       else expect(bar!.textContent).toContain(BULK_TEXTS.selected(snapshot.context.selected.length));
+      // A bulk action (its button is on the bar) only with a selection: knownBulkAction.
+      expect(can({ type: 'list.bulk', action: 'delete' })).toBe(snapshot.context.selected.length > 0);
     },
     'ready.typing': (snapshot) => {
       expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(snapshot.context.searchText);
@@ -150,6 +163,11 @@ describeModel({
       const action = resourceOf(snapshot.context.resource).bulkActions!.find((candidate) => candidate.id === snapshot.context.bulk!.action)!;
       expect(dialog.textContent).toContain(action.question(snapshot.context.selected.length));
       expect((screen.getByRole('button', { name: 'No' }) as HTMLButtonElement).disabled).toBe(false);
+      // Yes waits for the action's value (the new delivery date): bulkValueGiven.
+      // (A path's bare `list.bulkValue` carries no value.)
+      const value = (snapshot.context.bulk!.value ?? '').trim();
+      expect(can({ type: 'list.bulkYes' })).toBe(action.input === undefined || value !== '');
+      expect((screen.getByRole('button', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(!can({ type: 'list.bulkYes' }));
     },
     'ready.running': () => {
       screen.getByRole('alertdialog');

@@ -13,18 +13,21 @@ import { describeModel } from '../support/model-paths';
 // The messaging window (issue 20). Hub messages and the dashboard's mute come from outside the window: sent to
 // the actor as the hub and the dashboard would; the sound is counted.
 let rings = 0;
+let running: { getSnapshot(): { can(event: MessagingEvent): boolean } } | undefined;
 const region = () => within(screen.getByRole('region', { name: MESSAGING_TEXTS.title }));
 
 describeModel({
   machine: messagingSamples.machine,
   scenarios: messagingSamples.scenarios,
   targets: messagingSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     rings = 0;
     const actor = createActor(machine.provide({
       actors: { messagesHub: fromCallback(() => undefined), reconnects: fromCallback(() => undefined) },
       actions: { ring: () => { rings += 1; } },
     }), { input, clock }).start();
+    running = actor;
     render(<ChakraProvider value={system}><MessagingWindow actor={actor} /></ChakraProvider>);
     return {
       send(event) {
@@ -76,6 +79,10 @@ describeModel({
       expect(region().getAllByRole('listitem').map((item) => item.textContent)).toEqual(snapshot.context.messages.map((message) => `${message.senderName}: ${message.body}`));
       expect((region().getByRole('textbox', { name: MESSAGING_TEXTS.draft }) as HTMLInputElement).value).toBe(snapshot.context.draft);
       if (snapshot.context.error) expect(region().getByRole('alert').textContent).toBe(snapshot.context.error.message);
+      // Send is enabled with a draft only, and only then does the chart send (hasDraft).
+      const draft = snapshot.context.draft.trim() !== '';
+      expect(running!.getSnapshot().can({ type: 'messaging.send' })).toBe(draft);
+      expect(region().getByRole('button', { name: MESSAGING_TEXTS.send }).hasAttribute('disabled')).toBe(!draft);
     },
     'conversation.sending': () => {
       expect(region().getByRole('button', { name: MESSAGING_TEXTS.sending }).hasAttribute('disabled')).toBe(true);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { ACCOUNT_TEXTS, ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { passkeysMachine } from '../../src/machines/auth/passkeys.machine';
@@ -7,11 +7,13 @@ import {
 } from '../../src/machines/auth/passkeys.samples';
 import { click, expectBusy, expectNoAlert, expectProblem, scopeOf } from '../support/account-assertions';
 import { accountLogic, pageHeading, renderAccount, sampleProfile } from '../support/account-harness';
-import { describeModel } from '../support/model-paths';
+import { chartCan, describeModel } from '../support/model-paths';
+import { preloadScreens } from '../support/preload-screens';
 
 const SECTION = 'Passkeys';
 const NAMES: Record<string, string> = { [laptop.id]: laptop.name, [phone.id]: phone.name, [added.id]: added.name };
 
+let observed: typeof passkeysMachine = passkeysMachine;
 
 function dialog() {
   return screen.getByRole('alertdialog');
@@ -21,11 +23,17 @@ describeModel({
   machine: passkeysMachine,
   scenarios: passkeysSamples.scenarios,
   targets: passkeysSamples.targets,
+  guards: true,
   async start(machine, input, clock) {
+    observed = machine;
     const profile = sampleProfile();
-    renderAccount({
-      path: '/profile', profile, clock,
-      logic: accountLogic(profile, { passkeys: machine, webAuthnSupported: () => input.supported }),
+    // The profile screen is a lazy chunk: loaded first, and the render's effects flushed (see preloadScreens).
+    await preloadScreens('/profile');
+    await act(async () => {
+      renderAccount({
+        path: '/profile', profile, clock,
+        logic: accountLogic(profile, { passkeys: machine, webAuthnSupported: () => input.supported }),
+      });
     });
     await pageHeading('My profile');
     return {
@@ -67,6 +75,13 @@ describeModel({
       }
       const add = section.getByRole('button', { name: 'Add a passkey' }) as HTMLButtonElement;
       expect(add.disabled).toBe(!supported);
+      // The chart agrees: no add without WebAuthn (supported), no removal of a passkey not listed (isListed).
+      expect(chartCan(observed, snapshot, { type: 'passkeys.add' })).toBe(supported);
+      for (const id of Object.keys(NAMES)) {
+        const listed = passkeys.some((passkey) => passkey.id === id);
+        expect(chartCan(observed, snapshot, { type: 'passkeys.remove', id })).toBe(listed);
+        expect(section.queryByRole('button', { name: `Remove passkey ${NAMES[id]}` }) !== null).toBe(listed);
+      }
       expect(section.queryByText(ACCOUNT_TEXTS.passkeysUnsupported) !== null).toBe(!supported);
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     },

@@ -8,7 +8,7 @@ import { QUOTE_STEP_TEXTS } from '../../src/lib/booking-texts';
 import { SERVICE_LEVELS } from '../../src/lib/constants';
 import { quoteExpiryMachine } from '../../src/machines/booking/quote-expiry.machine';
 import { QUOTE_SAMPLE_NOW, quoteExpirySamples } from '../../src/machines/booking/quote-expiry.samples';
-import { describeModel } from '../support/model-paths';
+import { chartCan, describeModel } from '../support/model-paths';
 import { roleFlagsOf, type Permissions } from '../../src/lib/roles';
 
 const customer: Permissions = {
@@ -20,13 +20,17 @@ afterEach(() => vi.restoreAllMocks());
 const options = () => screen.getAllByTestId('quote-option');
 const radio = (index: number) => within(options()[index]!).getByRole('radio') as HTMLInputElement;
 
+let observed: typeof quoteExpiryMachine = quoteExpiryMachine;
+
 describeModel({
   machine: quoteExpiryMachine,
   scenarios: quoteExpirySamples.scenarios,
   targets: quoteExpirySamples.targets,
+  guards: true,
   start(machine, input, clock) {
     // The recalculation reads the wall clock: pinned to the samples' start plus the simulated time.
     vi.spyOn(Date, 'now').mockImplementation(() => QUOTE_SAMPLE_NOW + clock.now());
+    observed = machine;
     const actor = createActor(machine, { input, clock }).start();
     // A customer: no prices, only the expiry text.
     render(
@@ -53,16 +57,19 @@ describeModel({
         const expired = Date.parse(quote.quoteExpirationUtc) <= snapshot.context.now;
         expect(text).toMatch(expired ? /^Expired$/ : /^Expires in \d+ (second|minute|hour|day)s?$/);
         expect(radio(index).disabled).toBe(expired);
+        // The chart takes the choice of an open option only (selectable).
+        expect(chartCan(observed, snapshot, { type: 'quote.select', index })).toBe(!expired);
         expect(radio(index).checked).toBe(snapshot.context.selectedIndex === index);
       });
       expect(screen.queryByTestId('quote-price')).toBeNull();
       expect(screen.queryByLabelText(QUOTE_STEP_TEXTS.subjectAdditionalCharges)).toBeNull();
     },
-    allExpired: () => {
+    allExpired: (snapshot) => {
       for (const row of options()) {
         expect(within(row).getByTestId('quote-expiry').textContent).toBe(QUOTE_STEP_TEXTS.expired);
         expect((within(row).getByRole('radio') as HTMLInputElement).disabled).toBe(true);
       }
+      options().forEach((_, index) => expect(chartCan(observed, snapshot, { type: 'quote.select', index })).toBe(false));
       expect(screen.queryByRole('radio', { checked: true })).toBeNull();
     },
   },

@@ -12,12 +12,16 @@ import { describeModel } from '../support/model-paths';
 
 const button = (name: string) => screen.getByRole('button', { name, hidden: true });
 
+let running: ReturnType<typeof createActor<typeof rateUploadRowMachine>> | undefined;
+
 describeModel({
   machine: rateUploadRowMachine,
   scenarios: rateUploadRowSamples.scenarios,
   targets: rateUploadRowSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
+    running = actor;
     render(<ChakraProvider value={system}><MemoryRouter><RateUploadRowView actor={actor} backTo="/rates/batches/12/uploads" /></MemoryRouter></ChakraProvider>);
     return {
       send(event) {
@@ -49,6 +53,8 @@ describeModel({
       if (row.errors.startKmRange) expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('Start km  is required');
       if (row.uploadStatusId === -1000) expect(button(ROW_TEXTS.save).hasAttribute('disabled')).toBe(true);
       else expect(button(ROW_TEXTS.save).hasAttribute('disabled')).toBe(false);
+      // The chart agrees with the disabled Save (changeable).
+      expect(running!.getSnapshot().can({ type: 'row.save' })).toBe(!button(ROW_TEXTS.save).hasAttribute('disabled'));
       // A refusal of save or cancel stays on the form as an alert.
       if (snapshot.context.error) expect(screen.getAllByRole('alert').some((alert) => /can no longer be/.test(alert.textContent ?? ''))).toBe(true);
     },

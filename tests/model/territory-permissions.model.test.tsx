@@ -17,6 +17,7 @@ describeModel({
   machine: territoryPermissionsMachine,
   scenarios: territoryPermissionsSamples.scenarios,
   targets: territoryPermissionsSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock });
     actorRef = actor;
@@ -54,6 +55,13 @@ describeModel({
       if (labels.length === 0) expect(screen.getByTestId('permissions-none').textContent).toBe(PERMISSION_TEXTS.none);
       if (snapshot.context.error) expect(screen.getByRole('alert').textContent).toBe(snapshot.context.error.message);
       expect(button(PERMISSION_TEXTS.grantRole).disabled).toBe(false);
+      // The chart refuses a revoke of a row not listed (isListed): exactly the rows with a revoke button.
+      for (const id of [1, 2]) {
+        const event = { type: 'permissions.revoke', id } as const;
+        const row = snapshot.context.permissions.find((permission) => permission.id === id);
+        expect(actorRef!.getSnapshot().can(event)).toBe(row !== undefined);
+        if (row) expect(button(PERMISSION_TEXTS.revoke(PERMISSION_TEXTS.label(row))).disabled).toBe(false);
+      }
     },
     granting: () => expect(button(PERMISSION_TEXTS.grantRole).disabled).toBe(true),
     revoking: () => expect(button(PERMISSION_TEXTS.grantRole).disabled).toBe(true),

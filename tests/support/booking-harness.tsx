@@ -15,6 +15,7 @@ import { errorReportMachine } from '../../src/machines/session/error-report.mach
 import { AccountLogicContext } from '../../src/features/auth/account-logic';
 import { accountLogic, accountPermissions, sampleProfile } from './account-harness';
 import { quietConnection, quietIdentity } from './quiet-connection';
+import { preloadScreens } from './preload-screens';
 import { quietCountdown, resolvedPortal, tokenOf } from './shell-harness';
 
 // jsdom has no CSS.escape; the dialog's focus trap (zag) calls it when a control inside changes aria-expanded.
@@ -69,6 +70,16 @@ export function renderBooking(options: {
 }
 
 /** The open wizard dialog. */
+/**
+ * Loads the booking's lazy chunks (the header's New delivery button, the wizard, the home screen) before a suite's
+ * first render, so a file's first test does not race their transform (see preloadScreens).
+ */
+export async function preloadBooking() {
+  await Promise.all([
+    import('../../src/features/booking/NewDeliveryButton'), import('../../src/features/booking/BookingWizard'), preloadScreens('/'),
+  ]);
+}
+
 export async function wizardDialog() {
   return screen.findByTestId('booking-wizard', {}, { timeout: 5000 });
 }

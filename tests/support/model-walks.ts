@@ -92,8 +92,8 @@ function actorOf(eventType: string): string | undefined {
 
 export interface WalkSettings {
   /**
-   * Walks per machine: `WALKS` (`npm run test:walks` runs 200). Default 0 for now: the first full runs found
-   * failures not yet triaged (docs/decisions.md, issue 24); once they are fixed the default becomes 2.
+   * Walks per machine: `WALKS` (`npm run test:walks` runs 200; `WALKS=0` none). Default 2, with the seed fixed per
+   * machine, so `npm test` walks every chart the same way on every run.
    */
   runs: number;
   /** Events per walk at most: `WALK_STEPS` (default 8). */
@@ -122,7 +122,7 @@ function seedOf(machineId: string): number {
 export function walkSettings(machineId: string, environment: Record<string, string | undefined> = process.env): WalkSettings {
   const seed = environment.WALK_SEED === 'random' ? Math.floor(Math.random() * 0x7fffffff) : whole(environment.WALK_SEED, seedOf(machineId));
   return {
-    runs: whole(environment.WALKS, 0),
+    runs: whole(environment.WALKS, 2),
     maxSteps: Math.max(1, whole(environment.WALK_STEPS, 8)),
     seed,
     path: environment.WALK_PATH || undefined,

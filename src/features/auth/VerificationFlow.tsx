@@ -25,7 +25,7 @@ export interface VerificationFlowProps {
 
 /**
  * The code step shared by /confirm-email, /confirm-phone and the profile's two-factor switch: send a code,
- * type it, confirm. The code field takes the focus when the code has been sent, and again when refused.
+ * type it, confirm. The code field takes the focus whenever a code has been sent (also a new one), and again when refused.
  */
 export function VerificationFlow(props: VerificationFlowProps) {
   const { actor, idPrefix } = props;
@@ -35,6 +35,8 @@ export function VerificationFlow(props: VerificationFlowProps) {
     return 'code';
   });
   const sending = useSelector(actor, (snapshot) => snapshot.matches('sending'));
+  // The code went out (first send or a resend, also after a failed resend moved the focus to the problem).
+  const editing = useSelector(actor, (snapshot) => snapshot.matches({ codeSent: 'editing' }));
   const resending = useSelector(actor, (snapshot) => snapshot.matches('resending'));
   const confirming = useSelector(actor, (snapshot) => snapshot.matches('confirming'));
   const errors = useSelector(actor, (snapshot) => snapshot.context.errors);
@@ -45,8 +47,8 @@ export function VerificationFlow(props: VerificationFlowProps) {
   useFocusFirstError(form, errors, FIELDS);
 
   useEffect(() => {
-    if (step === 'code') (form.current?.elements.namedItem('code') as HTMLInputElement | null)?.focus();
-  }, [step]);
+    if (editing) (form.current?.elements.namedItem('code') as HTMLInputElement | null)?.focus();
+  }, [editing]);
 
   if (step === 'confirmed') {
     return (

@@ -79,6 +79,8 @@ export const listMachine = setup({
     },
     bulkValueGiven: ({ context }) => bulkActionOf(context)?.input === undefined || (context.bulk?.value.trim() ?? '') !== '',
     reloadDelayed: ({ context }) => (bulkActionOf(context)?.reloadDelayMs ?? 0) > 0,
+    /** Text typed in the search box while the page loaded (or had failed) and not yet applied to the URL. */
+    searchTyped: ({ context }) => context.searchText !== context.params.search,
     searchReady: ({ context }) => context.searchText.trim().length === 0 || context.searchText.trim().length >= MIN_SEARCH_LENGTH,
   },
   actions: {
@@ -185,7 +187,11 @@ export const listMachine = setup({
         id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => ({ resource: context.resource, cca2: context.cca2, params: context.params }),
-        onDone: { target: 'ready', actions: { type: 'storePage', params: outputParams } },
+        onDone: [
+          // Typed while the page loaded: the search still applies (after the debounce, from 3 characters).
+          { guard: 'searchTyped', target: 'ready.typing', actions: { type: 'storePage', params: outputParams } },
+          { target: 'ready', actions: { type: 'storePage', params: outputParams } },
+        ],
         onError: [
           { guard: { type: 'isNotFound', params: errorParams }, target: 'notFound' },
           { target: 'failed', actions: [{ type: 'storeError', params: errorParams }, { type: 'notifyError', params: errorParams }] },

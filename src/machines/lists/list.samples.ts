@@ -56,4 +56,19 @@ export const listSamples = defineSamples(listMachine, [
       { type: 'xstate.done.actor.runBulk', output: 1 },
     ],
   },
+  {
+    name: 'deliveries selected get a new delivery date: Yes only once the date is given',
+    input: { resource: 'deliveries', cca2: 'ZA', search: '?logisticstatuses=0' },
+    events: [
+      { type: 'xstate.done.actor.loadPage', output: deliveriesPage },
+      { type: 'xstate.error.actor.loadPage', error: toApiError(500, { message: 'boom' }, '/connect/deliveries/ZA') },
+      { type: 'list.urlChanged', search: '?logisticstatuses=0' },
+      { type: 'list.search', text: 'WBL' },
+      { type: 'list.select', id: 7, selected: true },
+      { type: 'list.selectPage', selected: false },
+      { type: 'list.bulk', action: 'deliveryDate' },
+      { type: 'list.bulkValue', value: '2026-10-06' },
+      { type: 'xstate.done.actor.runBulk', output: 1 },
+    ],
+  },
 ], 'transitions');

@@ -32,4 +32,12 @@ export const scheduledReportRunsSamples = defineSamples(scheduledReportRunsMachi
     { type: 'runs.retry' },
     { type: 'runs.runNow' },
   ],
+}, {
+  // Nothing queued or running: the history is not read again on its own.
+  name: 'a weekly report whose runs have all finished',
+  input: { cca2: 'za', scheduledReportId: 3 },
+  events: [
+    { type: 'xstate.done.actor.loadRuns', output: [sentRun, failedRun] },
+    { type: 'runs.refresh' },
+  ],
 }], 'transitions');

@@ -23,13 +23,10 @@ export const territoryPermissionsMachine = setup({
     }),
   },
   guards: {
-    isGrant: ({ event }) => {
-      assertEvent(event, 'permissions.grant');
-      return event.grant !== undefined;
-    },
-    isRevoke: ({ event }) => {
+    /** Only a listed permission can be revoked (a second revoke of the same row, e.g. from a stale screen, is refused). */
+    isListed: ({ context, event }) => {
       assertEvent(event, 'permissions.revoke');
-      return Number.isInteger(event.id);
+      return context.permissions.some((row) => row.id === event.id);
     },
   },
   actions: {
@@ -64,8 +61,8 @@ export const territoryPermissionsMachine = setup({
     ready: {
       description: 'The list; a grant or a revoke is one call (a refusal shows its message, the list stays).',
       on: {
-        'permissions.grant': { guard: 'isGrant', target: 'granting' },
-        'permissions.revoke': { guard: 'isRevoke', target: 'revoking' },
+        'permissions.grant': 'granting',
+        'permissions.revoke': { guard: 'isListed', target: 'revoking' },
       },
     },
     granting: {

@@ -16,6 +16,8 @@ export function BulkActionBar({ actor, actions }: { actor: Actor<typeof listMach
   const bulk = useSelector(actor, (snapshot) => snapshot.context.bulk);
   const confirming = useSelector(actor, (snapshot) => snapshot.matches({ ready: 'confirming' }));
   const running = useSelector(actor, (snapshot) => snapshot.matches({ ready: 'running' }));
+  // Yes waits for the action's value (the chart's bulkValueGiven guard).
+  const yesAllowed = useSelector(actor, (snapshot) => snapshot.can({ type: 'list.bulkYes' }));
   const action = actions.find((candidate) => candidate.id === bulk?.action);
   const open = (confirming || running) && action !== undefined;
   return (
@@ -33,7 +35,7 @@ export function BulkActionBar({ actor, actions }: { actor: Actor<typeof listMach
         </HStack>
       )}
       <ConfirmDialog open={open} busy={running} title={action?.label ?? ''} message={action?.question(selected.length) ?? ''}
-        yesDisabled={action?.input !== undefined && (bulk?.value.trim() ?? '') === ''}
+        yesDisabled={!yesAllowed}
         onNo={() => actor.send({ type: 'list.bulkNo' })} onYes={() => actor.send({ type: 'list.bulkYes' })}>
         {action?.input && (
           <Stack gap={1} mt={3}>
