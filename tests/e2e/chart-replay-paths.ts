@@ -1,5 +1,6 @@
-import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { machinePaths } from '../../src/lib/flows/paths';
+import { activeNodes } from '../../src/lib/flows/simulate';
 import type { MachineSamples } from '../../src/machines/samples';
 
 /**
@@ -12,7 +13,11 @@ import type { MachineSamples } from '../../src/machines/samples';
  * 3. every answer of an invoked actor (`xstate.done.actor.*`, `xstate.error.actor.*`) is one the real server
  *    gives with the demo data, as the driver arranges it (a wrong password gives the 401 the sample has; no demo
  *    request makes the server answer 500 or the network fail, so such a path stays in jsdom);
- * 4. no delayed event (`xstate.after.*`: a timer the browser would have to wait out).
+ * 4. no user event while the state it is taken in waits for a server call the path has not answered yet (the
+ *    user acts between the request and the answer: the real server answers first). Background loads of a
+ *    parent state (the parcel types while the user works in step 2) answer whenever the server does: the replay
+ *    checks the path's states in order, not the moment such an answer lands;
+ * 5. no delayed event (`xstate.after.*`: a timer the browser would have to wait out).
  *
  * Of the replayable paths, one whose events are a prefix of another replayable path's is run inside the longer
  * one: the replay checks the state after every step, so the longer run checks the shorter path's every state too.
@@ -25,6 +30,8 @@ export interface ReplayStep {
   state: string;
   /** The state node paths active after the step ('steps.parcels.editing' and its ancestors). */
   active: string[];
+  /** The atomic states active after the step and the actors each invokes (what the state waits for). */
+  waits: { node: string; invokes: string[] }[];
 }
 
 export interface ReplayPath {
@@ -44,6 +51,10 @@ export interface DriverCapabilities {
   starts(scenario: number): true | string;
   /** User event types with a UI action. */
   actions: ReadonlySet<string>;
+  /** Why a user event with a UI action still cannot be produced from a state (the control is not offered there), or null. */
+  refuses?(event: AnyEventObject, from: ReplayStep): string | null;
+  /** Answers of child charts that the user produces through the UI (not server calls), by event type. */
+  produce?: Record<string, unknown>;
   /**
    * Invoked actors' answers the demo server gives, by event type: whether this sample answer is one of them
    * (the driver arranges the request that gets it). Event types not listed are answers the server never gives here.
@@ -74,11 +85,13 @@ export function replayPaths<M extends AnyStateMachine>(samples: MachineSamples<M
   let index = 0;
   return perScenario.flatMap((paths, scenario) => paths.map((path): ReplayPath => {
     const steps = path.steps.map((step): ReplayStep => {
-      const snapshot = step.state as { value: unknown; status: string };
+      const snapshot: AnyMachineSnapshot = step.state;
       return {
         event: step.event,
         state: snapshot.status === 'done' ? DONE : stateKey(snapshot.value),
         active: activePaths(snapshot.value),
+        waits: activeNodes(snapshot).filter((node) => node.type === 'atomic')
+          .map((node) => ({ node: node.id, invokes: node.invoke.map((definition) => definition.id) })),
       };
     });
     return {
@@ -97,16 +110,37 @@ export function replayPaths<M extends AnyStateMachine>(samples: MachineSamples<M
 export function notReplayable(path: ReplayPath, driver: DriverCapabilities): string | null {
   const start = driver.starts(path.scenario);
   if (start !== true) return start;
-  for (const { event } of path.steps.slice(1)) {
+  const actorOf = (type: string) => type.replace(/^xstate\.(done|error)\.actor\./, '');
+  const produced = new Set(Object.keys(driver.produce ?? {}).map(actorOf));
+  const serverCalls = new Set(Object.keys(driver.answers).map(actorOf).filter((id) => !produced.has(id)));
+  /** Server calls the active atomic states wait for and the path has not answered yet. */
+  let pending = new Set<string>();
+  for (const [index, { event }] of path.steps.entries()) {
     const { type } = event;
-    if (type.startsWith('xstate.after.')) return `a delay (${type}) the browser would wait out`;
-    if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
+    const from = path.steps[index - 1];
+    if (index === 0) {
+      // xstate.init
+    } else if (type.startsWith('xstate.after.')) {
+      return `a delay (${type}) the browser would wait out`;
+    } else if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
       const gives = driver.answers[type];
       if (!gives) return `the demo server never answers ${type}`;
-      if (!gives(event)) return `the demo server answers ${type.replace(/^xstate\./, '')} otherwise than this sample`;
+      if (!gives(event)) return `the demo server answers ${actorOf(type)} otherwise than this sample`;
+      pending.delete(actorOf(type));
     } else if (!driver.actions.has(type)) {
       return `no UI action for ${type}`;
+    } else if (pending.size > 0) {
+      return `a user event while ${[...pending].join(', ')} is in flight (the real server answers first)`;
+    } else {
+      const refused = driver.refuses?.(event, from!);
+      if (refused) return refused;
     }
+    // Calls of atomic states just entered start now; those of states left are dropped.
+    const before = new Set(from?.waits.map((wait) => wait.node) ?? []);
+    const now = path.steps[index]!.waits;
+    const kept = new Set(now.filter((wait) => before.has(wait.node)).flatMap((wait) => wait.invokes));
+    pending = new Set([...pending].filter((id) => kept.has(id)));
+    now.filter((wait) => !before.has(wait.node)).flatMap((wait) => wait.invokes).filter((id) => serverCalls.has(id)).forEach((id) => pending.add(id));
   }
   return null;
 }
