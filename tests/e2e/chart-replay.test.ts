@@ -7,6 +7,8 @@ import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS,
 import { SIGN_IN_TEXTS } from '../../src/lib/error-catalogue';
 import { PAYMENT_STATUS } from '../../src/lib/statuses';
 import { paySamples } from '../../src/machines/booking/pay.samples';
+import { jobSamples } from '../../src/machines/operations/job.samples';
+import { taskSamples } from '../../src/machines/operations/task.samples';
 import { sampleCustomParcel, wizardSamples } from '../../src/machines/booking/wizard.samples';
 import type { MachineSamples } from '../../src/machines/samples';
 import {
@@ -386,6 +388,22 @@ function payDriver(wizard: BrowserDriver): BrowserDriver {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// job and task: pure charts the server runs on every job and task call (409 when they refuse) and the job screens
+// ask what to offer. No driver yet: each path needs a job of its own in the chart's initial state (built from
+// ready deliveries through the dispatcher's job builder), and its state would be read from the job's stored
+// status through the API (`jobSnapshotOf`, `taskSnapshotOf`). Their paths are listed, all left to jsdom.
+
+function undriven(samples: MachineSamples<AnyStateMachine>, why: string): BrowserDriver {
+  return {
+    samples, machineId: samples.machine.id, starts: () => why, actions: new Set(), answers: {}, sees: {},
+    start: () => Promise.reject(new Error(why)),
+    act: () => Promise.reject(new Error(why)),
+  };
+}
+
+const NO_JOB_DRIVER = 'no browser driver yet (a fresh job per path, read through the API)';
+
+// ---------------------------------------------------------------------------------------------------------------
 // The recorder: a second page of the same browser context listens on the app's inspector channel (as /flows Live
 // does) and keeps, per machine id, every state value the running actors report, in order; a final state shows as
 // the actor stopping.
@@ -476,7 +494,9 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
 // E2E_CHARTS=wizard,pay narrows the run to some machines (QA, a chart being changed); unset: all of them.
 const only = process.env.E2E_CHARTS?.split(',').map((id) => id.trim()).filter(Boolean);
 const wizard = wizardDriver();
-const drivers = [await authDriver(), wizard, payDriver(wizard)].filter((driver) => !only || only.includes(driver.machineId));
+const drivers = [
+  await authDriver(), wizard, payDriver(wizard), undriven(jobSamples, NO_JOB_DRIVER), undriven(taskSamples, NO_JOB_DRIVER),
+].filter((driver) => !only || only.includes(driver.machineId));
 const selections = new Map<BrowserDriver, Selection>(drivers.map((driver) => [driver, selectPaths(replayPaths(driver.samples), driver)]));
 Reflect.deleteProperty(globalThis, 'window');
 
