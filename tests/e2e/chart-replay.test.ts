@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge';
 import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
@@ -32,7 +32,7 @@ let server: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer({ THROTTLE_PER_ADDRESS: '100000' }), launchBrowser()]);
+  [server, browser] = await Promise.all([startAppServer({ THROTTLE_PER_ADDRESS: '100000', THROTTLE_PER_ACCOUNT: '100000' }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -70,6 +70,20 @@ interface BrowserDriver extends DriverCapabilities {
 }
 
 const header = (page: Page) => page.locator('header');
+
+/**
+ * Reads until the value is acceptable, or fails after STEP_TIMEOUT saying what did not happen (the tests run
+ * concurrently, where vitest's `expect.poll` needs the test's own `expect`; this needs none).
+ */
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + STEP_TIMEOUT;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${STEP_TIMEOUT} ms waiting until ${what} (last read: ${JSON.stringify(value)})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 const loginForm = (page: Page) => page.locator('form[aria-labelledby="login-heading"]');
 function status(event: AnyEventObject): number | undefined {
   const { error } = event as { error?: unknown };
@@ -193,8 +207,8 @@ async function contact(page: Page, title: string, name: string, phone: string) {
   if (!(await phoneField.inputValue())) await phoneField.fill(phone);
 }
 
-const stepShown = (page: Page, step: number) => expect.poll(() => wizardOf(page).getByTestId('step-of').textContent(), { timeout: STEP_TIMEOUT })
-  .toBe(WIZARD_TEXTS.stepOf(step));
+const stepShown = async (page: Page, step: number): Promise<void> => void await until(() => wizardOf(page).getByTestId('step-of').textContent(),
+  (text) => text === WIZARD_TEXTS.stepOf(step), `the wizard shows ${WIZARD_TEXTS.stepOf(step)}`);
 
 function wizardDriver(): BrowserDriver {
   return {
@@ -231,7 +245,7 @@ function wizardDriver(): BrowserDriver {
           else if ('destinationAddress' in values) await chooseAddress(page, 'Drop-off address', TRIP.to);
           else if ('deliveryDate' in values) {
             const date = wizard.getByRole('combobox', { name: 'Date' });
-            await expect.poll(() => date.locator('option').count(), { timeout: STEP_TIMEOUT }).toBeGreaterThan(1);
+            await until(() => date.locator('option').count(), (count) => count > 1, 'delivery dates offered');
             await date.selectOption({ index: 1 });
           } else throw new Error(`no UI action for delivery.edit ${JSON.stringify(values)}`);
           return;
@@ -290,11 +304,11 @@ function wizardDriver(): BrowserDriver {
         const details = wizard.getByTestId('pay-details');
         const heading = details.getByRole('heading', { name: 'Delivery payment details' });
         const accountNext = wizard.getByTestId('pay-account').getByRole('button', { name: 'Next' });
-        await expect.poll(async () => {
+        await until(async () => {
           if (await heading.count()) return true;
           if (await accountNext.count() && await accountNext.isEnabled()) await accountNext.click();
           return false;
-        }, { timeout: STEP_TIMEOUT }).toBe(true);
+        }, Boolean, 'the payment details shown');
         await details.getByRole('button', { name: 'Post pay' }).click();
       },
     },
@@ -343,7 +357,7 @@ async function bookUpToPay(run: Run, wizard: BrowserDriver) {
   await wizard.act({ type: 'step.submit' }, run);
   await stepShown(page, 2);
   await wizardOf(page).getByRole('button', { name: /small/i }).first().click();
-  await expect.poll(() => wizardOf(page).getByText(PARCEL_STEP_TEXTS.parcelCount(1)).count(), { timeout: STEP_TIMEOUT }).toBeGreaterThan(0);
+  await until(() => wizardOf(page).getByText(PARCEL_STEP_TEXTS.parcelCount(1)).count(), (count) => count > 0, 'one parcel added');
   await wizard.act({ type: 'step.submit' }, run);
   await stepShown(page, 3);
   await wizard.act({ type: 'step.submit', quoteId: 1 }, run);
@@ -468,13 +482,9 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
       if (index > 0 && !answer) await driver.act(step.event, run);
       if (index > 0 && answer) await driver.produce?.[type]?.(step.event, run);
       // The running actor reaches the step's state, at or after where the previous step left it.
-      let found = -1;
-      await expect.poll(async () => {
-        const seen = await states();
-        found = seen.findIndex((state, at) => at >= cursor && state === step.state);
-        return found;
-      }, { timeout: STEP_TIMEOUT, message: `${driver.machineId} never reached ${step.state} after step ${index} (${type})` }).toBeGreaterThanOrEqual(0);
-      cursor = found;
+      const since = cursor;
+      cursor = await until(async () => (await states()).findIndex((state, at) => at >= since && state === step.state), (at) => at >= 0,
+        `${driver.machineId} reaches ${step.state} after step ${index} (${type})`);
       // What the user sees, in states the actor stays in until the next user event.
       const seen = await states();
       if (seen.at(-1) === step.state && step.state !== DONE) {
@@ -516,9 +526,37 @@ for (const driver of drivers) {
   console.log(lines.join('\n'));
 }
 
-describe('the key charts replayed in Chromium against the real server', () => {
+/**
+ * Runs at most `count` bodies at a time (the browser contexts of two runs share the 2 cores with the server; most
+ * of a run is waiting for answers and renders, so two lanes nearly halve the file's time).
+ */
+function lanes(count: number) {
+  let free = count;
+  const waiting: (() => void)[] = [];
+  return async <T>(body: () => Promise<T>): Promise<T> => {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await body();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
+}
+
+// E2E_REPLAY_LANES=1 replays one path at a time (debugging). The auth runs take turns among themselves: the
+// two-factor ones read the newest code sent to the same user.
+const lane = lanes(Math.max(1, Number(process.env.E2E_REPLAY_LANES ?? 2)));
+const authTurn = lanes(1);
+
+describe.concurrent('the key charts replayed in Chromium against the real server', () => {
   for (const { driver, path, covers } of mine) {
     const also = covers.length > 0 ? ` (and ${covers.length} shorter path(s) inside it)` : '';
-    it(`${driver.machineId} #${path.index} ${path.scenarioName}: ${path.label} ⇒ ${path.target}${also}`, () => replay(driver, path), 120_000);
+    const body = () => lane(() => replay(driver, path));
+    // The timeout includes the wait for a lane; each step of a replay has its own 20 s limit.
+    it(`${driver.machineId} #${path.index} ${path.scenarioName}: ${path.label} ⇒ ${path.target}${also}`,
+      () => (driver.machineId === 'auth' ? authTurn(body) : body()), 300_000);
   }
 });
