@@ -1,0 +1,562 @@
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { ApiError } from '../../src/api/api-error';
+import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge';
+import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
+import { SIGN_IN_TEXTS } from '../../src/lib/error-catalogue';
+import { PAYMENT_STATUS } from '../../src/lib/statuses';
+import { paySamples } from '../../src/machines/booking/pay.samples';
+import { jobSamples } from '../../src/machines/operations/job.samples';
+import { taskSamples } from '../../src/machines/operations/task.samples';
+import { sampleCustomParcel, wizardSamples } from '../../src/machines/booking/wizard.samples';
+import type { MachineSamples } from '../../src/machines/samples';
+import {
+  DONE, replayPaths, selectPaths, shardOf, type DriverCapabilities, type ReplayPath, type Selection,
+} from './chart-replay-paths';
+import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, type AppServer } from './support';
+
+// Issue 24 item 4: the generated paths of the key charts (the booking wizard, pay, auth, job, task) replayed in
+// Chromium through the real UI against the real server and the demo data. The paths are the model suite's (same
+// generator, same samples); user events are Playwright actions, invoked actors are answered by the server (the
+// replay waits for the state), and the running actor's states are read where /flows Live reads them: the
+// inspector the app's root system reports to over a BroadcastChannel, listened to from a second page of the same
+// browser. Which paths run, and why the others stay in jsdom, is computed from each path (chart-replay-paths.ts);
+// the counts are printed. E2E_SHARD=<k>/<n> splits the runs over CI jobs.
+
+const ADMIN = 'administrator@demo.test';
+const TWO_FACTOR = 'twofactor@demo.test';
+const STEP_TIMEOUT = 20_000;
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer({ THROTTLE_PER_ADDRESS: '100000', THROTTLE_PER_ACCOUNT: '100000' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** One replay in progress: its pages, the path, and where in it. */
+interface Run {
+  page: Page;
+  context: BrowserContext;
+  path: ReplayPath;
+  /** Index of the step being produced. */
+  step: number;
+  /** The event of the step after the current one (a driver picks the request that gets that answer). */
+  next(): AnyEventObject | undefined;
+  /** Forgets what the recorder saw so far: the path starts now (after a driver's preparation). */
+  restart(): Promise<void>;
+}
+
+interface BrowserDriver extends DriverCapabilities {
+  samples: MachineSamples<AnyStateMachine>;
+  /** The machine id the inspector reports the running actor under. */
+  machineId: string;
+  /** Opens the app where the scenario starts (the recorder listens already). */
+  start(run: Run): Promise<void>;
+  /** Produces a user event through the UI. */
+  act(event: AnyEventObject, run: Run): Promise<void>;
+  /**
+   * Answers of child actors the user produces (the wizard's details and pay steps are charts of their own: their
+   * output comes from what the user does in them), by event type. Other answers come from the server alone.
+   */
+  produce?: Record<string, (event: AnyEventObject, run: Run) => Promise<void>>;
+  /** What the user sees in a stable state, by state path ('signedIn.active'). */
+  sees: Record<string, (run: Run) => Promise<void>>;
+}
+
+const header = (page: Page) => page.locator('header');
+
+/**
+ * Reads until the value is acceptable, or fails after STEP_TIMEOUT saying what did not happen (the tests run
+ * concurrently, where vitest's `expect.poll` needs the test's own `expect`; this needs none).
+ */
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + STEP_TIMEOUT;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${STEP_TIMEOUT} ms waiting until ${what} (last read: ${JSON.stringify(value)})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+const loginForm = (page: Page) => page.locator('form[aria-labelledby="login-heading"]');
+function status(event: AnyEventObject): number | undefined {
+  const { error } = event as { error?: unknown };
+  return error instanceof ApiError ? error.status : undefined;
+}
+const output = (event: AnyEventObject) => (event as { output?: Record<string, unknown> }).output;
+
+// ---------------------------------------------------------------------------------------------------------------
+// auth: the root system's session actor. A visitor's restore is refused (401, no refresh cookie); a signed-in
+// browser's reload restores; the login form gets the server's answers for a right or wrong password, the
+// two-factor user's code step, a right or wrong code (read from the outbox as an administrator does).
+
+async function authSamples() {
+  // The external sign-in's callback URL is built from window.location when the chart starts (generation only).
+  // `window` is read when the chart starts, so the stand-in stays until the paths are generated (below).
+  if (typeof window === 'undefined') Object.assign(globalThis, { window: { location: { origin: 'http://localhost' } } });
+  return (await import('../../src/machines/auth/auth.samples')).authSamples;
+}
+
+const authDriver = async (): Promise<BrowserDriver> => ({
+  samples: await authSamples(),
+  machineId: 'auth',
+  starts: () => true,
+  actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate']),
+  answers: {
+    'xstate.done.actor.restoreSession': () => true,
+    'xstate.error.actor.restoreSession': (event) => status(event) === 401,
+    'xstate.done.actor.login': () => true,
+    'xstate.error.actor.login': (event) => status(event) === 401,
+    'xstate.done.actor.twoFactorVerify': () => true,
+    'xstate.error.actor.twoFactorVerify': (event) => status(event) === 401,
+    'xstate.done.actor.twoFactorResend': () => true,
+    'xstate.done.actor.loadProfile': () => true,
+    'xstate.done.actor.impersonate': () => true,
+  },
+  async start(run) {
+    if (run.next()?.type === 'xstate.done.actor.restoreSession') {
+      // A session to restore: sign in, then the path starts with the reload.
+      await signIn(run.page, ADMIN);
+      await run.restart();
+      await run.page.reload();
+    } else {
+      await run.page.goto(`${server.url}/login`);
+    }
+  },
+  async act(event, run) {
+    const { page } = run;
+    const next = run.next();
+    switch (event.type) {
+      case 'auth.login': {
+        const twoFactor = next?.type === 'xstate.done.actor.login' && Boolean(output(next)?.twoFactorHash);
+        const wrong = next?.type === 'xstate.error.actor.login';
+        const form = loginForm(page);
+        await form.getByLabel('Email').fill(twoFactor ? TWO_FACTOR : ADMIN);
+        await form.getByLabel('Password').fill(wrong ? `${DEMO_PASSWORD}-wrong` : DEMO_PASSWORD);
+        await form.getByRole('button', { name: 'Log in' }).click();
+        return;
+      }
+      case 'auth.logout':
+        await header(page).getByRole('link', { name: 'Logout' }).click();
+        return;
+      case 'auth.twoFactor.verify': {
+        const code = await latestCode(server, TWO_FACTOR);
+        // A wrong code: the right one with its last digit changed.
+        const wrong = `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
+        await page.getByLabel(SIGN_IN_TEXTS.code).fill(next?.type === 'xstate.error.actor.twoFactorVerify' ? wrong : code);
+        await page.getByRole('button', { name: SIGN_IN_TEXTS.verifyButton }).click();
+        return;
+      }
+      case 'auth.twoFactor.resend':
+        await page.getByRole('button', { name: SIGN_IN_TEXTS.resendButton }).click();
+        return;
+      case 'auth.impersonate': {
+        const storeUser = await apiLogin(server, 'store.user@demo.test');
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByLabel('User id').fill(String(storeUser.id));
+        await page.getByRole('button', { name: 'Impersonate' }).click();
+        return;
+      }
+      default: throw new Error(`no UI action for ${event.type}`);
+    }
+  },
+  sees: {
+    'signedOut.idle': async ({ page }) => header(page).getByRole('link', { name: SIGN_IN_TEXTS.screenTitle }).waitFor({ timeout: STEP_TIMEOUT }),
+    'signedIn.active': async ({ page }) => header(page).getByRole('link', { name: 'My profile' }).waitFor({ timeout: STEP_TIMEOUT }),
+    'twoFactor.entering': async ({ page }) => page.getByRole('heading', { name: SIGN_IN_TEXTS.twoFactorHeading }).waitFor({ timeout: STEP_TIMEOUT }),
+  },
+});
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${server.url}/login`);
+  const form = loginForm(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await header(page).getByRole('link', { name: 'My profile' }).waitFor({ timeout: STEP_TIMEOUT });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// wizard: a company user books a local trip (Gardens to Claremont) from the header's New delivery and pays from
+// the company's post-pay account, so every call is the server's own answer. The details and pay steps are child
+// charts: their `done` answers are produced by filling the details and pressing Post pay.
+
+const BOOKER = 'company.user@demo.test';
+const TRIP = { from: 'Gardens', to: 'Claremont' } as const;
+const wizardOf = (page: Page) => page.getByTestId('booking-wizard');
+const footer = (page: Page) => wizardOf(page).getByTestId('wizard-footer');
+
+async function chooseAddress(page: Page, label: string, place: string) {
+  const wizard = wizardOf(page);
+  await wizard.getByRole('combobox', { name: label }).fill(place);
+  await wizard.getByRole('option', { name: place }).first().click();
+}
+
+async function contact(page: Page, title: string, name: string, phone: string) {
+  const wizard = wizardOf(page);
+  await wizard.locator('li[aria-current="step"]', { hasText: title }).waitFor({ timeout: STEP_TIMEOUT });
+  const nameField = wizard.getByRole('textbox', { name: 'Name', exact: true });
+  if (!(await nameField.inputValue())) await nameField.fill(name);
+  const phoneField = wizard.getByRole('textbox', { name: 'Phone number' });
+  if (!(await phoneField.inputValue())) await phoneField.fill(phone);
+}
+
+const stepShown = async (page: Page, step: number): Promise<void> => void await until(() => wizardOf(page).getByTestId('step-of').textContent(),
+  (text) => text === WIZARD_TEXTS.stepOf(step), `the wizard shows ${WIZARD_TEXTS.stepOf(step)}`);
+
+function wizardDriver(): BrowserDriver {
+  return {
+    samples: wizardSamples,
+    machineId: 'wizard',
+    starts: (scenario) => scenario === 0 || 'reopening a delivery: no demo delivery is in each sampled payment status (expired, failed, paid) to reopen',
+    actions: new Set(['delivery.edit', 'step.submit', 'parcels.change', 'step.goto', 'step.back', 'quote.timeSlot', 'wizard.close']),
+    // The booker has one account: the pay step chooses it at once and shows its own Back instead of the wizard's.
+    refuses: (event, from) => (event.type === 'step.back' && from.active.includes('steps.pay')
+      ? 'no wizard Back on the pay step for a booker with one account (the pay step shows its own)' : null),
+    answers: {
+      'xstate.done.actor.createQuote': () => true,
+      'xstate.done.actor.updateQuote': () => true,
+      'xstate.done.actor.loadParcelTypes': () => true,
+      'xstate.done.actor.updateParcels': () => true,
+      'xstate.done.actor.selectQuote': () => true,
+      'xstate.done.actor.loadTimeSlots': () => true,
+      'xstate.done.actor.setTimeSlot': (event) => (output(event) as { paymentStatusId?: number } | undefined)?.paymentStatusId !== PAYMENT_STATUS.EXPIRED,
+      'xstate.done.actor.acceptQuote': () => true,
+      'xstate.done.actor.details': () => true,
+      'xstate.done.actor.pay': (event) => output(event)?.result === 'paid',
+    },
+    async start({ page }) {
+      await signIn(page, BOOKER);
+      await header(page).getByRole('button', { name: WIZARD_TEXTS.newDelivery }).click();
+      await wizardOf(page).waitFor();
+    },
+    async act(event, { page }) {
+      const wizard = wizardOf(page);
+      switch (event.type) {
+        case 'delivery.edit': {
+          const values = event.values as Record<string, unknown>;
+          if ('originAddress' in values) await chooseAddress(page, 'Pick-up address', TRIP.from);
+          else if ('destinationAddress' in values) await chooseAddress(page, 'Drop-off address', TRIP.to);
+          else if ('deliveryDate' in values) {
+            const date = wizard.getByRole('combobox', { name: 'Date' });
+            await until(() => date.locator('option').count(), (count) => count > 1, 'delivery dates offered');
+            await date.selectOption({ index: 1 });
+          } else throw new Error(`no UI action for delivery.edit ${JSON.stringify(values)}`);
+          return;
+        }
+        case 'step.submit':
+          if (event.quoteId) await wizard.getByRole('radio').first().check();
+          await footer(page).getByRole('button', { name: WIZARD_TEXTS.next, exact: true }).click();
+          return;
+        case 'parcels.change': {
+          await wizard.getByRole('button', { name: PARCEL_STEP_TEXTS.custom, exact: true }).click();
+          const form = wizard.getByTestId('custom-parcel');
+          const field = (label: string) => form.getByLabel(new RegExp(`^${label}`));
+          await field(PARCEL_STEP_TEXTS.name).fill(sampleCustomParcel.deliveryItemName);
+          for (const size of ['length', 'width', 'height', 'weight'] as const) await field(PARCEL_STEP_TEXTS[size]).fill(String(sampleCustomParcel[size]));
+          await form.getByRole('button', { name: PARCEL_STEP_TEXTS.addCustom }).click();
+          return;
+        }
+        case 'step.goto': {
+          const step = event.step as number;
+          await wizard.getByRole('button', { name: `${step + 1}. ${WIZARD_TEXTS.steps[step]}` }).click();
+          return;
+        }
+        case 'step.back':
+          await footer(page).getByRole('button', { name: WIZARD_TEXTS.back, exact: true }).click();
+          return;
+        case 'quote.timeSlot': {
+          const slot = wizard.getByRole('combobox', { name: QUOTE_STEP_TEXTS.firstAvailableTimeslot });
+          const current = await slot.inputValue();
+          const values = await slot.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+          await slot.selectOption(values.find((value) => value && value !== current)!);
+          return;
+        }
+        case 'wizard.close':
+          await wizard.getByRole('button', { name: WIZARD_TEXTS.close }).first().click();
+          return;
+        default: throw new Error(`no UI action for ${event.type}`);
+      }
+    },
+    produce: {
+      async 'xstate.done.actor.details'(event, { page }) {
+        if (output(event)?.result === 'back') {
+          await footer(page).getByRole('button', { name: WIZARD_TEXTS.back, exact: true }).click();
+          return;
+        }
+        const wizard = wizardOf(page);
+        const subStepNext = () => wizard.locator('#booking-step-form').getByRole('button', { name: WIZARD_TEXTS.next, exact: true }).click();
+        await contact(page, 'Pick-up', 'Thandi Pick-up', '0821234567');
+        await subStepNext();
+        await contact(page, 'Drop-off', 'Sipho Drop-off', '0831234567');
+        await subStepNext();
+        await wizard.locator('li[aria-current="step"]', { hasText: 'Additional details (optional)' }).waitFor({ timeout: STEP_TIMEOUT });
+        await footer(page).getByRole('button', { name: WIZARD_TEXTS.next, exact: true }).click();
+      },
+      async 'xstate.done.actor.pay'(_event, { page }) {
+        const wizard = wizardOf(page);
+        const details = wizard.getByTestId('pay-details');
+        const heading = details.getByRole('heading', { name: 'Delivery payment details' });
+        const accountNext = wizard.getByTestId('pay-account').getByRole('button', { name: 'Next' });
+        await until(async () => {
+          if (await heading.count()) return true;
+          if (await accountNext.count() && await accountNext.isEnabled()) await accountNext.click();
+          return false;
+        }, Boolean, 'the payment details shown');
+        await details.getByRole('button', { name: 'Post pay' }).click();
+      },
+    },
+    sees: {
+      'steps.delivery.editing': ({ page }) => stepShown(page, 1),
+      'steps.delivery.invalid': async ({ page }) => {
+        await stepShown(page, 1);
+        await wizardOf(page).getByRole('alert').first().waitFor({ timeout: STEP_TIMEOUT });
+      },
+      'steps.parcels.editing': async ({ page }) => {
+        await stepShown(page, 2);
+        await wizardOf(page).getByRole('heading', { name: PARCEL_STEP_TEXTS.heading }).waitFor({ timeout: STEP_TIMEOUT });
+      },
+      'steps.parcels.invalid': async ({ page }) => {
+        await stepShown(page, 2);
+        await wizardOf(page).getByTestId('parcels-error').waitFor({ timeout: STEP_TIMEOUT });
+      },
+      'steps.quotes.editing': async ({ page }) => {
+        await stepShown(page, 3);
+        await wizardOf(page).getByTestId('quote-option').first().waitFor({ timeout: STEP_TIMEOUT });
+      },
+      'steps.quotes.invalid': async ({ page }) => {
+        await stepShown(page, 3);
+        await wizardOf(page).getByTestId('quote-error').waitFor({ timeout: STEP_TIMEOUT });
+      },
+      'steps.details': ({ page }) => stepShown(page, 4),
+      'steps.accept.reviewing': async ({ page }) => {
+        await stepShown(page, 5);
+        await wizardOf(page).getByRole('heading', { name: ACCEPT_STEP_TEXTS.heading }).waitFor({ timeout: STEP_TIMEOUT });
+      },
+      'steps.pay': ({ page }) => stepShown(page, 6),
+      closed: async ({ page }) => wizardOf(page).waitFor({ state: 'detached', timeout: STEP_TIMEOUT }),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// pay: the wizard's step 6, a chart of its own, started by booking through steps 1 to 5 as the wizard driver
+// does (its replay starts when the pay actor does). The booker's one account is PostPay and chosen at once; it
+// has no saved card; the card sandbox draws the card form.
+
+async function bookUpToPay(run: Run, wizard: BrowserDriver) {
+  await wizard.start(run);
+  const { page } = run;
+  for (const values of [{ originAddress: 1 }, { destinationAddress: 1 }, { deliveryDate: 1 }]) await wizard.act({ type: 'delivery.edit', values }, run);
+  await wizard.act({ type: 'step.submit' }, run);
+  await stepShown(page, 2);
+  await wizardOf(page).getByRole('button', { name: /small/i }).first().click();
+  await until(() => wizardOf(page).getByText(PARCEL_STEP_TEXTS.parcelCount(1)).count(), (count) => count > 0, 'one parcel added');
+  await wizard.act({ type: 'step.submit' }, run);
+  await stepShown(page, 3);
+  await wizard.act({ type: 'step.submit', quoteId: 1 }, run);
+  await wizard.produce!['xstate.done.actor.details']!({ type: 'xstate.done.actor.details', output: { result: 'saved' } }, run);
+  await stepShown(page, 5);
+  await wizard.act({ type: 'step.submit' }, run);
+  await stepShown(page, 6);
+}
+
+const payDetails = (page: Page) => wizardOf(page).getByTestId('pay-details');
+
+function payDriver(wizard: BrowserDriver): BrowserDriver {
+  return {
+    samples: paySamples,
+    machineId: 'pay',
+    starts: () => true,
+    actions: new Set(['pay.postPay', 'pay.newCard', 'pay.back', 'pay.saveCard', 'pay.savedCard', 'pay.removeCard']),
+    refuses: (event) => (event.type === 'pay.savedCard' || event.type === 'pay.removeCard' ? 'the booker has no saved card' : null),
+    answers: {
+      'xstate.done.actor.loadAccounts': (event) => (output(event) as unknown[] | undefined)?.length === 1,
+      'xstate.done.actor.selectAccount': (event) => (output(event)?.account as { accountType?: string } | undefined)?.accountType === 'PostPay',
+      'xstate.done.actor.payByBalance': (event) => (output(event) as { paymentStatusId?: number } | undefined)?.paymentStatusId === PAYMENT_STATUS.PAID,
+      'xstate.done.actor.paymentCheckout': () => true,
+      'xstate.done.actor.loadWidget': () => true,
+    },
+    start: (run) => bookUpToPay(run, wizard),
+    async act(event, { page }) {
+      switch (event.type) {
+        case 'pay.postPay': await payDetails(page).getByRole('button', { name: PAY_STEP_TEXTS.postPay }).click(); return;
+        case 'pay.newCard': await payDetails(page).getByRole('button', { name: PAY_STEP_TEXTS.payByCard }).click(); return;
+        case 'pay.back': await wizardOf(page).getByRole('button', { name: PAY_STEP_TEXTS.back, exact: true }).last().click(); return;
+        case 'pay.saveCard': await wizardOf(page).getByTestId('pay-payment').getByRole('checkbox', { name: PAY_STEP_TEXTS.saveCard }).setChecked(Boolean(event.checked)); return;
+        default: throw new Error(`no UI action for ${event.type}`);
+      }
+    },
+    sees: {
+      'account.choosing': async ({ page }) => wizardOf(page).getByTestId('pay-account').waitFor({ timeout: STEP_TIMEOUT }),
+      'details.idle': async ({ page }) => payDetails(page).getByRole('heading', { name: PAY_STEP_TEXTS.paymentDetails }).waitFor({ timeout: STEP_TIMEOUT }),
+      'payment.ready': async ({ page }) => wizardOf(page).locator('iframe[title="Card payment"]').waitFor({ timeout: STEP_TIMEOUT }),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// job and task: pure charts the server runs on every job and task call (409 when they refuse) and the job screens
+// ask what to offer. No driver yet: each path needs a job of its own in the chart's initial state (built from
+// ready deliveries through the dispatcher's job builder), and its state would be read from the job's stored
+// status through the API (`jobSnapshotOf`, `taskSnapshotOf`). Their paths are listed, all left to jsdom.
+
+function undriven(samples: MachineSamples<AnyStateMachine>, why: string): BrowserDriver {
+  return {
+    samples, machineId: samples.machine.id, starts: () => why, actions: new Set(), answers: {}, sees: {},
+    start: () => Promise.reject(new Error(why)),
+    act: () => Promise.reject(new Error(why)),
+  };
+}
+
+const NO_JOB_DRIVER = 'no browser driver yet (a fresh job per path, read through the API)';
+
+// ---------------------------------------------------------------------------------------------------------------
+// The recorder: a second page of the same browser context listens on the app's inspector channel (as /flows Live
+// does) and keeps, per machine id, every state value the running actors report, in order; a final state shows as
+// the actor stopping.
+
+interface Seen { machineId: string; state: string }
+
+async function openRecorder(context: BrowserContext): Promise<Page> {
+  const listener = await context.newPage();
+  // A same-origin document that is not the app (no actors of its own): a public JSON answer of the server.
+  await listener.goto(`${server.url}/connect/countries/za`);
+  await listener.evaluate((name) => {
+    const seen: Seen[] = [];
+    const machines = new Map<string, string>();
+    const sortKeys = (item: unknown): unknown => (item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([key, inner]) => [key, sortKeys(inner)]))
+      : item);
+    const channel = new BroadcastChannel(name);
+    channel.onmessage = (message: MessageEvent<LiveMessage>) => {
+      const data = message.data;
+      if (data.kind === 'snapshot') {
+        machines.set(data.sessionId, data.machineId);
+        seen.push({ machineId: data.machineId, state: JSON.stringify(sortKeys(data.value)) });
+      } else if (data.kind === 'stopped') {
+        const machineId = machines.get(data.sessionId);
+        if (machineId) seen.push({ machineId, state: '(done)' });
+      }
+    };
+    Object.assign(window, { chartReplaySeen: seen });
+  }, FLOWS_CHANNEL);
+  return listener;
+}
+
+async function recorded(listener: Page, machineId: string): Promise<string[]> {
+  const seen = await listener.evaluate(() => Reflect.get(window, 'chartReplaySeen') as Seen[]);
+  return seen.filter((entry) => entry.machineId === machineId).map((entry) => entry.state);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const trail: string[] = [];
+  try {
+    const listener = await openRecorder(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => trail.push(`pageerror ${error.message}`));
+    page.on('response', (response) => { if (response.status() >= 400) trail.push(`${response.status()} ${response.request().method()} ${response.url()}`); });
+    let base = 0;
+    const run: Run = {
+      page, context, path, step: 0,
+      next: () => path.steps[run.step + 1]?.event,
+      restart: async () => { base = (await recorded(listener, driver.machineId)).length; },
+    };
+    const states = async () => (await recorded(listener, driver.machineId)).slice(base);
+    await driver.start(run);
+    let cursor = 0;
+    for (const [index, step] of path.steps.entries()) {
+      run.step = index;
+      const { type } = step.event;
+      const answer = type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
+      trail.push(`step ${index}: ${type}${answer ? ' (the server answers)' : ''} ⇒ ${step.state}`);
+      if (index > 0 && !answer) await driver.act(step.event, run);
+      if (index > 0 && answer) await driver.produce?.[type]?.(step.event, run);
+      // The running actor reaches the step's state, at or after where the previous step left it.
+      const since = cursor;
+      cursor = await until(async () => (await states()).findIndex((state, at) => at >= since && state === step.state), (at) => at >= 0,
+        `${driver.machineId} reaches ${step.state} after step ${index} (${type})`);
+      // What the user sees, in states the actor stays in until the next user event.
+      const seen = await states();
+      if (seen.at(-1) === step.state && step.state !== DONE) {
+        for (const active of step.active) await driver.sees[active]?.(run);
+      }
+    }
+  } catch (error) {
+    console.error(`${driver.machineId} path ${path.index} failed:\n${trail.join('\n')}`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+// E2E_CHARTS=wizard,pay narrows the run to some machines (QA, a chart being changed); unset: all of them.
+const only = process.env.E2E_CHARTS?.split(',').map((id) => id.trim()).filter(Boolean);
+const wizard = wizardDriver();
+const drivers = [
+  await authDriver(), wizard, payDriver(wizard), undriven(jobSamples, NO_JOB_DRIVER), undriven(taskSamples, NO_JOB_DRIVER),
+].filter((driver) => !only || only.includes(driver.machineId));
+const selections = new Map<BrowserDriver, Selection>(drivers.map((driver) => [driver, selectPaths(replayPaths(driver.samples), driver)]));
+Reflect.deleteProperty(globalThis, 'window');
+
+const shard = shardOf(process.env.E2E_SHARD);
+const allRuns = drivers.flatMap((driver) => selections.get(driver)!.runs.map((run) => ({ driver, ...run })));
+const mine = allRuns.filter((_, index) => index % shard.count === shard.index);
+
+for (const driver of drivers) {
+  const selection = selections.get(driver)!;
+  const runs = mine.filter((run) => run.driver === driver);
+  const covered = runs.reduce((sum, run) => sum + 1 + run.covers.length, 0);
+  const lines = [
+    `chart replay: ${driver.machineId}: ${selection.generated} paths generated, ${selection.replayable} replayable in the browser`
+      + ` as ${selection.runs.length} runs (shorter ones inside longer ones); this shard (${shard.index + 1}/${shard.count}) runs ${runs.length}, covering ${covered} paths`,
+    ...[...selection.leftToJsdom].map(([reason, paths]) => `  left to jsdom: ${paths.length} — ${reason}`),
+  ];
+  console.log(lines.join('\n'));
+}
+
+/**
+ * Runs at most `count` bodies at a time (the browser contexts of two runs share the 2 cores with the server; most
+ * of a run is waiting for answers and renders, so two lanes nearly halve the file's time).
+ */
+function lanes(count: number) {
+  let free = count;
+  const waiting: (() => void)[] = [];
+  return async <T>(body: () => Promise<T>): Promise<T> => {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await body();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
+}
+
+// E2E_REPLAY_LANES=1 replays one path at a time (debugging). The auth runs take turns among themselves: the
+// two-factor ones read the newest code sent to the same user.
+const lane = lanes(Math.max(1, Number(process.env.E2E_REPLAY_LANES ?? 2)));
+const authTurn = lanes(1);
+
+describe.concurrent('the key charts replayed in Chromium against the real server', () => {
+  for (const { driver, path, covers } of mine) {
+    const also = covers.length > 0 ? ` (and ${covers.length} shorter path(s) inside it)` : '';
+    const body = () => lane(() => replay(driver, path));
+    // The timeout includes the wait for a lane; each step of a replay has its own 20 s limit.
+    it(`${driver.machineId} #${path.index} ${path.scenarioName}: ${path.label} ⇒ ${path.target}${also}`,
+      () => (driver.machineId === 'auth' ? authTurn(body) : body()), 300_000);
+  }
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { jobSamples } from '../../src/machines/operations/job.samples';
+import { paySamples } from '../../src/machines/booking/pay.samples';
+import { notReplayable, replayPaths, selectPaths, shardOf, type DriverCapabilities } from '../e2e/chart-replay-paths';
+
+// The rule that picks the paths the browser replays (tests/e2e/chart-replay.test.ts) from the paths themselves.
+
+const jobDriver: DriverCapabilities = {
+  starts: () => true,
+  actions: new Set(['job.assign', 'job.start', 'job.tasksFinished', 'job.reverse']),
+  answers: {},
+};
+
+describe('which generated paths the browser replays', () => {
+  const jobPaths = replayPaths(jobSamples);
+
+  it('keeps a path whose every user event has a UI action, and names the first one without', () => {
+    const started = jobPaths.find((path) => path.label === 'xstate.init → job.assign → job.start')!;
+    expect(notReplayable(started, jobDriver)).toBeNull();
+    const unassigned = jobPaths.find((path) => path.label === 'xstate.init → job.assign → job.unassign')!;
+    expect(notReplayable(unassigned, jobDriver)).toBe('no UI action for job.unassign');
+    expect(notReplayable(started, { ...jobDriver, starts: () => 'no start' })).toBe('no start');
+  });
+
+  it('runs a path that begins a longer replayable one inside it', () => {
+    const selection = selectPaths(jobPaths, jobDriver);
+    const longest = selection.runs.find((run) => run.path.label === 'xstate.init → job.assign → job.start → job.tasksFinished → job.reverse')!;
+    expect(longest.covers.map((path) => path.label)).toEqual(expect.arrayContaining(['xstate.init → job.assign → job.start', 'xstate.init → job.assign']));
+    expect(selection.runs.reduce((sum, run) => sum + 1 + run.covers.length, 0)).toBe(selection.replayable);
+    expect(selection.generated).toBe(jobPaths.length);
+  });
+
+  it('leaves answers the server does not give, and user events during a state\'s own call, to jsdom', () => {
+    const payDriver: DriverCapabilities = {
+      starts: () => true,
+      actions: new Set(['pay.newCard', 'pay.saveCard']),
+      answers: {
+        'xstate.done.actor.loadAccounts': (event) => (event as { output?: unknown[] }).output?.length === 1,
+        'xstate.done.actor.selectAccount': () => true,
+        'xstate.done.actor.paymentCheckout': () => true,
+        'xstate.done.actor.loadWidget': () => true,
+      },
+    };
+    const reasons = [...selectPaths(replayPaths(paySamples), payDriver).leftToJsdom.keys()];
+    expect(reasons).toEqual(expect.arrayContaining([
+      'the demo server never answers xstate.error.actor.loadAccounts',
+      'the demo server answers loadAccounts otherwise than this sample',
+      'a user event while loadWidget is in flight (the real server answers first)',
+    ]));
+  });
+
+  it('reads E2E_SHARD as k/n', () => {
+    expect(shardOf(undefined)).toEqual({ index: 0, count: 1 });
+    expect(shardOf('2/3')).toEqual({ index: 1, count: 3 });
+    expect(() => shardOf('4/3')).toThrow(/E2E_SHARD/);
+  });
+});
