@@ -20,7 +20,7 @@ const ROWS = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 100);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const WARM_UP = 200;
-/** The page the goal names (issue 23): page 20 of 20 rows, i.e. offset 380. */
+/** The page the goal names: page 20 of 20 rows, i.e. offset 380. */
 const PAGE = 20;
 
 /** Runs one load order in a process of its own (bench/load-child.ts): the figure is then the server's alone. */

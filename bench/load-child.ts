@@ -1,4 +1,4 @@
-// The load generator of bench/deliveries-list.ts in a process of its own (issue 23), so the server's figure is the
+// The load generator of bench/deliveries-list.ts in a process of its own, so the server's figure is the
 // server's: in one process the load generator's fetch calls and the server's request handling share one event loop
 // and one core. The baseline's `pg` client runs in the same kind of process, so both sides pay the same.
 // Started with child_process.fork; takes one LoadOrder message, answers one LoadAnswer and exits.

@@ -67,7 +67,7 @@ export async function liveSessionEnd(db: Pick<AppContext['db'], 'select'>, sid: 
   return row?.endsAt;
 }
 
-/** The session check, built once per database and run as a named prepared statement (issue 23, docs/benchmarks.md). */
+/** The session check, built once per database and run as a named prepared statement (docs/benchmarks.md). */
 const sessionStatement = (db: Pick<AppContext['db'], 'select'>) => db.select({ endsAt: refreshTokenFamilies.absoluteExpiresAt })
   .from(refreshTokenFamilies)
   .leftJoin(userAdminDetails, eq(userAdminDetails.userId, refreshTokenFamilies.userId))

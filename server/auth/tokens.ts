@@ -113,7 +113,7 @@ export async function verifyAccessToken(keys: SigningKeys, token: string): Promi
 type VerifiedClaims = { permissions: Permissions; sid: string | undefined; expiresAt: Date };
 
 /**
- * Tokens whose signature and issuer were verified, by signing keys and token text (issue 23): an ES256 verification
+ * Tokens whose signature and issuer were verified, by signing keys and token text: an ES256 verification
  * cost about 7 % of a list request's CPU (docs/benchmarks.md), and an app sends the same token with every request
  * until it refreshes it. A token's text cannot change, so neither can its verification; its expiry is checked on
  * every use, and its session still by authenticateAccessToken on every request (revocation stays immediate).
@@ -134,13 +134,16 @@ export async function verifyAccessTokenClaims(keys: SigningKeys, token: string):
       byToken.delete(token);
       throw new InvalidTokenError('expired');
     }
-    // A copy: a caller may not change what the next request with the same token reads.
-    const { act, ...rest } = known.permissions;
-    return { ...known, permissions: { ...rest, ...(act && { act: { ...act } }) } };
+    return copyOf(known);
   }
   const claims = await verifiedClaims(keys, token);
   if (byToken.size >= MAX_VERIFIED_TOKENS) byToken.delete(byToken.keys().next().value!);
   byToken.set(token, claims);
+  return copyOf(claims);
+}
+
+/** A copy: a caller may not change what the next request with the same token reads. */
+function copyOf(claims: VerifiedClaims): VerifiedClaims {
   const { act, ...rest } = claims.permissions;
   return { ...claims, permissions: { ...rest, ...(act && { act: { ...act } }) } };
 }

@@ -315,7 +315,7 @@ export const deliveries = pgTable('deliveries', {
 }, (table) => [
   index('deliveries_portal_status').on(table.portalId, table.logisticStatusId),
   index('deliveries_company').on(table.companyId),
-  // The back office's list at a million rows (issue 23, docs/benchmarks.md). Every list query has portal_id = ?,
+  // The back office's list at a million rows (docs/benchmarks.md). Every list query has portal_id = ?,
   // so each index leads with it: the portal's newest first, a company's (scope or filter) newest first, a store's
   // newest first (sort column then id: the list's tie-break, so a page is one ordered index range), and a company's
   // statuses with a distance range for the capped count (an index-only scan). The three newest-first indexes also

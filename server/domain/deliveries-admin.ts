@@ -160,7 +160,7 @@ function selectRows(db: Database, where: SQL | undefined) {
 }
 
 /**
- * One page of the list as a deferred join (issue 23, docs/benchmarks.md): the page's ids first, from deliveries
+ * One page of the list as a deferred join (docs/benchmarks.md): the page's ids first, from deliveries
  * alone (filters, sort, offset and limit: one index range, an index-only scan where the index holds the filtered
  * columns), then only those rows joined for their display columns. Joining first would join every row the offset
  * skips (400 for page 20) and give the planner a six-table join to plan on every request.
@@ -383,7 +383,7 @@ async function listPage(db: Database, portalId: number, scope: Scope, query: Del
   return pageOf(items.map(publicRow), total, page.parsed, estimated);
 }
 
-/** The built page statements of recent list requests (issue 23, docs/benchmarks.md). */
+/** The built page statements of recent list requests (docs/benchmarks.md). */
 const pageStatements = new StatementCache<{
   parsed: ParsedList; where: SQL | undefined; estimateKey: string;
   rows: ReturnType<ReturnType<ReturnType<typeof deliveryListQueries>['rows']>['prepare']>;

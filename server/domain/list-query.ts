@@ -233,7 +233,7 @@ export function statementName(text: string): string {
 }
 
 /**
- * A list statement as a named prepared statement (issue 23): on PostgreSQL each pooled connection parses and plans it
+ * A list statement as a named prepared statement: on PostgreSQL each pooled connection parses and plans it
  * once and then only binds its values, where the deliveries page's planning cost more than its execution
  * (docs/benchmarks.md). The name is the hash of its text, so the same text shares one statement and different texts
  * never clash. PGlite runs it as an ordinary query (drizzle ignores the name). The answer can be executed again.
@@ -243,7 +243,7 @@ export function prepareNamed<Prepared>(query: { toSQL(): { sql: string }; prepar
 }
 
 /**
- * A small least-recently-used cache of built statements per database (issue 23): building a list page's statement
+ * A small least-recently-used cache of built statements per database: building a list page's statement
  * with drizzle costs about 0.3 ms of CPU twice over (its text for the name, then the prepared query), more than the
  * page's execution; the same request (a list re-fetched on a live update, many users on the default page) reuses it.
  */

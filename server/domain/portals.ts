@@ -15,7 +15,7 @@ export interface PortalData {
 
 /**
  * The portal look-up of every request with a cca2, built once per database and run as a named prepared statement
- * (issue 23: drizzle building it cost CPU on every request; docs/benchmarks.md).
+ * (drizzle building it cost CPU on every request; docs/benchmarks.md).
  */
 const portalStatements = new WeakMap<Database, ReturnType<typeof portalStatement>>();
 const portalStatement = (db: Database) => db.select().from(portals)

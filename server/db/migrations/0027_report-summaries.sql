@@ -26,7 +26,7 @@ CREATE TABLE "report_dirty_days" (
 --> statement-breakpoint
 CREATE INDEX "report_delivery_days_day" ON "report_delivery_days" USING btree ("portal_id","day");--> statement-breakpoint
 CREATE INDEX "report_dirty_days_day" ON "report_dirty_days" USING btree ("portal_id","day");--> statement-breakpoint
--- Written by hand (issue 17): the days whose report summaries a write can change are marked dirty in the writing
+-- Written by hand: the days whose report summaries a write can change are marked dirty in the writing
 -- transaction. The day is a delivery's Deliver-by report date (server/domain/reports/queries.ts, deliveryDate).
 CREATE FUNCTION report_mark_deliveries() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
