@@ -10,6 +10,10 @@ const { portal = '', analytics = '', page = '/' } = document.documentElement.dat
 registerServiceWorker();
 if (analytics) sendPageView(analytics, { page, portal });
 
+// The contact form, rendered ahead of time with its fields disabled, comes alive at once.
+const contact = document.getElementById('contact-form');
+if (contact) void import('./app/site-contact').then(({ mountContact }) => mountContact(contact, portal));
+
 const chat = document.getElementById('visitor-chat');
 const opener = chat?.querySelector('button');
 if (chat && opener) {

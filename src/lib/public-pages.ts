@@ -26,7 +26,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
  * The public pages that are only words and links: the build renders them to HTML ahead of time and the server sends
  * that, filled with the host's portal, with only small islands of script (issue 19, "A fast first load").
  */
-export const STATIC_PUBLIC_PATHS = ['/', '/businesses', '/drivers', '/shopify', '/woocommerce', '/about', '/faq', '/terms', '/privacy'] as const;
+export const STATIC_PUBLIC_PATHS = ['/', '/businesses', '/drivers', '/shopify', '/woocommerce', '/about', '/faq', '/terms', '/privacy', '/contact'] as const;
 
 const staticAlternatives = () => STATIC_PUBLIC_PATHS.filter((path) => path !== '/').map((path) => path.slice(1)).join('|');
 /** A path of STATIC_PUBLIC_PATHS (for the service worker: these come from the server while online). */

@@ -1,10 +1,12 @@
 // The whole HTML document of a public page rendered ahead of time (issue 19, "A fast first load"): the header with
 // the portal's badge and the sign-in link, the page, the footer, and the one small script of the public pages
 // (src/site.ts: the service worker, page views, the chat button). No inline script or style: the CSP forbids them.
+import type { ReactNode } from 'react';
 import { FOOTER_LINKS, publicPageOf, withCountry } from '../../../lib/public-pages';
 import { USER_MENU_TEXTS } from '../../../lib/error-catalogue';
 import { pageTitle } from '../../../lib/page-titles';
 import { VISITOR_CHAT_TEXTS } from '../../../lib/visitor-chat';
+import { ContactContent } from './contact-page';
 import { STATIC_PUBLIC_PAGES, type SitePortal } from './content';
 
 /** The portal as a page shows it; the build renders placeholders that the server fills per host. */
@@ -22,11 +24,13 @@ export interface SiteAssets {
   preloads: string[];
 }
 
+const PAGES: Record<string, (props: { portal: SitePortal }) => ReactNode> = { ...STATIC_PUBLIC_PAGES, '/contact': ContactContent };
+
 /** The pages with the chat widget (000 section 1) among those rendered ahead of time. */
 const WITH_CHAT = new Set(['/']);
 
 export function SiteDocument({ path, portal, assets }: { path: string; portal: DocumentPortal; assets: SiteAssets }) {
-  const Content = STATIC_PUBLIC_PAGES[path];
+  const Content = PAGES[path];
   if (!Content) throw new Error(`${path} is not a page rendered ahead of time`);
   const description = publicPageOf(path)?.description;
   return (
