@@ -80,7 +80,9 @@ export default defineConfig({
           groups: [
             // React, ReactDOM and the router change only with a dependency update, not with each release of the app:
             // in their own chunk they stay cached across deploys (every page loads them, so nothing extra loads).
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The router apart: the islands of the public pages rendered ahead of time load React without it.
+            { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
           ],
         },
       },
