@@ -1,8 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appShellOnly } from './scripts/app-shell.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
+import { publicPagesPlugin } from './scripts/public-pages.ts';
+import { STATIC_PUBLIC_PATH_PATTERN, STATIC_PUBLIC_URL_PATTERN } from './src/lib/public-pages.ts';
 
 // The API server the dev proxy forwards to (`npm run dev` starts it on this port).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
@@ -20,15 +23,25 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html}'],
         manifestTransforms: [appShellOnly('dist')],
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/(connect|identity|hubs|openapi)\//, /^\/(robots\.txt|sitemap\.xml)$/],
+        // `/` is not index.html: it is the home page rendered ahead of time (the route below).
+        directoryIndex: '',
+        // The public pages rendered ahead of time (STATIC_PUBLIC_PATHS) come from the server while online, and open the
+        // app from the cache offline (the app renders the same pages).
+        navigateFallbackDenylist: [/^\/(connect|identity|hubs|openapi)\//, /^\/(robots\.txt|sitemap\.xml)$/, STATIC_PUBLIC_PATH_PATTERN],
         clientsClaim: true,
         runtimeCaching: [{
+          urlPattern: STATIC_PUBLIC_URL_PATTERN,
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: 'index.html' } },
+        }, {
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/') && !url.pathname.endsWith('.map'),
           handler: 'CacheFirst',
           options: { cacheName: 'assets', expiration: { maxEntries: 300 } },
         }],
       },
     }),
+    // After the bundle: the pages that are only words and links, rendered to HTML for the server.
+    publicPagesPlugin(),
     precompressPlugin(),
   ],
   define: {
@@ -55,6 +68,8 @@ export default defineConfig({
     // app's own chunks stay far below (the largest, FlowsPage, ~390 kB): a chunk above this limit is news.
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // The app, and the one small script of the public pages rendered ahead of time (issue 19, "A fast first load").
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), site: fileURLToPath(new URL('./src/site.ts', import.meta.url)) },
       treeshake: {
         // Chakra's config helpers return their argument; marked pure, `@chakra-ui/react/theme`'s unused
         // `defaultThemeConfig` (every recipe of every component) drops out and only theme.ts's recipes stay.
@@ -65,7 +80,9 @@ export default defineConfig({
           groups: [
             // React, ReactDOM and the router change only with a dependency update, not with each release of the app:
             // in their own chunk they stay cached across deploys (every page loads them, so nothing extra loads).
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The router apart: the islands of the public pages rendered ahead of time load React without it.
+            { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
           ],
         },
       },

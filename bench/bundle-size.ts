@@ -50,8 +50,9 @@ function gzipFiles(outDir: string, files: string[]): number {
   return files.reduce((sum, file) => sum + gzipBytes(readFileSync(join(outDir, file))), 0);
 }
 
+/** The app's entry (index.html's script), not the public pages' small script (src/site.ts), also an entry. */
 function entryKey(manifest: Manifest): string {
-  const key = Object.keys(manifest).find((name) => manifest[name]!.isEntry);
+  const key = manifest['index.html']?.isEntry ? 'index.html' : Object.keys(manifest).find((name) => manifest[name]!.isEntry);
   if (!key) throw new Error('Vite manifest has no entry chunk');
   return key;
 }

@@ -46,6 +46,8 @@ function format(value: number | string | null, unit: string): string {
 function verdictOf(row: BenchRow, budget: number | null): string {
   if (budget === null) return '-';
   if (typeof row.figure !== 'number') return 'n/a';
+  // A budget named …Min is a floor (a score), every other one a ceiling.
+  if (row.budgetKey?.endsWith('Min')) return row.figure >= budget ? 'within' : 'UNDER budget';
   return row.figure <= budget ? 'within' : 'OVER budget';
 }
 

@@ -28,6 +28,7 @@ import { providerUrlOf } from './payments/provider-client';
 import { jobQueue, outboxWorker, realtimeWorker, reconciliationWorker, webhookWorker, rateUploadWorker, scheduledReportsWorker, applicationDocumentWorker, autoDispatchWorker, storeUploadWorker, indexMaintenanceWorker } from './plugins/workers';
 import { connectHandlers } from './routes/connect';
 import { identityHandlers } from './routes/identity';
+import { registerPublicSite } from './routes/public-site';
 import { registerSiteRoutes } from './routes/site';
 
 export const API_MOUNTS = [
@@ -200,6 +201,13 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
         // Hashed assets never change; index.html must always be revalidated to pick up a new build.
         reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    });
+    // The public pages rendered ahead of time, filled with the host's portal (issue 19, "A fast first load").
+    registerPublicSite(app, {
+      db: context.db,
+      webRoot: context.config.webRoot,
+      analyticsUrl: context.config.analyticsUrl,
+      sendApp: (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
     });
   }
 

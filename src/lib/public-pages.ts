@@ -22,6 +22,41 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: '/contact', description: 'Write to our operators in {country}: questions about a delivery, an account or working with us.' },
 ];
 
+/**
+ * The public pages that are only words and links: the build renders them to HTML ahead of time and the server sends
+ * that, filled with the host's portal, with only small islands of script (issue 19, "A fast first load").
+ */
+export const STATIC_PUBLIC_PATHS = ['/', '/businesses', '/drivers', '/shopify', '/woocommerce', '/about', '/faq', '/terms', '/privacy', '/contact'] as const;
+
+const staticAlternatives = () => STATIC_PUBLIC_PATHS.filter((path) => path !== '/').map((path) => path.slice(1)).join('|');
+/** A path of STATIC_PUBLIC_PATHS (for the service worker: these come from the server while online). */
+export const STATIC_PUBLIC_PATH_PATTERN = new RegExp(`^/(${staticAlternatives()})?$`);
+/** A same-origin URL of STATIC_PUBLIC_PATHS, query or not (Workbox matches a RegExp route against the whole URL). */
+export const STATIC_PUBLIC_URL_PATTERN = new RegExp(`^https?://[^/]+/(${staticAlternatives()})?(\\?.*)?$`);
+
+/** Where the build writes a page rendered ahead of time, under the web root (a dot directory: never served as a file). */
+export const publicPageFile = (path: string) => `.public-pages/${path === '/' ? 'index' : path.slice(1)}.html`;
+
+/**
+ * What the build writes where the host's portal goes; the server puts the portal's values (HTML-escaped) in their
+ * place. Letters and underscores only: HTML escaping leaves them as they are.
+ */
+export const PORTAL_PLACEHOLDERS = {
+  name: '__PORTAL_NAME__',
+  cca2: '__PORTAL_CCA2__',
+  currency: '__PORTAL_CURRENCY__',
+  timeZone: '__PORTAL_TIME_ZONE__',
+  environment: '__PORTAL_ENVIRONMENT__',
+  analyticsUrl: '__PORTAL_ANALYTICS_URL__',
+} as const;
+
+/** The footer's links: every public page a visitor may look for. */
+export const FOOTER_LINKS = [
+  ['/pricing', 'Pricing'], ['/track-order', 'Track a parcel'], ['/businesses', 'For businesses'], ['/drivers', 'For drivers'],
+  ['/developers', 'For developers'], ['/shopify', 'Shopify'], ['/woocommerce', 'WooCommerce'], ['/about', 'About us'],
+  ['/faq', 'FAQ'], ['/contact', 'Contact us'], ['/terms', 'Terms'], ['/privacy', 'Privacy'],
+] as const;
+
 export function publicPageOf(path: string): PublicPage | undefined {
   return PUBLIC_PAGES.find((page) => page.path === path);
 }

@@ -131,7 +131,8 @@ describe('signing in, in a real browser against the real server', () => {
     await first.clock.install();
     await logIn(first, 'customer@demo.test');
     await header(first).getByRole('link', { name: 'My profile' }).waitFor();
-    await second.goto(server.url);
+    // A screen of the app: the public home is a page rendered ahead of time, without the app's session.
+    await second.goto(`${server.url}/pricing`);
     await header(second).getByRole('link', { name: 'My profile' }).waitFor();
     const prompt = first.getByRole('alertdialog', { name: 'Are you still there?' });
 
@@ -191,7 +192,8 @@ describe('signing in, in a real browser against the real server', () => {
     const second = await context.newPage();
     await logIn(first, 'company.user@demo.test');
     await header(first).getByRole('link', { name: 'My profile' }).waitFor();
-    await second.goto(server.url);
+    // A screen of the app: the public home is a page rendered ahead of time, without the app's session.
+    await second.goto(`${server.url}/pricing`);
     await header(second).getByRole('link', { name: 'My profile' }).waitFor();
     await header(first).getByRole('link', { name: 'Logout' }).click();
     await header(first).getByRole('link', { name: 'Log in / Sign up' }).waitFor();

@@ -30,13 +30,30 @@ describe('start-up in a real browser against npm start\'s server', () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    await page.goto(server.url);
+    // A screen of the app (the public home is a page rendered ahead of time: no splash, see the next test).
+    await page.goto(`${server.url}/pricing`);
     await page.getByRole('status').filter({ hasText: 'Loading...' }).waitFor();
     const cca2 = page.getByTestId('portal-cca2');
     await cca2.waitFor();
     expect(await cca2.textContent()).toBe('ZA');
     expect(await page.getByTestId('environment-badge').textContent()).toBe('local');
+    await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends the public home as HTML rendered ahead of time, filled with the portal of the host: no app script', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    const scripts: string[] = [];
+    page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname); });
+    await page.goto(server.url, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1, name: 'Deliveries across South Africa, booked in minutes' }).waitFor();
+    expect(await page.getByTestId('portal-cca2').textContent()).toBe('ZA');
+    expect(await page.getByTestId('environment-badge').textContent()).toBe('local');
+    expect(scripts.some((path) => /\/assets\/(index|react)-/.test(path))).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -59,7 +76,7 @@ describe('start-up in a real browser against npm start\'s server', () => {
 
   it('opens the drawer with the version, by keyboard', async () => {
     const page = await browser.newPage();
-    await page.goto(server.url);
+    await page.goto(`${server.url}/pricing`);
     const menu = page.getByRole('button', { name: 'Open menu' });
     await menu.waitFor();
     await menu.focus();

@@ -13,7 +13,7 @@ import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { SearchSelect } from '../../ui/SearchSelect';
 import { Select } from '../../ui/Select';
 import { PublicLayout, Section } from '../../ui/public/PublicLayout';
-import { SERVICE_LEVEL_TEXTS } from './HomePage';
+import { SERVICE_LEVEL_TEXTS } from './site/content';
 
 const LEVELS = Object.keys(SERVICE_LEVELS) as PublicSlaType[];
 type PlaceSelect = Actor<typeof publicPlaceSelectLogic>;

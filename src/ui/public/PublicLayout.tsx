@@ -1,16 +1,10 @@
 import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { publicPageOf, withCountry } from '../../lib/public-pages';
+import { FOOTER_LINKS, publicPageOf, withCountry } from '../../lib/public-pages';
 import { usePortal } from '../../machines/root/root-actor';
 import { containerMaxWidth } from '../theme';
 
-/** The footer's links: every public page a visitor may look for. */
-const FOOTER_LINKS = [
-  ['/pricing', 'Pricing'], ['/track-order', 'Track a parcel'], ['/businesses', 'For businesses'], ['/drivers', 'For drivers'],
-  ['/developers', 'For developers'], ['/shopify', 'Shopify'], ['/woocommerce', 'WooCommerce'], ['/about', 'About us'],
-  ['/faq', 'FAQ'], ['/contact', 'Contact us'], ['/terms', 'Terms'], ['/privacy', 'Privacy'],
-] as const;
 
 /** Sets `<meta name="description">` of the page (created once, then updated). */
 function useDescription(description: string | undefined) {

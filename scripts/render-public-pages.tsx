@@ -1,0 +1,52 @@
+// Renders the public pages that are only words and links to HTML after a build (issue 19, "A fast first load"):
+// `node --import tsx scripts/render-public-pages.tsx <outDir>`, run by the build (scripts/public-pages.ts). Each page
+// goes to <outDir>/.public-pages/<name>.html with placeholders for the portal, which the server fills per host.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { SiteDocument, type SiteAssets } from '../src/features/public/site/document';
+import { PORTAL_PLACEHOLDERS, publicPageFile, STATIC_PUBLIC_PATHS } from '../src/lib/public-pages';
+
+export const SITE_ENTRY = 'src/site.ts';
+
+interface ManifestChunk { file: string; css?: string[]; imports?: string[] }
+
+/** The script of the public pages, its style sheets and the chunks it imports statically (from Vite's manifest). */
+export function siteAssets(manifest: Record<string, ManifestChunk>): SiteAssets {
+  const entry = manifest[SITE_ENTRY];
+  if (!entry) throw new Error(`Vite's manifest has no ${SITE_ENTRY}`);
+  const styles = new Set<string>();
+  const preloads = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string, chunk: ManifestChunk) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    if (chunk !== entry) preloads.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) {
+      const next = manifest[imported];
+      if (next) visit(imported, next);
+    }
+  };
+  visit(SITE_ENTRY, entry);
+  return { script: `/${entry.file}`, styles: [...styles], preloads: [...preloads] };
+}
+
+export function renderPublicPages(outDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const assets = siteAssets(manifest);
+  return STATIC_PUBLIC_PATHS.map((path) => {
+    const html = `<!doctype html>\n${renderToStaticMarkup(<SiteDocument path={path} portal={PORTAL_PLACEHOLDERS} assets={assets} />)}\n`;
+    const file = join(outDir, publicPageFile(path));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    return file;
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2];
+  if (!outDir) throw new Error('Usage: render-public-pages.tsx <outDir>');
+  renderPublicPages(outDir);
+}

@@ -1,0 +1,79 @@
+// The whole HTML document of a public page rendered ahead of time (issue 19, "A fast first load"): the header with
+// the portal's badge and the sign-in link, the page, the footer, and the one small script of the public pages
+// (src/site.ts: the service worker, page views, the chat button). No inline script or style: the CSP forbids them.
+import type { ReactNode } from 'react';
+import { FOOTER_LINKS, publicPageOf, withCountry } from '../../../lib/public-pages';
+import { USER_MENU_TEXTS } from '../../../lib/error-catalogue';
+import { pageTitle } from '../../../lib/page-titles';
+import { VISITOR_CHAT_TEXTS } from '../../../lib/visitor-chat';
+import { ContactContent } from './contact-page';
+import { STATIC_PUBLIC_PAGES, type SitePortal } from './content';
+
+/** The portal as a page shows it; the build renders placeholders that the server fills per host. */
+export interface DocumentPortal extends SitePortal {
+  cca2: string;
+  environment: string;
+  /** The page-view endpoint (000 section 7), empty when analytics are off. */
+  analyticsUrl: string;
+}
+
+/** The built files the page loads: the script of the public pages, its style sheets, the chunks it imports. */
+export interface SiteAssets {
+  script: string;
+  styles: string[];
+  preloads: string[];
+}
+
+const PAGES: Record<string, (props: { portal: SitePortal }) => ReactNode> = { ...STATIC_PUBLIC_PAGES, '/contact': ContactContent };
+
+/** The pages with the chat widget (000 section 1) among those rendered ahead of time. */
+const WITH_CHAT = new Set(['/']);
+
+export function SiteDocument({ path, portal, assets }: { path: string; portal: DocumentPortal; assets: SiteAssets }) {
+  const Content = PAGES[path];
+  if (!Content) throw new Error(`${path} is not a page rendered ahead of time`);
+  const description = publicPageOf(path)?.description;
+  return (
+    <html lang="en" data-portal={portal.cca2} data-analytics={portal.analyticsUrl} data-page={path}>
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+        <meta name="theme-color" content="#444444" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <title>{pageTitle(path)}</title>
+        {description && <meta name="description" content={withCountry(description, portal.name)} />}
+        {assets.styles.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+        <script type="module" src={assets.script} />
+        {assets.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+      </head>
+      <body className="site">
+        <a className="site-skip" href="#content">Skip to content</a>
+        <header className="site-header">
+          <div className="site-header-start">
+            <a className="site-logo" href="/" aria-label={`Courier home, ${portal.name}`}>Courier<span>.</span></a>
+            <span className="site-badge" data-testid="portal-cca2" aria-label={`Country ${portal.name}`}>{portal.cca2}</span>
+            <span className="site-badge site-badge-environment" data-testid="environment-badge" data-environment={portal.environment}>{portal.environment}</span>
+          </div>
+          <a className="site-header-link" href="/login">{USER_MENU_TEXTS.login}</a>
+        </header>
+        <div className="site-page">
+          <main id="content" tabIndex={-1} className="site-main">
+            <Content portal={portal} />
+          </main>
+          <footer className="site-footer">
+            <nav aria-label="Site">
+              {FOOTER_LINKS.map(([to, label]) => <a key={to} href={to}>{label}</a>)}
+            </nav>
+            <p className="site-muted">{portal.name} · prices in {portal.currency} · times in {portal.timeZone}</p>
+          </footer>
+        </div>
+        {WITH_CHAT.has(path) && (
+          <div id="visitor-chat">
+            <button type="button" className="site-chat-button" aria-haspopup="dialog">{VISITOR_CHAT_TEXTS.open}</button>
+          </div>
+        )}
+      </body>
+    </html>
+  );
+}

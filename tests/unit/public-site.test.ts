@@ -1,0 +1,63 @@
+// The public pages rendered ahead of time (issue 19, "A fast first load"): what the build writes, and the server's
+// filling of the portal's placeholders.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { siteAssets } from '../../scripts/render-public-pages';
+import { fillPortal } from '../../server/routes/public-site';
+import { SiteDocument } from '../../src/features/public/site/document';
+import { PORTAL_PLACEHOLDERS, PUBLIC_PAGES, STATIC_PUBLIC_PATHS, STATIC_PUBLIC_PATH_PATTERN, STATIC_PUBLIC_URL_PATTERN, withCountry } from '../../src/lib/public-pages';
+
+const ASSETS = { script: '/assets/site-1.js', styles: ['/assets/site-2.css'], preloads: ['/assets/shared-3.js'] };
+const ZA = { name: 'South Africa', cca2: 'ZA', currency: 'ZAR', timeZone: 'Africa/Johannesburg', environment: 'local', analyticsUrl: '' };
+const render = (path: string) => fillPortal(renderToStaticMarkup(createElement(SiteDocument, { path, portal: PORTAL_PLACEHOLDERS, assets: ASSETS })), ZA);
+
+describe('a public page rendered ahead of time', () => {
+  it.each(STATIC_PUBLIC_PATHS)('%s has one h1, its title and description, the site links and only the site script', (path) => {
+    const html = render(path);
+    expect(html.match(/<h1>/g)).toHaveLength(1);
+    expect(html).toMatch(/<title>[^<]*Courier<\/title>/);
+    const description = PUBLIC_PAGES.find((page) => page.path === path)!.description;
+    expect(html).toContain(`<meta name="description" content="${withCountry(description, 'South Africa')}"/>`);
+    expect(html).toContain('<nav aria-label="Site"><a href="/pricing">Pricing</a>');
+    expect(html).toContain('<main id="content"');
+    expect(html).toContain('data-testid="portal-cca2" aria-label="Country South Africa">ZA</span>');
+    expect(html).toContain('<a class="site-header-link" href="/login">Log in / Sign up</a>');
+    expect([...html.matchAll(/<script[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script type="module" src="/assets/site-1.js">']);
+    expect(html).not.toMatch(/__PORTAL_[A-Z_]+__/);
+  });
+
+  it('/ has the chat button and the ways on; the others have no chat', () => {
+    const home = render('/');
+    expect(home).toContain('<div id="visitor-chat"><button type="button" class="site-chat-button" aria-haspopup="dialog">Chat with us</button></div>');
+    for (const [name, href] of [['Book a delivery', '/deliveries/add'], ['Track a parcel', '/track-order'], ['Apply', '/drivers']]) {
+      expect(home).toMatch(new RegExp(`href="${href}" class="site-action[^"]*">${name}</a>`));
+    }
+    expect(render('/about')).not.toContain('visitor-chat');
+  });
+
+  it('fills every placeholder, HTML-escaped', () => {
+    const html = fillPortal(`<p title="${PORTAL_PLACEHOLDERS.name}">${PORTAL_PLACEHOLDERS.name} ${PORTAL_PLACEHOLDERS.currency}</p>`, { ...ZA, name: 'Côte <d\'Ivoire> & "co"' });
+    expect(html).toBe('<p title="Côte &#60;d&#39;Ivoire&#62; &#38; &#34;co&#34;">Côte &#60;d&#39;Ivoire&#62; &#38; &#34;co&#34; ZAR</p>');
+  });
+
+  it('loads the site script with its CSS and preloads the chunks it imports (from Vite\'s manifest)', () => {
+    expect(siteAssets({
+      'src/site.ts': { file: 'assets/site-1.js', css: ['assets/site-2.css'], imports: ['_shared-3.js'] },
+      '_shared-3.js': { file: 'assets/shared-3.js', imports: ['_runtime-4.js'] },
+      '_runtime-4.js': { file: 'assets/runtime-4.js' },
+    })).toEqual({ script: '/assets/site-1.js', styles: ['/assets/site-2.css'], preloads: ['/assets/shared-3.js', '/assets/runtime-4.js'] });
+  });
+
+  it('the service worker leaves exactly these pages to the server (path and whole-URL patterns)', () => {
+    for (const path of STATIC_PUBLIC_PATHS) {
+      expect(STATIC_PUBLIC_PATH_PATTERN.test(path)).toBe(true);
+      expect(STATIC_PUBLIC_URL_PATTERN.test(`https://za.example.com${path}`)).toBe(true);
+      expect(STATIC_PUBLIC_URL_PATTERN.test(`http://127.0.0.1:8080${path}?utm_source=x`)).toBe(true);
+    }
+    for (const path of ['/pricing', '/track-order', '/about/x', '/faqs', '/assets/site-1.js', '/index.html']) {
+      expect(STATIC_PUBLIC_PATH_PATTERN.test(path)).toBe(false);
+      expect(STATIC_PUBLIC_URL_PATTERN.test(`https://za.example.com${path}`)).toBe(false);
+    }
+  });
+});
