@@ -33,6 +33,12 @@ export const newRefreshToken = () => randomBytes(32).toString('base64url');
 export const REFRESH_COOKIE = 'courier_rt';
 export const IMPERSONATION_COOKIE = 'courier_rt_imp';
 export const REFRESH_COOKIE_PATH = '/identity/v1/auth';
+/**
+ * Says only that this browser holds a session, for every path: the refresh cookie is sent to the auth calls alone,
+ * so without this the server could not tell a signed-in visitor of a public page (who gets the app, with their
+ * menus) from a visitor (who gets the page rendered ahead of time). HttpOnly; it grants nothing.
+ */
+export const SIGNED_IN_COOKIE = 'courier_signed_in';
 
 type Executor = Pick<AppContext['db'], 'select' | 'insert' | 'update' | 'execute'>;
 
@@ -251,6 +257,8 @@ const cookieOptions = (request: FastifyRequest) => ({
   path: REFRESH_COOKIE_PATH,
 });
 
+const signedInCookieOptions = (request: FastifyRequest) => ({ httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https', path: '/' });
+
 /**
  * Answers tokens the way the caller asked: in the body (API clients), or with the refresh token only in an
  * HttpOnly SameSite=Strict cookie (the web app), so no script can read it. `transport` overrides the header:
@@ -269,10 +277,12 @@ export function sendTokens(
     ...cookieOptions(request),
     maxAge: tokens.impersonation ? context.config.impersonationWindowSeconds : context.config.refreshTokenTtlSeconds,
   });
+  if (!tokens.impersonation) reply.setCookie(SIGNED_IN_COOKIE, '1', { ...signedInCookieOptions(request), maxAge: context.config.refreshTokenTtlSeconds });
   return { jwtToken: tokens.jwtToken };
 }
 
 /** Drops refresh cookies (logout clears both; stopping an impersonation only its own). */
 export function clearRefreshCookies(request: FastifyRequest, reply: FastifyReply, names: string[] = [REFRESH_COOKIE, IMPERSONATION_COOKIE]) {
   for (const name of names) reply.clearCookie(name, cookieOptions(request));
+  if (names.includes(REFRESH_COOKIE)) reply.clearCookie(SIGNED_IN_COOKIE, signedInCookieOptions(request));
 }

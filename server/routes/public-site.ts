@@ -11,6 +11,7 @@ import { parseHost } from '../../src/lib/host';
 import { PORTAL_PLACEHOLDERS, publicPageFile, STATIC_PUBLIC_PATHS } from '../../src/lib/public-pages';
 import type { Database } from '../db/database';
 import { findPortal } from '../domain/portals';
+import { SIGNED_IN_COOKIE } from '../auth/sessions';
 
 /** How long a filled page is kept: a portal renamed in the database shows within this. */
 export const PUBLIC_PAGE_CACHE_MS = 60_000;
@@ -61,11 +62,13 @@ export function registerPublicSite(app: FastifyInstance, options: { db: Database
 
   for (const [path, template] of templates) {
     app.get(path, async (request, reply) => {
+      // A signed-in visitor gets the app, whose header has their menus.
+      if (request.cookies[SIGNED_IN_COOKIE]) return options.sendApp(reply.header('Vary', 'Cookie'));
       const page = await filled(request, path, template);
       if (!page) return options.sendApp(reply);
       const accepts = String(request.headers['accept-encoding'] ?? '');
       const [body, encoding] = /\bbr\b/.test(accepts) ? [page.br, 'br'] : /\bgzip\b/.test(accepts) ? [page.gzip, 'gzip'] : [page.html, undefined];
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie');
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply.send(body);
     });

@@ -110,7 +110,7 @@ describe('signing in, in a real browser against the real server', () => {
     await impersonation.waitFor();
     // Both sessions are kept, each in its own HttpOnly cookie.
     const names = (await context.cookies()).map((cookie) => cookie.name).sort();
-    expect(names).toEqual(['courier_rt', 'courier_rt_imp']);
+    expect(names).toEqual(['courier_rt', 'courier_rt_imp', 'courier_signed_in']);
 
     await impersonation.click();
     await page.getByRole('menuitem', { name: 'Impersonated profile' }).waitFor();
@@ -120,7 +120,7 @@ describe('signing in, in a real browser against the real server', () => {
     await page.waitForURL(`${server.url}/`);
     await header(page).getByRole('link', { name: 'My profile' }).waitFor();
     expect(await header(page).getByRole('button', { name: /acting as/ }).count()).toBe(0);
-    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(['courier_rt']);
+    expect((await context.cookies()).map((cookie) => cookie.name).sort()).toEqual(['courier_rt', 'courier_signed_in']);
     await context.close();
   });
 
@@ -131,8 +131,7 @@ describe('signing in, in a real browser against the real server', () => {
     await first.clock.install();
     await logIn(first, 'customer@demo.test');
     await header(first).getByRole('link', { name: 'My profile' }).waitFor();
-    // A screen of the app: the public home is a page rendered ahead of time, without the app's session.
-    await second.goto(`${server.url}/pricing`);
+    await second.goto(server.url);
     await header(second).getByRole('link', { name: 'My profile' }).waitFor();
     const prompt = first.getByRole('alertdialog', { name: 'Are you still there?' });
 
@@ -192,8 +191,7 @@ describe('signing in, in a real browser against the real server', () => {
     const second = await context.newPage();
     await logIn(first, 'company.user@demo.test');
     await header(first).getByRole('link', { name: 'My profile' }).waitFor();
-    // A screen of the app: the public home is a page rendered ahead of time, without the app's session.
-    await second.goto(`${server.url}/pricing`);
+    await second.goto(server.url);
     await header(second).getByRole('link', { name: 'My profile' }).waitFor();
     await header(first).getByRole('link', { name: 'Logout' }).click();
     await header(first).getByRole('link', { name: 'Log in / Sign up' }).waitFor();
