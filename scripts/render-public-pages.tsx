@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DateTime } from 'luxon';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SiteDocument, type SiteAssets } from '../src/features/public/site/document';
 import { PORTAL_PLACEHOLDERS, publicPageFile, STATIC_PUBLIC_PATHS } from '../src/lib/public-pages';
@@ -36,8 +37,9 @@ export function siteAssets(manifest: Record<string, ManifestChunk>): SiteAssets 
 export function renderPublicPages(outDir: string): string[] {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const assets = siteAssets(manifest);
+  const builtAt = DateTime.utc().toFormat('dd-MM-yyyy HH:mm');
   return STATIC_PUBLIC_PATHS.map((path) => {
-    const html = `<!doctype html>\n${renderToStaticMarkup(<SiteDocument path={path} portal={PORTAL_PLACEHOLDERS} assets={assets} />)}\n`;
+    const html = `<!doctype html>\n${renderToStaticMarkup(<SiteDocument path={path} portal={PORTAL_PLACEHOLDERS} assets={assets} builtAt={builtAt} />)}\n`;
     const file = join(outDir, publicPageFile(path));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);

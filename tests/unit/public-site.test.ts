@@ -10,7 +10,7 @@ import { PORTAL_PLACEHOLDERS, PUBLIC_PAGES, STATIC_PUBLIC_PATHS, STATIC_PUBLIC_P
 
 const ASSETS = { script: '/assets/site-1.js', styles: ['/assets/site-2.css'], preloads: ['/assets/shared-3.js'] };
 const ZA = { name: 'South Africa', cca2: 'ZA', currency: 'ZAR', timeZone: 'Africa/Johannesburg', environment: 'local', analyticsUrl: '' };
-const render = (path: string) => fillPortal(renderToStaticMarkup(createElement(SiteDocument, { path, portal: PORTAL_PLACEHOLDERS, assets: ASSETS })), ZA);
+const render = (path: string) => fillPortal(renderToStaticMarkup(createElement(SiteDocument, { path, portal: PORTAL_PLACEHOLDERS, assets: ASSETS, builtAt: '27-11-2026 06:30' })), ZA);
 
 describe('a public page rendered ahead of time', () => {
   it.each(STATIC_PUBLIC_PATHS)('%s has one h1, its title and description, the site links and only the site script', (path) => {
@@ -34,6 +34,14 @@ describe('a public page rendered ahead of time', () => {
       expect(home).toMatch(new RegExp(`href="${href}" class="site-action[^"]*">${name}</a>`));
     }
     expect(render('/about')).not.toContain('visitor-chat');
+  });
+
+  it('has the drawer of a visitor without a script: the top navigation, the version and the build time', () => {
+    const html = render('/faq');
+    expect(html).toContain('<summary class="site-menu-button" aria-label="Open menu">');
+    const menu = html.slice(html.indexOf('<nav aria-label="Main">'), html.indexOf('</nav>', html.indexOf('<nav aria-label="Main">')));
+    expect([...menu.matchAll(/href="([^"]+)"/g)].map(([, href]) => href)).toEqual(expect.arrayContaining(['/', '/pricing', '/businesses', '/drivers', '/developers', '/track-order']));
+    expect(html).toContain('Version 3.0.2558 · built 27-11-2026 06:30 UTC');
   });
 
   it('fills every placeholder, HTML-escaped', () => {

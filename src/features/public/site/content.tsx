@@ -57,8 +57,8 @@ export function HomeContent({ portal }: { portal: SitePortal }) {
       <Section title="For whom">
         <div className="site-grid site-grid-3">
           <div><h3>People</h3><p>Send a parcel across town or across the country, pay by card, follow it live.</p></div>
-          <div><h3>Businesses</h3><p>Accounts for companies and stores, bulk uploads and an API. <ActionLink to="/businesses" variant="outline">For businesses</ActionLink></p></div>
-          <div><h3>Drivers and partners</h3><p>Carry our deliveries with your own vehicle or fleet. <ActionLink to="/drivers" variant="outline">Apply</ActionLink></p></div>
+          <div><h3>Businesses</h3><p>Accounts for companies and stores, bulk uploads and an API.</p><ActionLink to="/businesses" variant="outline">For businesses</ActionLink></div>
+          <div><h3>Drivers and partners</h3><p>Carry our deliveries with your own vehicle or fleet.</p><ActionLink to="/drivers" variant="outline">Apply</ActionLink></div>
         </div>
       </Section>
       <Section title="Service levels">

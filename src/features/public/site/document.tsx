@@ -2,6 +2,8 @@
 // the portal's badge and the sign-in link, the page, the footer, and the one small script of the public pages
 // (src/site.ts: the service worker, page views, the chat button). No inline script or style: the CSP forbids them.
 import type { ReactNode } from 'react';
+import { APP_VERSION } from '../../../lib/constants';
+import { visibleMenus } from '../../../lib/menus';
 import { FOOTER_LINKS, publicPageOf, withCountry } from '../../../lib/public-pages';
 import { USER_MENU_TEXTS } from '../../../lib/error-catalogue';
 import { pageTitle } from '../../../lib/page-titles';
@@ -29,7 +31,26 @@ const PAGES: Record<string, (props: { portal: SitePortal }) => ReactNode> = { ..
 /** The pages with the chat widget (000 section 1) among those rendered ahead of time. */
 const WITH_CHAT = new Set(['/']);
 
-export function SiteDocument({ path, portal, assets }: { path: string; portal: DocumentPortal; assets: SiteAssets }) {
+/**
+ * The app's drawer for a visitor (000 section 2: the top navigation, the version and the build time), as a
+ * disclosure that needs no script. The build time is the rendering's, in UTC: the page is built before any portal.
+ */
+function SiteMenu({ builtAt }: { builtAt: string }) {
+  const entries = visibleMenus(null, () => true).flatMap((group) => group.entries);
+  return (
+    <details className="site-menu">
+      <summary className="site-menu-button" aria-label="Open menu">☰</summary>
+      <div className="site-menu-panel">
+        <nav aria-label="Main">
+          <ul>{entries.map((entry) => <li key={entry.id}><a href={entry.path}>{entry.label}</a></li>)}</ul>
+        </nav>
+        <p className="site-muted" data-testid="app-version">Version {APP_VERSION} · built {builtAt} UTC</p>
+      </div>
+    </details>
+  );
+}
+
+export function SiteDocument({ path, portal, assets, builtAt }: { path: string; portal: DocumentPortal; assets: SiteAssets; builtAt: string }) {
   const Content = PAGES[path];
   if (!Content) throw new Error(`${path} is not a page rendered ahead of time`);
   const description = publicPageOf(path)?.description;
@@ -51,6 +72,7 @@ export function SiteDocument({ path, portal, assets }: { path: string; portal: D
         <a className="site-skip" href="#content">Skip to content</a>
         <header className="site-header">
           <div className="site-header-start">
+            <SiteMenu builtAt={builtAt} />
             <a className="site-logo" href="/" aria-label={`Courier home, ${portal.name}`}>Courier<span>.</span></a>
             <span className="site-badge" data-testid="portal-cca2" aria-label={`Country ${portal.name}`}>{portal.cca2}</span>
             <span className="site-badge site-badge-environment" data-testid="environment-badge" data-environment={portal.environment}>{portal.environment}</span>
