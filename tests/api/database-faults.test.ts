@@ -107,6 +107,9 @@ describe('the database goes away during requests', () => {
     expect(during.headers.get('retry-after')).toBe('5');
     expect(await during.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' });
 
+    // A real server gives the pool's new connection a new session, without the old one's prepared statements;
+    // PGlite's socket server serves every connection from its one session, so it forgets them here instead.
+    await pglite?.exec('DEALLOCATE ALL');
     await link.open(linkPort);
     const after = await fetch(`${server.url}/connect/countries/za`);
     expect(after.status).toBe(200);
