@@ -5,14 +5,16 @@ import { ApiError } from '../../src/api/api-error';
 import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge';
 import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { SIGN_IN_TEXTS } from '../../src/lib/error-catalogue';
-import { PAYMENT_STATUS } from '../../src/lib/statuses';
+import { PAYMENT_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { paySamples } from '../../src/machines/booking/pay.samples';
+import { jobSnapshotOf } from '../../src/machines/operations/job.machine';
 import { jobSamples } from '../../src/machines/operations/job.samples';
+import { isPickUpTask, taskSnapshotOf } from '../../src/machines/operations/task.machine';
 import { taskSamples } from '../../src/machines/operations/task.samples';
 import { sampleCustomParcel, wizardSamples } from '../../src/machines/booking/wizard.samples';
 import type { MachineSamples } from '../../src/machines/samples';
 import {
-  DONE, replayPaths, selectPaths, shardOf, type DriverCapabilities, type ReplayPath, type Selection,
+  DONE, replayPaths, selectPaths, shardOf, stateKey, type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
 import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, type AppServer } from './support';
 
@@ -50,6 +52,8 @@ interface Run {
   next(): AnyEventObject | undefined;
   /** Forgets what the recorder saw so far: the path starts now (after a driver's preparation). */
   restart(): Promise<void>;
+  /** Runs when the replay ends, passed or failed (a driver gives back what it took). */
+  onEnd(cleanup: () => void): void;
 }
 
 interface BrowserDriver extends DriverCapabilities {
@@ -67,6 +71,11 @@ interface BrowserDriver extends DriverCapabilities {
   produce?: Record<string, (event: AnyEventObject, run: Run) => Promise<void>>;
   /** What the user sees in a stable state, by state path ('signedIn.active'). */
   sees: Record<string, (run: Run) => Promise<void>>;
+  /**
+   * The state as the server stores it (job and task: charts the server runs, not the browser), keyed as the
+   * path's; when given, each step's state is read here instead of from the inspector.
+   */
+  read?(run: Run): Promise<string>;
 }
 
 const header = (page: Page) => page.locator('header');
@@ -402,20 +411,198 @@ function payDriver(wizard: BrowserDriver): BrowserDriver {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// job and task: pure charts the server runs on every job and task call (409 when they refuse) and the job screens
-// ask what to offer. No driver yet: each path needs a job of its own in the chart's initial state (built from
-// ready deliveries through the dispatcher's job builder), and its state would be read from the job's stored
-// status through the API (`jobSnapshotOf`, `taskSnapshotOf`). Their paths are listed, all left to jsdom.
+// job and task: pure charts the server runs on every job and task call (409 when they refuse). Each path gets a
+// job of its own, built by the administrator (an operator) from ready demo deliveries with createjob; its events
+// are the real calls: the operator's assign, unassign, add, remove, notify-delay and reverse, the driver's
+// start, reject and task calls, each signed in as that user. The web app has no driver screens (drivers use the
+// mobile app), so the driver's calls are made over the API as that app makes them; the operator's calls too (the
+// same calls the job screen makes). After each step the state is read back from the server, never from a chart
+// in the test: the job's stored status (getjob, mapped by `jobSnapshotOf`) and the task's (gettaskstate, by
+// `taskSnapshotOf`), and compared with the path's.
 
-function undriven(samples: MachineSamples<AnyStateMachine>, why: string): BrowserDriver {
+const OPERATOR = ADMIN;
+/** Drivers the job and task runs take in turn, one run each at a time (a driver works one job at a time). */
+const DRIVERS = ['driver3@demo.test', 'driver4@demo.test'];
+
+interface ApiUser { token: string; id: number }
+const apiUsers = new Map<string, Promise<ApiUser>>();
+function apiUser(email: string): Promise<ApiUser> {
+  if (!apiUsers.has(email)) apiUsers.set(email, apiLogin(server, email).then(({ jwtToken, id }) => ({ token: jwtToken, id })));
+  return apiUsers.get(email)!;
+}
+
+/** One call of the connect API as a user; fails with the server's answer unless it is 2xx. */
+async function call<T>(email: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  const { token } = await apiUser(email);
+  const response = await fetch(`${server.url}/connect${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} as ${email}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+interface JobDetailsBody { job: { id: number; jobStatusId: number }; deliveries: { deliveryId: number }[]; tasks: { id: number; taskTypeId: number; taskStatusId: number; deliveryId: number }[] }
+interface TaskStateBody { task: { taskTypeId: number; taskStatusId: number; arrivedDate?: string | null } }
+
+/** Ready demo deliveries, each handed to one run only (runs build their jobs concurrently). */
+let readyPool: Promise<number[]> | undefined;
+async function readyDeliveries(count: number): Promise<number[]> {
+  readyPool ??= call<{ deliveryId: number }[]>(OPERATOR, 'GET', '/jobs/readydeliveries/za').then((items) => items.map((item) => item.deliveryId));
+  const pool = await readyPool;
+  if (pool.length < count) throw new Error(`only ${pool.length} ready demo deliveries left, ${count} needed`);
+  return pool.splice(0, count);
+}
+
+const driverTurn = (() => {
+  const free = [...DRIVERS];
+  const waiting: ((email: string) => void)[] = [];
   return {
-    samples, machineId: samples.machine.id, starts: () => why, actions: new Set(), answers: {}, sees: {},
-    start: () => Promise.reject(new Error(why)),
-    act: () => Promise.reject(new Error(why)),
+    take: () => new Promise<string>((resolve) => { const email = free.shift(); if (email) resolve(email); else waiting.push(resolve); }),
+    give: (email: string) => { const next = waiting.shift(); if (next) next(email); else free.push(email); },
+  };
+})();
+
+/** What a job or task run holds: its job, the driver it takes, the task it follows. */
+interface OperationsRun { jobId: number; driver: string; taskId?: number }
+const operationsRuns = new WeakMap<Run, OperationsRun>();
+const opsOf = (run: Run) => operationsRuns.get(run)!;
+const jobDetails = (jobId: number) => call<JobDetailsBody>(OPERATOR, 'GET', `/jobs/za/${jobId}`);
+
+/** A fresh job of `count` ready deliveries, unassigned or assigned to the run's driver. */
+async function buildJob(run: Run, count: number, assigned: boolean): Promise<JobDetailsBody> {
+  const driver = await driverTurn.take();
+  run.onEnd(() => driverTurn.give(driver));
+  const deliveryIds = await readyDeliveries(count);
+  const body = { deliveryIds, ...(assigned ? { driverId: (await apiUser(driver)).id } : {}) };
+  const created = await call<JobDetailsBody>(OPERATOR, 'POST', '/jobs/createjob/za', body);
+  operationsRuns.set(run, { jobId: created.job.id, driver });
+  return created;
+}
+
+/** The driver works every open task of the job through (start, arrived, complete), in job order. */
+async function finishTasks(run: Run) {
+  const { jobId, driver } = opsOf(run);
+  for (const task of (await jobDetails(jobId)).tasks) {
+    if (task.taskStatusId !== TASK_STATUS.NOT_STARTED) continue;
+    await call(driver, 'PUT', `/tasks/start/za/${task.id}`);
+    await call(driver, 'PUT', `/tasks/arrived/za/${task.id}`, { arrivedLocation: { lat: -33.92, lon: 18.42 } });
+    await call(driver, 'PUT', `/tasks/${isPickUpTask(task.taskTypeId) ? 'completepickup' : 'completedropoff'}/za/${task.id}`);
+  }
+}
+
+function jobDriver(): BrowserDriver {
+  return {
+    samples: jobSamples,
+    machineId: 'job',
+    starts: () => true,
+    actions: new Set(['job.assign', 'job.unassign', 'job.reject', 'job.start', 'job.tasksFinished', 'job.deliveries.add',
+      'job.deliveries.remove', 'job.notifyDelay', 'job.reverse']),
+    // The job's facts travel with the event: the server's job has them (how many deliveries stay, tasks started).
+    refuses: (event, from) => (event.type === 'job.reverse' && from.active.includes('inProgress') && event.tasksStarted !== 0
+      ? 'reversing a job in progress with a task started: the server refuses it (409), the chart refuses it too (no transition to take)' : null),
+    answers: {},
+    async start(run) {
+      // As many deliveries as the path's first removal leaves plus one (the sample: a job of two deliveries).
+      const removal = run.path.steps.find((step) => step.event.type === 'job.deliveries.remove')?.event as { remaining?: number } | undefined;
+      await buildJob(run, (removal?.remaining ?? 1) + 1, false);
+    },
+    async act(event, run) {
+      const { jobId, driver } = opsOf(run);
+      switch (event.type) {
+        case 'job.assign': await call(OPERATOR, 'PUT', '/jobs/assignjobstodriver/za', { jobIds: [jobId], driverId: (await apiUser(driver)).id }); return;
+        case 'job.unassign': await call(OPERATOR, 'PUT', `/jobs/unassigndriverfromjob/za/${jobId}`); return;
+        case 'job.reject': await call(driver, 'PUT', `/jobs/reject/za/${jobId}`); return;
+        case 'job.start': await call(driver, 'PUT', `/jobs/start/za/${jobId}`); return;
+        case 'job.tasksFinished': await finishTasks(run); return;
+        case 'job.deliveries.add': await call(OPERATOR, 'PUT', `/jobs/adddeliveriestojob/za/${jobId}`, { deliveryIds: await readyDeliveries(1) }); return;
+        case 'job.deliveries.remove': {
+          const { deliveries } = await jobDetails(jobId);
+          await call(OPERATOR, 'PUT', `/jobs/removedeliveryfromjob/za/${jobId}`, { deliveryId: deliveries.at(-1)!.deliveryId });
+          return;
+        }
+        case 'job.notifyDelay': await call(OPERATOR, 'PUT', `/jobs/notifyJobDelay/za/${jobId}`, {}); return;
+        case 'job.reverse': await call(OPERATOR, 'PUT', `/jobs/reverseJobStatus/za/${jobId}`); return;
+        default: throw new Error(`no action for ${event.type}`);
+      }
+    },
+    async read(run) {
+      const snapshot = jobSnapshotOf((await jobDetails(opsOf(run).jobId)).job);
+      return snapshot.status === 'done' ? DONE : stateKey(snapshot.value);
+    },
+    sees: {},
   };
 }
 
-const NO_JOB_DRIVER = 'no browser driver yet (a fresh job per path, read through the API)';
+/**
+ * task: the pick-up or the drop-off of a fresh one-delivery job assigned to the run's driver. A drop-off starts
+ * only once its parcel is collected: before starting it the driver collects it (the pick-up worked through).
+ * A task is cancelled with its delivery: a pick-up not started when the operator removes the delivery, a drop-off
+ * when the driver raises an exception on its pick-up.
+ */
+function taskDriver(): BrowserDriver {
+  const reason = 'exception reason';
+  return {
+    samples: taskSamples,
+    machineId: 'task',
+    starts: () => true,
+    actions: new Set(['task.start', 'task.arrived', 'task.completePickup', 'task.completeDropoff', 'task.exceptionPickup',
+      'task.exceptionDropoff', 'task.cancel', 'task.reverse']),
+    refuses: (event, from) => {
+      if (event.type === 'task.cancel' && !from.active.includes('notStarted')) {
+        return 'cancelling a task under way: the server cancels a task only with its delivery (removed from a job not started, or its pick-up failed)';
+      }
+      if (event.type === 'task.reverse' && !from.active.includes('exception')) {
+        return 'reopening a task that is not the exception ending its job: the server reopens only the last finished task of a completed job';
+      }
+      return null;
+    },
+    answers: {},
+    async start(run) {
+      const created = await buildJob(run, 1, true);
+      const wanted = run.path.scenario === 0 ? isPickUpTask : (type: number) => !isPickUpTask(type);
+      opsOf(run).taskId = created.tasks.find((task) => wanted(task.taskTypeId))!.id;
+    },
+    async act(event, run) {
+      const { jobId, driver, taskId } = opsOf(run);
+      const tasks = (await jobDetails(jobId)).tasks;
+      const pickUp = tasks.find((task) => isPickUpTask(task.taskTypeId))!;
+      const dropOff = run.path.scenario === 1;
+      switch (event.type) {
+        case 'task.start':
+          if (dropOff) {
+            await call(driver, 'PUT', `/tasks/start/za/${pickUp.id}`);
+            await call(driver, 'PUT', `/tasks/arrived/za/${pickUp.id}`, { arrivedLocation: { lat: -33.92, lon: 18.42 } });
+            await call(driver, 'PUT', `/tasks/completepickup/za/${pickUp.id}`);
+          }
+          await call(driver, 'PUT', `/tasks/start/za/${taskId}`);
+          return;
+        case 'task.arrived': await call(driver, 'PUT', `/tasks/arrived/za/${taskId}`, { arrivedLocation: event.location }); return;
+        case 'task.completePickup': await call(driver, 'PUT', `/tasks/completepickup/za/${taskId}`); return;
+        case 'task.completeDropoff': await call(driver, 'PUT', `/tasks/completedropoff/za/${taskId}`); return;
+        case 'task.exceptionPickup': await call(driver, 'PUT', `/tasks/exceptionpickup/za/${taskId}`, { reason }); return;
+        case 'task.exceptionDropoff': await call(driver, 'PUT', `/tasks/exceptiondropoff/za/${taskId}`, { reason }); return;
+        case 'task.cancel':
+          if (dropOff) {
+            await call(driver, 'PUT', `/tasks/start/za/${pickUp.id}`);
+            await call(driver, 'PUT', `/tasks/exceptionpickup/za/${pickUp.id}`, { reason });
+          } else {
+            await call(OPERATOR, 'PUT', `/jobs/removedeliveryfromjob/za/${jobId}`, { deliveryId: pickUp.deliveryId });
+          }
+          return;
+        case 'task.reverse': await call(OPERATOR, 'PUT', `/jobs/reverseJobStatus/za/${jobId}`); return;
+        default: throw new Error(`no action for ${event.type}`);
+      }
+    },
+    async read(run) {
+      const { task } = await call<TaskStateBody>(OPERATOR, 'GET', `/tasks/gettaskstate/za/${opsOf(run).taskId}`);
+      return stateKey(taskSnapshotOf(task).value);
+    },
+    sees: {},
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The recorder: a second page of the same browser context listens on the app's inspector channel (as /flows Live
@@ -460,8 +647,10 @@ async function recorded(listener: Page, machineId: string): Promise<string[]> {
 async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const trail: string[] = [];
+  const cleanups: (() => void)[] = [];
   try {
-    const listener = await openRecorder(context);
+    // A chart the server runs is read from the server: no recorder page.
+    const listener = driver.read ? undefined : await openRecorder(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => trail.push(`pageerror ${error.message}`));
     page.on('response', (response) => { if (response.status() >= 400) trail.push(`${response.status()} ${response.request().method()} ${response.url()}`); });
@@ -469,9 +658,10 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
     const run: Run = {
       page, context, path, step: 0,
       next: () => path.steps[run.step + 1]?.event,
-      restart: async () => { base = (await recorded(listener, driver.machineId)).length; },
+      restart: async () => { base = listener ? (await recorded(listener, driver.machineId)).length : 0; },
+      onEnd: (cleanup) => cleanups.push(cleanup),
     };
-    const states = async () => (await recorded(listener, driver.machineId)).slice(base);
+    const states = async () => (await recorded(listener!, driver.machineId)).slice(base);
     await driver.start(run);
     let cursor = 0;
     for (const [index, step] of path.steps.entries()) {
@@ -481,6 +671,12 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
       trail.push(`step ${index}: ${type}${answer ? ' (the server answers)' : ''} ⇒ ${step.state}`);
       if (index > 0 && !answer) await driver.act(step.event, run);
       if (index > 0 && answer) await driver.produce?.[type]?.(step.event, run);
+      if (driver.read) {
+        // The server's stored state after the call (its answer came back before the read).
+        const read = driver.read;
+        await until(() => read(run), (state) => state === step.state, `the server's ${driver.machineId} is ${step.state} after step ${index} (${type})`);
+        continue;
+      }
       // The running actor reaches the step's state, at or after where the previous step left it.
       const since = cursor;
       cursor = await until(async () => (await states()).findIndex((state, at) => at >= since && state === step.state), (at) => at >= 0,
@@ -495,6 +691,7 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
     console.error(`${driver.machineId} path ${path.index} failed:\n${trail.join('\n')}`);
     throw error;
   } finally {
+    cleanups.forEach((cleanup) => cleanup());
     await context.close();
   }
 }
@@ -505,7 +702,7 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
 const only = process.env.E2E_CHARTS?.split(',').map((id) => id.trim()).filter(Boolean);
 const wizard = wizardDriver();
 const drivers = [
-  await authDriver(), wizard, payDriver(wizard), undriven(jobSamples, NO_JOB_DRIVER), undriven(taskSamples, NO_JOB_DRIVER),
+  await authDriver(), wizard, payDriver(wizard), jobDriver(), taskDriver(),
 ].filter((driver) => !only || only.includes(driver.machineId));
 const selections = new Map<BrowserDriver, Selection>(drivers.map((driver) => [driver, selectPaths(replayPaths(driver.samples), driver)]));
 Reflect.deleteProperty(globalThis, 'window');
