@@ -5,6 +5,7 @@ import { ApiError } from '../../src/api/api-error';
 import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge';
 import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { SIGN_IN_TEXTS } from '../../src/lib/error-catalogue';
+import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
 import { PAYMENT_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { paySamples } from '../../src/machines/booking/pay.samples';
 import { jobSnapshotOf } from '../../src/machines/operations/job.machine';
@@ -421,7 +422,7 @@ function payDriver(wizard: BrowserDriver): BrowserDriver {
 // `taskSnapshotOf`), and compared with the path's.
 
 const OPERATOR = ADMIN;
-/** Drivers the job and task runs take in turn, one run each at a time (a driver works one job at a time). */
+/** Drivers the job and task runs take in turn, one run each at a time (a driver works one job at a time), with their names. */
 const DRIVERS = ['driver3@demo.test', 'driver4@demo.test'];
 
 interface ApiUser { token: string; id: number }
@@ -465,8 +466,8 @@ const driverTurn = (() => {
   };
 })();
 
-/** What a job or task run holds: its job, the driver it takes, the task it follows. */
-interface OperationsRun { jobId: number; driver: string; taskId?: number }
+/** What a job or task run holds: its job, the driver it takes, the task it follows, whether the operator's page is signed in. */
+interface OperationsRun { jobId: number; driver: string; taskId?: number; signedIn?: boolean }
 const operationsRuns = new WeakMap<Run, OperationsRun>();
 const opsOf = (run: Run) => operationsRuns.get(run)!;
 const jobDetails = (jobId: number) => call<JobDetailsBody>(OPERATOR, 'GET', `/jobs/za/${jobId}`);
@@ -493,6 +494,27 @@ async function finishTasks(run: Run) {
   }
 }
 
+/**
+ * The operator presses a button of the job's edit screen (/jobs/edit/:id, loaded afresh: the driver's calls came
+ * over the API meanwhile) and the screen's call is answered (2xx) before the replay reads the job's state.
+ */
+async function onJobScreen(run: Run, press: (page: Page) => Promise<void>) {
+  const ops = opsOf(run);
+  const { page } = run;
+  if (!ops.signedIn) {
+    await signIn(page, OPERATOR);
+    ops.signedIn = true;
+  }
+  await page.goto(`${server.url}/jobs/edit/${ops.jobId}`);
+  await page.getByRole('group', { name: JOB_SCREEN_TEXTS.actions }).waitFor({ timeout: STEP_TIMEOUT });
+  const answered = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/connect/jobs/'), { timeout: STEP_TIMEOUT });
+  await press(page);
+  const response = await answered;
+  if (!response.ok()) throw new Error(`the job screen's call ${response.url()} answered ${response.status()} ${await response.text()}`);
+}
+
+const jobActions = (page: Page) => page.getByRole('group', { name: JOB_SCREEN_TEXTS.actions });
+
 function jobDriver(): BrowserDriver {
   return {
     samples: jobSamples,
@@ -512,19 +534,24 @@ function jobDriver(): BrowserDriver {
     async act(event, run) {
       const { jobId, driver } = opsOf(run);
       switch (event.type) {
+        // The call the job screen's driver picker makes: the picker offers only drivers in the territory of the
+        // job's first stop, and the demo's ready deliveries lie in several territories, so the run's own driver
+        // (one run at a time each) is assigned over the API.
         case 'job.assign': await call(OPERATOR, 'PUT', '/jobs/assignjobstodriver/za', { jobIds: [jobId], driverId: (await apiUser(driver)).id }); return;
-        case 'job.unassign': await call(OPERATOR, 'PUT', `/jobs/unassigndriverfromjob/za/${jobId}`); return;
+        case 'job.unassign':
+          await onJobScreen(run, (page) => jobActions(page).getByRole('button', { name: JOB_ACTION_LABELS.unassign }).click());
+          return;
         case 'job.reject': await call(driver, 'PUT', `/jobs/reject/za/${jobId}`); return;
         case 'job.start': await call(driver, 'PUT', `/jobs/start/za/${jobId}`); return;
         case 'job.tasksFinished': await finishTasks(run); return;
         case 'job.deliveries.add': await call(OPERATOR, 'PUT', `/jobs/adddeliveriestojob/za/${jobId}`, { deliveryIds: await readyDeliveries(1) }); return;
-        case 'job.deliveries.remove': {
-          const { deliveries } = await jobDetails(jobId);
-          await call(OPERATOR, 'PUT', `/jobs/removedeliveryfromjob/za/${jobId}`, { deliveryId: deliveries.at(-1)!.deliveryId });
+        case 'job.deliveries.remove':
+          await onJobScreen(run, (page) => page.getByRole('button', { name: /^Remove .* from the job$/ }).last().click());
           return;
-        }
         case 'job.notifyDelay': await call(OPERATOR, 'PUT', `/jobs/notifyJobDelay/za/${jobId}`, {}); return;
-        case 'job.reverse': await call(OPERATOR, 'PUT', `/jobs/reverseJobStatus/za/${jobId}`); return;
+        case 'job.reverse':
+          await onJobScreen(run, (page) => jobActions(page).getByRole('button', { name: JOB_ACTION_LABELS.reverse }).click());
+          return;
         default: throw new Error(`no action for ${event.type}`);
       }
     },
