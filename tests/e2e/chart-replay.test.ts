@@ -15,7 +15,7 @@ import { taskSamples } from '../../src/machines/operations/task.samples';
 import { sampleCustomParcel, wizardSamples } from '../../src/machines/booking/wizard.samples';
 import type { MachineSamples } from '../../src/machines/samples';
 import {
-  DONE, replayPaths, selectPaths, shardOf, stateKey, type DriverCapabilities, type ReplayPath, type Selection,
+  DONE, JOB_CAPABILITIES, replayPaths, selectPaths, shardOf, stateKey, TASK_CAPABILITIES, type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
 import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, type AppServer } from './support';
 
@@ -519,13 +519,7 @@ function jobDriver(): BrowserDriver {
   return {
     samples: jobSamples,
     machineId: 'job',
-    starts: () => true,
-    actions: new Set(['job.assign', 'job.unassign', 'job.reject', 'job.start', 'job.tasksFinished', 'job.deliveries.add',
-      'job.deliveries.remove', 'job.notifyDelay', 'job.reverse']),
-    // The job's facts travel with the event: the server's job has them (how many deliveries stay, tasks started).
-    refuses: (event, from) => (event.type === 'job.reverse' && from.active.includes('inProgress') && event.tasksStarted !== 0
-      ? 'reversing a job in progress with a task started: the server refuses it (409), the chart refuses it too (no transition to take)' : null),
-    answers: {},
+    ...JOB_CAPABILITIES,
     async start(run) {
       // As many deliveries as the path's first removal leaves plus one (the sample: a job of two deliveries).
       const removal = run.path.steps.find((step) => step.event.type === 'job.deliveries.remove')?.event as { remaining?: number } | undefined;
@@ -574,19 +568,7 @@ function taskDriver(): BrowserDriver {
   return {
     samples: taskSamples,
     machineId: 'task',
-    starts: () => true,
-    actions: new Set(['task.start', 'task.arrived', 'task.completePickup', 'task.completeDropoff', 'task.exceptionPickup',
-      'task.exceptionDropoff', 'task.cancel', 'task.reverse']),
-    refuses: (event, from) => {
-      if (event.type === 'task.cancel' && !from.active.includes('notStarted')) {
-        return 'cancelling a task under way: the server cancels a task only with its delivery (removed from a job not started, or its pick-up failed)';
-      }
-      if (event.type === 'task.reverse' && !from.active.includes('exception')) {
-        return 'reopening a task that is not the exception ending its job: the server reopens only the last finished task of a completed job';
-      }
-      return null;
-    },
-    answers: {},
+    ...TASK_CAPABILITIES,
     async start(run) {
       const created = await buildJob(run, 1, true);
       const wanted = run.path.scenario === 0 ? isPickUpTask : (type: number) => !isPickUpTask(type);
