@@ -5,7 +5,7 @@ import { ApiError } from '../../src/api/api-error';
 import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge';
 import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { SIGN_IN_TEXTS } from '../../src/lib/error-catalogue';
-import { JOB_ACTION_LABELS, JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
+import { JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
 import { PAYMENT_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { paySamples } from '../../src/machines/booking/pay.samples';
 import { jobSnapshotOf } from '../../src/machines/operations/job.machine';
@@ -20,12 +20,13 @@ import {
 import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, type AppServer } from './support';
 
 // Issue 24 item 4: the generated paths of the key charts (the booking wizard, pay, auth, job, task) replayed in
-// Chromium through the real UI against the real server and the demo data. The paths are the model suite's (same
-// generator, same samples); user events are Playwright actions, invoked actors are answered by the server (the
-// replay waits for the state), and the running actor's states are read where /flows Live reads them: the
-// inspector the app's root system reports to over a BroadcastChannel, listened to from a second page of the same
-// browser. Which paths run, and why the others stay in jsdom, is computed from each path (chart-replay-paths.ts);
-// the counts are printed. E2E_SHARD=<k>/<n> splits the runs over CI jobs.
+// Chromium through the real UI against the real server and the demo data (job and task: charts the server runs,
+// driven by the operator's job screen and the driver's API calls, their states read back from the server). The paths
+// are the model suite's (same generator, same samples); user events are Playwright actions, invoked actors are
+// answered by the server (the replay waits for the state), and the running actor's states are read where /flows Live
+// reads them: the inspector the app's root system reports to over a BroadcastChannel, listened to from a second page
+// of the same browser. Which paths run, and why the others stay in jsdom, is computed from each path (chart-replay-
+// paths.ts); the counts are printed. E2E_SHARD=<k>/<n> splits the runs over CI jobs.
 
 const ADMIN = 'administrator@demo.test';
 const TWO_FACTOR = 'twofactor@demo.test';
@@ -542,7 +543,14 @@ function jobDriver(): BrowserDriver {
         case 'job.deliveries.remove':
           await onJobScreen(run, (page) => page.getByRole('button', { name: /^Remove .* from the job$/ }).last().click());
           return;
-        case 'job.notifyDelay': await call(OPERATOR, 'PUT', `/jobs/notifyJobDelay/za/${jobId}`, {}); return;
+        case 'job.notifyDelay':
+          await onJobScreen(run, async (page) => {
+            await jobActions(page).getByRole('button', { name: JOB_ACTION_LABELS.notifyDelay }).click();
+            const form = page.getByRole('form', { name: JOB_ACTION_LABELS.notifyDelay });
+            await form.getByLabel(JOB_FIGURES_TEXTS.delayMinutes).fill('15');
+            await form.getByRole('button', { name: JOB_FIGURES_TEXTS.sendDelay }).click();
+          });
+          return;
         case 'job.reverse':
           await onJobScreen(run, (page) => jobActions(page).getByRole('button', { name: JOB_ACTION_LABELS.reverse }).click());
           return;
