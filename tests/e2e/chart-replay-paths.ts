@@ -181,6 +181,36 @@ export function selectPaths(paths: ReplayPath[], driver: DriverCapabilities): Se
   return { generated: paths.length, runs, replayable: replayable.length, leftToJsdom };
 }
 
+/**
+ * The job and task drivers' capabilities (their actions are the operator's and the driver's real calls, see
+ * chart-replay.test.ts): every job event; every task event but a cancellation under way (the server cancels a task
+ * only with its delivery: removed from a job not started, or its pick-up failed) and a reopening of anything but an
+ * exception (reverseJobStatus reopens the last finished task of a completed job: a pick-up exception ends its job,
+ * a completed pick-up never does while its drop-off is open).
+ */
+export const JOB_CAPABILITIES: Omit<DriverCapabilities, 'produce'> = {
+  starts: () => true,
+  actions: new Set(['job.assign', 'job.unassign', 'job.reject', 'job.start', 'job.tasksFinished', 'job.deliveries.add',
+    'job.deliveries.remove', 'job.notifyDelay', 'job.reverse']),
+  answers: {},
+};
+
+export const TASK_CAPABILITIES: Omit<DriverCapabilities, 'produce'> = {
+  starts: () => true,
+  actions: new Set(['task.start', 'task.arrived', 'task.completePickup', 'task.completeDropoff', 'task.exceptionPickup',
+    'task.exceptionDropoff', 'task.cancel', 'task.reverse']),
+  refuses: (event, from) => {
+    if (event.type === 'task.cancel' && !from.active.includes('notStarted')) {
+      return 'cancelling a task under way: the server cancels a task only with its delivery (removed from a job not started, or its pick-up failed)';
+    }
+    if (event.type === 'task.reverse' && !from.active.includes('exception')) {
+      return 'reopening a task that is not the exception ending its job: the server reopens only the last finished task of a completed job';
+    }
+    return null;
+  },
+  answers: {},
+};
+
 /** E2E_SHARD=<k>/<n>: the k-th of n slices of all runs (every n-th, from the k-th); unset: all. */
 export function shardOf(value: string | undefined): { index: number; count: number } {
   if (!value) return { index: 0, count: 1 };

@@ -5,24 +5,28 @@ import { ApiError } from '../../src/api/api-error';
 import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge';
 import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { SIGN_IN_TEXTS } from '../../src/lib/error-catalogue';
-import { PAYMENT_STATUS } from '../../src/lib/statuses';
+import { JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
+import { PAYMENT_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { paySamples } from '../../src/machines/booking/pay.samples';
+import { jobSnapshotOf } from '../../src/machines/operations/job.machine';
 import { jobSamples } from '../../src/machines/operations/job.samples';
+import { isPickUpTask, taskSnapshotOf } from '../../src/machines/operations/task.machine';
 import { taskSamples } from '../../src/machines/operations/task.samples';
 import { sampleCustomParcel, wizardSamples } from '../../src/machines/booking/wizard.samples';
 import type { MachineSamples } from '../../src/machines/samples';
 import {
-  DONE, replayPaths, selectPaths, shardOf, type DriverCapabilities, type ReplayPath, type Selection,
+  DONE, JOB_CAPABILITIES, replayPaths, selectPaths, shardOf, stateKey, TASK_CAPABILITIES, type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
 import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, type AppServer } from './support';
 
 // Issue 24 item 4: the generated paths of the key charts (the booking wizard, pay, auth, job, task) replayed in
-// Chromium through the real UI against the real server and the demo data. The paths are the model suite's (same
-// generator, same samples); user events are Playwright actions, invoked actors are answered by the server (the
-// replay waits for the state), and the running actor's states are read where /flows Live reads them: the
-// inspector the app's root system reports to over a BroadcastChannel, listened to from a second page of the same
-// browser. Which paths run, and why the others stay in jsdom, is computed from each path (chart-replay-paths.ts);
-// the counts are printed. E2E_SHARD=<k>/<n> splits the runs over CI jobs.
+// Chromium through the real UI against the real server and the demo data (job and task: charts the server runs,
+// driven by the operator's job screen and the driver's API calls, their states read back from the server). The paths
+// are the model suite's (same generator, same samples); user events are Playwright actions, invoked actors are
+// answered by the server (the replay waits for the state), and the running actor's states are read where /flows Live
+// reads them: the inspector the app's root system reports to over a BroadcastChannel, listened to from a second page
+// of the same browser. Which paths run, and why the others stay in jsdom, is computed from each path (chart-replay-
+// paths.ts); the counts are printed. E2E_SHARD=<k>/<n> splits the runs over CI jobs.
 
 const ADMIN = 'administrator@demo.test';
 const TWO_FACTOR = 'twofactor@demo.test';
@@ -50,6 +54,8 @@ interface Run {
   next(): AnyEventObject | undefined;
   /** Forgets what the recorder saw so far: the path starts now (after a driver's preparation). */
   restart(): Promise<void>;
+  /** Runs when the replay ends, passed or failed (a driver gives back what it took). */
+  onEnd(cleanup: () => void): void;
 }
 
 interface BrowserDriver extends DriverCapabilities {
@@ -67,6 +73,11 @@ interface BrowserDriver extends DriverCapabilities {
   produce?: Record<string, (event: AnyEventObject, run: Run) => Promise<void>>;
   /** What the user sees in a stable state, by state path ('signedIn.active'). */
   sees: Record<string, (run: Run) => Promise<void>>;
+  /**
+   * The state as the server stores it (job and task: charts the server runs, not the browser), keyed as the
+   * path's; when given, each step's state is read here instead of from the inspector.
+   */
+  read?(run: Run): Promise<string>;
 }
 
 const header = (page: Page) => page.locator('header');
@@ -402,20 +413,213 @@ function payDriver(wizard: BrowserDriver): BrowserDriver {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// job and task: pure charts the server runs on every job and task call (409 when they refuse) and the job screens
-// ask what to offer. No driver yet: each path needs a job of its own in the chart's initial state (built from
-// ready deliveries through the dispatcher's job builder), and its state would be read from the job's stored
-// status through the API (`jobSnapshotOf`, `taskSnapshotOf`). Their paths are listed, all left to jsdom.
+// job and task: pure charts the server runs on every job and task call (409 when they refuse). Each path gets a
+// job of its own, built by the administrator (an operator) from ready demo deliveries with createjob; its events
+// are the real calls: the operator's assign, unassign, add, remove, notify-delay and reverse, the driver's
+// start, reject and task calls, each signed in as that user. The web app has no driver screens (drivers use the
+// mobile app), so the driver's calls are made over the API as that app makes them; the operator's calls too (the
+// same calls the job screen makes). After each step the state is read back from the server, never from a chart
+// in the test: the job's stored status (getjob, mapped by `jobSnapshotOf`) and the task's (gettaskstate, by
+// `taskSnapshotOf`), and compared with the path's.
 
-function undriven(samples: MachineSamples<AnyStateMachine>, why: string): BrowserDriver {
+const OPERATOR = ADMIN;
+/** Drivers the job and task runs take in turn, one run each at a time (a driver works one job at a time), with their names. */
+const DRIVERS = ['driver3@demo.test', 'driver4@demo.test'];
+
+interface ApiUser { token: string; id: number }
+const apiUsers = new Map<string, Promise<ApiUser>>();
+function apiUser(email: string): Promise<ApiUser> {
+  if (!apiUsers.has(email)) apiUsers.set(email, apiLogin(server, email).then(({ jwtToken, id }) => ({ token: jwtToken, id })));
+  return apiUsers.get(email)!;
+}
+
+/** One call of the connect API as a user; fails with the server's answer unless it is 2xx. */
+async function call<T>(email: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  const { token } = await apiUser(email);
+  const response = await fetch(`${server.url}/connect${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} as ${email}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+interface JobDetailsBody { job: { id: number; jobStatusId: number }; deliveries: { deliveryId: number }[]; tasks: { id: number; taskTypeId: number; taskStatusId: number; deliveryId: number }[] }
+interface TaskStateBody { task: { taskTypeId: number; taskStatusId: number; arrivedDate?: string | null } }
+
+/** Ready demo deliveries, each handed to one run only (runs build their jobs concurrently). */
+let readyPool: Promise<number[]> | undefined;
+async function readyDeliveries(count: number): Promise<number[]> {
+  readyPool ??= call<{ deliveryId: number }[]>(OPERATOR, 'GET', '/jobs/readydeliveries/za').then((items) => items.map((item) => item.deliveryId));
+  const pool = await readyPool;
+  if (pool.length < count) throw new Error(`only ${pool.length} ready demo deliveries left, ${count} needed`);
+  return pool.splice(0, count);
+}
+
+const driverTurn = (() => {
+  const free = [...DRIVERS];
+  const waiting: ((email: string) => void)[] = [];
   return {
-    samples, machineId: samples.machine.id, starts: () => why, actions: new Set(), answers: {}, sees: {},
-    start: () => Promise.reject(new Error(why)),
-    act: () => Promise.reject(new Error(why)),
+    take: () => new Promise<string>((resolve) => { const email = free.shift(); if (email) resolve(email); else waiting.push(resolve); }),
+    give: (email: string) => { const next = waiting.shift(); if (next) next(email); else free.push(email); },
+  };
+})();
+
+/** What a job or task run holds: its job, the driver it takes, the task it follows, whether the operator's page is signed in. */
+interface OperationsRun { jobId: number; driver: string; taskId?: number; signedIn?: boolean }
+const operationsRuns = new WeakMap<Run, OperationsRun>();
+const opsOf = (run: Run) => operationsRuns.get(run)!;
+const jobDetails = (jobId: number) => call<JobDetailsBody>(OPERATOR, 'GET', `/jobs/za/${jobId}`);
+
+/** A fresh job of `count` ready deliveries, unassigned or assigned to the run's driver. */
+async function buildJob(run: Run, count: number, assigned: boolean): Promise<JobDetailsBody> {
+  const driver = await driverTurn.take();
+  run.onEnd(() => driverTurn.give(driver));
+  const deliveryIds = await readyDeliveries(count);
+  const body = { deliveryIds, ...(assigned ? { driverId: (await apiUser(driver)).id } : {}) };
+  const created = await call<JobDetailsBody>(OPERATOR, 'POST', '/jobs/createjob/za', body);
+  operationsRuns.set(run, { jobId: created.job.id, driver });
+  return created;
+}
+
+/** The driver works every open task of the job through (start, arrived, complete), in job order. */
+async function finishTasks(run: Run) {
+  const { jobId, driver } = opsOf(run);
+  for (const task of (await jobDetails(jobId)).tasks) {
+    if (task.taskStatusId !== TASK_STATUS.NOT_STARTED) continue;
+    await call(driver, 'PUT', `/tasks/start/za/${task.id}`);
+    await call(driver, 'PUT', `/tasks/arrived/za/${task.id}`, { arrivedLocation: { lat: -33.92, lon: 18.42 } });
+    await call(driver, 'PUT', `/tasks/${isPickUpTask(task.taskTypeId) ? 'completepickup' : 'completedropoff'}/za/${task.id}`);
+  }
+}
+
+/**
+ * The operator presses a button of the job's edit screen (/jobs/edit/:id, loaded afresh: the driver's calls came
+ * over the API meanwhile) and the screen's call is answered (2xx) before the replay reads the job's state.
+ */
+async function onJobScreen(run: Run, press: (page: Page) => Promise<void>) {
+  const ops = opsOf(run);
+  const { page } = run;
+  if (!ops.signedIn) {
+    await signIn(page, OPERATOR);
+    ops.signedIn = true;
+  }
+  await page.goto(`${server.url}/jobs/edit/${ops.jobId}`);
+  await page.getByRole('group', { name: JOB_SCREEN_TEXTS.actions }).waitFor({ timeout: STEP_TIMEOUT });
+  const answered = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/connect/jobs/'), { timeout: STEP_TIMEOUT });
+  await press(page);
+  const response = await answered;
+  if (!response.ok()) throw new Error(`the job screen's call ${response.url()} answered ${response.status()} ${await response.text()}`);
+}
+
+const jobActions = (page: Page) => page.getByRole('group', { name: JOB_SCREEN_TEXTS.actions });
+
+function jobDriver(): BrowserDriver {
+  return {
+    samples: jobSamples,
+    machineId: 'job',
+    ...JOB_CAPABILITIES,
+    async start(run) {
+      // As many deliveries as the path's first removal leaves plus one (the sample: a job of two deliveries).
+      const removal = run.path.steps.find((step) => step.event.type === 'job.deliveries.remove')?.event as { remaining?: number } | undefined;
+      await buildJob(run, (removal?.remaining ?? 1) + 1, false);
+    },
+    async act(event, run) {
+      const { jobId, driver } = opsOf(run);
+      switch (event.type) {
+        // The call the job screen's driver picker makes: the picker offers only drivers in the territory of the
+        // job's first stop, and the demo's ready deliveries lie in several territories, so the run's own driver
+        // (one run at a time each) is assigned over the API.
+        case 'job.assign': await call(OPERATOR, 'PUT', '/jobs/assignjobstodriver/za', { jobIds: [jobId], driverId: (await apiUser(driver)).id }); return;
+        case 'job.unassign':
+          await onJobScreen(run, (page) => jobActions(page).getByRole('button', { name: JOB_ACTION_LABELS.unassign }).click());
+          return;
+        case 'job.reject': await call(driver, 'PUT', `/jobs/reject/za/${jobId}`); return;
+        case 'job.start': await call(driver, 'PUT', `/jobs/start/za/${jobId}`); return;
+        case 'job.tasksFinished': await finishTasks(run); return;
+        case 'job.deliveries.add': await call(OPERATOR, 'PUT', `/jobs/adddeliveriestojob/za/${jobId}`, { deliveryIds: await readyDeliveries(1) }); return;
+        case 'job.deliveries.remove':
+          await onJobScreen(run, (page) => page.getByRole('button', { name: /^Remove .* from the job$/ }).last().click());
+          return;
+        case 'job.notifyDelay':
+          await onJobScreen(run, async (page) => {
+            await jobActions(page).getByRole('button', { name: JOB_ACTION_LABELS.notifyDelay }).click();
+            const form = page.getByRole('form', { name: JOB_ACTION_LABELS.notifyDelay });
+            await form.getByLabel(JOB_FIGURES_TEXTS.delayMinutes).fill('15');
+            await form.getByRole('button', { name: JOB_FIGURES_TEXTS.sendDelay }).click();
+          });
+          return;
+        case 'job.reverse':
+          await onJobScreen(run, (page) => jobActions(page).getByRole('button', { name: JOB_ACTION_LABELS.reverse }).click());
+          return;
+        default: throw new Error(`no action for ${event.type}`);
+      }
+    },
+    async read(run) {
+      const snapshot = jobSnapshotOf((await jobDetails(opsOf(run).jobId)).job);
+      return snapshot.status === 'done' ? DONE : stateKey(snapshot.value);
+    },
+    sees: {},
   };
 }
 
-const NO_JOB_DRIVER = 'no browser driver yet (a fresh job per path, read through the API)';
+/**
+ * task: the pick-up or the drop-off of a fresh one-delivery job assigned to the run's driver. A drop-off starts
+ * only once its parcel is collected: before starting it the driver collects it (the pick-up worked through).
+ * A task is cancelled with its delivery: a pick-up not started when the operator removes the delivery, a drop-off
+ * when the driver raises an exception on its pick-up.
+ */
+function taskDriver(): BrowserDriver {
+  const reason = 'exception reason';
+  return {
+    samples: taskSamples,
+    machineId: 'task',
+    ...TASK_CAPABILITIES,
+    async start(run) {
+      const created = await buildJob(run, 1, true);
+      const wanted = run.path.scenario === 0 ? isPickUpTask : (type: number) => !isPickUpTask(type);
+      opsOf(run).taskId = created.tasks.find((task) => wanted(task.taskTypeId))!.id;
+    },
+    async act(event, run) {
+      const { jobId, driver, taskId } = opsOf(run);
+      const tasks = (await jobDetails(jobId)).tasks;
+      const pickUp = tasks.find((task) => isPickUpTask(task.taskTypeId))!;
+      const dropOff = run.path.scenario === 1;
+      switch (event.type) {
+        case 'task.start':
+          if (dropOff) {
+            await call(driver, 'PUT', `/tasks/start/za/${pickUp.id}`);
+            await call(driver, 'PUT', `/tasks/arrived/za/${pickUp.id}`, { arrivedLocation: { lat: -33.92, lon: 18.42 } });
+            await call(driver, 'PUT', `/tasks/completepickup/za/${pickUp.id}`);
+          }
+          await call(driver, 'PUT', `/tasks/start/za/${taskId}`);
+          return;
+        case 'task.arrived': await call(driver, 'PUT', `/tasks/arrived/za/${taskId}`, { arrivedLocation: event.location }); return;
+        case 'task.completePickup': await call(driver, 'PUT', `/tasks/completepickup/za/${taskId}`); return;
+        case 'task.completeDropoff': await call(driver, 'PUT', `/tasks/completedropoff/za/${taskId}`); return;
+        case 'task.exceptionPickup': await call(driver, 'PUT', `/tasks/exceptionpickup/za/${taskId}`, { reason }); return;
+        case 'task.exceptionDropoff': await call(driver, 'PUT', `/tasks/exceptiondropoff/za/${taskId}`, { reason }); return;
+        case 'task.cancel':
+          if (dropOff) {
+            await call(driver, 'PUT', `/tasks/start/za/${pickUp.id}`);
+            await call(driver, 'PUT', `/tasks/exceptionpickup/za/${pickUp.id}`, { reason });
+          } else {
+            await call(OPERATOR, 'PUT', `/jobs/removedeliveryfromjob/za/${jobId}`, { deliveryId: pickUp.deliveryId });
+          }
+          return;
+        case 'task.reverse': await call(OPERATOR, 'PUT', `/jobs/reverseJobStatus/za/${jobId}`); return;
+        default: throw new Error(`no action for ${event.type}`);
+      }
+    },
+    async read(run) {
+      const { task } = await call<TaskStateBody>(OPERATOR, 'GET', `/tasks/gettaskstate/za/${opsOf(run).taskId}`);
+      return stateKey(taskSnapshotOf(task).value);
+    },
+    sees: {},
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The recorder: a second page of the same browser context listens on the app's inspector channel (as /flows Live
@@ -460,8 +664,10 @@ async function recorded(listener: Page, machineId: string): Promise<string[]> {
 async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const trail: string[] = [];
+  const cleanups: (() => void)[] = [];
   try {
-    const listener = await openRecorder(context);
+    // A chart the server runs is read from the server: no recorder page.
+    const listener = driver.read ? undefined : await openRecorder(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => trail.push(`pageerror ${error.message}`));
     page.on('response', (response) => { if (response.status() >= 400) trail.push(`${response.status()} ${response.request().method()} ${response.url()}`); });
@@ -469,9 +675,10 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
     const run: Run = {
       page, context, path, step: 0,
       next: () => path.steps[run.step + 1]?.event,
-      restart: async () => { base = (await recorded(listener, driver.machineId)).length; },
+      restart: async () => { base = listener ? (await recorded(listener, driver.machineId)).length : 0; },
+      onEnd: (cleanup) => cleanups.push(cleanup),
     };
-    const states = async () => (await recorded(listener, driver.machineId)).slice(base);
+    const states = async () => (await recorded(listener!, driver.machineId)).slice(base);
     await driver.start(run);
     let cursor = 0;
     for (const [index, step] of path.steps.entries()) {
@@ -481,6 +688,12 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
       trail.push(`step ${index}: ${type}${answer ? ' (the server answers)' : ''} ⇒ ${step.state}`);
       if (index > 0 && !answer) await driver.act(step.event, run);
       if (index > 0 && answer) await driver.produce?.[type]?.(step.event, run);
+      if (driver.read) {
+        // The server's stored state after the call (its answer came back before the read).
+        const read = driver.read;
+        await until(() => read(run), (state) => state === step.state, `the server's ${driver.machineId} is ${step.state} after step ${index} (${type})`);
+        continue;
+      }
       // The running actor reaches the step's state, at or after where the previous step left it.
       const since = cursor;
       cursor = await until(async () => (await states()).findIndex((state, at) => at >= since && state === step.state), (at) => at >= 0,
@@ -495,6 +708,7 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
     console.error(`${driver.machineId} path ${path.index} failed:\n${trail.join('\n')}`);
     throw error;
   } finally {
+    cleanups.forEach((cleanup) => cleanup());
     await context.close();
   }
 }
@@ -505,7 +719,7 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
 const only = process.env.E2E_CHARTS?.split(',').map((id) => id.trim()).filter(Boolean);
 const wizard = wizardDriver();
 const drivers = [
-  await authDriver(), wizard, payDriver(wizard), undriven(jobSamples, NO_JOB_DRIVER), undriven(taskSamples, NO_JOB_DRIVER),
+  await authDriver(), wizard, payDriver(wizard), jobDriver(), taskDriver(),
 ].filter((driver) => !only || only.includes(driver.machineId));
 const selections = new Map<BrowserDriver, Selection>(drivers.map((driver) => [driver, selectPaths(replayPaths(driver.samples), driver)]));
 Reflect.deleteProperty(globalThis, 'window');

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { jobSamples } from '../../src/machines/operations/job.samples';
 import { paySamples } from '../../src/machines/booking/pay.samples';
-import { notReplayable, replayPaths, selectPaths, shardOf, type DriverCapabilities } from '../e2e/chart-replay-paths';
+import { taskSamples } from '../../src/machines/operations/task.samples';
+import {
+  JOB_CAPABILITIES, notReplayable, replayPaths, selectPaths, shardOf, TASK_CAPABILITIES, type DriverCapabilities,
+} from '../e2e/chart-replay-paths';
 
 // The rule that picks the paths the browser replays (tests/e2e/chart-replay.test.ts) from the paths themselves.
 
@@ -47,6 +50,22 @@ describe('which generated paths the browser replays', () => {
       'the demo server answers loadAccounts otherwise than this sample',
       'a user event while loadWidget is in flight (the real server answers first)',
     ]));
+  });
+
+  it('job and task against the server: every job path, and the task paths but a cancellation under way or a reopened completion', () => {
+    const job = selectPaths(jobPaths, JOB_CAPABILITIES);
+    expect([job.generated, job.replayable, job.runs.length]).toEqual([19, 19, 15]);
+    const task = selectPaths(replayPaths(taskSamples), TASK_CAPABILITIES);
+    expect([task.generated, task.replayable, task.runs.length]).toEqual([17, 14, 7]);
+    expect(Object.fromEntries([...task.leftToJsdom].map(([reason, paths]) => [reason, paths.map((path) => path.label)]))).toEqual({
+      'cancelling a task under way: the server cancels a task only with its delivery (removed from a job not started, or its pick-up failed)': [
+        'xstate.init → task.start → task.arrived → task.cancel → task.reverse',
+        'xstate.init → task.start → task.arrived → task.cancel → task.reverse',
+      ],
+      'reopening a task that is not the exception ending its job: the server reopens only the last finished task of a completed job': [
+        'xstate.init → task.start → task.arrived → task.completePickup → task.reverse',
+      ],
+    });
   });
 
   it('reads E2E_SHARD as k/n', () => {
