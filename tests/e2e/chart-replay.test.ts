@@ -317,7 +317,8 @@ function wizardDriver(): BrowserDriver {
         const accountNext = wizard.getByTestId('pay-account').getByRole('button', { name: 'Next' });
         await until(async () => {
           if (await heading.count()) return true;
-          if (await accountNext.count() && await accountNext.isEnabled()) await accountNext.click();
+          // The account step can give way to the details between two looks: never wait on a button that went.
+          if (await accountNext.isEnabled({ timeout: 500 }).catch(() => false)) await accountNext.click({ timeout: 2_000 }).catch(() => undefined);
           return false;
         }, Boolean, 'the payment details shown');
         await details.getByRole('button', { name: 'Post pay' }).click();
