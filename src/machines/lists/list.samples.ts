@@ -1,3 +1,4 @@
+import type { AnyEventObject } from 'xstate';
 import { toApiError } from '../../api/api-error';
 import { defineSamples } from '../samples';
 import { listMachine } from './list.machine';
@@ -23,6 +24,16 @@ const deliveriesPage = {
   paging: { page: 1, pageSize: 20, totalPages: 1, totalItems: 2 },
 };
 
+/** A deliveries page loaded (after a failed load), searched, with delivery 7 picked: where the bulk actions start. */
+const deliveriesSelected: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadPage', output: deliveriesPage },
+  { type: 'xstate.error.actor.loadPage', error: toApiError(500, { message: 'boom' }, '/connect/deliveries/ZA') },
+  { type: 'list.urlChanged', search: '?logisticstatuses=0' },
+  { type: 'list.search', text: 'WBL' },
+  { type: 'list.select', id: 7, selected: true },
+  { type: 'list.selectPage', selected: false },
+];
+
 export const listSamples = defineSamples(listMachine, [
   {
     name: 'stores list opened from a shared link; stores selected and deleted',
@@ -46,12 +57,7 @@ export const listSamples = defineSamples(listMachine, [
     name: 'deliveries selected, deleted, and the list reloads after 2 s',
     input: { resource: 'deliveries', cca2: 'ZA', search: '?logisticstatuses=0' },
     events: [
-      { type: 'xstate.done.actor.loadPage', output: deliveriesPage },
-      { type: 'xstate.error.actor.loadPage', error: toApiError(500, { message: 'boom' }, '/connect/deliveries/ZA') },
-      { type: 'list.urlChanged', search: '?logisticstatuses=0' },
-      { type: 'list.search', text: 'WBL' },
-      { type: 'list.select', id: 7, selected: true },
-      { type: 'list.selectPage', selected: false },
+      ...deliveriesSelected,
       { type: 'list.bulk', action: 'delete' },
       { type: 'xstate.done.actor.runBulk', output: 1 },
     ],
@@ -60,12 +66,7 @@ export const listSamples = defineSamples(listMachine, [
     name: 'deliveries selected get a new delivery date: Yes only once the date is given',
     input: { resource: 'deliveries', cca2: 'ZA', search: '?logisticstatuses=0' },
     events: [
-      { type: 'xstate.done.actor.loadPage', output: deliveriesPage },
-      { type: 'xstate.error.actor.loadPage', error: toApiError(500, { message: 'boom' }, '/connect/deliveries/ZA') },
-      { type: 'list.urlChanged', search: '?logisticstatuses=0' },
-      { type: 'list.search', text: 'WBL' },
-      { type: 'list.select', id: 7, selected: true },
-      { type: 'list.selectPage', selected: false },
+      ...deliveriesSelected,
       { type: 'list.bulk', action: 'deliveryDate' },
       { type: 'list.bulkValue', value: '2026-10-06' },
       { type: 'xstate.done.actor.runBulk', output: 1 },
