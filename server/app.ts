@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +9,7 @@ import type { Logger } from 'pino';
 import { decideOperationAccess, OPERATION_ACCESS, ROUTE_ACCESS, type OperationRule } from '../src/lib/access';
 import { AUTH_TEXTS, ERROR_TEXTS } from '../src/lib/error-catalogue';
 import { authenticateApiKey, isApiKey } from './auth/api-keys';
+import { projectPath } from './paths';
 import { authenticateAccessToken } from './auth/sessions';
 import { InvalidTokenError } from './auth/tokens';
 import { errorHandler } from './http/error-handler';
@@ -46,7 +46,7 @@ function originOf(url: string | undefined): string[] {
   }
 }
 
-export const openapiFile = (document: string) => fileURLToPath(new URL(`../openapi/${document}.yaml`, import.meta.url));
+export const openapiFile = (document: string) => projectPath('openapi', `${document}.yaml`);
 
 const API_PATH = /^\/(identity|connect|hubs)(\/|$)/;
 /** The app's own routes (`/hubs/edit/:id`, `/identity` ...), some of which share a first segment with the APIs. */

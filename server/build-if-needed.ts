@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { projectRoot } from './paths';
 import { silentProgress, type Progress } from './startup-progress';
 
-const root = new URL('../', import.meta.url).pathname;
+const root = projectRoot;
 /** What the built app depends on; a change to any of these makes the build stale. */
 const inputs = ['src', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/app-shell.ts', 'scripts/public-pages.ts', 'scripts/render-public-pages.tsx', 'package-lock.json', 'public'];
 

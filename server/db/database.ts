@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { projectPath } from '../paths';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,7 +56,7 @@ export interface DatabaseOptions {
   logger: Logger;
 }
 
-const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+const migrationsFolder = projectPath('server', 'db', 'migrations');
 
 /** Thrown when the database cannot be reached at start-up; main prints it as one line. */
 export class DatabaseUnreachableError extends Error {}
