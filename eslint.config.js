@@ -67,7 +67,7 @@ const KEBAB = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
 const PASCAL = '+([A-Z])*([a-zA-Z0-9])';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'src/api/generated/', 'server/db/migrations/', 'bench/results/'] },
+  { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'src/api/generated/', 'server/db/migrations/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

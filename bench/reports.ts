@@ -3,7 +3,7 @@
 // PostgreSQL. Every report over one month through our server (HTTP, token, access, scope, validation, the four
 // statements of server/domain/reports/runner.ts, JSON), one request at a time, against the very same statements
 // (reportStatements(...) compiled by drizzle) run through `pg` one after the other, in the same run.
-// Then a report export of at least 1,000,000 rows streamed by a server in a process of its own (bin: server/serve.ts on
+// Then a report export of at least 1,000,000 rows streamed by a server in a process of its own (compiled, as `npm start` runs it: server/launch.mjs serve, on
 // the same database), its resident set size sampled from /proc every 50 ms while the file is read.
 // Needs DATABASE_URL (an administrator URL; a database of its own is created and dropped); skipped without one.
 // BENCH_REPORT_DATABASE=<url of a database seeded before, kept with BENCH_REPORT_KEEP> measures it again without seeding
@@ -139,7 +139,7 @@ async function sample(work: () => Promise<void>): Promise<number[]> {
 /** A server in a process of its own on the same database and data directory (so it accepts the same tokens). */
 async function childServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
+  const child = spawn(process.execPath, ['server/launch.mjs', 'serve'], {
     cwd: root, detached: true, stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: '/nonexistent', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
   });

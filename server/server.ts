@@ -43,12 +43,21 @@ export interface StartOptions {
   progress?: Progress;
 }
 
-/** Applies the committed migrations, seeds the demo data (idempotent) and refreshes statistics. */
-export async function prepareDatabase(database: DatabaseHandle, config: ServerConfig, options: { seed?: boolean; progress?: Progress } = {}) {
+/**
+ * Applies the committed migrations and seeds the demo data (idempotent). Statistics are refreshed before serving
+ * only when either changed something; otherwise PGlite (which has no autovacuum) refreshes them once the server
+ * answers (`refreshLater`), and PostgreSQL's autovacuum keeps them.
+ */
+export async function prepareDatabase(database: DatabaseHandle, config: ServerConfig, options: { seed?: boolean; progress?: Progress } = {}): Promise<{ changed: boolean }> {
   const progress = options.progress ?? silentProgress;
-  await progress.step('Migrating', () => database.migrate());
-  if (options.seed !== false) await progress.step('Seeding demo data', () => seedDemoData(database.db, { router: createGeo(config, database.db).router }));
-  await progress.step('Refreshing statistics', () => database.analyze());
+  const applied = await progress.step('Migrating', () => database.migrate());
+  const seeded = options.seed === false
+    ? 0
+    : (await progress.step('Seeding demo data', () => seedDemoData(database.db, { router: createGeo(config, database.db).router }))).created;
+  const changed = applied > 0 || seeded > 0;
+  if (changed) await progress.step('Refreshing statistics', () => database.analyze());
+  else progress.note('Statistics are current (nothing migrated or seeded)');
+  return { changed };
 }
 
 /**
@@ -69,7 +78,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logger,
   }));
   try {
-    if (!template) await prepareDatabase(database, config, { seed: options.seed, progress });
+    const prepared = template ? undefined : await prepareDatabase(database, config, { seed: options.seed, progress });
     const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
     const live = createLive({ redisUrl: config.redisUrl, logger });
     await live.start();
@@ -82,6 +91,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // idempotency tests) would otherwise be reset by the kernel before the server accepts them.
       return { app: built, address: await built.listen({ port: config.port, host: config.host, backlog: 2048 }) };
     });
+    // An embedded database that has been used since the last start has statistics to catch up on (no autovacuum).
+    const refreshing = prepared && !prepared.changed && database.kind === 'pglite'
+      ? database.analyze().catch((error: unknown) => logger.warn({ err: error }, 'refreshing statistics failed'))
+      : Promise.resolve();
     return {
       app,
       database,
@@ -94,6 +107,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       url: address.replace('0.0.0.0', '127.0.0.1'),
       async close() {
         await app.close();
+        await refreshing;
         await database.close();
       },
     };

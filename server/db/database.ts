@@ -32,7 +32,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The connection the ORM uses, as plain SQL: PGlite itself, or the same pg pool (no second pool). */
   sql: SqlExecutor;
-  migrate(): Promise<void>;
+  /** Applies the committed migrations not yet applied; answers how many it applied. */
+  migrate(): Promise<number>;
   /** Refreshes planner statistics; PGlite runs no autovacuum, so without it indexes go unused. */
   analyze(): Promise<void>;
   /**
@@ -83,11 +84,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
+  const executor = pgliteExecutor(client);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    sql: pgliteExecutor(client),
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    sql: executor,
+    migrate: () => counted(executor, () => migratePglite(db, { migrationsFolder })),
     analyze: async () => { await db.execute(sql`ANALYZE`); },
     listen: (channel, listener) => client.listen(channel, listener),
     dump: () => client.dumpDataDir('none'),
@@ -110,6 +112,20 @@ function pgliteExecutor(client: PGlite): SqlExecutor {
   };
 }
 
+/** How many migrations drizzle has recorded as applied (none before the first, when its table does not exist). */
+async function recordedMigrations(executor: SqlExecutor): Promise<number> {
+  const { rows: [table] } = await executor.executeSql("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
+  if (!table?.present) return 0;
+  const { rows: [count] } = await executor.executeSql('select count(*)::int as applied from drizzle.__drizzle_migrations');
+  return Number(count?.applied ?? 0);
+}
+
+async function counted(executor: SqlExecutor, migrate: () => Promise<void>): Promise<number> {
+  const before = await recordedMigrations(executor);
+  await migrate();
+  return (await recordedMigrations(executor)) - before;
+}
+
 /** How long a request waits for a pooled connection before it answers 503. */
 export const DATABASE_POOL_WAIT_MS = 5000;
 
@@ -127,11 +143,12 @@ async function openPostgres(databaseUrl: string, logger: Logger): Promise<Databa
   }
   const db = drizzlePg({ client: pool, schema });
   const listener = createPostgresListener(databaseUrl, logger);
+  const executor: SqlExecutor = { executeSql: (text, values) => pool.query(text, values) };
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    sql: { executeSql: (text, values) => pool.query(text, values) },
-    migrate: () => migratePg(db, { migrationsFolder }),
+    sql: executor,
+    migrate: () => counted(executor, () => migratePg(db, { migrationsFolder })),
     analyze: async () => { await db.execute(sql`ANALYZE`); },
     listen: listener.listen,
     close: async () => {

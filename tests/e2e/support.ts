@@ -23,12 +23,12 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-/** Runs what `npm start` runs (server/start.ts) on a free port with its own data directory. */
+/** Runs what `npm start` runs (server/launch.mjs start: the compiled server) on a free port with its own data directory. */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'courier-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/launch.mjs', 'start'], {
     // The card sandbox on a free port too, so a suite never collides with a running `npm start`.
     // One browser on loopback stands for many users: the edge limits (tested in the API suite) stay out of the way.
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX_PORT: '0', ANONYMOUS_WRITES_PER_MINUTE: '1000000', EXPENSIVE_CALLS_PER_MINUTE: '1000000', MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
