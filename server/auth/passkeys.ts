@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Uint8Array_ } from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import type { ServerConfig } from '../config';
+import { loadWebAuthnHelpers } from '../lazy-packages';
 
 /** The relying party name authenticators show next to the account. */
 export const PASSKEY_RP_NAME = 'Courier';
@@ -29,10 +29,14 @@ export function relyingParty(config: ServerConfig, request: FastifyRequest): Rel
 }
 
 /** The WebAuthn user handle of a user: the bytes of its id (never the email, which can change and is personal). */
-export const userHandleOf = (userId: number): Uint8Array_ => isoUint8Array.fromUTF8String(String(userId));
+export async function userHandleOf(userId: number): Promise<Uint8Array_> {
+  const { isoUint8Array } = await loadWebAuthnHelpers();
+  return isoUint8Array.fromUTF8String(String(userId));
+}
 
 /** The user id a base64url user handle names, or undefined when it is not one of ours. */
-export function userIdOfHandle(handle: string | undefined): number | undefined {
+export async function userIdOfHandle(handle: string | undefined): Promise<number | undefined> {
+  const { isoBase64URL } = await loadWebAuthnHelpers();
   if (!handle || !isoBase64URL.isBase64URL(handle)) return undefined;
   const text = isoBase64URL.toUTF8String(handle);
   return /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : undefined;
@@ -42,7 +46,8 @@ export function userIdOfHandle(handle: string | undefined): number | undefined {
  * The challenge an authenticator response answers (from its clientDataJSON), which is also the key of the stored
  * ceremony; undefined when the response is not shaped like one.
  */
-export function challengeOf(response: unknown): string | undefined {
+export async function challengeOf(response: unknown): Promise<string | undefined> {
+  const { decodeClientDataJSON, isoBase64URL } = await loadWebAuthnHelpers();
   const clientDataJSON = (response as { response?: { clientDataJSON?: unknown } } | undefined)?.response?.clientDataJSON;
   if (typeof clientDataJSON !== 'string' || !isoBase64URL.isBase64URL(clientDataJSON)) return undefined;
   try {

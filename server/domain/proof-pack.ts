@@ -2,7 +2,6 @@
 // signature, photos, scans, the code's check, times and GPS position of each completed drop-off — is read on the
 // delivery and rendered as a PDF with pdfkit (as the receipts are).
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { components } from '../../src/api/generated/connect';
 import { DATE_FORMATS } from '../../src/lib/constants';
 import { formatDate } from '../../src/lib/dates';
@@ -13,6 +12,7 @@ import type { SigningKeys } from '../auth/tokens';
 import type { Database } from '../db/database';
 import { deliveries, jobs, jobTasks, mediaItems, proofsOfDelivery } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { loadPdfDocument } from '../lazy-packages';
 import { findDeliveryInScope } from './deliveries-admin';
 import { getMediaItem, recordDeliveryMedia } from './media';
 import { jobWorkScope, type OpsContext } from './operations/scope';
@@ -83,6 +83,7 @@ export async function renderProofPackPdf(db: Database, keys: SigningKeys, portal
     .from(mediaItems).where(and(eq(mediaItems.portalId, portal.id), inArray(mediaItems.id, photoIds)));
   const reference = pack.waybill ?? `#${pack.deliveryId}`;
   const when = (iso: string | null) => (iso ? formatDate(iso, DATE_FORMATS.dateTime, portal.timeZone) : PROOF_PACK_TEXTS.none);
+  const PDFDocument = await loadPdfDocument();
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: PROOF_PACK_TEXTS.title(reference), Author: portal.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

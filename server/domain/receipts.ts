@@ -1,6 +1,5 @@
 // The receipt of a paid delivery (issue 21): a PDF rendered with pdfkit from the delivery and its succeeded payments.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { pickUpDateLabel, PAID_TEXTS, RECEIPT_TEXTS } from '../../src/lib/booking-texts';
 import { DATE_FORMATS, SERVICE_LEVELS } from '../../src/lib/constants';
 import { formatDate } from '../../src/lib/dates';
@@ -10,6 +9,7 @@ import { hasReceipt, PAYMENT_STATUS } from '../../src/lib/statuses';
 import type { Database } from '../db/database';
 import { deliveryQuotes, ledgerEntries, ledgerTransactions, payments } from '../db/schema';
 import { notFound } from '../http/errors';
+import { loadPdfDocument } from '../lazy-packages';
 import type { PortalData } from './portals';
 import type { Tx } from './ledger';
 import { amountsPaid, readDelivery } from './quotes';
@@ -58,6 +58,7 @@ export async function renderReceipt(db: Database, portal: PortalData, permission
     [RECEIPT_TEXTS.route, `${descriptionOf(delivery.originAddress)} to ${descriptionOf(delivery.destinationAddress)}`],
     ...(slaType ? [[RECEIPT_TEXTS.service, (SERVICE_LEVELS as Record<string, string>)[slaType] ?? slaType] as [string, string]] : []),
   ];
+  const PDFDocument = await loadPdfDocument();
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${RECEIPT_TEXTS.title} ${reference}`, Author: portal.name, Subject: `${RECEIPT_TEXTS.deliveryNumber} ${delivery.id}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import { EXPORT_CONTENT_TYPE, PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
@@ -13,6 +12,7 @@ import { rowsOf, type Database } from '../db/database';
 import { companies, messageAttachments, messages, portals, scheduledReportRuns, scheduledReports } from '../db/schema';
 import { badRequest, ConflictError, notFound } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
+import { loadExcel } from '../lazy-packages';
 import { RowExport } from './export';
 import { type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
 import type { PortalData } from './portals';
@@ -247,6 +247,7 @@ export async function workbookOf<Row>(file: RowExport<Row>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => { output.on('end', resolve); output.on('error', reject); });
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(file.fileName.slice(0, 31));
   sheet.columns = file.columns.map((column, index) => ({ header: column.header, key: `c${index}`, width: column.width ?? 20 }));

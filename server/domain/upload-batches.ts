@@ -1,6 +1,6 @@
 import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { PAGE_SIZE_OPTIONS } from '../../src/lib/constants';
 import { RATE_SHEET_MAX_BYTES, RATE_TEXTS } from '../../src/lib/rate-texts';
@@ -8,6 +8,7 @@ import { UPLOAD_BATCH_STATUS, type UploadBatchStatus } from '../../src/lib/statu
 import type { Database } from '../db/database';
 import { stores, uploadBatches, users } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { loadExcel } from '../lazy-packages';
 import type { Live } from '../realtime/publish';
 import type { LiveScope } from '../realtime/scope';
 
@@ -60,7 +61,8 @@ async function* sheetRows(stream: Readable, kind: SheetKind): AsyncGenerator<str
     for await (const record of parser) yield record as string[];
     return;
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' });
+  const { stream: excelStream } = await loadExcel();
+  const reader = new excelStream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' });
   let sheets = 0;
   for await (const worksheet of reader) {
     sheets += 1;

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { EXPORT_CONTENT_TYPE } from '../../src/lib/constants';
 import { RowExport } from '../domain/export';
+import { loadExcel } from '../lazy-packages';
 
 /**
  * Streams an export to the reply as .xlsx with exceljs's streaming writer: each row is committed to the zip
@@ -21,6 +21,7 @@ export function streamExport<Row>(reply: FastifyReply, file: RowExport<Row>): Fa
   reply.send(output);
 
   void (async () => {
+    const ExcelJS = await loadExcel();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet(file.fileName.slice(0, 31));
     sheet.columns = file.columns.map((column, index) => ({ header: column.header, key: `c${index}`, width: column.width ?? 20 }));

@@ -1,9 +1,3 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import type { operations } from '../../src/api/generated/identity';
 import {
   challengeOf,
@@ -24,6 +18,7 @@ import {
 import { signInProvenUser } from '../auth/passwordless';
 import { enforceThrottle } from '../auth/throttle';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { loadWebAuthn } from '../lazy-packages';
 import type { AppContext } from '../context';
 import type { Handlers } from './handler-types';
 
@@ -66,11 +61,12 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
       if (!subject) throw notFound('profile');
       const { user, existing } = subject;
       const { rpID } = relyingParty(context.config, request);
+      const { generateRegistrationOptions } = await loadWebAuthn();
       const options = await generateRegistrationOptions({
         rpName: PASSKEY_RP_NAME,
         rpID,
         userName: user.email,
-        userID: userHandleOf(permissions.id),
+        userID: await userHandleOf(permissions.id),
         userDisplayName: `${user.firstName} ${user.lastName}`.trim() || user.email,
         timeout: PASSKEY_TIMEOUT_MS,
         attestationType: 'none',
@@ -85,7 +81,7 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
       const permissions = request.scope.permissions;
       if (permissions.act) throw new HttpError(403, PASSKEY_TEXTS.impersonating);
       const { response } = request.body;
-      const challenge = challengeOf(response);
+      const challenge = await challengeOf(response);
       if (!challenge) throw badRequest('response', PASSKEY_TEXTS.notAResponse);
       if (!(await takeChallenge(db, challenge, PASSKEY_REGISTER_KIND, permissions.id))) {
         throw badRequest('response', PASSKEY_TEXTS.registrationExpired);
@@ -93,6 +89,7 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
       const { rpID, origins } = relyingParty(context.config, request);
       let verification;
       try {
+        const { verifyRegistrationResponse } = await loadWebAuthn();
         verification = await verifyRegistrationResponse({
           response,
           expectedChallenge: challenge,
@@ -122,6 +119,7 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
       enforceThrottle(context, request, reply, 'passkey-options');
       const { rpID } = relyingParty(context.config, request);
       // No allowCredentials: the authenticator offers its discoverable passkeys for this site, no email asked.
+      const { generateAuthenticationOptions } = await loadWebAuthn();
       const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred', timeout: PASSKEY_TIMEOUT_MS });
       await storeChallenge(db, { id: options.challenge, kind: PASSKEY_LOGIN_KIND, userId: null, ttlSeconds: PASSKEY_CHALLENGE_TTL_SECONDS });
       return { ...options };
@@ -130,18 +128,19 @@ export function passkeyHandlers(context: AppContext): Pick<Handlers<operations>,
     async passkeyLogin(request, reply) {
       enforceThrottle(context, request, reply, 'passkey-login');
       const { response } = request.body;
-      const challenge = challengeOf(response);
+      const challenge = await challengeOf(response);
       if (!challenge || typeof response.id !== 'string') throw badRequest('response', PASSKEY_TEXTS.notAResponse);
       if (!(await takeChallenge(db, challenge, PASSKEY_LOGIN_KIND))) throw new HttpError(401, PASSKEY_TEXTS.loginExpired);
 
       const passkey = await findPasskey(db, response.id);
       if (!passkey) throw new HttpError(401, PASSKEY_TEXTS.unknownPasskey);
       // The authenticator names the account it holds the passkey for; it must be the passkey's owner.
-      if (userIdOfHandle(response.response?.userHandle) !== passkey.userId) throw new HttpError(401, PASSKEY_TEXTS.loginFailed);
+      if ((await userIdOfHandle(response.response?.userHandle)) !== passkey.userId) throw new HttpError(401, PASSKEY_TEXTS.loginFailed);
 
       const { rpID, origins } = relyingParty(context.config, request);
       let verification;
       try {
+        const { verifyAuthenticationResponse } = await loadWebAuthn();
         verification = await verifyAuthenticationResponse({
           response,
           expectedChallenge: challenge,
