@@ -45,7 +45,8 @@ function authWith(calls: {
 
 async function openLogin(auth: typeof authMachine, path = '/login') {
   const view = renderApp({ portal, auth, path });
-  await screen.findByRole('heading', { level: 1, name: SIGN_IN_TEXTS.screenTitle });
+  // The screen is a lazy chunk shown after the session restore: its first load takes seconds on a busy box.
+  await screen.findByRole('heading', { level: 1, name: SIGN_IN_TEXTS.screenTitle }, { timeout: 10_000 });
   const login = screen.getByRole('region', { name: SIGN_IN_TEXTS.loginHeading });
   const register = screen.getByRole('region', { name: SIGN_IN_TEXTS.signUpHeading });
   return { view, login, register };

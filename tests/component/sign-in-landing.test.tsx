@@ -45,7 +45,8 @@ function authWith(options: { roles?: string[]; signedIn?: boolean }) {
 
 async function signIn() {
   const user = userEvent.setup();
-  const section = await screen.findByRole('region', { name: SIGN_IN_TEXTS.loginHeading });
+  // The screen is a lazy chunk shown after the session restore: its first load takes seconds on a busy box.
+  const section = await screen.findByRole('region', { name: SIGN_IN_TEXTS.loginHeading }, { timeout: 10_000 });
   await user.type(within(section).getByLabelText(/^Email/), 'someone@demo.test');
   await user.type(within(section).getByLabelText(/^Password/), 'Demo-password-1{Enter}');
 }

@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import { fromCallback, fromPromise, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { STORAGE_KEYS } from '../../src/lib/constants';
@@ -8,7 +7,7 @@ import { authMachine } from '../../src/machines/auth/auth.machine';
 import { authSamples } from '../../src/machines/auth/auth.samples';
 import { portalMachine } from '../../src/machines/portal/portal.machine';
 import { samplePortalZa } from '../../src/machines/portal/portal.samples';
-import { describeModel } from '../support/model-paths';
+import { chartCan, describeModel } from '../support/model-paths';
 import { renderApp } from '../support/render-app';
 
 // The login screen lists the providers the server has configured.
@@ -32,6 +31,8 @@ type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 const app = {
   router: undefined as unknown as ReturnType<typeof renderApp>['router'],
   system: undefined as { get(id: string): AnyActorRef | undefined } | undefined,
+  /** The chart under test as started (its guards observed), for `chartCan`. */
+  chart: authMachine,
   redirects: [] as string[],
   reloads: 0,
 };
@@ -83,10 +84,13 @@ function busyButton(container: HTMLElement, name: string) {
 describeModel({
   machine: authMachine,
   scenarios: authSamples.scenarios,
+  targets: authSamples.targets,
+  guards: true,
   async start(machine, _input, clock) {
     app.redirects = [];
     app.reloads = 0;
     app.system = undefined;
+    app.chart = machine;
     sessionStorage.clear();
     const running = machine.provide({
       actions: {
@@ -160,9 +164,9 @@ describeModel({
             fireEvent.click(await screen.findByRole('link', { name: USER_MENU_TEXTS.logout }));
             return;
           case 'auth.impersonation.stop': {
-            const user = userEvent.setup();
-            await user.click(await screen.findByRole('button', { name: /acting as store\.user@demo\.test/ }));
-            await user.click(await screen.findByRole('menuitem', { name: USER_MENU_TEXTS.stopImpersonation }));
+            // The bar under the header (on every screen while impersonating); the header menu has the same item.
+            const bar = await screen.findByTestId('impersonation-bar');
+            fireEvent.click(within(bar).getByRole('button', { name: USER_MENU_TEXTS.stopImpersonation }));
             return;
           }
           default:
@@ -200,7 +204,10 @@ describeModel({
         expect(within(register).getByText(error.errors.email![0]!)).toBeTruthy();
       } else if (error) {
         // The alert of a 401 that signed the user out comes with the guard's redirect here: wait for it.
-        await waitFor(() => expect(screen.queryAllByRole('alert').some((alert) => (alert.textContent ?? '').includes(error.message))).toBe(true));
+        await waitFor(() => expect(
+          screen.queryAllByRole('alert').some((alert) => (alert.textContent ?? '').includes(error.message)),
+          `alert "${error.message}" (the running actor's error: ${auth().getSnapshot().context.error?.message ?? 'none'})`,
+        ).toBe(true));
       }
       if (!error && !snapshot.context.leadEmailTaken) expect(alerts).toEqual([]);
     },
@@ -266,8 +273,12 @@ describeModel({
         expect(screen.getByRole('link', { name: USER_MENU_TEXTS.myProfile })).toBeTruthy();
       }
     },
-    'signedIn.active': () => {
+    'signedIn.active': (snapshot) => {
       expect(screen.queryByText(SIGN_IN_TEXTS.loggingOut)).toBeNull();
+      // "Stop impersonation" is offered exactly while impersonating, and the chart agrees (isImpersonating).
+      const stop = screen.queryByTestId('impersonation-bar');
+      expect(stop !== null).toBe(Boolean(snapshot.context.permissions?.act));
+      expect(chartCan(app.chart, snapshot, { type: 'auth.impersonation.stop' })).toBe(stop !== null);
     },
     'signedIn.refreshing': () => {
       expect(screen.getByRole('link', { name: USER_MENU_TEXTS.logout })).toBeTruthy();

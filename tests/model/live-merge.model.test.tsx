@@ -12,11 +12,15 @@ import { liveMergeMachine } from '../../src/machines/operations/live-merge.machi
 import type { LiveMergeEvent } from '../../src/machines/operations/live-merge.types';
 import type { DashboardDetails } from '../../src/machines/operations/operations.api';
 import { liveMergeJobDetailsSample, liveMergeListsSample, liveMergeSamples } from '../../src/machines/operations/live-merge.samples';
-import { describeModel } from '../support/model-paths';
+import { chartCan, describeModel } from '../support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof liveMergeMachine>;
 
 const sounds = { played: 0 };
+/** The chart the suite started (its guards observed), for `chartCan`. */
+let chart = liveMergeMachine;
+/** A hub message whose payload has no id (anything else from the network): dropped, never queued. */
+const withoutId = { type: 'live.update', update: { kind: 'job', payload: { xmin: '99', jobStatusId: JOB_STATUS.UNASSIGNED } } };
 
 /** The side bar shows one list at a time (tabs): the view's chart opens the list's tab before it is read. */
 let showTab: (caption: string) => void = () => undefined;
@@ -49,7 +53,9 @@ describeModel({
   machine: liveMergeMachine,
   scenarios: liveMergeSamples.scenarios,
   targets: liveMergeSamples.targets,
+  guards: true,
   start(machine, input, clock) {
+    chart = machine;
     sounds.played = 0;
     const running = machine.provide({ actions: { playSound: () => { sounds.played += 1; } } });
     const live = createActor(running, { input, clock }).start();
@@ -80,6 +86,8 @@ describeModel({
   states: {
     lists: (snapshot: Snapshot) => {
       expect(screen.getByText(DASHBOARD_TEXTS.live(snapshot.context.lastBatchSize))).toBeTruthy();
+      // A hub message without an id is dropped in every state of the lists (isUpdate).
+      expect(chartCan(chart, snapshot, withoutId)).toBe(false);
     },
     'lists.loading': async (snapshot: Snapshot) => {
       if (!snapshot.context.loaded) expect(screen.getByText(DASHBOARD_TEXTS.loading).getAttribute('role')).toBe('status');
@@ -91,6 +99,12 @@ describeModel({
       expect(await shownXmins(DASHBOARD_TEXTS.drivers)).toEqual(lists.drivers.map((row) => String(row.xmin)));
       expect(await shownXmins(DASHBOARD_TEXTS.jobs)).toEqual(lists.jobs.map((row) => String(row.xmin)));
       expect(screen.queryByText(DASHBOARD_TEXTS.loadFailed, { exact: false })).toBeNull();
+      // Each listed job offers "Show tasks", which the chart takes; a toggle naming no job is refused (hasJobId).
+      for (const job of lists.jobs) {
+        expect(screen.getByRole('button', { name: DASHBOARD_TEXTS.showTasks(job.id) })).toBeTruthy();
+        expect(chartCan(chart, snapshot, { type: 'live.job.toggle', jobId: job.id })).toBe(true);
+      }
+      expect(chartCan(chart, snapshot, { type: 'live.job.toggle' })).toBe(false);
     },
     'lists.ready.idle': async (snapshot: Snapshot) => {
       expect(snapshot.context.queue).toEqual([]);
@@ -116,6 +130,9 @@ describeModel({
     details: (snapshot: Snapshot) => {
       expect(screen.getByRole('button', { name: snapshot.context.muted ? DASHBOARD_TEXTS.unmute : DASHBOARD_TEXTS.mute })
         .getAttribute('aria-pressed')).toBe(String(snapshot.context.muted));
+      // Details open for a row (kind and id); a request naming no row is refused (hasDetail).
+      expect(chartCan(chart, snapshot, { type: 'live.details.open', kind: 'job', id: 1 })).toBe(true);
+      expect(chartCan(chart, snapshot, { type: 'live.details.open', kind: 'job' })).toBe(false);
     },
     'details.closed': () => {
       expect(within(detailsRegion()).getByText(DASHBOARD_TEXTS.detailsNone)).toBeTruthy();

@@ -7,18 +7,23 @@ import { visitorChatSamples } from '../../src/machines/public/visitor-chat.sampl
 import type { VisitorChatField } from '../../src/machines/public/visitor-chat.types';
 import { VisitorChatView } from '../../src/ui/public/ChatWidget';
 import { system } from '../../src/ui/theme';
-import { describeModel } from '../support/model-paths';
+import { chartCan, describeModel } from '../support/model-paths';
 
 // The chat widget (issue 19): a button opens the panel; the first message starts a conversation; the operators'
 // answers appear as they are pushed on the chat hub, or as the conversation is read again while the hub is down;
 // a kept token reopens it, a forgotten one starts afresh.
+/** The chart the suite started (its guards observed), for `chartCan`. */
+let chart = visitorChatSamples.machine;
+
 const LABELS = { name: VISITOR_CHAT_TEXTS.name, email: VISITOR_CHAT_TEXTS.email, message: VISITOR_CHAT_TEXTS.message };
 
 describeModel({
   machine: visitorChatSamples.machine,
   scenarios: visitorChatSamples.scenarios,
   targets: visitorChatSamples.targets,
+  guards: true,
   start(machine, input, clock) {
+    chart = machine;
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><VisitorChatView actor={actor} /></ChakraProvider>);
     return {
@@ -64,6 +69,9 @@ describeModel({
     'opened.chatting.composer.idle': (snapshot) => {
       chatting(snapshot.context.messages);
       expect((screen.getByRole('textbox', { name: VISITOR_CHAT_TEXTS.message }) as HTMLInputElement).value).toBe(snapshot.context.draft ?? '');
+      // "Send" is always there; with an empty message it sends nothing (hasDraft).
+      expect(screen.getByRole('button', { name: VISITOR_CHAT_TEXTS.send })).toBeTruthy();
+      expect(chartCan(chart, snapshot, { type: 'send' })).toBe((snapshot.context.draft ?? '').trim() !== '');
     },
     'opened.chatting.composer.sending': (snapshot) => {
       chatting(snapshot.context.messages);

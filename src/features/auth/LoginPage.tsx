@@ -81,12 +81,24 @@ export function LoginPage() {
   // Leaving the screen forgets its last failure, so it does not greet the user on the next visit.
   // Deferred, so that React's development remount (StrictMode) does not wipe the message the screen opens with
   // (a 401's "Unauthorized request ..."): the remount cancels it.
+  // Only a failure of this screen: the one it opened with, or one that ended its own attempt (the actor was busy
+  // just before). A screen still on its way out as the session is refused (a 401 right after signing in) must
+  // not wipe the "Unauthorized request" that the next sign-in screen opens with.
   const leaving = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const own = useRef<{ error: unknown; leadEmailTaken: boolean } | null>(null);
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (own.current === null || wasBusy.current) own.current = { error, leadEmailTaken };
+    wasBusy.current = busy;
+  }, [busy, error, leadEmailTaken]);
   useEffect(() => {
     clearTimeout(leaving.current);
     return () => {
       leaving.current = setTimeout(() => {
-        if (auth.getSnapshot().matches({ signedOut: 'idle' })) auth.send({ type: 'auth.reset' });
+        const snapshot = auth.getSnapshot();
+        const failure = own.current;
+        if (!snapshot.matches({ signedOut: 'idle' }) || !failure || (failure.error === null && !failure.leadEmailTaken)) return;
+        if (snapshot.context.error === failure.error) auth.send({ type: 'auth.reset' });
       }, 0);
     };
   }, [auth]);

@@ -74,10 +74,15 @@ const SESSION_EXPIRED = [...SIGN_OUT, 'raiseSessionError'] as const;
 /** Signed out here on purpose (logout, another tab's logout): no session-error flag. */
 const LOGGED_OUT = [...SIGN_OUT, 'clearSessionError'] as const;
 
-/** A sign-in answer: the code step when the server asks for one, otherwise the new token, then the profile. */
-const SIGN_IN_DONE = [
+/** Signed in: the new token, then the profile. */
+const SIGNED_IN = { target: '#auth.loadingProfile', actions: adoptToken(outputToken) };
+/**
+ * A password login's answer: the code step when the server asks for one, otherwise signed in. Only the password
+ * login asks (two-factor or the email code); registration, external providers and passkeys answer a token.
+ */
+const LOGIN_DONE = [
   { guard: { type: 'hasTwoFactorHash' as const, params: response }, target: '#auth.twoFactor', actions: { type: 'startTwoFactor' as const, params: response } },
-  { target: '#auth.loadingProfile', actions: adoptToken(outputToken) },
+  SIGNED_IN,
 ];
 
 /** A sign-in call failed: its message shows on the form. */
@@ -211,7 +216,7 @@ export const authMachine = setup({
               assertEvent(event, 'auth.login');
               return { email: event.email, password: event.password };
             },
-            onDone: SIGN_IN_DONE,
+            onDone: LOGIN_DONE,
             onError: { target: 'idle', actions: showFailure },
           },
         },
@@ -227,7 +232,7 @@ export const authMachine = setup({
             },
             onDone: [
               { guard: { type: 'isLeadEmailTaken', params: response }, target: 'idle', actions: 'markLeadEmailTaken' },
-              ...SIGN_IN_DONE,
+              SIGNED_IN,
             ],
             onError: { target: 'idle', actions: showFailure },
           },
@@ -270,7 +275,7 @@ export const authMachine = setup({
               assertEvent(event, 'auth.external.complete');
               return { provider: event.provider, callbackUrl: event.callbackUrl };
             },
-            onDone: SIGN_IN_DONE,
+            onDone: SIGNED_IN,
             onError: { target: 'idle', actions: showFailure },
           },
         },
@@ -280,7 +285,7 @@ export const authMachine = setup({
           invoke: {
             id: 'passkeyLogin',
             src: 'passkeyLogin',
-            onDone: { target: '#auth.loadingProfile', actions: adoptToken(outputToken) },
+            onDone: SIGNED_IN,
             onError: { target: 'idle', actions: showFailure },
           },
         },

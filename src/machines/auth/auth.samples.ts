@@ -53,6 +53,8 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.refreshToken', error: toApiError(440, undefined, refreshUrl) },
   { type: 'xstate.error.actor.refreshToken', error: toApiError(500, undefined, refreshUrl) },
   { type: 'xstate.done.actor.reloadSession', output: { jwtToken: refreshedToken, profile: sampleAdminProfile } },
+  { type: 'xstate.error.actor.reloadSession', error: toApiError(401, undefined, refreshUrl) },
+  { type: 'xstate.error.actor.reloadSession', error: toApiError(440, undefined, refreshUrl) },
   { type: 'xstate.error.actor.reloadSession', error: toApiError(500, undefined, refreshUrl) },
   { type: 'auth.impersonate', userId: 42 },
   { type: 'xstate.done.actor.impersonate', output: { jwtToken: impersonatedToken } },
@@ -63,4 +65,4 @@ const events: AnyEventObject[] = [
 
 export const authSamples = defineSamples(authMachine, [
   { name: 'sign-in, two-factor, refresh, impersonation and logout', input: undefined, events },
-]);
+], 'transitions');

@@ -8,6 +8,9 @@ const quote = sampleQuote(PAYMENT_STATUS.PAYMENT_PENDING);
 const account = { id: 31, accountName: 'Thandi Nkosi', accountType: 'PostPay' as const, balance: 0, xmin: '1' };
 /** The same account on Prepay: it cannot post-pay while a total is due (001 section 2). */
 const prepay = { ...account, accountType: 'Prepay' as const };
+/** A Prepay balance that covers the whole price: nothing is due, 'Pay' settles it from the balance (no card). */
+const covered = sampleQuote(PAYMENT_STATUS.PAYMENT_PENDING, { paymentCreditApplied: quote.paymentTotal, paymentTotalDue: 0 });
+const funded = { ...prepay, balance: 50_000 };
 const cards = [
   { id: 1, paymentBrand: 'VISA', paymentType: 'DB', holder: 'T Nkosi', lastFourDigits: '4242', expiryMonth: 7, expiryYear: 2030, expired: false },
   { id: 2, paymentBrand: 'MASTER', paymentType: 'DB', holder: 'T Nkosi', lastFourDigits: '0004', expiryMonth: 1, expiryYear: 2020, expired: true },
@@ -28,6 +31,8 @@ export const paySamples = defineSamples(payMachine, [{
     { type: 'xstate.done.actor.selectAccount', output: { quote, account, cards } },
     // Post pay refused: Prepay with a total due.
     { type: 'xstate.done.actor.selectAccount', output: { quote, account: prepay, cards } },
+    // Nothing due: the balance covers it (no new card; 'Pay' instead of 'Post pay').
+    { type: 'xstate.done.actor.selectAccount', output: { quote: covered, account: funded, cards } },
     { type: 'pay.savedCard', cardId: 1 },
     { type: 'pay.removeCard', cardId: 2 },
     { type: 'xstate.done.actor.removeCard', output: { cardId: 2 } },
