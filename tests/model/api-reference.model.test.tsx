@@ -12,6 +12,7 @@ describeModel({
   machine: apiReferenceSamples.machine,
   scenarios: apiReferenceSamples.scenarios,
   targets: apiReferenceSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><ApiReferenceView actor={actor} /></ChakraProvider>);

@@ -18,6 +18,10 @@ describeModel({
   machine: autoDispatchSamples.machine,
   scenarios: autoDispatchSamples.scenarios,
   targets: autoDispatchSamples.targets,
+  guards: true,
+  guardExemptions: {
+    isKnownTerritory: 'neverFalseHere: the territory list offers only the territories loaded; the guard keeps an unknown id sent to the chart (the sample 99) from being chosen, a press the generated paths never keep since it changes nothing',
+  },
   start(machine, input, clock) {
     ran = [];
     const actor = createActor(machine, { input, clock });

@@ -23,6 +23,7 @@ describeModel({
   machine: barcodeScannerMachine,
   scenarios: barcodeScannerSamples.scenarios,
   targets: barcodeScannerSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     found.length = 0;
     const actor = createActor(machine, { input, clock }).start() as unknown as Actor<typeof barcodeScannerMachine>;

@@ -37,6 +37,7 @@ describeModel({
   machine: dashboardMachine,
   scenarios: dashboardSamples.scenarios,
   targets: dashboardSamples.targets,
+  guards: true,
   async start(machine, _input, clock) {
     const live = createActor(liveMergeMachine.provide({
       actors: {

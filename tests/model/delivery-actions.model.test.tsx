@@ -20,6 +20,7 @@ describeModel({
   machine: deliveryActionsMachine,
   scenarios: deliveryActionsSamples.scenarios,
   targets: deliveryActionsSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     done = 0;
     navigations = [];

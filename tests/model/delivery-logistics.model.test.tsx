@@ -36,6 +36,7 @@ describeModel({
   machine: deliveryLogisticsMachine,
   scenarios: deliveryLogisticsSamples.scenarios,
   targets: deliveryLogisticsSamples.targets,
+  guards: true,
   start(machine, _input, clock) {
     running = createActor(machine, { clock }).start();
     return { send: (event) => running.send(event as DeliveryLogisticsEvent) };

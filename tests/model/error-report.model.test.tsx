@@ -16,6 +16,7 @@ describeModel({
   machine: errorReportMachine,
   scenarios: errorReportSamples.scenarios,
   targets: errorReportSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     reload.mockClear();
     render(

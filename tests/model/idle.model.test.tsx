@@ -70,6 +70,7 @@ describeModel({
   paths: 'simple',
   scenarios: idleSamples.scenarios,
   targets: idleSamples.targets,
+  guards: true,
   async start(machine, _input, clock) {
     app.idle = undefined;
     app.logoutCalls = 0;

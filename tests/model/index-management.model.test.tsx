@@ -16,6 +16,10 @@ describeModel({
   machine: indexManagementMachine,
   scenarios: indexManagementSamples.scenarios,
   targets: indexManagementSamples.targets,
+  guards: true,
+  guardExemptions: {
+    finished: 'notFalseOnAPath: false for a progress still running heard on the list, which the root records as it does while the list loads; the path search reaches that same snapshot as soon through the first load (progress heard, then the list), so no kept path hears it on the list',
+  },
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><IndexManagementView actor={actor} /></ChakraProvider>);

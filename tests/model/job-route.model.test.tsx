@@ -16,6 +16,7 @@ describeModel({
   machine: jobRouteMachine,
   scenarios: jobRouteSamples.scenarios,
   targets: jobRouteSamples.targets,
+  guards: true,
   async start(machine, input, clock) {
     // The map is a lazy chunk: loaded before the first render, so its markers do not race the file's first test
     // (a busy machine transforms it for seconds; `-t "random walks"` makes a walk the first test).

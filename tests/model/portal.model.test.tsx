@@ -1,11 +1,18 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { ApiError } from '../../src/api';
+import { SCREENS } from '../../src/app/screens';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { portalMachine } from '../../src/machines/portal/portal.machine';
 import { portalSamples } from '../../src/machines/portal/portal.samples';
 import { describeModel } from '../support/model-paths';
 import { renderApp } from '../support/render-app';
+
+// The home page is a lazy screen: its first import (transformed on demand, slow on a loaded machine) happens here,
+// before any path, so \`ready\` waits for a render, not for a module load the assertion cannot see.
+beforeAll(async () => {
+  await SCREENS['/']();
+}, 60_000);
 
 describeModel({
   machine: portalMachine,

@@ -17,6 +17,7 @@ describeModel({
   machine: quoteCancelSamples.machine,
   scenarios: quoteCancelSamples.scenarios,
   targets: quoteCancelSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     done = [];
     const actor = createActor(machine, { input, clock });

@@ -16,6 +16,7 @@ describeModel({
   machine: rateBatchMachine,
   scenarios: rateBatchSamples.scenarios,
   targets: rateBatchSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock }).start();
     render(<ChakraProvider value={system}><MemoryRouter><RateBatchView actor={actor} /></MemoryRouter></ChakraProvider>);
@@ -55,7 +56,9 @@ describeModel({
       expect(screen.getByText(/2 valid rows, 1 rows with errors/)).toBeTruthy();
       expect(screen.getByRole('link', { name: RATE_BATCH_TEXTS.rows }).getAttribute('href')).toBe('/rates/batches/12/uploads');
       expect(screen.getByRole('button', { name: RATE_BATCH_TEXTS.submit }).hasAttribute('disabled')).toBe(false);
-      expect(screen.getByRole('button', { name: RATE_IMPACT_TEXTS.preview }).hasAttribute('disabled')).toBe(false);
+      // Only a rate batch changes prices: a store's delivery batch has no impact preview.
+      if ('ratesCreated' in snapshot.context.batch!) expect(screen.getByRole('button', { name: RATE_IMPACT_TEXTS.preview }).hasAttribute('disabled')).toBe(false);
+      else expect(screen.queryByRole('button', { name: RATE_IMPACT_TEXTS.preview })).toBeNull();
       if (snapshot.context.error) expect(screen.getByRole('alert').textContent).toBe(snapshot.context.error.message);
       const { impact } = snapshot.context;
       if (impact) {

@@ -16,6 +16,7 @@ describeModel({
   machine: rateUploadCancelMachine,
   scenarios: rateUploadCancelSamples.scenarios,
   targets: rateUploadCancelSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     changed = 0;
     const actor = createActor(machine, { input, clock });

@@ -28,6 +28,7 @@ describeModel({
   machine: taskWizardSamples.machine,
   scenarios: taskWizardSamples.scenarios,
   targets: taskWizardSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     added = [];
     const actor = createActor(machine, { input, clock });

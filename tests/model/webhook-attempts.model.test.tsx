@@ -14,6 +14,7 @@ describeModel({
   machine: webhookAttemptsMachine,
   scenarios: webhookAttemptsSamples.scenarios,
   targets: webhookAttemptsSamples.targets,
+  guards: true,
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock });
     actor.start();

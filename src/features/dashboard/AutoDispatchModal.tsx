@@ -22,6 +22,8 @@ export function AutoDispatchModal({ actor }: { actor: AutoDispatchActor }) {
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const running = useSelector(actor, (snapshot) => snapshot.matches('running'));
   const failed = useSelector(actor, (snapshot) => snapshot.matches('failed'));
+  // Run once is offered when the chart takes it (a territory chosen, nothing under way).
+  const canRun = useSelector(actor, (snapshot) => snapshot.can({ type: 'autoDispatch.run' }));
   const { settings, territoryId, result, error } = useSelector(actor, (snapshot) => snapshot.context);
   const chosen = settings.find((setting) => setting.territoryId === territoryId);
   return (
@@ -61,7 +63,7 @@ export function AutoDispatchModal({ actor }: { actor: AutoDispatchActor }) {
             <Dialog.Footer>
               {failed
                 ? <Button onClick={() => actor.send({ type: 'autoDispatch.retry' })}>{texts.retry}</Button>
-                : <Button disabled={busy || territoryId === null} onClick={() => actor.send({ type: 'autoDispatch.run' })}>{texts.runOnce}</Button>}
+                : <Button disabled={!canRun} onClick={() => actor.send({ type: 'autoDispatch.run' })}>{texts.runOnce}</Button>}
               <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: 'autoDispatch.close' })}>{texts.close}</Button>
             </Dialog.Footer>
           </Dialog.Content>

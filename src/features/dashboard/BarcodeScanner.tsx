@@ -36,10 +36,13 @@ export function BarcodeScanner({ actor }: { actor: BarcodeScannerActor }) {
   const notFound = useSelector(actor, (snapshot) => snapshot.matches({ open: { lookup: 'notFound' } }));
   const failed = useSelector(actor, (snapshot) => snapshot.matches({ open: { lookup: 'failed' } }));
   const code = useSelector(actor, (snapshot) => snapshot.context.code);
-  const cameraOffered = useSelector(actor, (snapshot) => snapshot.context.camera);
+  // The toggle shows where the chart takes it: turning on (a camera the browser can scan with) or off.
+  const cameraOffered = useSelector(actor, (snapshot) => snapshot.can({ type: 'scanner.camera.start' }) || snapshot.can({ type: 'scanner.camera.stop' }));
   const camera = useSelector(actor, (snapshot) => (snapshot.matches('open') ? (snapshot.value as { open: { camera: string } }).open.camera : 'off'));
   const stream = useSelector(actor, (snapshot) => snapshot.context.stream);
   const [text, setText] = useState('');
+  // Enter looks up what the field holds when the chart takes it (an empty field is not looked up).
+  const canFind = useSelector(actor, (snapshot) => snapshot.can({ type: 'scanner.submit', code: text }));
   const cameraOn = camera === 'starting' || camera === 'scanning';
   return (
     <>
@@ -53,7 +56,7 @@ export function BarcodeScanner({ actor }: { actor: BarcodeScannerActor }) {
               <Dialog.Body>
                 <form onSubmit={(event) => {
                   event.preventDefault();
-                  actor.send({ type: 'scanner.submit', code: text });
+                  if (canFind) actor.send({ type: 'scanner.submit', code: text });
                   setText('');
                 }}>
                   <Stack gap={2}>

@@ -18,6 +18,9 @@ export function NotificationsPanel({ actor }: { actor: Actor<typeof webNotificat
   const busyTag = useSelector(actor, (s) => s.hasTag('busy'));
   const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
   const busy = busyTag || loadingTag;
+  // Previous and Next are offered when the chart takes them (its guard knows the pages).
+  const canPrevious = useSelector(actor, (s) => s.can({ type: 'notifications.page', page: s.context.page - 1 }));
+  const canNext = useSelector(actor, (s) => s.can({ type: 'notifications.page', page: s.context.page + 1 }));
   return (
     <Stack as="section" aria-label={NOTIFICATION_TEXTS.title} gap={2}>
       <HStack justify="space-between">
@@ -48,9 +51,9 @@ export function NotificationsPanel({ actor }: { actor: Actor<typeof webNotificat
         ))}
       </Stack>
       <HStack justify="space-between" fontSize="sm">
-        <Button size="xs" variant="outline" disabled={busy || page <= 1} onClick={() => actor.send({ type: 'notifications.page', page: page - 1 })}>{NOTIFICATION_TEXTS.previous}</Button>
+        <Button size="xs" variant="outline" disabled={busy || !canPrevious} onClick={() => actor.send({ type: 'notifications.page', page: page - 1 })}>{NOTIFICATION_TEXTS.previous}</Button>
         <Text>{NOTIFICATION_TEXTS.page(page, totalPages)}</Text>
-        <Button size="xs" variant="outline" disabled={busy || page >= totalPages} onClick={() => actor.send({ type: 'notifications.page', page: page + 1 })}>{NOTIFICATION_TEXTS.next}</Button>
+        <Button size="xs" variant="outline" disabled={busy || !canNext} onClick={() => actor.send({ type: 'notifications.page', page: page + 1 })}>{NOTIFICATION_TEXTS.next}</Button>
       </HStack>
     </Stack>
   );

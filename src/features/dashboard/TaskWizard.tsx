@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { TASK_WIZARD_TEXTS } from '../../lib/jobs-texts';
 import { statusLabel, TASK_TYPE_LABELS } from '../../lib/statuses';
-import { STOP_TASK_TYPES, stopAddressErrors, stopTypeErrors, stopWindowErrors } from '../../machines/operations/task-wizard';
+import { STOP_TASK_TYPES, stopAddressErrors, stopWindowErrors } from '../../machines/operations/task-wizard';
 import type { taskWizardMachine } from '../../machines/operations/task-wizard.machine';
 import type { TaskStopForm } from '../../machines/operations/task-wizard.types';
 import { Select } from '../../ui/Select';
@@ -44,11 +44,13 @@ export function TaskWizard({ actor, deliveries }: { actor: TaskWizardActor; deli
   const step = useSelector(actor, (s) => (['stop', 'address', 'window', 'adding'] as const).find((name) => s.matches(name)) ?? null);
   const form = useSelector(actor, (s) => s.context.form);
   const error = useSelector(actor, (s) => s.context.error);
+  // Next and Add are offered when the chart takes them (its guards are the step checks).
+  const canNext = useSelector(actor, (s) => s.can({ type: 'wizard.next' }));
+  const canSubmit = useSelector(actor, (s) => s.can({ type: 'wizard.submit' }));
   const change = (fields: Partial<TaskStopForm>) => actor.send({ type: 'wizard.change', fields });
   if (step === null) return <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'wizard.open' })}>{TASK_WIZARD_TEXTS.open}</Button>;
   const texts = TASK_WIZARD_TEXTS;
   const delivery = deliveries.find((row) => row.deliveryId === form.deliveryId);
-  const typeErrors = stopTypeErrors(form);
   const addressErrors = stopAddressErrors(form);
   const windowErrors = stopWindowErrors(form);
   const touched = (fields: string[]) => fields.some((field) => form[field as keyof TaskStopForm] !== '' && form[field as keyof TaskStopForm] !== null);
@@ -94,10 +96,10 @@ export function TaskWizard({ actor, deliveries }: { actor: TaskWizardActor; deli
         )}
         <HStack>
           {(step === 'address' || step === 'window') && <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'wizard.back' })}>{texts.back}</Button>}
-          {step === 'stop' && <Button size="xs" disabled={Object.keys(typeErrors).length > 0} onClick={() => actor.send({ type: 'wizard.next' })}>{texts.next}</Button>}
-          {step === 'address' && <Button size="xs" disabled={Object.keys(addressErrors).length > 0} onClick={() => actor.send({ type: 'wizard.next' })}>{texts.next}</Button>}
+          {step === 'stop' && <Button size="xs" disabled={!canNext} onClick={() => actor.send({ type: 'wizard.next' })}>{texts.next}</Button>}
+          {step === 'address' && <Button size="xs" disabled={!canNext} onClick={() => actor.send({ type: 'wizard.next' })}>{texts.next}</Button>}
           {(step === 'window' || step === 'adding') && (
-            <Button size="xs" disabled={step === 'adding' || Object.keys(windowErrors).length > 0} onClick={() => actor.send({ type: 'wizard.submit' })}>{texts.submit}</Button>
+            <Button size="xs" disabled={!canSubmit} onClick={() => actor.send({ type: 'wizard.submit' })}>{texts.submit}</Button>
           )}
           <Button size="xs" variant="ghost" disabled={step === 'adding'} onClick={() => actor.send({ type: 'wizard.cancel' })}>{texts.cancel}</Button>
         </HStack>

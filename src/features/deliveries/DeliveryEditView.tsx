@@ -164,6 +164,8 @@ export function DeliveryActionsView({ actions, allowed }: { actions: Actor<typeo
   const running = useSelector(actions, (snapshot) => snapshot.matches('running'));
   const failed = useSelector(actions, (snapshot) => snapshot.matches('failed'));
   const confirming = useSelector(actions, (snapshot) => snapshot.matches('confirming')) || running;
+  // Yes is offered when the chart takes it (a proof of delivery needs the recipient's name).
+  const canConfirm = useSelector(actions, (snapshot) => snapshot.can({ type: 'actions.confirmYes' }));
   return (
     <chakra.section aria-label={DELIVERY_EDIT_TEXTS.actions}>
       <HStack gap={2} wrap="wrap">
@@ -190,7 +192,7 @@ export function DeliveryActionsView({ actions, allowed }: { actions: Actor<typeo
             onChange={(event) => actions.send({ type: 'actions.proof', name: 'note', value: event.currentTarget.value })} />
           <HStack gap={2}>
             <Button size="sm" variant="outline" onClick={() => actions.send({ type: 'actions.confirmNo' })}>No</Button>
-            <Button size="sm" loading={running} disabled={proof.recipientName.trim() === ''}
+            <Button size="sm" loading={running} disabled={!canConfirm}
               onClick={() => actions.send({ type: 'actions.confirmYes' })}>Yes</Button>
           </HStack>
         </Stack>

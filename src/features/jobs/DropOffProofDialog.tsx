@@ -79,6 +79,8 @@ export function DropOffProofDialog({ actor }: { actor: DropOffProofActor }) {
   const open = useSelector(actor, (snapshot) => !snapshot.matches('closed'));
   const state = useSelector(actor, (snapshot) => (['loading', 'failed', 'editing', 'uploading', 'completing', 'completed'] as const).find((name) => snapshot.matches(name)) ?? 'closed');
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  // Complete is offered when the chart takes it (its guard is the proof check).
+  const canComplete = useSelector(actor, (snapshot) => snapshot.can({ type: 'proof.submit' }));
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const { required, signature, photos, scans, scanError, code, error, parcelBarcodes, label } = context;
   const missing = required ? missingMessage(context) : null;
@@ -164,7 +166,7 @@ export function DropOffProofDialog({ actor }: { actor: DropOffProofActor }) {
             <Dialog.Footer>
               {state === 'failed' && <Button onClick={() => actor.send({ type: 'proof.retry' })}>{texts.retry}</Button>}
               {editing && (
-                <Button disabled={busy || missing !== null} aria-describedby={missing ? ids.missing : undefined} onClick={() => actor.send({ type: 'proof.submit' })}>
+                <Button disabled={!canComplete} aria-describedby={missing ? ids.missing : undefined} onClick={() => actor.send({ type: 'proof.submit' })}>
                   {texts.complete}
                 </Button>
               )}

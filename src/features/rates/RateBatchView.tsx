@@ -29,10 +29,11 @@ export function RateBatchView({ actor, texts = RATE_BATCH_TEXTS, rowsPath = (id)
 }) {
   const state = useSelector(actor, (snapshot) => (snapshot.matches('inProgress') ? 'inProgress' : String(snapshot.value)));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const file = useSelector(actor, (snapshot) => snapshot.context.file);
   const batch = useSelector(actor, (snapshot) => snapshot.context.batch);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const impact = useSelector(actor, (snapshot) => snapshot.context.impact);
+  // Upload is offered when the chart takes it (a sheet chosen, nothing under way).
+  const canUpload = useSelector(actor, (snapshot) => snapshot.can({ type: 'batch.upload' }));
   const previewable = useSelector(actor, (snapshot) => snapshot.can({ type: 'batch.preview' }) || snapshot.matches('previewing'));
   const total = batch ? Math.max(batch.validRows, 1) : 1;
   const percent = batch ? Math.min(100, Math.round((batch.processedRows / total) * 100)) : 0;
@@ -46,7 +47,7 @@ export function RateBatchView({ actor, texts = RATE_BATCH_TEXTS, rowsPath = (id)
             id="rate-sheet" type="file" accept=".xlsx,.csv" disabled={busy}
             onChange={(event) => { const chosen = event.target.files?.[0]; if (chosen) actor.send({ type: 'batch.choose', file: chosen }); }}
           />
-          <Button alignSelf="start" disabled={!file || busy} onClick={() => actor.send({ type: 'batch.upload' })}>{RATE_BATCH_TEXTS.upload}</Button>
+          <Button alignSelf="start" disabled={!canUpload} onClick={() => actor.send({ type: 'batch.upload' })}>{RATE_BATCH_TEXTS.upload}</Button>
         </Stack>
       )}
       {error && <Text role="alert" color="red.600">{error.message}</Text>}

@@ -2,7 +2,7 @@ import { toApiError } from '../../api/api-error';
 import { RATE_TEXTS } from '../../lib/rate-texts';
 import { defineSamples } from '../samples';
 import { rateBatchMachine } from './rate-batch.machine';
-import type { RateImpact, RateUploadBatch } from './rate-batch.types';
+import type { DeliveryUploadBatch, RateImpact, RateUploadBatch } from './rate-batch.types';
 
 export const SAMPLE_SHEET = new File(['Name,Rate type,SlaType,Parcel Type,Day of the week,Start km,End km,Price\n'], 'rates.csv', { type: 'text/csv' });
 
@@ -13,6 +13,16 @@ export const SAMPLE_BATCH: RateUploadBatch = {
 };
 export const SUBMITTED_BATCH: RateUploadBatch = { ...SAMPLE_BATCH, uploadStatusId: 1000, uploadStatus: 'Submitted', submittedAt: '2026-11-26T08:01:00.000Z' };
 export const COMPLETED_BATCH: RateUploadBatch = { ...SUBMITTED_BATCH, uploadStatusId: 4000, uploadStatus: 'Completed', processedRows: 2, ratesCreated: 2 };
+
+/** A store's delivery batch (the same chart serves it): it changes no prices, so it has no impact preview. */
+export const SAMPLE_DELIVERY_BATCH: DeliveryUploadBatch = {
+  id: 12, storeId: 3, storeName: 'Gardens Store', fileName: 'deliveries.csv', uploadStatusId: 0, uploadStatus: 'Unprocessed', createdBy: 'Sipho Staff',
+  createdAt: '2026-11-26T08:00:00.000Z', totalRows: 3, validRows: 2, invalidRows: 1, cancelledRows: 0, processedRows: 0, deliveriesCreated: 0,
+  quotedTotalExclCents: 16250, submittedAt: null,
+};
+const COMPLETED_DELIVERY_BATCH: DeliveryUploadBatch = {
+  ...SAMPLE_DELIVERY_BATCH, uploadStatusId: 4000, uploadStatus: 'Completed', processedRows: 2, deliveriesCreated: 2, submittedAt: '2026-11-26T08:01:00.000Z',
+};
 
 /** The batch's impact preview: three list-price Standard quotes up by R 11.25, one by R 2.50. */
 export const SAMPLE_IMPACT: RateImpact = {
@@ -68,6 +78,19 @@ export const rateBatchSamples = defineSamples(rateBatchMachine, [
       { type: 'batch.submit' },
       { type: 'xstate.done.actor.submitBatch', output: SUBMITTED_BATCH },
       { type: 'xstate.done.actor.readBatch', output: COMPLETED_BATCH },
+      { type: 'batch.reset' },
+    ],
+  },
+  {
+    name: "a store's delivery batch: uploaded, nothing to preview, submitted and done at once",
+    input: { cca2: 'ZA' },
+    events: [
+      { type: 'batch.choose', file: SAMPLE_SHEET },
+      { type: 'batch.upload' },
+      { type: 'xstate.done.actor.uploadSheet', output: SAMPLE_DELIVERY_BATCH },
+      { type: 'batch.submit' },
+      { type: 'xstate.done.actor.submitBatch', output: COMPLETED_DELIVERY_BATCH },
+      { type: 'xstate.done.actor.readFinal', output: COMPLETED_DELIVERY_BATCH },
       { type: 'batch.reset' },
     ],
   },
