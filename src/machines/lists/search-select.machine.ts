@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/constants';
 import { resourceOf } from '../../resources';
 import type { ResourceId, SelectOption } from '../../resources/types';
 import { searchSelectLogic } from './search-select.logic';
@@ -9,6 +10,8 @@ import type { SearchOptionsInput } from './search-select.types';
  * the resource registry's search and create.
  */
 export const searchSelectMachine = searchSelectLogic.provide({
+  // As the chart has it; named here so that the /flows diagram of this file labels the delay with its constant.
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
   actors: {
     searchOptions: fromPromise<SelectOption[], SearchOptionsInput>(
       ({ input, signal }) => resourceOf(input.resource).api.selectOptions(input.cca2, input.term, signal),
