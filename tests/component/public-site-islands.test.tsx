@@ -16,7 +16,7 @@ import { SEARCH_TEXTS } from '../../src/lib/error-catalogue';
 import { priceCalculatorMachine } from '../../src/machines/public/price-calculator.machine';
 import { samplePrice, sampleParcelTypes } from '../../src/machines/public/price-calculator.samples';
 import { publicPlaceSelectLogic } from '../../src/machines/public/public-place-select';
-import type { PublicPrice } from '../../src/machines/public/public.actors';
+import type { PublicPrice, PublicSlaType } from '../../src/machines/public/public.actors';
 import type { SearchOptionsInput } from '../../src/machines/lists/search-select.types';
 import type { SelectOption } from '../../src/resources/types';
 
@@ -26,14 +26,15 @@ const PLACES: SelectOption[] = [
   { key: 'za-stellenbosch-stellenbosch', value: 'Stellenbosch, Western Cape, South Africa' },
 ];
 const WAIT = { timeout: 10_000 };
+type PriceInput = { cca2: string; fromPlaceId: string; toPlaceId: string; parcelTypeId: number; slaType: PublicSlaType };
 
 /** The calculator's charts with the server's answers stood in; what was asked is kept. */
 function liveCharts() {
-  const priced: unknown[] = [];
+  const priced: PriceInput[] = [];
   const calculator = createActor(priceCalculatorMachine.provide({
     actors: {
       loadParcelTypes: fromPromise(async () => sampleParcelTypes),
-      calculatePrice: fromPromise<PublicPrice, unknown>(async ({ input }) => { priced.push(input); return samplePrice; }),
+      calculatePrice: fromPromise<PublicPrice, PriceInput>(async ({ input }) => { priced.push(input); return samplePrice; }),
     },
   }), { input: { cca2: 'ZA' } });
   const search = fromPromise<SelectOption[], SearchOptionsInput>(async ({ input }) => PLACES.filter((place) => place.value.toLowerCase().includes(input.term.toLowerCase())));
