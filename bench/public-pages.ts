@@ -20,8 +20,10 @@ const root = new URL('../', import.meta.url).pathname;
 const chromiumPath = '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const KB = 1000;
-/** The public pages a visitor opens directly (the sitemap's, and the rating's thanks page). */
-const PATHS = [...PUBLIC_PAGES.map((page) => page.path), '/rating-complete'];
+/** The public pages a visitor opens directly (the sitemap's, and the rating's thanks pages). */
+const ALL_PATHS = [...PUBLIC_PAGES.map((page) => page.path), '/rating-complete', '/google-rating-complete'];
+/** BENCH_PUBLIC_PATHS=/pricing,/developers measures only those (the baseline is always measured). */
+const PATHS = process.env.BENCH_PUBLIC_PATHS ? ALL_PATHS.filter((path) => process.env.BENCH_PUBLIC_PATHS!.split(',').includes(path)) : ALL_PATHS;
 
 const gzipBytes = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 

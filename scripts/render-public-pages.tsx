@@ -4,9 +4,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { load } from 'js-yaml';
 import { DateTime } from 'luxon';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SiteDocument, type SiteAssets } from '../src/features/public/site/document';
+import { SiteDocument, type SiteAssets, type SiteData } from '../src/features/public/site/document';
+import { operationsByTag } from '../src/lib/api-reference';
 import { PORTAL_PLACEHOLDERS, publicPageFile, STATIC_PUBLIC_PATHS } from '../src/lib/public-pages';
 
 export const SITE_ENTRY = 'src/site.ts';
@@ -34,12 +36,30 @@ export function siteAssets(manifest: Record<string, ManifestChunk>): SiteAssets 
   return { script: `/${entry.file}`, styles: [...styles], preloads: [...preloads] };
 }
 
-export function renderPublicPages(outDir: string): string[] {
+/** The documents of /developers' API reference, as the server serves them (server/routes/site.ts). */
+export const REFERENCE_DOCUMENTS = ['connect', 'identity'] as const;
+
+/**
+ * What the pages show that the build reads: /developers' API reference from openapi/*.yaml, the contract the server
+ * serves and validates against, so it is the same for the whole build (no request, no script on the page for it).
+ */
+export function siteData(root: string): SiteData {
+  return {
+    reference: REFERENCE_DOCUMENTS.map((document) => ({
+      document, tags: operationsByTag(load(readFileSync(join(root, 'openapi', `${document}.yaml`), 'utf8'))),
+    })),
+  };
+}
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function renderPublicPages(outDir: string, root = REPO_ROOT): string[] {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const assets = siteAssets(manifest);
   const builtAt = DateTime.utc().toFormat('dd-MM-yyyy HH:mm');
+  const data = siteData(root);
   return STATIC_PUBLIC_PATHS.map((path) => {
-    const html = `<!doctype html>\n${renderToStaticMarkup(<SiteDocument path={path} portal={PORTAL_PLACEHOLDERS} assets={assets} builtAt={builtAt} />)}\n`;
+    const html = `<!doctype html>\n${renderToStaticMarkup(<SiteDocument path={path} portal={PORTAL_PLACEHOLDERS} assets={assets} builtAt={builtAt} data={data} />)}\n`;
     const file = join(outDir, publicPageFile(path));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);

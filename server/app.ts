@@ -207,6 +207,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
       db: context.db,
       webRoot: context.config.webRoot,
       analyticsUrl: context.config.analyticsUrl,
+      reviewUrl: context.config.publicReviewUrl,
       sendApp: (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
     });
   }

@@ -5,7 +5,7 @@ import { silentProgress, type Progress } from './startup-progress';
 
 const root = projectRoot;
 /** What the built app depends on; a change to any of these makes the build stale. */
-const inputs = ['src', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/app-shell.ts', 'scripts/public-pages.ts', 'scripts/render-public-pages.tsx', 'package-lock.json', 'public'];
+const inputs = ['src', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/app-shell.ts', 'scripts/public-pages.ts', 'scripts/render-public-pages.tsx', 'package-lock.json', 'public', 'openapi'];
 
 function newestChange(path: string): number {
   let stats;

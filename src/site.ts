@@ -14,6 +14,10 @@ if (analytics) sendPageView(analytics, { page, portal });
 const contact = document.getElementById('contact-form');
 if (contact) void import('./app/site-contact').then(({ mountContact }) => mountContact(contact, portal));
 
+// The price calculator on /pricing, likewise.
+const pricing = document.getElementById('price-calculator');
+if (pricing) void import('./app/site-pricing').then(({ mountPricing }) => mountPricing(pricing, portal));
+
 const chat = document.getElementById('visitor-chat');
 const opener = chat?.querySelector('button');
 if (chat && opener) {

@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_COUNTRY } from '../../src/lib/constants';
 import { parseHost } from '../../src/lib/host';
-import { PORTAL_PLACEHOLDERS, publicPageFile, STATIC_PUBLIC_PATHS } from '../../src/lib/public-pages';
+import { PORTAL_PLACEHOLDERS, publicPageFile, REVIEW_URL_PLACEHOLDER, STATIC_PUBLIC_PATHS } from '../../src/lib/public-pages';
 import type { Database } from '../db/database';
 import { findPortal } from '../domain/portals';
 import { SIGNED_IN_COOKIE } from '../auth/sessions';
@@ -31,12 +31,24 @@ export function fillPortal(template: string, portal: PortalValues): string {
 
 interface Filled { html: Buffer; br: Buffer; gzip: Buffer; until: number }
 
-export function registerPublicSite(app: FastifyInstance, options: { db: Database; webRoot: string; analyticsUrl: string | undefined; sendApp: (reply: FastifyReply) => FastifyReply }) {
+/**
+ * /google-rating-complete with the configured public review link (only an https link, as the rating page checks),
+ * or, with none configured, /rating-complete's page: the same thanks without the offer.
+ */
+export function reviewPage(templates: ReadonlyMap<string, string>, reviewUrl: string | undefined): string | undefined {
+  const google = templates.get('/google-rating-complete');
+  if (google && reviewUrl && /^https:\/\//.test(reviewUrl)) return google.replaceAll(REVIEW_URL_PLACEHOLDER, escapeHtml(reviewUrl));
+  return templates.get('/rating-complete');
+}
+
+export function registerPublicSite(app: FastifyInstance, options: { db: Database; webRoot: string; analyticsUrl: string | undefined; reviewUrl?: string | undefined; sendApp: (reply: FastifyReply) => FastifyReply }) {
   const templates = new Map<string, string>();
   for (const path of STATIC_PUBLIC_PATHS) {
     const file = join(options.webRoot, publicPageFile(path));
     if (existsSync(file)) templates.set(path, readFileSync(file, 'utf8'));
   }
+  const review = reviewPage(templates, options.reviewUrl);
+  if (templates.has('/google-rating-complete') && review) templates.set('/google-rating-complete', review);
   const cache = new Map<string, Filled>();
 
   async function filled(request: FastifyRequest, path: string, template: string): Promise<Filled | undefined> {
@@ -48,7 +60,7 @@ export function registerPublicSite(app: FastifyInstance, options: { db: Database
     if (!portal) return undefined;
     const html = Buffer.from(fillPortal(template, {
       name: portal.name, cca2: portal.cca2, currency: portal.currency, timeZone: portal.timeZone, environment,
-      analyticsUrl: options.analyticsUrl ?? '',
+      analyticsUrl: options.analyticsUrl ?? '', code: portal.cca2.toLowerCase(), decimals: String(portal.currencyDecimals),
     }));
     const entry: Filled = {
       html,

@@ -26,7 +26,11 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
  * The public pages that are only words and links: the build renders them to HTML ahead of time and the server sends
  * that, filled with the host's portal, with only small islands of script (issue 19, "A fast first load").
  */
-export const STATIC_PUBLIC_PATHS = ['/', '/businesses', '/drivers', '/shopify', '/woocommerce', '/about', '/faq', '/terms', '/privacy', '/contact'] as const;
+export const STATIC_PUBLIC_PATHS = [
+  '/', '/businesses', '/drivers', '/shopify', '/woocommerce', '/about', '/faq', '/terms', '/privacy', '/contact',
+  // With the price calculator as an island, the API reference rendered by the build, and the ratings' thanks.
+  '/pricing', '/developers', '/rating-complete', '/google-rating-complete',
+] as const;
 
 const staticAlternatives = () => STATIC_PUBLIC_PATHS.filter((path) => path !== '/').map((path) => path.slice(1)).join('|');
 /** A path of STATIC_PUBLIC_PATHS (for the service worker: these come from the server while online). */
@@ -48,7 +52,17 @@ export const PORTAL_PLACEHOLDERS = {
   timeZone: '__PORTAL_TIME_ZONE__',
   environment: '__PORTAL_ENVIRONMENT__',
   analyticsUrl: '__PORTAL_ANALYTICS_URL__',
+  /** The country code as API paths have it (lower case: /connect/…/za/…). */
+  code: '__PORTAL_CODE__',
+  /** The currency's decimals (money is in cents), for the price calculator's island. */
+  decimals: '__PORTAL_DECIMALS__',
 } as const;
+
+/**
+ * Where /google-rating-complete's public review link goes: the server puts its configured link (PUBLIC_REVIEW_URL)
+ * there, or sends /rating-complete's page when none is configured.
+ */
+export const REVIEW_URL_PLACEHOLDER = '__PUBLIC_REVIEW_URL__';
 
 /** The footer's links: every public page a visitor may look for. */
 export const FOOTER_LINKS = [

@@ -92,10 +92,10 @@ describe('the price calculator (/pricing)', () => {
   it('a visitor picks From and To and sees the price the server quotes, VAT included', async () => {
     const view = open('/pricing');
     const choose = async (label: string, text: string, option: RegExp) => {
-      const input = await screen.findByLabelText(label, {}, WAIT);
+      const input = await screen.findByRole('combobox', { name: label }, WAIT);
       act(() => { fireEvent.change(input, { target: { value: text } }); });
       const list = within(await screen.findByRole('listbox', { name: label }, WAIT));
-      act(() => { fireEvent.click(list.getByRole('button', { name: option })); });
+      act(() => { fireEvent.click(list.getByRole('option', { name: option })); });
     };
     await choose('From', 'Cape Town City', /^Cape Town City Centre/);
     await choose('To', 'Stellenbosch', /^Stellenbosch, Western Cape/);

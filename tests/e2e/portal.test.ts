@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_TEXTS } from '../../src/lib/error-catalogue';
 import { launchBrowser, startAppServer, type AppServer } from './support';
 
 let server: AppServer;
@@ -30,14 +31,14 @@ describe('start-up in a real browser against npm start\'s server', () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    // A screen of the app (the public home is a page rendered ahead of time: no splash, see the next test).
-    await page.goto(`${server.url}/pricing`);
+    // A screen of the app (the public pages are rendered ahead of time: no splash, see the next test).
+    await page.goto(`${server.url}/login`);
     await page.getByRole('status').filter({ hasText: 'Loading...' }).waitFor();
     const cca2 = page.getByTestId('portal-cca2');
     await cca2.waitFor();
     expect(await cca2.textContent()).toBe('ZA');
     expect(await page.getByTestId('environment-badge').textContent()).toBe('local');
-    await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor();
+    await page.locator('#login-heading').filter({ hasText: SIGN_IN_TEXTS.loginHeading }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -76,7 +77,7 @@ describe('start-up in a real browser against npm start\'s server', () => {
 
   it('opens the drawer with the version, by keyboard', async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/pricing`);
+    await page.goto(`${server.url}/login`);
     const menu = page.getByRole('button', { name: 'Open menu' });
     await menu.waitFor();
     await menu.focus();

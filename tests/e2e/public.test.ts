@@ -9,6 +9,9 @@ import createClient from 'openapi-fetch';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES } from '../../src/lib/public-pages';
+import { CALCULATOR_TEXTS } from '../../src/features/public/site/price-calculator';
+import { RATING_COMPLETE_TEXTS } from '../../src/features/public/site/rating-complete';
+import { formatMoney } from '../../src/lib/money';
 import { CONTACT_TEXTS } from '../../src/lib/contact';
 import { SERVICE_WORKER_TEXTS } from '../../src/lib/error-catalogue';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
@@ -20,6 +23,7 @@ import { apiLogin, launchBrowser, startAppServer, submitLogin, type AppServer } 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SIZES = [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }] as const;
 
+const REVIEW_URL = 'https://reviews.example/courier';
 let server: AppServer;
 let browser: Browser;
 /** A stand-in analytics service on loopback: the page views the app sends (000 section 7). */
@@ -38,7 +42,7 @@ beforeAll(async () => {
   const { port } = analytics.address() as AddressInfo;
   // Every public page load asks for a session (the refresh call), all from one address: lift the per-address throttle.
   [server, browser] = await Promise.all([
-    startAppServer({ THROTTLE_PER_ADDRESS: '1000', ANALYTICS_URL: `http://127.0.0.1:${port}/collect` }),
+    startAppServer({ THROTTLE_PER_ADDRESS: '1000', ANALYTICS_URL: `http://127.0.0.1:${port}/collect`, PUBLIC_REVIEW_URL: REVIEW_URL }),
     launchBrowser(),
   ]);
 });
@@ -69,7 +73,7 @@ describe('public pages are accessible (axe-core)', { timeout: 240_000 }, () => {
     const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, bypassCSP: true });
     const page = await context.newPage();
     const found: Record<string, string[]> = {};
-    for (const { path } of [...PUBLIC_PAGES, { path: '/rating-complete' }]) {
+    for (const { path } of [...PUBLIC_PAGES, { path: '/rating-complete' }, { path: '/google-rating-complete' }]) {
       await page.goto(`${server.url}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -78,6 +82,95 @@ describe('public pages are accessible (axe-core)', { timeout: 240_000 }, () => {
     }
     await context.close();
     expect(found).toEqual({});
+  });
+});
+
+/** Every script the page loads until the network is idle, by file name. */
+async function scriptsOf(page: Page, url: string): Promise<string[]> {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname.split('/').pop()!);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return scripts;
+}
+
+/** The page is the one rendered ahead of time (the site's body and its script), not the single-page app. */
+async function expectRenderedAhead(page: Page, scripts: string[]) {
+  expect(await page.evaluate(() => document.body.className)).toBe('site');
+  expect(await page.locator('#root').count()).toBe(0);
+  expect(scripts.some((file) => file.startsWith('index-'))).toBe(false);
+}
+
+describe('the price calculator rendered ahead of time (/pricing)', { timeout: 120_000 }, () => {
+  it('answers the price the server quotes from the keyboard, without the app\'s runtime', async () => {
+    const search = async (term: string) => {
+      const response = await fetch(`${server.url}/connect/public/za/places?search=${encodeURIComponent(term)}`);
+      return (await response.json() as { placeId: string; description: string }[])[0]!;
+    };
+    const [from, to] = [await search('Cape Town City'), await search('Stellenbosch')];
+    const quoted = await fetch(`${server.url}/connect/public/za/price`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fromPlaceId: from.placeId, toPlaceId: to.placeId, parcelTypeId: 1, slaType: 'Priority' }),
+    });
+    expect(quoted.status).toBe(200);
+    const price = await quoted.json() as { total: number; currency: string };
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const scripts = await scriptsOf(page, `${server.url}/pricing`);
+    await expectRenderedAhead(page, scripts);
+    expect(scripts.some((file) => file.startsWith('site-pricing-'))).toBe(true);
+    const form = page.getByRole('form', { name: CALCULATOR_TEXTS.title });
+    await form.getByTestId('calculator-result').filter({ hasText: CALCULATOR_TEXTS.incomplete }).waitFor();
+    const choose = async (label: string, term: string, description: string) => {
+      const input = form.getByRole('combobox', { name: label });
+      await input.focus();
+      await page.keyboard.type(term);
+      await form.getByRole('listbox', { name: label }).getByRole('option').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      expect(await input.getAttribute('aria-activedescendant')).toBe(`${await input.getAttribute('id')}-option-0`);
+      await page.keyboard.press('Enter');
+      await form.getByText(description, { exact: true }).waitFor();
+    };
+    await choose(CALCULATOR_TEXTS.from, 'Cape Town City', from.description);
+    await choose(CALCULATOR_TEXTS.to, 'Stellenbosch', to.description);
+    await form.getByTestId('calculator-total').waitFor();
+    await form.getByLabel(CALCULATOR_TEXTS.level).selectOption('Priority');
+    await form.getByTestId('calculator-result').filter({ hasText: 'Priority ·' }).waitFor();
+    expect(await form.getByTestId('calculator-total').textContent()).toBe(formatMoney(price.total, { currency: price.currency, decimals: 2 }));
+    expect(await form.getByTestId('calculator-result').textContent()).toContain('VAT (15%)');
+    await context.close();
+  });
+});
+
+describe('/developers and the ratings\' thanks rendered ahead of time', { timeout: 120_000 }, () => {
+  it('/developers has the whole API reference with no request for it', async () => {
+    const page = await browser.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const scripts = await scriptsOf(page, `${server.url}/developers`);
+    await expectRenderedAhead(page, scripts);
+    const reference = page.getByTestId('api-reference');
+    const publicTag = reference.locator('summary', { hasText: /^public \(\d+\)$/ });
+    await publicTag.focus();
+    await page.keyboard.press('Enter');
+    // Shown (visible) once the disclosure is open.
+    await reference.getByRole('listitem').filter({ hasText: /^POST\/connect\/public\/\{cca2\}\/price/ }).waitFor();
+    expect(await page.getByRole('main').textContent()).toContain('Calls of this portal go to /connect/…/za/…');
+    expect(asked.filter((path) => path.startsWith('/openapi/'))).toEqual([]);
+    await page.close();
+  });
+
+  it('/google-rating-complete offers the configured review link; /rating-complete does not', async () => {
+    const page = await browser.newPage();
+    await expectRenderedAhead(page, await scriptsOf(page, `${server.url}/google-rating-complete`));
+    await page.getByRole('heading', { level: 1, name: RATING_COMPLETE_TEXTS.title }).waitFor();
+    expect(await page.getByRole('link', { name: RATING_COMPLETE_TEXTS.reviewLink }).getAttribute('href')).toBe(REVIEW_URL);
+    await page.goto(`${server.url}/rating-complete`);
+    await page.getByRole('heading', { level: 1, name: RATING_COMPLETE_TEXTS.title }).waitFor();
+    expect(await page.getByRole('link', { name: RATING_COMPLETE_TEXTS.reviewLink }).count()).toBe(0);
+    await page.close();
   });
 });
 

@@ -3,28 +3,33 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { siteAssets } from '../../scripts/render-public-pages';
-import { fillPortal } from '../../server/routes/public-site';
+import { siteAssets, siteData } from '../../scripts/render-public-pages';
+import { fillPortal, reviewPage } from '../../server/routes/public-site';
 import { SiteDocument } from '../../src/features/public/site/document';
-import { PORTAL_PLACEHOLDERS, PUBLIC_PAGES, STATIC_PUBLIC_PATHS, STATIC_PUBLIC_PATH_PATTERN, STATIC_PUBLIC_URL_PATTERN, withCountry } from '../../src/lib/public-pages';
+import { PORTAL_PLACEHOLDERS, PUBLIC_PAGES, REVIEW_URL_PLACEHOLDER, STATIC_PUBLIC_PATHS, STATIC_PUBLIC_PATH_PATTERN, STATIC_PUBLIC_URL_PATTERN, withCountry } from '../../src/lib/public-pages';
 
 const ASSETS = { script: '/assets/site-1.js', styles: ['/assets/site-2.css'], preloads: ['/assets/shared-3.js'] };
-const ZA = { name: 'South Africa', cca2: 'ZA', currency: 'ZAR', timeZone: 'Africa/Johannesburg', environment: 'local', analyticsUrl: '' };
-const render = (path: string) => fillPortal(renderToStaticMarkup(createElement(SiteDocument, { path, portal: PORTAL_PLACEHOLDERS, assets: ASSETS, builtAt: '27-11-2026 06:30' })), ZA);
+const ZA = { name: 'South Africa', cca2: 'ZA', currency: 'ZAR', timeZone: 'Africa/Johannesburg', environment: 'local', analyticsUrl: '', code: 'za', decimals: '2' };
+const DATA = siteData(process.cwd());
+const template = (path: string) => renderToStaticMarkup(createElement(SiteDocument, { path, portal: PORTAL_PLACEHOLDERS, assets: ASSETS, builtAt: '27-11-2026 06:30', data: DATA }));
+const render = (path: string) => fillPortal(template(path), ZA);
 
 describe('a public page rendered ahead of time', () => {
   it.each(STATIC_PUBLIC_PATHS)('%s has one h1, its title and description, the site links and only the site script', (path) => {
     const html = render(path);
     expect(html.match(/<h1>/g)).toHaveLength(1);
     expect(html).toMatch(/<title>[^<]*Courier<\/title>/);
-    const description = PUBLIC_PAGES.find((page) => page.path === path)!.description;
-    expect(html).toContain(`<meta name="description" content="${withCountry(description, 'South Africa')}"/>`);
+    // The ratings' thanks are not in the sitemap and have no description.
+    const description = PUBLIC_PAGES.find((page) => page.path === path)?.description;
+    if (description) expect(html).toContain(`<meta name="description" content="${withCountry(description, 'South Africa')}"/>`);
+    else expect(path).toMatch(/rating-complete$/);
     expect(html).toContain('<nav aria-label="Site"><a href="/pricing">Pricing</a>');
     expect(html).toContain('<main id="content"');
     expect(html).toContain('data-testid="portal-cca2" aria-label="Country South Africa">ZA</span>');
     expect(html).toContain('<a class="site-header-link" href="/login">Log in / Sign up</a>');
     expect([...html.matchAll(/<script[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script type="module" src="/assets/site-1.js">']);
     expect(html).not.toMatch(/__PORTAL_[A-Z_]+__/);
+    if (path !== '/google-rating-complete') expect(html).not.toContain(REVIEW_URL_PLACEHOLDER);
   });
 
   it('/ has the chat button and the ways on; the others have no chat', () => {
@@ -63,9 +68,53 @@ describe('a public page rendered ahead of time', () => {
       expect(STATIC_PUBLIC_URL_PATTERN.test(`https://za.example.com${path}`)).toBe(true);
       expect(STATIC_PUBLIC_URL_PATTERN.test(`http://127.0.0.1:8080${path}?utm_source=x`)).toBe(true);
     }
-    for (const path of ['/pricing', '/track-order', '/about/x', '/faqs', '/assets/site-1.js', '/index.html']) {
+    for (const path of ['/pricings', '/track-order', '/about/x', '/faqs', '/assets/site-1.js', '/index.html']) {
       expect(STATIC_PUBLIC_PATH_PATTERN.test(path)).toBe(false);
       expect(STATIC_PUBLIC_URL_PATTERN.test(`https://za.example.com${path}`)).toBe(false);
+    }
+  });
+});
+
+describe('the pages with islands and build-time data rendered ahead of time', () => {
+  it('/pricing has the calculator as the charts first show it, fields disabled until live, with the portal\'s money', () => {
+    const html = render('/pricing');
+    expect(html).toContain('<h1>Pricing</h1>');
+    expect(html).toContain('What a delivery costs across South Africa, in ZAR with VAT shown. The same prices as when you book.');
+    expect(html).toContain('<div id="price-calculator" data-currency="ZAR" data-decimals="2">');
+    expect(html).toContain('<form class="site-calculator" aria-label="Price calculator">');
+    expect(html).toMatch(/<fieldset class="[^"]*" disabled="">/);
+    for (const id of ['calculator-from', 'calculator-to']) {
+      expect(html).toMatch(new RegExp(`<input id="${id}" type="text" role="combobox"[^>]*aria-expanded="false" aria-controls="${id}-listbox"`));
+    }
+    expect(html).toContain('<select id="calculator-parcel" aria-busy="true" disabled="">');
+    expect(html).toContain('<option value="Hyperlocal">Hyperlocal (Near)</option>');
+    for (const level of ['Standard', 'Priority', 'Hyperlocal', 'Emergency Relief']) expect(html).toMatch(new RegExp(`<h3>${level} · `));
+  });
+
+  it('/developers has the webhook scheme and the whole API reference of openapi/*.yaml, with the portal\'s path code', () => {
+    const html = render('/developers');
+    expect(html).toContain('Calls of this portal go to /connect/…/za/…');
+    expect(html).toContain('X-Courier-Signature');
+    expect(html).toContain('<pre class="site-pre" tabindex="0"');
+    const reference = html.slice(html.indexOf('data-testid="api-reference"'));
+    expect(reference).toContain('/connect/public/{cca2}/price');
+    expect(reference).toContain('/identity/');
+    expect(reference).toContain('<a href="/openapi/connect.yaml" class="site-small">(OpenAPI YAML)</a>');
+    const operations = DATA.reference.flatMap((group) => group.tags.flatMap((tag) => tag.operations));
+    expect(operations.length).toBeGreaterThan(50);
+    expect(reference.match(/<li>/g)!.length).toBe(operations.length);
+    expect(reference).toMatch(/<summary>public \(\d+\)<\/summary>/);
+  });
+
+  it('/rating-complete thanks without the review link; /google-rating-complete has it from the server, or is /rating-complete', () => {
+    expect(render('/rating-complete')).toContain('<h1>Thank you for your rating</h1>');
+    expect(render('/rating-complete')).not.toContain('Write a public review');
+    const templates = new Map(['/rating-complete', '/google-rating-complete'].map((path) => [path, template(path)]));
+    const offered = fillPortal(reviewPage(templates, 'https://reviews.example/courier?a=1&b=2')!, ZA);
+    expect(offered).toContain('<a class="site-link-strong" href="https://reviews.example/courier?a=1&#38;b=2" target="_blank" rel="noopener noreferrer">Write a public review</a>');
+    expect(offered).toContain('<title>Google rating complete · Courier</title>');
+    for (const none of [undefined, '', 'javascript:alert(1)', 'http://reviews.example']) {
+      expect(reviewPage(templates, none)).toBe(templates.get('/rating-complete'));
     }
   });
 });

@@ -4,12 +4,15 @@
 import type { ReactNode } from 'react';
 import { APP_VERSION } from '../../../lib/constants';
 import { visibleMenus } from '../../../lib/menus';
-import { FOOTER_LINKS, publicPageOf, withCountry } from '../../../lib/public-pages';
+import { FOOTER_LINKS, publicPageOf, REVIEW_URL_PLACEHOLDER, withCountry } from '../../../lib/public-pages';
 import { USER_MENU_TEXTS } from '../../../lib/error-catalogue';
 import { pageTitle } from '../../../lib/page-titles';
 import { VISITOR_CHAT_TEXTS } from '../../../lib/visitor-chat';
 import { ContactContent } from './contact-page';
 import { STATIC_PUBLIC_PAGES, type SitePortal } from './content';
+import { DevelopersContent, StaticApiReference, type ApiReferenceGroups } from './developers';
+import { PricingContent } from './pricing-page';
+import { RatingCompleteContent } from './rating-complete';
 
 /** The portal as a page shows it; the build renders placeholders that the server fills per host. */
 export interface DocumentPortal extends SitePortal {
@@ -17,6 +20,15 @@ export interface DocumentPortal extends SitePortal {
   environment: string;
   /** The page-view endpoint (000 section 7), empty when analytics are off. */
   analyticsUrl: string;
+  /** The country code as API paths have it (lower case). */
+  code: string;
+  /** The currency's decimals, as text (a placeholder until the server fills it). */
+  decimals: string;
+}
+
+/** What the build read for the pages: the API reference of openapi/*.yaml (/developers). */
+export interface SiteData {
+  reference: ApiReferenceGroups;
 }
 
 /** The built files the page loads: the script of the public pages, its style sheets, the chunks it imports. */
@@ -26,7 +38,15 @@ export interface SiteAssets {
   preloads: string[];
 }
 
-const PAGES: Record<string, (props: { portal: SitePortal }) => ReactNode> = { ...STATIC_PUBLIC_PAGES, '/contact': ContactContent };
+const PAGES: Record<string, (props: { portal: DocumentPortal; data: SiteData }) => ReactNode> = {
+  ...STATIC_PUBLIC_PAGES,
+  '/contact': ContactContent,
+  '/pricing': ({ portal }) => <PricingContent portal={portal} decimals={portal.decimals} />,
+  '/developers': ({ portal, data }) => <DevelopersContent code={portal.code} reference={<StaticApiReference groups={data.reference} />} />,
+  '/rating-complete': () => <RatingCompleteContent reviewUrl={null} />,
+  // The server fills in the configured review link, or sends /rating-complete's page when there is none.
+  '/google-rating-complete': () => <RatingCompleteContent reviewUrl={REVIEW_URL_PLACEHOLDER} />,
+};
 
 /** The pages with the chat widget (000 section 1) among those rendered ahead of time. */
 const WITH_CHAT = new Set(['/']);
@@ -50,7 +70,7 @@ function SiteMenu({ builtAt }: { builtAt: string }) {
   );
 }
 
-export function SiteDocument({ path, portal, assets, builtAt }: { path: string; portal: DocumentPortal; assets: SiteAssets; builtAt: string }) {
+export function SiteDocument({ path, portal, assets, builtAt, data = { reference: [] } }: { path: string; portal: DocumentPortal; assets: SiteAssets; builtAt: string; data?: SiteData }) {
   const Content = PAGES[path];
   if (!Content) throw new Error(`${path} is not a page rendered ahead of time`);
   const description = publicPageOf(path)?.description;
@@ -81,7 +101,7 @@ export function SiteDocument({ path, portal, assets, builtAt }: { path: string; 
         </header>
         <div className="site-page">
           <main id="content" tabIndex={-1} className="site-main">
-            <Content portal={portal} />
+            <Content portal={portal} data={data} />
           </main>
           <footer className="site-footer">
             <nav aria-label="Site">
