@@ -47,7 +47,16 @@ export async function buildIfNeeded(progress: Progress = silentProgress): Promis
   await progress.step('Building the web app (first start or changed sources)', async () => {
     const { build } = await import('vite');
     const inputsAtStart = newestInput();
-    await build({ root, logLevel: 'warn' });
+    // Vite honours NODE_ENV over its mode: started from a test runner (NODE_ENV=test) it would build React's
+    // development bundle, which registers no service worker. The app is always built for production.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root, logLevel: 'warn', mode: 'production' });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
     writeFileSync(stampOf(join(root, 'dist')), String(inputsAtStart));
   });
 }
