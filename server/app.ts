@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { decideOperationAccess, OPERATION_ACCESS, ROUTE_ACCESS, type OperationRule } from '../src/lib/access';
 import { AUTH_TEXTS, ERROR_TEXTS } from '../src/lib/error-catalogue';
 import { authenticateApiKey, isApiKey } from './auth/api-keys';
-import { projectPath } from './paths';
+import { openapiDocument } from './openapi-documents';
 import { authenticateAccessToken } from './auth/sessions';
 import { InvalidTokenError } from './auth/tokens';
 import { errorHandler } from './http/error-handler';
@@ -32,8 +32,8 @@ import { registerPublicSite } from './routes/public-site';
 import { registerSiteRoutes } from './routes/site';
 
 export const API_MOUNTS = [
-  { prefix: '/identity', document: 'identity', handlers: identityHandlers },
-  { prefix: '/connect', document: 'connect', handlers: connectHandlers },
+  { prefix: '/identity', document: 'identity' as const, handlers: identityHandlers },
+  { prefix: '/connect', document: 'connect' as const, handlers: connectHandlers },
 ] as const;
 
 /** The origin of a configured URL or tile template for the CSP (a `{s}.` subdomain template becomes `*.`); none when unset. */
@@ -46,7 +46,6 @@ function originOf(url: string | undefined): string[] {
   }
 }
 
-export const openapiFile = (document: string) => projectPath('openapi', `${document}.yaml`);
 
 const API_PATH = /^\/(identity|connect|hubs)(\/|$)/;
 /** The app's own routes (`/hubs/edit/:id`, `/identity` ...), some of which share a first segment with the APIs. */
@@ -149,7 +148,8 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   });
 
   // Unknown query parameters are refused with their name, so a misspelt filter never silently widens a list.
-  const requiringBody = operationsRequiringBody(API_MOUNTS.map((mount) => openapiFile(mount.document)));
+  const contracts = API_MOUNTS.map((mount) => openapiDocument(mount.document).parsed);
+  const requiringBody = operationsRequiringBody(contracts);
   app.addHook('preValidation', async (request) => {
     const operationId = operationIdOf(request);
     if (!operationId) return;
@@ -175,17 +175,17 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
 
   // Uploaded sheets stream into their handler (rate upload batches).
   acceptSheetStreams(app);
-  refuseResponseOnlyMediaTypes(app, API_MOUNTS.map((mount) => openapiFile(mount.document)));
+  refuseResponseOnlyMediaTypes(app, contracts);
   for (const mount of API_MOUNTS) {
     await app.register(openapiGlue, {
-      specification: openapiFile(mount.document),
+      specification: openapiDocument(mount.document).parsed,
       serviceHandlers: mount.handlers(context),
       prefix: mount.prefix,
     });
   }
 
   // robots.txt, sitemap.xml and the OpenAPI documents: the server's, before the web root (issue 19).
-  registerSiteRoutes(app, context.db, openapiFile);
+  registerSiteRoutes(app, context.db);
 
   const webIndex = join(context.config.webRoot, 'index.html');
   const serveWeb = existsSync(webIndex);

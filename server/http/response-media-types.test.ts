@@ -1,10 +1,10 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { openapiFile } from '../app';
+import { openapiDocument } from '../openapi-documents';
 import { errorHandler } from './error-handler';
 import { refuseResponseOnlyMediaTypes, responseOnlyMediaTypes } from './response-media-types';
 
-const contracts = [openapiFile('connect'), openapiFile('identity')];
+const contracts = [openapiDocument('connect').parsed, openapiDocument('identity').parsed];
 
 describe('response-only media types', () => {
   it('are the export and image types of the contracts, not the request bodies\' JSON or multipart', () => {

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { errorCodes, type FastifyInstance } from 'fastify';
-import yaml from 'js-yaml';
 
 interface Content { content?: Record<string, unknown> }
 interface Operation { requestBody?: Content; responses?: Record<string, Content> }
@@ -12,12 +10,11 @@ interface Document {
 /**
  * The media types the contracts name only for responses (the Excel exports, images), never for a request body.
  */
-export function responseOnlyMediaTypes(files: string[]): string[] {
+export function responseOnlyMediaTypes(documents: object[]): string[] {
   const responses = new Set<string>();
   const requests = new Set<string>();
   const add = (into: Set<string>, body: Content | undefined) => { for (const type of Object.keys(body?.content ?? {})) into.add(type); };
-  for (const file of files) {
-    const document = yaml.load(readFileSync(file, 'utf8')) as Document;
+  for (const document of documents as Document[]) {
     for (const item of Object.values(document.paths ?? {})) {
       for (const operation of Object.values(item)) {
         if (typeof operation !== 'object' || operation === null) continue;
@@ -37,8 +34,8 @@ export function responseOnlyMediaTypes(files: string[]): string[] {
  * request body here, so its parser refuses one exactly as Fastify refuses a type it has no parser for (415, same
  * error): declared, the warning goes, and what requests are accepted stays as it was.
  */
-export function refuseResponseOnlyMediaTypes(app: FastifyInstance, files: string[]): void {
-  for (const type of responseOnlyMediaTypes(files)) {
+export function refuseResponseOnlyMediaTypes(app: FastifyInstance, documents: object[]): void {
+  for (const type of responseOnlyMediaTypes(documents)) {
     if (app.hasContentTypeParser(type)) continue;
     app.addContentTypeParser(type, (request, _payload, done) => {
       done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type'] ?? type), undefined);

@@ -1,23 +1,21 @@
 // What the server answers outside the two APIs for the public face (issue 19; 000 section 2): /robots.txt and
 // /sitemap.xml per portal host (the app forces a full page load to them), and the OpenAPI documents the
 // developers page renders (/openapi/connect.yaml, /openapi/connect.json, and identity's).
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import yaml from 'js-yaml';
 import { DEFAULT_COUNTRY } from '../../src/lib/constants';
 import { parseHost } from '../../src/lib/host';
 import { PUBLIC_PAGES } from '../../src/lib/public-pages';
 import type { Database } from '../db/database';
 import { findPortal } from '../domain/portals';
+import { OPENAPI_DOCUMENTS, openapiDocument } from '../openapi-documents';
 
 /** Personal or private paths crawlers should leave alone: the APIs, the hubs, tracking and rating capability links. */
 const DISALLOWED = ['/connect/', '/identity/', '/hubs/', '/track/', '/rate/', '/dashboard', '/profile'];
-const DOCUMENTS = ['connect', 'identity'] as const;
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export function registerSiteRoutes(app: FastifyInstance, db: Database, openapiFile: (document: string) => string) {
+export function registerSiteRoutes(app: FastifyInstance, db: Database) {
   app.get('/robots.txt', async (request, reply) => {
     const lines = ['User-agent: *', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${originOf(request)}/sitemap.xml`, ''];
     return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
@@ -35,13 +33,16 @@ export function registerSiteRoutes(app: FastifyInstance, db: Database, openapiFi
   });
 
   // The contract as written, and as JSON for the developers page (which then needs no YAML parser).
-  const texts = new Map(DOCUMENTS.map((document) => [document, readFileSync(openapiFile(document), 'utf8')]));
+  const served = new Map(OPENAPI_DOCUMENTS.map((name) => {
+    const { text, parsed } = openapiDocument(name);
+    return [name, { yaml: text, json: JSON.stringify(parsed) }];
+  }));
   app.get<{ Params: { file: string } }>('/openapi/:file', async (request, reply) => {
     const match = /^(connect|identity)\.(yaml|json)$/.exec(request.params.file);
-    const text = match ? texts.get(match[1] as (typeof DOCUMENTS)[number]) : undefined;
-    if (!match || !text) return reply.status(404).send({ message: `Not found: GET /openapi/${request.params.file}` });
+    const document = match ? served.get(match[1] as (typeof OPENAPI_DOCUMENTS)[number]) : undefined;
+    if (!match || !document) return reply.status(404).send({ message: `Not found: GET /openapi/${request.params.file}` });
     reply.header('Cache-Control', 'public, max-age=300');
-    if (match[2] === 'yaml') return reply.type('application/yaml; charset=utf-8').send(text);
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(yaml.load(text)));
+    if (match[2] === 'yaml') return reply.type('application/yaml; charset=utf-8').send(document.yaml);
+    return reply.type('application/json; charset=utf-8').send(document.json);
   });
 }

@@ -2,7 +2,7 @@
 // and every 4xx carries a message. A bounded number of runs here; `npm run fuzz` runs longer.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openapiFile } from '../../server/app';
+import { openapiFile } from '../../server/openapi-documents';
 import { operationsOf, requestFor } from '../support/fuzz';
 import { startTestServer, type TestServer } from './support';
 
