@@ -85,4 +85,30 @@ describe('the driver\'s drop-off proof on the job screen', () => {
     expect(calls).toEqual([]);
     await waitFor(() => expect(loads).toBe(2));
   });
+
+  it('takes three photos at most: the photo input is disabled at three and the chart refuses a fourth', async () => {
+    let uploads = 0;
+    const proof = createActor(dropOffProofMachine.provide({
+      actors: {
+        loadTaskState: fromPromise(async () => dropOffProofState),
+        uploadPhoto: fromPromise(async () => {
+          uploads += 1;
+          return { id: 500 + uploads, imageUrl: `/connect/media/image/za/${500 + uploads}?token=sample` };
+        }),
+      },
+    }), { input: { cca2: 'ZA' } }).start();
+    render(<ChakraProvider value={system}><DropOffProofDialog actor={proof} /></ChakraProvider>);
+    proof.send({ type: 'proof.open', taskId: 42, label: 'WBJ0009' });
+    const dialog = within(await screen.findByRole('dialog', { name: DROP_OFF_PROOF_TEXTS.title('WBJ0009') }));
+    const input = () => dialog.getByLabelText(DROP_OFF_PROOF_TEXTS.photoInput) as HTMLInputElement;
+    const photo = () => new File(['photo'], 'photo.jpg', { type: 'image/jpeg' });
+    for (const count of [1, 2, 3]) {
+      await waitFor(() => expect(input().disabled).toBe(false));
+      fireEvent.change(input(), { target: { files: [photo()] } });
+      await waitFor(() => expect(dialog.getByText(DROP_OFF_PROOF_TEXTS.photoCount(count))).toBeTruthy());
+    }
+    await waitFor(() => expect(input().disabled).toBe(true));
+    expect(proof.getSnapshot().can({ type: 'proof.photo', file: photo() })).toBe(false);
+    expect(uploads).toBe(3);
+  });
 });

@@ -7,8 +7,10 @@ import { AreaEditor } from '../../src/features/territories/AreaEditor';
 import { POLYGON_TEXTS } from '../../src/lib/territory-texts';
 import { polygonEditorMachine } from '../../src/machines/territories/polygon-editor.machine';
 import { polygonEditorSamples } from '../../src/machines/territories/polygon-editor.samples';
-import { describeModel } from '../support/model-paths';
+import { chartCan, describeModel } from '../support/model-paths';
 
+/** The chart the suite started (its guards observed), for `chartCan`. */
+let chart = polygonEditorMachine;
 let navigations: string[] = [];
 let notFound = 0;
 
@@ -33,17 +35,36 @@ function showsVertices(snapshot: SnapshotFrom<typeof polygonEditorMachine>) {
   expect(screen.queryAllByTestId('polygon-vertex')).toHaveLength(vertices.length);
 }
 
+/**
+ * The name field always sends a string and the map a view with finite bounds: the chart takes those, and refuses
+ * the malformed events the screen cannot send (a rename with no name, a view with no bounds).
+ */
+function refusesMalformed(snapshot: SnapshotFrom<typeof polygonEditorMachine>) {
+  expect(screen.getByLabelText(/Area name/)).toBeTruthy();
+  expect(chartCan(chart, snapshot, { type: 'area.rename', areaName: 'North' })).toBe(true);
+  expect(chartCan(chart, snapshot, { type: 'area.rename' })).toBe(false);
+  expect(chartCan(chart, snapshot, { type: 'places.view', bounds: { minLat: -26.3, maxLat: -26.1, minLon: 28, maxLon: 28.2 } })).toBe(true);
+  expect(chartCan(chart, snapshot, { type: 'places.view' })).toBe(false);
+}
+
+/** Each vertex shown offers Remove, which the chart takes; there is none past the last, and the chart refuses it. */
+function removesShownVertices(snapshot: SnapshotFrom<typeof polygonEditorMachine>) {
+  const count = snapshot.context.vertices.length;
+  for (let index = 0; index < count; index += 1) {
+    expect(button(POLYGON_TEXTS.removeVertex(index + 1))).toBeTruthy();
+    expect(chartCan(chart, snapshot, { type: 'vertex.remove', index })).toBe(true);
+  }
+  expect(screen.queryByRole('button', { name: POLYGON_TEXTS.removeVertex(count + 1) })).toBeNull();
+  expect(chartCan(chart, snapshot, { type: 'vertex.remove', index: count })).toBe(false);
+}
+
 describeModel({
   machine: polygonEditorMachine,
   scenarios: polygonEditorSamples.scenarios,
   targets: polygonEditorSamples.targets,
   guards: true,
-  guardExemptions: {
-    isUsable: 'neverFalseHere: the map and the vertex list send only finite coordinates and indexes of vertices they show; the guard keeps the generated paths (which try each event without its sample payload) from removing a vertex that is not there',
-    isNamed: 'neverFalseHere: the name field always sends a string; the guard keeps the generated paths from renaming with no name (the bare event)',
-    hasBounds: 'neverFalseHere: the map reports its view with finite bounds on every render that moves it; the guard keeps the generated paths from loading places for no view (the bare event)',
-  },
   start(machine, input, clock) {
+    chart = machine;
     navigations = [];
     notFound = 0;
     const actor = createActor(machine, { input, clock });
@@ -95,17 +116,22 @@ describeModel({
       expect(button(POLYGON_TEXTS.draw)).toBeTruthy();
       expect((screen.getByLabelText(/Area name/) as HTMLInputElement).value).toBe(snapshot.context.areaName);
       expect(rows()).toHaveLength(0);
+      refusesMalformed(snapshot);
     },
     drawing: (snapshot) => {
       expect(screen.getByTestId('polygon-status').textContent).toBe(POLYGON_TEXTS.drawing(snapshot.context.vertices.length));
       expect(button(POLYGON_TEXTS.close)).toBeTruthy();
       showsVertices(snapshot);
       showsProblem(snapshot);
+      refusesMalformed(snapshot);
+      removesShownVertices(snapshot);
       // An open ring: a line, not a filled shape.
       if (snapshot.context.vertices.length > 1) expect(shape()?.tagName).toBe('polyline');
     },
     editing: (snapshot) => {
       showsVertices(snapshot);
+      refusesMalformed(snapshot);
+      removesShownVertices(snapshot);
       if (snapshot.context.vertices.length > 1) expect(shape()?.tagName).toBe('polygon');
       expect(button(POLYGON_TEXTS.redraw)).toBeTruthy();
     },
