@@ -312,6 +312,12 @@ export const deliveries = pgTable('deliveries', {
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The terminal date of a terminated or cancelled delivery (null in any other status): when it was delivered, else
+   * when its last task finished, else its last change. Kept by the triggers of migration 0029 on every write of the
+   * delivery and of its tasks' completion (the Delivery Termination report's date, read by an index).
+   */
+  terminalAt: timestamp('terminal_at', { withTimezone: true }),
 }, (table) => [
   index('deliveries_portal_status').on(table.portalId, table.logisticStatusId),
   index('deliveries_company').on(table.companyId),
@@ -332,6 +338,7 @@ export const deliveries = pgTable('deliveries', {
   index('deliveries_created').on(table.createdAt),
   index('deliveries_selected_quote').on(table.selectedQuoteId),
   index('deliveries_placed_by').on(table.placedByUserId),
+  index('deliveries_terminal').on(table.portalId, table.terminalAt).where(sql`terminal_at is not null`),
   uniqueIndex('deliveries_waybill').on(table.waybill),
   uniqueIndex('deliveries_tracking_hash').on(table.trackingHash),
 ]);
@@ -1519,3 +1526,4 @@ export const reportDirtyDays = pgTable('report_dirty_days', {
   portalId: integer('portal_id').notNull(),
   day: date('day', { mode: 'string' }).notNull(),
 }, (table) => [index('report_dirty_days_day').on(table.portalId, table.day)]);
+

@@ -225,17 +225,23 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     figures: groupFigures,
   },
   deliveryTermination: {
-    rows: (context) => sql`select b.id::text as "key", b.waybill, c.company_name as company, s.store_name as store,
-        b.logistic_status_id as "statusId", ${statusLabel(sql`b.logistic_status_id`)} as status,
-        (select et.exception_reason from job_tasks et where et.delivery_id = b.id and et.exception_reason is not null
-          order by et.updated_at desc limit 1) as reason,
-        (select ${fullName('du')} from job_deliveries jd join jobs dj on dj.id = jd.job_id join users du on du.id = dj.driver_id
-          where jd.delivery_id = b.id) as driver,
-        ${isoDate(sql`b.terminal_date`)} as "terminalDate"
-      from (select x.*, ${localDate(sql`coalesce(dd.delivered_at, (select max(tt.completed_date) from job_tasks tt where tt.delivery_id = x.id), dd.updated_at)`, context.timeZone)} as terminal_date
-        from (${deliveryBase(context)}) x join deliveries dd on dd.id = x.id) b
-      left join companies c on c.id = b.company_id left join stores s on s.id = b.store_id
-      where b.terminated = 1 or b.cancelled = 1`,
+    // Terminated and cancelled deliveries (the statuses whose terminal_at is set: migration 0029), by their stored
+    // terminal date (read by its index) or the delivery date of the chosen type.
+    rows: (context) => {
+      const terminal = context.dateType === 'Terminal Date' || context.dateType === undefined;
+      const date = terminal ? localDate(sql`d.terminal_at`, context.timeZone) : deliveryDate(context);
+      const narrowing = terminal ? timestampWithin(context, sql`d.terminal_at`) : deliveryNarrowing(context);
+      return sql`select d.id::text as "key", d.waybill, c.company_name as company, s.store_name as store,
+          d.logistic_status_id as "statusId", ${statusLabel(sql`d.logistic_status_id`)} as status,
+          (select et.exception_reason from job_tasks et where et.delivery_id = d.id and et.exception_reason is not null
+            order by et.updated_at desc limit 1) as reason,
+          (select ${fullName('du')} from job_deliveries jd join jobs dj on dj.id = jd.job_id join users du on du.id = dj.driver_id
+            where jd.delivery_id = d.id) as driver,
+          ${isoDate(localDate(sql`d.terminal_at`, context.timeZone))} as "terminalDate"
+        from deliveries d left join delivery_quotes q on q.id = d.selected_quote_id
+          left join companies c on c.id = d.company_id left join stores s on s.id = d.store_id
+        where d.terminal_at is not null and ${deliveryFiltersOf(context)} and ${dateWindow(context, date, narrowing)}`;
+    },
     figures: {
       terminations: sql`count(*)::float8`,
       pickUpExceptions: sql`count(*) filter (where "statusId" = ${LOGISTIC_STATUS.PICK_UP_EXCEPTION})::float8`,
