@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -1527,3 +1527,34 @@ export const reportDirtyDays = pgTable('report_dirty_days', {
   day: date('day', { mode: 'string' }).notNull(),
 }, (table) => [index('report_dirty_days_day').on(table.portalId, table.day)]);
 
+/**
+ * The daily summary of the per-driver task reports (Driver Wait Time, Location Proximity): per portal, task day (the
+ * local date of the task's window end, the task reports' Due Date), driver, company, store, placing user and task
+ * type, the counts and exact (numeric) sums those reports add up. Kept like report_delivery_days: the triggers of
+ * migration 0030 mark days in report_task_dirty_days, the job queue recomputes them (summaries.ts).
+ */
+export const reportTaskDays = pgTable('report_task_days', {
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  driverId: integer('driver_id').notNull(),
+  companyId: integer('company_id'),
+  storeId: integer('store_id'),
+  placedByUserId: integer('placed_by_user_id'),
+  taskTypeId: integer('task_type_id').notNull(),
+  /** Tasks with an arrival and a completion; their waits (minutes, arrival to completion, at least 0): sum and longest. */
+  stops: integer('stops').notNull(),
+  waitTotal: numeric('wait_total').notNull(),
+  waitMax: numeric('wait_max'),
+  /** Arrivals with a recorded distance from the stop; those farther than the flag; their km: sum and farthest. */
+  positioned: integer('positioned').notNull(),
+  far: integer('far').notNull(),
+  distanceTotal: numeric('distance_total').notNull(),
+  distanceMax: doublePrecision('distance_max'),
+}, (table) => [index('report_task_days_day').on(table.portalId, table.day)]);
+
+/** A task day whose summary may be stale (as report_dirty_days, for report_task_days). */
+export const reportTaskDirtyDays = pgTable('report_task_dirty_days', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+}, (table) => [index('report_task_dirty_days_day').on(table.portalId, table.day)]);

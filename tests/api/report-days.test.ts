@@ -5,6 +5,7 @@ import type { ReportId } from '../../src/lib/reports';
 import { LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
 import { rowsOf } from '../../server/db/database';
 import { companies, deliveries, deliveryQuotes, jobDeliveries, jobs, jobTasks, portals, stores, users } from '../../server/db/schema';
+import { refreshReportSummaries } from '../../server/domain/reports/summaries';
 import { startTestServer, ZA, type TestServer } from './support';
 
 type ReportQuery = NonNullable<operations['getreport']['parameters']['query']>;
@@ -151,5 +152,75 @@ describe('the stored terminal date (deliveries.terminal_at)', () => {
     expect(after).toContainEqual({ waybill: 'DAYS2', terminalDate: '2026-04-09' });
     expect(await reported(week.startDate, week.endDate)).toEqual(after);
     expect(await reported('2026-04-09', '2026-04-09')).toEqual(await liveTerminations('2026-04-09', '2026-04-09'));
+  });
+});
+
+describe('the per-driver task reports from the daily task summaries (report_task_days)', () => {
+  const summarisedReports = ['driverWaitTime', 'locationProximity'] as const;
+  const queries = (): ReportQuery[] => [
+    week, { startDate: '2026-04-07', endDate: '2026-04-09' }, { ...week, holidayFilter: 'All' }, { ...week, holidayFilter: 'Sundays' },
+    { ...week, companyid: companyIds[0]! }, { ...week, companyid: companyIds[0]!, storeid: storeId }, { startDate: '2026-04-01', endDate: '2026-04-30' },
+  ];
+  /** Every answer of both reports, with the fixture's companies only (the demo data has tasks of its own). */
+  const answers = async () => Promise.all(summarisedReports.flatMap((id) => queries().map(async (query) => {
+    const result = await answer(id, query);
+    return { id, query, result };
+  })));
+  const markEveryDayDirty = async () => server.database.db.execute(sql`insert into report_task_dirty_days (portal_id, day)
+    select ${portalId}, day::date from generate_series('2026-04-01'::date, '2026-04-30'::date, interval '1 day') day`);
+  const dirtyInApril = async () => (await rowsOf<{ n: number }>(server.database.db, sql`select count(*)::int as n from report_task_dirty_days
+    where day between '2026-04-01' and '2026-04-30'`))[0]!.n;
+  /** The answers read from live tasks only (every day dirty), then the summaries brought up to date. */
+  const liveAnswers = async () => {
+    await markEveryDayDirty();
+    const live = await answers();
+    await refreshReportSummaries(server.database.db);
+    expect(await dirtyInApril()).toBe(0);
+    return live;
+  };
+
+  it('answer what the live tasks answer: summarised, with a dirty day, and with a day edited after it was summarised', async () => {
+    const db = server.database.db;
+    const live = await liveAnswers();
+    const summaryRows = await rowsOf<{ n: number; stops: number }>(db, sql`select count(*)::int as n, sum(stops)::int as stops from report_task_days
+      where portal_id = ${portalId} and company_id in (${companyIds[0]!}, ${companyIds[1]!})`);
+    expect(summaryRows[0]!.n).toBeGreaterThan(10);
+    const summarised = await answers();
+    expect(summarised).toEqual(live);
+    // The fixture gives both reports several drivers' rows with waits, distances, far arrivals.
+    const wait = summarised.find((entry) => entry.id === 'driverWaitTime' && entry.query === undefined) ?? summarised[0]!;
+    expect(wait.result.items.length).toBeGreaterThanOrEqual(1);
+    expect(summarised.find((entry) => entry.id === 'locationProximity')!.result.figures.arrivals).toBeGreaterThan(5);
+
+    // A day edited after it was summarised: a completion moves, a distance appears, a task is reassigned to the other
+    // driver (its job's driver changes), a quote's drop-off window moves to the next day. Each marks its days dirty
+    // in its own transaction; the reports read those days live and the others from the summaries.
+    const [task] = await rowsOf<{ id: number }>(db, sql`select id from job_tasks where delivery_id = ${deliveryIds[2]!} and task_type_id = ${TASK_TYPE.DROP_OFF}`);
+    await db.update(jobTasks).set({ completedDate: at('2026-04-08T15:59:00'), arrivedDistanceKm: 7.25 }).where(eq(jobTasks.id, task!.id));
+    expect(await dirtyInApril()).toBeGreaterThan(0);
+    const afterTaskEdit = await answers();
+    expect(afterTaskEdit).not.toEqual(summarised);
+    expect(afterTaskEdit).toEqual(await liveAnswers());
+
+    await db.update(jobs).set({ driverId: driverIds[0]! }).where(eq(jobs.id, jobIds[1]!));
+    const afterReassign = await answers();
+    expect(afterReassign).toEqual(await liveAnswers());
+    await db.update(jobs).set({ driverId: driverIds[1]! }).where(eq(jobs.id, jobIds[1]!));
+
+    const [delivery] = await rowsOf<{ quoteId: number }>(db, sql`select selected_quote_id as "quoteId" from deliveries where id = ${deliveryIds[8]!}`);
+    await db.update(deliveryQuotes).set({ dropOffWindowEnd: at('2026-04-12T10:00:00') }).where(eq(deliveryQuotes.id, delivery!.quoteId));
+    await db.update(deliveries).set({ companyId: companyIds[0]! }).where(eq(deliveries.id, deliveryIds[9]!));
+    const afterMoves = await answers();
+    expect(afterMoves).toEqual(await liveAnswers());
+    // Summarised again, nothing dirty: still the live answers.
+    expect(await answers()).toEqual(afterMoves);
+
+    // A write not yet summarised is seen at once (its day is dirty in the writing transaction).
+    const marked = await db.transaction(async (tx) => {
+      await tx.update(jobTasks).set({ arrivedDistanceKm: 0.05 }).where(eq(jobTasks.id, task!.id));
+      return (await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from report_task_dirty_days where day = '2026-04-08'`))[0]!.n;
+    });
+    expect(marked).toBeGreaterThan(0);
+    expect(await answers()).toEqual(await liveAnswers());
   });
 });

@@ -15,7 +15,8 @@ import {
   percentOf, PICK_UP_TASK_TYPES, sumOf, sumPercent, taskCompliance, terminated, tierOf,
 } from './metrics';
 import {
-  dateWindow, deliveryFiltersOf, deliveryScopeOf, isoTextWithinOrNull, summarised, timestampWithin, type ReportContext, type ReportQuery,
+  dateWindow, deliveryFiltersOf, deliveryScopeOf, isoTextWithinOrNull, summarised, taskSummarised, timestampWithin, type ReportContext,
+  type ReportQuery,
 } from './runner';
 
 /**
@@ -183,6 +184,49 @@ const position = (lat: SQL, lon: SQL) =>
 const awayFlag = sql`(case when t.arrived_distance_km > ${ARRIVAL_FAR_FROM_STOP_KM} then 1 else 0 end)`;
 const labelOf = (labels: Record<number, string>, column: SQL) =>
   sql`(case ${column} ${sql.join(Object.entries(labels).map(([code, label]) => sql`when ${Number(code)} then ${label}`), sql` `)} end)::text`;
+
+const PICK_UP_TASK = sql`t.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
+const DROP_OFF_TASK = sql`t.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
+/** Minutes waited at a stop, from the arrival to the completion (numeric: sums of it are exact in any order). */
+const WAIT_MINUTES = sql`greatest(0, extract(epoch from (t.completed_date - t.arrived_date)) / 60)`;
+const STOP = sql`t.arrived_date is not null and t.completed_date is not null`;
+
+/**
+ * The columns of report_task_days from the live tasks (taskBase, the caller's scope and filters) whose task day (the
+ * local date of the window end) is one of `days`: per day, driver, company, store, customer and task type, the stops
+ * with their waits and the positioned arrivals with their distances. The recomputation and a report's dirty days
+ * both read this, so a summary row is what the report would have added up live.
+ */
+export function taskDayFacts(context: ReportContext, days: readonly string[]): SQL {
+  const date = localDate(TASK_WINDOW_END, context.timeZone);
+  const narrowing = sql.join(days.map((day) => {
+    const one = { ...context, startDate: day, endDate: day };
+    return sql`(${timestampWithin(one, sql`q.pickup_window_end`)}) or (${timestampWithin(one, sql`q.drop_off_window_end`)})`;
+  }), sql` or `);
+  return sql`select ${date} as day, j.driver_id, d.company_id, d.store_id, d.placed_by_user_id, t.task_type_id,
+      count(*) filter (where ${STOP})::int as stops, coalesce(sum(${WAIT_MINUTES}) filter (where ${STOP}), 0) as wait_total,
+      max(${WAIT_MINUTES}) filter (where ${STOP}) as wait_max,
+      count(t.arrived_distance_km)::int as positioned, count(*) filter (where t.arrived_distance_km > ${ARRIVAL_FAR_FROM_STOP_KM})::int as far,
+      coalesce(sum(t.arrived_distance_km::numeric), 0) as distance_total, max(t.arrived_distance_km) as distance_max
+    from ${taskBase(context)} and (${narrowing}) and ${date} in (${sql.join(days.map((day) => sql`${day}::date`), sql`, `)})
+    group by 1, 2, 3, 4, 5, 6`;
+}
+
+/**
+ * The task facts `f` of the range: report_task_days for its clean days, live tasks (taskDayFacts) for its dirty ones
+ * (context.taskDirtyDays, read in the same snapshot). Only when taskSummarised(context) and the dirty days are known.
+ */
+function taskFacts(context: ReportContext, dirty: readonly string[]): SQL {
+  const excluded = dirty.length > 0 ? sql`and s.day not in (${sql.join(dirty.map((day) => sql`${day}::date`), sql`, `)})` : sql``;
+  const fromSummary = sql`select s.day, s.driver_id, s.company_id, s.store_id, s.placed_by_user_id, s.task_type_id, s.stops, s.wait_total,
+      s.wait_max, s.positioned, s.far, s.distance_total, s.distance_max
+    from report_task_days s where ${summaryFiltersOf(context)} and ${dateWindow(context, sql`s.day`)} ${excluded}`;
+  if (dirty.length === 0) return fromSummary;
+  return sql`${fromSummary} union all select * from (${taskDayFacts(context, dirty)}) l where ${dateWindow(context, sql`l.day`)}`;
+}
+
+const PICK_UP_FACT = sql`f.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
+const DROP_OFF_FACT = sql`f.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
 
 export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   customerDeliveries: {
@@ -404,20 +448,30 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     },
   },
   driverWaitTime: {
-    // Wait at a stop: from the driver's arrival to the task's completion (tasks with both times).
+    // Wait at a stop: from the driver's arrival to the task's completion (tasks with both times). From the daily task
+    // summaries when they serve the context (the same sums: the waits are numeric).
+    taskSummaries: true,
     rows: (context) => {
-      const wait = sql`greatest(0, extract(epoch from (t.completed_date - t.arrived_date)) / 60)`;
-      const pickUp = sql`t.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
-      const dropOff = sql`t.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
-      return sql`select g.*, round(g.wait_exact)::int as "waitMinutes", round(g.wait_exact / nullif(g.stops, 0))::int as "averageWait",
+      const outer = (inner: SQL) => sql`select g.*, round(g.wait_exact)::int as "waitMinutes", round(g.wait_exact / nullif(g.stops, 0))::int as "averageWait",
           round(g.pick_up_wait / nullif(g."pickUpStops", 0))::int as "averagePickUpWait",
           round(g.drop_off_wait / nullif(g."dropOffStops", 0))::int as "averageDropOffWait"
-        from (select u.id::text as "key", ${fullName('u')} as driver, count(*)::int as stops,
-            count(*) filter (where ${pickUp})::int as "pickUpStops", count(*) filter (where ${dropOff})::int as "dropOffStops",
-            sum(${wait})::float8 as wait_exact, coalesce(sum(${wait}) filter (where ${pickUp}), 0)::float8 as pick_up_wait,
-            coalesce(sum(${wait}) filter (where ${dropOff}), 0)::float8 as drop_off_wait, round(max(${wait}))::int as "longestWait"
-          from ${taskBase(context)} and t.arrived_date is not null and t.completed_date is not null and ${taskWindow(context)}
-          group by 1, 2) g`;
+        from (${inner}) g`;
+      if (context.taskDirtyDays && taskSummarised(context)) {
+        return outer(sql`select u.id::text as "key", ${fullName('u')} as driver, sum(f.stops)::int as stops,
+            coalesce(sum(f.stops) filter (where ${PICK_UP_FACT}), 0)::int as "pickUpStops",
+            coalesce(sum(f.stops) filter (where ${DROP_OFF_FACT}), 0)::int as "dropOffStops",
+            sum(f.wait_total)::float8 as wait_exact, coalesce(sum(f.wait_total) filter (where ${PICK_UP_FACT}), 0)::float8 as pick_up_wait,
+            coalesce(sum(f.wait_total) filter (where ${DROP_OFF_FACT}), 0)::float8 as drop_off_wait, round(max(f.wait_max))::int as "longestWait"
+          from (${taskFacts(context, context.taskDirtyDays)}) f join users u on u.id = f.driver_id
+          where f.stops > 0
+          group by 1, 2`);
+      }
+      return outer(sql`select u.id::text as "key", ${fullName('u')} as driver, count(*)::int as stops,
+            count(*) filter (where ${PICK_UP_TASK})::int as "pickUpStops", count(*) filter (where ${DROP_OFF_TASK})::int as "dropOffStops",
+            sum(${WAIT_MINUTES})::float8 as wait_exact, coalesce(sum(${WAIT_MINUTES}) filter (where ${PICK_UP_TASK}), 0)::float8 as pick_up_wait,
+            coalesce(sum(${WAIT_MINUTES}) filter (where ${DROP_OFF_TASK}), 0)::float8 as drop_off_wait, round(max(${WAIT_MINUTES}))::int as "longestWait"
+          from ${taskBase(context)} and ${STOP} and ${taskWindow(context)}
+          group by 1, 2`);
     },
     figures: {
       stops: sumOf('stops'),
@@ -523,13 +577,26 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   },
   locationProximity: {
     // Per driver: how close to the stop each positioned arrival was (the arrival position against the stop's address).
-    rows: (context) => sql`select g.*, ${percentOf(sql`g."nearArrivals"`, sql`g.arrivals`)} as "nearPercent",
-        round((g.distance_total / nullif(g.arrivals, 0))::numeric, 2)::float8 as "averageDistanceKm"
-      from (select u.id::text as "key", ${fullName('u')} as driver, count(*)::int as arrivals,
-          (count(*) - sum(${awayFlag}))::int as "nearArrivals", sum(${awayFlag})::int as "farArrivals",
-          sum(t.arrived_distance_km)::float8 as distance_total, round(max(t.arrived_distance_km)::numeric, 2)::float8 as "maxDistanceKm"
-        from ${taskBase(context)} and t.arrived_distance_km is not null and ${taskWindow(context)}
-        group by 1, 2) g`,
+    // The km are summed as numeric (exact in any order), so the daily task summaries add up to the same figures.
+    taskSummaries: true,
+    rows: (context) => {
+      const outer = (inner: SQL) => sql`select g.*, ${percentOf(sql`g."nearArrivals"`, sql`g.arrivals`)} as "nearPercent",
+          round((g.distance_total / nullif(g.arrivals, 0))::numeric, 2)::float8 as "averageDistanceKm"
+        from (${inner}) g`;
+      if (context.taskDirtyDays && taskSummarised(context)) {
+        return outer(sql`select u.id::text as "key", ${fullName('u')} as driver, sum(f.positioned)::int as arrivals,
+            (sum(f.positioned) - sum(f.far))::int as "nearArrivals", sum(f.far)::int as "farArrivals",
+            sum(f.distance_total)::float8 as distance_total, round(max(f.distance_max)::numeric, 2)::float8 as "maxDistanceKm"
+          from (${taskFacts(context, context.taskDirtyDays)}) f join users u on u.id = f.driver_id
+          where f.positioned > 0
+          group by 1, 2`);
+      }
+      return outer(sql`select u.id::text as "key", ${fullName('u')} as driver, count(*)::int as arrivals,
+            (count(*) - sum(${awayFlag}))::int as "nearArrivals", sum(${awayFlag})::int as "farArrivals",
+            sum(t.arrived_distance_km::numeric)::float8 as distance_total, round(max(t.arrived_distance_km)::numeric, 2)::float8 as "maxDistanceKm"
+          from ${taskBase(context)} and t.arrived_distance_km is not null and ${taskWindow(context)}
+          group by 1, 2`);
+    },
     figures: {
       arrivals: sumOf('arrivals'),
       nearPercent: sumPercent('nearArrivals', 'arrivals'),

@@ -42,6 +42,8 @@ export interface ReportContext {
    * report with summaries reads them for the other days; unset, it reads live rows only.
    */
   dirtyDays?: string[];
+  /** The same for the task reports' summaries (report_task_dirty_days): set, a report with task summaries reads them. */
+  taskDirtyDays?: string[];
 }
 
 /** One report's server half: its rows (one per table row, with a unique `key` and every column) and its figures over them. */
@@ -51,6 +53,8 @@ export interface ReportQuery {
   figures: Record<string, SQL>;
   /** Its rows can come from the daily summaries (report_delivery_days) when `summarised(context)`. */
   summaries?: boolean;
+  /** Its rows can come from the daily task summaries (report_task_days) when `taskSummarised(context)`. */
+  taskSummaries?: boolean;
 }
 
 /** Whether a grouped delivery report can read the daily summaries: the Deliver-by date and no driver filter. */
@@ -58,12 +62,23 @@ export function summarised(context: ReportContext): boolean {
   return (context.dateType === undefined || context.dateType === 'Deliver by') && context.driverId === undefined;
 }
 
+/**
+ * Whether a per-driver task report can read the daily task summaries: the Due Date type (a task's own day), no driver
+ * filter (it also asks the delivery's job), no hub or SLA filter (not summary keys).
+ */
+export function taskSummarised(context: ReportContext): boolean {
+  return (context.dateType === undefined || context.dateType === 'Due Date') && context.driverId === undefined
+    && context.hubId === undefined && context.slaTypes === undefined;
+}
+
 /** The context with the range's dirty days (in the caller's transaction, so in the same snapshot as the report). */
 export async function withDirtyDays(db: Database, reportQuery: ReportQuery, context: ReportContext): Promise<ReportContext> {
-  if (!reportQuery.summaries || !summarised(context)) return context;
-  const days = await rowsOf<{ day: string }>(db, sql`select distinct day::text as day from report_dirty_days
-    where portal_id = ${context.portalId} and day between ${context.startDate}::date and ${context.endDate}::date order by 1`);
-  return { ...context, dirtyDays: days.map((row) => row.day) };
+  const dirtyOf = async (table: 'report_dirty_days' | 'report_task_dirty_days') => (await rowsOf<{ day: string }>(db, sql`select distinct day::text as day
+    from ${sql.identifier(table)} where portal_id = ${context.portalId} and day between ${context.startDate}::date and ${context.endDate}::date
+    order by 1`)).map((row) => row.day);
+  if (reportQuery.summaries && summarised(context)) return { ...context, dirtyDays: await dirtyOf('report_dirty_days') };
+  if (reportQuery.taskSummaries && taskSummarised(context)) return { ...context, taskDirtyDays: await dirtyOf('report_task_dirty_days') };
+  return context;
 }
 
 /** The parameters of the call, checked against the report's declaration (400 naming what it does not take). */
