@@ -1558,3 +1558,18 @@ export const reportTaskDirtyDays = pgTable('report_task_dirty_days', {
   portalId: integer('portal_id').notNull(),
   day: date('day', { mode: 'string' }).notNull(),
 }, (table) => [index('report_task_dirty_days_day').on(table.portalId, table.day)]);
+
+/**
+ * The Driver Schedules report's day per driver (portal-wide, so only for callers who see the whole portal): jobs,
+ * tasks, the first window start and the last window end of the driver's tasks due that day. Same days and dirty marks
+ * as report_task_days (report_task_dirty_days), recomputed with it.
+ */
+export const reportDriverDays = pgTable('report_driver_days', {
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  driverId: integer('driver_id').notNull(),
+  jobs: integer('jobs').notNull(),
+  tasks: integer('tasks').notNull(),
+  firstStart: timestamp('first_start', { withTimezone: true }),
+  lastEnd: timestamp('last_end', { withTimezone: true }),
+}, (table) => [index('report_driver_days_day').on(table.portalId, table.day)]);

@@ -199,16 +199,12 @@ const STOP = sql`t.arrived_date is not null and t.completed_date is not null`;
  */
 export function taskDayFacts(context: ReportContext, days: readonly string[]): SQL {
   const date = localDate(TASK_WINDOW_END, context.timeZone);
-  const narrowing = sql.join(days.map((day) => {
-    const one = { ...context, startDate: day, endDate: day };
-    return sql`(${timestampWithin(one, sql`q.pickup_window_end`)}) or (${timestampWithin(one, sql`q.drop_off_window_end`)})`;
-  }), sql` or `);
   return sql`select ${date} as day, j.driver_id, d.company_id, d.store_id, d.placed_by_user_id, t.task_type_id,
       count(*) filter (where ${STOP})::int as stops, coalesce(sum(${WAIT_MINUTES}) filter (where ${STOP}), 0) as wait_total,
       max(${WAIT_MINUTES}) filter (where ${STOP}) as wait_max,
       count(t.arrived_distance_km)::int as positioned, count(*) filter (where t.arrived_distance_km > ${ARRIVAL_FAR_FROM_STOP_KM})::int as far,
       coalesce(sum(t.arrived_distance_km::numeric), 0) as distance_total, max(t.arrived_distance_km) as distance_max
-    from ${taskBase(context)} and (${narrowing}) and ${date} in (${sql.join(days.map((day) => sql`${day}::date`), sql`, `)})
+    from ${taskBase(context)} and ${taskDaysWindow(context, days)}
     group by 1, 2, 3, 4, 5, 6`;
 }
 
@@ -224,6 +220,31 @@ function taskFacts(context: ReportContext, dirty: readonly string[]): SQL {
   if (dirty.length === 0) return fromSummary;
   return sql`${fromSummary} union all select * from (${taskDayFacts(context, dirty)}) l where ${dateWindow(context, sql`l.day`)}`;
 }
+
+/** Tasks `t` (taskBase) whose task day is one of `days`, read by the quotes' window-end indexes day by day. */
+function taskDaysWindow(context: ReportContext, days: readonly string[]): SQL {
+  const narrowing = sql.join(days.map((day) => {
+    const one = { ...context, startDate: day, endDate: day };
+    return sql`(${timestampWithin(one, sql`q.pickup_window_end`)}) or (${timestampWithin(one, sql`q.drop_off_window_end`)})`;
+  }), sql` or `);
+  return sql`(${narrowing}) and ${localDate(TASK_WINDOW_END, context.timeZone)} in (${sql.join(days.map((day) => sql`${day}::date`), sql`, `)})`;
+}
+
+/**
+ * The columns of report_driver_days from the live tasks on `days` (Driver Schedules' day per driver): portal-wide,
+ * so the context must see the whole portal with no filter (driverSummarised).
+ */
+export function driverDayFacts(context: ReportContext, days: readonly string[]): SQL {
+  const date = localDate(TASK_WINDOW_END, context.timeZone);
+  return sql`select ${date} as day, j.driver_id, count(distinct t.job_id)::int as jobs, count(*)::int as tasks,
+      min(${TASK_WINDOW_START}) as first_start, max(${TASK_WINDOW_END}) as last_end
+    from ${taskBase(context)} and ${taskDaysWindow(context, days)}
+    group by 1, 2`;
+}
+
+/** Driver Schedules can read report_driver_days: the task summaries serve it and the caller sees the whole portal, unfiltered. */
+const driverSummarised = (context: ReportContext) => taskSummarised(context) && context.scope.kind === 'portal'
+  && context.companyId === undefined && context.storeId === undefined;
 
 const PICK_UP_FACT = sql`f.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
 const DROP_OFF_FACT = sql`f.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
@@ -396,15 +417,29 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     figures: { drivers: sql`count(*)::float8`, visible: sumOf('visible'), available: sumOf('available'), busy: sumOf('busy') },
   },
   driverSchedules: {
+    // A driver's day: jobs and tasks due that day, from the first window start to the last window end. From the daily
+    // driver summaries (report_driver_days) when the caller sees the whole portal (driverSummarised).
+    taskSummaries: true,
     rows: (context) => {
       const date = localDate(TASK_WINDOW_END, context.timeZone);
-      return sql`select g.day || '/' || g."driverId" as "key", g.day, g.driver, g."driverId", g.jobs, g.tasks,
+      const outer = (inner: SQL) => sql`select g.day || '/' || g."driverId" as "key", g.day, g.driver, g."driverId", g.jobs, g.tasks,
           ${isoTimestamp(sql`g.first_start`)} as "firstWindowStart", ${isoTimestamp(sql`g.last_end`)} as "lastWindowEnd",
           greatest(0, round(extract(epoch from (g.last_end - g.first_start)) / 60))::int as "scheduledMinutes"
-        from (select ${isoDate(date)} as day, u.id as "driverId", ${fullName('u')} as driver, count(distinct t.job_id)::int as jobs,
+        from (${inner}) g`;
+      const dirty = context.taskDirtyDays;
+      if (dirty && driverSummarised(context)) {
+        const excluded = dirty.length > 0 ? sql`and s.day not in (${sql.join(dirty.map((day) => sql`${day}::date`), sql`, `)})` : sql``;
+        const live = dirty.length > 0
+          ? sql` union all select * from (${driverDayFacts(context, dirty)}) l where ${dateWindow(context, sql`l.day`)}` : sql``;
+        return outer(sql`select ${isoDate(sql`f.day`)} as day, u.id as "driverId", ${fullName('u')} as driver, f.jobs, f.tasks, f.first_start, f.last_end
+          from (select s.day, s.driver_id, s.jobs, s.tasks, s.first_start, s.last_end from report_driver_days s
+              where s.portal_id = ${context.portalId} and ${dateWindow(context, sql`s.day`)} ${excluded}${live}) f
+            join users u on u.id = f.driver_id`);
+      }
+      return outer(sql`select ${isoDate(date)} as day, u.id as "driverId", ${fullName('u')} as driver, count(distinct t.job_id)::int as jobs,
             count(*)::int as tasks, min(${TASK_WINDOW_START}) as first_start, max(${TASK_WINDOW_END}) as last_end
           from ${taskBase(context)} and ${dateWindow(context, date, sql`(${timestampWithin(context, sql`q.pickup_window_end`)}) or (${timestampWithin(context, sql`q.drop_off_window_end`)})`)}
-          group by 1, 2, 3) g`;
+          group by 1, 2, 3`);
     },
     figures: {
       drivers: sql`count(distinct "driverId")::float8`,

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
-import { daysNarrowing, deliveryBase, taskDayFacts } from './queries';
+import { daysNarrowing, deliveryBase, driverDayFacts, taskDayFacts } from './queries';
 import type { ReportContext } from './runner';
 
 /**
- * The daily report summaries (report_delivery_days, issue 17; report_task_days for the per-driver task reports): the
+ * The daily report summaries (report_delivery_days, issue 17; report_task_days and report_driver_days for the per-driver task reports): the
  * triggers of migrations 0027 and 0030 mark a day dirty in the transaction of every write that can change its figures;
  * this recomputes dirty days from the live rows with the very query the reports run live for a dirty day
  * (deliveryBase, taskDayFacts), so a summary row is what the report would have counted.
@@ -63,6 +63,9 @@ export async function refreshReportSummariesOnce(db: Database): Promise<number> 
         select ${context.portalId}, f.day, f.driver_id, f.company_id, f.store_id, f.placed_by_user_id, f.task_type_id,
           f.stops, f.wait_total, f.wait_max, f.positioned, f.far, f.distance_total, f.distance_max
         from (${taskDayFacts(context, days)}) f`);
+      await tx.execute(sql`delete from report_driver_days where portal_id = ${context.portalId} and day in (${list})`);
+      await tx.execute(sql`insert into report_driver_days (portal_id, day, driver_id, jobs, tasks, first_start, last_end)
+        select ${context.portalId}, f.day, f.driver_id, f.jobs, f.tasks, f.first_start, f.last_end from (${driverDayFacts(context, days)}) f`);
     }
     return deliveryDays.count + taskDays.count;
   }, { isolationLevel: 'repeatable read' });
