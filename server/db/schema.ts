@@ -1573,3 +1573,27 @@ export const reportDriverDays = pgTable('report_driver_days', {
   firstStart: timestamp('first_start', { withTimezone: true }),
   lastEnd: timestamp('last_end', { withTimezone: true }),
 }, (table) => [index('report_driver_days_day').on(table.portalId, table.day)]);
+
+/**
+ * The Acceptance and Compliance report's jobs per portal, local day created, company, driver and the driver who last
+ * turned them down: how many, started, and their tasks' arrivals and on-time arrivals. Kept like the other summaries:
+ * the triggers of migration 0032 mark days in report_job_dirty_days, the job queue recomputes them.
+ */
+export const reportJobDays = pgTable('report_job_days', {
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  companyId: integer('company_id'),
+  driverId: integer('driver_id'),
+  rejectedByDriverId: integer('rejected_by_driver_id'),
+  jobs: integer('jobs').notNull(),
+  started: integer('started').notNull(),
+  arrivals: integer('arrivals').notNull(),
+  onTime: integer('on_time').notNull(),
+}, (table) => [index('report_job_days_day').on(table.portalId, table.day)]);
+
+/** A job day whose summary may be stale (as report_dirty_days, for report_job_days). */
+export const reportJobDirtyDays = pgTable('report_job_dirty_days', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+}, (table) => [index('report_job_dirty_days_day').on(table.portalId, table.day)]);

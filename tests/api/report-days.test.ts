@@ -228,3 +228,56 @@ describe('the per-driver task reports from the daily task summaries (report_task
     expect(await answers()).toEqual(await liveAnswers());
   });
 });
+
+describe('Acceptance and Compliance from the daily job summaries (report_job_days)', () => {
+  const queries = (): ReportQuery[] => [
+    week, { ...week, holidayFilter: 'All' }, { ...week, companyid: companyIds[0]! }, { ...week, driverid: driverIds[0]! },
+    { startDate: '2026-04-11', endDate: '2026-04-11' }, { startDate: '2026-04-01', endDate: '2026-04-30' },
+  ];
+  const answers = async () => Promise.all(queries().map(async (query) => ({ query, result: await answer('acceptanceCompliance', query) })));
+  const dirtyInApril = async () => (await rowsOf<{ n: number }>(server.database.db, sql`select count(*)::int as n from report_job_dirty_days
+    where day between '2026-04-01' and '2026-04-30'`))[0]!.n;
+  const liveAnswers = async () => {
+    await server.database.db.execute(sql`insert into report_job_dirty_days (portal_id, day)
+      select ${portalId}, day::date from generate_series('2026-04-01'::date, '2026-04-30'::date, interval '1 day') day`);
+    const live = await answers();
+    await refreshReportSummaries(server.database.db);
+    expect(await dirtyInApril()).toBe(0);
+    return live;
+  };
+
+  beforeAll(async () => {
+    const db = server.database.db;
+    // The fixture's two jobs created in the week (one late on Saturday evening local time), one started; a third
+    // job without a driver, turned down by the second driver; the first driver turned down the second job.
+    await db.update(jobs).set({ createdAt: at('2026-04-07T08:00:00'), startedAt: at('2026-04-07T09:00:00'), companyId: companyIds[0]! })
+      .where(eq(jobs.id, jobIds[0]!));
+    await db.update(jobs).set({ createdAt: at('2026-04-11T23:30:00'), rejectedByDriverId: driverIds[0]! }).where(eq(jobs.id, jobIds[1]!));
+    await db.insert(jobs).values({ portalId, jobStatusId: 0, rejectedByDriverId: driverIds[1]!, companyId: companyIds[1]!, createdAt: at('2026-04-09T12:00:00') });
+  });
+
+  it('answers what the live jobs answer: summarised, with a dirty day, and with a day edited after it was summarised', async () => {
+    const db = server.database.db;
+    const live = await liveAnswers();
+    expect((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from report_job_days where portal_id = ${portalId}
+      and day between '2026-04-01' and '2026-04-30'`))[0]!.n).toBeGreaterThanOrEqual(3);
+    const summarised = await answers();
+    expect(summarised).toEqual(live);
+    expect(summarised[0]!.result.figures.offers).toBeGreaterThanOrEqual(4);
+    expect(summarised[0]!.result.figures.compliancePercent).not.toBeNull();
+
+    // Edited after summarising: an arrival moves past its window, the second job is started, the third is assigned.
+    const [task] = await rowsOf<{ id: number }>(db, sql`select id from job_tasks where job_id = ${jobIds[0]!} order by id limit 1`);
+    await db.update(jobTasks).set({ arrivedDate: at('2026-04-20T10:00:00') }).where(eq(jobTasks.id, task!.id));
+    expect(await dirtyInApril()).toBeGreaterThan(0);
+    const afterArrival = await answers();
+    expect(afterArrival).not.toEqual(summarised);
+    expect(afterArrival).toEqual(await liveAnswers());
+    await db.update(jobs).set({ startedAt: at('2026-04-12T08:00:00') }).where(eq(jobs.id, jobIds[1]!));
+    await db.update(jobs).set({ driverId: driverIds[0]! }).where(sql`${jobs.portalId} = ${portalId} and ${jobs.driverId} is null
+      and ${jobs.rejectedByDriverId} = ${driverIds[1]!} and ${jobs.createdAt} = ${at('2026-04-09T12:00:00')}`);
+    const afterJobs = await answers();
+    expect(afterJobs).toEqual(await liveAnswers());
+    expect(await answers()).toEqual(afterJobs);
+  });
+});

@@ -246,6 +246,24 @@ export function driverDayFacts(context: ReportContext, days: readonly string[]):
 const driverSummarised = (context: ReportContext) => taskSummarised(context) && context.scope.kind === 'portal'
   && context.companyId === undefined && context.storeId === undefined;
 
+/**
+ * The columns of report_job_days from the live jobs created on `days` (local dates) that have a driver or were turned
+ * down: per day, company, driver and the driver who turned them down, the jobs, those started, and their tasks'
+ * arrivals and on-time arrivals (tasks on deliveries with a selected quote, as Driver Performance counts them).
+ */
+export function jobDayFacts(context: ReportContext, days: readonly string[]): SQL {
+  const day = localDate(sql`j.created_at`, context.timeZone);
+  const narrowing = sql.join(days.map((one) => sql`(${timestampWithin({ ...context, startDate: one, endDate: one }, sql`j.created_at`)})`), sql` or `);
+  return sql`select ${day} as day, j.company_id, j.driver_id, j.rejected_by_driver_id, count(*)::int as jobs, count(j.started_at)::int as started,
+      coalesce(sum(ta.arrivals), 0)::int as arrivals, coalesce(sum(ta.on_time), 0)::int as on_time
+    from jobs j left join lateral (select count(t.arrived_date) as arrivals, count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END}) as on_time
+      from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+      where t.job_id = j.id) ta on true
+    where j.portal_id = ${context.portalId} and (j.driver_id is not null or j.rejected_by_driver_id is not null)
+      and (${narrowing}) and ${day} in (${sql.join(days.map((one) => sql`${one}::date`), sql`, `)})
+    group by 1, 2, 3, 4`;
+}
+
 const PICK_UP_FACT = sql`f.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
 const DROP_OFF_FACT = sql`f.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
 
@@ -642,28 +660,48 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   acceptanceCompliance: {
     // Per driver, jobs created in the range: offered = assigned + turned down (the last driver to reject a job is kept);
     // acceptance = started ÷ offered; arrival compliance over the tasks of the assigned jobs (as Driver Performance).
+    // From the daily job summaries (report_job_days) for clean days and live jobs (jobDayFacts) for dirty ones.
+    jobSummaries: true,
     rows: (context) => {
+      const outer = (a: SQL, r: SQL) => sql`select g.*, (g.jobs - g.started)::int as "notStarted", (g.jobs + g.rejected)::int as offers,
+          ${percentOf(sql`g.started`, sql`(g.jobs + g.rejected)`)} as "acceptancePercent",
+          ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent"
+        from (select u.id::text as "key", ${fullName('u')} as driver, coalesce(a.jobs, 0)::int as jobs, coalesce(a.started, 0)::int as started,
+            coalesce(r.rejected, 0)::int as rejected, coalesce(a.arrivals, 0)::int as arrivals, coalesce(a.on_time, 0)::int as "onTimeArrivals"
+          from (${a}) a full join (${r}) r on r.driver_id = a.driver_id
+            join users u on u.id = coalesce(a.driver_id, r.driver_id)) g`;
+      const dirty = context.jobDirtyDays;
+      if (dirty) {
+        const excluded = dirty.length > 0 ? sql`and s.day not in (${sql.join(dirty.map((day) => sql`${day}::date`), sql`, `)})` : sql``;
+        const live = dirty.length > 0 ? sql` union all select * from (${jobDayFacts(context, dirty)}) l` : sql``;
+        const facts = sql`select * from (select s.day, s.company_id, s.driver_id, s.rejected_by_driver_id, s.jobs, s.started, s.arrivals, s.on_time
+            from report_job_days s where s.portal_id = ${context.portalId} and ${dateWindow(context, sql`s.day`)} ${excluded}${live}) f
+          where ${dateWindow(context, sql`f.day`)}${context.companyId !== undefined ? sql` and f.company_id = ${context.companyId}` : sql``}`;
+        const driverOf = (column: string) => (context.driverId !== undefined ? sql`and ${sql.raw(column)} = ${context.driverId}` : sql``);
+        return outer(
+          sql`select f.driver_id, sum(f.jobs) as jobs, sum(f.started) as started, sum(f.arrivals) as arrivals, sum(f.on_time) as on_time
+            from (${facts}) f where f.driver_id is not null ${driverOf('f.driver_id')} group by f.driver_id`,
+          sql`select f.rejected_by_driver_id as driver_id, sum(f.jobs) as rejected
+            from (${facts}) f where f.rejected_by_driver_id is not null ${driverOf('f.rejected_by_driver_id')} group by f.rejected_by_driver_id`,
+        );
+      }
       const jobFilter = (alias: string) => sql.join([
         sql`${sql.raw(alias)}.portal_id = ${context.portalId}`,
         withinDays(context, sql.raw(`${alias}.created_at`)),
         ...(context.companyId !== undefined ? [sql`${sql.raw(alias)}.company_id = ${context.companyId}`] : []),
       ], sql` and `);
       const driverFilter = (column: string) => (context.driverId !== undefined ? sql`and ${sql.raw(column)} = ${context.driverId}` : sql``);
-      return sql`select g.*, (g.jobs - g.started)::int as "notStarted", (g.jobs + g.rejected)::int as offers,
-          ${percentOf(sql`g.started`, sql`(g.jobs + g.rejected)`)} as "acceptancePercent",
-          ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent"
-        from (select u.id::text as "key", ${fullName('u')} as driver, coalesce(a.jobs, 0)::int as jobs, coalesce(a.started, 0)::int as started,
-            coalesce(r.rejected, 0)::int as rejected, coalesce(a.arrivals, 0)::int as arrivals, coalesce(a.on_time, 0)::int as "onTimeArrivals"
-          from (select j.driver_id, count(*) as jobs, count(j.started_at) as started, sum(ta.arrivals) as arrivals, sum(ta.on_time) as on_time
-              from jobs j left join lateral (select count(t.arrived_date) as arrivals, count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END}) as on_time
-                from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
-                where t.job_id = j.id) ta on true
-              where j.driver_id is not null and ${jobFilter('j')} ${driverFilter('j.driver_id')}
-              group by j.driver_id) a
-            full join (select rj.rejected_by_driver_id as driver_id, count(*) as rejected from jobs rj
-              where rj.rejected_by_driver_id is not null and ${jobFilter('rj')} ${driverFilter('rj.rejected_by_driver_id')}
-              group by rj.rejected_by_driver_id) r on r.driver_id = a.driver_id
-            join users u on u.id = coalesce(a.driver_id, r.driver_id)) g`;
+      return outer(
+        sql`select j.driver_id, count(*) as jobs, count(j.started_at) as started, sum(ta.arrivals) as arrivals, sum(ta.on_time) as on_time
+          from jobs j left join lateral (select count(t.arrived_date) as arrivals, count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END}) as on_time
+            from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+            where t.job_id = j.id) ta on true
+          where j.driver_id is not null and ${jobFilter('j')} ${driverFilter('j.driver_id')}
+          group by j.driver_id`,
+        sql`select rj.rejected_by_driver_id as driver_id, count(*) as rejected from jobs rj
+          where rj.rejected_by_driver_id is not null and ${jobFilter('rj')} ${driverFilter('rj.rejected_by_driver_id')}
+          group by rj.rejected_by_driver_id`,
+      );
     },
     figures: {
       drivers: sql`count(*)::float8`,

@@ -44,6 +44,8 @@ export interface ReportContext {
   dirtyDays?: string[];
   /** The same for the task reports' summaries (report_task_dirty_days): set, a report with task summaries reads them. */
   taskDirtyDays?: string[];
+  /** The same for the job summaries (report_job_dirty_days, by the local day a job was created). */
+  jobDirtyDays?: string[];
 }
 
 /** One report's server half: its rows (one per table row, with a unique `key` and every column) and its figures over them. */
@@ -55,6 +57,8 @@ export interface ReportQuery {
   summaries?: boolean;
   /** Its rows can come from the daily task summaries (report_task_days) when `taskSummarised(context)`. */
   taskSummaries?: boolean;
+  /** Its rows come from the daily job summaries (report_job_days) when the job dirty days are known. */
+  jobSummaries?: boolean;
 }
 
 /** Whether a grouped delivery report can read the daily summaries: the Deliver-by date and no driver filter. */
@@ -73,11 +77,12 @@ export function taskSummarised(context: ReportContext): boolean {
 
 /** The context with the range's dirty days (in the caller's transaction, so in the same snapshot as the report). */
 export async function withDirtyDays(db: Database, reportQuery: ReportQuery, context: ReportContext): Promise<ReportContext> {
-  const dirtyOf = async (table: 'report_dirty_days' | 'report_task_dirty_days') => (await rowsOf<{ day: string }>(db, sql`select distinct day::text as day
+  const dirtyOf = async (table: 'report_dirty_days' | 'report_task_dirty_days' | 'report_job_dirty_days') => (await rowsOf<{ day: string }>(db, sql`select distinct day::text as day
     from ${sql.identifier(table)} where portal_id = ${context.portalId} and day between ${context.startDate}::date and ${context.endDate}::date
     order by 1`)).map((row) => row.day);
   if (reportQuery.summaries && summarised(context)) return { ...context, dirtyDays: await dirtyOf('report_dirty_days') };
   if (reportQuery.taskSummaries && taskSummarised(context)) return { ...context, taskDirtyDays: await dirtyOf('report_task_dirty_days') };
+  if (reportQuery.jobSummaries) return { ...context, jobDirtyDays: await dirtyOf('report_job_dirty_days') };
   return context;
 }
 

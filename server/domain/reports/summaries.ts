@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
-import { daysNarrowing, deliveryBase, driverDayFacts, taskDayFacts } from './queries';
+import { daysNarrowing, deliveryBase, driverDayFacts, jobDayFacts, taskDayFacts } from './queries';
 import type { ReportContext } from './runner';
 
 /**
- * The daily report summaries (report_delivery_days, issue 17; report_task_days and report_driver_days for the per-driver task reports): the
- * triggers of migrations 0027 and 0030 mark a day dirty in the transaction of every write that can change its figures;
+ * The daily report summaries (report_delivery_days, issue 17; report_task_days and report_driver_days for the per-driver task reports, report_job_days for Acceptance and Compliance): the
+ * triggers of migrations 0027, 0030 and 0032 mark a day dirty in the transaction of every write that can change its figures;
  * this recomputes dirty days from the live rows with the very query the reports run live for a dirty day
  * (deliveryBase, taskDayFacts), so a summary row is what the report would have counted.
  */
@@ -23,7 +23,7 @@ const DAYS_PER_PASS = 14;
 export async function refreshReportSummariesOnce(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    const dirtyDays = async (table: 'report_dirty_days' | 'report_task_dirty_days') => {
+    const dirtyDays = async (table: 'report_dirty_days' | 'report_task_dirty_days' | 'report_job_dirty_days') => {
       const dirty = await rowsOf<{ portalId: number; timeZone: string; day: string }>(tx, sql`select x.portal_id as "portalId",
           p.time_zone as "timeZone", x.day::text as day
         from (select distinct portal_id, day from ${sql.identifier(table)} order by portal_id, day limit ${DAYS_PER_PASS}) x
@@ -67,7 +67,15 @@ export async function refreshReportSummariesOnce(db: Database): Promise<number> 
       await tx.execute(sql`insert into report_driver_days (portal_id, day, driver_id, jobs, tasks, first_start, last_end)
         select ${context.portalId}, f.day, f.driver_id, f.jobs, f.tasks, f.first_start, f.last_end from (${driverDayFacts(context, days)}) f`);
     }
-    return deliveryDays.count + taskDays.count;
+    // The job days (report_job_days, by the local day a job was created).
+    const jobDays = await dirtyDays('report_job_dirty_days');
+    for (const { context, days, list } of jobDays.portals) {
+      await tx.execute(sql`delete from report_job_days where portal_id = ${context.portalId} and day in (${list})`);
+      await tx.execute(sql`insert into report_job_days (portal_id, day, company_id, driver_id, rejected_by_driver_id, jobs, started, arrivals, on_time)
+        select ${context.portalId}, f.day, f.company_id, f.driver_id, f.rejected_by_driver_id, f.jobs, f.started, f.arrivals, f.on_time
+        from (${jobDayFacts(context, days)}) f`);
+    }
+    return deliveryDays.count + taskDays.count + jobDays.count;
   }, { isolationLevel: 'repeatable read' });
 }
 
