@@ -152,6 +152,20 @@ describe('the stored terminal date (deliveries.terminal_at)', () => {
     expect(after).toContainEqual({ waybill: 'DAYS2', terminalDate: '2026-04-09' });
     expect(await reported(week.startDate, week.endDate)).toEqual(after);
     expect(await reported('2026-04-09', '2026-04-09')).toEqual(await liveTerminations('2026-04-09', '2026-04-09'));
+
+    // The exception reason and the driver are looked up for the page only, unless the sort is by one of them: the
+    // same rows, figures and chart either way, and a page is the same slice of the order.
+    const query = { ...week, companyid: companyIds[0]! };
+    const lean = await answer('deliveryTermination', query);
+    const full = await answer('deliveryTermination', { ...query, sortby: 'reason' });
+    const byKey = (items: typeof lean.items) => [...items].sort((a, b) => String(a.key).localeCompare(String(b.key)));
+    expect(byKey(lean.items)).toEqual(byKey(full.items));
+    expect(lean.figures).toEqual(full.figures);
+    expect(lean.chart).toEqual(full.chart);
+    expect(lean.items.some((row) => row.reason === 'Closed')).toBe(true);
+    expect(lean.items.some((row) => typeof row.driver === 'string')).toBe(true);
+    const second = await answer('deliveryTermination', { ...query, pageSize: 3, page: 2 });
+    expect(second.items).toEqual(lean.items.slice(3, 6));
   });
 });
 

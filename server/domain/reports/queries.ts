@@ -309,17 +309,25 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   },
   deliveryTermination: {
     // Terminated and cancelled deliveries (the statuses whose terminal_at is set: migration 0029), by their stored
-    // terminal date (read by its index) or the delivery date of the chosen type.
-    rows: (context) => {
+    // terminal date (read by its index) or the delivery date of the chosen type. The exception reason and the driver
+    // are looked up for the screen's page only (unless sorted by them).
+    pageColumns: {
+      keys: ['reason', 'driver'],
+      select: sql`(select et.exception_reason from job_tasks et where et.delivery_id = p."key"::int and et.exception_reason is not null
+          order by et.updated_at desc limit 1) as reason,
+        (select ${fullName('du')} from job_deliveries jd join jobs dj on dj.id = jd.job_id join users du on du.id = dj.driver_id
+          where jd.delivery_id = p."key"::int) as driver`,
+    },
+    rows: (context, lean) => {
       const terminal = context.dateType === 'Terminal Date' || context.dateType === undefined;
       const date = terminal ? localDate(sql`d.terminal_at`, context.timeZone) : deliveryDate(context);
       const narrowing = terminal ? timestampWithin(context, sql`d.terminal_at`) : deliveryNarrowing(context);
-      return sql`select d.id::text as "key", d.waybill, c.company_name as company, s.store_name as store,
-          d.logistic_status_id as "statusId", ${statusLabel(sql`d.logistic_status_id`)} as status,
-          (select et.exception_reason from job_tasks et where et.delivery_id = d.id and et.exception_reason is not null
+      const lookUps = lean ? sql`` : sql`(select et.exception_reason from job_tasks et where et.delivery_id = d.id and et.exception_reason is not null
             order by et.updated_at desc limit 1) as reason,
           (select ${fullName('du')} from job_deliveries jd join jobs dj on dj.id = jd.job_id join users du on du.id = dj.driver_id
-            where jd.delivery_id = d.id) as driver,
+            where jd.delivery_id = d.id) as driver, `;
+      return sql`select d.id::text as "key", d.waybill, c.company_name as company, s.store_name as store,
+          d.logistic_status_id as "statusId", ${statusLabel(sql`d.logistic_status_id`)} as status, ${lookUps}
           ${isoDate(localDate(sql`d.terminal_at`, context.timeZone))} as "terminalDate"
         from deliveries d left join delivery_quotes q on q.id = d.selected_quote_id
           left join companies c on c.id = d.company_id left join stores s on s.id = d.store_id

@@ -50,7 +50,13 @@ export interface ReportContext {
 
 /** One report's server half: its rows (one per table row, with a unique `key` and every column) and its figures over them. */
 export interface ReportQuery {
-  rows(context: ReportContext): SQL;
+  /** `lean`: without the pageColumns (asked only when the query declares them). */
+  rows(context: ReportContext, lean?: boolean): SQL;
+  /**
+   * Columns the screen computes for its page's rows only (a row of the page is `p`), unless the table is sorted by one
+   * of them: per-row look-ups that neither the figures nor the chart read. Exports read them in the rows.
+   */
+  pageColumns?: { keys: readonly string[]; select: SQL };
   /** Figure key → an aggregate over the rows (aliased `r`). */
   figures: Record<string, SQL>;
   /** Its rows can come from the daily summaries (report_delivery_days) when `summarised(context)`. */
@@ -249,6 +255,8 @@ const JIT_OFF = sql`set local jit = off`;
 export function reportStatements(report: ReportDeclaration, reportQuery: ReportQuery, context: ReportContext, query: ReportQueryParams) {
   const sort = sortOf(report, query);
   const rows = reportQuery.rows(context);
+  const late = reportQuery.pageColumns && !reportQuery.pageColumns.keys.includes(sort.key) ? reportQuery.pageColumns : undefined;
+  const screenRows = late ? reportQuery.rows(context, true) : rows;
   const page = query.page ?? 1;
   const pageSize = Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   // The declaration says which figures the screen shows; its query must define each (a wiring bug otherwise).
@@ -264,10 +272,12 @@ export function reportStatements(report: ReportDeclaration, reportQuery: ReportQ
   const figuresOf = sql`select ${sql.join(figureEntries.map(([key, expression]) => sql`${expression} as ${sql.identifier(key)}`), sql`, `)} from r`;
   const chartOf = sql`select coalesce(${sql.identifier(chart.labelKey)}::text, '—') as label,
     ${sql.join(seriesSql, sql`, `)} from r group by 1 order by min(${orderKey}) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`;
-  const pageOf = sql`select * from r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  const pageOf = late
+    ? sql`select p.*, ${late.select} from (select * from r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}) p ${ordered(sort)}`
+    : sql`select * from r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`;
   return {
     sort, rows, page, pageSize,
-    screen: sql`with r as materialized (${rows})
+    screen: sql`with r as materialized (${screenRows})
       select (select count(*)::int from r) as total,
         (select coalesce(json_agg(p), '[]'::json) from (${pageOf}) p) as items,
         (select row_to_json(f) from (${figuresOf}) f) as figures,
