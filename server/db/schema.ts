@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -312,6 +312,12 @@ export const deliveries = pgTable('deliveries', {
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The terminal date of a terminated or cancelled delivery (null in any other status): when it was delivered, else
+   * when its last task finished, else its last change. Kept by the triggers of migration 0029 on every write of the
+   * delivery and of its tasks' completion (the Delivery Termination report's date, read by an index).
+   */
+  terminalAt: timestamp('terminal_at', { withTimezone: true }),
 }, (table) => [
   index('deliveries_portal_status').on(table.portalId, table.logisticStatusId),
   index('deliveries_company').on(table.companyId),
@@ -332,6 +338,7 @@ export const deliveries = pgTable('deliveries', {
   index('deliveries_created').on(table.createdAt),
   index('deliveries_selected_quote').on(table.selectedQuoteId),
   index('deliveries_placed_by').on(table.placedByUserId),
+  index('deliveries_terminal').on(table.portalId, table.terminalAt).where(sql`terminal_at is not null`),
   uniqueIndex('deliveries_waybill').on(table.waybill),
   uniqueIndex('deliveries_tracking_hash').on(table.trackingHash),
 ]);
@@ -1519,3 +1526,74 @@ export const reportDirtyDays = pgTable('report_dirty_days', {
   portalId: integer('portal_id').notNull(),
   day: date('day', { mode: 'string' }).notNull(),
 }, (table) => [index('report_dirty_days_day').on(table.portalId, table.day)]);
+
+/**
+ * The daily summary of the per-driver task reports (Driver Wait Time, Location Proximity): per portal, task day (the
+ * local date of the task's window end, the task reports' Due Date), driver, company, store, placing user and task
+ * type, the counts and exact (numeric) sums those reports add up. Kept like report_delivery_days: the triggers of
+ * migration 0030 mark days in report_task_dirty_days, the job queue recomputes them (summaries.ts).
+ */
+export const reportTaskDays = pgTable('report_task_days', {
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  driverId: integer('driver_id').notNull(),
+  companyId: integer('company_id'),
+  storeId: integer('store_id'),
+  placedByUserId: integer('placed_by_user_id'),
+  taskTypeId: integer('task_type_id').notNull(),
+  /** Tasks with an arrival and a completion; their waits (minutes, arrival to completion, at least 0): sum and longest. */
+  stops: integer('stops').notNull(),
+  waitTotal: numeric('wait_total').notNull(),
+  waitMax: numeric('wait_max'),
+  /** Arrivals with a recorded distance from the stop; those farther than the flag; their km: sum and farthest. */
+  positioned: integer('positioned').notNull(),
+  far: integer('far').notNull(),
+  distanceTotal: numeric('distance_total').notNull(),
+  distanceMax: doublePrecision('distance_max'),
+}, (table) => [index('report_task_days_day').on(table.portalId, table.day)]);
+
+/** A task day whose summary may be stale (as report_dirty_days, for report_task_days). */
+export const reportTaskDirtyDays = pgTable('report_task_dirty_days', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+}, (table) => [index('report_task_dirty_days_day').on(table.portalId, table.day)]);
+
+/**
+ * The Driver Schedules report's day per driver (portal-wide, so only for callers who see the whole portal): jobs,
+ * tasks, the first window start and the last window end of the driver's tasks due that day. Same days and dirty marks
+ * as report_task_days (report_task_dirty_days), recomputed with it.
+ */
+export const reportDriverDays = pgTable('report_driver_days', {
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  driverId: integer('driver_id').notNull(),
+  jobs: integer('jobs').notNull(),
+  tasks: integer('tasks').notNull(),
+  firstStart: timestamp('first_start', { withTimezone: true }),
+  lastEnd: timestamp('last_end', { withTimezone: true }),
+}, (table) => [index('report_driver_days_day').on(table.portalId, table.day)]);
+
+/**
+ * The Acceptance and Compliance report's jobs per portal, local day created, company, driver and the driver who last
+ * turned them down: how many, started, and their tasks' arrivals and on-time arrivals. Kept like the other summaries:
+ * the triggers of migration 0032 mark days in report_job_dirty_days, the job queue recomputes them.
+ */
+export const reportJobDays = pgTable('report_job_days', {
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  companyId: integer('company_id'),
+  driverId: integer('driver_id'),
+  rejectedByDriverId: integer('rejected_by_driver_id'),
+  jobs: integer('jobs').notNull(),
+  started: integer('started').notNull(),
+  arrivals: integer('arrivals').notNull(),
+  onTime: integer('on_time').notNull(),
+}, (table) => [index('report_job_days_day').on(table.portalId, table.day)]);
+
+/** A job day whose summary may be stale (as report_dirty_days, for report_job_days). */
+export const reportJobDirtyDays = pgTable('report_job_dirty_days', {
+  id: serial('id').primaryKey(),
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+}, (table) => [index('report_job_dirty_days_day').on(table.portalId, table.day)]);

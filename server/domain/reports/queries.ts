@@ -15,7 +15,8 @@ import {
   percentOf, PICK_UP_TASK_TYPES, sumOf, sumPercent, taskCompliance, terminated, tierOf,
 } from './metrics';
 import {
-  dateWindow, deliveryFiltersOf, deliveryScopeOf, isoTextWithinOrNull, summarised, timestampWithin, type ReportContext, type ReportQuery,
+  dateWindow, deliveryFiltersOf, deliveryScopeOf, isoTextWithinOrNull, summarised, taskSummarised, timestampWithin, type ReportContext,
+  type ReportQuery,
 } from './runner';
 
 /**
@@ -184,6 +185,88 @@ const awayFlag = sql`(case when t.arrived_distance_km > ${ARRIVAL_FAR_FROM_STOP_
 const labelOf = (labels: Record<number, string>, column: SQL) =>
   sql`(case ${column} ${sql.join(Object.entries(labels).map(([code, label]) => sql`when ${Number(code)} then ${label}`), sql` `)} end)::text`;
 
+const PICK_UP_TASK = sql`t.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
+const DROP_OFF_TASK = sql`t.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
+/** Minutes waited at a stop, from the arrival to the completion (numeric: sums of it are exact in any order). */
+const WAIT_MINUTES = sql`greatest(0, extract(epoch from (t.completed_date - t.arrived_date)) / 60)`;
+const STOP = sql`t.arrived_date is not null and t.completed_date is not null`;
+
+/**
+ * The columns of report_task_days from the live tasks (taskBase, the caller's scope and filters) whose task day (the
+ * local date of the window end) is one of `days`: per day, driver, company, store, customer and task type, the stops
+ * with their waits and the positioned arrivals with their distances. The recomputation and a report's dirty days
+ * both read this, so a summary row is what the report would have added up live.
+ */
+export function taskDayFacts(context: ReportContext, days: readonly string[]): SQL {
+  const date = localDate(TASK_WINDOW_END, context.timeZone);
+  return sql`select ${date} as day, j.driver_id, d.company_id, d.store_id, d.placed_by_user_id, t.task_type_id,
+      count(*) filter (where ${STOP})::int as stops, coalesce(sum(${WAIT_MINUTES}) filter (where ${STOP}), 0) as wait_total,
+      max(${WAIT_MINUTES}) filter (where ${STOP}) as wait_max,
+      count(t.arrived_distance_km)::int as positioned, count(*) filter (where t.arrived_distance_km > ${ARRIVAL_FAR_FROM_STOP_KM})::int as far,
+      coalesce(sum(t.arrived_distance_km::numeric), 0) as distance_total, max(t.arrived_distance_km) as distance_max
+    from ${taskBase(context)} and ${taskDaysWindow(context, days)}
+    group by 1, 2, 3, 4, 5, 6`;
+}
+
+/**
+ * The task facts `f` of the range: report_task_days for its clean days, live tasks (taskDayFacts) for its dirty ones
+ * (context.taskDirtyDays, read in the same snapshot). Only when taskSummarised(context) and the dirty days are known.
+ */
+function taskFacts(context: ReportContext, dirty: readonly string[]): SQL {
+  const excluded = dirty.length > 0 ? sql`and s.day not in (${sql.join(dirty.map((day) => sql`${day}::date`), sql`, `)})` : sql``;
+  const fromSummary = sql`select s.day, s.driver_id, s.company_id, s.store_id, s.placed_by_user_id, s.task_type_id, s.stops, s.wait_total,
+      s.wait_max, s.positioned, s.far, s.distance_total, s.distance_max
+    from report_task_days s where ${summaryFiltersOf(context)} and ${dateWindow(context, sql`s.day`)} ${excluded}`;
+  if (dirty.length === 0) return fromSummary;
+  return sql`${fromSummary} union all select * from (${taskDayFacts(context, dirty)}) l where ${dateWindow(context, sql`l.day`)}`;
+}
+
+/** Tasks `t` (taskBase) whose task day is one of `days`, read by the quotes' window-end indexes day by day. */
+function taskDaysWindow(context: ReportContext, days: readonly string[]): SQL {
+  const narrowing = sql.join(days.map((day) => {
+    const one = { ...context, startDate: day, endDate: day };
+    return sql`(${timestampWithin(one, sql`q.pickup_window_end`)}) or (${timestampWithin(one, sql`q.drop_off_window_end`)})`;
+  }), sql` or `);
+  return sql`(${narrowing}) and ${localDate(TASK_WINDOW_END, context.timeZone)} in (${sql.join(days.map((day) => sql`${day}::date`), sql`, `)})`;
+}
+
+/**
+ * The columns of report_driver_days from the live tasks on `days` (Driver Schedules' day per driver): portal-wide,
+ * so the context must see the whole portal with no filter (driverSummarised).
+ */
+export function driverDayFacts(context: ReportContext, days: readonly string[]): SQL {
+  const date = localDate(TASK_WINDOW_END, context.timeZone);
+  return sql`select ${date} as day, j.driver_id, count(distinct t.job_id)::int as jobs, count(*)::int as tasks,
+      min(${TASK_WINDOW_START}) as first_start, max(${TASK_WINDOW_END}) as last_end
+    from ${taskBase(context)} and ${taskDaysWindow(context, days)}
+    group by 1, 2`;
+}
+
+/** Driver Schedules can read report_driver_days: the task summaries serve it and the caller sees the whole portal, unfiltered. */
+const driverSummarised = (context: ReportContext) => taskSummarised(context) && context.scope.kind === 'portal'
+  && context.companyId === undefined && context.storeId === undefined;
+
+/**
+ * The columns of report_job_days from the live jobs created on `days` (local dates) that have a driver or were turned
+ * down: per day, company, driver and the driver who turned them down, the jobs, those started, and their tasks'
+ * arrivals and on-time arrivals (tasks on deliveries with a selected quote, as Driver Performance counts them).
+ */
+export function jobDayFacts(context: ReportContext, days: readonly string[]): SQL {
+  const day = localDate(sql`j.created_at`, context.timeZone);
+  const narrowing = sql.join(days.map((one) => sql`(${timestampWithin({ ...context, startDate: one, endDate: one }, sql`j.created_at`)})`), sql` or `);
+  return sql`select ${day} as day, j.company_id, j.driver_id, j.rejected_by_driver_id, count(*)::int as jobs, count(j.started_at)::int as started,
+      coalesce(sum(ta.arrivals), 0)::int as arrivals, coalesce(sum(ta.on_time), 0)::int as on_time
+    from jobs j left join lateral (select count(t.arrived_date) as arrivals, count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END}) as on_time
+      from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+      where t.job_id = j.id) ta on true
+    where j.portal_id = ${context.portalId} and (j.driver_id is not null or j.rejected_by_driver_id is not null)
+      and (${narrowing}) and ${day} in (${sql.join(days.map((one) => sql`${one}::date`), sql`, `)})
+    group by 1, 2, 3, 4`;
+}
+
+const PICK_UP_FACT = sql`f.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
+const DROP_OFF_FACT = sql`f.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
+
 export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   customerDeliveries: {
     summaries: true,
@@ -225,17 +308,31 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     figures: groupFigures,
   },
   deliveryTermination: {
-    rows: (context) => sql`select b.id::text as "key", b.waybill, c.company_name as company, s.store_name as store,
-        b.logistic_status_id as "statusId", ${statusLabel(sql`b.logistic_status_id`)} as status,
-        (select et.exception_reason from job_tasks et where et.delivery_id = b.id and et.exception_reason is not null
+    // Terminated and cancelled deliveries (the statuses whose terminal_at is set: migration 0029), by their stored
+    // terminal date (read by its index) or the delivery date of the chosen type. The exception reason and the driver
+    // are looked up for the screen's page only (unless sorted by them).
+    pageColumns: {
+      keys: ['reason', 'driver'],
+      select: sql`(select et.exception_reason from job_tasks et where et.delivery_id = p."key"::int and et.exception_reason is not null
           order by et.updated_at desc limit 1) as reason,
         (select ${fullName('du')} from job_deliveries jd join jobs dj on dj.id = jd.job_id join users du on du.id = dj.driver_id
-          where jd.delivery_id = b.id) as driver,
-        ${isoDate(sql`b.terminal_date`)} as "terminalDate"
-      from (select x.*, ${localDate(sql`coalesce(dd.delivered_at, (select max(tt.completed_date) from job_tasks tt where tt.delivery_id = x.id), dd.updated_at)`, context.timeZone)} as terminal_date
-        from (${deliveryBase(context)}) x join deliveries dd on dd.id = x.id) b
-      left join companies c on c.id = b.company_id left join stores s on s.id = b.store_id
-      where b.terminated = 1 or b.cancelled = 1`,
+          where jd.delivery_id = p."key"::int) as driver`,
+    },
+    rows: (context, lean) => {
+      const terminal = context.dateType === 'Terminal Date' || context.dateType === undefined;
+      const date = terminal ? localDate(sql`d.terminal_at`, context.timeZone) : deliveryDate(context);
+      const narrowing = terminal ? timestampWithin(context, sql`d.terminal_at`) : deliveryNarrowing(context);
+      const lookUps = lean ? sql`` : sql`(select et.exception_reason from job_tasks et where et.delivery_id = d.id and et.exception_reason is not null
+            order by et.updated_at desc limit 1) as reason,
+          (select ${fullName('du')} from job_deliveries jd join jobs dj on dj.id = jd.job_id join users du on du.id = dj.driver_id
+            where jd.delivery_id = d.id) as driver, `;
+      return sql`select d.id::text as "key", d.waybill, c.company_name as company, s.store_name as store,
+          d.logistic_status_id as "statusId", ${statusLabel(sql`d.logistic_status_id`)} as status, ${lookUps}
+          ${isoDate(localDate(sql`d.terminal_at`, context.timeZone))} as "terminalDate"
+        from deliveries d left join delivery_quotes q on q.id = d.selected_quote_id
+          left join companies c on c.id = d.company_id left join stores s on s.id = d.store_id
+        where d.terminal_at is not null and ${deliveryFiltersOf(context)} and ${dateWindow(context, date, narrowing)}`;
+    },
     figures: {
       terminations: sql`count(*)::float8`,
       pickUpExceptions: sql`count(*) filter (where "statusId" = ${LOGISTIC_STATUS.PICK_UP_EXCEPTION})::float8`,
@@ -346,15 +443,29 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     figures: { drivers: sql`count(*)::float8`, visible: sumOf('visible'), available: sumOf('available'), busy: sumOf('busy') },
   },
   driverSchedules: {
+    // A driver's day: jobs and tasks due that day, from the first window start to the last window end. From the daily
+    // driver summaries (report_driver_days) when the caller sees the whole portal (driverSummarised).
+    taskSummaries: true,
     rows: (context) => {
       const date = localDate(TASK_WINDOW_END, context.timeZone);
-      return sql`select g.day || '/' || g."driverId" as "key", g.day, g.driver, g."driverId", g.jobs, g.tasks,
+      const outer = (inner: SQL) => sql`select g.day || '/' || g."driverId" as "key", g.day, g.driver, g."driverId", g.jobs, g.tasks,
           ${isoTimestamp(sql`g.first_start`)} as "firstWindowStart", ${isoTimestamp(sql`g.last_end`)} as "lastWindowEnd",
           greatest(0, round(extract(epoch from (g.last_end - g.first_start)) / 60))::int as "scheduledMinutes"
-        from (select ${isoDate(date)} as day, u.id as "driverId", ${fullName('u')} as driver, count(distinct t.job_id)::int as jobs,
+        from (${inner}) g`;
+      const dirty = context.taskDirtyDays;
+      if (dirty && driverSummarised(context)) {
+        const excluded = dirty.length > 0 ? sql`and s.day not in (${sql.join(dirty.map((day) => sql`${day}::date`), sql`, `)})` : sql``;
+        const live = dirty.length > 0
+          ? sql` union all select * from (${driverDayFacts(context, dirty)}) l where ${dateWindow(context, sql`l.day`)}` : sql``;
+        return outer(sql`select ${isoDate(sql`f.day`)} as day, u.id as "driverId", ${fullName('u')} as driver, f.jobs, f.tasks, f.first_start, f.last_end
+          from (select s.day, s.driver_id, s.jobs, s.tasks, s.first_start, s.last_end from report_driver_days s
+              where s.portal_id = ${context.portalId} and ${dateWindow(context, sql`s.day`)} ${excluded}${live}) f
+            join users u on u.id = f.driver_id`);
+      }
+      return outer(sql`select ${isoDate(date)} as day, u.id as "driverId", ${fullName('u')} as driver, count(distinct t.job_id)::int as jobs,
             count(*)::int as tasks, min(${TASK_WINDOW_START}) as first_start, max(${TASK_WINDOW_END}) as last_end
           from ${taskBase(context)} and ${dateWindow(context, date, sql`(${timestampWithin(context, sql`q.pickup_window_end`)}) or (${timestampWithin(context, sql`q.drop_off_window_end`)})`)}
-          group by 1, 2, 3) g`;
+          group by 1, 2, 3`);
     },
     figures: {
       drivers: sql`count(distinct "driverId")::float8`,
@@ -398,20 +509,30 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     },
   },
   driverWaitTime: {
-    // Wait at a stop: from the driver's arrival to the task's completion (tasks with both times).
+    // Wait at a stop: from the driver's arrival to the task's completion (tasks with both times). From the daily task
+    // summaries when they serve the context (the same sums: the waits are numeric).
+    taskSummaries: true,
     rows: (context) => {
-      const wait = sql`greatest(0, extract(epoch from (t.completed_date - t.arrived_date)) / 60)`;
-      const pickUp = sql`t.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
-      const dropOff = sql`t.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
-      return sql`select g.*, round(g.wait_exact)::int as "waitMinutes", round(g.wait_exact / nullif(g.stops, 0))::int as "averageWait",
+      const outer = (inner: SQL) => sql`select g.*, round(g.wait_exact)::int as "waitMinutes", round(g.wait_exact / nullif(g.stops, 0))::int as "averageWait",
           round(g.pick_up_wait / nullif(g."pickUpStops", 0))::int as "averagePickUpWait",
           round(g.drop_off_wait / nullif(g."dropOffStops", 0))::int as "averageDropOffWait"
-        from (select u.id::text as "key", ${fullName('u')} as driver, count(*)::int as stops,
-            count(*) filter (where ${pickUp})::int as "pickUpStops", count(*) filter (where ${dropOff})::int as "dropOffStops",
-            sum(${wait})::float8 as wait_exact, coalesce(sum(${wait}) filter (where ${pickUp}), 0)::float8 as pick_up_wait,
-            coalesce(sum(${wait}) filter (where ${dropOff}), 0)::float8 as drop_off_wait, round(max(${wait}))::int as "longestWait"
-          from ${taskBase(context)} and t.arrived_date is not null and t.completed_date is not null and ${taskWindow(context)}
-          group by 1, 2) g`;
+        from (${inner}) g`;
+      if (context.taskDirtyDays && taskSummarised(context)) {
+        return outer(sql`select u.id::text as "key", ${fullName('u')} as driver, sum(f.stops)::int as stops,
+            coalesce(sum(f.stops) filter (where ${PICK_UP_FACT}), 0)::int as "pickUpStops",
+            coalesce(sum(f.stops) filter (where ${DROP_OFF_FACT}), 0)::int as "dropOffStops",
+            sum(f.wait_total)::float8 as wait_exact, coalesce(sum(f.wait_total) filter (where ${PICK_UP_FACT}), 0)::float8 as pick_up_wait,
+            coalesce(sum(f.wait_total) filter (where ${DROP_OFF_FACT}), 0)::float8 as drop_off_wait, round(max(f.wait_max))::int as "longestWait"
+          from (${taskFacts(context, context.taskDirtyDays)}) f join users u on u.id = f.driver_id
+          where f.stops > 0
+          group by 1, 2`);
+      }
+      return outer(sql`select u.id::text as "key", ${fullName('u')} as driver, count(*)::int as stops,
+            count(*) filter (where ${PICK_UP_TASK})::int as "pickUpStops", count(*) filter (where ${DROP_OFF_TASK})::int as "dropOffStops",
+            sum(${WAIT_MINUTES})::float8 as wait_exact, coalesce(sum(${WAIT_MINUTES}) filter (where ${PICK_UP_TASK}), 0)::float8 as pick_up_wait,
+            coalesce(sum(${WAIT_MINUTES}) filter (where ${DROP_OFF_TASK}), 0)::float8 as drop_off_wait, round(max(${WAIT_MINUTES}))::int as "longestWait"
+          from ${taskBase(context)} and ${STOP} and ${taskWindow(context)}
+          group by 1, 2`);
     },
     figures: {
       stops: sumOf('stops'),
@@ -517,13 +638,26 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   },
   locationProximity: {
     // Per driver: how close to the stop each positioned arrival was (the arrival position against the stop's address).
-    rows: (context) => sql`select g.*, ${percentOf(sql`g."nearArrivals"`, sql`g.arrivals`)} as "nearPercent",
-        round((g.distance_total / nullif(g.arrivals, 0))::numeric, 2)::float8 as "averageDistanceKm"
-      from (select u.id::text as "key", ${fullName('u')} as driver, count(*)::int as arrivals,
-          (count(*) - sum(${awayFlag}))::int as "nearArrivals", sum(${awayFlag})::int as "farArrivals",
-          sum(t.arrived_distance_km)::float8 as distance_total, round(max(t.arrived_distance_km)::numeric, 2)::float8 as "maxDistanceKm"
-        from ${taskBase(context)} and t.arrived_distance_km is not null and ${taskWindow(context)}
-        group by 1, 2) g`,
+    // The km are summed as numeric (exact in any order), so the daily task summaries add up to the same figures.
+    taskSummaries: true,
+    rows: (context) => {
+      const outer = (inner: SQL) => sql`select g.*, ${percentOf(sql`g."nearArrivals"`, sql`g.arrivals`)} as "nearPercent",
+          round((g.distance_total / nullif(g.arrivals, 0))::numeric, 2)::float8 as "averageDistanceKm"
+        from (${inner}) g`;
+      if (context.taskDirtyDays && taskSummarised(context)) {
+        return outer(sql`select u.id::text as "key", ${fullName('u')} as driver, sum(f.positioned)::int as arrivals,
+            (sum(f.positioned) - sum(f.far))::int as "nearArrivals", sum(f.far)::int as "farArrivals",
+            sum(f.distance_total)::float8 as distance_total, round(max(f.distance_max)::numeric, 2)::float8 as "maxDistanceKm"
+          from (${taskFacts(context, context.taskDirtyDays)}) f join users u on u.id = f.driver_id
+          where f.positioned > 0
+          group by 1, 2`);
+      }
+      return outer(sql`select u.id::text as "key", ${fullName('u')} as driver, count(*)::int as arrivals,
+            (count(*) - sum(${awayFlag}))::int as "nearArrivals", sum(${awayFlag})::int as "farArrivals",
+            sum(t.arrived_distance_km::numeric)::float8 as distance_total, round(max(t.arrived_distance_km)::numeric, 2)::float8 as "maxDistanceKm"
+          from ${taskBase(context)} and t.arrived_distance_km is not null and ${taskWindow(context)}
+          group by 1, 2`);
+    },
     figures: {
       arrivals: sumOf('arrivals'),
       nearPercent: sumPercent('nearArrivals', 'arrivals'),
@@ -534,28 +668,48 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   acceptanceCompliance: {
     // Per driver, jobs created in the range: offered = assigned + turned down (the last driver to reject a job is kept);
     // acceptance = started ÷ offered; arrival compliance over the tasks of the assigned jobs (as Driver Performance).
+    // From the daily job summaries (report_job_days) for clean days and live jobs (jobDayFacts) for dirty ones.
+    jobSummaries: true,
     rows: (context) => {
+      const outer = (a: SQL, r: SQL) => sql`select g.*, (g.jobs - g.started)::int as "notStarted", (g.jobs + g.rejected)::int as offers,
+          ${percentOf(sql`g.started`, sql`(g.jobs + g.rejected)`)} as "acceptancePercent",
+          ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent"
+        from (select u.id::text as "key", ${fullName('u')} as driver, coalesce(a.jobs, 0)::int as jobs, coalesce(a.started, 0)::int as started,
+            coalesce(r.rejected, 0)::int as rejected, coalesce(a.arrivals, 0)::int as arrivals, coalesce(a.on_time, 0)::int as "onTimeArrivals"
+          from (${a}) a full join (${r}) r on r.driver_id = a.driver_id
+            join users u on u.id = coalesce(a.driver_id, r.driver_id)) g`;
+      const dirty = context.jobDirtyDays;
+      if (dirty) {
+        const excluded = dirty.length > 0 ? sql`and s.day not in (${sql.join(dirty.map((day) => sql`${day}::date`), sql`, `)})` : sql``;
+        const live = dirty.length > 0 ? sql` union all select * from (${jobDayFacts(context, dirty)}) l` : sql``;
+        const facts = sql`select * from (select s.day, s.company_id, s.driver_id, s.rejected_by_driver_id, s.jobs, s.started, s.arrivals, s.on_time
+            from report_job_days s where s.portal_id = ${context.portalId} and ${dateWindow(context, sql`s.day`)} ${excluded}${live}) f
+          where ${dateWindow(context, sql`f.day`)}${context.companyId !== undefined ? sql` and f.company_id = ${context.companyId}` : sql``}`;
+        const driverOf = (column: string) => (context.driverId !== undefined ? sql`and ${sql.raw(column)} = ${context.driverId}` : sql``);
+        return outer(
+          sql`select f.driver_id, sum(f.jobs) as jobs, sum(f.started) as started, sum(f.arrivals) as arrivals, sum(f.on_time) as on_time
+            from (${facts}) f where f.driver_id is not null ${driverOf('f.driver_id')} group by f.driver_id`,
+          sql`select f.rejected_by_driver_id as driver_id, sum(f.jobs) as rejected
+            from (${facts}) f where f.rejected_by_driver_id is not null ${driverOf('f.rejected_by_driver_id')} group by f.rejected_by_driver_id`,
+        );
+      }
       const jobFilter = (alias: string) => sql.join([
         sql`${sql.raw(alias)}.portal_id = ${context.portalId}`,
         withinDays(context, sql.raw(`${alias}.created_at`)),
         ...(context.companyId !== undefined ? [sql`${sql.raw(alias)}.company_id = ${context.companyId}`] : []),
       ], sql` and `);
       const driverFilter = (column: string) => (context.driverId !== undefined ? sql`and ${sql.raw(column)} = ${context.driverId}` : sql``);
-      return sql`select g.*, (g.jobs - g.started)::int as "notStarted", (g.jobs + g.rejected)::int as offers,
-          ${percentOf(sql`g.started`, sql`(g.jobs + g.rejected)`)} as "acceptancePercent",
-          ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent"
-        from (select u.id::text as "key", ${fullName('u')} as driver, coalesce(a.jobs, 0)::int as jobs, coalesce(a.started, 0)::int as started,
-            coalesce(r.rejected, 0)::int as rejected, coalesce(a.arrivals, 0)::int as arrivals, coalesce(a.on_time, 0)::int as "onTimeArrivals"
-          from (select j.driver_id, count(*) as jobs, count(j.started_at) as started, sum(ta.arrivals) as arrivals, sum(ta.on_time) as on_time
-              from jobs j left join lateral (select count(t.arrived_date) as arrivals, count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END}) as on_time
-                from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
-                where t.job_id = j.id) ta on true
-              where j.driver_id is not null and ${jobFilter('j')} ${driverFilter('j.driver_id')}
-              group by j.driver_id) a
-            full join (select rj.rejected_by_driver_id as driver_id, count(*) as rejected from jobs rj
-              where rj.rejected_by_driver_id is not null and ${jobFilter('rj')} ${driverFilter('rj.rejected_by_driver_id')}
-              group by rj.rejected_by_driver_id) r on r.driver_id = a.driver_id
-            join users u on u.id = coalesce(a.driver_id, r.driver_id)) g`;
+      return outer(
+        sql`select j.driver_id, count(*) as jobs, count(j.started_at) as started, sum(ta.arrivals) as arrivals, sum(ta.on_time) as on_time
+          from jobs j left join lateral (select count(t.arrived_date) as arrivals, count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END}) as on_time
+            from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+            where t.job_id = j.id) ta on true
+          where j.driver_id is not null and ${jobFilter('j')} ${driverFilter('j.driver_id')}
+          group by j.driver_id`,
+        sql`select rj.rejected_by_driver_id as driver_id, count(*) as rejected from jobs rj
+          where rj.rejected_by_driver_id is not null and ${jobFilter('rj')} ${driverFilter('rj.rejected_by_driver_id')}
+          group by rj.rejected_by_driver_id`,
+      );
     },
     figures: {
       drivers: sql`count(*)::float8`,

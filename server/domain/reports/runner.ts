@@ -42,15 +42,29 @@ export interface ReportContext {
    * report with summaries reads them for the other days; unset, it reads live rows only.
    */
   dirtyDays?: string[];
+  /** The same for the task reports' summaries (report_task_dirty_days): set, a report with task summaries reads them. */
+  taskDirtyDays?: string[];
+  /** The same for the job summaries (report_job_dirty_days, by the local day a job was created). */
+  jobDirtyDays?: string[];
 }
 
 /** One report's server half: its rows (one per table row, with a unique `key` and every column) and its figures over them. */
 export interface ReportQuery {
-  rows(context: ReportContext): SQL;
+  /** `lean`: without the pageColumns (asked only when the query declares them). */
+  rows(context: ReportContext, lean?: boolean): SQL;
+  /**
+   * Columns the screen computes for its page's rows only (a row of the page is `p`), unless the table is sorted by one
+   * of them: per-row look-ups that neither the figures nor the chart read. Exports read them in the rows.
+   */
+  pageColumns?: { keys: readonly string[]; select: SQL };
   /** Figure key → an aggregate over the rows (aliased `r`). */
   figures: Record<string, SQL>;
   /** Its rows can come from the daily summaries (report_delivery_days) when `summarised(context)`. */
   summaries?: boolean;
+  /** Its rows can come from the daily task summaries (report_task_days) when `taskSummarised(context)`. */
+  taskSummaries?: boolean;
+  /** Its rows come from the daily job summaries (report_job_days) when the job dirty days are known. */
+  jobSummaries?: boolean;
 }
 
 /** Whether a grouped delivery report can read the daily summaries: the Deliver-by date and no driver filter. */
@@ -58,12 +72,24 @@ export function summarised(context: ReportContext): boolean {
   return (context.dateType === undefined || context.dateType === 'Deliver by') && context.driverId === undefined;
 }
 
+/**
+ * Whether a per-driver task report can read the daily task summaries: the Due Date type (a task's own day), no driver
+ * filter (it also asks the delivery's job), no hub or SLA filter (not summary keys).
+ */
+export function taskSummarised(context: ReportContext): boolean {
+  return (context.dateType === undefined || context.dateType === 'Due Date') && context.driverId === undefined
+    && context.hubId === undefined && context.slaTypes === undefined;
+}
+
 /** The context with the range's dirty days (in the caller's transaction, so in the same snapshot as the report). */
 export async function withDirtyDays(db: Database, reportQuery: ReportQuery, context: ReportContext): Promise<ReportContext> {
-  if (!reportQuery.summaries || !summarised(context)) return context;
-  const days = await rowsOf<{ day: string }>(db, sql`select distinct day::text as day from report_dirty_days
-    where portal_id = ${context.portalId} and day between ${context.startDate}::date and ${context.endDate}::date order by 1`);
-  return { ...context, dirtyDays: days.map((row) => row.day) };
+  const dirtyOf = async (table: 'report_dirty_days' | 'report_task_dirty_days' | 'report_job_dirty_days') => (await rowsOf<{ day: string }>(db, sql`select distinct day::text as day
+    from ${sql.identifier(table)} where portal_id = ${context.portalId} and day between ${context.startDate}::date and ${context.endDate}::date
+    order by 1`)).map((row) => row.day);
+  if (reportQuery.summaries && summarised(context)) return { ...context, dirtyDays: await dirtyOf('report_dirty_days') };
+  if (reportQuery.taskSummaries && taskSummarised(context)) return { ...context, taskDirtyDays: await dirtyOf('report_task_dirty_days') };
+  if (reportQuery.jobSummaries) return { ...context, jobDirtyDays: await dirtyOf('report_job_dirty_days') };
+  return context;
 }
 
 /** The parameters of the call, checked against the report's declaration (400 naming what it does not take). */
@@ -229,6 +255,8 @@ const JIT_OFF = sql`set local jit = off`;
 export function reportStatements(report: ReportDeclaration, reportQuery: ReportQuery, context: ReportContext, query: ReportQueryParams) {
   const sort = sortOf(report, query);
   const rows = reportQuery.rows(context);
+  const late = reportQuery.pageColumns && !reportQuery.pageColumns.keys.includes(sort.key) ? reportQuery.pageColumns : undefined;
+  const screenRows = late ? reportQuery.rows(context, true) : rows;
   const page = query.page ?? 1;
   const pageSize = Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   // The declaration says which figures the screen shows; its query must define each (a wiring bug otherwise).
@@ -244,10 +272,12 @@ export function reportStatements(report: ReportDeclaration, reportQuery: ReportQ
   const figuresOf = sql`select ${sql.join(figureEntries.map(([key, expression]) => sql`${expression} as ${sql.identifier(key)}`), sql`, `)} from r`;
   const chartOf = sql`select coalesce(${sql.identifier(chart.labelKey)}::text, '—') as label,
     ${sql.join(seriesSql, sql`, `)} from r group by 1 order by min(${orderKey}) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`;
-  const pageOf = sql`select * from r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  const pageOf = late
+    ? sql`select p.*, ${late.select} from (select * from r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}) p ${ordered(sort)}`
+    : sql`select * from r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`;
   return {
     sort, rows, page, pageSize,
-    screen: sql`with r as materialized (${rows})
+    screen: sql`with r as materialized (${screenRows})
       select (select count(*)::int from r) as total,
         (select coalesce(json_agg(p), '[]'::json) from (${pageOf}) p) as items,
         (select row_to_json(f) from (${figuresOf}) f) as figures,

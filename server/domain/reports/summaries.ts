@@ -1,13 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
-import { daysNarrowing, deliveryBase } from './queries';
+import { daysNarrowing, deliveryBase, driverDayFacts, jobDayFacts, taskDayFacts } from './queries';
 import type { ReportContext } from './runner';
 
 /**
- * The daily report summaries (report_delivery_days, issue 17): the triggers of migration 0027 mark a day dirty in the
- * transaction of every write that can change its figures; this recomputes dirty days from the live rows with the very
- * query the reports run live (deliveryBase), so a summary row is what the report would have counted.
+ * The daily report summaries (report_delivery_days, issue 17; report_task_days and report_driver_days for the per-driver task reports, report_job_days for Acceptance and Compliance): the
+ * triggers of migrations 0027, 0030 and 0032 mark a day dirty in the transaction of every write that can change its figures;
+ * this recomputes dirty days from the live rows with the very query the reports run live for a dirty day
+ * (deliveryBase, taskDayFacts), so a summary row is what the report would have counted.
  */
 export const REPORT_SUMMARIES_JOB = 'report-summaries';
 const REPORT_SUMMARIES_CRON = '* * * * *';
@@ -22,33 +23,59 @@ const DAYS_PER_PASS = 14;
 export async function refreshReportSummariesOnce(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    const dirty = await rowsOf<{ portalId: number; timeZone: string; day: string }>(tx, sql`select x.portal_id as "portalId",
-        p.time_zone as "timeZone", x.day::text as day
-      from (select distinct portal_id, day from report_dirty_days order by portal_id, day limit ${DAYS_PER_PASS}) x
-      join portals p on p.id = x.portal_id`);
-    const portals = new Map<number, { timeZone: string; days: string[] }>();
-    for (const row of dirty) {
-      const entry = portals.get(row.portalId) ?? { timeZone: row.timeZone, days: [] };
-      entry.days.push(row.day);
-      portals.set(row.portalId, entry);
-    }
-    for (const [portalId, { timeZone, days }] of portals) {
-      const list = sql.join(days.map((day) => sql`${day}::date`), sql`, `);
-      const context: ReportContext = {
-        portalId, timeZone, scope: { kind: 'portal' }, userId: 0, startDate: days[0]!, endDate: days.at(-1)!,
-        dateType: 'Deliver by', holiday: 'None', period: 'Day', today: days.at(-1)!,
-      };
-      await tx.execute(sql`delete from report_dirty_days where portal_id = ${portalId} and day in (${list})`);
-      await tx.execute(sql`delete from report_delivery_days where portal_id = ${portalId} and day in (${list})`);
+    const dirtyDays = async (table: 'report_dirty_days' | 'report_task_dirty_days' | 'report_job_dirty_days') => {
+      const dirty = await rowsOf<{ portalId: number; timeZone: string; day: string }>(tx, sql`select x.portal_id as "portalId",
+          p.time_zone as "timeZone", x.day::text as day
+        from (select distinct portal_id, day from ${sql.identifier(table)} order by portal_id, day limit ${DAYS_PER_PASS}) x
+        join portals p on p.id = x.portal_id`);
+      const portals = new Map<number, { context: ReportContext; days: string[]; list: SQL }>();
+      for (const row of dirty) {
+        const entry = portals.get(row.portalId) ?? { days: [], list: sql``, context: {
+          portalId: row.portalId, timeZone: row.timeZone, scope: { kind: 'portal' }, userId: 0, startDate: row.day, endDate: row.day,
+          dateType: 'Deliver by', holiday: 'None', period: 'Day', today: row.day,
+        } satisfies ReportContext };
+        entry.days.push(row.day);
+        entry.context = { ...entry.context, endDate: row.day, today: row.day };
+        entry.list = sql.join(entry.days.map((day) => sql`${day}::date`), sql`, `);
+        portals.set(row.portalId, entry);
+        await tx.execute(sql`delete from ${sql.identifier(table)} where portal_id = ${row.portalId} and day = ${row.day}::date`);
+      }
+      return { count: dirty.length, portals: [...portals.values()] };
+    };
+
+    const deliveryDays = await dirtyDays('report_dirty_days');
+    for (const { context, days, list } of deliveryDays.portals) {
+      await tx.execute(sql`delete from report_delivery_days where portal_id = ${context.portalId} and day in (${list})`);
       await tx.execute(sql`insert into report_delivery_days (portal_id, day, company_id, store_id, hub_id, placed_by_user_id, sla_type,
           deliveries, delivered, on_time, terminated, cancelled, in_progress, pick_up_arrivals, pick_up_compliant, drop_off_arrivals, drop_off_compliant)
-        select ${portalId}, b.report_date, b.company_id, b.store_id, b.hub_id, b.placed_by_user_id, b.sla_type,
+        select ${context.portalId}, b.report_date, b.company_id, b.store_id, b.hub_id, b.placed_by_user_id, b.sla_type,
           count(*), sum(b.delivered), sum(b.on_time), sum(b.terminated), sum(b.cancelled), sum(b.in_progress),
           sum(b.pick_up_arrivals), sum(b.pick_up_compliant), sum(b.drop_off_arrivals), sum(b.drop_off_compliant)
         from (${deliveryBase(context, daysNarrowing(days))}) b where b.report_date in (${list})
         group by b.report_date, b.company_id, b.store_id, b.hub_id, b.placed_by_user_id, b.sla_type`);
     }
-    return dirty.length;
+    // The task days (report_task_days): the very facts a report reads live for a dirty day.
+    const taskDays = await dirtyDays('report_task_dirty_days');
+    for (const { context, days, list } of taskDays.portals) {
+      await tx.execute(sql`delete from report_task_days where portal_id = ${context.portalId} and day in (${list})`);
+      await tx.execute(sql`insert into report_task_days (portal_id, day, driver_id, company_id, store_id, placed_by_user_id, task_type_id,
+          stops, wait_total, wait_max, positioned, far, distance_total, distance_max)
+        select ${context.portalId}, f.day, f.driver_id, f.company_id, f.store_id, f.placed_by_user_id, f.task_type_id,
+          f.stops, f.wait_total, f.wait_max, f.positioned, f.far, f.distance_total, f.distance_max
+        from (${taskDayFacts(context, days)}) f`);
+      await tx.execute(sql`delete from report_driver_days where portal_id = ${context.portalId} and day in (${list})`);
+      await tx.execute(sql`insert into report_driver_days (portal_id, day, driver_id, jobs, tasks, first_start, last_end)
+        select ${context.portalId}, f.day, f.driver_id, f.jobs, f.tasks, f.first_start, f.last_end from (${driverDayFacts(context, days)}) f`);
+    }
+    // The job days (report_job_days, by the local day a job was created).
+    const jobDays = await dirtyDays('report_job_dirty_days');
+    for (const { context, days, list } of jobDays.portals) {
+      await tx.execute(sql`delete from report_job_days where portal_id = ${context.portalId} and day in (${list})`);
+      await tx.execute(sql`insert into report_job_days (portal_id, day, company_id, driver_id, rejected_by_driver_id, jobs, started, arrivals, on_time)
+        select ${context.portalId}, f.day, f.company_id, f.driver_id, f.rejected_by_driver_id, f.jobs, f.started, f.arrivals, f.on_time
+        from (${jobDayFacts(context, days)}) f`);
+    }
+    return deliveryDays.count + taskDays.count + jobDays.count;
   }, { isolationLevel: 'repeatable read' });
 }
 

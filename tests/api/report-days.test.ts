@@ -1,0 +1,297 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { operations } from '../../src/api/generated/connect';
+import type { ReportId } from '../../src/lib/reports';
+import { LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
+import { rowsOf } from '../../server/db/database';
+import { companies, deliveries, deliveryQuotes, jobDeliveries, jobs, jobTasks, portals, stores, users } from '../../server/db/schema';
+import { refreshReportSummaries } from '../../server/domain/reports/summaries';
+import { startTestServer, ZA, type TestServer } from './support';
+
+type ReportQuery = NonNullable<operations['getreport']['parameters']['query']>;
+
+/**
+ * The stored report dates and daily summaries against the live rows they stand for, on a fixture of its own: two
+ * companies (one with a store), two drivers, deliveries over 2026-04-06..04-12 (Monday to Sunday, Johannesburg,
+ * UTC+2) in several statuses, each with a pick-up and a drop-off task (arrivals, completions, distances varied).
+ */
+const DAYS = ['2026-04-06', '2026-04-07', '2026-04-08', '2026-04-09', '2026-04-10', '2026-04-11', '2026-04-12'];
+const at = (local: string) => new Date(`${local}+02:00`);
+const week = { startDate: DAYS[0]!, endDate: DAYS.at(-1)! };
+
+let server: TestServer;
+let portalId: number;
+let companyIds: number[] = [];
+let storeId: number;
+let driverIds: number[] = [];
+let deliveryIds: number[] = [];
+let jobIds: number[] = [];
+
+const STATUSES = [
+  LOGISTIC_STATUS.DELIVERED, LOGISTIC_STATUS.UNDELIVERED, LOGISTIC_STATUS.CANCELLED_WITH_FEE, LOGISTIC_STATUS.PENDING_DROP_OFF,
+  LOGISTIC_STATUS.DROP_OFF_EXCEPTION, LOGISTIC_STATUS.RETURNED_TO_SENDER, LOGISTIC_STATUS.DELIVERED, LOGISTIC_STATUS.PICK_UP_EXCEPTION,
+] as const;
+
+async function seedFixture() {
+  const db = server.database.db;
+  const [za] = await db.select().from(portals).where(eq(sql`lower(${portals.cca2})`, 'za'));
+  portalId = za!.id;
+  const [admin] = await db.select().from(users).where(eq(users.email, 'administrator@demo.test'));
+  const driverRows = await rowsOf<{ id: number }>(db, sql`select id from users where email in ('driver@demo.test', 'driver2@demo.test') order by email`);
+  driverIds = driverRows.map((row) => row.id);
+  expect(driverIds).toHaveLength(2);
+  const made = await db.insert(companies).values([{ portalId, companyName: 'Days Co One' }, { portalId, companyName: 'Days Co Two' }]).returning();
+  companyIds = made.map((company) => company.id);
+  const [store] = await db.insert(stores).values({ portalId, companyId: companyIds[0]!, storeName: 'Days Store' }).returning();
+  storeId = store!.id;
+  const address = { description: 'Somewhere', coordinates: { lat: -33.9, lon: 18.4 } };
+  const madeJobs = await db.insert(jobs).values(driverIds.map((driverId) => ({ portalId, driverId, jobStatusId: 0 }))).returning();
+  jobIds = madeJobs.map((job) => job.id);
+  const ids: number[] = [];
+  for (let index = 0; index < 24; index += 1) {
+    const day = DAYS[index % DAYS.length]!;
+    const companyId = companyIds[index % 2]!;
+    const status = STATUSES[index % STATUSES.length]!;
+    const [delivery] = await db.insert(deliveries).values({
+      portalId, placedByUserId: admin!.id, companyId, storeId: index % 4 === 0 ? storeId : null, waybill: `DAYS${index + 1}`,
+      logisticStatusId: status, originAddress: address, destinationAddress: address, readyForCollectionDate: day, deliverByDate: day,
+      distanceKm: 5, createdAt: at(`${day}T07:00:00`), updatedAt: at(`${day}T20:00:00`),
+      deliveredAt: status === LOGISTIC_STATUS.DELIVERED ? at(`${day}T16:${String(index).padStart(2, '0')}:00`) : null,
+    }).returning();
+    // Every third delivery's drop-off window ends the next day (its two tasks fall on two task days).
+    const dropOffEnd = index % 3 === 0 ? at(`${DAYS[(index + 1) % DAYS.length]}T01:00:00`) : at(`${day}T17:00:00`);
+    const [quote] = await db.insert(deliveryQuotes).values({
+      deliveryId: delivery!.id, slaType: index % 2 ? 'Priority' : 'Standard', pricingTier: 'Default', priceExclCents: 10000, vatRateBasisPoints: 1500, items: [],
+      pickupWindowStart: at(`${day}T09:00:00`), pickupWindowEnd: at(`${day}T11:00:00`),
+      dropOffWindowStart: at(`${day}T12:00:00`), dropOffWindowEnd: dropOffEnd, expiresAt: at(`${day}T08:30:00`),
+    }).returning();
+    await db.update(deliveries).set({ selectedQuoteId: quote!.id }).where(eq(deliveries.id, delivery!.id));
+    ids.push(delivery!.id);
+    if (index % 6 === 5) continue; // no tasks
+    const jobId = jobIds[index % 2]!;
+    await db.insert(jobDeliveries).values({ deliveryId: delivery!.id, jobId });
+    const minute = (offset: number) => String((index * 7 + offset) % 60).padStart(2, '0');
+    await db.insert(jobTasks).values([
+      {
+        jobId, deliveryId: delivery!.id, taskJobOrder: index * 2, taskTypeId: index % 5 === 0 ? TASK_TYPE.STORE_PICK_UP : TASK_TYPE.PICK_UP,
+        taskStatusId: TASK_STATUS.COMPLETED, address, arrivedDate: at(`${day}T10:${minute(0)}:00`), completedDate: at(`${day}T10:${minute(13)}:30`),
+        arrivedDistanceKm: index % 4 === 1 ? null : (index * 0.37) % 3,
+      },
+      {
+        jobId, deliveryId: delivery!.id, taskJobOrder: index * 2 + 1, taskTypeId: TASK_TYPE.DROP_OFF, address,
+        taskStatusId: status === LOGISTIC_STATUS.DELIVERED ? TASK_STATUS.COMPLETED : TASK_STATUS.EXCEPTION,
+        arrivedDate: index % 7 === 3 ? null : at(`${day}T14:${minute(5)}:00`),
+        completedDate: index % 7 === 3 || index % 5 === 2 ? null : at(`${day}T14:${minute(31)}:20`),
+        arrivedDistanceKm: index % 3 === 2 ? null : (index * 1.13) % 4, exceptionReason: status === LOGISTIC_STATUS.DELIVERED ? null : 'Closed',
+      },
+    ]);
+  }
+  deliveryIds = ids;
+}
+
+const report = (id: ReportId, query: ReportQuery) =>
+  server.as('administrator').connect.GET('/reports/{cca2}/{report}', { params: { path: { ...ZA, report: id }, query } });
+
+async function answer(id: ReportId, query: ReportQuery) {
+  const { data, error, response } = await report(id, { pageSize: 100, ...query });
+  expect(error, `${id}: ${response.status}`).toBeUndefined();
+  if (data === undefined || typeof data === 'string') throw new Error('expected a report result');
+  return data;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedFixture();
+}, 120_000);
+afterAll(async () => server?.close());
+
+describe('the stored terminal date (deliveries.terminal_at)', () => {
+  /** Deliveries whose stored terminal date is not what the report computed live before it was stored. */
+  const drifted = async () => (await rowsOf<{ n: number }>(server.database.db, sql`select count(*)::int as n from deliveries d
+    where d.terminal_at is distinct from (case when d.logistic_status_id in (-12001, -11001, -10001, -3001, -2001, -1501, -1001)
+      then coalesce(d.delivered_at, (select max(t.completed_date) from job_tasks t where t.delivery_id = d.id), d.updated_at) end)`))[0]!.n;
+  /** The Delivery Termination rows by their live terminal date (the report's query before the stored date). */
+  const liveTerminations = async (startDate: string, endDate: string) => rowsOf<{ waybill: string; terminalDate: string }>(server.database.db, sql`
+    select d.waybill, to_char((coalesce(d.delivered_at, (select max(t.completed_date) from job_tasks t where t.delivery_id = d.id), d.updated_at)
+      at time zone 'Africa/Johannesburg')::date, 'YYYY-MM-DD') as "terminalDate"
+    from deliveries d where d.portal_id = ${portalId} and d.company_id in (${companyIds[0]!}, ${companyIds[1]!})
+      and d.logistic_status_id in (-12001, -11001, -10001, -3001, -2001, -1501, -1001)
+      and (coalesce(d.delivered_at, (select max(t.completed_date) from job_tasks t where t.delivery_id = d.id), d.updated_at)
+        at time zone 'Africa/Johannesburg')::date between ${startDate}::date and ${endDate}::date
+    order by 1`);
+  const reported = async (startDate: string, endDate: string) => {
+    const [one, two] = await Promise.all(companyIds.map(async (companyid) => answer('deliveryTermination', { startDate, endDate, companyid })));
+    return [...one!.items, ...two!.items].map((row) => ({ waybill: row.waybill, terminalDate: row.terminalDate }))
+      .sort((a, b) => String(a.waybill).localeCompare(String(b.waybill)));
+  };
+
+  it('is the live terminal date after every kind of write, and the report finds the same rows by it', async () => {
+    const db = server.database.db;
+    expect(await drifted()).toBe(0);
+    const before = await liveTerminations(week.startDate, week.endDate);
+    expect(before.length).toBeGreaterThan(5);
+    expect(await reported(week.startDate, week.endDate)).toEqual(before);
+
+    // A task of a terminated delivery completes later (its terminal date moves to that day), another's task is deleted,
+    // an in-progress delivery is cancelled, a terminated one is delivered after all, and a cancelled one is reopened.
+    const terminated = deliveryIds[1]!; // Undelivered, day 2026-04-07
+    await db.update(jobTasks).set({ completedDate: at('2026-04-09T12:00:00') }).where(eq(jobTasks.deliveryId, terminated));
+    await db.delete(jobTasks).where(sql`${jobTasks.deliveryId} = ${deliveryIds[4]!} and ${jobTasks.taskTypeId} = ${TASK_TYPE.DROP_OFF}`);
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.CANCELLED_WITH_FEE, updatedAt: at('2026-04-11T09:00:00') })
+      .where(eq(deliveries.id, deliveryIds[3]!));
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.DELIVERED, deliveredAt: at('2026-04-10T10:00:00') })
+      .where(eq(deliveries.id, deliveryIds[7]!));
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.PENDING_DROP_OFF }).where(eq(deliveries.id, deliveryIds[2]!));
+    await db.insert(jobTasks).values({
+      jobId: jobIds[0]!, deliveryId: deliveryIds[9]!, taskJobOrder: 99, taskTypeId: TASK_TYPE.DROP_OFF, taskStatusId: TASK_STATUS.COMPLETED,
+      address: { description: 'Again' }, completedDate: at('2026-04-12T18:00:00'),
+    });
+    expect(await drifted()).toBe(0);
+    const after = await liveTerminations(week.startDate, week.endDate);
+    expect(after).not.toEqual(before);
+    expect(after).toContainEqual({ waybill: 'DAYS2', terminalDate: '2026-04-09' });
+    expect(await reported(week.startDate, week.endDate)).toEqual(after);
+    expect(await reported('2026-04-09', '2026-04-09')).toEqual(await liveTerminations('2026-04-09', '2026-04-09'));
+
+    // The exception reason and the driver are looked up for the page only, unless the sort is by one of them: the
+    // same rows, figures and chart either way, and a page is the same slice of the order.
+    const query = { ...week, companyid: companyIds[0]! };
+    const lean = await answer('deliveryTermination', query);
+    const full = await answer('deliveryTermination', { ...query, sortby: 'reason' });
+    const byKey = (items: typeof lean.items) => [...items].sort((a, b) => String(a.key).localeCompare(String(b.key)));
+    expect(byKey(lean.items)).toEqual(byKey(full.items));
+    expect(lean.figures).toEqual(full.figures);
+    expect(lean.chart).toEqual(full.chart);
+    expect(lean.items.some((row) => row.reason === 'Closed')).toBe(true);
+    expect(lean.items.some((row) => typeof row.driver === 'string')).toBe(true);
+    const second = await answer('deliveryTermination', { ...query, pageSize: 3, page: 2 });
+    expect(second.items).toEqual(lean.items.slice(3, 6));
+  });
+});
+
+describe('the per-driver task reports from the daily task summaries (report_task_days, report_driver_days)', () => {
+  const summarisedReports = ['driverWaitTime', 'locationProximity', 'driverSchedules'] as const;
+  const queries = (id: ReportId): ReportQuery[] => [
+    week, { startDate: '2026-04-07', endDate: '2026-04-09' }, { ...week, holidayFilter: 'All' }, { ...week, holidayFilter: 'Sundays' },
+    { startDate: '2026-04-01', endDate: '2026-04-30' },
+    // Driver Schedules takes no company or store filter.
+    ...(id === 'driverSchedules' ? [] : [{ ...week, companyid: companyIds[0]! }, { ...week, companyid: companyIds[0]!, storeid: storeId }]),
+  ];
+  /** Every answer of the three reports (the demo data has no tasks in April 2026). */
+  const answers = async () => Promise.all(summarisedReports.flatMap((id) => queries(id).map(async (query) => {
+    const result = await answer(id, query);
+    return { id, query, result };
+  })));
+  const markEveryDayDirty = async () => server.database.db.execute(sql`insert into report_task_dirty_days (portal_id, day)
+    select ${portalId}, day::date from generate_series('2026-04-01'::date, '2026-04-30'::date, interval '1 day') day`);
+  const dirtyInApril = async () => (await rowsOf<{ n: number }>(server.database.db, sql`select count(*)::int as n from report_task_dirty_days
+    where day between '2026-04-01' and '2026-04-30'`))[0]!.n;
+  /** The answers read from live tasks only (every day dirty), then the summaries brought up to date. */
+  const liveAnswers = async () => {
+    await markEveryDayDirty();
+    const live = await answers();
+    await refreshReportSummaries(server.database.db);
+    expect(await dirtyInApril()).toBe(0);
+    return live;
+  };
+
+  it('answer what the live tasks answer: summarised, with a dirty day, and with a day edited after it was summarised', async () => {
+    const db = server.database.db;
+    const live = await liveAnswers();
+    const summaryRows = await rowsOf<{ n: number; stops: number }>(db, sql`select count(*)::int as n, sum(stops)::int as stops from report_task_days
+      where portal_id = ${portalId} and company_id in (${companyIds[0]!}, ${companyIds[1]!})`);
+    expect(summaryRows[0]!.n).toBeGreaterThan(10);
+    const summarised = await answers();
+    expect(summarised).toEqual(live);
+    // The fixture gives both reports several drivers' rows with waits, distances, far arrivals.
+    expect(summarised.find((entry) => entry.id === 'driverWaitTime')!.result.figures.stops).toBeGreaterThan(5);
+    expect(summarised.find((entry) => entry.id === 'locationProximity')!.result.figures.arrivals).toBeGreaterThan(5);
+    expect(summarised.find((entry) => entry.id === 'driverSchedules')!.result.items.length).toBeGreaterThan(5);
+    expect((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from report_driver_days where portal_id = ${portalId}
+      and day between '2026-04-01' and '2026-04-30'`))[0]!.n).toBeGreaterThan(5);
+
+    // A day edited after it was summarised: a completion moves, a distance appears, a task is reassigned to the other
+    // driver (its job's driver changes), a quote's drop-off window moves to the next day. Each marks its days dirty
+    // in its own transaction; the reports read those days live and the others from the summaries.
+    const [task] = await rowsOf<{ id: number }>(db, sql`select id from job_tasks where delivery_id = ${deliveryIds[2]!} and task_type_id = ${TASK_TYPE.DROP_OFF}`);
+    await db.update(jobTasks).set({ completedDate: at('2026-04-08T15:59:00'), arrivedDistanceKm: 7.25 }).where(eq(jobTasks.id, task!.id));
+    expect(await dirtyInApril()).toBeGreaterThan(0);
+    const afterTaskEdit = await answers();
+    expect(afterTaskEdit).not.toEqual(summarised);
+    expect(afterTaskEdit).toEqual(await liveAnswers());
+
+    await db.update(jobs).set({ driverId: driverIds[0]! }).where(eq(jobs.id, jobIds[1]!));
+    const afterReassign = await answers();
+    expect(afterReassign).toEqual(await liveAnswers());
+    await db.update(jobs).set({ driverId: driverIds[1]! }).where(eq(jobs.id, jobIds[1]!));
+
+    const [delivery] = await rowsOf<{ quoteId: number }>(db, sql`select selected_quote_id as "quoteId" from deliveries where id = ${deliveryIds[8]!}`);
+    await db.update(deliveryQuotes).set({ dropOffWindowEnd: at('2026-04-12T10:00:00') }).where(eq(deliveryQuotes.id, delivery!.quoteId));
+    await db.update(deliveries).set({ companyId: companyIds[0]! }).where(eq(deliveries.id, deliveryIds[9]!));
+    const afterMoves = await answers();
+    expect(afterMoves).toEqual(await liveAnswers());
+    // Summarised again, nothing dirty: still the live answers.
+    expect(await answers()).toEqual(afterMoves);
+
+    // A write not yet summarised is seen at once (its day is dirty in the writing transaction).
+    const marked = await db.transaction(async (tx) => {
+      await tx.update(jobTasks).set({ arrivedDistanceKm: 0.05 }).where(eq(jobTasks.id, task!.id));
+      return (await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from report_task_dirty_days where day = '2026-04-08'`))[0]!.n;
+    });
+    expect(marked).toBeGreaterThan(0);
+    expect(await answers()).toEqual(await liveAnswers());
+  });
+});
+
+describe('Acceptance and Compliance from the daily job summaries (report_job_days)', () => {
+  const queries = (): ReportQuery[] => [
+    week, { ...week, holidayFilter: 'All' }, { ...week, companyid: companyIds[0]! }, { ...week, driverid: driverIds[0]! },
+    { startDate: '2026-04-11', endDate: '2026-04-11' }, { startDate: '2026-04-01', endDate: '2026-04-30' },
+  ];
+  const answers = async () => Promise.all(queries().map(async (query) => ({ query, result: await answer('acceptanceCompliance', query) })));
+  const dirtyInApril = async () => (await rowsOf<{ n: number }>(server.database.db, sql`select count(*)::int as n from report_job_dirty_days
+    where day between '2026-04-01' and '2026-04-30'`))[0]!.n;
+  const liveAnswers = async () => {
+    await server.database.db.execute(sql`insert into report_job_dirty_days (portal_id, day)
+      select ${portalId}, day::date from generate_series('2026-04-01'::date, '2026-04-30'::date, interval '1 day') day`);
+    const live = await answers();
+    await refreshReportSummaries(server.database.db);
+    expect(await dirtyInApril()).toBe(0);
+    return live;
+  };
+
+  beforeAll(async () => {
+    const db = server.database.db;
+    // The fixture's two jobs created in the week (one late on Saturday evening local time), one started; a third
+    // job without a driver, turned down by the second driver; the first driver turned down the second job.
+    await db.update(jobs).set({ createdAt: at('2026-04-07T08:00:00'), startedAt: at('2026-04-07T09:00:00'), companyId: companyIds[0]! })
+      .where(eq(jobs.id, jobIds[0]!));
+    await db.update(jobs).set({ createdAt: at('2026-04-11T23:30:00'), rejectedByDriverId: driverIds[0]! }).where(eq(jobs.id, jobIds[1]!));
+    await db.insert(jobs).values({ portalId, jobStatusId: 0, rejectedByDriverId: driverIds[1]!, companyId: companyIds[1]!, createdAt: at('2026-04-09T12:00:00') });
+  });
+
+  it('answers what the live jobs answer: summarised, with a dirty day, and with a day edited after it was summarised', async () => {
+    const db = server.database.db;
+    const live = await liveAnswers();
+    expect((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from report_job_days where portal_id = ${portalId}
+      and day between '2026-04-01' and '2026-04-30'`))[0]!.n).toBeGreaterThanOrEqual(3);
+    const summarised = await answers();
+    expect(summarised).toEqual(live);
+    expect(summarised[0]!.result.figures.offers).toBeGreaterThanOrEqual(4);
+    expect(summarised[0]!.result.figures.compliancePercent).not.toBeNull();
+
+    // Edited after summarising: an arrival moves past its window, the second job is started, the third is assigned.
+    const [task] = await rowsOf<{ id: number }>(db, sql`select id from job_tasks where job_id = ${jobIds[0]!} order by id limit 1`);
+    await db.update(jobTasks).set({ arrivedDate: at('2026-04-20T10:00:00') }).where(eq(jobTasks.id, task!.id));
+    expect(await dirtyInApril()).toBeGreaterThan(0);
+    const afterArrival = await answers();
+    expect(afterArrival).not.toEqual(summarised);
+    expect(afterArrival).toEqual(await liveAnswers());
+    await db.update(jobs).set({ startedAt: at('2026-04-12T08:00:00') }).where(eq(jobs.id, jobIds[1]!));
+    await db.update(jobs).set({ driverId: driverIds[0]! }).where(sql`${jobs.portalId} = ${portalId} and ${jobs.driverId} is null
+      and ${jobs.rejectedByDriverId} = ${driverIds[1]!} and ${jobs.createdAt} = ${at('2026-04-09T12:00:00')}`);
+    const afterJobs = await answers();
+    expect(afterJobs).toEqual(await liveAnswers());
+    expect(await answers()).toEqual(afterJobs);
+  });
+});
