@@ -63,7 +63,12 @@ describe('a public page rendered ahead of time', () => {
       expect(STATIC_PUBLIC_URL_PATTERN.test(`https://za.example.com${path}`)).toBe(true);
       expect(STATIC_PUBLIC_URL_PATTERN.test(`http://127.0.0.1:8080${path}?utm_source=x`)).toBe(true);
     }
-    for (const path of ['/pricing', '/track-order', '/about/x', '/faqs', '/assets/site-1.js', '/index.html']) {
+    // The routes with parameters: every path they match, and no other.
+    for (const path of ['/track-order', '/track-order/WB1', '/track/abc123', '/rate/abc123']) {
+      expect(STATIC_PUBLIC_PATH_PATTERN.test(path)).toBe(true);
+      expect(STATIC_PUBLIC_URL_PATTERN.test(`https://za.example.com${path}?x=1`)).toBe(true);
+    }
+    for (const path of ['/pricing', '/track-order/a/b', '/track', '/track/', '/rate/x/y', '/tracking/x', '/about/x', '/faqs', '/assets/site-1.js', '/index.html']) {
       expect(STATIC_PUBLIC_PATH_PATTERN.test(path)).toBe(false);
       expect(STATIC_PUBLIC_URL_PATTERN.test(`https://za.example.com${path}`)).toBe(false);
     }
