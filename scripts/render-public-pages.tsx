@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SiteDocument, type SiteAssets } from '../src/features/public/site/document';
-import { PORTAL_PLACEHOLDERS, publicPageFile, STATIC_PUBLIC_PATHS } from '../src/lib/public-pages';
+import { PARAMETERISED_PUBLIC_ROUTES, PORTAL_PLACEHOLDERS, publicPageFile, STATIC_PUBLIC_PATHS } from '../src/lib/public-pages';
 
 export const SITE_ENTRY = 'src/site.ts';
 
@@ -38,7 +38,7 @@ export function renderPublicPages(outDir: string): string[] {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const assets = siteAssets(manifest);
   const builtAt = DateTime.utc().toFormat('dd-MM-yyyy HH:mm');
-  return STATIC_PUBLIC_PATHS.map((path) => {
+  return [...STATIC_PUBLIC_PATHS, ...PARAMETERISED_PUBLIC_ROUTES].map((path) => {
     const html = `<!doctype html>\n${renderToStaticMarkup(<SiteDocument path={path} portal={PORTAL_PLACEHOLDERS} assets={assets} builtAt={builtAt} />)}\n`;
     const file = join(outDir, publicPageFile(path));
     mkdirSync(dirname(file), { recursive: true });

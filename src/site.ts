@@ -14,6 +14,13 @@ if (analytics) sendPageView(analytics, { page, portal });
 const contact = document.getElementById('contact-form');
 if (contact) void import('./app/site-contact').then(({ mountContact }) => mountContact(contact, portal));
 
+// The routes with parameters (/track-order/:searchTerm?, /track/:hash, /rate/:hash): their island comes alive at once.
+const islands = { 'track-order-form': 'mountTrackOrder', tracking: 'mountTracking', rating: 'mountRating' } as const;
+for (const [id, mount] of Object.entries(islands)) {
+  const island = document.getElementById(id);
+  if (island) void import('./app/site-islands').then((module) => module[mount](island, portal));
+}
+
 const chat = document.getElementById('visitor-chat');
 const opener = chat?.querySelector('button');
 if (chat && opener) {
