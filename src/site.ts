@@ -15,11 +15,12 @@ const contact = document.getElementById('contact-form');
 if (contact) void import('./app/site-contact').then(({ mountContact }) => mountContact(contact, portal));
 
 // The routes with parameters (/track-order/:searchTerm?, /track/:hash, /rate/:hash): their island comes alive at once.
-const islands = { 'track-order-form': 'mountTrackOrder', tracking: 'mountTracking', rating: 'mountRating' } as const;
-for (const [id, mount] of Object.entries(islands)) {
-  const island = document.getElementById(id);
-  if (island) void import('./app/site-islands').then((module) => module[mount](island, portal));
-}
+const trackOrder = document.getElementById('track-order-form');
+if (trackOrder) void import('./app/site-track-order').then(({ mountTrackOrder }) => mountTrackOrder(trackOrder, portal));
+const tracking = document.getElementById('tracking');
+if (tracking) void import('./app/site-tracking').then(({ mountTracking }) => mountTracking(tracking, portal));
+const rating = document.getElementById('rating');
+if (rating) void import('./app/site-rating').then(({ mountRating }) => mountRating(rating, portal));
 
 const chat = document.getElementById('visitor-chat');
 const opener = chat?.querySelector('button');

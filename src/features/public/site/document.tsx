@@ -9,9 +9,7 @@ import { USER_MENU_TEXTS } from '../../../lib/error-catalogue';
 import { pageTitle } from '../../../lib/page-titles';
 import { VISITOR_CHAT_TEXTS } from '../../../lib/visitor-chat';
 import { ContactContent } from './contact-page';
-import { RateContent } from './rating';
-import { TrackOrderContent } from './track-order-form';
-import { TrackContent } from './tracking';
+import { RateContent, TrackContent, TrackOrderContent } from './param-pages';
 import { STATIC_PUBLIC_PAGES, type SitePortal } from './content';
 
 /** The portal as a page shows it; the build renders placeholders that the server fills per host. */

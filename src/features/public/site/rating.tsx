@@ -3,10 +3,9 @@
 // are the app's (src/features/public/RatePage.tsx).
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { createActor, type Actor } from 'xstate';
-import { paramPlaceholder } from '../../../lib/public-pages';
+import type { Actor } from 'xstate';
 import { PUBLIC_TEXTS, RATING_SCORES } from '../../../lib/public-texts';
-import { ratingMachine } from '../../../machines/public/rating.machine';
+import type { ratingMachine } from '../../../machines/public/rating.machine';
 import type { RatingOutput } from '../../../machines/public/rating.types';
 
 /** Where the live form goes on the page; its `data-hash` is the path's, filled by the server. */
@@ -96,17 +95,5 @@ export function RatingFormView({ actor, onRated }: { actor: Actor<typeof ratingM
         </form>
       )}
     </div>
-  );
-}
-
-/** The page as rendered ahead of time: the heading and the chart's first state (loading). */
-export function RateContent() {
-  return (
-    <>
-      <h1>{RATING_TEXTS.title}</h1>
-      <div id={RATING_ISLAND_ID} data-hash={paramPlaceholder('hash')}>
-        <RatingFormView actor={createActor(ratingMachine, { input: { cca2: '', hash: '' } })} onRated={() => undefined} />
-      </div>
-    </>
   );
 }

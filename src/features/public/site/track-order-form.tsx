@@ -3,9 +3,8 @@
 // snapshot. The texts are the single-page app's (src/features/public/TrackOrderPage.tsx).
 import { useSelector } from '@xstate/react';
 import { useEffect, useSyncExternalStore } from 'react';
-import { createActor, type Actor } from 'xstate';
-import { paramPlaceholder } from '../../../lib/public-pages';
-import { trackOrderMachine } from '../../../machines/public/track-order.machine';
+import type { Actor } from 'xstate';
+import type { trackOrderMachine } from '../../../machines/public/track-order.machine';
 
 /** Where the live form goes on the page; its `data-search-term` is the path's search term, filled by the server. */
 export const TRACK_ORDER_ISLAND_ID = 'track-order-form';
@@ -60,19 +59,5 @@ export function TrackOrderFormView({ actor, onFound }: { actor: Actor<typeof tra
         <button type="submit" className="site-button" disabled={busy} aria-busy={busy || undefined}>{TRACK_ORDER_TEXTS.submit}</button>
       </fieldset>
     </form>
-  );
-}
-
-/** The page as rendered ahead of time: the chart's first snapshot with the server's placeholder as the search term. */
-export function TrackOrderContent() {
-  const searchTerm = paramPlaceholder('searchTerm');
-  return (
-    <>
-      <h1>{TRACK_ORDER_TEXTS.title}</h1>
-      <p className="site-intro">{TRACK_ORDER_TEXTS.intro}</p>
-      <div id={TRACK_ORDER_ISLAND_ID} data-search-term={searchTerm}>
-        <TrackOrderFormView actor={createActor(trackOrderMachine, { input: { cca2: '', searchTerm } })} onFound={() => undefined} />
-      </div>
-    </>
   );
 }

@@ -4,20 +4,22 @@
 // (src/features/tracking/TrackingView.tsx); the windows are formatted with the browser's Intl, not Luxon, the same way.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { createActor, type Actor } from 'xstate';
+import type { Actor } from 'xstate';
 import { SERVICE_LEVELS } from '../../../lib/constants';
-import { PORTAL_PLACEHOLDERS, paramPlaceholder } from '../../../lib/public-pages';
 import { TRACKING_STEPS, TRACKING_TEXTS, trackingStatusName, trackingStepIndex } from '../../../lib/tracking-texts';
-import { trackingMachine } from '../../../machines/tracking/tracking.machine';
+import type { trackingMachine } from '../../../machines/tracking/tracking.machine';
 import type { TrackingDelivery } from '../../../machines/tracking/tracking.types';
+import { StaticRouteMap } from '../../../ui/StaticRouteMap';
 
 /** Where the live view goes on the page; `data-hash` and `data-time-zone` are filled by the server. */
 export const TRACKING_ISLAND_ID = 'tracking';
 
 const MAP_HEIGHT = 260;
 
-// Leaflet (about 45 kB gzip) loads only once the map is near the screen: the status comes first.
+// Leaflet (about 45 kB gzip) only with map tiles configured, and once the map is near the screen; without tiles (the
+// default) Leaflet would draw the markers on a plain background, which the static map does without it.
 const RouteMap = lazy(() => import('../../../ui/RouteMap').then((module) => ({ default: module.RouteMap })));
+const WITH_TILES = Boolean(import.meta.env?.VITE_MAP_TILE_URL);
 
 const serviceName = (slaType: string | null) => (slaType ? (SERVICE_LEVELS as Record<string, string>)[slaType] ?? slaType : '');
 
@@ -94,6 +96,12 @@ function TrackingDetails({ delivery, timeZone }: { delivery: TrackingDelivery; t
     : delivery.driverAssigned ? TRACKING_TEXTS.driverAssigned : TRACKING_TEXTS.driverNotAssigned;
   const pickUp = windowText(delivery.pickupWindowStartUtc, delivery.pickupWindowEndUtc, timeZone);
   const dropOff = windowText(delivery.dropOffWindowStartUtc, delivery.dropOffWindowEndUtc, timeZone);
+  const markers = [
+    { ...delivery.origin.coordinates, title: delivery.origin.description },
+    delivery.hub && { ...delivery.hub.coordinates, title: delivery.hub.hubName },
+    { ...delivery.destination.coordinates, title: delivery.destination.description },
+    delivery.driverLocation && { lat: delivery.driverLocation.lat, lon: delivery.driverLocation.lon, label: TRACKING_TEXTS.driverMarker, title: TRACKING_TEXTS.driverMarker },
+  ];
   const statusText = current === null ? `${TRACKING_TEXTS.status}: ${trackingStatusName(delivery.logisticStatusId)}` : `${current + 1}. ${TRACKING_STEPS[current]}`;
   return (
     <>
@@ -134,24 +142,10 @@ function TrackingDetails({ delivery, timeZone }: { delivery: TrackingDelivery; t
           <dt>{TRACKING_TEXTS.to}</dt>
           <dd data-testid="tracking-to">{delivery.destination.description}</dd>
         </dl>
-        <WhenNear height={MAP_HEIGHT}>
-          <RouteMap label={TRACKING_TEXTS.mapLabel} height={MAP_HEIGHT} markers={[
-            { ...delivery.origin.coordinates, title: delivery.origin.description },
-            delivery.hub && { ...delivery.hub.coordinates, title: delivery.hub.hubName },
-            { ...delivery.destination.coordinates, title: delivery.destination.description },
-            delivery.driverLocation && { lat: delivery.driverLocation.lat, lon: delivery.driverLocation.lon, label: TRACKING_TEXTS.driverMarker, title: TRACKING_TEXTS.driverMarker },
-          ]} />
-        </WhenNear>
+        {WITH_TILES
+          ? <WhenNear height={MAP_HEIGHT}><RouteMap label={TRACKING_TEXTS.mapLabel} height={MAP_HEIGHT} markers={markers} /></WhenNear>
+          : <StaticRouteMap label={TRACKING_TEXTS.mapLabel} height={MAP_HEIGHT} markers={markers} />}
       </section>
     </>
-  );
-}
-
-/** The page as rendered ahead of time: the chart's first state (loading), the server's placeholders for the rest. */
-export function TrackContent() {
-  return (
-    <div id={TRACKING_ISLAND_ID} data-hash={paramPlaceholder('hash')} data-time-zone={PORTAL_PLACEHOLDERS.timeZone}>
-      <TrackingSiteView actor={createActor(trackingMachine, { input: { cca2: '', hash: '' } })} timeZone={PORTAL_PLACEHOLDERS.timeZone} />
-    </div>
   );
 }
