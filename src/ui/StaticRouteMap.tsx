@@ -6,12 +6,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { MAP_DEFAULT_CENTER, MAP_FIT_MAX_ZOOM, MAP_ZOOM } from '../lib/constants';
 import { markerLabel } from '../lib/distance';
 import { fitView } from './map-projection';
-import './route-map.css';
 import type { RouteMapProps } from './RouteMap';
 
 const BACKGROUND = '#eef0f2';
 const PADDING_PX = 28;
 const TEXTS = { stops: 'Stops' } as const;
+/** For screen readers only (a style, not a class: the page rendered ahead of time imports no style sheet of ours here). */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
 export function StaticRouteMap({ markers, label = 'Map', width = 480, height = 260 }: Pick<RouteMapProps, 'markers' | 'label' | 'width' | 'height'>) {
   const stopsId = useId();
@@ -48,7 +49,7 @@ export function StaticRouteMap({ markers, label = 'Map', width = 480, height = 2
           );
         })}
       </div>
-      <div id={stopsId} className="route-map-hidden">
+      <div id={stopsId} style={VISUALLY_HIDDEN}>
         {shown.length > 0 && (
           <ol aria-label={`${label}: ${TEXTS.stops}`}>
             {shown.map((marker, index) => <li key={`${marker.label}-${index}`}>{marker.title ? `${marker.label}: ${marker.title}` : marker.label}</li>)}

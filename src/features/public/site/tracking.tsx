@@ -3,7 +3,7 @@
 // (src/app/site-tracking.tsx), which follows the delivery on the tracking hub. The texts are the app's
 // (src/features/tracking/TrackingView.tsx); the windows are formatted with the browser's Intl, not Luxon, the same way.
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import type { Actor } from 'xstate';
 import { SERVICE_LEVELS } from '../../../lib/constants';
 import { TRACKING_STEPS, TRACKING_TEXTS, trackingStatusName, trackingStepIndex } from '../../../lib/tracking-texts';
@@ -16,7 +16,7 @@ export const TRACKING_ISLAND_ID = 'tracking';
 
 const MAP_HEIGHT = 260;
 
-// Leaflet (about 45 kB gzip) only with map tiles configured, and once the map is near the screen; without tiles (the
+// Leaflet (about 45 kB gzip) only with map tiles configured, loaded after the status shows; without tiles (the
 // default) Leaflet would draw the markers on a plain background, which the static map does without it.
 const RouteMap = lazy(() => import('../../../ui/RouteMap').then((module) => ({ default: module.RouteMap })));
 const WITH_TILES = Boolean(import.meta.env?.VITE_MAP_TILE_URL);
@@ -41,23 +41,6 @@ export function windowText(startUtc: string | null, endUtc: string | null, timeZ
   const end = wallParts(endUtc, timeZone);
   if (!start || !end) return '';
   return `${start.day} ${start.time}–${end.date === start.date ? end.time : `${end.day} ${end.time}`}`;
-}
-
-/** Renders `children` once the element is near the viewport (or at once where there is no IntersectionObserver). */
-function WhenNear({ height, children }: { height: number; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver !== 'function') { setNear(true); return undefined; }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) { setNear(true); observer.disconnect(); }
-    }, { rootMargin: '200px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  const placeholder = <div data-testid="route-map-loading" className="site-map-placeholder" style={{ height }} />;
-  return <div ref={ref}>{near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}</div>;
 }
 
 /** The public tracking page's content, driven by the tracking chart; status changes are announced. */
@@ -143,7 +126,11 @@ function TrackingDetails({ delivery, timeZone }: { delivery: TrackingDelivery; t
           <dd data-testid="tracking-to">{delivery.destination.description}</dd>
         </dl>
         {WITH_TILES
-          ? <WhenNear height={MAP_HEIGHT}><RouteMap label={TRACKING_TEXTS.mapLabel} height={MAP_HEIGHT} markers={markers} /></WhenNear>
+          ? (
+            <Suspense fallback={<div data-testid="route-map-loading" className="site-map-placeholder" style={{ height: MAP_HEIGHT }} />}>
+              <RouteMap label={TRACKING_TEXTS.mapLabel} height={MAP_HEIGHT} markers={markers} />
+            </Suspense>
+          )
           : <StaticRouteMap label={TRACKING_TEXTS.mapLabel} height={MAP_HEIGHT} markers={markers} />}
       </section>
     </>
