@@ -1,6 +1,7 @@
 // Every public page's first load on a phone (issue 19, "A fast first load"): the Lighthouse mobile performance score
 // and the JavaScript a browser loads until the page is idle (gzip), beside a React + React Router page of one route
 // built and served in the same run.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,10 +21,17 @@ const root = new URL('../', import.meta.url).pathname;
 const chromiumPath = '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const KB = 1000;
-/** The public pages a visitor opens directly (the sitemap's, and the rating's thanks pages). */
-const ALL_PATHS = [...PUBLIC_PAGES.map((page) => page.path), '/rating-complete', '/google-rating-complete'];
-/** BENCH_PUBLIC_PATHS=/pricing,/developers measures only those (the baseline is always measured). */
-const PATHS = process.env.BENCH_PUBLIC_PATHS ? ALL_PATHS.filter((path) => process.env.BENCH_PUBLIC_PATHS!.split(',').includes(path)) : ALL_PATHS;
+/** A seeded delivery's tracking hash (server/db/seed-operations.ts): the link its recipient gets. */
+const seededHash = (waybill: string) => createHash('sha256').update(`courier-demo:${waybill}`).digest('hex').slice(0, 24);
+/**
+ * The public pages a visitor opens directly (the sitemap's, and the rating's thanks pages), and the links a recipient
+ * gets: tracking a delivery on its way (WBJ0005, being collected) and rating a delivered one (WBJ0006).
+ * BENCH_PUBLIC_PATHS (comma-separated) narrows the run to some of them.
+ */
+const ALL_PATHS = [...PUBLIC_PAGES.map((page) => page.path), '/rating-complete', '/google-rating-complete', `/track/${seededHash('WBJ0005')}`, `/rate/${seededHash('WBJ0006')}`];
+const PATHS = process.env.BENCH_PUBLIC_PATHS
+  ? ALL_PATHS.filter((path) => process.env.BENCH_PUBLIC_PATHS!.split(',').some((wanted) => path === wanted || path.startsWith(`${wanted}/`)))
+  : ALL_PATHS;
 
 const gzipBytes = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 

@@ -9,7 +9,7 @@ import { DateTime } from 'luxon';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SiteDocument, type SiteAssets, type SiteData } from '../src/features/public/site/document';
 import { operationsByTag } from '../src/lib/api-reference';
-import { PORTAL_PLACEHOLDERS, publicPageFile, STATIC_PUBLIC_PATHS } from '../src/lib/public-pages';
+import { PARAMETERISED_PUBLIC_ROUTES, PORTAL_PLACEHOLDERS, publicPageFile, STATIC_PUBLIC_PATHS } from '../src/lib/public-pages';
 
 export const SITE_ENTRY = 'src/site.ts';
 
@@ -58,7 +58,7 @@ export function renderPublicPages(outDir: string, root = REPO_ROOT): string[] {
   const assets = siteAssets(manifest);
   const builtAt = DateTime.utc().toFormat('dd-MM-yyyy HH:mm');
   const data = siteData(root);
-  return STATIC_PUBLIC_PATHS.map((path) => {
+  return [...STATIC_PUBLIC_PATHS, ...PARAMETERISED_PUBLIC_ROUTES].map((path) => {
     const html = `<!doctype html>\n${renderToStaticMarkup(<SiteDocument path={path} portal={PORTAL_PLACEHOLDERS} assets={assets} builtAt={builtAt} data={data} />)}\n`;
     const file = join(outDir, publicPageFile(path));
     mkdirSync(dirname(file), { recursive: true });

@@ -17,6 +17,13 @@ if (contact) void import('./app/site-contact').then(({ mountContact }) => mountC
 // The price calculator on /pricing, likewise.
 const pricing = document.getElementById('price-calculator');
 if (pricing) void import('./app/site-pricing').then(({ mountPricing }) => mountPricing(pricing, portal));
+// The routes with parameters (/track-order/:searchTerm?, /track/:hash, /rate/:hash): their island comes alive at once.
+const trackOrder = document.getElementById('track-order-form');
+if (trackOrder) void import('./app/site-track-order').then(({ mountTrackOrder }) => mountTrackOrder(trackOrder, portal));
+const tracking = document.getElementById('tracking');
+if (tracking) void import('./app/site-tracking').then(({ mountTracking }) => mountTracking(tracking, portal));
+const rating = document.getElementById('rating');
+if (rating) void import('./app/site-rating').then(({ mountRating }) => mountRating(rating, portal));
 
 const chat = document.getElementById('visitor-chat');
 const opener = chat?.querySelector('button');

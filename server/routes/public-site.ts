@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_COUNTRY } from '../../src/lib/constants';
 import { parseHost } from '../../src/lib/host';
-import { PORTAL_PLACEHOLDERS, publicPageFile, REVIEW_URL_PLACEHOLDER, STATIC_PUBLIC_PATHS } from '../../src/lib/public-pages';
+import { PARAMETERISED_PUBLIC_ROUTES, paramPlaceholder, PORTAL_PLACEHOLDERS, publicPageFile, REVIEW_URL_PLACEHOLDER, routeParams, STATIC_PUBLIC_PATHS } from '../../src/lib/public-pages';
 import type { Database } from '../db/database';
 import { findPortal } from '../domain/portals';
 import { SIGNED_IN_COOKIE } from '../auth/sessions';
@@ -27,6 +27,13 @@ export function fillPortal(template: string, portal: PortalValues): string {
     html = html.replaceAll(placeholder, escapeHtml(portal[key]));
   }
   return html;
+}
+
+/** A parameterised page with the path's parameters (HTML-escaped; an absent optional one is empty) in place of the build's. */
+export function fillParams(html: string, route: string, params: Record<string, string | undefined>): string {
+  let filled = html;
+  for (const name of routeParams(route)) filled = filled.replaceAll(paramPlaceholder(name), escapeHtml(params[name] ?? ''));
+  return filled;
 }
 
 interface Filled { html: Buffer; br: Buffer; gzip: Buffer; until: number }
@@ -72,17 +79,42 @@ export function registerPublicSite(app: FastifyInstance, options: { db: Database
     return entry;
   }
 
+  const send = (request: FastifyRequest, reply: FastifyReply, page: Pick<Filled, 'html' | 'br' | 'gzip'>) => {
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const [body, encoding] = /\bbr\b/.test(accepts) ? [page.br, 'br'] : /\bgzip\b/.test(accepts) ? [page.gzip, 'gzip'] : [page.html, undefined];
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(body);
+  };
+
   for (const [path, template] of templates) {
     app.get(path, async (request, reply) => {
       // A signed-in visitor gets the app, whose header has their menus.
       if (request.cookies[SIGNED_IN_COOKIE]) return options.sendApp(reply.header('Vary', 'Cookie'));
       const page = await filled(request, path, template);
       if (!page) return options.sendApp(reply);
+      return send(request, reply, page);
+    });
+  }
+
+  // The routes with parameters: one page per route, kept filled with the portal per host and route (not per path:
+  // the paths are unbounded), then the path's parameters, compressed for each request (a few kB, under a millisecond).
+  for (const route of PARAMETERISED_PUBLIC_ROUTES) {
+    const file = join(options.webRoot, publicPageFile(route));
+    if (!existsSync(file)) continue;
+    const template = readFileSync(file, 'utf8');
+    app.get(route, async (request, reply) => {
+      if (request.cookies[SIGNED_IN_COOKIE]) return options.sendApp(reply.header('Vary', 'Cookie'));
+      const page = await filled(request, route, template);
+      if (!page) return options.sendApp(reply);
+      const html = Buffer.from(fillParams(page.html.toString('utf8'), route, request.params as Record<string, string | undefined>));
       const accepts = String(request.headers['accept-encoding'] ?? '');
-      const [body, encoding] = /\bbr\b/.test(accepts) ? [page.br, 'br'] : /\bgzip\b/.test(accepts) ? [page.gzip, 'gzip'] : [page.html, undefined];
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie');
-      if (encoding) reply.header('Content-Encoding', encoding);
-      return reply.send(body);
+      const empty = Buffer.alloc(0);
+      return send(request, reply, {
+        html,
+        br: /\bbr\b/.test(accepts) ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : empty,
+        gzip: /\bgzip\b/.test(accepts) ? gzipSync(html, { level: 6 }) : empty,
+      });
     });
   }
 }

@@ -104,7 +104,7 @@ const origin = typeof window === 'undefined' ? 'http://localhost' : window.locat
 
 /** The hub URL on the API's origin (VITE_HUBS_URL overrides, like the REST clients' base URLs). */
 export function hubUrl(hub: HubName): string {
-  const base = import.meta.env.VITE_HUBS_URL as string | undefined;
+  const base = import.meta.env?.VITE_HUBS_URL as string | undefined; // `?.`: rendered ahead of time under plain Node too
   return base ? `${base.replace(/\/$/, '')}${HUB_PATHS[hub].slice('/hubs'.length)}` : new URL(HUB_PATHS[hub], origin).toString();
 }
 

@@ -32,14 +32,35 @@ export const STATIC_PUBLIC_PATHS = [
   '/pricing', '/developers', '/rating-complete', '/google-rating-complete',
 ] as const;
 
-const staticAlternatives = () => STATIC_PUBLIC_PATHS.filter((path) => path !== '/').map((path) => path.slice(1)).join('|');
-/** A path of STATIC_PUBLIC_PATHS (for the service worker: these come from the server while online). */
+/**
+ * The public routes with parameters rendered ahead of time the same way: one page per route pattern (the router's
+ * own patterns), which the server sends for every path it matches, with the parameters filled in (HTML-escaped).
+ */
+export const PARAMETERISED_PUBLIC_ROUTES = ['/track-order/:searchTerm?', '/track/:hash', '/rate/:hash'] as const;
+
+/** A route pattern's parameters, in order: `/track-order/:searchTerm?` → ['searchTerm']. */
+export const routeParams = (route: string) => [...route.matchAll(/:([A-Za-z]+)\??/g)].map(([, name]) => name!);
+
+/** What the build writes where a route's parameter goes (letters and underscores only, like the portal's). */
+export const paramPlaceholder = (name: string) => `__PARAM_${name.toUpperCase()}__`;
+
+/** A route pattern as a regular expression's alternative, without its leading slash: `track-order(?:/[^/?]+)?`. */
+const routeAlternative = (route: string) => route.slice(1).split('/').map((segment, index) => {
+  if (!segment.startsWith(':')) return `${index === 0 ? '' : '/'}${segment}`;
+  return segment.endsWith('?') ? '(?:/[^/?]+)?' : '/[^/?]+';
+}).join('');
+
+const staticAlternatives = () => [
+  ...STATIC_PUBLIC_PATHS.filter((path) => path !== '/').map((path) => path.slice(1)),
+  ...PARAMETERISED_PUBLIC_ROUTES.map(routeAlternative),
+].join('|');
+/** A path of STATIC_PUBLIC_PATHS or PARAMETERISED_PUBLIC_ROUTES (for the service worker: these come from the server while online). */
 export const STATIC_PUBLIC_PATH_PATTERN = new RegExp(`^/(${staticAlternatives()})?$`);
 /** A same-origin URL of STATIC_PUBLIC_PATHS, query or not (Workbox matches a RegExp route against the whole URL). */
 export const STATIC_PUBLIC_URL_PATTERN = new RegExp(`^https?://[^/]+/(${staticAlternatives()})?(\\?.*)?$`);
 
 /** Where the build writes a page rendered ahead of time, under the web root (a dot directory: never served as a file). */
-export const publicPageFile = (path: string) => `.public-pages/${path === '/' ? 'index' : path.slice(1)}.html`;
+export const publicPageFile = (path: string) => `.public-pages/${path === '/' ? 'index' : path.slice(1).replace(/[:?]/g, '')}.html`;
 
 /**
  * What the build writes where the host's portal goes; the server puts the portal's values (HTML-escaped) in their

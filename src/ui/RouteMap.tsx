@@ -1,6 +1,6 @@
-import { Box, Text, VisuallyHidden } from '@chakra-ui/react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './route-map.css';
 import { useEffect, useId, useRef } from 'react';
 import { MAP_DEFAULT_CENTER, MAP_FIT_MAX_ZOOM, MAP_ZOOM } from '../lib/constants';
 import { formatDistance, markerLabel, type LatLon } from '../lib/distance';
@@ -151,23 +151,23 @@ export function RouteMap({
   }, [key]);
 
   return (
-    <Box as="figure" m={0} data-testid="route-map" maxW={`${width}px`}
-      css={{ '& .leaflet-container:focus-visible': { outline: '2px solid #3b6fd8', outlineOffset: '2px' } }}>
+    // Plain elements, no Chakra: the public tracking page rendered ahead of time shows this map too (issue 19).
+    <figure className="route-map" data-testid="route-map" style={{ margin: 0, maxWidth: `${width}px` }}>
       <div ref={containerRef} data-testid="route-map-surface" role="region" aria-label={label} aria-roledescription={ROUTE_MAP_TEXTS.roleDescription}
         aria-describedby={stopsId} style={{ height, width: '100%', background: BACKGROUND }} />
-      <VisuallyHidden id={stopsId}>
+      <div id={stopsId} className="route-map-hidden">
         {ROUTE_MAP_TEXTS.keyboardHint}
         {shown.length > 0 && (
           <ol aria-label={`${label}: ${ROUTE_MAP_TEXTS.stops}`}>
             {shown.map((marker, index) => <li key={`${marker.label}-${index}`}>{stopName(marker)}</li>)}
           </ol>
         )}
-      </VisuallyHidden>
+      </div>
       {distanceKm !== undefined && distanceKm !== null && Number.isFinite(distanceKm) && (
-        <Text as="figcaption" textStyle="sm" mt={1} data-testid="route-distance">
+        <figcaption className="route-map-caption" data-testid="route-distance">
           {ROUTE_MAP_TEXTS.distance}: {formatDistance(distanceKm, { metresUnder1Km })}
-        </Text>
+        </figcaption>
       )}
-    </Box>
+    </figure>
   );
 }

@@ -16,6 +16,7 @@ import { CONTACT_TEXTS } from '../../src/lib/contact';
 import { SERVICE_WORKER_TEXTS } from '../../src/lib/error-catalogue';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
 import { MESSAGING_TEXTS } from '../../src/lib/dashboard-texts';
+import { PUBLIC_TEXTS } from '../../src/lib/public-texts';
 import { TRACKING_TEXTS, trackingStatusName } from '../../src/lib/tracking-texts';
 import { VISITOR_CHAT_TEXTS } from '../../src/lib/visitor-chat';
 import { apiLogin, launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
@@ -52,6 +53,9 @@ afterAll(async () => {
   analytics.close();
 });
 
+/** A seeded delivery's tracking hash (server/db/seed-operations.ts). */
+const seededHash = (waybill: string) => createHash('sha256').update(`courier-demo:${waybill}`).digest('hex').slice(0, 24);
+
 interface Violation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 declare global {
   interface Window { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }
@@ -73,7 +77,8 @@ describe('public pages are accessible (axe-core)', { timeout: 240_000 }, () => {
     const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, bypassCSP: true });
     const page = await context.newPage();
     const found: Record<string, string[]> = {};
-    for (const { path } of [...PUBLIC_PAGES, { path: '/rating-complete' }, { path: '/google-rating-complete' }]) {
+    // With the seeded links of a delivery on its way (WBJ0005) and of a delivered one (WBJ0006).
+    for (const { path } of [...PUBLIC_PAGES, { path: '/rating-complete' }, { path: '/google-rating-complete' }, { path: `/track/${seededHash('WBJ0005')}` }, { path: `/rate/${seededHash('WBJ0006')}` }]) {
       await page.goto(`${server.url}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -199,6 +204,52 @@ describe('the contact form', { timeout: 120_000 }, () => {
     // Read-only: no row links to an edit screen.
     expect(await staff.getByRole('link', { name: new RegExp(`^Edit ${subject}`) }).count()).toBe(0);
     expect(await staff.getByRole('cell', { name: 'thandi@example.test', exact: true }).count()).toBeGreaterThan(0);
+  });
+});
+
+describe('tracking and rating rendered ahead of time', { timeout: 120_000 }, () => {
+  it('/track-order/:searchTerm? comes pre-filled from the path (escaped), names the missing field, and answers no match without telling why', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/track-order/${encodeURIComponent('WB<1>')}`);
+    expect(await response!.text()).toContain('value="WB&#60;1&#62;"');
+    const form = page.getByRole('form', { name: 'Track a parcel' });
+    const searchTerm = form.getByLabel('Waybill or order reference');
+    await expect.poll(() => searchTerm.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await searchTerm.inputValue()).toBe('WB<1>');
+    await form.getByRole('button', { name: 'Track' }).click();
+    await page.getByText(PUBLIC_TEXTS.phoneLast4).waitFor();
+    expect(await form.getByLabel("Last 4 digits of the recipient's phone number").getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel("Last 4 digits of the recipient's phone number").fill('1234');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: PUBLIC_TEXTS.trackNotFound }).waitFor();
+    await page.close();
+  });
+
+  it('/track/:hash shows the loading state in its HTML, then the delivery; an unknown link is not found', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/track/${seededHash('WBJ0004')}`);
+    expect(await response!.text()).toContain(TRACKING_TEXTS.loading);
+    await page.getByTestId('tracking-waybill').filter({ hasText: 'WBJ0004' }).waitFor();
+    await page.goto(`${server.url}/track/no-such-link`);
+    await page.getByTestId('tracking-not-found').waitFor();
+    await page.close();
+  });
+
+  it('/rate/:hash rates a delivered delivery once, then opens the thanks page; the link then says it has been rated', async () => {
+    const page = await browser.newPage();
+    const path = `/rate/${seededHash('WBJ0006')}`;
+    await page.goto(`${server.url}${path}`);
+    const form = page.getByRole('form', { name: 'Rate your delivery' });
+    await form.getByRole('button', { name: 'Send rating' }).click();
+    await page.getByText(PUBLIC_TEXTS.ratingRequired).waitFor();
+    await form.getByRole('radio', { name: '3 Ok' }).check();
+    await form.getByLabel('Comment').fill('On time.');
+    await form.getByRole('button', { name: 'Send rating' }).click();
+    await page.waitForURL(`${server.url}/rating-complete`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goto(`${server.url}${path}`);
+    await page.getByTestId('already-rated').waitFor();
+    await page.close();
   });
 });
 

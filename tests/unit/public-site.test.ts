@@ -4,9 +4,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { siteAssets, siteData } from '../../scripts/render-public-pages';
-import { fillPortal, reviewPage } from '../../server/routes/public-site';
+import { fillParams, fillPortal, reviewPage } from '../../server/routes/public-site';
 import { SiteDocument } from '../../src/features/public/site/document';
-import { PORTAL_PLACEHOLDERS, PUBLIC_PAGES, REVIEW_URL_PLACEHOLDER, STATIC_PUBLIC_PATHS, STATIC_PUBLIC_PATH_PATTERN, STATIC_PUBLIC_URL_PATTERN, withCountry } from '../../src/lib/public-pages';
+import { PARAMETERISED_PUBLIC_ROUTES, paramPlaceholder, PORTAL_PLACEHOLDERS, PUBLIC_PAGES, REVIEW_URL_PLACEHOLDER, routeParams, STATIC_PUBLIC_PATHS, STATIC_PUBLIC_PATH_PATTERN, STATIC_PUBLIC_URL_PATTERN, withCountry } from '../../src/lib/public-pages';
 
 const ASSETS = { script: '/assets/site-1.js', styles: ['/assets/site-2.css'], preloads: ['/assets/shared-3.js'] };
 const ZA = { name: 'South Africa', cca2: 'ZA', currency: 'ZAR', timeZone: 'Africa/Johannesburg', environment: 'local', analyticsUrl: '', code: 'za', decimals: '2' };
@@ -41,6 +41,23 @@ describe('a public page rendered ahead of time', () => {
     expect(render('/about')).not.toContain('visitor-chat');
   });
 
+  it.each(PARAMETERISED_PUBLIC_ROUTES)('%s (a route with parameters) has one h1, its pattern as the page, its placeholders and only the site script', (route) => {
+    const html = render(route);
+    expect(html.match(/<h1>/g)).toHaveLength(1);
+    expect(html).toContain(`data-page="${route}"`);
+    for (const name of routeParams(route)) expect(html).toContain(paramPlaceholder(name));
+    expect([...html.matchAll(/<script[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script type="module" src="/assets/site-1.js">']);
+    expect(html.includes('id="visitor-chat"')).toBe(route !== '/rate/:hash');
+  });
+
+  it('/track-order/:searchTerm? has the description of /track-order; fillParams escapes what it puts in', () => {
+    const description = PUBLIC_PAGES.find((page) => page.path === '/track-order')!.description;
+    expect(render('/track-order/:searchTerm?')).toContain(`<meta name="description" content="${withCountry(description, 'South Africa').replaceAll("'", '&#x27;')}"/>`);
+    expect(fillParams('<p data-x="__PARAM_HASH__">__PARAM_HASH__</p>', '/track/:hash', { hash: '"<b>&' }))
+      .toBe('<p data-x="&#34;&#60;b&#62;&#38;">&#34;&#60;b&#62;&#38;</p>');
+    expect(fillParams('<i>__PARAM_SEARCHTERM__</i>', '/track-order/:searchTerm?', {})).toBe('<i></i>');
+  });
+
   it('has the drawer of a visitor without a script: the top navigation, the version and the build time', () => {
     const html = render('/faq');
     expect(html).toContain('<summary class="site-menu-button" aria-label="Open menu">');
@@ -68,7 +85,12 @@ describe('a public page rendered ahead of time', () => {
       expect(STATIC_PUBLIC_URL_PATTERN.test(`https://za.example.com${path}`)).toBe(true);
       expect(STATIC_PUBLIC_URL_PATTERN.test(`http://127.0.0.1:8080${path}?utm_source=x`)).toBe(true);
     }
-    for (const path of ['/pricings', '/track-order', '/about/x', '/faqs', '/assets/site-1.js', '/index.html']) {
+    // The routes with parameters: every path they match, and no other.
+    for (const path of ['/track-order', '/track-order/WB1', '/track/abc123', '/rate/abc123']) {
+      expect(STATIC_PUBLIC_PATH_PATTERN.test(path)).toBe(true);
+      expect(STATIC_PUBLIC_URL_PATTERN.test(`https://za.example.com${path}?x=1`)).toBe(true);
+    }
+    for (const path of ['/pricings', '/track-order/a/b', '/track', '/track/', '/rate/x/y', '/tracking/x', '/about/x', '/faqs', '/assets/site-1.js', '/index.html']) {
       expect(STATIC_PUBLIC_PATH_PATTERN.test(path)).toBe(false);
       expect(STATIC_PUBLIC_URL_PATTERN.test(`https://za.example.com${path}`)).toBe(false);
     }

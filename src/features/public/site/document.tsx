@@ -9,6 +9,7 @@ import { USER_MENU_TEXTS } from '../../../lib/error-catalogue';
 import { pageTitle } from '../../../lib/page-titles';
 import { VISITOR_CHAT_TEXTS } from '../../../lib/visitor-chat';
 import { ContactContent } from './contact-page';
+import { RateContent, TrackContent, TrackOrderContent } from './param-pages';
 import { STATIC_PUBLIC_PAGES, type SitePortal } from './content';
 import { DevelopersContent, StaticApiReference, type ApiReferenceGroups } from './developers';
 import { PricingContent } from './pricing-page';
@@ -46,10 +47,12 @@ const PAGES: Record<string, (props: { portal: DocumentPortal; data: SiteData }) 
   '/rating-complete': () => <RatingCompleteContent reviewUrl={null} />,
   // The server fills in the configured review link, or sends /rating-complete's page when there is none.
   '/google-rating-complete': () => <RatingCompleteContent reviewUrl={REVIEW_URL_PLACEHOLDER} />,
+  // The routes with parameters: one page per route pattern (src/lib/public-pages.ts, PARAMETERISED_PUBLIC_ROUTES).
+  '/track-order/:searchTerm?': TrackOrderContent, '/track/:hash': TrackContent, '/rate/:hash': RateContent,
 };
 
 /** The pages with the chat widget (000 section 1) among those rendered ahead of time. */
-const WITH_CHAT = new Set(['/']);
+const WITH_CHAT = new Set(['/', '/track-order/:searchTerm?', '/track/:hash']);
 
 /**
  * The app's drawer for a visitor (000 section 2: the top navigation, the version and the build time), as a
@@ -73,7 +76,8 @@ function SiteMenu({ builtAt }: { builtAt: string }) {
 export function SiteDocument({ path, portal, assets, builtAt, data = { reference: [] } }: { path: string; portal: DocumentPortal; assets: SiteAssets; builtAt: string; data?: SiteData }) {
   const Content = PAGES[path];
   if (!Content) throw new Error(`${path} is not a page rendered ahead of time`);
-  const description = publicPageOf(path)?.description;
+  // A route with parameters has the description of its path without them (/track-order).
+  const description = publicPageOf(path.replace(/\/:[A-Za-z]+\?$/, ''))?.description;
   return (
     <html lang="en" data-portal={portal.cca2} data-analytics={portal.analyticsUrl} data-page={path}>
       <head>
