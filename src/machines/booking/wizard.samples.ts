@@ -22,6 +22,8 @@ export const sampleParcelTypes = [
 // form values they produce, so its graph stays small.
 /** Every step, from the form of step 1 to the payment. */
 const bookingEvents = [
+  // The step prop asks for Delivery (001 section 4): without quote data the wizard goes there.
+  { type: 'wizard.step', step: 0 },
   { type: 'delivery.edit', values: { originAddress: samplePickUp } },
   { type: 'delivery.edit', values: { destinationAddress: sampleDropOff } },
   { type: 'delivery.edit', values: { deliveryDate: '2025-03-04' } },
@@ -70,10 +72,12 @@ export const wizardSamples = defineSamples(wizardMachine, [
       { type: 'wizard.reattempt' },
       // The quote expired while the time slot changed: 'Delivery failed'.
       { type: 'xstate.done.actor.setTimeSlot', output: sampleQuote(PAYMENT_STATUS.EXPIRED) },
+      // Paid meanwhile (from another tab): the success summary.
+      { type: 'xstate.done.actor.setTimeSlot', output: sampleQuote(PAYMENT_STATUS.PAID) },
       // The step prop changes while the quote has no data: the delivery opens on Quotes, not where it stopped.
       { type: 'wizard.step', step: 2 },
       { type: 'wizard.close' },
       ...bookingEvents,
     ],
   },
-]);
+], 'transitions');
