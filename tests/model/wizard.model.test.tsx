@@ -94,6 +94,12 @@ describeModel({
   scenarios: wizardSamples.scenarios,
   targets: wizardSamples.targets,
   guards: true,
+  guardExemptions: {
+    // xstate/graph lists an invoked actor's done and error events for as long as its state lasts: without these
+    // guards a generated path answers a load twice (the running actor answers once per visit: always true there).
+    noParcelTypes: 'alwaysTrueHere: the parcel types load answers once per visit (entry empties the list)',
+    noTimeSlots: 'alwaysTrueHere: the time slots load answers once per visit (entry empties the list)',
+  },
   async start(machine, input, simulated) {
     clock = simulated;
     chart = machine;
@@ -148,6 +154,11 @@ describeModel({
             break;
           }
           case 'step.submit': {
+            // While a call runs Next is gone: a double click's second click reaches the chart before it goes.
+            if (!inWizard().queryByRole('button', { name: WIZARD_TEXTS.next })) {
+              await act(async () => { wizardActor().send(event); });
+              break;
+            }
             // The quote's choice is step 3's (a walk may send this sample on another step, where Next ignores it).
             const radio = event.quoteId && inWizard().queryByRole('radio', { name: new RegExp(SERVICE_LEVELS.Priority) });
             if (radio) fireEvent.click(radio);

@@ -152,6 +152,8 @@ export const wizardMachine = setup({
     quoteOutOfRange: ({ context }) => context.quote === null || !isWizardPaymentStatus(context.quote.paymentStatusId),
     outputPaid: (_, params: { quote: Quote | null }) => params.quote?.paymentStatusId === PAYMENT_STATUS.PAID,
     outputOutOfRange: (_, params: { quote: Quote | null }) => params.quote !== null && !isWizardPaymentStatus(params.quote.paymentStatusId),
+    noParcelTypes: ({ context }) => context.parcelTypes.length === 0,
+    noTimeSlots: ({ context }) => context.timeSlots.length === 0,
     slotOffered: ({ context, event }) => {
       assertEvent(event, 'quote.timeSlot');
       return context.timeSlots.some((slot) => slot.time === event.deliveryTime);
@@ -342,9 +344,10 @@ export const wizardMachine = setup({
           invoke: {
             id: 'loadParcelTypes',
             src: 'loadParcelTypes',
-            onDone: { actions: { type: 'setParcelTypes', params: outputParams } },
+            // Once per visit (the guard keeps a generated path from answering the call twice).
+            onDone: { guard: 'noParcelTypes', actions: { type: 'setParcelTypes', params: outputParams } },
             // Without the catalogue the Custom tile still adds a parcel.
-            onError: { actions: assign({ parcelTypes: [CUSTOM_PARCEL_TYPE] }) },
+            onError: { guard: 'noParcelTypes', actions: assign({ parcelTypes: [CUSTOM_PARCEL_TYPE] }) },
           },
           initial: 'editing',
           states: {
@@ -379,8 +382,8 @@ export const wizardMachine = setup({
             id: 'loadTimeSlots',
             src: 'loadTimeSlots',
             input: ({ context }) => ({ cca2: context.viewer.cca2, localDate: context.quote?.readyForCollectionDateOnlyUtc ?? context.form.deliveryDate }),
-            onDone: { actions: { type: 'setTimeSlots', params: outputParams } },
-            onError: { actions: assign({ timeSlots: [] }) },
+            onDone: { guard: 'noTimeSlots', actions: { type: 'setTimeSlots', params: outputParams } },
+            onError: { guard: 'noTimeSlots', actions: assign({ timeSlots: [] }) },
           },
           initial: 'editing',
           states: {
