@@ -10,7 +10,7 @@ import { addressSelectLogic, deliveryStepMachine } from '../../src/machines/book
 import type { AddressSide } from '../../src/machines/booking/delivery-step.types';
 import { deliveryStepSamples, sampleAddressOption } from '../../src/machines/booking/delivery-step.samples';
 import { inWizard, renderBooking, wizardDialog } from '../support/booking-harness';
-import { describeModel } from '../support/model-paths';
+import { chartCan, describeModel } from '../support/model-paths';
 
 
 type Snapshot = ReturnType<typeof deliveryStepMachine.getInitialSnapshot>;
@@ -19,6 +19,8 @@ const SIDE_LABELS = { originAddress: DELIVERY_STEP_TEXTS.pickUp, destinationAddr
 const SELECT_SIDES: Record<string, AddressSide> = { originSearch: 'originAddress', destinationSearch: 'destinationAddress' };
 
 let clock: { increment(ms: number): void } | undefined;
+/** The chart under test (its guards observed), for what the view cannot offer: `chartCan`. */
+let chart: typeof deliveryStepMachine;
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const addressBox = (side: AddressSide) => inWizard().getByTestId(`address-${side}`);
 const dateField = () => inWizard().getByLabelText(new RegExp(`^${DELIVERY_STEP_TEXTS.date}`)) as HTMLSelectElement | HTMLInputElement;
@@ -41,8 +43,11 @@ function failuresShown(snapshot: Snapshot) {
 describeModel({
   machine: deliveryStepMachine,
   scenarios: deliveryStepSamples.scenarios,
+  targets: deliveryStepSamples.targets,
+  guards: true,
   async start(machine, input, simulated) {
     clock = simulated;
+    chart = machine;
     // The address selects are the shared search select (real), answering the address search at once.
     const lookups = machine.provide({
       actors: { addressSelect: addressSelectLogic.provide({ actors: { searchOptions: fromPromise(async () => [sampleAddressOption]) as never } }) } as never,
@@ -50,16 +55,29 @@ describeModel({
     const logic = { wizard: defaultBookingLogic.wizard.provide({ actors: { deliveryStep: lookups } as never }) };
     // /deliveries/add (staff, company and store roles) opens the wizard at step 1.
     const store = input.viewer.permissions.isStoreUser;
-    renderBooking({ path: '/deliveries/add', logic, roles: [store ? 'StoreUser' : 'Administrator'], clock: simulated });
+    // A store user's own store comes from the token (the wizard starts with it as the pick-up store).
+    const { actors } = renderBooking({
+      path: '/deliveries/add', logic, roles: [store ? 'StoreUser' : 'Administrator'], clock: simulated,
+      ...(input.originStoreId && { permissions: { storeId: input.originStoreId, companyId: input.viewer.permissions.companyId } }),
+    });
     await wizardDialog();
     await screen.findByTestId('delivery-step', {}, { timeout: 5000 });
     await screen.findByTestId('address-originAddress', {}, { timeout: 5000 });
+    if (input.deliveryDate) {
+      // Step 1 entered again with its date: the date typed, then the step prop asks for step 1 (no quote yet).
+      fireEvent.change(dateField(), { target: { value: isoDateToDisplay(input.deliveryDate) } });
+      const wizard = actors.findLast((actor) => typeof actor.src !== 'string' && 'id' in actor.src && actor.src.id === 'wizard')!;
+      await act(async () => { wizard.send({ type: 'wizard.step', step: 0 }); });
+      await screen.findByTestId('address-originAddress', {}, { timeout: 5000 });
+    }
     return {
       async send(event) {
         if (event.type === 'delivery.date') {
           // A select of the available dates holds the ISO date; an administrator's date field is typed DD-MM-YYYY.
           const field = dateField();
           fireEvent.change(field, { target: { value: field instanceof HTMLSelectElement ? event.date : isoDateToDisplay(event.date) } });
+          // A typed date emptied applies when the field is left.
+          if (!(field instanceof HTMLSelectElement)) fireEvent.blur(field);
           return;
         }
         if (event.type === 'delivery.store') {
@@ -116,7 +134,11 @@ describeModel({
       expect(field.value).toBe(field instanceof HTMLSelectElement ? snapshot.context.date : isoDateToDisplay(snapshot.context.date));
       failuresShown(snapshot);
     },
-    'slots.noDate': () => expect(timeSelect().disabled).toBe(true),
+    'slots.noDate': (snapshot) => {
+      expect(timeSelect().disabled).toBe(true);
+      // Without a date, an empty one changes nothing (the wizard tells only a changed date).
+      expect(chartCan(chart, snapshot, { type: 'delivery.date', date: '' })).toBe(false);
+    },
     'slots.loading': () => { expect(timeSelect().disabled).toBe(false); expect(timeSelect().getAttribute('aria-busy')).toBe('true'); },
     'slots.ready': (snapshot) => {
       expect(timeSelect().getAttribute('aria-busy')).toBe('false');
@@ -135,8 +157,10 @@ describeModel({
         } else {
           // The shared select with the address texts (001 section 5).
           expect((box.getByRole('combobox', { name: SIDE_LABELS[side] }) as HTMLInputElement).placeholder).toBe(SEARCH_TEXTS.enterAddress);
-          // The select shows the choice being resolved, else the address the wizard holds.
-          const shown = source?.kind === 'place' ? source.option.description : snapshot.context[side]?.description ?? null;
+          // The select shows the choice being resolved, else the address the wizard holds (a store's address
+          // shows beside its picker: until the stores list is there, the select shows none).
+          const address = snapshot.context[side];
+          const shown = source?.kind === 'place' ? source.option.description : address?.storeId ? null : address?.description ?? null;
           expect(box.queryByTestId('search-select-selected')?.textContent ?? null).toBe(shown);
         }
         expect(box.queryByTestId(`${side}-error`)?.textContent ?? null).toBe(snapshot.context.addressErrors[side] ?? null);

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, raise, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { COMPANY_ROLES, hasAnyRole, STORE_ROLES } from '../../lib/roles';
 import type { SelectOption } from '../../resources/types';
 import { searchSelectMachine } from '../lists/search-select.machine';
@@ -22,6 +22,9 @@ const storeToResolve = (storeId: number | null | undefined, address: AddressValu
 
 const toOption = (address: AddressValue | null): SelectOption | null =>
   address ? { key: address.placeId ?? address.description, value: address.description } : null;
+
+/** A store picker's change as a side's region sees it: `picked` is the side whose picker changed. */
+interface StorePick { side: AddressSide; picked: AddressSide; storeId: number | null }
 
 /** The form's store field of a side. */
 const STORE_FIELDS = { originAddress: 'originStoreId', destinationAddress: 'destinationStoreId' } as const satisfies Record<AddressSide, string>;
@@ -48,24 +51,41 @@ function placeKey(context: DeliveryStepContext, side: AddressSide): string | nul
   return context.chosen[side];
 }
 
-/** The transitions of one side's select: a new choice is resolved, clearing it clears the form's address. */
+/**
+ * The transitions of one side's select (in the side's own region, so only that side's resolve restarts): a new
+ * choice is resolved, clearing it clears the form's address.
+ */
 function addressSelect(side: AddressSide) {
   // Generated test paths send snapshot events without a snapshot.
   const choice = ({ event }: { event: { snapshot?: AddressSelectSnapshot } }): SideChoice => ({ side, selected: event.snapshot?.context.selected ?? null });
   return [
     // A new choice starts (or restarts) its side's resolve, whatever the other side is doing: never dropped.
-    // (Restarted through the side's own region: re-entering from here would restart the selects too.)
-    { guard: { type: 'newChoice' as const, params: choice }, actions: [{ type: 'startResolving' as const, params: choice }, { type: 'resolveSide' as const, params: { side } }] },
-    { guard: { type: 'cleared' as const, params: choice }, target: `.address.${side}.idle`, actions: [{ type: 'clearSide' as const, params: { side } }, { type: 'editWizard' as const, params: { side, address: null } }] },
+    { guard: { type: 'newChoice' as const, params: choice }, target: '.resolving', actions: { type: 'startResolving' as const, params: choice } },
+    { guard: { type: 'cleared' as const, params: choice }, target: '.idle', actions: [{ type: 'clearSide' as const, params: { side } }, { type: 'editWizard' as const, params: { side, address: null } }] },
   ];
 }
 
-/** One side's resolve: a place or a store becomes the side's address with coordinates. */
+/** A side's store picker changed (the event names its side): a store is resolved to its address; none, none. */
+function storePicker(side: AddressSide) {
+  const pick = ({ event }: { event: { side: AddressSide; storeId: number | null } }) => ({ side, picked: event.side, storeId: event.storeId });
+  return [
+    { guard: { type: 'storeGiven' as const, params: pick }, target: '.resolving', actions: { type: 'startStore' as const, params: ({ event }: { event: { storeId: number | null } }) => ({ side, storeId: event.storeId! }) } },
+    { guard: { type: 'storeCleared' as const, params: pick }, target: '.idle', actions: { type: 'clearStore' as const, params: { side } } },
+  ];
+}
+
+/** One side: its address select, and the resolve of its choice (a place or a store) to an address with coordinates. */
 function sideRegion(side: AddressSide) {
   return {
     initial: 'start',
-    // A new choice for this side (re)starts its resolve.
-    on: { 'address.resolve': { guard: { type: 'sideIs' as const, params: { side } }, target: `#deliveryStep.address.${side}`, reenter: true } },
+    invoke: {
+      id: ADDRESS_SELECT_IDS[side],
+      src: 'addressSelect' as const,
+      // `resource` only feeds the select's default search, replaced here by the address search.
+      input: ({ context }: { context: DeliveryStepContext }) => ({ resource: 'stores' as const, cca2: context.cca2, selected: toOption(context[side]) }),
+      onSnapshot: addressSelect(side),
+    },
+    on: { 'delivery.store': storePicker(side) },
     states: {
       // A store from the token (or a reopened form) with no address yet: its address is resolved at once.
       start: { always: [{ guard: { type: 'resolvingSide' as const, params: { side } }, target: 'resolving' }, { target: 'idle' }] },
@@ -133,7 +153,6 @@ export const deliveryStepMachine = setup({
       chosen: { ...context.chosen, [params.side]: null }, resolving: { ...context.resolving, [params.side]: null }, [params.side]: null,
     })),
     editWizard: ({ context }, params: { side: AddressSide; address: AddressValue | null }) => tellWizard(context, { [params.side]: params.address }),
-    resolveSide: raise((_, params: { side: AddressSide }) => ({ type: 'address.resolve' as const, side: params.side })),
     tellResolving: ({ context }, params: { side: AddressSide }) => context.wizard?.send({ type: 'delivery.resolving', side: params.side }),
     resolved: enqueueActions(({ context, enqueue }, params: { side: AddressSide; address: AddressValue }) => {
       const { side, address } = params;
@@ -165,17 +184,17 @@ export const deliveryStepMachine = setup({
     hasDates: (_, dates: string[] | undefined) => (dates ?? []).length > 0,
     hasDate: ({ context }) => context.date !== '',
     dateGiven: (_, params: { date: string }) => typeof params.date === 'string' && params.date !== '',
-    dateCleared: (_, params: { date: string }) => params.date === '',
+    // The date emptied (the wizard tells only a changed date: never an empty one again).
+    dateCleared: ({ context }, params: { date: string }) => params.date === '' && context.date !== '',
     // A choice other than the side's current (or resolving) place.
     newChoice: ({ context }, params: SideChoice) => params.selected !== null && params.selected.key !== placeKey(context, params.side),
     // The select emptied while it held (or resolved) a place; a store's resolve is not the select's to cancel.
     cleared: ({ context }, params: SideChoice) => params.selected === null && placeKey(context, params.side) !== null,
     resolvingSide: ({ context }, params: { side: AddressSide }) => context.resolving[params.side] !== null,
-    sideIs: ({ event }, params: { side: AddressSide }) => event.type === 'address.resolve' && event.side === params.side,
     // Only company and store roles have store pickers.
-    storeGiven: ({ context }, params: { side: AddressSide; storeId: number | null }) =>
-      context.stores.some((store) => store.key === String(params.storeId)) && params.storeId !== storeOf(context, params.side),
-    storeCleared: ({ context }, params: { side: AddressSide; storeId: number | null }) => params.storeId === null && storeOf(context, params.side) !== null,
+    storeGiven: ({ context }, params: StorePick) => params.picked === params.side
+      && context.stores.some((store) => store.key === String(params.storeId)) && params.storeId !== storeOf(context, params.side),
+    storeCleared: ({ context }, params: StorePick) => params.picked === params.side && params.storeId === null && storeOf(context, params.side) !== null,
   },
 }).createMachine({
   id: 'deliveryStep',
@@ -200,21 +219,6 @@ export const deliveryStepMachine = setup({
     addressErrors: {},
     wizard: input.wizard ?? null,
   }),
-  invoke: [
-    {
-      id: ADDRESS_SELECT_IDS.originAddress,
-      src: 'addressSelect',
-      // `resource` only feeds the select's default search, replaced here by the address search.
-      input: ({ context }) => ({ resource: 'stores', cca2: context.cca2, selected: toOption(context.originAddress) }),
-      onSnapshot: addressSelect('originAddress'),
-    },
-    {
-      id: ADDRESS_SELECT_IDS.destinationAddress,
-      src: 'addressSelect',
-      input: ({ context }) => ({ resource: 'stores', cca2: context.cca2, selected: toOption(context.destinationAddress) }),
-      onSnapshot: addressSelect('destinationAddress'),
-    },
-  ],
   type: 'parallel',
   states: {
     lookups: {
@@ -279,24 +283,6 @@ export const deliveryStepMachine = setup({
     address: {
       description: "Each side's choice (a place in its address select, or a store) is resolved to the address with coordinates.",
       type: 'parallel',
-      on: {
-        'delivery.store': [
-          {
-            guard: { type: 'storeGiven', params: ({ event }) => ({ side: event.side, storeId: event.storeId }) },
-            actions: [
-              { type: 'startStore', params: ({ event }) => ({ side: event.side, storeId: event.storeId! }) },
-              { type: 'resolveSide', params: ({ event }) => ({ side: event.side }) },
-            ],
-          },
-          {
-            guard: { type: 'storeCleared', params: ({ event }) => ({ side: event.side, storeId: event.storeId }) },
-            actions: [
-              { type: 'clearStore', params: ({ event }) => ({ side: event.side }) },
-              { type: 'resolveSide', params: ({ event }) => ({ side: event.side }) },
-            ],
-          },
-        ],
-      },
       states: { originAddress: sideRegion('originAddress'), destinationAddress: sideRegion('destinationAddress') },
     },
   },

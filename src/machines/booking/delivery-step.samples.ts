@@ -42,6 +42,7 @@ const addressEvents = [
   chosen('originSearch', sampleAddressOption),
   chosen('originSearch', null),
   chosen('destinationSearch', sampleAddressOption),
+  chosen('destinationSearch', null),
   { type: 'xstate.done.actor.resolveOriginAddress', output: sampleResolvedAddress },
   { type: 'xstate.error.actor.resolveOriginAddress', error: notFound },
   { type: 'xstate.done.actor.resolveDestinationAddress', output: sampleResolvedAddress },
@@ -76,4 +77,36 @@ export const deliveryStepSamples = defineSamples(deliveryStepMachine, [
       { type: 'delivery.store', side: 'originAddress', storeId: null },
     ],
   },
-]);
+  {
+    // 001 section 2: a user whose token has a storeId starts with the store as the pick-up store.
+    name: 'a store user with a store of their own',
+    input: { viewer: sampleStoreUser, originAddress: null, destinationAddress: null, originStoreId: 3, deliveryDate: '' },
+    events: [
+      { type: 'xstate.done.actor.loadStores', output: sampleStores },
+      { type: 'xstate.done.actor.loadDates', output: sampleDates },
+      { type: 'xstate.done.actor.resolveOriginAddress', output: sampleStoreAddress },
+      { type: 'xstate.error.actor.resolveOriginAddress', error: notFound },
+    ],
+  },
+  {
+    // Step 1 entered again with its date (the step prop, Back from Parcels): the date's time slots load at once.
+    name: 'an administrator back on step 1 with a date',
+    input: { viewer: sampleAdministrator, originAddress: null, destinationAddress: null, deliveryDate: '2025-03-04' },
+    events: [
+      { type: 'xstate.done.actor.loadDates', output: sampleDates },
+      { type: 'xstate.done.actor.loadTimeSlots', output: sampleTimeSlots },
+    ],
+  },
+  {
+    name: 'a store user picking a drop-off store',
+    input: { viewer: sampleStoreUser, originAddress: null, destinationAddress: null, deliveryDate: '' },
+    events: [
+      { type: 'xstate.done.actor.loadStores', output: sampleStores },
+      { type: 'xstate.done.actor.loadDates', output: sampleDates },
+      // The drop-off store's address becomes the drop-off address; no store, no address.
+      { type: 'delivery.store', side: 'destinationAddress', storeId: 3 },
+      { type: 'xstate.done.actor.resolveDestinationAddress', output: sampleStoreAddress },
+      { type: 'delivery.store', side: 'destinationAddress', storeId: null },
+    ],
+  },
+], 'transitions');

@@ -54,9 +54,7 @@ export type DeliveryStepEvent =
   /** From the wizard: the form's date changed (the time slots of that date load). */
   | { type: 'delivery.date'; date: string }
   /** From the view: a side's store picker changed (null: no store). */
-  | { type: 'delivery.store'; side: AddressSide; storeId: number | null }
-  /** Raised within: a side's choice changed, so its resolve (re)starts (or, with nothing to resolve, stops). */
-  | { type: 'address.resolve'; side: AddressSide };
+  | { type: 'delivery.store'; side: AddressSide; storeId: number | null };
 
 /** The wizard's form values this step's lookups change (the wizard handles `delivery.edit`). */
 export interface DeliveryEdit {

@@ -69,32 +69,22 @@ function quoteOf(output: StepOutput | undefined): Quote | null {
 
 const stepQuote = ({ event }: { event: { output: StepOutput } }) => ({ quote: quoteOf(event.output) });
 
-/** What a saved step leads to: the success summary once paid, 'Delivery failed' out of range, else `next`. */
-function advance(next: string, step: number) {
-  const setQuote = { type: 'setQuote' as const, params: stepQuote };
-  return [
-    { guard: { type: 'outputPaid' as const, params: stepQuote }, target: '#wizard.paid', actions: setQuote },
-    { guard: { type: 'outputOutOfRange' as const, params: stepQuote }, target: '#wizard.failed', actions: setQuote },
-    { target: next, actions: [setQuote, { type: 'setPending' as const, params: { step } }] },
-  ];
+/**
+ * A saved step: the quote is kept and the wizard heads for step `step`; `steps.saved` then shows the success
+ * summary once paid, 'Delivery failed' out of range, else that step.
+ */
+function advance(step: number) {
+  return { target: '#wizard.steps.saved', actions: [{ type: 'setQuote' as const, params: stepQuote }, { type: 'setPending' as const, params: { step } }] };
 }
 
 const serverError = { target: 'failed', actions: { type: 'fail', params: errorParams } } as const;
 
 /**
  * While a step's call runs, Back and the step buttons do nothing (the view disables them: `canGoBack`,
- * `canGoToStep`); leaving would drop the call's answer. Closing the wizard still works.
+ * `canGoToStep`); leaving would drop the call's answer. Closing the wizard still works. (Step 1 has no Back.)
  */
-const WHILE_BUSY = { 'step.back': {}, 'step.goto': {}, 'wizard.step': {} } as const;
-
-/** Transitions to every step, for clicking an earlier step and for the step prop. */
-function toStep(guard: 'earlierStep' | 'noQuote') {
-  return STEP_STATES.map((name, index) => ({
-    guard: { type: guard, params: ({ event }: { event: { step: number } }) => ({ step: event.step, index }) },
-    target: `#wizard.steps.${name}`,
-    actions: 'clearProblem' as const,
-  }));
-}
+const WHILE_BUSY_ON_DELIVERY = { 'step.goto': {}, 'wizard.step': {} } as const;
+const WHILE_BUSY = { ...WHILE_BUSY_ON_DELIVERY, 'step.back': {} } as const;
 
 /**
  * The booking wizard (001 sections 2 and 4): Delivery, Parcels, Quotes, Details, Accept, Pay. Submitting a
@@ -151,14 +141,13 @@ export const wizardMachine = setup({
   },
   guards: {
     hasDeliveryId: ({ context }) => context.deliveryId !== null,
-    hasQuote: ({ context }) => context.quote !== null,
     // Step 1 creates the quote when there is no quote or deliveryId, otherwise updates it (001 section 4).
     quoteToUpdate: ({ context }) => context.quote !== null && context.deliveryId !== null,
     stepInRange: (_, params: { step: number }) => Number.isInteger(params.step) && params.step >= 0 && params.step < STEP_STATES.length,
     // Every step after Delivery shows (and saves) the quote: without quote data only Delivery can be jumped to.
-    noQuote: ({ context }, params: { step: number; index: number }) => context.quote === null && params.step === params.index && params.index === 0,
-    earlierStep: ({ context }, params: { step: number; index: number }) =>
-      params.step === params.index && params.index < context.activeStep && context.quote?.paymentStatusId !== PAYMENT_STATUS.PAID,
+    noQuote: ({ context }, params: { step: number }) => context.quote === null && params.step === 0,
+    earlierStep: ({ context }, params: { step: number }) =>
+      Number.isInteger(params.step) && params.step >= 0 && params.step < context.activeStep && context.quote?.paymentStatusId !== PAYMENT_STATUS.PAID,
     quotePaid: ({ context }) => context.quote?.paymentStatusId === PAYMENT_STATUS.PAID,
     quoteOutOfRange: ({ context }) => context.quote === null || !isWizardPaymentStatus(context.quote.paymentStatusId),
     outputPaid: (_, params: { quote: Quote | null }) => params.quote?.paymentStatusId === PAYMENT_STATUS.PAID,
@@ -239,15 +228,29 @@ export const wizardMachine = setup({
       description: 'The steps show while the payment status is from ITEMS_OUTSTANDING up to below PAID.',
       initial: 'delivery',
       on: {
-        'step.goto': toStep('earlierStep'),
-        'wizard.step': toStep('noQuote'),
+        // An earlier step clicked; the step prop (without quote data, only Delivery).
+        'step.goto': {
+          guard: { type: 'earlierStep', params: ({ event }) => ({ step: event.step }) },
+          target: '.resume',
+          actions: ['clearProblem', { type: 'setStep', params: ({ event }) => ({ step: event.step }) }],
+        },
+        'wizard.step': { guard: { type: 'noQuote', params: ({ event }) => ({ step: event.step }) }, target: '.delivery', actions: 'clearProblem' },
       },
       states: {
+        // The step the wizard heads for (a reopened delivery's, an earlier one clicked, the next after a save).
         resume: {
           always: STEP_STATES.map((name, index) => ({
-            guard: ({ context }: { context: WizardContext }) => context.activeStep === index,
+            guard: ({ context }: { context: WizardContext }) => context.pendingStep === index,
             target: name,
           })),
+        },
+        // A step's call answered: the success summary once paid, 'Delivery failed' out of range, else the step it heads for.
+        saved: {
+          always: [
+            { guard: 'quotePaid', target: '#wizard.paid' },
+            { guard: 'quoteOutOfRange', target: '#wizard.failed' },
+            { target: 'resume' },
+          ],
         },
         delivery: {
           description: 'Step 1: addresses, date, time slot and round trip; the lookups run in the delivery step chart.',
@@ -283,7 +286,7 @@ export const wizardMachine = setup({
               description: 'Next was clicked while an address was being resolved: the submit goes on once it arrives.',
               tags: ['busy'],
               // A second Next adds nothing: the first one is already waiting.
-              on: { ...WHILE_BUSY, 'step.submit': {} },
+              on: { ...WHILE_BUSY_ON_DELIVERY, 'step.submit': {} },
               always: { guard: not('resolvingAddress'), target: 'submitted' },
             },
             submitted: {
@@ -296,24 +299,24 @@ export const wizardMachine = setup({
             creating: {
               tags: ['busy'],
               // The quote is on its way: another Next would ask for a second one.
-              on: { ...WHILE_BUSY, 'step.submit': {} },
+              on: { ...WHILE_BUSY_ON_DELIVERY, 'step.submit': {} },
               invoke: {
                 id: 'createQuote',
                 src: 'createQuote',
                 // deliverByDate equals deliveryDate on submit (001 section 4).
                 input: ({ context }) => ({ cca2: context.viewer.cca2, form: context.form }),
-                onDone: advance('#wizard.steps.parcels', 1),
+                onDone: advance(1),
                 onError: serverError,
               },
             },
             updating: {
               tags: ['busy'],
-              on: { ...WHILE_BUSY, 'step.submit': {} },
+              on: { ...WHILE_BUSY_ON_DELIVERY, 'step.submit': {} },
               invoke: {
                 id: 'updateQuote',
                 src: 'updateQuote',
                 input: ({ context }) => ({ ...onDelivery(context), form: context.form }),
-                onDone: advance('#wizard.steps.parcels', 1),
+                onDone: advance(1),
                 onError: serverError,
               },
             },
@@ -358,7 +361,7 @@ export const wizardMachine = setup({
                 id: 'updateParcels',
                 src: 'updateParcels',
                 input: ({ context }) => ({ ...onDelivery(context), parcels: context.parcels }),
-                onDone: advance('#wizard.steps.quotes', 2),
+                onDone: advance(2),
                 onError: serverError,
               },
             },
@@ -416,7 +419,7 @@ export const wizardMachine = setup({
                   assertEvent(event, 'step.submit');
                   return { ...onDelivery(context), quoteId: event.quoteId! };
                 },
-                onDone: advance('#wizard.steps.details', 3),
+                onDone: advance(3),
                 onError: serverError,
               },
             },
@@ -439,7 +442,7 @@ export const wizardMachine = setup({
             input: ({ context }) => ({ quote: context.quote!, viewer: context.viewer }),
             onDone: [
               { guard: { type: 'detailsWentBack', params: outputParams }, target: 'quotes' },
-              ...advance('#wizard.steps.accept', 4),
+              advance(4),
             ],
           },
           // Back first goes back one sub-step: the sub-chart decides, and ends with 'back' on its first one.
@@ -459,7 +462,7 @@ export const wizardMachine = setup({
                 id: 'acceptQuote',
                 src: 'acceptQuote',
                 input: ({ context }) => onDelivery(context),
-                onDone: advance('#wizard.steps.pay', 5),
+                onDone: advance(5),
                 onError: serverError,
               },
             },
@@ -503,10 +506,8 @@ export const wizardMachine = setup({
         },
       },
       on: {
-        'wizard.reattempt': [
-          { guard: 'hasQuote', target: '.reattempting', actions: 'clearProblem' },
-          { target: '#wizard.steps', actions: 'clear' },
-        ],
+        // Only a loaded or saved quote leads here: there is always one to reattempt.
+        'wizard.reattempt': { target: '.reattempting', actions: 'clearProblem' },
       },
     },
     closed: { type: 'final', description: 'Closed: errors and the quote are cleared.' },
