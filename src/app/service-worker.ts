@@ -1,4 +1,4 @@
-import { SERVICE_WORKER_TEXTS } from '../lib/error-catalogue';
+import { SERVICE_WORKER_TEXTS } from '../lib/service-worker-texts';
 
 const LOCAL_HOST = /^(localhost|\[::1\]|127(?:\.\d{1,3}){3})$/;
 

@@ -143,13 +143,8 @@ export const BOOKING_TEXTS = {
     `This action cannot be undone. Are you sure you want to cancel rate upload #${id}?`,
 } as const;
 
-/** The service worker's console messages (000 section 8); the offline one is also shown on the start-up screen. */
-export const SERVICE_WORKER_TEXTS = {
-  registrationError: 'Error during service worker registration:',
-  newContent: 'New content is available; please refresh.',
-  cached: 'Content is cached for offline use.',
-  offline: 'No internet connection found. App is running in offline mode.',
-} as const;
+// In a module of their own: every public page registers the service worker, and needs none of the rest.
+export { SERVICE_WORKER_TEXTS } from './service-worker-texts';
 
 /**
  * Messages of the identity API where the spec is silent (ours, not the spec's). The client shows them as the
