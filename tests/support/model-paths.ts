@@ -352,7 +352,8 @@ function describeOneWay([name, outcomes]: [string, Set<boolean>]): string {
 
 export function formatCoverage(rows: Coverage[]): string {
   const header = ['machine', 'states', 'reached', 'transitions', 'reached', 'guards', 'both ways', 'paths', 'failures'];
-  const share = (part: number, whole: number) => `${part} (${Math.round((100 * part) / Math.max(whole, 1))}%)`;
+  // Nothing to cover (a chart without guards) is fully covered, not 0 %.
+  const share = (part: number, whole: number) => (whole === 0 ? '- (100%)' : `${part} (${Math.round((100 * part) / whole)}%)`);
   const body = rows.map((row) => [
     row.machine, String(row.states), share(row.statesReached, row.states),
     String(row.transitions), share(row.transitionsReached, row.transitions),
