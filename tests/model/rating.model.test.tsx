@@ -1,12 +1,10 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { RatingView } from '../../src/features/public/RatePage';
+import { RatingFormView } from '../../src/features/public/site/rating';
 import { PUBLIC_TEXTS } from '../../src/lib/public-texts';
 import { ratingSamples } from '../../src/machines/public/rating.samples';
 import type { RatingOutput } from '../../src/machines/public/rating.types';
-import { system } from '../../src/ui/theme';
 import { describeModel } from '../support/model-paths';
 
 // /rate/:hash (issue 19): 1-5, the comment and the questionnaire; a link rates once; done → the thank-you page.
@@ -20,7 +18,7 @@ describeModel({
   start(machine, input, clock) {
     rated = [];
     const actor = createActor(machine, { input, clock }).start();
-    render(<ChakraProvider value={system}><RatingView actor={actor} onRated={(output) => rated.push(output)} /></ChakraProvider>);
+    render(<RatingFormView actor={actor} onRated={(output) => rated.push(output)} />);
     return {
       send(event) {
         act(() => {

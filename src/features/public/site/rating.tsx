@@ -1,6 +1,6 @@
 // /rate/:hash without Chakra (issue 19, "A fast first load"): the rating chart's view in plain elements, rendered
-// ahead of time in its first state (loading) and made live by the page's script (src/app/site-rating.tsx). The texts
-// are the app's (src/features/public/RatePage.tsx).
+// ahead of time in its first state (loading) and made live by the page's script (src/app/site-rating.tsx); the app's
+// /rate (src/features/public/RatePage.tsx) shows the same view.
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { Actor } from 'xstate';
