@@ -1,11 +1,9 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { TrackOrderView } from '../../src/features/public/TrackOrderPage';
+import { TrackOrderFormView } from '../../src/features/public/site/track-order-form';
 import { PUBLIC_TEXTS } from '../../src/lib/public-texts';
 import { trackOrderSamples } from '../../src/machines/public/track-order.samples';
-import { system } from '../../src/ui/theme';
 import { describeModel } from '../support/model-paths';
 
 // /track-order (issue 19): the two fields, the one "no match" answer, and the tracking page opened when found.
@@ -19,7 +17,7 @@ describeModel({
   start(machine, input, clock) {
     opened = [];
     const actor = createActor(machine, { input, clock }).start();
-    render(<ChakraProvider value={system}><TrackOrderView actor={actor} onFound={(hash) => opened.push(hash)} /></ChakraProvider>);
+    render(<TrackOrderFormView actor={actor} onFound={(hash) => opened.push(hash)} />);
     return {
       send(event) {
         act(() => {
