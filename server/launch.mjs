@@ -3,8 +3,8 @@
 // server runs compiled"). `node server/launch.mjs <entry>` compiles server/<entry>.ts and everything it imports to
 // dist-server/<entry>.mjs with esbuild when one of those files changed since the last compile (a second or so), then
 // runs it. Packages stay in node_modules (not bundled), so the compiled file is only our own code.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ENTRIES = ['start', 'serve'];
@@ -37,7 +37,7 @@ function isStale() {
   } catch {
     return true;
   }
-  if (ENTRIES.some((name) => modified(relative(root, join(outDir, `${name}.mjs`))) === undefined)) return true;
+  if (ENTRIES.some((name) => !existsSync(join(outDir, `${name}.mjs`)))) return true;
   return Object.entries(stamp).some(([path, mtime]) => modified(path) !== mtime);
 }
 
