@@ -4,6 +4,7 @@ import './route-map.css';
 import { useEffect, useId, useRef } from 'react';
 import { MAP_DEFAULT_CENTER, MAP_FIT_MAX_ZOOM, MAP_ZOOM } from '../lib/constants';
 import { formatDistance, markerLabel, type LatLon } from '../lib/distance';
+import { markerBox } from './map-projection';
 
 export interface RouteMapMarker extends LatLon {
   /** Defaults to the marker's letter by position: A, B … Z, AA, AB. */
@@ -66,15 +67,15 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 const stopName = (marker: { label: string; title?: string }) => (marker.title ? `${marker.label}: ${marker.title}` : marker.label);
 
 function markerIcon(label: string, colour = '#d64545'): L.DivIcon {
-  const size = label.length > 1 ? 28 : 24;
+  const { width, height, fontPx } = markerBox(label);
   return L.divIcon({
     className: 'route-map-marker',
-    iconSize: [size, size],
-    iconAnchor: [size / 2, size / 2],
+    iconSize: [width, height],
+    iconAnchor: [width / 2, height / 2],
     // The letter is drawn for the eye; screen readers get the list of stops beside the map.
     html: `<span data-testid="map-marker" data-label="${escapeHtml(label)}" aria-hidden="true" style="display:flex;align-items:center;`
-      + `justify-content:center;width:${size}px;height:${size}px;border-radius:50%;background:${escapeHtml(colour)};color:#fff;`
-      + `border:2px solid #fff;box-sizing:border-box;box-shadow:0 1px 3px rgba(0,0,0,.4);font:bold ${label.length > 1 ? 10 : 12}px/1 sans-serif">`
+      + `justify-content:center;width:${width}px;height:${height}px;border-radius:${height / 2}px;background:${escapeHtml(colour)};color:#fff;`
+      + `border:2px solid #fff;box-sizing:border-box;box-shadow:0 1px 3px rgba(0,0,0,.4);font:bold ${fontPx}px/1 sans-serif">`
       + `${escapeHtml(label)}</span>`,
   });
 }

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAP_DEFAULT_CENTER, MAP_FIT_MAX_ZOOM, MAP_ZOOM } from '../lib/constants';
 import { markerLabel } from '../lib/distance';
-import { fitView } from './map-projection';
+import { fitView, markerBox } from './map-projection';
 import type { RouteMapProps } from './RouteMap';
 
 const BACKGROUND = '#eef0f2';
@@ -35,15 +35,15 @@ export function StaticRouteMap({ markers, label = 'Map', width = 480, height = 2
       <div ref={ref} data-testid="route-map-surface" role="img" aria-label={label} aria-describedby={stopsId}
         style={{ position: 'relative', overflow: 'hidden', height, width: '100%', background: BACKGROUND }}>
         {shown.map((marker, index) => {
-          const size = marker.label.length > 1 ? 28 : 24;
+          const { width: boxWidth, height: boxHeight, fontPx } = markerBox(marker.label);
           const { x, y } = view.toView(marker);
           return (
             <div key={`${marker.label}-${index}`} title={marker.title ?? marker.label}
-              style={{ position: 'absolute', left: 0, top: 0, transform: `translate3d(${Math.round(x - size / 2)}px, ${Math.round(y - size / 2)}px, 0px)` }}>
+              style={{ position: 'absolute', left: 0, top: 0, transform: `translate3d(${Math.round(x - boxWidth / 2)}px, ${Math.round(y - boxHeight / 2)}px, 0px)` }}>
               <span data-testid="map-marker" data-label={marker.label} aria-hidden="true" style={{
-                display: 'flex', alignItems: 'center', justifyContent: 'center', width: size, height: size, borderRadius: '50%',
+                display: 'flex', alignItems: 'center', justifyContent: 'center', width: boxWidth, height: boxHeight, borderRadius: boxHeight / 2,
                 background: marker.colour ?? '#d64545', color: '#fff', border: '2px solid #fff', boxSizing: 'border-box',
-                boxShadow: '0 1px 3px rgba(0,0,0,.4)', font: `bold ${marker.label.length > 1 ? 10 : 12}px/1 sans-serif`,
+                boxShadow: '0 1px 3px rgba(0,0,0,.4)', font: `bold ${fontPx}px/1 sans-serif`,
               }}>{marker.label}</span>
             </div>
           );

@@ -71,3 +71,13 @@ export function fitView({ points, center, zoom, width, height, padding }: MapVie
     },
   };
 }
+
+/**
+ * A marker's box: a circle for a letter or two ('A', '12'), a pill as wide as a longer label ('Driver') needs at
+ * 10 px bold, so the word stays inside. The Leaflet and the static map draw the same boxes.
+ */
+export function markerBox(label: string): { width: number; height: number; fontPx: number } {
+  const height = label.length > 1 ? 28 : 24;
+  const fontPx = label.length > 1 ? 10 : 12;
+  return { width: label.length > 2 ? Math.max(height, Math.ceil(label.length * fontPx * 0.65) + 12) : height, height, fontPx };
+}
