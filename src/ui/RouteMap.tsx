@@ -4,7 +4,7 @@ import './route-map.css';
 import { useEffect, useId, useRef } from 'react';
 import { MAP_DEFAULT_CENTER, MAP_FIT_MAX_ZOOM, MAP_ZOOM } from '../lib/constants';
 import { formatDistance, markerLabel, type LatLon } from '../lib/distance';
-import { markerBox } from './map-projection';
+import { MARKER_COLOUR, markerBox } from './map-projection';
 
 export interface RouteMapMarker extends LatLon {
   /** Defaults to the marker's letter by position: A, B … Z, AA, AB. */
@@ -66,7 +66,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 const stopName = (marker: { label: string; title?: string }) => (marker.title ? `${marker.label}: ${marker.title}` : marker.label);
 
-function markerIcon(label: string, colour = '#d64545'): L.DivIcon {
+function markerIcon(label: string, colour = MARKER_COLOUR): L.DivIcon {
   const { width, height, fontPx } = markerBox(label);
   return L.divIcon({
     className: 'route-map-marker',

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAP_DEFAULT_CENTER, MAP_FIT_MAX_ZOOM, MAP_ZOOM } from '../lib/constants';
 import { markerLabel } from '../lib/distance';
-import { fitView, markerBox } from './map-projection';
+import { fitView, MARKER_COLOUR, markerBox } from './map-projection';
 import type { RouteMapProps } from './RouteMap';
 
 const BACKGROUND = '#eef0f2';
@@ -42,7 +42,7 @@ export function StaticRouteMap({ markers, label = 'Map', width = 480, height = 2
               style={{ position: 'absolute', left: 0, top: 0, transform: `translate3d(${Math.round(x - boxWidth / 2)}px, ${Math.round(y - boxHeight / 2)}px, 0px)` }}>
               <span data-testid="map-marker" data-label={marker.label} aria-hidden="true" style={{
                 display: 'flex', alignItems: 'center', justifyContent: 'center', width: boxWidth, height: boxHeight, borderRadius: boxHeight / 2,
-                background: marker.colour ?? '#d64545', color: '#fff', border: '2px solid #fff', boxSizing: 'border-box',
+                background: marker.colour ?? MARKER_COLOUR, color: '#fff', border: '2px solid #fff', boxSizing: 'border-box',
                 boxShadow: '0 1px 3px rgba(0,0,0,.4)', font: `bold ${fontPx}px/1 sans-serif`,
               }}>{marker.label}</span>
             </div>

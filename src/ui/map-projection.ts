@@ -72,6 +72,9 @@ export function fitView({ points, center, zoom, width, height, padding }: MapVie
   };
 }
 
+/** A marker's colour unless it says otherwise: white text on it meets 4.5:1. */
+export const MARKER_COLOUR = '#c53030';
+
 /**
  * A marker's box: a circle for a letter or two ('A', '12'), a pill as wide as a longer label ('Driver') needs at
  * 10 px bold, so the word stays inside. The Leaflet and the static map draw the same boxes.

@@ -161,22 +161,28 @@ export function dashboardStats(deliveries: readonly LiveDelivery[]): DashboardSt
   };
 }
 
-/** A driver's colour on the live map by availability (issue 20; ours): free to work green, busy amber, offline grey. */
+const OFFLINE_GREY = '#5a6578';
+const NOT_STARTED_GREY = '#2d3748';
+
+/**
+ * A driver's colour on the live map by availability (ours): free to work green, busy amber, offline grey. Each is dark
+ * enough for the marker's white initials (4.5:1).
+ */
 export const DRIVER_AVAILABILITY_COLOURS: Record<number, string> = {
   [DRIVER_AVAILABILITY.AVAILABLE]: '#2f855a',
   [DRIVER_AVAILABILITY.AVAILABLE_QSR_ONLY]: '#2c7a7b',
-  [DRIVER_AVAILABILITY.ONLINE]: '#3182ce',
+  [DRIVER_AVAILABILITY.ONLINE]: '#2b6cb0',
   [DRIVER_AVAILABILITY.BUSY]: '#c05621',
-  [DRIVER_AVAILABILITY.OFFLINE]: '#718096',
+  [DRIVER_AVAILABILITY.OFFLINE]: OFFLINE_GREY,
 };
 
-/** A stop's colour on the live map by its task status. */
+/** A stop's colour on the live map by its task status, dark enough for the marker's white letter (4.5:1). */
 export const TASK_STATUS_COLOURS: Record<number, string> = {
-  [TASK_STATUS.NOT_STARTED]: '#4a5568',
-  [TASK_STATUS.IN_PROGRESS]: '#d69e2e',
-  [TASK_STATUS.COMPLETED]: '#38a169',
-  [TASK_STATUS.EXCEPTION]: '#e53e3e',
-  [TASK_STATUS.CANCELLED]: '#a0aec0',
+  [TASK_STATUS.NOT_STARTED]: NOT_STARTED_GREY,
+  [TASK_STATUS.IN_PROGRESS]: '#975a16',
+  [TASK_STATUS.COMPLETED]: '#276749',
+  [TASK_STATUS.EXCEPTION]: '#c53030',
+  [TASK_STATUS.CANCELLED]: '#5a6578',
 };
 
 export interface MapPoint {
@@ -213,7 +219,7 @@ export function dispatchMapPoints(drivers: readonly LiveUser[], jobs: readonly L
     if (!at) return [];
     const name = String(driver.fullName ?? driver.id);
     const availability = Number(driver.driverAvailabilityId);
-    return [{ ...at, label: initials(name), title: `${name} (${statusLabel(DRIVER_AVAILABILITY_LABELS, availability)})`, colour: DRIVER_AVAILABILITY_COLOURS[availability] ?? '#718096' }];
+    return [{ ...at, label: initials(name), title: `${name} (${statusLabel(DRIVER_AVAILABILITY_LABELS, availability)})`, colour: DRIVER_AVAILABILITY_COLOURS[availability] ?? OFFLINE_GREY }];
   });
   const shownJobs = new Set(selectedJobId !== null ? [selectedJobId] : jobs.map((job) => job.id));
   const ordered = tasks.filter((task) => shownJobs.has(task.jobId))
@@ -223,7 +229,7 @@ export function dispatchMapPoints(drivers: readonly LiveUser[], jobs: readonly L
     if (!at) return [];
     const type = statusLabel(TASK_TYPE_LABELS, task.taskTypeId);
     const label = selectedJobId !== null ? String(task.taskJobOrder ?? '') : type.charAt(0);
-    return [{ ...at, label, title: `Job ${task.jobId} · ${type} · ${statusLabel(TASK_STATUS_LABELS, task.taskStatusId)}`, colour: TASK_STATUS_COLOURS[task.taskStatusId] ?? '#4a5568' }];
+    return [{ ...at, label, title: `Job ${task.jobId} · ${type} · ${statusLabel(TASK_STATUS_LABELS, task.taskStatusId)}`, colour: TASK_STATUS_COLOURS[task.taskStatusId] ?? NOT_STARTED_GREY }];
   });
   return { drivers: driverPoints, stops, route: selectedJobId !== null ? stops.map(({ lat, lon }) => ({ lat, lon })) : [] };
 }
