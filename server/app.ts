@@ -22,6 +22,7 @@ import { operationsRequiringBody } from './http/required-bodies';
 import { refuseResponseOnlyMediaTypes } from './http/response-media-types';
 import { refuseUnsafeText } from './http/text-safety';
 import { validatorCompiler } from './http/validation';
+import { serializersOnFirstUse, validatorOnFirstUse } from './http/compile-on-first-use';
 import { redactUrl } from './logger';
 import type { AppContext } from './context';
 import { providerUrlOf } from './payments/provider-client';
@@ -66,8 +67,9 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: context.config.bodyLimit,
+    schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse() } },
   });
-  app.setValidatorCompiler(withMultipartValidation(validatorCompiler));
+  app.setValidatorCompiler(validatorOnFirstUse(withMultipartValidation(validatorCompiler)));
   app.decorateRequest('permissions', undefined);
   app.decorateRequest('sessionId', undefined);
   app.setErrorHandler(errorHandler);

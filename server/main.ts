@@ -56,20 +56,13 @@ export async function main(progress: Progress = silentProgress): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-/**
- * Waits (up to 10 s) until `url` answers an HTTP request other than 503: the load shedding still counts the event
- * loop's start-up work (compiling the routes) for a moment after listen, and the first visitor should not meet it.
- */
+/** Waits (up to 10 s) until `url` answers an HTTP request. */
 async function answers(url: string): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
       const response = await fetch(`${url}/`, { headers: { accept: 'application/json' } });
       await response.body?.cancel();
-      if (response.status === 503 && Date.now() < deadline) {
-        await new Promise((done) => setTimeout(done, 100));
-        continue;
-      }
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;

@@ -17,6 +17,8 @@ export interface LoadLimits {
   maxEventLoopDelayMs: number;
 }
 
+/** How often the event loop's delay is measured. */
+const DELAY_SAMPLE_MS = 1000;
 /** Seconds a shed client is told to wait. */
 const SHED_RETRY_AFTER_SECONDS = 10;
 export const LOAD_TEXTS = { busy: 'The server is busy. Please try again shortly.' } as const;
@@ -47,10 +49,16 @@ export async function registerLoadLimits(
   limits: LoadLimits,
   operationIdOf: (request: FastifyRequest) => string | undefined,
 ): Promise<void> {
+  // The delay is a mean over each sample interval. The samples up to the second one after `ready` include the start-up's
+  // own work (compiling routes, opening the database), which is no visitor's load: requests then are not shed for it.
+  let readyAt = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', async () => { readyAt = performance.now(); });
   await app.register(underPressure, {
     maxEventLoopDelay: limits.maxEventLoopDelayMs,
+    sampleInterval: DELAY_SAMPLE_MS,
     retryAfter: SHED_RETRY_AFTER_SECONDS,
-    pressureHandler: (_request, reply) => {
+    pressureHandler: (_request, reply, type) => {
+      if (type === 'eventLoopDelay' && performance.now() - readyAt < 2 * DELAY_SAMPLE_MS) return;
       void reply.status(503).header('Retry-After', String(SHED_RETRY_AFTER_SECONDS)).send({ message: LOAD_TEXTS.busy });
     },
   });
