@@ -45,15 +45,31 @@ export interface StartOptions {
 
 /**
  * Applies the committed migrations and seeds the demo data (idempotent). Statistics are refreshed before serving
- * only when either changed something; otherwise PGlite (which has no autovacuum) refreshes them once the server
- * answers (`refreshLater`), and PostgreSQL's autovacuum keeps them.
+ * only when either changed something.
+ *
+ * With `seedAfterServing`, a database that needed no migration is served at once: its demo data (already seeded by
+ * an earlier start; the check tops up what a newer seed adds) and PGlite's statistics (it runs no autovacuum) are
+ * brought up to date by `catchUp` while the server already answers. A new database is always seeded before serving.
  */
-export async function prepareDatabase(database: DatabaseHandle, config: ServerConfig, options: { seed?: boolean; progress?: Progress } = {}): Promise<{ changed: boolean }> {
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  config: ServerConfig,
+  options: { seed?: boolean; progress?: Progress; seedAfterServing?: boolean } = {},
+): Promise<{ changed: boolean; catchUp?: () => Promise<void> }> {
   const progress = options.progress ?? silentProgress;
+  const seed = () => seedDemoData(database.db, { router: createGeo(config, database.db).router });
   const applied = await progress.step('Migrating', () => database.migrate());
-  const seeded = options.seed === false
-    ? 0
-    : (await progress.step('Seeding demo data', () => seedDemoData(database.db, { router: createGeo(config, database.db).router }))).created;
+  if (applied === 0 && options.seedAfterServing) {
+    progress.note('Nothing to migrate: demo data and statistics are checked in the background');
+    return {
+      changed: false,
+      catchUp: async () => {
+        const seeded = options.seed === false ? 0 : (await seed()).created;
+        if (seeded > 0 || database.kind === 'pglite') await database.analyze();
+      },
+    };
+  }
+  const seeded = options.seed === false ? 0 : (await progress.step('Seeding demo data', seed)).created;
   const changed = applied > 0 || seeded > 0;
   if (changed) await progress.step('Refreshing statistics', () => database.analyze());
   else progress.note('Statistics are current (nothing migrated or seeded)');
@@ -78,7 +94,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logger,
   }));
   try {
-    const prepared = template ? undefined : await prepareDatabase(database, config, { seed: options.seed, progress });
+    const prepared = template ? undefined : await prepareDatabase(database, config, { seed: options.seed, progress, seedAfterServing: true });
     const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
     const live = createLive({ redisUrl: config.redisUrl, logger });
     await live.start();
@@ -91,9 +107,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // idempotency tests) would otherwise be reset by the kernel before the server accepts them.
       return { app: built, address: await built.listen({ port: config.port, host: config.host, backlog: 2048 }) };
     });
-    // An embedded database that has been used since the last start has statistics to catch up on (no autovacuum).
-    const refreshing = prepared && !prepared.changed && database.kind === 'pglite'
-      ? database.analyze().catch((error: unknown) => logger.warn({ err: error }, 'refreshing statistics failed'))
+    const catchingUp = prepared?.catchUp
+      ? prepared.catchUp().catch((error: unknown) => logger.warn({ err: error }, 'checking demo data and statistics failed'))
       : Promise.resolve();
     return {
       app,
@@ -107,7 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       url: address.replace('0.0.0.0', '127.0.0.1'),
       async close() {
         await app.close();
-        await refreshing;
+        await catchingUp;
         await database.close();
       },
     };

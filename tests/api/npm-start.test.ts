@@ -49,7 +49,7 @@ async function startOnce(dataDir: string): Promise<{ output: string; firstAnswer
 const compile = () => execFileSync(process.execPath, ['server/launch.mjs', '--compile'], { encoding: 'utf8' });
 
 describe('npm start', () => {
-  it('prints each phase with its duration, then the URL once the server answers; logs are JSON in a pipe; a second start refreshes no statistics', async () => {
+  it('prints each phase with its duration, then the URL once the server answers; logs are JSON in a pipe; a second start serves before checking the demo data and statistics', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'npm-start-'));
     directories.push(directory);
     const first = await startOnce(join(directory, 'data'));
@@ -70,10 +70,11 @@ describe('npm start', () => {
     for (const line of logLines) expect(() => { JSON.parse(line); }).not.toThrow();
     expect(first.output).not.toContain('ContentTypeParser');
 
-    // Nothing to migrate or seed the second time: no statistics refresh before serving.
+    // Nothing to migrate the second time: served at once, the demo data and statistics checked in the background.
     const second = await startOnce(join(directory, 'data'));
     expect(second.firstAnswer).toBe(200);
-    expect(second.output).toContain('Statistics are current (nothing migrated or seeded)');
+    expect(second.output).toContain('Nothing to migrate: demo data and statistics are checked in the background');
+    expect(second.output).not.toContain('Seeding demo data…');
     expect(second.output).not.toContain('Refreshing statistics…');
   }, 240_000);
 
