@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, SESSION_EXPIRED_STATUS, statusTitle } from '../lib/error-catalogue';
+import { ERROR_TEXTS, SESSION_EXPIRED_STATUS, statusTitle } from '../lib/http-error-texts';
 
 /**
  * A failed call, already mapped to the error catalogue of 000 section 8. Actors receive it as the error of
