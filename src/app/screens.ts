@@ -24,7 +24,7 @@ export const SCREENS: Record<ScreenPath, () => Promise<ScreenModule>> = {
   // Ours: every statechart drawn, simulated and path-tested (issue 7).
   '/flows': () => import('../features/flows/FlowsPage'),
   // The public tracking page (000 section 2), linked from the booking summary and My deliveries.
-  '/track/:hash': () => import('../features/tracking/TrackPage'),
+  '/track/:hash': () => import('../features/public/TrackPage'),
   '/forgot-password': () => import('../features/auth/PasswordPage'),
   '/confirm-password': () => import('../features/auth/PasswordPage'),
   '/confirm-email': () => import('../features/auth/ConfirmEmailPage'),

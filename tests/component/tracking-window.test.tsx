@@ -1,12 +1,10 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { TrackingView } from '../../src/features/tracking/TrackingView';
+import { TrackingSiteView } from '../../src/features/public/site/tracking';
 import { trackingMachine } from '../../src/machines/tracking/tracking.machine';
 import { sampleTracking } from '../../src/machines/tracking/tracking.samples';
 import type { TrackingDelivery, TrackingInput } from '../../src/machines/tracking/tracking.types';
-import { system } from '../../src/ui/theme';
 
 // Issue 'What a new user trips over' #8: a drop-off window ending on another day lost its end day ('10:00–10:00').
 describe('the tracking page windows', () => {
@@ -20,7 +18,7 @@ describe('the tracking page windows', () => {
     const actor = createActor(trackingMachine.provide({ actors: { loadTracking: loader, refreshTracking: loader } }),
       { input: { cca2: 'za', hash: delivery.trackingHashId } });
     actor.start();
-    render(<ChakraProvider value={system}><TrackingView actor={actor} timeZone="Africa/Johannesburg" /></ChakraProvider>);
+    render(<TrackingSiteView actor={actor} timeZone="Africa/Johannesburg" />);
     expect((await screen.findByTestId('tracking-dropoff-window')).textContent).toBe('Tue 24 Nov 10:00–Wed 25 Nov 10:00');
     expect(screen.getByTestId('tracking-pickup-window').textContent).toBe('Tue 24 Nov 08:00–10:00');
     actor.stop();

@@ -1,9 +1,8 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { system } from '../../src/ui/theme';
-import { TrackingView, windowLabel } from '../../src/features/tracking/TrackingView';
+import { TrackingSiteView } from '../../src/features/public/site/tracking';
+import { formatWindow } from '../../src/lib/dates';
 import { TRACKING_STEPS, TRACKING_TEXTS, trackingStepIndex } from '../../src/lib/tracking-texts';
 import { trackingMachine } from '../../src/machines/tracking/tracking.machine';
 import { trackingSamples } from '../../src/machines/tracking/tracking.samples';
@@ -19,7 +18,7 @@ describeModel({
   start(machine, input, clock) {
     const actor = createActor(machine, { input, clock });
     actor.start();
-    render(<ChakraProvider value={system}><TrackingView actor={actor} timeZone={TIME_ZONE} /></ChakraProvider>);
+    render(<TrackingSiteView actor={actor} timeZone={TIME_ZONE} />);
     return {
       send(event) {
         act(() => {
@@ -54,9 +53,9 @@ describeModel({
 function expectDelivery(delivery: NonNullable<ReturnType<typeof trackingMachine.getInitialSnapshot>['context']['delivery']>) {
   expect(screen.getByTestId('tracking-waybill').textContent).toBe(delivery.waybill);
   expect(screen.getByTestId('tracking-pickup-window').textContent)
-    .toBe(windowLabel(delivery.pickupWindowStartUtc, delivery.pickupWindowEndUtc, TIME_ZONE));
+    .toBe(formatWindow(delivery.pickupWindowStartUtc, delivery.pickupWindowEndUtc, { timeZone: TIME_ZONE }));
   expect(screen.getByTestId('tracking-dropoff-window').textContent)
-    .toBe(windowLabel(delivery.dropOffWindowStartUtc, delivery.dropOffWindowEndUtc, TIME_ZONE));
+    .toBe(formatWindow(delivery.dropOffWindowStartUtc, delivery.dropOffWindowEndUtc, { timeZone: TIME_ZONE }));
   expect(screen.getByTestId('tracking-from').textContent).toBe(delivery.origin.description);
   expect(screen.getByTestId('tracking-to').textContent).toBe(delivery.destination.description);
   const steps = within(screen.getByTestId('tracking-steps')).getAllByRole('listitem');

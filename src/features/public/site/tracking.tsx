@@ -1,7 +1,8 @@
 // /track/:hash without Chakra (issue 19, "A fast first load"): the tracking chart's view in plain elements, rendered
 // ahead of time in its first state (loading, which the page's HTML already says) and made live by the page's script
-// (src/app/site-tracking.tsx), which follows the delivery on the tracking hub. The texts are the app's
-// (src/features/tracking/TrackingView.tsx); the windows are formatted with the browser's Intl, not Luxon, the same way.
+// (src/app/site-tracking.tsx), which follows the delivery on the tracking hub. The app's /track shows it too
+// (src/features/public/TrackPage.tsx). The windows are formatted with the browser's Intl, not Luxon, as the app's
+// formatWindow does.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import type { Actor } from 'xstate';
