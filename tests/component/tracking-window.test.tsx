@@ -23,4 +23,20 @@ describe('the tracking page windows', () => {
     expect(screen.getByTestId('tracking-pickup-window').textContent).toBe('Tue 24 Nov 08:00–10:00');
     actor.stop();
   });
+
+  it('letters the map stops A and B when the delivery goes through no hub, and A, B, C through one', async () => {
+    const stops = async (delivery: TrackingDelivery) => {
+      const loader = fromPromise<TrackingDelivery, TrackingInput>(() => Promise.resolve(delivery));
+      const actor = createActor(trackingMachine.provide({ actors: { loadTracking: loader, refreshTracking: loader } }),
+        { input: { cca2: 'za', hash: delivery.trackingHashId } }).start();
+      const view = render(<TrackingSiteView actor={actor} timeZone="Africa/Johannesburg" />);
+      await screen.findByTestId('tracking-summary');
+      const labels = screen.getAllByTestId('map-marker').map((marker) => marker.getAttribute('data-label'));
+      view.unmount();
+      actor.stop();
+      return labels;
+    };
+    expect(await stops({ ...sampleTracking, hub: null })).toEqual(['A', 'B']);
+    expect(await stops({ ...sampleTracking, hub: { hubName: 'Montague Gardens hub', description: '1 Hub Road, Montague Gardens', coordinates: { lat: -33.86, lon: 18.52 } } })).toEqual(['A', 'B', 'C']);
+  });
 });

@@ -80,9 +80,10 @@ function TrackingDetails({ delivery, timeZone }: { delivery: TrackingDelivery; t
     : delivery.driverAssigned ? TRACKING_TEXTS.driverAssigned : TRACKING_TEXTS.driverNotAssigned;
   const pickUp = windowText(delivery.pickupWindowStartUtc, delivery.pickupWindowEndUtc, timeZone);
   const dropOff = windowText(delivery.dropOffWindowStartUtc, delivery.dropOffWindowEndUtc, timeZone);
+  // Lettered by position: without a hub the destination is B, not C.
   const markers = [
     { ...delivery.origin.coordinates, title: delivery.origin.description },
-    delivery.hub && { ...delivery.hub.coordinates, title: delivery.hub.hubName },
+    ...(delivery.hub ? [{ ...delivery.hub.coordinates, title: delivery.hub.hubName }] : []),
     { ...delivery.destination.coordinates, title: delivery.destination.description },
     delivery.driverLocation && { lat: delivery.driverLocation.lat, lon: delivery.driverLocation.lon, label: TRACKING_TEXTS.driverMarker, title: TRACKING_TEXTS.driverMarker },
   ];
