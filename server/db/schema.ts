@@ -593,7 +593,16 @@ export const jobTasks = pgTable('job_tasks', {
   completedDate: timestamp('completed_date', { withTimezone: true }),
   exceptionReason: text('exception_reason'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [index('job_tasks_job').on(table.jobId, table.taskJobOrder), index('job_tasks_delivery').on(table.deliveryId)]);
+  /**
+   * The end of the task's window as the reports read it (their Due Date): its delivery's selected quote's pick-up
+   * window end for a pick-up task, its drop-off window end otherwise; null without a selected quote. Kept by triggers
+   * (migration 0033_task-window-end), never written by the application.
+   */
+  reportWindowEnd: timestamp('report_window_end', { withTimezone: true }),
+}, (table) => [
+  index('job_tasks_job').on(table.jobId, table.taskJobOrder), index('job_tasks_delivery').on(table.deliveryId),
+  index('job_tasks_exception_window').on(table.reportWindowEnd).where(sql`task_status_id = -1001 or exception_reason is not null`),
+]);
 
 /** Notifications shown in the web app's list (002 section 3); each belongs to one user. */
 export const webNotifications = pgTable('web_notifications', {

@@ -168,6 +168,18 @@ function taskWindow(context: ReportContext): SQL {
 }
 
 /**
+ * taskWindow, with the Due Date's window read by the task's stored window end (job_tasks.report_window_end, the same
+ * value kept by triggers: migration 0033) through an index on it, instead of the quotes' window-end indexes.
+ */
+function storedTaskWindow(context: ReportContext): SQL {
+  if (context.dateType !== 'Due Date' && context.dateType !== undefined) return taskWindow(context);
+  return dateWindow(context, taskDate(context), timestampWithin(context, sql`t.report_window_end`));
+}
+
+/** A task in exception or with an exception reason (a constant, so the planner matches job_tasks_exception_window). */
+const EXCEPTION_TASK = sql.raw(`(t.task_status_id = ${TASK_STATUS.EXCEPTION} or t.exception_reason is not null)`);
+
+/**
  * Tasks `t` of jobs `j` with a driver `u`, on the caller's booked deliveries `d` (selected quote `q`) under the
  * catalogue filters: `from ... where ...` for the task reports to extend with `and`.
  */
@@ -477,11 +489,10 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   autoAssignEfficiency: {
     // Jobs by the local date they were created: how many got a driver, how many a driver turned down, how long to start;
     // and (issue 20) how many auto-dispatch assigned, how many of those kept its driver (an operator did not
-    // overrule it, the driver did not reject), and its km to the first stop, from the recorded assignments.
+    // overrule it, the driver did not reject), and its km to the first stop, from the recorded assignments (the
+    // latest per job, looked up once per job).
     rows: (context) => {
       const day = localDate(sql`j.created_at`, context.timeZone);
-      const latestAuto = sql`(select a.driver_id from auto_dispatch_assignments a where a.job_id = j.id order by a.created_at desc, a.id desc limit 1)`;
-      const latestAutoKm = sql`(select a.distance_km from auto_dispatch_assignments a where a.job_id = j.id order by a.created_at desc, a.id desc limit 1)`;
       return sql`select g.*, ${percentOf(sql`g.assigned`, sql`g.jobs`)} as "assignedPercent",
           round(g.start_minutes / nullif(g.started, 0))::int as "averageMinutesToStart",
           ${percentOf(sql`g."autoAssigned"`, sql`g.assigned`)} as "autoAssignedPercent",
@@ -491,10 +502,11 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
             (count(*) - count(j.driver_id))::int as unassigned, count(j.rejected_by_driver_id)::int as rejected,
             count(j.started_at)::int as started,
             coalesce(sum(extract(epoch from (j.started_at - j.created_at)) / 60) filter (where j.started_at is not null), 0)::float8 as start_minutes,
-            count(*) filter (where ${latestAuto} is not null)::int as "autoAssigned",
-            count(*) filter (where j.driver_id = ${latestAuto})::int as "autoKept",
-            coalesce(sum(${latestAutoKm}), 0)::float8 as auto_km
-          from jobs j
+            count(*) filter (where la.driver_id is not null)::int as "autoAssigned",
+            count(*) filter (where j.driver_id = la.driver_id)::int as "autoKept",
+            coalesce(sum(la.distance_km), 0)::float8 as auto_km
+          from jobs j left join lateral (select a.driver_id, a.distance_km from auto_dispatch_assignments a where a.job_id = j.id
+            order by a.created_at desc, a.id desc limit 1) la on true
           where j.portal_id = ${context.portalId} and j.job_status_id <> ${JOB_STATUS.CANCELLED} and ${withinDays(context, sql`j.created_at`)}
             ${context.companyId !== undefined ? sql`and j.company_id = ${context.companyId}` : sql``}
           group by 1, 2) g`;
@@ -575,8 +587,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
       from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
         left join jobs j on j.id = t.job_id left join users u on u.id = j.driver_id
         left join companies c on c.id = d.company_id left join stores s on s.id = d.store_id
-      where (t.task_status_id = ${TASK_STATUS.EXCEPTION} or t.exception_reason is not null)
-        and ${BOOKED} and ${deliveryFiltersOf(context)} and ${taskWindow(context)}`,
+      where ${EXCEPTION_TASK} and ${BOOKED} and ${deliveryFiltersOf(context)} and ${storedTaskWindow(context)}`,
     figures: {
       exceptions: sql`count(*)::float8`,
       deliveries: sql`count(distinct delivery_id)::float8`,
@@ -589,16 +600,21 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     rows: (context) => {
       const status = (value: number) => sql`count(*) filter (where j.job_status_id = ${value})::int`;
       const companyFilter = context.companyId !== undefined ? sql`and j.company_id = ${context.companyId}` : sql``;
-      return sql`select u.id::text as "key", ${fullName('u')} as driver, ${availabilityLabel(sql`dr.driver_availability_id`)} as availability,
-          count(*)::int as jobs, ${status(JOB_STATUS.NOT_STARTED)} as "notStarted", ${status(JOB_STATUS.IN_PROGRESS)} as "inProgress",
-          ${status(JOB_STATUS.COMPLETED)} as completed, ${status(JOB_STATUS.CANCELLED)} as cancelled,
-          sum((select count(*) from job_deliveries jd where jd.job_id = j.id))::int as deliveries,
-          (select count(*) from jobs rj where rj.rejected_by_driver_id = u.id and rj.portal_id = ${context.portalId}
-            and ${withinDays(context, sql`rj.created_at`)})::int as rejected
-        from jobs j join users u on u.id = j.driver_id left join drivers dr on dr.user_id = u.id
-        where j.portal_id = ${context.portalId} and ${withinDays(context, sql`j.created_at`)} ${companyFilter}
-          ${context.driverId !== undefined ? sql`and j.driver_id = ${context.driverId}` : sql``}
-        group by u.id, dr.driver_availability_id`;
+      // The jobs' deliveries counted by one look-up per job; the rejections in one pass over the range's jobs for all
+      // drivers (rather than one pass per driver row).
+      return sql`select g."key", g.driver, g.availability, g.jobs, g."notStarted", g."inProgress", g.completed, g.cancelled, g.deliveries,
+          coalesce(r.rejected, 0)::int as rejected
+        from (select u.id as driver_id, u.id::text as "key", ${fullName('u')} as driver, ${availabilityLabel(sql`dr.driver_availability_id`)} as availability,
+            count(*)::int as jobs, ${status(JOB_STATUS.NOT_STARTED)} as "notStarted", ${status(JOB_STATUS.IN_PROGRESS)} as "inProgress",
+            ${status(JOB_STATUS.COMPLETED)} as completed, ${status(JOB_STATUS.CANCELLED)} as cancelled, sum(jd.n)::int as deliveries
+          from jobs j join users u on u.id = j.driver_id left join drivers dr on dr.user_id = u.id
+            left join lateral (select count(*) as n from job_deliveries jd where jd.job_id = j.id) jd on true
+          where j.portal_id = ${context.portalId} and ${withinDays(context, sql`j.created_at`)} ${companyFilter}
+            ${context.driverId !== undefined ? sql`and j.driver_id = ${context.driverId}` : sql``}
+          group by u.id, dr.driver_availability_id) g
+        left join (select rj.rejected_by_driver_id as driver_id, count(*) as rejected from jobs rj
+          where rj.rejected_by_driver_id is not null and rj.portal_id = ${context.portalId} and ${withinDays(context, sql`rj.created_at`)}
+          group by 1) r on r.driver_id = g.driver_id`;
     },
     figures: {
       drivers: sql`count(*)::float8`,
