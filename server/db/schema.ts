@@ -1561,6 +1561,30 @@ export const reportTaskDays = pgTable('report_task_days', {
   distanceMax: doublePrecision('distance_max'),
 }, (table) => [index('report_task_days_day').on(table.portalId, table.day)]);
 
+/**
+ * Driver Performance and Driver KPI per task day (migration 0034_report-driver-task-days): per portal, task day,
+ * driver, company, store and placing user, the counts of tasks, and the jobs, deliveries and delivered deliveries
+ * those tasks belong to as id lists (jobs and deliveries are counted once over a range however many days they span,
+ * so their ids are kept, not their number). Kept with report_task_days (same dirty days).
+ */
+export const reportDriverTaskDays = pgTable('report_driver_task_days', {
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  driverId: integer('driver_id').notNull(),
+  companyId: integer('company_id'),
+  storeId: integer('store_id'),
+  placedByUserId: integer('placed_by_user_id'),
+  tasks: integer('tasks').notNull(),
+  completed: integer('completed').notNull(),
+  arrivals: integer('arrivals').notNull(),
+  onTime: integer('on_time').notNull(),
+  late: integer('late').notNull(),
+  exceptions: integer('exceptions').notNull(),
+  jobIds: integer('job_ids').array().notNull(),
+  deliveryIds: integer('delivery_ids').array().notNull(),
+  deliveredIds: integer('delivered_ids').array().notNull(),
+}, (table) => [index('report_driver_task_days_day').on(table.portalId, table.day)]);
+
 /** A task day whose summary may be stale (as report_dirty_days, for report_task_days). */
 export const reportTaskDirtyDays = pgTable('report_task_dirty_days', {
   id: serial('id').primaryKey(),

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { operations } from '../../src/api/generated/connect';
-import type { ReportId } from '../../src/lib/reports';
+import { REPORTS, type ReportId } from '../../src/lib/reports';
 import { LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
 import { rowsOf } from '../../server/db/database';
 import { companies, deliveries, deliveryQuotes, jobDeliveries, jobs, jobTasks, portals, stores, users } from '../../server/db/schema';
@@ -169,15 +169,16 @@ describe('the stored terminal date (deliveries.terminal_at)', () => {
   });
 });
 
-describe('the per-driver task reports from the daily task summaries (report_task_days, report_driver_days)', () => {
-  const summarisedReports = ['driverWaitTime', 'locationProximity', 'driverSchedules'] as const;
+describe('the per-driver task reports from the daily task summaries (report_task_days, report_driver_days, report_driver_task_days)', () => {
+  const summarisedReports = ['driverWaitTime', 'locationProximity', 'driverSchedules', 'driverPerformance', 'driverKpi'] as const;
   const queries = (id: ReportId): ReportQuery[] => [
     week, { startDate: '2026-04-07', endDate: '2026-04-09' }, { ...week, holidayFilter: 'All' }, { ...week, holidayFilter: 'Sundays' },
     { startDate: '2026-04-01', endDate: '2026-04-30' },
-    // Driver Schedules takes no company or store filter.
-    ...(id === 'driverSchedules' ? [] : [{ ...week, companyid: companyIds[0]! }, { ...week, companyid: companyIds[0]!, storeid: storeId }]),
+    // Driver Schedules takes no company or store filter, Driver Performance and Driver KPI no store filter.
+    ...(REPORTS[id].filters.includes('company') ? [{ ...week, companyid: companyIds[0]! }] : []),
+    ...(REPORTS[id].filters.includes('store') ? [{ ...week, companyid: companyIds[0]!, storeid: storeId }] : []),
   ];
-  /** Every answer of the three reports (the demo data has no tasks in April 2026). */
+  /** Every answer of the five reports (the demo data has no tasks in April 2026). */
   const answers = async () => Promise.all(summarisedReports.flatMap((id) => queries(id).map(async (query) => {
     const result = await answer(id, query);
     return { id, query, result };
@@ -207,6 +208,12 @@ describe('the per-driver task reports from the daily task summaries (report_task
     expect(summarised.find((entry) => entry.id === 'driverWaitTime')!.result.figures.stops).toBeGreaterThan(5);
     expect(summarised.find((entry) => entry.id === 'locationProximity')!.result.figures.arrivals).toBeGreaterThan(5);
     expect(summarised.find((entry) => entry.id === 'driverSchedules')!.result.items.length).toBeGreaterThan(5);
+    // Jobs and delivered deliveries span several task days: counted once over the range, as live.
+    const performance = summarised.find((entry) => entry.id === 'driverPerformance' && entry.query === queries('driverPerformance')[0]);
+    expect(performance?.result.items.map((row) => row.jobs)).toEqual([1, 1]);
+    expect(performance?.result.items.some((row) => Number(row.delivered) > 1)).toBe(true);
+    expect((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from report_driver_task_days where portal_id = ${portalId}
+      and day between '2026-04-01' and '2026-04-30'`))[0]!.n).toBeGreaterThan(5);
     expect((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from report_driver_days where portal_id = ${portalId}
       and day between '2026-04-01' and '2026-04-30'`))[0]!.n).toBeGreaterThan(5);
 
@@ -228,6 +235,9 @@ describe('the per-driver task reports from the daily task summaries (report_task
     const [delivery] = await rowsOf<{ quoteId: number }>(db, sql`select selected_quote_id as "quoteId" from deliveries where id = ${deliveryIds[8]!}`);
     await db.update(deliveryQuotes).set({ dropOffWindowEnd: at('2026-04-12T10:00:00') }).where(eq(deliveryQuotes.id, delivery!.quoteId));
     await db.update(deliveries).set({ companyId: companyIds[0]! }).where(eq(deliveries.id, deliveryIds[9]!));
+    // A delivery is delivered after all (Driver Performance and KPI count it).
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.DELIVERED, deliveredAt: at('2026-04-08T16:00:00') })
+      .where(eq(deliveries.id, deliveryIds[15]!));
     const afterMoves = await answers();
     expect(afterMoves).toEqual(await liveAnswers());
     // Summarised again, nothing dirty: still the live answers.

@@ -276,6 +276,57 @@ export function jobDayFacts(context: ReportContext, days: readonly string[]): SQ
     group by 1, 2, 3, 4`;
 }
 
+/**
+ * The columns of report_driver_task_days from the live tasks (taskBase) whose task day is one of `days`: per day,
+ * driver, company, store and customer, the task counts Driver Performance and Driver KPI add up, and the ids of the
+ * jobs, deliveries and delivered deliveries of those tasks (counted once over a range, from the ids).
+ */
+export function driverTaskDayFacts(context: ReportContext, days: readonly string[]): SQL {
+  const date = localDate(TASK_WINDOW_END, context.timeZone);
+  return sql`select ${date} as day, j.driver_id, d.company_id, d.store_id, d.placed_by_user_id, count(*)::int as tasks,
+      count(*) filter (where t.task_status_id = ${TASK_STATUS.COMPLETED})::int as completed, count(t.arrived_date)::int as arrivals,
+      count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END})::int as on_time,
+      count(*) filter (where t.arrived_date > ${TASK_WINDOW_END})::int as late,
+      count(*) filter (where t.task_status_id = ${TASK_STATUS.EXCEPTION})::int as exceptions,
+      array_agg(distinct t.job_id) as job_ids, array_agg(distinct d.id) as delivery_ids,
+      coalesce(array_agg(distinct d.id) filter (where d.logistic_status_id = ${LOGISTIC_STATUS.DELIVERED}), '{}') as delivered_ids
+    from ${taskBase(context)} and ${taskDaysWindow(context, days)}
+    group by 1, 2, 3, 4, 5`;
+}
+
+/**
+ * The driver task facts `f` of the range: report_driver_task_days for its clean days, live tasks (driverTaskDayFacts)
+ * for its dirty ones. Only when taskSummarised(context) and the dirty days are known.
+ */
+function driverTaskFacts(context: ReportContext, dirty: readonly string[]): SQL {
+  const excluded = dirty.length > 0 ? sql`and s.day not in (${sql.join(dirty.map((day) => sql`${day}::date`), sql`, `)})` : sql``;
+  const fromSummary = sql`select s.day, s.driver_id, s.company_id, s.store_id, s.placed_by_user_id, s.tasks, s.completed, s.arrivals,
+      s.on_time, s.late, s.exceptions, s.job_ids, s.delivery_ids, s.delivered_ids
+    from report_driver_task_days s where ${summaryFiltersOf(context)} and ${dateWindow(context, sql`s.day`)} ${excluded}`;
+  if (dirty.length === 0) return fromSummary;
+  return sql`${fromSummary} union all select * from (${driverTaskDayFacts(context, dirty)}) l where ${dateWindow(context, sql`l.day`)}`;
+}
+
+/**
+ * Per driver over the driver task facts of the range: the task counts summed, and the jobs, delivered deliveries and
+ * (for the ratings) deliveries from their ids, each counted once. Columns as Driver Performance's and Driver KPI's
+ * live groups, with driver_id and delivery_ids.
+ */
+function driverTaskTotals(context: ReportContext, dirty: readonly string[]): SQL {
+  const ids = (column: string) => sql`(select f.driver_id, array_agg(distinct x.id) as ids from f cross join unnest(f.${sql.raw(column)}) x(id) group by 1)`;
+  return sql`with f as materialized (${driverTaskFacts(context, dirty)})
+    select u.id as driver_id, u.id::text as "key", ${fullName('u')} as driver, coalesce(cardinality(jb.ids), 0)::int as jobs,
+      s.tasks, s.completed, s.arrivals, s."onTimeArrivals", s."lateArrivals", s.exceptions, coalesce(cardinality(dl.ids), 0)::int as delivered,
+      coalesce(dv.ids, '{}') as delivery_ids
+    from (select f.driver_id, sum(f.tasks)::int as tasks, sum(f.completed)::int as completed, sum(f.arrivals)::int as arrivals,
+        sum(f.on_time)::int as "onTimeArrivals", sum(f.late)::int as "lateArrivals", sum(f.exceptions)::int as exceptions
+      from f group by 1) s
+      join users u on u.id = s.driver_id
+      left join ${ids('job_ids')} jb on jb.driver_id = s.driver_id
+      left join ${ids('delivered_ids')} dl on dl.driver_id = s.driver_id
+      left join ${ids('delivery_ids')} dv on dv.driver_id = s.driver_id`;
+}
+
 const PICK_UP_FACT = sql`f.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
 const DROP_OFF_FACT = sql`f.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
 
@@ -397,7 +448,15 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     },
   },
   driverPerformance: {
-    rows: (context) => sql`select g.*, ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent" from (
+    // From the daily driver task summaries (report_driver_task_days) when they serve the context (taskSummarised).
+    taskSummaries: true,
+    rows: (context) => {
+      const outer = (inner: SQL) => sql`select g.*, ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent" from (${inner}) g`;
+      if (context.taskDirtyDays && taskSummarised(context)) {
+        return outer(sql`select t."key", t.driver, t.jobs, t.tasks, t.completed, t.arrivals, t."onTimeArrivals", t."lateArrivals", t.exceptions,
+            t.delivered from (${driverTaskTotals(context, context.taskDirtyDays)}) t`);
+      }
+      return outer(sql`
         select u.id::text as "key", ${fullName('u')} as driver, count(distinct t.job_id)::int as jobs, count(*)::int as tasks,
           count(*) filter (where t.task_status_id = ${TASK_STATUS.COMPLETED})::int as completed,
           count(t.arrived_date)::int as arrivals,
@@ -409,7 +468,8 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
           join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
         where ${BOOKED} and ${deliveryFiltersOf(context)} and ${taskWindow(context)}
           ${context.driverId !== undefined ? sql`and j.driver_id = ${context.driverId}` : sql``}
-        group by 1, 2) g`,
+        group by 1, 2`);
+    },
     figures: {
       drivers: sql`count(*)::float8`,
       tasks: sumOf('tasks'),
@@ -555,20 +615,26 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   },
   driverKpi: {
     // Only cells leave the query (the contract's report values are numbers and text): the delivery ids stay inside.
-    rows: (context) => sql`select g."key", g.driver, g.tasks, g.completed, g.arrivals, g."onTimeArrivals", g.exceptions, g.delivered,
-        ${percentOf(sql`g.completed`, sql`g.tasks`)} as "completionPercent",
-        ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent", ${percentOf(sql`g.exceptions`, sql`g.tasks`)} as "exceptionPercent",
-        r.ratings, r.rating_total, round(r.rating_total::numeric / nullif(r.ratings, 0), 1)::float8 as "averageRating"
-      from (select u.id as driver_id, u.id::text as "key", ${fullName('u')} as driver, count(*)::int as tasks,
+    // From the daily driver task summaries (report_driver_task_days) when they serve the context (taskSummarised).
+    taskSummaries: true,
+    rows: (context) => {
+      const outer = (inner: SQL) => sql`select g."key", g.driver, g.tasks, g.completed, g.arrivals, g."onTimeArrivals", g.exceptions, g.delivered,
+          ${percentOf(sql`g.completed`, sql`g.tasks`)} as "completionPercent",
+          ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent", ${percentOf(sql`g.exceptions`, sql`g.tasks`)} as "exceptionPercent",
+          r.ratings, r.rating_total, round(r.rating_total::numeric / nullif(r.ratings, 0), 1)::float8 as "averageRating"
+        from (${inner}) g
+        left join lateral (select count(*)::int as ratings, coalesce(sum(ra.score), 0)::int as rating_total from ratings ra
+          where ra.driver_id = g.driver_id and ra.delivery_id = any(g.delivery_ids)) r on true`;
+      if (context.taskDirtyDays && taskSummarised(context)) return outer(driverTaskTotals(context, context.taskDirtyDays));
+      return outer(sql`select u.id as driver_id, u.id::text as "key", ${fullName('u')} as driver, count(*)::int as tasks,
           count(*) filter (where t.task_status_id = ${TASK_STATUS.COMPLETED})::int as completed, count(t.arrived_date)::int as arrivals,
           count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END})::int as "onTimeArrivals",
           count(*) filter (where t.task_status_id = ${TASK_STATUS.EXCEPTION})::int as exceptions,
           count(distinct d.id) filter (where d.logistic_status_id = ${LOGISTIC_STATUS.DELIVERED})::int as delivered,
           array_agg(distinct d.id) as delivery_ids
         from ${taskBase(context)} and ${taskWindow(context)}
-        group by 1, 2, 3) g
-      left join lateral (select count(*)::int as ratings, coalesce(sum(ra.score), 0)::int as rating_total from ratings ra
-        where ra.driver_id = g.driver_id and ra.delivery_id = any(g.delivery_ids)) r on true`,
+        group by 1, 2, 3`);
+    },
     figures: {
       drivers: sql`count(*)::float8`,
       compliancePercent: sumPercent('onTimeArrivals', 'arrivals'),

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
-import { daysNarrowing, deliveryBase, driverDayFacts, jobDayFacts, taskDayFacts } from './queries';
+import { daysNarrowing, deliveryBase, driverDayFacts, driverTaskDayFacts, jobDayFacts, taskDayFacts } from './queries';
 import type { ReportContext } from './runner';
 
 /**
- * The daily report summaries (report_delivery_days, issue 17; report_task_days and report_driver_days for the per-driver task reports, report_job_days for Acceptance and Compliance): the
+ * The daily report summaries (report_delivery_days, issue 17; report_task_days, report_driver_days and report_driver_task_days for the per-driver task reports, report_job_days for Acceptance and Compliance): the
  * triggers of migrations 0027, 0030 and 0032 mark a day dirty in the transaction of every write that can change its figures;
  * this recomputes dirty days from the live rows with the very query the reports run live for a dirty day
  * (deliveryBase, taskDayFacts), so a summary row is what the report would have counted.
@@ -66,6 +66,12 @@ export async function refreshReportSummariesOnce(db: Database): Promise<number> 
       await tx.execute(sql`delete from report_driver_days where portal_id = ${context.portalId} and day in (${list})`);
       await tx.execute(sql`insert into report_driver_days (portal_id, day, driver_id, jobs, tasks, first_start, last_end)
         select ${context.portalId}, f.day, f.driver_id, f.jobs, f.tasks, f.first_start, f.last_end from (${driverDayFacts(context, days)}) f`);
+      await tx.execute(sql`delete from report_driver_task_days where portal_id = ${context.portalId} and day in (${list})`);
+      await tx.execute(sql`insert into report_driver_task_days (portal_id, day, driver_id, company_id, store_id, placed_by_user_id, tasks,
+          completed, arrivals, on_time, late, exceptions, job_ids, delivery_ids, delivered_ids)
+        select ${context.portalId}, f.day, f.driver_id, f.company_id, f.store_id, f.placed_by_user_id, f.tasks, f.completed, f.arrivals,
+          f.on_time, f.late, f.exceptions, f.job_ids, f.delivery_ids, f.delivered_ids
+        from (${driverTaskDayFacts(context, days)}) f`);
     }
     // The job days (report_job_days, by the local day a job was created).
     const jobDays = await dirtyDays('report_job_dirty_days');
