@@ -313,18 +313,21 @@ function driverTaskFacts(context: ReportContext, dirty: readonly string[]): SQL 
  * live groups, with driver_id and delivery_ids.
  */
 function driverTaskTotals(context: ReportContext, dirty: readonly string[]): SQL {
-  const ids = (column: string) => sql`(select f.driver_id, array_agg(distinct x.id) as ids from f cross join unnest(f.${sql.raw(column)}) x(id) group by 1)`;
+  // Distinct (driver, id) pairs by hashing, then counted or listed per driver (a left join whose columns the report
+  // does not read is removed by the planner: Driver Performance lists no delivery ids, Driver KPI counts no jobs).
+  const ids = (column: string, aggregate: SQL) => sql`(select y.driver_id, ${aggregate} as ids
+    from (select distinct f.driver_id, x.id from f cross join unnest(f.${sql.raw(column)}) x(id)) y group by 1)`;
   return sql`with f as materialized (${driverTaskFacts(context, dirty)})
-    select u.id as driver_id, u.id::text as "key", ${fullName('u')} as driver, coalesce(cardinality(jb.ids), 0)::int as jobs,
-      s.tasks, s.completed, s.arrivals, s."onTimeArrivals", s."lateArrivals", s.exceptions, coalesce(cardinality(dl.ids), 0)::int as delivered,
+    select u.id as driver_id, u.id::text as "key", ${fullName('u')} as driver, coalesce(jb.ids, 0)::int as jobs,
+      s.tasks, s.completed, s.arrivals, s."onTimeArrivals", s."lateArrivals", s.exceptions, coalesce(dl.ids, 0)::int as delivered,
       coalesce(dv.ids, '{}') as delivery_ids
     from (select f.driver_id, sum(f.tasks)::int as tasks, sum(f.completed)::int as completed, sum(f.arrivals)::int as arrivals,
         sum(f.on_time)::int as "onTimeArrivals", sum(f.late)::int as "lateArrivals", sum(f.exceptions)::int as exceptions
       from f group by 1) s
       join users u on u.id = s.driver_id
-      left join ${ids('job_ids')} jb on jb.driver_id = s.driver_id
-      left join ${ids('delivered_ids')} dl on dl.driver_id = s.driver_id
-      left join ${ids('delivery_ids')} dv on dv.driver_id = s.driver_id`;
+      left join ${ids('job_ids', sql`count(*)`)} jb on jb.driver_id = s.driver_id
+      left join ${ids('delivered_ids', sql`count(*)`)} dl on dl.driver_id = s.driver_id
+      left join ${ids('delivery_ids', sql`array_agg(y.id)`)} dv on dv.driver_id = s.driver_id`;
 }
 
 const PICK_UP_FACT = sql`f.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
