@@ -392,3 +392,18 @@ describe('the stored task window end (job_tasks.report_window_end) and the Excep
     await compare();
   });
 });
+
+describe('two refreshers at once (the job in one process, a refresh by hand in another)', () => {
+  it('both finish, one pass at a time, and leave nothing dirty', async () => {
+    const db = server.database.db;
+    await db.execute(sql`insert into report_task_dirty_days (portal_id, day)
+      select ${portalId}, day::date from generate_series('2026-04-01'::date, '2026-04-30'::date, interval '1 day') day`);
+    await db.execute(sql`insert into report_dirty_days (portal_id, day)
+      select ${portalId}, day::date from generate_series('2026-04-01'::date, '2026-04-30'::date, interval '1 day') day`);
+    const [first, second] = await Promise.all([refreshReportSummaries(db), refreshReportSummaries(db)]);
+    expect(first + second).toBeGreaterThanOrEqual(60);
+    const [left] = await rowsOf<{ n: number }>(db, sql`select (select count(*) from report_task_dirty_days)::int
+      + (select count(*) from report_dirty_days)::int as n`);
+    expect(left!.n).toBe(0);
+  });
+});
