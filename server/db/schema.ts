@@ -593,7 +593,16 @@ export const jobTasks = pgTable('job_tasks', {
   completedDate: timestamp('completed_date', { withTimezone: true }),
   exceptionReason: text('exception_reason'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [index('job_tasks_job').on(table.jobId, table.taskJobOrder), index('job_tasks_delivery').on(table.deliveryId)]);
+  /**
+   * The end of the task's window as the reports read it (their Due Date): its delivery's selected quote's pick-up
+   * window end for a pick-up task, its drop-off window end otherwise; null without a selected quote. Kept by triggers
+   * (migration 0033_task-window-end), never written by the application.
+   */
+  reportWindowEnd: timestamp('report_window_end', { withTimezone: true }),
+}, (table) => [
+  index('job_tasks_job').on(table.jobId, table.taskJobOrder), index('job_tasks_delivery').on(table.deliveryId),
+  index('job_tasks_exception_window').on(table.reportWindowEnd).where(sql`task_status_id = -1001 or exception_reason is not null`),
+]);
 
 /** Notifications shown in the web app's list (002 section 3); each belongs to one user. */
 export const webNotifications = pgTable('web_notifications', {
@@ -1551,6 +1560,30 @@ export const reportTaskDays = pgTable('report_task_days', {
   distanceTotal: numeric('distance_total').notNull(),
   distanceMax: doublePrecision('distance_max'),
 }, (table) => [index('report_task_days_day').on(table.portalId, table.day)]);
+
+/**
+ * Driver Performance and Driver KPI per task day (migration 0034_report-driver-task-days): per portal, task day,
+ * driver, company, store and placing user, the counts of tasks, and the jobs, deliveries and delivered deliveries
+ * those tasks belong to as id lists (jobs and deliveries are counted once over a range however many days they span,
+ * so their ids are kept, not their number). Kept with report_task_days (same dirty days).
+ */
+export const reportDriverTaskDays = pgTable('report_driver_task_days', {
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  driverId: integer('driver_id').notNull(),
+  companyId: integer('company_id'),
+  storeId: integer('store_id'),
+  placedByUserId: integer('placed_by_user_id'),
+  tasks: integer('tasks').notNull(),
+  completed: integer('completed').notNull(),
+  arrivals: integer('arrivals').notNull(),
+  onTime: integer('on_time').notNull(),
+  late: integer('late').notNull(),
+  exceptions: integer('exceptions').notNull(),
+  jobIds: integer('job_ids').array().notNull(),
+  deliveryIds: integer('delivery_ids').array().notNull(),
+  deliveredIds: integer('delivered_ids').array().notNull(),
+}, (table) => [index('report_driver_task_days_day').on(table.portalId, table.day)]);
 
 /** A task day whose summary may be stale (as report_dirty_days, for report_task_days). */
 export const reportTaskDirtyDays = pgTable('report_task_dirty_days', {

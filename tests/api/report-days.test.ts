@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { operations } from '../../src/api/generated/connect';
-import type { ReportId } from '../../src/lib/reports';
+import { REPORTS, type ReportId } from '../../src/lib/reports';
 import { LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
 import { rowsOf } from '../../server/db/database';
 import { companies, deliveries, deliveryQuotes, jobDeliveries, jobs, jobTasks, portals, stores, users } from '../../server/db/schema';
@@ -169,15 +169,16 @@ describe('the stored terminal date (deliveries.terminal_at)', () => {
   });
 });
 
-describe('the per-driver task reports from the daily task summaries (report_task_days, report_driver_days)', () => {
-  const summarisedReports = ['driverWaitTime', 'locationProximity', 'driverSchedules'] as const;
+describe('the per-driver task reports from the daily task summaries (report_task_days, report_driver_days, report_driver_task_days)', () => {
+  const summarisedReports = ['driverWaitTime', 'locationProximity', 'driverSchedules', 'driverPerformance', 'driverKpi'] as const;
   const queries = (id: ReportId): ReportQuery[] => [
     week, { startDate: '2026-04-07', endDate: '2026-04-09' }, { ...week, holidayFilter: 'All' }, { ...week, holidayFilter: 'Sundays' },
     { startDate: '2026-04-01', endDate: '2026-04-30' },
-    // Driver Schedules takes no company or store filter.
-    ...(id === 'driverSchedules' ? [] : [{ ...week, companyid: companyIds[0]! }, { ...week, companyid: companyIds[0]!, storeid: storeId }]),
+    // Driver Schedules takes no company or store filter, Driver Performance and Driver KPI no store filter.
+    ...(REPORTS[id].filters.includes('company') ? [{ ...week, companyid: companyIds[0]! }] : []),
+    ...(REPORTS[id].filters.includes('store') ? [{ ...week, companyid: companyIds[0]!, storeid: storeId }] : []),
   ];
-  /** Every answer of the three reports (the demo data has no tasks in April 2026). */
+  /** Every answer of the five reports (the demo data has no tasks in April 2026). */
   const answers = async () => Promise.all(summarisedReports.flatMap((id) => queries(id).map(async (query) => {
     const result = await answer(id, query);
     return { id, query, result };
@@ -207,6 +208,12 @@ describe('the per-driver task reports from the daily task summaries (report_task
     expect(summarised.find((entry) => entry.id === 'driverWaitTime')!.result.figures.stops).toBeGreaterThan(5);
     expect(summarised.find((entry) => entry.id === 'locationProximity')!.result.figures.arrivals).toBeGreaterThan(5);
     expect(summarised.find((entry) => entry.id === 'driverSchedules')!.result.items.length).toBeGreaterThan(5);
+    // Jobs and delivered deliveries span several task days: counted once over the range, as live.
+    const performance = summarised.find((entry) => entry.id === 'driverPerformance' && entry.query === queries('driverPerformance')[0]);
+    expect(performance?.result.items.map((row) => row.jobs)).toEqual([1, 1]);
+    expect(performance?.result.items.some((row) => Number(row.delivered) > 1)).toBe(true);
+    expect((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from report_driver_task_days where portal_id = ${portalId}
+      and day between '2026-04-01' and '2026-04-30'`))[0]!.n).toBeGreaterThan(5);
     expect((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from report_driver_days where portal_id = ${portalId}
       and day between '2026-04-01' and '2026-04-30'`))[0]!.n).toBeGreaterThan(5);
 
@@ -228,6 +235,9 @@ describe('the per-driver task reports from the daily task summaries (report_task
     const [delivery] = await rowsOf<{ quoteId: number }>(db, sql`select selected_quote_id as "quoteId" from deliveries where id = ${deliveryIds[8]!}`);
     await db.update(deliveryQuotes).set({ dropOffWindowEnd: at('2026-04-12T10:00:00') }).where(eq(deliveryQuotes.id, delivery!.quoteId));
     await db.update(deliveries).set({ companyId: companyIds[0]! }).where(eq(deliveries.id, deliveryIds[9]!));
+    // A delivery is delivered after all (Driver Performance and KPI count it).
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.DELIVERED, deliveredAt: at('2026-04-08T16:00:00') })
+      .where(eq(deliveries.id, deliveryIds[15]!));
     const afterMoves = await answers();
     expect(afterMoves).toEqual(await liveAnswers());
     // Summarised again, nothing dirty: still the live answers.
@@ -293,5 +303,107 @@ describe('Acceptance and Compliance from the daily job summaries (report_job_day
     const afterJobs = await answers();
     expect(afterJobs).toEqual(await liveAnswers());
     expect(await answers()).toEqual(afterJobs);
+  });
+});
+
+describe('the stored task window end (job_tasks.report_window_end) and the Exceptions report read by it', () => {
+  /** Tasks whose stored window end is not the live one (the selected quote's pick-up or drop-off window end). */
+  const drifted = async () => (await rowsOf<{ n: number }>(server.database.db, sql`select count(*)::int as n from job_tasks t
+    left join deliveries d on d.id = t.delivery_id left join delivery_quotes q on q.id = d.selected_quote_id
+    where t.report_window_end is distinct from (case when t.task_type_id in (1, 3, 5) then q.pickup_window_end else q.drop_off_window_end end)`))[0]!.n;
+  /** The Exceptions rows and figures computed directly from the tasks and their quotes (the report before the stored end). */
+  const liveExceptions = async (startDate: string, endDate: string, companyId: number) => {
+    const rows = await rowsOf<{ key: string; windowEnd: string; deliveryId: number; pickUp: number }>(server.database.db, sql`
+      select t.id::text as "key", to_char((case when t.task_type_id in (1, 3, 5) then q.pickup_window_end else q.drop_off_window_end end)
+          at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "windowEnd", d.id as "deliveryId",
+        case when t.task_type_id in (1, 3, 5) then 1 else 0 end as "pickUp"
+      from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+      where (t.task_status_id = ${TASK_STATUS.EXCEPTION} or t.exception_reason is not null) and d.company_id = ${companyId}
+        and d.logistic_status_id not in (${LOGISTIC_STATUS.PENDING}, ${LOGISTIC_STATUS.CANCELLED_QUOTE})
+        and ((case when t.task_type_id in (1, 3, 5) then q.pickup_window_end else q.drop_off_window_end end) at time zone 'Africa/Johannesburg')::date
+          between ${startDate}::date and ${endDate}::date
+      order by 1`);
+    return {
+      rows: rows.map((row) => ({ key: row.key, windowEnd: row.windowEnd })),
+      figures: {
+        exceptions: rows.length, deliveries: new Set(rows.map((row) => row.deliveryId)).size,
+        pickUp: rows.filter((row) => row.pickUp === 1).length, dropOff: rows.filter((row) => row.pickUp === 0).length,
+      },
+    };
+  };
+  const reported = async (startDate: string, endDate: string, companyId: number) => {
+    const result = await answer('exceptions', { startDate, endDate, companyid: companyId });
+    return {
+      rows: result.items.map((row) => ({ key: String(row.key), windowEnd: row.windowEnd })).sort((a, b) => a.key.localeCompare(b.key)),
+      figures: result.figures,
+    };
+  };
+  const ranges = [week, { startDate: '2026-04-08', endDate: '2026-04-08' }, { startDate: '2026-04-01', endDate: '2026-04-30' }];
+  const compare = async () => {
+    for (const range of ranges) {
+      for (const companyId of companyIds) {
+        const live = await liveExceptions(range.startDate, range.endDate, companyId);
+        const answered = await reported(range.startDate, range.endDate, companyId);
+        expect(answered.rows.map((row) => row.key)).toEqual(live.rows.map((row) => row.key));
+        expect(answered.figures).toEqual(live.figures);
+      }
+    }
+  };
+
+  it('is the live window end after every kind of write, and Exceptions answers what the live tasks answer', async () => {
+    const db = server.database.db;
+    expect(await drifted()).toBe(0);
+    expect((await liveExceptions(week.startDate, week.endDate, companyIds[0]!)).figures.exceptions).toBeGreaterThan(3);
+    await compare();
+
+    // A quote's windows move (one to the next week), a delivery selects a new quote (inserted after it names it), a
+    // task changes type and another moves to a different delivery, a selected quote is deleted, a task is inserted.
+    const quoteOf = async (deliveryId: number) => (await rowsOf<{ quoteId: number }>(db, sql`select selected_quote_id as "quoteId"
+      from deliveries where id = ${deliveryId}`))[0]!.quoteId;
+    await db.update(deliveryQuotes).set({ dropOffWindowEnd: at('2026-04-14T10:00:00'), pickupWindowEnd: at('2026-04-09T10:30:00') })
+      .where(eq(deliveryQuotes.id, await quoteOf(deliveryIds[4]!)));
+    await db.update(deliveryQuotes).set({ dropOffWindowEnd: at('2026-04-10T09:00:00') }).where(eq(deliveryQuotes.id, await quoteOf(deliveryIds[12]!)));
+    expect(await drifted()).toBe(0);
+    const [next] = await rowsOf<{ id: number }>(db, sql`select max(id) + 1000 as id from delivery_quotes`);
+    await db.update(deliveries).set({ selectedQuoteId: next!.id }).where(eq(deliveries.id, deliveryIds[10]!));
+    expect(await drifted()).toBe(0);
+    await db.insert(deliveryQuotes).values({
+      id: next!.id, deliveryId: deliveryIds[10]!, slaType: 'Priority', pricingTier: 'Default', priceExclCents: 10000, vatRateBasisPoints: 1500, items: [],
+      pickupWindowStart: at('2026-04-07T09:00:00'), pickupWindowEnd: at('2026-04-07T11:00:00'),
+      dropOffWindowStart: at('2026-04-07T12:00:00'), dropOffWindowEnd: at('2026-04-07T13:00:00'), expiresAt: at('2026-04-07T08:30:00'),
+    });
+    expect(await drifted()).toBe(0);
+    await db.update(jobTasks).set({ taskTypeId: TASK_TYPE.STORE_PICK_UP }).where(sql`${jobTasks.deliveryId} = ${deliveryIds[13]!} and ${jobTasks.taskTypeId} = ${TASK_TYPE.DROP_OFF}`);
+    await db.update(jobTasks).set({ deliveryId: deliveryIds[15]! }).where(sql`${jobTasks.deliveryId} = ${deliveryIds[14]!} and ${jobTasks.taskTypeId} = ${TASK_TYPE.DROP_OFF}`);
+    await db.update(jobTasks).set({ taskStatusId: TASK_STATUS.EXCEPTION, exceptionReason: 'Gate locked' })
+      .where(sql`${jobTasks.deliveryId} = ${deliveryIds[6]!}`);
+    await db.insert(jobTasks).values({
+      jobId: jobIds[0]!, deliveryId: deliveryIds[16]!, taskJobOrder: 98, taskTypeId: TASK_TYPE.PICK_UP, taskStatusId: TASK_STATUS.EXCEPTION,
+      address: { description: 'Again' }, exceptionReason: 'Wrong address',
+    });
+    expect(await drifted()).toBe(0);
+    await compare();
+    await db.update(deliveries).set({ selectedQuoteId: null }).where(eq(deliveries.id, deliveryIds[17]!));
+    const orphan = await quoteOf(deliveryIds[18]!);
+    await db.update(deliveries).set({ selectedQuoteId: null }).where(eq(deliveries.id, deliveryIds[18]!));
+    await db.update(deliveries).set({ selectedQuoteId: orphan }).where(eq(deliveries.id, deliveryIds[18]!));
+    await db.delete(deliveryQuotes).where(eq(deliveryQuotes.id, await quoteOf(deliveryIds[19]!)));
+    expect(await drifted()).toBe(0);
+    await compare();
+  });
+});
+
+describe('two refreshers at once (the job in one process, a refresh by hand in another)', () => {
+  it('both finish, one pass at a time, and leave nothing dirty', async () => {
+    const db = server.database.db;
+    await db.execute(sql`insert into report_task_dirty_days (portal_id, day)
+      select ${portalId}, day::date from generate_series('2026-04-01'::date, '2026-04-30'::date, interval '1 day') day`);
+    await db.execute(sql`insert into report_dirty_days (portal_id, day)
+      select ${portalId}, day::date from generate_series('2026-04-01'::date, '2026-04-30'::date, interval '1 day') day`);
+    const [first, second] = await Promise.all([refreshReportSummaries(db), refreshReportSummaries(db)]);
+    expect(first + second).toBeGreaterThanOrEqual(60);
+    const [left] = await rowsOf<{ n: number }>(db, sql`select (select count(*) from report_task_dirty_days)::int
+      + (select count(*) from report_dirty_days)::int as n`);
+    expect(left!.n).toBe(0);
   });
 });

@@ -168,6 +168,18 @@ function taskWindow(context: ReportContext): SQL {
 }
 
 /**
+ * taskWindow, with the Due Date's window read by the task's stored window end (job_tasks.report_window_end, the same
+ * value kept by triggers: migration 0033) through an index on it, instead of the quotes' window-end indexes.
+ */
+function storedTaskWindow(context: ReportContext): SQL {
+  if (context.dateType !== 'Due Date' && context.dateType !== undefined) return taskWindow(context);
+  return dateWindow(context, taskDate(context), timestampWithin(context, sql`t.report_window_end`));
+}
+
+/** A task in exception or with an exception reason (a constant, so the planner matches job_tasks_exception_window). */
+const EXCEPTION_TASK = sql.raw(`(t.task_status_id = ${TASK_STATUS.EXCEPTION} or t.exception_reason is not null)`);
+
+/**
  * Tasks `t` of jobs `j` with a driver `u`, on the caller's booked deliveries `d` (selected quote `q`) under the
  * catalogue filters: `from ... where ...` for the task reports to extend with `and`.
  */
@@ -262,6 +274,60 @@ export function jobDayFacts(context: ReportContext, days: readonly string[]): SQ
     where j.portal_id = ${context.portalId} and (j.driver_id is not null or j.rejected_by_driver_id is not null)
       and (${narrowing}) and ${day} in (${sql.join(days.map((one) => sql`${one}::date`), sql`, `)})
     group by 1, 2, 3, 4`;
+}
+
+/**
+ * The columns of report_driver_task_days from the live tasks (taskBase) whose task day is one of `days`: per day,
+ * driver, company, store and customer, the task counts Driver Performance and Driver KPI add up, and the ids of the
+ * jobs, deliveries and delivered deliveries of those tasks (counted once over a range, from the ids).
+ */
+export function driverTaskDayFacts(context: ReportContext, days: readonly string[]): SQL {
+  const date = localDate(TASK_WINDOW_END, context.timeZone);
+  return sql`select ${date} as day, j.driver_id, d.company_id, d.store_id, d.placed_by_user_id, count(*)::int as tasks,
+      count(*) filter (where t.task_status_id = ${TASK_STATUS.COMPLETED})::int as completed, count(t.arrived_date)::int as arrivals,
+      count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END})::int as on_time,
+      count(*) filter (where t.arrived_date > ${TASK_WINDOW_END})::int as late,
+      count(*) filter (where t.task_status_id = ${TASK_STATUS.EXCEPTION})::int as exceptions,
+      array_agg(distinct t.job_id) as job_ids, array_agg(distinct d.id) as delivery_ids,
+      coalesce(array_agg(distinct d.id) filter (where d.logistic_status_id = ${LOGISTIC_STATUS.DELIVERED}), '{}') as delivered_ids
+    from ${taskBase(context)} and ${taskDaysWindow(context, days)}
+    group by 1, 2, 3, 4, 5`;
+}
+
+/**
+ * The driver task facts `f` of the range: report_driver_task_days for its clean days, live tasks (driverTaskDayFacts)
+ * for its dirty ones. Only when taskSummarised(context) and the dirty days are known.
+ */
+function driverTaskFacts(context: ReportContext, dirty: readonly string[]): SQL {
+  const excluded = dirty.length > 0 ? sql`and s.day not in (${sql.join(dirty.map((day) => sql`${day}::date`), sql`, `)})` : sql``;
+  const fromSummary = sql`select s.day, s.driver_id, s.company_id, s.store_id, s.placed_by_user_id, s.tasks, s.completed, s.arrivals,
+      s.on_time, s.late, s.exceptions, s.job_ids, s.delivery_ids, s.delivered_ids
+    from report_driver_task_days s where ${summaryFiltersOf(context)} and ${dateWindow(context, sql`s.day`)} ${excluded}`;
+  if (dirty.length === 0) return fromSummary;
+  return sql`${fromSummary} union all select * from (${driverTaskDayFacts(context, dirty)}) l where ${dateWindow(context, sql`l.day`)}`;
+}
+
+/**
+ * Per driver over the driver task facts of the range: the task counts summed, and the jobs, delivered deliveries and
+ * (for the ratings) deliveries from their ids, each counted once. Columns as Driver Performance's and Driver KPI's
+ * live groups, with driver_id and delivery_ids.
+ */
+function driverTaskTotals(context: ReportContext, dirty: readonly string[]): SQL {
+  // Distinct (driver, id) pairs by hashing, then counted or listed per driver (a left join whose columns the report
+  // does not read is removed by the planner: Driver Performance lists no delivery ids, Driver KPI counts no jobs).
+  const ids = (column: string, aggregate: SQL) => sql`(select y.driver_id, ${aggregate} as ids
+    from (select distinct f.driver_id, x.id from f cross join unnest(f.${sql.raw(column)}) x(id)) y group by 1)`;
+  return sql`with f as materialized (${driverTaskFacts(context, dirty)})
+    select u.id as driver_id, u.id::text as "key", ${fullName('u')} as driver, coalesce(jb.ids, 0)::int as jobs,
+      s.tasks, s.completed, s.arrivals, s."onTimeArrivals", s."lateArrivals", s.exceptions, coalesce(dl.ids, 0)::int as delivered,
+      coalesce(dv.ids, '{}') as delivery_ids
+    from (select f.driver_id, sum(f.tasks)::int as tasks, sum(f.completed)::int as completed, sum(f.arrivals)::int as arrivals,
+        sum(f.on_time)::int as "onTimeArrivals", sum(f.late)::int as "lateArrivals", sum(f.exceptions)::int as exceptions
+      from f group by 1) s
+      join users u on u.id = s.driver_id
+      left join ${ids('job_ids', sql`count(*)`)} jb on jb.driver_id = s.driver_id
+      left join ${ids('delivered_ids', sql`count(*)`)} dl on dl.driver_id = s.driver_id
+      left join ${ids('delivery_ids', sql`array_agg(y.id)`)} dv on dv.driver_id = s.driver_id`;
 }
 
 const PICK_UP_FACT = sql`f.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
@@ -385,7 +451,15 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     },
   },
   driverPerformance: {
-    rows: (context) => sql`select g.*, ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent" from (
+    // From the daily driver task summaries (report_driver_task_days) when they serve the context (taskSummarised).
+    taskSummaries: true,
+    rows: (context) => {
+      const outer = (inner: SQL) => sql`select g.*, ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent" from (${inner}) g`;
+      if (context.taskDirtyDays && taskSummarised(context)) {
+        return outer(sql`select t."key", t.driver, t.jobs, t.tasks, t.completed, t.arrivals, t."onTimeArrivals", t."lateArrivals", t.exceptions,
+            t.delivered from (${driverTaskTotals(context, context.taskDirtyDays)}) t`);
+      }
+      return outer(sql`
         select u.id::text as "key", ${fullName('u')} as driver, count(distinct t.job_id)::int as jobs, count(*)::int as tasks,
           count(*) filter (where t.task_status_id = ${TASK_STATUS.COMPLETED})::int as completed,
           count(t.arrived_date)::int as arrivals,
@@ -397,7 +471,8 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
           join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
         where ${BOOKED} and ${deliveryFiltersOf(context)} and ${taskWindow(context)}
           ${context.driverId !== undefined ? sql`and j.driver_id = ${context.driverId}` : sql``}
-        group by 1, 2) g`,
+        group by 1, 2`);
+    },
     figures: {
       drivers: sql`count(*)::float8`,
       tasks: sumOf('tasks'),
@@ -477,11 +552,10 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   autoAssignEfficiency: {
     // Jobs by the local date they were created: how many got a driver, how many a driver turned down, how long to start;
     // and (issue 20) how many auto-dispatch assigned, how many of those kept its driver (an operator did not
-    // overrule it, the driver did not reject), and its km to the first stop, from the recorded assignments.
+    // overrule it, the driver did not reject), and its km to the first stop, from the recorded assignments (the
+    // latest per job, looked up once per job).
     rows: (context) => {
       const day = localDate(sql`j.created_at`, context.timeZone);
-      const latestAuto = sql`(select a.driver_id from auto_dispatch_assignments a where a.job_id = j.id order by a.created_at desc, a.id desc limit 1)`;
-      const latestAutoKm = sql`(select a.distance_km from auto_dispatch_assignments a where a.job_id = j.id order by a.created_at desc, a.id desc limit 1)`;
       return sql`select g.*, ${percentOf(sql`g.assigned`, sql`g.jobs`)} as "assignedPercent",
           round(g.start_minutes / nullif(g.started, 0))::int as "averageMinutesToStart",
           ${percentOf(sql`g."autoAssigned"`, sql`g.assigned`)} as "autoAssignedPercent",
@@ -491,10 +565,11 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
             (count(*) - count(j.driver_id))::int as unassigned, count(j.rejected_by_driver_id)::int as rejected,
             count(j.started_at)::int as started,
             coalesce(sum(extract(epoch from (j.started_at - j.created_at)) / 60) filter (where j.started_at is not null), 0)::float8 as start_minutes,
-            count(*) filter (where ${latestAuto} is not null)::int as "autoAssigned",
-            count(*) filter (where j.driver_id = ${latestAuto})::int as "autoKept",
-            coalesce(sum(${latestAutoKm}), 0)::float8 as auto_km
-          from jobs j
+            count(*) filter (where la.driver_id is not null)::int as "autoAssigned",
+            count(*) filter (where j.driver_id = la.driver_id)::int as "autoKept",
+            coalesce(sum(la.distance_km), 0)::float8 as auto_km
+          from jobs j left join lateral (select a.driver_id, a.distance_km from auto_dispatch_assignments a where a.job_id = j.id
+            order by a.created_at desc, a.id desc limit 1) la on true
           where j.portal_id = ${context.portalId} and j.job_status_id <> ${JOB_STATUS.CANCELLED} and ${withinDays(context, sql`j.created_at`)}
             ${context.companyId !== undefined ? sql`and j.company_id = ${context.companyId}` : sql``}
           group by 1, 2) g`;
@@ -543,20 +618,26 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   },
   driverKpi: {
     // Only cells leave the query (the contract's report values are numbers and text): the delivery ids stay inside.
-    rows: (context) => sql`select g."key", g.driver, g.tasks, g.completed, g.arrivals, g."onTimeArrivals", g.exceptions, g.delivered,
-        ${percentOf(sql`g.completed`, sql`g.tasks`)} as "completionPercent",
-        ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent", ${percentOf(sql`g.exceptions`, sql`g.tasks`)} as "exceptionPercent",
-        r.ratings, r.rating_total, round(r.rating_total::numeric / nullif(r.ratings, 0), 1)::float8 as "averageRating"
-      from (select u.id as driver_id, u.id::text as "key", ${fullName('u')} as driver, count(*)::int as tasks,
+    // From the daily driver task summaries (report_driver_task_days) when they serve the context (taskSummarised).
+    taskSummaries: true,
+    rows: (context) => {
+      const outer = (inner: SQL) => sql`select g."key", g.driver, g.tasks, g.completed, g.arrivals, g."onTimeArrivals", g.exceptions, g.delivered,
+          ${percentOf(sql`g.completed`, sql`g.tasks`)} as "completionPercent",
+          ${percentOf(sql`g."onTimeArrivals"`, sql`g.arrivals`)} as "compliancePercent", ${percentOf(sql`g.exceptions`, sql`g.tasks`)} as "exceptionPercent",
+          r.ratings, r.rating_total, round(r.rating_total::numeric / nullif(r.ratings, 0), 1)::float8 as "averageRating"
+        from (${inner}) g
+        left join lateral (select count(*)::int as ratings, coalesce(sum(ra.score), 0)::int as rating_total from ratings ra
+          where ra.driver_id = g.driver_id and ra.delivery_id = any(g.delivery_ids)) r on true`;
+      if (context.taskDirtyDays && taskSummarised(context)) return outer(driverTaskTotals(context, context.taskDirtyDays));
+      return outer(sql`select u.id as driver_id, u.id::text as "key", ${fullName('u')} as driver, count(*)::int as tasks,
           count(*) filter (where t.task_status_id = ${TASK_STATUS.COMPLETED})::int as completed, count(t.arrived_date)::int as arrivals,
           count(*) filter (where t.arrived_date <= ${TASK_WINDOW_END})::int as "onTimeArrivals",
           count(*) filter (where t.task_status_id = ${TASK_STATUS.EXCEPTION})::int as exceptions,
           count(distinct d.id) filter (where d.logistic_status_id = ${LOGISTIC_STATUS.DELIVERED})::int as delivered,
           array_agg(distinct d.id) as delivery_ids
         from ${taskBase(context)} and ${taskWindow(context)}
-        group by 1, 2, 3) g
-      left join lateral (select count(*)::int as ratings, coalesce(sum(ra.score), 0)::int as rating_total from ratings ra
-        where ra.driver_id = g.driver_id and ra.delivery_id = any(g.delivery_ids)) r on true`,
+        group by 1, 2, 3`);
+    },
     figures: {
       drivers: sql`count(*)::float8`,
       compliancePercent: sumPercent('onTimeArrivals', 'arrivals'),
@@ -575,8 +656,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
       from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
         left join jobs j on j.id = t.job_id left join users u on u.id = j.driver_id
         left join companies c on c.id = d.company_id left join stores s on s.id = d.store_id
-      where (t.task_status_id = ${TASK_STATUS.EXCEPTION} or t.exception_reason is not null)
-        and ${BOOKED} and ${deliveryFiltersOf(context)} and ${taskWindow(context)}`,
+      where ${EXCEPTION_TASK} and ${BOOKED} and ${deliveryFiltersOf(context)} and ${storedTaskWindow(context)}`,
     figures: {
       exceptions: sql`count(*)::float8`,
       deliveries: sql`count(distinct delivery_id)::float8`,
@@ -589,16 +669,21 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     rows: (context) => {
       const status = (value: number) => sql`count(*) filter (where j.job_status_id = ${value})::int`;
       const companyFilter = context.companyId !== undefined ? sql`and j.company_id = ${context.companyId}` : sql``;
-      return sql`select u.id::text as "key", ${fullName('u')} as driver, ${availabilityLabel(sql`dr.driver_availability_id`)} as availability,
-          count(*)::int as jobs, ${status(JOB_STATUS.NOT_STARTED)} as "notStarted", ${status(JOB_STATUS.IN_PROGRESS)} as "inProgress",
-          ${status(JOB_STATUS.COMPLETED)} as completed, ${status(JOB_STATUS.CANCELLED)} as cancelled,
-          sum((select count(*) from job_deliveries jd where jd.job_id = j.id))::int as deliveries,
-          (select count(*) from jobs rj where rj.rejected_by_driver_id = u.id and rj.portal_id = ${context.portalId}
-            and ${withinDays(context, sql`rj.created_at`)})::int as rejected
-        from jobs j join users u on u.id = j.driver_id left join drivers dr on dr.user_id = u.id
-        where j.portal_id = ${context.portalId} and ${withinDays(context, sql`j.created_at`)} ${companyFilter}
-          ${context.driverId !== undefined ? sql`and j.driver_id = ${context.driverId}` : sql``}
-        group by u.id, dr.driver_availability_id`;
+      // The jobs' deliveries counted by one look-up per job; the rejections in one pass over the range's jobs for all
+      // drivers (rather than one pass per driver row).
+      return sql`select g."key", g.driver, g.availability, g.jobs, g."notStarted", g."inProgress", g.completed, g.cancelled, g.deliveries,
+          coalesce(r.rejected, 0)::int as rejected
+        from (select u.id as driver_id, u.id::text as "key", ${fullName('u')} as driver, ${availabilityLabel(sql`dr.driver_availability_id`)} as availability,
+            count(*)::int as jobs, ${status(JOB_STATUS.NOT_STARTED)} as "notStarted", ${status(JOB_STATUS.IN_PROGRESS)} as "inProgress",
+            ${status(JOB_STATUS.COMPLETED)} as completed, ${status(JOB_STATUS.CANCELLED)} as cancelled, sum(jd.n)::int as deliveries
+          from jobs j join users u on u.id = j.driver_id left join drivers dr on dr.user_id = u.id
+            left join lateral (select count(*) as n from job_deliveries jd where jd.job_id = j.id) jd on true
+          where j.portal_id = ${context.portalId} and ${withinDays(context, sql`j.created_at`)} ${companyFilter}
+            ${context.driverId !== undefined ? sql`and j.driver_id = ${context.driverId}` : sql``}
+          group by u.id, dr.driver_availability_id) g
+        left join (select rj.rejected_by_driver_id as driver_id, count(*) as rejected from jobs rj
+          where rj.rejected_by_driver_id is not null and rj.portal_id = ${context.portalId} and ${withinDays(context, sql`rj.created_at`)}
+          group by 1) r on r.driver_id = g.driver_id`;
     },
     figures: {
       drivers: sql`count(*)::float8`,

@@ -1,11 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
-import { daysNarrowing, deliveryBase, driverDayFacts, jobDayFacts, taskDayFacts } from './queries';
+import { daysNarrowing, deliveryBase, driverDayFacts, driverTaskDayFacts, jobDayFacts, taskDayFacts } from './queries';
 import type { ReportContext } from './runner';
 
 /**
- * The daily report summaries (report_delivery_days, issue 17; report_task_days and report_driver_days for the per-driver task reports, report_job_days for Acceptance and Compliance): the
+ * The daily report summaries (report_delivery_days, issue 17; report_task_days, report_driver_days and report_driver_task_days for the per-driver task reports, report_job_days for Acceptance and Compliance): the
  * triggers of migrations 0027, 0030 and 0032 mark a day dirty in the transaction of every write that can change its figures;
  * this recomputes dirty days from the live rows with the very query the reports run live for a dirty day
  * (deliveryBase, taskDayFacts), so a summary row is what the report would have counted.
@@ -14,14 +15,24 @@ export const REPORT_SUMMARIES_JOB = 'report-summaries';
 const REPORT_SUMMARIES_CRON = '* * * * *';
 /** Days recomputed per transaction (a day of a busy portal is a few thousand deliveries). */
 const DAYS_PER_PASS = 14;
+/** The advisory lock a recomputation pass holds (its transaction's), and what a pass answers when another holds it. */
+const REPORT_SUMMARIES_LOCK = 1_726_017;
+const REFRESH_BUSY = -2;
+/** How long a refresher waits for another's pass before trying again. */
+const BUSY_WAIT_MS = 250;
 
 /**
  * Recomputes up to DAYS_PER_PASS dirty days in one repeatable-read transaction: the dirty marks it sees are deleted
  * and the summary rebuilt from the same snapshot; a write committed after the snapshot left a mark of its own, so
- * its day stays dirty for the next pass. Answers how many days it recomputed (0: none dirty).
+ * its day stays dirty for the next pass. Answers how many days it recomputed (0: none dirty), or REFRESH_BUSY while
+ * another pass (another process's) holds the lock.
  */
 export async function refreshReportSummariesOnce(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
+    // One recomputation at a time across processes (the job's worker, a bench or test refreshing by hand): two passes
+    // over the same dirty days fail each other's repeatable-read deletes (40001). Busy: answer REFRESH_BUSY.
+    const [lock] = await rowsOf<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${REPORT_SUMMARIES_LOCK}) as locked`);
+    if (!lock?.locked) return REFRESH_BUSY;
     await tx.execute(sql`set local jit = off`);
     const dirtyDays = async (table: 'report_dirty_days' | 'report_task_dirty_days' | 'report_job_dirty_days') => {
       const dirty = await rowsOf<{ portalId: number; timeZone: string; day: string }>(tx, sql`select x.portal_id as "portalId",
@@ -66,6 +77,12 @@ export async function refreshReportSummariesOnce(db: Database): Promise<number> 
       await tx.execute(sql`delete from report_driver_days where portal_id = ${context.portalId} and day in (${list})`);
       await tx.execute(sql`insert into report_driver_days (portal_id, day, driver_id, jobs, tasks, first_start, last_end)
         select ${context.portalId}, f.day, f.driver_id, f.jobs, f.tasks, f.first_start, f.last_end from (${driverDayFacts(context, days)}) f`);
+      await tx.execute(sql`delete from report_driver_task_days where portal_id = ${context.portalId} and day in (${list})`);
+      await tx.execute(sql`insert into report_driver_task_days (portal_id, day, driver_id, company_id, store_id, placed_by_user_id, tasks,
+          completed, arrivals, on_time, late, exceptions, job_ids, delivery_ids, delivered_ids)
+        select ${context.portalId}, f.day, f.driver_id, f.company_id, f.store_id, f.placed_by_user_id, f.tasks, f.completed, f.arrivals,
+          f.on_time, f.late, f.exceptions, f.job_ids, f.delivery_ids, f.delivered_ids
+        from (${driverTaskDayFacts(context, days)}) f`);
     }
     // The job days (report_job_days, by the local day a job was created).
     const jobDays = await dirtyDays('report_job_dirty_days');
@@ -87,7 +104,10 @@ function serializationFailure(error: unknown): boolean {
   return false;
 }
 
-/** Recomputes every dirty day (pass after pass, a pass that met a concurrent one again); answers how many. */
+/**
+ * Recomputes every dirty day (pass after pass, a pass that met a concurrent one again, waiting while another process's
+ * pass runs); answers how many it recomputed.
+ */
 export async function refreshReportSummaries(db: Database): Promise<number> {
   let total = 0;
   for (let conflicts = 0; ;) {
@@ -96,7 +116,9 @@ export async function refreshReportSummaries(db: Database): Promise<number> {
       throw error;
     });
     if (done === 0) return total;
-    if (done < 0) conflicts += 1; else total += done;
+    if (done === REFRESH_BUSY) await sleep(BUSY_WAIT_MS);
+    else if (done < 0) conflicts += 1;
+    else total += done;
   }
 }
 
