@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge';
 import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
-import { SIGN_IN_TEXTS } from '../../src/lib/error-catalogue';
+import { SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
+import { decodePermissions } from '../../src/machines/auth/token';
 import { JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
 import { PAYMENT_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { paySamples } from '../../src/machines/booking/pay.samples';
@@ -120,7 +121,8 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   samples: await authSamples(),
   machineId: 'auth',
   starts: () => true,
-  actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate']),
+  actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate', 'auth.reload',
+    'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token']),
   answers: {
     'xstate.done.actor.restoreSession': () => true,
     'xstate.error.actor.restoreSession': (event) => status(event) === 401,
@@ -131,8 +133,16 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'xstate.done.actor.twoFactorResend': () => true,
     'xstate.done.actor.loadProfile': () => true,
     'xstate.done.actor.impersonate': () => true,
+    'xstate.done.actor.reloadSession': () => true,
+    'xstate.done.actor.stopImpersonation': () => true,
+    // The refresh answers for whoever the browser's refresh cookie speaks for: the identity the tab holds (the tab
+    // that took another identity set the cookie too), never a change of it; without the cookie, 401.
+    'xstate.done.actor.refreshToken': (_event, step) => step.state !== stateKey('loadingProfile'),
+    'xstate.error.actor.refreshToken': (event) => status(event) === 401,
   },
   async start(run) {
+    // A token near its expiry: the page's clock runs ahead (Playwright's clock), the server's does not.
+    if (run.path.steps.some((step) => step.event.type === 'auth.token.expiring')) await run.page.clock.install();
     if (run.next()?.type === 'xstate.done.actor.restoreSession') {
       // A session to restore: sign in, then the path starts with the reload.
       await signIn(run.page, ADMIN);
@@ -169,23 +179,79 @@ const authDriver = async (): Promise<BrowserDriver> => ({
       case 'auth.twoFactor.resend':
         await page.getByRole('button', { name: SIGN_IN_TEXTS.resendButton }).click();
         return;
-      case 'auth.impersonate': {
-        const storeUser = await apiLogin(server, 'store.user@demo.test');
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        await page.getByLabel('User id').fill(String(storeUser.id));
-        // Submitted from the keyboard: the drawer can still be moving when the field is filled.
-        await page.getByLabel('User id').press('Enter');
+      case 'auth.impersonate':
+        await impersonateStoreUser(page);
+        return;
+      case 'auth.reload': {
+        // Saving the profile's details reloads the session (new claims) and the profile.
+        await header(page).getByRole('link', { name: 'My profile' }).click();
+        const details = page.getByRole('form', { name: 'Details' });
+        const firstName = details.getByLabel('First name');
+        await firstName.fill(await firstName.inputValue());
+        await details.getByRole('button', { name: 'Save' }).click();
         return;
       }
+      case 'auth.impersonation.stop':
+        await page.getByRole('region', { name: USER_MENU_TEXTS.impersonationBar }).getByRole('button', { name: USER_MENU_TEXTS.stopImpersonation }).click();
+        return;
+      case 'auth.token.expiring': {
+        // Without the refresh cookie (as once it expired) the server refuses the refresh.
+        if (next?.type === 'xstate.error.actor.refreshToken') await run.context.clearCookies();
+        // The access token (15 minutes) within its refresh margin (5 minutes) by the page's clock; the next call
+        // the page makes (the profile screen's) asks for the refresh.
+        await page.clock.fastForward('11:00');
+        await header(page).getByRole('link', { name: 'My profile' }).click();
+        return;
+      }
+      case 'auth.sync.token':
+        await inOtherTab(run, async (other) => {
+          if (decodePermissions(String(event.token)).act) {
+            // The other tab (restored from the shared cookie) impersonates: its new identity comes over.
+            await other.goto(`${server.url}/`);
+            await header(other).getByRole('link', { name: 'My profile' }).waitFor({ timeout: STEP_TIMEOUT });
+            await impersonateStoreUser(other);
+            await header(other).getByRole('button', { name: /acting as/ }).waitFor({ timeout: STEP_TIMEOUT });
+          } else {
+            // The other tab signs in as the administrator (the shared refresh cookie gone first, so that it starts
+            // signed out, as after it expired): its token comes over.
+            await run.context.clearCookies();
+            await signIn(other, ADMIN);
+          }
+        });
+        return;
       default: throw new Error(`no UI action for ${event.type}`);
     }
   },
   sees: {
     'signedOut.idle': async ({ page }) => header(page).getByRole('link', { name: SIGN_IN_TEXTS.screenTitle }).waitFor({ timeout: STEP_TIMEOUT }),
-    'signedIn.active': async ({ page }) => header(page).getByRole('link', { name: 'My profile' }).waitFor({ timeout: STEP_TIMEOUT }),
+    'signedIn.active': async ({ page }) => header(page).getByRole('link', { name: 'My profile' })
+      .or(header(page).getByRole('button', { name: /^My profile \(acting as / })).waitFor({ timeout: STEP_TIMEOUT }),
     'twoFactor.entering': async ({ page }) => page.getByRole('heading', { name: SIGN_IN_TEXTS.twoFactorHeading }).waitFor({ timeout: STEP_TIMEOUT }),
   },
 });
+
+async function impersonateStoreUser(page: Page) {
+  const storeUser = await apiLogin(server, 'store.user@demo.test');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByLabel('User id').fill(String(storeUser.id));
+  // Submitted from the keyboard: the drawer can still be moving when the field is filled.
+  await page.getByLabel('User id').press('Enter');
+}
+
+/**
+ * Another tab of the same browser (its tokens come over the tabs' channel). Its own actors stay out of the
+ * recorder: the copy of the flows inspector's channel in that tab posts nothing (the auth tabs' channel is untouched).
+ */
+async function inOtherTab(run: Run, act: (other: Page) => Promise<void>) {
+  const other = await run.context.newPage();
+  await other.addInitScript((muted) => {
+    const post = BroadcastChannel.prototype.postMessage;
+    BroadcastChannel.prototype.postMessage = function postUnlessMuted(this: BroadcastChannel, message: unknown) {
+      if (this.name !== muted) post.call(this, message);
+    };
+  }, FLOWS_CHANNEL);
+  await act(other);
+}
 
 async function signIn(page: Page, email: string) {
   await page.goto(`${server.url}/login`);
