@@ -16,8 +16,10 @@ import { taskSamples } from '../../src/machines/operations/task.samples';
 import { sampleCustomParcel, wizardSamples } from '../../src/machines/booking/wizard.samples';
 import type { MachineSamples } from '../../src/machines/samples';
 import {
-  DONE, JOB_CAPABILITIES, replayPaths, selectPaths, shardOf, stateKey, TASK_CAPABILITIES, type DriverCapabilities, type ReplayPath, type Selection,
+  DONE, faultArming, isServerError, JOB_CAPABILITIES, replayPaths, selectPaths, serverErrors, shardOf, stateKey, TASK_CAPABILITIES,
+  type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
+import { FAULT_COOKIE } from '../../server/http/fault-switch';
 import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, type AppServer } from './support';
 
 // Issue 24 item 4: the generated paths of the key charts (the booking wizard, pay, auth, job, task) replayed in
@@ -37,8 +39,19 @@ let server: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer({ THROTTLE_PER_ADDRESS: '100000', THROTTLE_PER_ACCOUNT: '100000' }), launchBrowser()]);
+  // The fault switch (server/http/fault-switch.ts) for the operations whose 500 the replayed paths need.
+  const faults = [...new Set(drivers.flatMap((driver) => Object.values(driver.faults ?? {})))].join(',');
+  [server, browser] = await Promise.all([
+    startAppServer({ THROTTLE_PER_ADDRESS: '100000', THROTTLE_PER_ACCOUNT: '100000', FAULT_OPERATIONS: faults }), launchBrowser()]);
 });
+
+/** Arms the fault switch: the next call of `operationId` from the browser context holding `scope`'s cookie answers 500. */
+async function armFault(scope: string, operationId: string) {
+  const response = await fetch(`${server.url}/__faults/arm`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, scope }),
+  });
+  if (!response.ok) throw new Error(`arming ${operationId}: ${response.status} ${await response.text()}`);
+}
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -63,6 +76,8 @@ interface BrowserDriver extends DriverCapabilities {
   samples: MachineSamples<AnyStateMachine>;
   /** The machine id the inspector reports the running actor under. */
   machineId: string;
+  /** The operationId each server-calling actor calls, for the 500s the fault switch gives (chart-replay-paths.ts rule 3). */
+  faults?: Record<string, string>;
   /** Opens the app where the scenario starts (the recorder listens already). */
   start(run: Run): Promise<void>;
   /** Produces a user event through the UI. */
@@ -117,13 +132,22 @@ async function authSamples() {
   return (await import('../../src/machines/auth/auth.samples')).authSamples;
 }
 
+/** The operations the auth chart's server calls make (the reload's first call is the refresh). */
+const AUTH_FAULTS = { loadProfile: 'getProfile', refreshToken: 'refreshToken', reloadSession: 'refreshToken' };
+
 const authDriver = async (): Promise<BrowserDriver> => ({
   samples: await authSamples(),
   machineId: 'auth',
+  faults: AUTH_FAULTS,
   starts: () => true,
   actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate', 'auth.reload',
     'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token']),
   answers: {
+    ...serverErrors(AUTH_FAULTS),
+    // A token from another tab: that tab (the same browser, the same cookies) loads its profile first.
+    'xstate.error.actor.loadProfile': (event, _step, previous) => isServerError(event) && previous.event.type !== 'auth.sync.token',
+    // Logout never fails for the user (the actor ignores the server's answer).
+    'xstate.done.actor.logout': () => true,
     'xstate.done.actor.restoreSession': () => true,
     'xstate.error.actor.restoreSession': (event) => status(event) === 401,
     'xstate.done.actor.login': () => true,
@@ -290,16 +314,25 @@ async function contact(page: Page, title: string, name: string, phone: string) {
 const stepShown = async (page: Page, step: number): Promise<void> => void await until(() => wizardOf(page).getByTestId('step-of').textContent(),
   (text) => text === WIZARD_TEXTS.stepOf(step), `the wizard shows ${WIZARD_TEXTS.stepOf(step)}`);
 
+/** The operations the wizard's server calls make. */
+const WIZARD_FAULTS = {
+  createQuote: 'createquotes', updateQuote: 'updatequotes', loadParcelTypes: 'getparceltypes', updateParcels: 'updateparcel',
+  selectQuote: 'selectquote', loadTimeSlots: 'getavailabletimeslots', setTimeSlot: 'settimeslot', acceptQuote: 'acceptquote',
+  getQuote: 'getquotes', reattempt: 'reattempt',
+};
+
 function wizardDriver(): BrowserDriver {
   return {
     samples: wizardSamples,
     machineId: 'wizard',
+    faults: WIZARD_FAULTS,
     starts: (scenario) => scenario === 0 || 'reopening a delivery: no demo delivery is in each sampled payment status (expired, failed, paid) to reopen',
     actions: new Set(['delivery.edit', 'step.submit', 'parcels.change', 'step.goto', 'step.back', 'quote.timeSlot', 'wizard.close']),
     // The booker has one account: the pay step chooses it at once and shows its own Back instead of the wizard's.
     refuses: (event, from) => (event.type === 'step.back' && from.active.includes('steps.pay')
       ? 'no wizard Back on the pay step for a booker with one account (the pay step shows its own)' : null),
     answers: {
+      ...serverErrors(WIZARD_FAULTS),
       'xstate.done.actor.createQuote': () => true,
       'xstate.done.actor.updateQuote': () => true,
       'xstate.done.actor.loadParcelTypes': () => true,
@@ -450,14 +483,22 @@ async function bookUpToPay(run: Run, wizard: BrowserDriver) {
 
 const payDetails = (page: Page) => wizardOf(page).getByTestId('pay-details');
 
+/** The operations the pay chart's server calls make (selectAccount's first call chooses the account). */
+const PAY_FAULTS = {
+  loadAccounts: 'getaccounts', selectAccount: 'selectaccount', payByBalance: 'payByBalance', paymentCheckout: 'paymentCheckout',
+  payBySavedCard: 'payBySavedCard', removeCard: 'deletepaymentcard',
+};
+
 function payDriver(wizard: BrowserDriver): BrowserDriver {
   return {
     samples: paySamples,
     machineId: 'pay',
+    faults: PAY_FAULTS,
     starts: () => true,
     actions: new Set(['pay.postPay', 'pay.newCard', 'pay.back', 'pay.saveCard', 'pay.savedCard', 'pay.removeCard']),
     refuses: (event) => (event.type === 'pay.savedCard' || event.type === 'pay.removeCard' ? 'the booker has no saved card' : null),
     answers: {
+      ...serverErrors(PAY_FAULTS),
       'xstate.done.actor.loadAccounts': (event) => { const accounts = output(event); return Array.isArray(accounts) && accounts.length === 1; },
       'xstate.done.actor.selectAccount': (event) => fieldOf(fieldOf(output(event), 'account'), 'accountType') === 'PostPay',
       'xstate.done.actor.payByBalance': (event) => fieldOf(output(event), 'paymentStatusId') === PAYMENT_STATUS.PAID,
@@ -749,6 +790,17 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
       onEnd: (cleanup) => cleanups.push(cleanup),
     };
     const states = async () => (await recorded(listener!, driver.machineId)).slice(base);
+    // The server's 500s the path needs: this context's scope of the fault switch, armed before the step that calls.
+    const arming = faultArming(path, driver.faults ?? {});
+    const scope = `${driver.machineId}-${path.index}-${Math.random().toString(36).slice(2)}`;
+    if (arming.size > 0) await context.addCookies([{ name: FAULT_COOKIE, value: scope, url: server.url }]);
+    const arm = async (index: number) => {
+      for (const operationId of arming.get(index) ?? []) {
+        trail.push(`armed ${operationId} (500) before step ${index}`);
+        await armFault(scope, operationId);
+      }
+    };
+    await arm(0);
     await driver.start(run);
     let cursor = 0;
     for (const [index, step] of path.steps.entries()) {
@@ -756,6 +808,7 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
       const { type } = step.event;
       const answer = type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
       trail.push(`step ${index}: ${type}${answer ? ' (the server answers)' : ''} ⇒ ${step.state}`);
+      if (index > 0) await arm(index);
       if (index > 0 && !answer) await driver.act(step.event, run);
       if (index > 0 && answer) await driver.produce?.[type]?.(step.event, run);
       if (driver.read) {
