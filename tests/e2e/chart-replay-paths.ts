@@ -93,7 +93,8 @@ export function serverErrors(faults: Record<string, string>): DriverCapabilities
  * Where the replay arms the fault switch: for each step answered by a 500 of an actor in `faults`, the step that
  * started that call (the last step before it that entered a state invoking the actor; 0: the chart's start), or
  * when that step is itself an answer (it lands whenever the server answers) the last user event or start before it,
- * gets the actor's operationId, armed just before that step is produced.
+ * gets the actor's operationId, armed just before that step is produced. An actor of a parent state (a background
+ * load no atomic state waits for) is armed at the start: the first such call of the context fails.
  */
 export function faultArming(path: ReplayPath, faults: Record<string, string>): Map<number, string[]> {
   const arming = new Map<number, string[]>();
