@@ -311,6 +311,28 @@ async function contact(page: Page, title: string, name: string, phone: string) {
   if (!(await phoneField.inputValue())) await phoneField.fill(phone);
 }
 
+/** The demo user whose own deliveries the reopening scenario opens (a store user may open /deliveries/add). */
+const REOPENER = 'store.user@demo.test';
+/** What a reopened demo delivery answers: expired or paid (none of the demo's card payments failed). */
+const REOPENED_STATUSES: readonly number[] = [PAYMENT_STATUS.EXPIRED, PAYMENT_STATUS.PAID];
+interface MineBody { items: { id: number; paymentStatusId: number }[] }
+let reopenPool: Promise<MineBody['items']> | undefined;
+/**
+ * One of the store user's deliveries: a paid one (opening it changes nothing: shared), or for the expired sample one
+ * outside the steps' range, each run its own (a reattempt prices it again). The demo has no expired quote of
+ * a user who may open the wizard on a delivery (quotes live 30 minutes), so a cancelled quote (QUOTE_CANCELLED)
+ * stands for it: the chart reads of both only that the status is outside the steps' range (the `quoteOutOfRange`
+ * guard: 'Delivery failed' with Reattempt), and the server reattempts both alike.
+ */
+async function reopenable(kind: 'paid' | 'expired'): Promise<number> {
+  reopenPool ??= call<MineBody>(REOPENER, 'GET', '/deliveries/za/mine?showExpired=true&pageSize=100').then((body) => body.items);
+  const pool = await reopenPool;
+  if (kind === 'paid') return pool.find((item) => item.paymentStatusId === PAYMENT_STATUS.PAID)!.id;
+  const at = pool.findIndex(({ paymentStatusId: status }) => status === PAYMENT_STATUS.EXPIRED || status === PAYMENT_STATUS.QUOTE_CANCELLED);
+  if (at < 0) throw new Error('no expired or cancelled demo quote of the store user left to reopen');
+  return pool.splice(at, 1)[0]!.id;
+}
+
 const stepShown = async (page: Page, step: number): Promise<void> => void await until(() => wizardOf(page).getByTestId('step-of').textContent(),
   (text) => text === WIZARD_TEXTS.stepOf(step), `the wizard shows ${WIZARD_TEXTS.stepOf(step)}`);
 
@@ -326,14 +348,19 @@ function wizardDriver(): BrowserDriver {
     samples: wizardSamples,
     machineId: 'wizard',
     faults: WIZARD_FAULTS,
-    starts: (scenario) => scenario === 0 || 'reopening a delivery: no demo delivery is in each sampled payment status (expired, failed, paid) to reopen',
-    actions: new Set(['delivery.edit', 'step.submit', 'parcels.change', 'step.goto', 'step.back', 'quote.timeSlot', 'wizard.close']),
+    // Reopening: the demo store user's own deliveries, opened at /deliveries/add?deliveryid= (the page a reopened
+    // booking has): a paid one, or one outside the steps' range for the expired sample (see `reopenable`).
+    starts: () => true,
+    actions: new Set(['delivery.edit', 'step.submit', 'parcels.change', 'step.goto', 'step.back', 'quote.timeSlot', 'wizard.close', 'wizard.reattempt']),
     // The booker has one account: the pay step chooses it at once and shows its own Back instead of the wizard's.
     refuses: (event, from) => (event.type === 'step.back' && from.active.includes('steps.pay')
       ? 'no wizard Back on the pay step for a booker with one account (the pay step shows its own)' : null),
     answers: {
       ...serverErrors(WIZARD_FAULTS),
       'xstate.done.actor.createQuote': () => true,
+      // No demo delivery's card payment failed: the paid and the expired samples only.
+      'xstate.done.actor.getQuote': (event) => REOPENED_STATUSES.includes(Number(fieldOf(output(event), 'paymentStatusId'))),
+      'xstate.done.actor.reattempt': () => true,
       'xstate.done.actor.updateQuote': () => true,
       'xstate.done.actor.loadParcelTypes': () => true,
       'xstate.done.actor.updateParcels': () => true,
@@ -344,12 +371,21 @@ function wizardDriver(): BrowserDriver {
       'xstate.done.actor.details': () => true,
       'xstate.done.actor.pay': (event) => fieldOf(output(event), 'result') === 'paid',
     },
-    async start({ page }) {
+    async start(run) {
+      const { page } = run;
+      if (run.path.scenario === 1) {
+        await signIn(page, REOPENER);
+        const answer = run.next();
+        const paid = answer?.type === 'xstate.done.actor.getQuote' && fieldOf(output(answer), 'paymentStatusId') === PAYMENT_STATUS.PAID;
+        await page.goto(`${server.url}/deliveries/add?deliveryid=${await reopenable(paid ? 'paid' : 'expired')}`);
+        return;
+      }
       await signIn(page, BOOKER);
       await header(page).getByRole('button', { name: WIZARD_TEXTS.newDelivery }).click();
       await wizardOf(page).waitFor();
     },
-    async act(event, { page }) {
+    async act(event, run) {
+      const { page } = run;
       const wizard = wizardOf(page);
       switch (event.type) {
         case 'delivery.edit': {
@@ -393,6 +429,10 @@ function wizardDriver(): BrowserDriver {
         }
         case 'wizard.close':
           await wizard.getByRole('button', { name: WIZARD_TEXTS.close }).first().click();
+          return;
+        case 'wizard.reattempt':
+          // 'Try again' where the delivery could not be loaded; 'Reattempt delivery' where it failed.
+          await wizard.getByRole('button', { name: run.path.steps[run.step - 1]?.active.includes('loadFailed') ? WIZARD_TEXTS.retry : WIZARD_TEXTS.reattemptDelivery }).click();
           return;
         default: throw new Error(`no UI action for ${event.type}`);
       }
