@@ -17,7 +17,9 @@ import type { MachineSamples } from '../../src/machines/samples';
  *    step that starts the call, and the server's own error handler answers it (`faultArming` below); an answer
  *    no request gets (the network failing, a 500 of an actor without a named operation) stays in jsdom;
  * 4. no user event while the state it is taken in waits for a server call the path has not answered yet (the
- *    user acts between the request and the answer: the real server answers first). Background loads of a
+ *    user acts between the request and the answer: the real server answers first), unless the driver can hold
+ *    that call's request in the browser (`holds`: Playwright's `page.route` waits, then `route.continue()` sends
+ *    the request on to the real server when the path answers it; nothing is fulfilled by the test). Background loads of a
  *    parent state (the parcel types while the user works in step 2) answer whenever the server does: the replay
  *    checks the path's states in order, not the moment such an answer lands;
  * 5. no delayed event (`xstate.after.*`: a timer the browser would have to wait out).
@@ -56,6 +58,8 @@ export interface DriverCapabilities {
   actions: ReadonlySet<string>;
   /** Why a user event with a UI action still cannot be produced from a state (the control is not offered there), or null. */
   refuses?(event: AnyEventObject, from: ReplayStep): string | null;
+  /** Server calls (actor ids) whose request the driver can hold in the browser until the path answers them (rule 4). */
+  holds?: ReadonlySet<string>;
   /** Answers of child charts that the user produces through the UI (not server calls), by event type. */
   produce?: Record<string, unknown>;
   /**
@@ -171,8 +175,8 @@ export function notReplayable(path: ReplayPath, driver: DriverCapabilities): str
       pending.delete(actorOf(type));
     } else if (!driver.actions.has(type)) {
       return `no UI action for ${type}`;
-    } else if (pending.size > 0) {
-      return `a user event while ${[...pending].join(', ')} is in flight (the real server answers first)`;
+    } else if ([...pending].some((id) => !driver.holds?.has(id))) {
+      return `a user event while ${[...pending].filter((id) => !driver.holds?.has(id)).join(', ')} is in flight (the real server answers first)`;
     } else {
       const refused = driver.refuses?.(event, from!);
       if (refused) return refused;
@@ -252,6 +256,29 @@ export const TASK_CAPABILITIES: Omit<DriverCapabilities, 'produce'> = {
   },
   answers: {},
 };
+
+/**
+ * The calls a replay holds (rule 4): those a user event of the path falls in, held from the start of the run until
+ * the path answers them (or it ends). Same bookkeeping as `notReplayable`.
+ */
+export function heldCalls(path: ReplayPath, driver: Pick<DriverCapabilities, 'holds' | 'answers' | 'produce'>): Set<string> {
+  const held = new Set<string>();
+  const actorOf = (type: string) => type.replace(/^xstate\.(done|error)\.actor\./, '');
+  const produced = new Set(Object.keys(driver.produce ?? {}).map(actorOf));
+  const serverCalls = new Set(Object.keys(driver.answers).map(actorOf).filter((id) => !produced.has(id)));
+  let pending = new Set<string>();
+  for (const [index, { event }] of path.steps.entries()) {
+    const from = path.steps[index - 1];
+    if (/^xstate\.(done|error)\.actor\./.test(event.type)) pending.delete(actorOf(event.type));
+    else if (index > 0) pending.forEach((id) => { if (driver.holds?.has(id)) held.add(id); });
+    const before = new Set(from?.waits.map((wait) => wait.node) ?? []);
+    const now = path.steps[index]!.waits;
+    const kept = new Set(now.filter((wait) => before.has(wait.node)).flatMap((wait) => wait.invokes));
+    pending = new Set([...pending].filter((id) => kept.has(id)));
+    now.filter((wait) => !before.has(wait.node)).flatMap((wait) => wait.invokes).filter((id) => serverCalls.has(id)).forEach((id) => pending.add(id));
+  }
+  return held;
+}
 
 /** E2E_SHARD=<k>/<n>: the k-th of n slices of all runs (every n-th, from the k-th); unset: all. */
 export function shardOf(value: string | undefined): { index: number; count: number } {

@@ -16,7 +16,7 @@ import { taskSamples } from '../../src/machines/operations/task.samples';
 import { sampleCustomParcel, wizardSamples } from '../../src/machines/booking/wizard.samples';
 import type { MachineSamples } from '../../src/machines/samples';
 import {
-  DONE, faultArming, isServerError, JOB_CAPABILITIES, replayPaths, selectPaths, serverErrors, shardOf, stateKey, TASK_CAPABILITIES,
+  DONE, faultArming, heldCalls, isServerError, JOB_CAPABILITIES, replayPaths, selectPaths, serverErrors, shardOf, stateKey, TASK_CAPABILITIES,
   type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
 import { FAULT_COOKIE } from '../../server/http/fault-switch';
@@ -53,6 +53,8 @@ async function armFault(scope: string, operationId: string) {
   if (!response.ok) throw new Error(`arming ${operationId}: ${response.status} ${await response.text()}`);
 }
 afterAll(async () => {
+  // A server that went away mid-run says why.
+  if (server && !(await fetch(`${server.url}/connect/countries/za`).then((response) => response.ok, () => false))) console.error(`the server stopped answering:\n${server.output().slice(-5000)}`);
   await browser?.close();
   await server?.stop();
 });
@@ -76,6 +78,8 @@ interface BrowserDriver extends DriverCapabilities {
   samples: MachineSamples<AnyStateMachine>;
   /** The machine id the inspector reports the running actor under. */
   machineId: string;
+  /** The requests of server calls the driver can hold (rule 4), by actor id: which URLs are that call's. */
+  hold?: Record<string, (url: string) => boolean>;
   /** The operationId each server-calling actor calls, for the 500s the fault switch gives (chart-replay-paths.ts rule 3). */
   faults?: Record<string, string>;
   /** Opens the app where the scenario starts (the recorder listens already). */
@@ -224,7 +228,9 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         // The access token (15 minutes) within its refresh margin (5 minutes) by the page's clock; the next call
         // the page makes (the profile screen's) asks for the refresh.
         await page.clock.fastForward('11:00');
-        await header(page).getByRole('link', { name: 'My profile' }).click();
+        // The timers fast-forwarded may make a call first; else opening the profile does. Once the refresh runs
+        // (and, refused, signs out) the link may be gone: the click only prompts, the replay waits for the state.
+        await header(page).getByRole('link', { name: 'My profile' }).click({ timeout: 5_000 }).catch(() => undefined);
         return;
       }
       case 'auth.sync.token':
@@ -534,6 +540,9 @@ function payDriver(wizard: BrowserDriver): BrowserDriver {
     samples: paySamples,
     machineId: 'pay',
     faults: PAY_FAULTS,
+    // The card widget's script (the sandbox's): held while the user changes their mind during its load.
+    hold: { loadWidget: (url) => url.includes('/paymentWidgets.js') },
+    holds: new Set(['loadWidget']),
     starts: () => true,
     actions: new Set(['pay.postPay', 'pay.newCard', 'pay.back', 'pay.saveCard', 'pay.savedCard', 'pay.removeCard']),
     refuses: (event) => (event.type === 'pay.savedCard' || event.type === 'pay.removeCard' ? 'the booker has no saved card' : null),
@@ -841,6 +850,18 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
       }
     };
     await arm(0);
+    // Calls a user event of the path falls in: their requests wait in the browser until the path answers them,
+    // then go on to the real server (route.continue: the server's own answer, nothing fulfilled here).
+    const releases = new Map<string, () => void>();
+    for (const actor of heldCalls(path, driver)) {
+      const released = new Promise<void>((resolve) => releases.set(actor, resolve));
+      await page.route((url) => driver.hold![actor]!(url.href), async (route) => {
+        trail.push(`held ${route.request().url()} (${actor})`);
+        await released;
+        await route.continue();
+      });
+    }
+    cleanups.push(() => releases.forEach((release) => release()));
     await driver.start(run);
     let cursor = 0;
     for (const [index, step] of path.steps.entries()) {
@@ -849,6 +870,7 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
       const answer = type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
       trail.push(`step ${index}: ${type}${answer ? ' (the server answers)' : ''} ⇒ ${step.state}`);
       if (index > 0) await arm(index);
+      if (answer) releases.get(type.replace(/^xstate\.(done|error)\.actor\./, ''))?.();
       if (index > 0 && !answer) await driver.act(step.event, run);
       if (index > 0 && answer) await driver.produce?.[type]?.(step.event, run);
       if (driver.read) {
