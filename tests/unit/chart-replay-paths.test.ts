@@ -4,7 +4,7 @@ import { paySamples } from '../../src/machines/booking/pay.samples';
 import { taskSamples } from '../../src/machines/operations/task.samples';
 import { wizardSamples } from '../../src/machines/booking/wizard.samples';
 import {
-  faultArming, JOB_CAPABILITIES, notReplayable, replayPaths, selectPaths, serverErrors, shardOf, TASK_CAPABILITIES, type DriverCapabilities,
+  faultArming, heldCalls, JOB_CAPABILITIES, notReplayable, replayPaths, selectPaths, serverErrors, shardOf, TASK_CAPABILITIES, type DriverCapabilities,
 } from '../e2e/chart-replay-paths';
 
 // The rule that picks the paths the browser replays (tests/e2e/chart-replay.test.ts) from the paths themselves.
@@ -83,6 +83,27 @@ describe('which generated paths the browser replays', () => {
     // An answer is not produced by the replay: a call started by one is armed before the user event or start before it.
     const select = replayPaths(paySamples).find((path) => path.label === 'xstate.init → xstate.done.actor.loadAccounts → xstate.error.actor.selectAccount')!;
     expect(faultArming(select, { selectAccount: 'selectaccount' })).toEqual(new Map([[0, ['selectaccount']]]));
+  });
+
+  it('a user event during a call is replayable when the driver can hold that call\'s request, which is then held', () => {
+    const payDriver: DriverCapabilities = {
+      starts: () => true,
+      actions: new Set(['pay.newCard', 'pay.back']),
+      answers: {
+        'xstate.done.actor.loadAccounts': () => true,
+        'xstate.done.actor.selectAccount': () => true,
+        'xstate.done.actor.paymentCheckout': () => true,
+        'xstate.done.actor.loadWidget': () => true,
+      },
+    };
+    const back = replayPaths(paySamples).find((path) => path.label.endsWith('pay.newCard → xstate.done.actor.paymentCheckout → pay.back'))!;
+    expect(notReplayable(back, payDriver)).toBe('a user event while loadWidget is in flight (the real server answers first)');
+    const holding = { ...payDriver, holds: new Set(['loadWidget']) };
+    expect(notReplayable(back, holding)).toBeNull();
+    expect([...heldCalls(back, holding)]).toEqual(['loadWidget']);
+    // A path that waits for the widget's answer holds nothing.
+    const ready = replayPaths(paySamples).find((path) => path.label.endsWith('xstate.done.actor.paymentCheckout → xstate.done.actor.loadWidget'))!;
+    expect([...heldCalls(ready, holding)]).toEqual([]);
   });
 
   it('reads E2E_SHARD as k/n', () => {
