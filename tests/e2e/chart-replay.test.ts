@@ -357,10 +357,16 @@ function wizardDriver(): BrowserDriver {
     // Reopening: the demo store user's own deliveries, opened at /deliveries/add?deliveryid= (the page a reopened
     // booking has): a paid one, or one outside the steps' range for the expired sample (see `reopenable`).
     starts: () => true,
-    actions: new Set(['delivery.edit', 'step.submit', 'parcels.change', 'step.goto', 'step.back', 'quote.timeSlot', 'wizard.close', 'wizard.reattempt']),
-    // The booker has one account: the pay step chooses it at once and shows its own Back instead of the wizard's.
-    refuses: (event, from) => (event.type === 'step.back' && from.active.includes('steps.pay')
-      ? 'no wizard Back on the pay step for a booker with one account (the pay step shows its own)' : null),
+    actions: new Set(['delivery.edit', 'delivery.resolving', 'step.submit', 'parcels.change', 'step.goto', 'step.back', 'quote.timeSlot',
+      'wizard.close', 'wizard.reattempt']),
+    refuses: (event, from) => {
+      // The booker has one account: the pay step chooses it at once and shows its own Back instead of the wizard's.
+      if (event.type === 'step.back' && from.active.includes('steps.pay')) return 'no wizard Back on the pay step for a booker with one account (the pay step shows its own)';
+      if ((event.type === 'step.submit' || event.type === 'step.goto') && from.active.includes('steps.delivery.awaitingAddress')) {
+        return 'Next is hidden and the step buttons disabled while a Next waits for the address (busy)';
+      }
+      return null;
+    },
     answers: {
       ...serverErrors(WIZARD_FAULTS),
       'xstate.done.actor.createQuote': () => true,
@@ -436,6 +442,20 @@ function wizardDriver(): BrowserDriver {
         case 'wizard.close':
           await wizard.getByRole('button', { name: WIZARD_TEXTS.close }).first().click();
           return;
+        case 'delivery.resolving': {
+          // The drop-off chosen (again) while its resolve (POST /addresses) waits in the browser until the run ends:
+          // the wizard hears only that it is under way, as with a slow geocoder.
+          let release = () => undefined as void;
+          const released = new Promise<void>((resolve) => { release = resolve; });
+          run.onEnd(release);
+          await page.route((url) => /\/connect\/addresses\/za$/i.test(url.pathname), async (route) => {
+            if (route.request().method() !== 'POST') return route.fallback();
+            await released;
+            return route.continue().catch(() => undefined);
+          });
+          await chooseAddress(page, 'Drop-off address', TRIP.to);
+          return;
+        }
         case 'wizard.reattempt':
           // 'Try again' where the delivery could not be loaded; 'Reattempt delivery' where it failed.
           await wizard.getByRole('button', { name: run.path.steps[run.step - 1]?.active.includes('loadFailed') ? WIZARD_TEXTS.retry : WIZARD_TEXTS.reattemptDelivery }).click();
