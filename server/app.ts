@@ -14,6 +14,7 @@ import { authenticateAccessToken } from './auth/sessions';
 import { InvalidTokenError } from './auth/tokens';
 import { errorHandler } from './http/error-handler';
 import { HttpError } from './http/errors';
+import { registerFaultSwitch } from './http/fault-switch';
 import { registerLoadLimits } from './http/load-limits';
 import requestScope from './http/request-scope';
 import { registerMultipart, withMultipartValidation } from './http/multipart';
@@ -148,6 +149,9 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
     if (decision === 'unauthenticated') throw new HttpError(401, ERROR_TEXTS.unauthorized);
     if (decision === 'forbidden') throw new HttpError(403, ERROR_TEXTS.forbidden);
   });
+
+  // The browser suite's fault switch: nothing unless FAULT_OPERATIONS is set (never in production).
+  registerFaultSwitch(app, context.config.faultOperations, operationIdOf);
 
   // Unknown query parameters are refused with their name, so a misspelt filter never silently widens a list.
   const contracts = API_MOUNTS.map((mount) => openapiDocument(mount.document).parsed);

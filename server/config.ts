@@ -104,6 +104,17 @@ export interface ServerConfig {
   /** How often a job queue worker looks for due jobs when nothing woke it (ms, at least 500). */
   jobPollMs: number;
   production: boolean;
+  /**
+   * FAULT_OPERATIONS (browser suite only, see server/http/fault-switch.ts): operationIds a test may arm to answer
+   * one request with the server's own 500. Empty by default; refused with NODE_ENV=production.
+   */
+  faultOperations: string[];
+}
+
+function faultOperations(value: string | undefined, production: boolean): string[] {
+  const operations = (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  if (operations.length > 0 && production) throw new Error('FAULT_OPERATIONS is for the browser suite only: refused with NODE_ENV=production');
+  return operations;
 }
 
 function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T {
@@ -187,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookPollMs: integer('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, WEBHOOK_POLL_MS),
     jobPollMs: Math.max(500, integer('JOB_POLL_MS', env.JOB_POLL_MS, 2000)),
     production: env.NODE_ENV === 'production',
+    faultOperations: faultOperations(env.FAULT_OPERATIONS, env.NODE_ENV === 'production'),
     ...overrides,
   };
 }

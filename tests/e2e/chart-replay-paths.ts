@@ -11,10 +11,15 @@ import type { MachineSamples } from '../../src/machines/samples';
  * 1. its scenario has a start in the browser driver (a page and a demo user to begin from);
  * 2. every user event has a UI action in the driver (a click, a fill: no event sent to the actor by hand);
  * 3. every answer of an invoked actor (`xstate.done.actor.*`, `xstate.error.actor.*`) is one the real server
- *    gives with the demo data, as the driver arranges it (a wrong password gives the 401 the sample has; no demo
- *    request makes the server answer 500 or the network fail, so such a path stays in jsdom);
+ *    gives with the demo data, as the driver arranges it (a wrong password gives the 401 the sample has). A 500
+ *    comes from the server's fault switch (server/http/fault-switch.ts, on only in the browser suite): the driver
+ *    names the operation an actor calls (`faults`), the replay arms it for that browser context just before the
+ *    step that starts the call, and the server's own error handler answers it (`faultArming` below); an answer
+ *    no request gets (the network failing, a 500 of an actor without a named operation) stays in jsdom;
  * 4. no user event while the state it is taken in waits for a server call the path has not answered yet (the
- *    user acts between the request and the answer: the real server answers first). Background loads of a
+ *    user acts between the request and the answer: the real server answers first), unless the driver can hold
+ *    that call's request in the browser (`holds`: Playwright's `page.route` waits, then `route.continue()` sends
+ *    the request on to the real server when the path answers it; nothing is fulfilled by the test). Background loads of a
  *    parent state (the parcel types while the user works in step 2) answer whenever the server does: the replay
  *    checks the path's states in order, not the moment such an answer lands;
  * 5. no delayed event (`xstate.after.*`: a timer the browser would have to wait out).
@@ -53,13 +58,16 @@ export interface DriverCapabilities {
   actions: ReadonlySet<string>;
   /** Why a user event with a UI action still cannot be produced from a state (the control is not offered there), or null. */
   refuses?(event: AnyEventObject, from: ReplayStep): string | null;
+  /** Server calls (actor ids) whose request the driver can hold in the browser until the path answers them (rule 4). */
+  holds?: ReadonlySet<string>;
   /** Answers of child charts that the user produces through the UI (not server calls), by event type. */
   produce?: Record<string, unknown>;
   /**
    * Invoked actors' answers the demo server gives, by event type: whether this sample answer is one of them
-   * (the driver arranges the request that gets it). Event types not listed are answers the server never gives here.
+   * (the driver arranges the request that gets it), given the step it makes (the state it leads to). Event types
+   * not listed are answers the server never gives here.
    */
-  answers: Record<string, (event: AnyEventObject) => boolean>;
+  answers: Record<string, (event: AnyEventObject, step: ReplayStep, previous: ReplayStep) => boolean>;
 }
 
 /** Keys sorted: the inspector's JSON and the path's state value compare as text. */
@@ -71,6 +79,44 @@ export function stateKey(value: unknown): string {
 }
 
 export const DONE = '(done)';
+
+/**
+ * An answer the server's 500 (what the fault switch makes it give) stands for: a sampled 500, or a failure the path
+ * names without any error (the generator's own `xstate.error.actor.*` for a transition no sample failure takes).
+ */
+export function isServerError(event: AnyEventObject): boolean {
+  return event.error === undefined || Reflect.get(Object(event.error), 'status') === 500;
+}
+
+/** The 500 answers of the actors whose operations the fault switch can fail, as `answers` entries. */
+export function serverErrors(faults: Record<string, string>): DriverCapabilities['answers'] {
+  return Object.fromEntries(Object.keys(faults).map((actor) => [`xstate.error.actor.${actor}`, isServerError]));
+}
+
+/**
+ * Where the replay arms the fault switch: for each step answered by a 500 of an actor in `faults`, the step that
+ * started that call (the last step before it that entered a state invoking the actor; 0: the chart's start), or
+ * when that step is itself an answer (it lands whenever the server answers) the last user event or start before it,
+ * gets the actor's operationId, armed just before that step is produced. An actor of a parent state (a background
+ * load no atomic state waits for) is armed at the start: the first such call of the context fails.
+ */
+export function faultArming(path: ReplayPath, faults: Record<string, string>): Map<number, string[]> {
+  const arming = new Map<number, string[]>();
+  const invoking = (step: ReplayStep | undefined, actor: string) => new Set(step?.waits.filter((wait) => wait.invokes.includes(actor)).map((wait) => wait.node) ?? []);
+  for (const [answer, { event }] of path.steps.entries()) {
+    const actor = /^xstate\.error\.actor\.(.+)$/.exec(event.type)?.[1];
+    const operationId = actor ? faults[actor] : undefined;
+    if (!actor || !operationId || !isServerError(event)) continue;
+    let start = 0;
+    for (let index = answer - 1; index > 0; index--) {
+      const before = invoking(path.steps[index - 1], actor);
+      if ([...invoking(path.steps[index], actor)].some((node) => !before.has(node))) { start = index; break; }
+    }
+    while (start > 0 && /^xstate\.(done|error)\.actor\./.test(path.steps[start]!.event.type)) start -= 1;
+    arming.set(start, [...(arming.get(start) ?? []), operationId]);
+  }
+  return arming;
+}
 
 function activePaths(value: unknown, prefix: string[] = []): string[] {
   if (typeof value === 'string') return [[...prefix, value].join('.')];
@@ -125,12 +171,12 @@ export function notReplayable(path: ReplayPath, driver: DriverCapabilities): str
     } else if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
       const gives = driver.answers[type];
       if (!gives) return `the demo server never answers ${type}`;
-      if (!gives(event)) return `the demo server answers ${actorOf(type)} otherwise than this sample`;
+      if (!gives(event, path.steps[index]!, from!)) return `the demo server answers ${actorOf(type)} otherwise than this sample`;
       pending.delete(actorOf(type));
     } else if (!driver.actions.has(type)) {
       return `no UI action for ${type}`;
-    } else if (pending.size > 0) {
-      return `a user event while ${[...pending].join(', ')} is in flight (the real server answers first)`;
+    } else if ([...pending].some((id) => !driver.holds?.has(id))) {
+      return `a user event while ${[...pending].filter((id) => !driver.holds?.has(id)).join(', ')} is in flight (the real server answers first)`;
     } else {
       const refused = driver.refuses?.(event, from!);
       if (refused) return refused;
@@ -210,6 +256,29 @@ export const TASK_CAPABILITIES: Omit<DriverCapabilities, 'produce'> = {
   },
   answers: {},
 };
+
+/**
+ * The calls a replay holds (rule 4): those a user event of the path falls in, held from the start of the run until
+ * the path answers them (or it ends). Same bookkeeping as `notReplayable`.
+ */
+export function heldCalls(path: ReplayPath, driver: Pick<DriverCapabilities, 'holds' | 'answers' | 'produce'>): Set<string> {
+  const held = new Set<string>();
+  const actorOf = (type: string) => type.replace(/^xstate\.(done|error)\.actor\./, '');
+  const produced = new Set(Object.keys(driver.produce ?? {}).map(actorOf));
+  const serverCalls = new Set(Object.keys(driver.answers).map(actorOf).filter((id) => !produced.has(id)));
+  let pending = new Set<string>();
+  for (const [index, { event }] of path.steps.entries()) {
+    const from = path.steps[index - 1];
+    if (/^xstate\.(done|error)\.actor\./.test(event.type)) pending.delete(actorOf(event.type));
+    else if (index > 0) pending.forEach((id) => { if (driver.holds?.has(id)) held.add(id); });
+    const before = new Set(from?.waits.map((wait) => wait.node) ?? []);
+    const now = path.steps[index]!.waits;
+    const kept = new Set(now.filter((wait) => before.has(wait.node)).flatMap((wait) => wait.invokes));
+    pending = new Set([...pending].filter((id) => kept.has(id)));
+    now.filter((wait) => !before.has(wait.node)).flatMap((wait) => wait.invokes).filter((id) => serverCalls.has(id)).forEach((id) => pending.add(id));
+  }
+  return held;
+}
 
 /** E2E_SHARD=<k>/<n>: the k-th of n slices of all runs (every n-th, from the k-th); unset: all. */
 export function shardOf(value: string | undefined): { index: number; count: number } {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge';
 import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
-import { SIGN_IN_TEXTS } from '../../src/lib/error-catalogue';
+import { SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
+import { decodePermissions } from '../../src/machines/auth/token';
 import { JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
 import { PAYMENT_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { paySamples } from '../../src/machines/booking/pay.samples';
@@ -15,8 +16,10 @@ import { taskSamples } from '../../src/machines/operations/task.samples';
 import { sampleCustomParcel, wizardSamples } from '../../src/machines/booking/wizard.samples';
 import type { MachineSamples } from '../../src/machines/samples';
 import {
-  DONE, JOB_CAPABILITIES, replayPaths, selectPaths, shardOf, stateKey, TASK_CAPABILITIES, type DriverCapabilities, type ReplayPath, type Selection,
+  DONE, faultArming, heldCalls, isServerError, JOB_CAPABILITIES, replayPaths, selectPaths, serverErrors, shardOf, stateKey, TASK_CAPABILITIES,
+  type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
+import { FAULT_COOKIE } from '../../server/http/fault-switch';
 import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, type AppServer } from './support';
 
 // Issue 24 item 4: the generated paths of the key charts (the booking wizard, pay, auth, job, task) replayed in
@@ -36,9 +39,22 @@ let server: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer({ THROTTLE_PER_ADDRESS: '100000', THROTTLE_PER_ACCOUNT: '100000' }), launchBrowser()]);
+  // The fault switch (server/http/fault-switch.ts) for the operations whose 500 the replayed paths need.
+  const faults = [...new Set(drivers.flatMap((driver) => Object.values(driver.faults ?? {})))].join(',');
+  [server, browser] = await Promise.all([
+    startAppServer({ THROTTLE_PER_ADDRESS: '100000', THROTTLE_PER_ACCOUNT: '100000', FAULT_OPERATIONS: faults }), launchBrowser()]);
 });
+
+/** Arms the fault switch: the next call of `operationId` from the browser context holding `scope`'s cookie answers 500. */
+async function armFault(scope: string, operationId: string) {
+  const response = await fetch(`${server.url}/__faults/arm`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, scope }),
+  });
+  if (!response.ok) throw new Error(`arming ${operationId}: ${response.status} ${await response.text()}`);
+}
 afterAll(async () => {
+  // A server that went away mid-run says why.
+  if (server && !(await fetch(`${server.url}/connect/countries/za`).then((response) => response.ok, () => false))) console.error(`the server stopped answering:\n${server.output().slice(-5000)}`);
   await browser?.close();
   await server?.stop();
 });
@@ -62,6 +78,10 @@ interface BrowserDriver extends DriverCapabilities {
   samples: MachineSamples<AnyStateMachine>;
   /** The machine id the inspector reports the running actor under. */
   machineId: string;
+  /** The requests of server calls the driver can hold (rule 4), by actor id: which URLs are that call's. */
+  hold?: Record<string, (url: string) => boolean>;
+  /** The operationId each server-calling actor calls, for the 500s the fault switch gives (chart-replay-paths.ts rule 3). */
+  faults?: Record<string, string>;
   /** Opens the app where the scenario starts (the recorder listens already). */
   start(run: Run): Promise<void>;
   /** Produces a user event through the UI. */
@@ -116,12 +136,22 @@ async function authSamples() {
   return (await import('../../src/machines/auth/auth.samples')).authSamples;
 }
 
+/** The operations the auth chart's server calls make (the reload's first call is the refresh). */
+const AUTH_FAULTS = { loadProfile: 'getProfile', refreshToken: 'refreshToken', reloadSession: 'refreshToken' };
+
 const authDriver = async (): Promise<BrowserDriver> => ({
   samples: await authSamples(),
   machineId: 'auth',
+  faults: AUTH_FAULTS,
   starts: () => true,
-  actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate']),
+  actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate', 'auth.reload',
+    'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token']),
   answers: {
+    ...serverErrors(AUTH_FAULTS),
+    // A token from another tab: that tab (the same browser, the same cookies) loads its profile first.
+    'xstate.error.actor.loadProfile': (event, _step, previous) => isServerError(event) && previous.event.type !== 'auth.sync.token',
+    // Logout never fails for the user (the actor ignores the server's answer).
+    'xstate.done.actor.logout': () => true,
     'xstate.done.actor.restoreSession': () => true,
     'xstate.error.actor.restoreSession': (event) => status(event) === 401,
     'xstate.done.actor.login': () => true,
@@ -131,8 +161,16 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'xstate.done.actor.twoFactorResend': () => true,
     'xstate.done.actor.loadProfile': () => true,
     'xstate.done.actor.impersonate': () => true,
+    'xstate.done.actor.reloadSession': () => true,
+    'xstate.done.actor.stopImpersonation': () => true,
+    // The refresh answers for whoever the browser's refresh cookie speaks for: the identity the tab holds (the tab
+    // that took another identity set the cookie too), never a change of it; without the cookie, 401.
+    'xstate.done.actor.refreshToken': (_event, step) => step.state !== stateKey('loadingProfile'),
+    'xstate.error.actor.refreshToken': (event) => status(event) === 401,
   },
   async start(run) {
+    // A token near its expiry: the page's clock runs ahead (Playwright's clock), the server's does not.
+    if (run.path.steps.some((step) => step.event.type === 'auth.token.expiring')) await run.page.clock.install();
     if (run.next()?.type === 'xstate.done.actor.restoreSession') {
       // A session to restore: sign in, then the path starts with the reload.
       await signIn(run.page, ADMIN);
@@ -169,23 +207,81 @@ const authDriver = async (): Promise<BrowserDriver> => ({
       case 'auth.twoFactor.resend':
         await page.getByRole('button', { name: SIGN_IN_TEXTS.resendButton }).click();
         return;
-      case 'auth.impersonate': {
-        const storeUser = await apiLogin(server, 'store.user@demo.test');
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        await page.getByLabel('User id').fill(String(storeUser.id));
-        // Submitted from the keyboard: the drawer can still be moving when the field is filled.
-        await page.getByLabel('User id').press('Enter');
+      case 'auth.impersonate':
+        await impersonateStoreUser(page);
+        return;
+      case 'auth.reload': {
+        // Saving the profile's details reloads the session (new claims) and the profile.
+        await header(page).getByRole('link', { name: 'My profile' }).click();
+        const details = page.getByRole('form', { name: 'Details' });
+        const firstName = details.getByLabel('First name');
+        await firstName.fill(await firstName.inputValue());
+        await details.getByRole('button', { name: 'Save' }).click();
         return;
       }
+      case 'auth.impersonation.stop':
+        await page.getByRole('region', { name: USER_MENU_TEXTS.impersonationBar }).getByRole('button', { name: USER_MENU_TEXTS.stopImpersonation }).click();
+        return;
+      case 'auth.token.expiring': {
+        // Without the refresh cookie (as once it expired) the server refuses the refresh.
+        if (next?.type === 'xstate.error.actor.refreshToken') await run.context.clearCookies();
+        // The access token (15 minutes) within its refresh margin (5 minutes) by the page's clock; the next call
+        // the page makes (the profile screen's) asks for the refresh.
+        await page.clock.fastForward('11:00');
+        // The timers fast-forwarded may make a call first; else opening the profile does. Once the refresh runs
+        // (and, refused, signs out) the link may be gone: the click only prompts, the replay waits for the state.
+        await header(page).getByRole('link', { name: 'My profile' }).click({ timeout: 5_000 }).catch(() => undefined);
+        return;
+      }
+      case 'auth.sync.token':
+        await inOtherTab(run, async (other) => {
+          if (decodePermissions(String(event.token)).act) {
+            // The other tab (restored from the shared cookie) impersonates: its new identity comes over.
+            await other.goto(`${server.url}/`);
+            await header(other).getByRole('link', { name: 'My profile' }).waitFor({ timeout: STEP_TIMEOUT });
+            await impersonateStoreUser(other);
+            await header(other).getByRole('button', { name: /acting as/ }).waitFor({ timeout: STEP_TIMEOUT });
+          } else {
+            // The other tab signs in as the administrator (the shared refresh cookie gone first, so that it starts
+            // signed out, as after it expired): its token comes over.
+            await run.context.clearCookies();
+            await signIn(other, ADMIN);
+          }
+        });
+        return;
       default: throw new Error(`no UI action for ${event.type}`);
     }
   },
   sees: {
     'signedOut.idle': async ({ page }) => header(page).getByRole('link', { name: SIGN_IN_TEXTS.screenTitle }).waitFor({ timeout: STEP_TIMEOUT }),
-    'signedIn.active': async ({ page }) => header(page).getByRole('link', { name: 'My profile' }).waitFor({ timeout: STEP_TIMEOUT }),
+    'signedIn.active': async ({ page }) => header(page).getByRole('link', { name: 'My profile' })
+      .or(header(page).getByRole('button', { name: /^My profile \(acting as / })).waitFor({ timeout: STEP_TIMEOUT }),
     'twoFactor.entering': async ({ page }) => page.getByRole('heading', { name: SIGN_IN_TEXTS.twoFactorHeading }).waitFor({ timeout: STEP_TIMEOUT }),
   },
 });
+
+async function impersonateStoreUser(page: Page) {
+  const storeUser = await apiLogin(server, 'store.user@demo.test');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByLabel('User id').fill(String(storeUser.id));
+  // Submitted from the keyboard: the drawer can still be moving when the field is filled.
+  await page.getByLabel('User id').press('Enter');
+}
+
+/**
+ * Another tab of the same browser (its tokens come over the tabs' channel). Its own actors stay out of the
+ * recorder: the copy of the flows inspector's channel in that tab posts nothing (the auth tabs' channel is untouched).
+ */
+async function inOtherTab(run: Run, act: (other: Page) => Promise<void>) {
+  const other = await run.context.newPage();
+  await other.addInitScript((muted) => {
+    const post = BroadcastChannel.prototype.postMessage;
+    BroadcastChannel.prototype.postMessage = function postUnlessMuted(this: BroadcastChannel, message: unknown) {
+      if (this.name !== muted) post.call(this, message);
+    };
+  }, FLOWS_CHANNEL);
+  await act(other);
+}
 
 async function signIn(page: Page, email: string) {
   await page.goto(`${server.url}/login`);
@@ -221,20 +317,62 @@ async function contact(page: Page, title: string, name: string, phone: string) {
   if (!(await phoneField.inputValue())) await phoneField.fill(phone);
 }
 
+/** The demo user whose own deliveries the reopening scenario opens (a store user may open /deliveries/add). */
+const REOPENER = 'store.user@demo.test';
+/** What a reopened demo delivery answers: expired or paid (none of the demo's card payments failed). */
+const REOPENED_STATUSES: readonly number[] = [PAYMENT_STATUS.EXPIRED, PAYMENT_STATUS.PAID];
+interface MineBody { items: { id: number; paymentStatusId: number }[] }
+let reopenPool: Promise<MineBody['items']> | undefined;
+/**
+ * One of the store user's deliveries: a paid one (opening it changes nothing: shared), or for the expired sample one
+ * outside the steps' range, each run its own (a reattempt prices it again). The demo has no expired quote of
+ * a user who may open the wizard on a delivery (quotes live 30 minutes), so a cancelled quote (QUOTE_CANCELLED)
+ * stands for it: the chart reads of both only that the status is outside the steps' range (the `quoteOutOfRange`
+ * guard: 'Delivery failed' with Reattempt), and the server reattempts both alike.
+ */
+async function reopenable(kind: 'paid' | 'expired'): Promise<number> {
+  reopenPool ??= call<MineBody>(REOPENER, 'GET', '/deliveries/za/mine?showExpired=true&pageSize=100').then((body) => body.items);
+  const pool = await reopenPool;
+  if (kind === 'paid') return pool.find((item) => item.paymentStatusId === PAYMENT_STATUS.PAID)!.id;
+  const at = pool.findIndex(({ paymentStatusId: status }) => status === PAYMENT_STATUS.EXPIRED || status === PAYMENT_STATUS.QUOTE_CANCELLED);
+  if (at < 0) throw new Error('no expired or cancelled demo quote of the store user left to reopen');
+  return pool.splice(at, 1)[0]!.id;
+}
+
 const stepShown = async (page: Page, step: number): Promise<void> => void await until(() => wizardOf(page).getByTestId('step-of').textContent(),
   (text) => text === WIZARD_TEXTS.stepOf(step), `the wizard shows ${WIZARD_TEXTS.stepOf(step)}`);
+
+/** The operations the wizard's server calls make. */
+const WIZARD_FAULTS = {
+  createQuote: 'createquotes', updateQuote: 'updatequotes', loadParcelTypes: 'getparceltypes', updateParcels: 'updateparcel',
+  selectQuote: 'selectquote', loadTimeSlots: 'getavailabletimeslots', setTimeSlot: 'settimeslot', acceptQuote: 'acceptquote',
+  getQuote: 'getquotes', reattempt: 'reattempt',
+};
 
 function wizardDriver(): BrowserDriver {
   return {
     samples: wizardSamples,
     machineId: 'wizard',
-    starts: (scenario) => scenario === 0 || 'reopening a delivery: no demo delivery is in each sampled payment status (expired, failed, paid) to reopen',
-    actions: new Set(['delivery.edit', 'step.submit', 'parcels.change', 'step.goto', 'step.back', 'quote.timeSlot', 'wizard.close']),
-    // The booker has one account: the pay step chooses it at once and shows its own Back instead of the wizard's.
-    refuses: (event, from) => (event.type === 'step.back' && from.active.includes('steps.pay')
-      ? 'no wizard Back on the pay step for a booker with one account (the pay step shows its own)' : null),
+    faults: WIZARD_FAULTS,
+    // Reopening: the demo store user's own deliveries, opened at /deliveries/add?deliveryid= (the page a reopened
+    // booking has): a paid one, or one outside the steps' range for the expired sample (see `reopenable`).
+    starts: () => true,
+    actions: new Set(['delivery.edit', 'delivery.resolving', 'step.submit', 'parcels.change', 'step.goto', 'step.back', 'quote.timeSlot',
+      'wizard.close', 'wizard.reattempt']),
+    refuses: (event, from) => {
+      // The booker has one account: the pay step chooses it at once and shows its own Back instead of the wizard's.
+      if (event.type === 'step.back' && from.active.includes('steps.pay')) return 'no wizard Back on the pay step for a booker with one account (the pay step shows its own)';
+      if ((event.type === 'step.submit' || event.type === 'step.goto') && from.active.includes('steps.delivery.awaitingAddress')) {
+        return 'Next is hidden and the step buttons disabled while a Next waits for the address (busy)';
+      }
+      return null;
+    },
     answers: {
+      ...serverErrors(WIZARD_FAULTS),
       'xstate.done.actor.createQuote': () => true,
+      // No demo delivery's card payment failed: the paid and the expired samples only.
+      'xstate.done.actor.getQuote': (event) => REOPENED_STATUSES.includes(Number(fieldOf(output(event), 'paymentStatusId'))),
+      'xstate.done.actor.reattempt': () => true,
       'xstate.done.actor.updateQuote': () => true,
       'xstate.done.actor.loadParcelTypes': () => true,
       'xstate.done.actor.updateParcels': () => true,
@@ -245,12 +383,21 @@ function wizardDriver(): BrowserDriver {
       'xstate.done.actor.details': () => true,
       'xstate.done.actor.pay': (event) => fieldOf(output(event), 'result') === 'paid',
     },
-    async start({ page }) {
+    async start(run) {
+      const { page } = run;
+      if (run.path.scenario === 1) {
+        await signIn(page, REOPENER);
+        const answer = run.next();
+        const paid = answer?.type === 'xstate.done.actor.getQuote' && fieldOf(output(answer), 'paymentStatusId') === PAYMENT_STATUS.PAID;
+        await page.goto(`${server.url}/deliveries/add?deliveryid=${await reopenable(paid ? 'paid' : 'expired')}`);
+        return;
+      }
       await signIn(page, BOOKER);
       await header(page).getByRole('button', { name: WIZARD_TEXTS.newDelivery }).click();
       await wizardOf(page).waitFor();
     },
-    async act(event, { page }) {
+    async act(event, run) {
+      const { page } = run;
       const wizard = wizardOf(page);
       switch (event.type) {
         case 'delivery.edit': {
@@ -294,6 +441,24 @@ function wizardDriver(): BrowserDriver {
         }
         case 'wizard.close':
           await wizard.getByRole('button', { name: WIZARD_TEXTS.close }).first().click();
+          return;
+        case 'delivery.resolving': {
+          // The drop-off chosen (again) while its resolve (POST /addresses) waits in the browser until the run ends:
+          // the wizard hears only that it is under way, as with a slow geocoder.
+          let release = () => undefined as void;
+          const released = new Promise<void>((resolve) => { release = resolve; });
+          run.onEnd(release);
+          await page.route((url) => /\/connect\/addresses\/za$/i.test(url.pathname), async (route) => {
+            if (route.request().method() !== 'POST') return route.fallback();
+            await released;
+            return route.continue().catch(() => undefined);
+          });
+          await chooseAddress(page, 'Drop-off address', TRIP.to);
+          return;
+        }
+        case 'wizard.reattempt':
+          // 'Try again' where the delivery could not be loaded; 'Reattempt delivery' where it failed.
+          await wizard.getByRole('button', { name: run.path.steps[run.step - 1]?.active.includes('loadFailed') ? WIZARD_TEXTS.retry : WIZARD_TEXTS.reattemptDelivery }).click();
           return;
         default: throw new Error(`no UI action for ${event.type}`);
       }
@@ -384,14 +549,25 @@ async function bookUpToPay(run: Run, wizard: BrowserDriver) {
 
 const payDetails = (page: Page) => wizardOf(page).getByTestId('pay-details');
 
+/** The operations the pay chart's server calls make (selectAccount's first call chooses the account). */
+const PAY_FAULTS = {
+  loadAccounts: 'getaccounts', selectAccount: 'selectaccount', payByBalance: 'payByBalance', paymentCheckout: 'paymentCheckout',
+  payBySavedCard: 'payBySavedCard', removeCard: 'deletepaymentcard',
+};
+
 function payDriver(wizard: BrowserDriver): BrowserDriver {
   return {
     samples: paySamples,
     machineId: 'pay',
+    faults: PAY_FAULTS,
+    // The card widget's script (the sandbox's): held while the user changes their mind during its load.
+    hold: { loadWidget: (url) => url.includes('/paymentWidgets.js') },
+    holds: new Set(['loadWidget']),
     starts: () => true,
     actions: new Set(['pay.postPay', 'pay.newCard', 'pay.back', 'pay.saveCard', 'pay.savedCard', 'pay.removeCard']),
     refuses: (event) => (event.type === 'pay.savedCard' || event.type === 'pay.removeCard' ? 'the booker has no saved card' : null),
     answers: {
+      ...serverErrors(PAY_FAULTS),
       'xstate.done.actor.loadAccounts': (event) => { const accounts = output(event); return Array.isArray(accounts) && accounts.length === 1; },
       'xstate.done.actor.selectAccount': (event) => fieldOf(fieldOf(output(event), 'account'), 'accountType') === 'PostPay',
       'xstate.done.actor.payByBalance': (event) => fieldOf(output(event), 'paymentStatusId') === PAYMENT_STATUS.PAID,
@@ -683,6 +859,29 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
       onEnd: (cleanup) => cleanups.push(cleanup),
     };
     const states = async () => (await recorded(listener!, driver.machineId)).slice(base);
+    // The server's 500s the path needs: this context's scope of the fault switch, armed before the step that calls.
+    const arming = faultArming(path, driver.faults ?? {});
+    const scope = `${driver.machineId}-${path.index}-${Math.random().toString(36).slice(2)}`;
+    if (arming.size > 0) await context.addCookies([{ name: FAULT_COOKIE, value: scope, url: server.url }]);
+    const arm = async (index: number) => {
+      for (const operationId of arming.get(index) ?? []) {
+        trail.push(`armed ${operationId} (500) before step ${index}`);
+        await armFault(scope, operationId);
+      }
+    };
+    await arm(0);
+    // Calls a user event of the path falls in: their requests wait in the browser until the path answers them,
+    // then go on to the real server (route.continue: the server's own answer, nothing fulfilled here).
+    const releases = new Map<string, () => void>();
+    for (const actor of heldCalls(path, driver)) {
+      const released = new Promise<void>((resolve) => releases.set(actor, resolve));
+      await page.route((url) => driver.hold![actor]!(url.href), async (route) => {
+        trail.push(`held ${route.request().url()} (${actor})`);
+        await released;
+        await route.continue();
+      });
+    }
+    cleanups.push(() => releases.forEach((release) => release()));
     await driver.start(run);
     let cursor = 0;
     for (const [index, step] of path.steps.entries()) {
@@ -690,6 +889,8 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
       const { type } = step.event;
       const answer = type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
       trail.push(`step ${index}: ${type}${answer ? ' (the server answers)' : ''} ⇒ ${step.state}`);
+      if (index > 0) await arm(index);
+      if (answer) releases.get(type.replace(/^xstate\.(done|error)\.actor\./, ''))?.();
       if (index > 0 && !answer) await driver.act(step.event, run);
       if (index > 0 && answer) await driver.produce?.[type]?.(step.event, run);
       if (driver.read) {

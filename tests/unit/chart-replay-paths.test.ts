@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { jobSamples } from '../../src/machines/operations/job.samples';
 import { paySamples } from '../../src/machines/booking/pay.samples';
 import { taskSamples } from '../../src/machines/operations/task.samples';
+import { wizardSamples } from '../../src/machines/booking/wizard.samples';
 import {
-  JOB_CAPABILITIES, notReplayable, replayPaths, selectPaths, shardOf, TASK_CAPABILITIES, type DriverCapabilities,
+  faultArming, heldCalls, JOB_CAPABILITIES, notReplayable, replayPaths, selectPaths, serverErrors, shardOf, TASK_CAPABILITIES, type DriverCapabilities,
 } from '../e2e/chart-replay-paths';
 
 // The rule that picks the paths the browser replays (tests/e2e/chart-replay.test.ts) from the paths themselves.
@@ -66,6 +67,43 @@ describe('which generated paths the browser replays', () => {
         'xstate.init → task.start → task.arrived → task.completePickup → task.reverse',
       ],
     });
+  });
+
+  it('a server error is replayable when the fault switch can fail the call, armed before the step that makes it', () => {
+    const wizardPaths = replayPaths(wizardSamples);
+    const failed = wizardPaths.find((path) => path.label.endsWith('step.submit → xstate.error.actor.createQuote'))!;
+    const driver: DriverCapabilities = { starts: () => true, actions: new Set(['delivery.edit', 'step.submit']), answers: {} };
+    expect(notReplayable(failed, driver)).toBe('the demo server never answers xstate.error.actor.createQuote');
+    expect(notReplayable(failed, { ...driver, answers: serverErrors({ createQuote: 'createquotes' }) })).toBeNull();
+    // Armed before the Next that calls createquotes (the step before the answer).
+    expect(faultArming(failed, { createQuote: 'createquotes' })).toEqual(new Map([[failed.steps.length - 2, ['createquotes']]]));
+    // The parcel types are a background load of a parent state (no atomic state waits for it): armed at the start.
+    const parcels = wizardPaths.find((path) => path.label.endsWith('step.submit → xstate.done.actor.createQuote → xstate.error.actor.loadParcelTypes'))!;
+    expect(faultArming(parcels, { loadParcelTypes: 'getparceltypes' })).toEqual(new Map([[0, ['getparceltypes']]]));
+    // An answer is not produced by the replay: a call started by one is armed before the user event or start before it.
+    const select = replayPaths(paySamples).find((path) => path.label === 'xstate.init → xstate.done.actor.loadAccounts → xstate.error.actor.selectAccount')!;
+    expect(faultArming(select, { selectAccount: 'selectaccount' })).toEqual(new Map([[0, ['selectaccount']]]));
+  });
+
+  it('a user event during a call is replayable when the driver can hold that call\'s request, which is then held', () => {
+    const payDriver: DriverCapabilities = {
+      starts: () => true,
+      actions: new Set(['pay.newCard', 'pay.back']),
+      answers: {
+        'xstate.done.actor.loadAccounts': () => true,
+        'xstate.done.actor.selectAccount': () => true,
+        'xstate.done.actor.paymentCheckout': () => true,
+        'xstate.done.actor.loadWidget': () => true,
+      },
+    };
+    const back = replayPaths(paySamples).find((path) => path.label.endsWith('pay.newCard → xstate.done.actor.paymentCheckout → pay.back'))!;
+    expect(notReplayable(back, payDriver)).toBe('a user event while loadWidget is in flight (the real server answers first)');
+    const holding = { ...payDriver, holds: new Set(['loadWidget']) };
+    expect(notReplayable(back, holding)).toBeNull();
+    expect([...heldCalls(back, holding)]).toEqual(['loadWidget']);
+    // A path that waits for the widget's answer holds nothing.
+    const ready = replayPaths(paySamples).find((path) => path.label.endsWith('xstate.done.actor.paymentCheckout → xstate.done.actor.loadWidget'))!;
+    expect([...heldCalls(ready, holding)]).toEqual([]);
   });
 
   it('reads E2E_SHARD as k/n', () => {

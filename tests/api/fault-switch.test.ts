@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { FAULT_ARM_PATH, FAULT_COOKIE } from '../../server/http/fault-switch';
+import { startTestServer, type TestServer } from './support';
+
+// The browser suite's fault switch (server/http/fault-switch.ts): only with FAULT_OPERATIONS, one armed 500 per
+// arming, only for the browser context (cookie) that armed it, answered by the server's own error handler.
+
+describe('the fault switch of the browser suite', () => {
+  let server: TestServer;
+  let plain: TestServer;
+  beforeAll(async () => {
+    [server, plain] = await Promise.all([startTestServer({ faultOperations: ['getparceltypes'] }), startTestServer()]);
+  });
+  afterAll(async () => {
+    await Promise.all([server?.close(), plain?.close()]);
+  });
+
+  const arm = (target: TestServer, body: unknown) => fetch(`${target.url}${FAULT_ARM_PATH}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const parcelTypes = async (scope?: string) => fetch(`${server.url}/connect/parceltypes`, {
+    headers: { authorization: `Bearer ${await server.tokenFor('administrator@demo.test')}`, ...(scope && { cookie: `${FAULT_COOKIE}=${scope}` }) },
+  });
+  const status = async (answer: Promise<Response>) => { const response = await answer; await response.text(); return response.status; };
+
+  it('answers one armed call of its context with the server\'s 500, then the real answer again', async () => {
+    const armed = await arm(server, { operationId: 'getparceltypes', scope: 'context-1' });
+    expect(armed.status).toBe(200);
+    expect(await armed.json()).toEqual({ scope: 'context-1', operationId: 'getparceltypes' });
+    // Another browser context (no cookie, or another scope) is not touched.
+    expect(await status(parcelTypes())).toBe(200);
+    expect(await status(parcelTypes('context-2'))).toBe(200);
+    const failed = await parcelTypes('context-1');
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ message: expect.stringMatching(/^Internal error \(request .+\)$/) });
+    const again = await parcelTypes('context-1');
+    expect(again.status).toBe(200);
+    expect(Array.isArray(await again.json())).toBe(true);
+  });
+
+  it('refuses an operation FAULT_OPERATIONS does not name', async () => {
+    const refused = await arm(server, { operationId: 'getquotes', scope: 'context-1' });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toMatch(/FAULT_OPERATIONS/);
+  });
+
+  it('does not exist without FAULT_OPERATIONS, and FAULT_OPERATIONS is refused in production', async () => {
+    const absent = await arm(plain, { operationId: 'getparceltypes', scope: 'context-1' });
+    expect(absent.status).toBe(404);
+    await absent.text();
+    expect(loadConfig({}).faultOperations).toEqual([]);
+    expect(loadConfig({ FAULT_OPERATIONS: 'getquotes, settimeslot' }).faultOperations).toEqual(['getquotes', 'settimeslot']);
+    expect(() => loadConfig({ NODE_ENV: 'production', FAULT_OPERATIONS: 'getquotes' })).toThrow(/NODE_ENV=production/);
+  });
+});
