@@ -157,6 +157,13 @@ describe('dispatch in the browser (issue 20)', () => {
     await routeDialog.getByTestId('route-distance').filter({ hasText: `${DISTANCE}: ${formatDistance(route!.distanceKm)}` }).waitFor();
     expect(formatDistance(route!.distanceKm)).toMatch(/^\d+\.\d{2} km$/);
     const letters = await routeDialog.getByTestId('map-marker').evaluateAll((markers) => markers.map((marker) => marker.getAttribute('data-label')));
+    // Issue 21 item 18: the route is fitted with room for Leaflet's zoom control, so no stop hides under it.
+    const zoom = (await routeDialog.locator('.leaflet-control-zoom').boundingBox())!;
+    for (const marker of await routeDialog.getByTestId('map-marker').all()) {
+      const box = (await marker.boundingBox())!;
+      const overlaps = box.x < zoom.x + zoom.width && box.x + box.width > zoom.x && box.y < zoom.y + zoom.height && box.y + box.height > zoom.y;
+      expect(overlaps, `marker ${await marker.getAttribute('data-label')} under the zoom control`).toBe(false);
+    }
     expect(letters).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
     const listed = await routeDialog.getByRole('list', { name: JOB_FIGURES_TEXTS.route, exact: true }).getByRole('listitem').allTextContents();
     expect(listed.map((text) => text.split(' · ')[0])).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
