@@ -89,6 +89,9 @@ let actors: AnyActorRef[] = [];
 /** The running wizard (for the step prop, which is not a user action). */
 const wizardActor = () => actors.findLast((actor) => (actor as unknown as { logic?: { id?: string } }).logic?.id === 'wizard')!;
 
+/** The first path of the file also waits for the app's lazy screens to load (seconds on a loaded CI machine). */
+const FIRST_RENDER_MS = 15_000;
+
 describeModel({
   machine: wizardMachine,
   scenarios: wizardSamples.scenarios,
@@ -107,7 +110,7 @@ describeModel({
       path: '/', logic: { wizard }, clock: simulated,
       ...(input.deliveryId && { state: { bookingDeliveryId: input.deliveryId } }),
     }));
-    if (!input.deliveryId) fireEvent.click(await screen.findByRole('button', { name: WIZARD_TEXTS.newDelivery }, { timeout: 5000 }));
+    if (!input.deliveryId) fireEvent.click(await screen.findByRole('button', { name: WIZARD_TEXTS.newDelivery }, { timeout: FIRST_RENDER_MS }));
     await wizardDialog();
     return {
       async send(event) {

@@ -81,7 +81,8 @@ export async function preloadBooking() {
 }
 
 export async function wizardDialog() {
-  return screen.findByTestId('booking-wizard', {}, { timeout: 5000 });
+  // Generous: a file's first wizard also waits for its lazy chunks to load (seconds on a loaded CI machine).
+  return screen.findByTestId('booking-wizard', {}, { timeout: 15_000 });
 }
 
 export function inWizard() {
