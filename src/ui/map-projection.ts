@@ -74,6 +74,8 @@ export function fitView({ points, center, zoom, width, height, padding }: MapVie
 
 /** A marker's colour unless it says otherwise: white text on it meets 4.5:1. */
 export const MARKER_COLOUR = '#c53030';
+/** The driver's marker on a route: another colour than the stops', so a driver at a stop is told apart from it. */
+export const DRIVER_MARKER_COLOUR = '#2d3748';
 
 /**
  * A marker's box: a circle for a letter or two ('A', '12'), a pill as wide as a longer label ('Driver') needs at

@@ -37,6 +37,9 @@ describe('the tracking page windows', () => {
       return labels;
     };
     expect(await stops({ ...sampleTracking, hub: null })).toEqual(['A', 'B']);
+    // A driver at the pick-up: drawn first, so the stops' letters stay on top of it.
+    const atPickUp = { lat: sampleTracking.origin.coordinates.lat, lon: sampleTracking.origin.coordinates.lon, at: '2026-11-24T08:30:00.000Z' };
+    expect(await stops({ ...sampleTracking, hub: null, driverLocation: atPickUp })).toEqual(['Driver', 'A', 'B']);
     expect(await stops({ ...sampleTracking, hub: { hubName: 'Montague Gardens hub', description: '1 Hub Road, Montague Gardens', coordinates: { lat: -33.86, lon: 18.52 } } })).toEqual(['A', 'B', 'C']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DRIVER_AVAILABILITY_COLOURS, TASK_STATUS_COLOURS } from '../../src/machines/dashboard/dashboard-view';
-import { MARKER_COLOUR, markerBox } from '../../src/ui/map-projection';
+import { DRIVER_MARKER_COLOUR, MARKER_COLOUR, markerBox } from '../../src/ui/map-projection';
 
 /** WCAG 2 contrast ratio of white text on a #rrggbb background. */
 function contrastWithWhite(hex: string): number {
@@ -15,6 +15,7 @@ describe('map markers', () => {
   it('every marker colour carries white text at 4.5:1 or better (small bold text)', () => {
     const colours: [string, string][] = [
       ['default', MARKER_COLOUR],
+      ['route driver', DRIVER_MARKER_COLOUR],
       ...Object.entries(DRIVER_AVAILABILITY_COLOURS).map(([id, colour]): [string, string] => [`driver ${id}`, colour]),
       ...Object.entries(TASK_STATUS_COLOURS).map(([id, colour]): [string, string] => [`task ${id}`, colour]),
     ];

@@ -7,9 +7,11 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import type { Actor } from 'xstate';
 import { SERVICE_LEVELS } from '../../../lib/constants';
+import { markerLabel } from '../../../lib/distance';
 import { TRACKING_STEPS, TRACKING_TEXTS, trackingStatusName, trackingStepIndex } from '../../../lib/tracking-texts';
 import type { trackingMachine } from '../../../machines/tracking/tracking.machine';
 import type { TrackingDelivery } from '../../../machines/tracking/tracking.types';
+import { DRIVER_MARKER_COLOUR } from '../../../ui/map-projection';
 import { StaticRouteMap } from '../../../ui/StaticRouteMap';
 
 /** Where the live view goes on the page; `data-hash` and `data-time-zone` are filled by the server. */
@@ -80,12 +82,18 @@ function TrackingDetails({ delivery, timeZone }: { delivery: TrackingDelivery; t
     : delivery.driverAssigned ? TRACKING_TEXTS.driverAssigned : TRACKING_TEXTS.driverNotAssigned;
   const pickUp = windowText(delivery.pickupWindowStartUtc, delivery.pickupWindowEndUtc, timeZone);
   const dropOff = windowText(delivery.dropOffWindowStartUtc, delivery.dropOffWindowEndUtc, timeZone);
-  // Lettered by position: without a hub the destination is B, not C.
-  const markers = [
+  // The stops lettered in order (without a hub the destination is B), drawn over the driver: a driver at the
+  // pick-up must not hide its letter.
+  const stops = [
     { ...delivery.origin.coordinates, title: delivery.origin.description },
     ...(delivery.hub ? [{ ...delivery.hub.coordinates, title: delivery.hub.hubName }] : []),
     { ...delivery.destination.coordinates, title: delivery.destination.description },
-    delivery.driverLocation && { lat: delivery.driverLocation.lat, lon: delivery.driverLocation.lon, label: TRACKING_TEXTS.driverMarker, title: TRACKING_TEXTS.driverMarker },
+  ].map((stop, index) => ({ ...stop, label: markerLabel(index) }));
+  const markers = [
+    ...(delivery.driverLocation
+      ? [{ lat: delivery.driverLocation.lat, lon: delivery.driverLocation.lon, label: TRACKING_TEXTS.driverMarker, title: TRACKING_TEXTS.driverMarker, colour: DRIVER_MARKER_COLOUR }]
+      : []),
+    ...stops,
   ];
   const statusText = current === null ? `${TRACKING_TEXTS.status}: ${trackingStatusName(delivery.logisticStatusId)}` : `${current + 1}. ${TRACKING_STEPS[current]}`;
   return (
