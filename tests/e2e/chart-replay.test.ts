@@ -841,11 +841,16 @@ async function recorded(listener: Page, machineId: string): Promise<string[]> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
+async function replay(driver: BrowserDriver, path: ReplayPath, limit: number): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const trail: string[] = [];
   const cleanups: (() => void)[] = [];
-  try {
+  let timer: NodeJS.Timeout | undefined;
+  // Past the limit the context closes (finally), which ends whatever the walk still waits for.
+  const overdue = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the replay took longer than ${limit} ms`)), limit);
+  });
+  const walk = async () => {
     // A chart the server runs is read from the server: no recorder page.
     const listener = driver.read ? undefined : await openRecorder(context);
     const page = await context.newPage();
@@ -909,10 +914,14 @@ async function replay(driver: BrowserDriver, path: ReplayPath): Promise<void> {
         for (const active of step.active) await driver.sees[active]?.(run);
       }
     }
+  };
+  try {
+    await Promise.race([walk(), overdue]);
   } catch (error) {
     console.error(`${driver.machineId} path ${path.index} failed:\n${trail.join('\n')}`);
     throw error;
   } finally {
+    clearTimeout(timer);
     cleanups.forEach((cleanup) => cleanup());
     await context.close();
   }
@@ -970,12 +979,20 @@ function lanes(count: number) {
 const lane = lanes(Math.max(1, Number(process.env.E2E_REPLAY_LANES ?? 2)));
 const authTurn = lanes(1);
 
+/**
+ * A replay's own limit, counted from when it gets its lane: the queue before it grows with the paths and the
+ * machine's speed, and a limit that counted the wait failed a replay that had not started (CI, auth #62).
+ */
+const REPLAY_TIMEOUT = 180_000;
+/** The test's limit only catches a queue that never moves: the whole file's budget. */
+const QUEUE_TIMEOUT = 30 * 60_000;
+
 describe.concurrent('the key charts replayed in Chromium against the real server', () => {
   for (const { driver, path, covers } of mine) {
     const also = covers.length > 0 ? ` (and ${covers.length} shorter path(s) inside it)` : '';
-    const body = () => lane(() => replay(driver, path));
-    // The timeout includes the wait for a lane; each step of a replay has its own 20 s limit.
+    const body = () => lane(() => replay(driver, path, REPLAY_TIMEOUT));
+    // Each step of a replay has its own 20 s limit, the replay REPLAY_TIMEOUT once it runs.
     it(`${driver.machineId} #${path.index} ${path.scenarioName}: ${path.label} ⇒ ${path.target}${also}`,
-      () => (driver.machineId === 'auth' ? authTurn(body) : body()), 300_000);
+      () => (driver.machineId === 'auth' ? authTurn(body) : body()), QUEUE_TIMEOUT);
   }
 });
