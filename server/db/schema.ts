@@ -602,6 +602,12 @@ export const jobTasks = pgTable('job_tasks', {
 }, (table) => [
   index('job_tasks_job').on(table.jobId, table.taskJobOrder), index('job_tasks_delivery').on(table.deliveryId),
   index('job_tasks_exception_window').on(table.reportWindowEnd).where(sql`task_status_id = -1001 or exception_reason is not null`),
+  // The default orders of Delivery Arrival (arrived, to the second as shown, newest first, then the key) and Address
+  // Variation (distance from the stop as shown, farthest first, then the key): their first pages read in order.
+  index('job_tasks_arrival_order').on(sql`date_trunc('second', (arrived_date at time zone 'UTC')) desc`, sql`(id::text)`)
+    .where(sql`arrived_date is not null`),
+  index('job_tasks_distance_order').on(sql`round(arrived_distance_km::numeric, 2) desc`, sql`(id::text)`)
+    .where(sql`arrived_distance_km is not null`),
 ]);
 
 /** Notifications shown in the web app's list (002 section 3); each belongs to one user. */
@@ -1584,6 +1590,36 @@ export const reportDriverTaskDays = pgTable('report_driver_task_days', {
   deliveryIds: integer('delivery_ids').array().notNull(),
   deliveredIds: integer('delivered_ids').array().notNull(),
 }, (table) => [index('report_driver_task_days_day').on(table.portalId, table.day)]);
+
+/**
+ * Delivery Arrival and Address Variation per task day (migration 0035_report-arrival-days): per portal, task day,
+ * company, store, placing user, SLA type, task type and whether the task's job has a driver, the arrivals by how they
+ * met their window (early, on time, late, and the late arrivals' whole minutes late) with the first and last arrival,
+ * and the positioned arrivals (a distance from the stop recorded) with those farther than the flag, their km as the
+ * table shows them (2 decimals) summed, and the nearest and farthest. Kept with report_task_days (same dirty days).
+ */
+export const reportArrivalDays = pgTable('report_arrival_days', {
+  portalId: integer('portal_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  companyId: integer('company_id'),
+  storeId: integer('store_id'),
+  placedByUserId: integer('placed_by_user_id'),
+  slaType: text('sla_type').notNull(),
+  taskTypeId: integer('task_type_id').notNull(),
+  driven: boolean('driven').notNull(),
+  arrivals: integer('arrivals').notNull(),
+  early: integer('early').notNull(),
+  onTime: integer('on_time').notNull(),
+  late: integer('late').notNull(),
+  lateMinutes: numeric('late_minutes').notNull(),
+  firstArrival: timestamp('first_arrival', { withTimezone: true }),
+  lastArrival: timestamp('last_arrival', { withTimezone: true }),
+  positioned: integer('positioned').notNull(),
+  far: integer('far').notNull(),
+  farKm: numeric('far_km').notNull(),
+  kmMin: numeric('km_min'),
+  kmMax: numeric('km_max'),
+}, (table) => [index('report_arrival_days_day').on(table.portalId, table.day)]);
 
 /** A task day whose summary may be stale (as report_dirty_days, for report_task_days). */
 export const reportTaskDirtyDays = pgTable('report_task_dirty_days', {

@@ -1,10 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { operations } from '../../src/api/generated/connect';
 import { REPORTS, type ReportId } from '../../src/lib/reports';
 import { LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
 import { rowsOf } from '../../server/db/database';
 import { companies, deliveries, deliveryQuotes, jobDeliveries, jobs, jobTasks, portals, stores, users } from '../../server/db/schema';
+import { REPORT_QUERIES } from '../../server/domain/reports/queries';
+import { reportContext, reportStatements, withDirtyDays } from '../../server/domain/reports/runner';
 import { refreshReportSummaries } from '../../server/domain/reports/summaries';
 import { startTestServer, ZA, type TestServer } from './support';
 
@@ -389,6 +391,98 @@ describe('the stored task window end (job_tasks.report_window_end) and the Excep
     await db.update(deliveries).set({ selectedQuoteId: orphan }).where(eq(deliveries.id, deliveryIds[18]!));
     await db.delete(deliveryQuotes).where(eq(deliveryQuotes.id, await quoteOf(deliveryIds[19]!)));
     expect(await drifted()).toBe(0);
+    await compare();
+  });
+});
+
+describe('Delivery Arrival and Address Variation from the daily arrival summaries (report_arrival_days)', () => {
+  const arrivalReports = ['deliveryArrival', 'addressVariation'] as const;
+  const queries = (id: ReportId): ReportQuery[] => [
+    week, { startDate: '2026-04-07', endDate: '2026-04-09' }, { ...week, holidayFilter: 'All' }, { startDate: '2026-04-01', endDate: '2026-04-30' },
+    { ...week, companyid: companyIds[0]! }, { ...week, companyid: companyIds[0]!, storeid: storeId },
+    { ...week, pageSize: 4, page: 2 }, { ...week, pageSize: 4, page: 5 }, { ...week, pageSize: 4, page: 99 },
+    { ...week, sortby: 'waybill' }, { ...week, sortdirection: 'asc' },
+    ...(id === 'deliveryArrival' ? [{ ...week, slaTypes: 'Priority' }, { ...week, slaTypes: 'Standard,Priority', pageSize: 3 }] : []),
+  ];
+  /**
+   * One screen's answer two ways, in one snapshot: as the server runs it (from the summaries, dirty days live, the
+   * page of the default order read in that order) and directly from every row (the generic screen: the report's rows
+   * materialised, counted, sorted and added up, with no summary).
+   */
+  const bothWays = async (id: ReportId, query: ReportQuery) => server.database.db.transaction(async (tx) => {
+    const [portal] = await rowsOf<{ id: number; cca2: string; name: string; currency: string; currencyDecimals: number; timeZone: string; vatRate: number }>(tx,
+      sql`select id, cca2, name, currency, currency_decimals as "currencyDecimals", time_zone as "timeZone", vat_rate_basis_points / 10000.0 as "vatRate"
+        from portals where id = ${portalId}`);
+    const [admin] = await rowsOf<{ id: number }>(tx, sql`select id from users where email = 'administrator@demo.test'`);
+    const full = { pageSize: 100, ...query };
+    const context = reportContext(REPORTS[id], full, portal!, { kind: 'portal' }, admin!.id);
+    const summarised = await withDirtyDays(tx, REPORT_QUERIES[id], context);
+    expect(summarised.taskDirtyDays).toBeDefined();
+    const run = async (statement: SQL) => (await rowsOf<Record<string, unknown>>(tx, statement))[0];
+    const fromSummaries = await run(reportStatements(REPORTS[id], REPORT_QUERIES[id], summarised, full).screen);
+    const direct = await run(reportStatements(REPORTS[id], REPORT_QUERIES[id], context, full).screen);
+    return { fromSummaries, direct };
+  }, { isolationLevel: 'repeatable read' });
+  const compare = async () => {
+    for (const id of arrivalReports) {
+      for (const query of queries(id)) {
+        const { fromSummaries, direct } = await bothWays(id, query);
+        expect(fromSummaries, `${id} ${JSON.stringify(query)}`).toEqual(direct);
+        // The server answers the same (its page, figures and total).
+        const served = await answer(id, query);
+        expect(served.items).toEqual(direct!.items);
+        expect(served.figures).toEqual(direct!.figures);
+        expect(served.paging.totalItems).toEqual(direct!.total);
+      }
+    }
+  };
+  const dirtyInApril = async () => (await rowsOf<{ n: number }>(server.database.db, sql`select count(*)::int as n from report_task_dirty_days
+    where day between '2026-04-01' and '2026-04-30'`))[0]!.n;
+
+  it('answer what every row answers: summarised, with dirty days, and after each kind of write', async () => {
+    const db = server.database.db;
+    // Early and late arrivals (a late one by 47 min 20 s, rounded to 47), two arrivals in the same second (shown the
+    // same, ordered by key), two distances the same to 2 decimals, far ones.
+    const tasksOf = async (deliveryId: number) => rowsOf<{ id: number; taskTypeId: number }>(db, sql`select id, task_type_id as "taskTypeId"
+      from job_tasks where delivery_id = ${deliveryId} order by id`);
+    const [early] = await tasksOf(deliveryIds[0]!);
+    await db.update(jobTasks).set({ arrivedDate: at('2026-04-06T08:30:00'), arrivedDistanceKm: 2.004 }).where(eq(jobTasks.id, early!.id));
+    const [lateOne] = await tasksOf(deliveryIds[8]!);
+    await db.update(jobTasks).set({ arrivedDate: at('2026-04-07T11:47:20'), arrivedDistanceKm: 2.001 }).where(eq(jobTasks.id, lateOne!.id));
+    const [, lateTwo] = await tasksOf(deliveryIds[9]!);
+    await db.update(jobTasks).set({ arrivedDate: at('2026-04-08T18:10:40.900'), arrivedDistanceKm: 0.75 }).where(eq(jobTasks.id, lateTwo!.id));
+    const [sameSecond] = await tasksOf(deliveryIds[22]!);
+    await db.update(jobTasks).set({ arrivedDate: at('2026-04-08T18:10:40.100') }).where(eq(jobTasks.id, sameSecond!.id));
+    await refreshReportSummaries(db);
+    expect(await dirtyInApril()).toBe(0);
+    const [summary] = await rowsOf<{ n: number; early: number; late: number; far: number }>(db, sql`select count(*)::int as n,
+      sum(early)::int as early, sum(late)::int as late, sum(far)::int as far from report_arrival_days where portal_id = ${portalId}
+      and day between '2026-04-01' and '2026-04-30'`);
+    expect(summary!.n).toBeGreaterThan(10);
+    expect(summary!.early).toBeGreaterThan(0);
+    expect(summary!.late).toBeGreaterThan(1);
+    expect(summary!.far).toBeGreaterThan(1);
+    await compare();
+
+    // Writes after the summary, each marking its days dirty (read live until recomputed): an arrival moves, a quote's
+    // pick-up window start moves (an arrival becomes early) and another's SLA type changes, a job loses its driver
+    // (its arrivals stay in Delivery Arrival, leave Address Variation), a delivery changes company, a distance appears.
+    const quoteOf = async (deliveryId: number) => (await rowsOf<{ quoteId: number }>(db, sql`select selected_quote_id as "quoteId"
+      from deliveries where id = ${deliveryId}`))[0]!.quoteId;
+    await db.update(jobTasks).set({ arrivedDate: at('2026-04-09T11:05:00') }).where(eq(jobTasks.id, (await tasksOf(deliveryIds[10]!))[0]!.id));
+    await db.update(deliveryQuotes).set({ pickupWindowStart: at('2026-04-07T10:59:00') }).where(eq(deliveryQuotes.id, await quoteOf(deliveryIds[22]!)));
+    expect(await dirtyInApril()).toBeGreaterThan(0);
+    await compare();
+    await db.update(deliveryQuotes).set({ slaType: 'Priority' }).where(eq(deliveryQuotes.id, await quoteOf(deliveryIds[20]!)));
+    await db.update(jobs).set({ driverId: null }).where(eq(jobs.id, jobIds[1]!));
+    await db.update(deliveries).set({ companyId: companyIds[0]! }).where(eq(deliveries.id, deliveryIds[21]!));
+    await db.update(jobTasks).set({ arrivedDistanceKm: 9.5 }).where(eq(jobTasks.id, (await tasksOf(deliveryIds[20]!))[0]!.id));
+    await compare();
+    await refreshReportSummaries(db);
+    expect(await dirtyInApril()).toBe(0);
+    await compare();
+    await db.update(jobs).set({ driverId: driverIds[1]! }).where(eq(jobs.id, jobIds[1]!));
+    await refreshReportSummaries(db);
     await compare();
   });
 });

@@ -5,7 +5,7 @@ import {
 } from '../../../src/lib/applications';
 import { ARRIVAL_FAR_FROM_STOP_KM } from '../../../src/lib/driver-distance';
 import type { ReportId } from '../../../src/lib/reports';
-import { DRIVER_VISIBLE_WITHIN_MINUTES } from '../../../src/lib/reports';
+import { DRIVER_VISIBLE_WITHIN_MINUTES, REPORT_MAX_CHART_POINTS } from '../../../src/lib/reports';
 import {
   DRIVER_AVAILABILITY, DRIVER_AVAILABILITY_LABELS, JOB_STATUS, LOGISTIC_STATUS, LOGISTIC_STATUS_LABELS, TASK_STATUS, TASK_TYPE_LABELS,
 } from '../../../src/lib/statuses';
@@ -15,8 +15,8 @@ import {
   percentOf, PICK_UP_TASK_TYPES, sumOf, sumPercent, taskCompliance, terminated, tierOf,
 } from './metrics';
 import {
-  dateWindow, deliveryFiltersOf, deliveryScopeOf, isoTextWithinOrNull, summarised, taskSummarised, timestampWithin, type ReportContext,
-  type ReportQuery,
+  arrivalSummarised, dateWindow, deliveryFiltersOf, deliveryScopeOf, isoTextWithinOrNull, summarised, taskSummarised, timestampWithin,
+  type ReportContext, type ReportQuery,
 } from './runner';
 
 /**
@@ -330,6 +330,85 @@ function driverTaskTotals(context: ReportContext, dirty: readonly string[]): SQL
       left join ${ids('delivery_ids', sql`array_agg(y.id)`)} dv on dv.driver_id = s.driver_id`;
 }
 
+/** How an arrival met its task's window (Delivery Arrival): before its start, by its end, else late (also without a window end). */
+const ARRIVAL = sql`(case when t.arrived_date < ${TASK_WINDOW_START} then 'Early' when t.arrived_date <= ${TASK_WINDOW_END} then 'On time' else 'Late' end)`;
+/** Whole minutes an arrival came after its window's end (0 when not after it). */
+const MINUTES_LATE = sql`greatest(0, round(extract(epoch from (t.arrived_date - ${TASK_WINDOW_END})) / 60))::int`;
+/** An arrival's km from its stop as the tables show it (2 decimals; numeric, so sums of it are exact in any order). */
+const KM_SHOWN = sql`round(t.arrived_distance_km::numeric, 2)`;
+/**
+ * Delivery Arrival's default order (its arrival as shown, to the second, newest first; then the key), in the form of
+ * the index job_tasks_arrival_order (migration 0035); Address Variation's (the km as shown, farthest first; then the
+ * key) in job_tasks_distance_order's.
+ */
+const ARRIVAL_ORDER = sql.raw(`date_trunc('second', (t.arrived_date at time zone 'UTC'))`);
+const DISTANCE_ORDER = sql.raw(`round(t.arrived_distance_km::numeric, 2)`);
+
+/**
+ * The columns of report_arrival_days from the live tasks whose task day is one of `days`: per day, company, store,
+ * customer, SLA type, task type and whether the task's job has a driver, the arrivals by how they met their window
+ * (Delivery Arrival's rows: every arrival, with or without a driver) and the positioned ones (Address Variation's,
+ * those with a driver). The recomputation and a report's dirty days both read this.
+ */
+export function arrivalDayFacts(context: ReportContext, days: readonly string[]): SQL {
+  const date = localDate(TASK_WINDOW_END, context.timeZone);
+  const arrival = (kind: string) => sql`t.arrived_date is not null and ${ARRIVAL} = ${sql.raw(`'${kind}'`)}`;
+  const far = sql`t.arrived_distance_km > ${ARRIVAL_FAR_FROM_STOP_KM}`;
+  return sql`select ${date} as day, d.company_id, d.store_id, d.placed_by_user_id, q.sla_type, t.task_type_id, u.id is not null as driven,
+      count(t.arrived_date)::int as arrivals, count(*) filter (where ${arrival('Early')})::int as early,
+      count(*) filter (where ${arrival('On time')})::int as on_time, count(*) filter (where ${arrival('Late')})::int as late,
+      coalesce(sum(${MINUTES_LATE}) filter (where ${arrival('Late')}), 0)::numeric as late_minutes,
+      min(t.arrived_date) as first_arrival, max(t.arrived_date) as last_arrival,
+      count(t.arrived_distance_km)::int as positioned, count(*) filter (where ${far})::int as far,
+      coalesce(sum(${KM_SHOWN}) filter (where ${far}), 0) as far_km, min(${KM_SHOWN}) as km_min, max(${KM_SHOWN}) as km_max
+    from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+      left join jobs j on j.id = t.job_id left join users u on u.id = j.driver_id
+    where (t.arrived_date is not null or t.arrived_distance_km is not null) and ${BOOKED} and ${deliveryFiltersOf(context)}
+      and ${taskDaysWindow(context, days)}
+    group by 1, 2, 3, 4, 5, 6, 7`;
+}
+
+/** The arrival facts `f` of the range: report_arrival_days for its clean days, live tasks (arrivalDayFacts) for its dirty ones. */
+function arrivalFacts(context: ReportContext, dirty: readonly string[]): SQL {
+  const excluded = dirty.length > 0 ? sql`and s.day not in (${sql.join(dirty.map((day) => sql`${day}::date`), sql`, `)})` : sql``;
+  const fromSummary = sql`select s.day, s.company_id, s.store_id, s.placed_by_user_id, s.sla_type, s.task_type_id, s.driven, s.arrivals,
+      s.early, s.on_time, s.late, s.late_minutes, s.first_arrival, s.last_arrival, s.positioned, s.far, s.far_km, s.km_min, s.km_max
+    from report_arrival_days s where ${summaryFiltersOf(context)} and ${dateWindow(context, sql`s.day`)} ${excluded}`;
+  if (dirty.length === 0) return fromSummary;
+  return sql`${fromSummary} union all select * from (${arrivalDayFacts(context, dirty)}) l where ${dateWindow(context, sql`l.day`)}`;
+}
+
+/** Delivery Arrival's rows; with `page`, only that slice of its default order, read in order by the index and bounded by the facts `f`. */
+function arrivalRows(context: ReportContext, page?: { limit: number; offset: number }): SQL {
+  const inOrder = page
+    ? sql`and ${ARRIVAL_ORDER} between (select date_trunc('second', (min(f.first_arrival) at time zone 'UTC')) from f)
+        and (select date_trunc('second', (max(f.last_arrival) at time zone 'UTC')) from f)
+      order by ${ARRIVAL_ORDER} desc, t.id::text asc limit ${page.limit} offset ${page.offset}`
+    : sql``;
+  return sql`select a.*, case a.arrival when 'Early' then 0 when 'On time' then 1 else 2 end as "arrivalRank",
+      case when a.arrival = 'Late' then 1 else 0 end as late from (
+    select t.id::text as "key", d.waybill, ${taskLabel(sql`t.task_type_id`)} as task, ${fullName('u')} as driver,
+      ${isoTimestamp(TASK_WINDOW_START)} as "windowStart", ${isoTimestamp(TASK_WINDOW_END)} as "windowEnd",
+      ${isoTimestamp(sql`t.arrived_date`)} as "arrivedAt", ${MINUTES_LATE} as "minutesLate", ${ARRIVAL} as arrival
+    from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
+      left join jobs j on j.id = t.job_id left join users u on u.id = j.driver_id
+    where t.arrived_date is not null and ${BOOKED} and ${deliveryFiltersOf(context)}
+      and ${page ? storedTaskWindow(context) : taskWindow(context)} ${inOrder}) a
+    ${page ? sql`order by a."arrivedAt" desc, a."key" asc` : sql``}`;
+}
+
+/** Address Variation's rows; with `page`, as arrivalRows. */
+function variationRows(context: ReportContext, page?: { limit: number; offset: number }): SQL {
+  const inOrder = page
+    ? sql`and ${DISTANCE_ORDER} between (select min(f.km_min) from f where f.driven) and (select max(f.km_max) from f where f.driven)
+      order by ${DISTANCE_ORDER} desc, t.id::text asc limit ${page.limit} offset ${page.offset}`
+    : sql``;
+  return sql`select t.id::text as "key", d.waybill, ${taskLabel(sql`t.task_type_id`)} as task, ${fullName('u')} as driver,
+      t.address->>'description' as address, ${position(sql`t.arrived_lat`, sql`t.arrived_lon`)} as "arrivedPosition",
+      ${KM_SHOWN}::float8 as "distanceKm", ${isoTimestamp(sql`t.arrived_date`)} as "arrivedAt", ${awayFlag} as variation
+    from ${taskBase(context)} and t.arrived_distance_km is not null and ${page ? storedTaskWindow(context) : taskWindow(context)} ${inOrder}`;
+}
+
 const PICK_UP_FACT = sql`f.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
 const DROP_OFF_FACT = sql`f.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
 
@@ -407,17 +486,24 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
     },
   },
   deliveryArrival: {
-    rows: (context) => {
-      return sql`select a.*, case a.arrival when 'Early' then 0 when 'On time' then 1 else 2 end as "arrivalRank",
-          case when a.arrival = 'Late' then 1 else 0 end as late from (
-        select t.id::text as "key", d.waybill, ${taskLabel(sql`t.task_type_id`)} as task, ${fullName('u')} as driver,
-          ${isoTimestamp(TASK_WINDOW_START)} as "windowStart", ${isoTimestamp(TASK_WINDOW_END)} as "windowEnd",
-          ${isoTimestamp(sql`t.arrived_date`)} as "arrivedAt",
-          greatest(0, round(extract(epoch from (t.arrived_date - ${TASK_WINDOW_END})) / 60))::int as "minutesLate",
-          case when t.arrived_date < ${TASK_WINDOW_START} then 'Early' when t.arrived_date <= ${TASK_WINDOW_END} then 'On time' else 'Late' end as arrival
-        from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
-          left join jobs j on j.id = t.job_id left join users u on u.id = j.driver_id
-        where t.arrived_date is not null and ${BOOKED} and ${deliveryFiltersOf(context)} and ${taskWindow(context)}) a`;
+    rows: (context) => arrivalRows(context),
+    // From the daily arrival summaries (report_arrival_days) when they serve the context; the page of the default
+    // order from the index in that order.
+    arrivalSummaries: true,
+    screen: (context, sort, limit, offset) => {
+      if (!context.taskDirtyDays || !arrivalSummarised(context)) return undefined;
+      return {
+        facts: arrivalFacts(context, context.taskDirtyDays),
+        total: sql`select coalesce(sum(f.arrivals), 0)::int from f`,
+        figures: sql`select coalesce(sum(f.arrivals), 0)::float8 as arrivals,
+            ${percentOf(sql`sum(f.early + f.on_time)`, sql`sum(f.arrivals)`)} as "compliancePercent", coalesce(sum(f.late), 0)::float8 as late,
+            round(sum(f.late_minutes) / nullif(sum(f.late), 0))::float8 as "averageMinutesLate"
+          from f`,
+        chart: sql`select x.label, sum(x.n)::float8 as s0
+          from f cross join lateral (values ('Early', 0, f.early), ('On time', 1, f.on_time), ('Late', 2, f.late)) x(label, rank, n)
+          group by 1 having sum(x.n) > 0 order by min(x.rank) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`,
+        page: sort.key === 'arrivedAt' && sort.direction === 'desc' ? arrivalRows(context, { limit, offset }) : undefined,
+      };
     },
     figures: {
       arrivals: sql`count(*)::float8`,
@@ -709,16 +795,31 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   },
   addressVariation: {
     // Each arrival with a recorded position against the booked address of its stop; away = farther than ARRIVAL_FAR_FROM_STOP_KM.
-    rows: (context) => sql`select t.id::text as "key", d.waybill, ${taskLabel(sql`t.task_type_id`)} as task, ${fullName('u')} as driver,
-        t.address->>'description' as address, ${position(sql`t.arrived_lat`, sql`t.arrived_lon`)} as "arrivedPosition",
-        round(t.arrived_distance_km::numeric, 2)::float8 as "distanceKm", ${isoTimestamp(sql`t.arrived_date`)} as "arrivedAt",
-        ${awayFlag} as variation
-      from ${taskBase(context)} and t.arrived_distance_km is not null and ${taskWindow(context)}`,
+    rows: (context) => variationRows(context),
+    // From the daily arrival summaries (their arrivals with a driver) when they serve the context; the page of the
+    // default order from the index in that order.
+    arrivalSummaries: true,
+    screen: (context, sort, limit, offset) => {
+      if (!context.taskDirtyDays || !arrivalSummarised(context)) return undefined;
+      return {
+        facts: arrivalFacts(context, context.taskDirtyDays),
+        total: sql`select coalesce(sum(f.positioned), 0)::int from f where f.driven`,
+        figures: sql`select coalesce(sum(f.positioned), 0)::float8 as arrivals, coalesce(sum(f.far), 0)::float8 as variations,
+            ${percentOf(sql`sum(f.far)`, sql`sum(f.positioned)`)} as "variationPercent",
+            round((sum(f.far_km) / nullif(sum(f.far), 0))::numeric, 2)::float8 as "averageVariationKm"
+          from f where f.driven`,
+        chart: sql`select coalesce(${taskLabel(sql`f.task_type_id`)}, '—') as label, sum(f.positioned)::float8 as s0
+          from f where f.driven and f.positioned > 0
+          group by 1 order by min(${taskLabel(sql`f.task_type_id`)}) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`,
+        page: sort.key === 'distanceKm' && sort.direction === 'desc' ? variationRows(context, { limit, offset }) : undefined,
+      };
+    },
     figures: {
       arrivals: sql`count(*)::float8`,
       variations: sumOf('variation'),
       variationPercent: percentOf(sql`sum(variation)`, sql`count(*)`),
-      averageVariationKm: sql`round((sum("distanceKm" * variation) / nullif(sum(variation), 0))::numeric, 2)::float8`,
+      // The km as shown, summed exactly (numeric), as the daily summaries add them.
+      averageVariationKm: sql`round((sum("distanceKm"::numeric * variation) / nullif(sum(variation), 0))::numeric, 2)::float8`,
     },
   },
   locationProximity: {

@@ -65,6 +65,25 @@ export interface ReportQuery {
   taskSummaries?: boolean;
   /** Its rows come from the daily job summaries (report_job_days) when the job dirty days are known. */
   jobSummaries?: boolean;
+  /** Its screen can read the daily arrival summaries (report_arrival_days) when `arrivalSummarised(context)`. */
+  arrivalSummaries?: boolean;
+  /**
+   * A screen cheaper than materialising every row, when the context allows it (undefined: the materialised rows).
+   * The same answer: the total, figures and chart from facts `f` (a summary, say), and the page in `sort` from an
+   * index when one answers it (undefined: the rows sorted, limited).
+   */
+  screen?(context: ReportContext, sort: ReportSort, limit: number, offset: number): ScreenParts | undefined;
+}
+
+export interface ReportSort { key: string; direction: 'asc' | 'desc' }
+
+/** The parts of a screen (ReportQuery.screen): facts read once as `f`; the total, figures (one row) and chart's points over them. */
+export interface ScreenParts {
+  facts: SQL;
+  total: SQL;
+  figures: SQL;
+  chart: SQL;
+  page?: SQL;
 }
 
 /** Whether a grouped delivery report can read the daily summaries: the Deliver-by date and no driver filter. */
@@ -81,12 +100,21 @@ export function taskSummarised(context: ReportContext): boolean {
     && context.hubId === undefined && context.slaTypes === undefined;
 }
 
+/**
+ * Whether Delivery Arrival and Address Variation can read the daily arrival summaries: the Due Date type (a task's own
+ * day), no driver or hub filter (not summary keys; the SLA types are).
+ */
+export function arrivalSummarised(context: ReportContext): boolean {
+  return (context.dateType === undefined || context.dateType === 'Due Date') && context.driverId === undefined && context.hubId === undefined;
+}
+
 /** The context with the range's dirty days (in the caller's transaction, so in the same snapshot as the report). */
 export async function withDirtyDays(db: Database, reportQuery: ReportQuery, context: ReportContext): Promise<ReportContext> {
   const dirtyOf = async (table: 'report_dirty_days' | 'report_task_dirty_days' | 'report_job_dirty_days') => (await rowsOf<{ day: string }>(db, sql`select distinct day::text as day
     from ${sql.identifier(table)} where portal_id = ${context.portalId} and day between ${context.startDate}::date and ${context.endDate}::date
     order by 1`)).map((row) => row.day);
   if (reportQuery.summaries && summarised(context)) return { ...context, dirtyDays: await dirtyOf('report_dirty_days') };
+  if (reportQuery.arrivalSummaries && arrivalSummarised(context)) return { ...context, taskDirtyDays: await dirtyOf('report_task_dirty_days') };
   if (reportQuery.taskSummaries && taskSummarised(context)) return { ...context, taskDirtyDays: await dirtyOf('report_task_dirty_days') };
   if (reportQuery.jobSummaries) return { ...context, jobDirtyDays: await dirtyOf('report_job_dirty_days') };
   return context;
@@ -171,14 +199,14 @@ export function deliveryFiltersOf(context: ReportContext): SQL {
   return sql.join(parts, sql` and `);
 }
 
-function sortOf(report: ReportDeclaration, query: ReportQueryParams): { key: string; direction: 'asc' | 'desc' } {
+function sortOf(report: ReportDeclaration, query: ReportQueryParams): ReportSort {
   if (!query.sortby) return query.sortdirection ? { ...report.defaultSort, direction: query.sortdirection } : report.defaultSort;
   const column = report.columns.find((candidate) => candidate.key.toLowerCase() === query.sortby!.toLowerCase());
   if (!column) throw badRequest('sortby', REPORT_TEXTS.unknownSort(query.sortby, report.columns.map((candidate) => candidate.key)));
   return { key: column.key, direction: query.sortdirection ?? 'asc' };
 }
 
-const ordered = (sort: { key: string; direction: 'asc' | 'desc' }) =>
+const ordered = (sort: ReportSort) =>
   sql`order by ${sql.identifier(sort.key)} ${sql.raw(sort.direction)} nulls last, "key" asc`;
 
 /** An export cell: money in the currency's units, everything else as the table shows it. */
@@ -275,9 +303,18 @@ export function reportStatements(report: ReportDeclaration, reportQuery: ReportQ
   const pageOf = late
     ? sql`select p.*, ${late.select} from (select * from r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}) p ${ordered(sort)}`
     : sql`select * from r ${ordered(sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  const parts = reportQuery.screen?.(context, sort, pageSize, (page - 1) * pageSize);
+  // The parts' page, else the rows sorted (r, not materialised: read once, by the page alone).
+  const screen = parts
+    ? sql`with f as materialized (${parts.facts}), r as not materialized (${screenRows})
+      select (${parts.total}) as total,
+        (select coalesce(json_agg(p), '[]'::json) from (${parts.page ?? pageOf}) p) as items,
+        (select row_to_json(x) from (${parts.figures}) x) as figures,
+        (select coalesce(json_agg(c), '[]'::json) from (${parts.chart}) c) as chart`
+    : undefined;
   return {
     sort, rows, page, pageSize,
-    screen: sql`with r as materialized (${screenRows})
+    screen: screen ?? sql`with r as materialized (${screenRows})
       select (select count(*)::int from r) as total,
         (select coalesce(json_agg(p), '[]'::json) from (${pageOf}) p) as items,
         (select row_to_json(f) from (${figuresOf}) f) as figures,

@@ -2,11 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
-import { daysNarrowing, deliveryBase, driverDayFacts, driverTaskDayFacts, jobDayFacts, taskDayFacts } from './queries';
+import { arrivalDayFacts, daysNarrowing, deliveryBase, driverDayFacts, driverTaskDayFacts, jobDayFacts, taskDayFacts } from './queries';
 import type { ReportContext } from './runner';
 
 /**
- * The daily report summaries (report_delivery_days, issue 17; report_task_days, report_driver_days and report_driver_task_days for the per-driver task reports, report_job_days for Acceptance and Compliance): the
+ * The daily report summaries (report_delivery_days, issue 17; report_task_days, report_driver_days and report_driver_task_days for the per-driver task reports, report_arrival_days for Delivery Arrival and Address Variation, report_job_days for Acceptance and Compliance): the
  * triggers of migrations 0027, 0030 and 0032 mark a day dirty in the transaction of every write that can change its figures;
  * this recomputes dirty days from the live rows with the very query the reports run live for a dirty day
  * (deliveryBase, taskDayFacts), so a summary row is what the report would have counted.
@@ -83,6 +83,12 @@ export async function refreshReportSummariesOnce(db: Database): Promise<number> 
         select ${context.portalId}, f.day, f.driver_id, f.company_id, f.store_id, f.placed_by_user_id, f.tasks, f.completed, f.arrivals,
           f.on_time, f.late, f.exceptions, f.job_ids, f.delivery_ids, f.delivered_ids
         from (${driverTaskDayFacts(context, days)}) f`);
+      await tx.execute(sql`delete from report_arrival_days where portal_id = ${context.portalId} and day in (${list})`);
+      await tx.execute(sql`insert into report_arrival_days (portal_id, day, company_id, store_id, placed_by_user_id, sla_type, task_type_id,
+          driven, arrivals, early, on_time, late, late_minutes, first_arrival, last_arrival, positioned, far, far_km, km_min, km_max)
+        select ${context.portalId}, f.day, f.company_id, f.store_id, f.placed_by_user_id, f.sla_type, f.task_type_id, f.driven, f.arrivals,
+          f.early, f.on_time, f.late, f.late_minutes, f.first_arrival, f.last_arrival, f.positioned, f.far, f.far_km, f.km_min, f.km_max
+        from (${arrivalDayFacts(context, days)}) f`);
     }
     // The job days (report_job_days, by the local day a job was created).
     const jobDays = await dirtyDays('report_job_dirty_days');
