@@ -318,6 +318,13 @@ export const deliveries = pgTable('deliveries', {
    * delivery and of its tasks' completion (the Delivery Termination report's date, read by an index).
    */
   terminalAt: timestamp('terminal_at', { withTimezone: true }),
+  /**
+   * The window end the Deliveries Due list shows for a delivery in progress (null in any other status, or without a
+   * selected quote): its selected quote's pick-up window end while the pick-up is to come (Staging, Ready, Pending
+   * pick-up), its drop-off window end after. Kept by the triggers of migration 0036 on the delivery's status and
+   * selected quote and on that quote's window ends, never written by the application.
+   */
+  dueWindowEnd: timestamp('due_window_end', { withTimezone: true }),
 }, (table) => [
   index('deliveries_portal_status').on(table.portalId, table.logisticStatusId),
   index('deliveries_company').on(table.companyId),
@@ -339,6 +346,10 @@ export const deliveries = pgTable('deliveries', {
   index('deliveries_selected_quote').on(table.selectedQuoteId),
   index('deliveries_placed_by').on(table.placedByUserId),
   index('deliveries_terminal').on(table.portalId, table.terminalAt).where(sql`terminal_at is not null`),
+  // Deliveries Due in its default order (the window end as shown, to the second, then the key), with what its counts
+  // and filters read, so its counts are an index-only scan and its page an ordered range.
+  index('deliveries_due').on(table.portalId, sql`date_trunc('second', (due_window_end at time zone 'UTC'))`, sql`(id::text)`)
+    .where(sql`due_window_end is not null`),
   uniqueIndex('deliveries_waybill').on(table.waybill),
   uniqueIndex('deliveries_tracking_hash').on(table.trackingHash),
 ]);

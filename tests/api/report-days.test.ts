@@ -101,6 +101,26 @@ async function answer(id: ReportId, query: ReportQuery) {
   return data;
 }
 
+/**
+ * One screen's answer two ways, in one snapshot: as the server runs it (from the summaries, dirty days live, the
+ * page of the default order read in that order) and directly from every row (the generic screen: the report's rows
+ * materialised, counted, sorted and added up, with no summary).
+ */
+/** (For Deliveries Due, its stored window end and index against the quotes' windows.) */
+const bothWays = async (id: ReportId, query: ReportQuery) => server.database.db.transaction(async (tx) => {
+  const [portal] = await rowsOf<{ id: number; cca2: string; name: string; currency: string; currencyDecimals: number; timeZone: string; vatRate: number }>(tx,
+    sql`select id, cca2, name, currency, currency_decimals as "currencyDecimals", time_zone as "timeZone", vat_rate_basis_points / 10000.0 as "vatRate"
+      from portals where id = ${portalId}`);
+  const [admin] = await rowsOf<{ id: number }>(tx, sql`select id from users where email = 'administrator@demo.test'`);
+  const full = { pageSize: 100, ...query };
+  const context = reportContext(REPORTS[id], full, portal!, { kind: 'portal' }, admin!.id);
+  const summarised = await withDirtyDays(tx, REPORT_QUERIES[id], context);
+  if (id !== 'deliveriesDue') expect(summarised.taskDirtyDays).toBeDefined();
+  const run = async (statement: SQL) => (await rowsOf<Record<string, unknown>>(tx, statement))[0];
+  const fromSummaries = await run(reportStatements(REPORTS[id], REPORT_QUERIES[id], summarised, full).screen);
+  const direct = await run(reportStatements(REPORTS[id], REPORT_QUERIES[id], context, full).screen);
+  return { fromSummaries, direct };
+}, { isolationLevel: 'repeatable read' });
 beforeAll(async () => {
   server = await startTestServer();
   await seedFixture();
@@ -404,25 +424,6 @@ describe('Delivery Arrival and Address Variation from the daily arrival summarie
     { ...week, sortby: 'waybill' }, { ...week, sortdirection: 'asc' },
     ...(id === 'deliveryArrival' ? [{ ...week, slaTypes: 'Priority' }, { ...week, slaTypes: 'Standard,Priority', pageSize: 3 }] : []),
   ];
-  /**
-   * One screen's answer two ways, in one snapshot: as the server runs it (from the summaries, dirty days live, the
-   * page of the default order read in that order) and directly from every row (the generic screen: the report's rows
-   * materialised, counted, sorted and added up, with no summary).
-   */
-  const bothWays = async (id: ReportId, query: ReportQuery) => server.database.db.transaction(async (tx) => {
-    const [portal] = await rowsOf<{ id: number; cca2: string; name: string; currency: string; currencyDecimals: number; timeZone: string; vatRate: number }>(tx,
-      sql`select id, cca2, name, currency, currency_decimals as "currencyDecimals", time_zone as "timeZone", vat_rate_basis_points / 10000.0 as "vatRate"
-        from portals where id = ${portalId}`);
-    const [admin] = await rowsOf<{ id: number }>(tx, sql`select id from users where email = 'administrator@demo.test'`);
-    const full = { pageSize: 100, ...query };
-    const context = reportContext(REPORTS[id], full, portal!, { kind: 'portal' }, admin!.id);
-    const summarised = await withDirtyDays(tx, REPORT_QUERIES[id], context);
-    expect(summarised.taskDirtyDays).toBeDefined();
-    const run = async (statement: SQL) => (await rowsOf<Record<string, unknown>>(tx, statement))[0];
-    const fromSummaries = await run(reportStatements(REPORTS[id], REPORT_QUERIES[id], summarised, full).screen);
-    const direct = await run(reportStatements(REPORTS[id], REPORT_QUERIES[id], context, full).screen);
-    return { fromSummaries, direct };
-  }, { isolationLevel: 'repeatable read' });
   const compare = async () => {
     for (const id of arrivalReports) {
       for (const query of queries(id)) {
@@ -483,6 +484,76 @@ describe('Delivery Arrival and Address Variation from the daily arrival summarie
     await compare();
     await db.update(jobs).set({ driverId: driverIds[1]! }).where(eq(jobs.id, jobIds[1]!));
     await refreshReportSummaries(db);
+    await compare();
+  });
+});
+
+describe('the stored due window end (deliveries.due_window_end) and Deliveries Due read by it', () => {
+  /** Deliveries whose stored due window end is not the one the list computes from the selected quote. */
+  const drifted = async () => (await rowsOf<{ n: number }>(server.database.db, sql`select count(*)::int as n from deliveries d
+    left join delivery_quotes q on q.id = d.selected_quote_id
+    where d.due_window_end is distinct from (case when d.logistic_status_id in (1000, 2501, 10001) then q.pickup_window_end
+      when d.logistic_status_id in (15001, 20001) then q.drop_off_window_end end)`))[0]!.n;
+  const queries: ReportQuery[] = [
+    {}, { companyid: companyIds[0]! }, { companyid: companyIds[0]!, storeid: storeId }, { slaTypes: 'Priority' }, { pageSize: 2, page: 2 },
+    { pageSize: 3, page: 40 }, { sortby: 'waybill' }, { sortdirection: 'desc' },
+  ];
+  const compare = async () => {
+    for (const query of queries) {
+      const { fromSummaries, direct } = await bothWays('deliveriesDue', query);
+      expect(fromSummaries, JSON.stringify(query)).toEqual(direct);
+      const served = await answer('deliveriesDue', query);
+      expect(served.items.map((row) => row.key)).toEqual((direct!.items as { key: string }[]).map((row) => row.key));
+      expect(served.paging.totalItems).toEqual(direct!.total);
+    }
+  };
+
+  it('is the live window end after every kind of write, and the list answers what the quotes answer', async () => {
+    const db = server.database.db;
+    expect(await drifted()).toBe(0);
+    // Deliveries of the fixture in every phase: before the pick-up, after it, delivered.
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.STAGING }).where(eq(deliveries.id, deliveryIds[0]!));
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.READY }).where(eq(deliveries.id, deliveryIds[1]!));
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.COLLECTED }).where(eq(deliveries.id, deliveryIds[5]!));
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.PENDING_PICK_UP }).where(eq(deliveries.id, deliveryIds[13]!));
+    expect(await drifted()).toBe(0);
+    const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from deliveries where due_window_end is not null
+      and id in (${sql.join(deliveryIds.map((id) => sql`${id}`), sql`, `)})`);
+    expect(counted!.n).toBeGreaterThan(4);
+    await compare();
+
+    // A quote's windows move, a delivery is picked up and another delivered, one selects a new quote (inserted after it
+    // names it), one's selected quote is deleted, a new delivery is booked in progress.
+    const quoteOf = async (deliveryId: number) => (await rowsOf<{ quoteId: number | null }>(db, sql`select selected_quote_id as "quoteId"
+      from deliveries where id = ${deliveryId}`))[0]!.quoteId;
+    await db.update(deliveryQuotes).set({ pickupWindowEnd: at('2026-04-06T11:30:00') }).where(eq(deliveryQuotes.id, (await quoteOf(deliveryIds[0]!))!));
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.PENDING_DROP_OFF }).where(eq(deliveries.id, deliveryIds[1]!));
+    await db.update(deliveries).set({ logisticStatusId: LOGISTIC_STATUS.DELIVERED }).where(eq(deliveries.id, deliveryIds[5]!));
+    const [next] = await rowsOf<{ id: number }>(db, sql`select max(id) + 1000 as id from delivery_quotes`);
+    await db.update(deliveries).set({ selectedQuoteId: next!.id }).where(eq(deliveries.id, deliveryIds[13]!));
+    expect(await drifted()).toBe(0);
+    await db.insert(deliveryQuotes).values({
+      id: next!.id, deliveryId: deliveryIds[13]!, slaType: 'Priority', pricingTier: 'Default', priceExclCents: 10000, vatRateBasisPoints: 1500, items: [],
+      pickupWindowStart: at('2026-04-08T09:00:00'), pickupWindowEnd: at('2026-04-08T11:00:00'),
+      dropOffWindowStart: at('2026-04-08T12:00:00'), dropOffWindowEnd: at('2026-04-08T13:00:00'), expiresAt: at('2026-04-08T08:30:00'),
+    });
+    expect(await drifted()).toBe(0);
+    const stagingQuote = await quoteOf(deliveryIds[0]!);
+    await db.update(deliveries).set({ selectedQuoteId: null }).where(eq(deliveries.id, deliveryIds[0]!));
+    await db.delete(deliveryQuotes).where(eq(deliveryQuotes.id, stagingQuote!));
+    const address = { description: 'Due', coordinates: { lat: -33.9, lon: 18.4 } };
+    const [admin] = await rowsOf<{ id: number }>(db, sql`select id from users where email = 'administrator@demo.test'`);
+    const [booked] = await db.insert(deliveries).values({
+      portalId, placedByUserId: admin!.id, companyId: companyIds[1]!, waybill: 'DUE1', logisticStatusId: LOGISTIC_STATUS.READY,
+      originAddress: address, destinationAddress: address, readyForCollectionDate: '2026-04-09', deliverByDate: '2026-04-09', distanceKm: 3,
+    }).returning();
+    const [bookedQuote] = await db.insert(deliveryQuotes).values({
+      deliveryId: booked!.id, slaType: 'Standard', pricingTier: 'Default', priceExclCents: 9000, vatRateBasisPoints: 1500, items: [],
+      pickupWindowStart: at('2026-04-09T09:00:00'), pickupWindowEnd: at('2026-04-09T10:00:00'),
+      dropOffWindowStart: at('2026-04-09T12:00:00'), dropOffWindowEnd: at('2026-04-09T13:00:00'), expiresAt: at('2026-04-09T08:30:00'),
+    }).returning();
+    await db.update(deliveries).set({ selectedQuoteId: bookedQuote!.id }).where(eq(deliveries.id, booked!.id));
+    expect(await drifted()).toBe(0);
     await compare();
   });
 });

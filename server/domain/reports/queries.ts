@@ -409,6 +409,12 @@ function variationRows(context: ReportContext, page?: { limit: number; offset: n
     from ${taskBase(context)} and t.arrived_distance_km is not null and ${page ? storedTaskWindow(context) : taskWindow(context)} ${inOrder}`;
 }
 
+/** A delivery in progress whose pick-up is still to come (Deliveries Due lists its pick-up window end, else its drop-off's). */
+const DUE_PICK_UP = sql`d.logistic_status_id in (${list([LOGISTIC_STATUS.STAGING, LOGISTIC_STATUS.READY, LOGISTIC_STATUS.PENDING_PICK_UP])})`;
+const DUE_PICK_UP_X = sql`x.logistic_status_id in (${list([LOGISTIC_STATUS.STAGING, LOGISTIC_STATUS.READY, LOGISTIC_STATUS.PENDING_PICK_UP])})`;
+/** Deliveries Due's default order (the window end as shown, to the second; then the key), as the index deliveries_due holds it. */
+const DUE_ORDER = sql.raw(`date_trunc('second', (d.due_window_end at time zone 'UTC'))`);
+
 const PICK_UP_FACT = sql`f.task_type_id in (${list(PICK_UP_TASK_TYPES)})`;
 const DROP_OFF_FACT = sql`f.task_type_id in (${list(DROP_OFF_TASK_TYPES)})`;
 
@@ -568,18 +574,50 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
   },
   deliveriesDue: {
     rows: (context) => {
-      const pickUpPhase = sql`d.logistic_status_id in (${list([LOGISTIC_STATUS.STAGING, LOGISTIC_STATUS.READY, LOGISTIC_STATUS.PENDING_PICK_UP])})`;
       return sql`select x.id::text as "key", x.waybill, c.company_name as company, s.store_name as store,
           ${statusLabel(sql`x.logistic_status_id`)} as status, x.task, ${isoTimestamp(sql`x.window_end`)} as "windowEnd",
           greatest(0, round(extract(epoch from (now() - x.window_end)) / 60))::int as "minutesOverdue",
           case when x.window_end < now() then 1 else 0 end as overdue, case when x.window_end >= now() then 1 else 0 end as "dueToday"
         from (select d.id, d.waybill, d.company_id, d.store_id, d.logistic_status_id,
-            case when ${pickUpPhase} then 'Pick-up' else 'Drop-off' end as task,
-            case when ${pickUpPhase} then q.pickup_window_end else q.drop_off_window_end end as window_end
+            case when ${DUE_PICK_UP} then 'Pick-up' else 'Drop-off' end as task,
+            case when ${DUE_PICK_UP} then q.pickup_window_end else q.drop_off_window_end end as window_end
           from deliveries d join delivery_quotes q on q.id = d.selected_quote_id
           where d.logistic_status_id in (${list(IN_PROGRESS_STATUSES)}) and ${deliveryFiltersOf(context)}) x
         left join companies c on c.id = x.company_id left join stores s on s.id = x.store_id
         where ${localDate(sql`x.window_end`, context.timeZone)} <= ${context.today}::date`;
+    },
+    // The window end it lists is stored on the delivery (deliveries.due_window_end, migration 0036) and indexed in the
+    // list's default order with what the counts read: the counts per phase are an index-only scan, the default page
+    // an ordered range of that index. Always (nothing is summarised: the list is live).
+    screen: (context, sort, limit, offset) => {
+      // Due by the end of today: the window end before tomorrow's local midnight (a whole second, so the same bound on
+      // the end as shown, to the second, which the index holds).
+      const tomorrow = sql`((${context.today}::date + 1)::timestamp at time zone ${context.timeZone})`;
+      const due = sql`d.due_window_end is not null and ${DUE_ORDER} < (${tomorrow} at time zone 'UTC')
+        and ${localDate(sql`d.due_window_end`, context.timeZone)} <= ${context.today}::date and ${deliveryFiltersOf(context)}`;
+      const from = context.slaTypes ? sql`deliveries d join delivery_quotes q on q.id = d.selected_quote_id` : sql`deliveries d`;
+      const defaultOrder = sort.key === 'windowEnd' && sort.direction === 'asc';
+      return {
+        facts: sql`select case when ${DUE_PICK_UP} then 'Pick-up' else 'Drop-off' end as task, count(*)::int as due,
+            count(*) filter (where d.due_window_end < now())::int as overdue, count(*) filter (where d.due_window_end >= now())::int as "dueToday"
+          from ${from} where ${due} group by 1`,
+        total: sql`select coalesce(sum(f.due), 0)::int from f`,
+        figures: sql`select coalesce(sum(f.due), 0)::float8 as due, coalesce(sum(f.overdue), 0)::float8 as overdue,
+            coalesce(sum(f."dueToday"), 0)::float8 as "dueToday" from f`,
+        chart: sql`select f.task as label, f.overdue::float8 as s0, f."dueToday"::float8 as s1 from f order by f.task
+          limit ${REPORT_MAX_CHART_POINTS}`,
+        page: defaultOrder
+          ? sql`select x.id::text as "key", x.waybill, c.company_name as company, s.store_name as store,
+                ${statusLabel(sql`x.logistic_status_id`)} as status, case when ${DUE_PICK_UP_X} then 'Pick-up' else 'Drop-off' end as task,
+                ${isoTimestamp(sql`x.due_window_end`)} as "windowEnd",
+                greatest(0, round(extract(epoch from (now() - x.due_window_end)) / 60))::int as "minutesOverdue",
+                case when x.due_window_end < now() then 1 else 0 end as overdue, case when x.due_window_end >= now() then 1 else 0 end as "dueToday"
+              from (select d.id, d.waybill, d.company_id, d.store_id, d.logistic_status_id, d.due_window_end from ${from} where ${due}
+                order by d.portal_id, ${DUE_ORDER}, d.id::text limit ${limit} offset ${offset}) x
+              left join companies c on c.id = x.company_id left join stores s on s.id = x.store_id
+              order by "windowEnd" asc, "key" asc`
+          : undefined,
+      };
     },
     figures: {
       due: sql`count(*)::float8`,
