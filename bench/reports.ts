@@ -246,9 +246,24 @@ export async function runReports(): Promise<BenchResult> {
       // The same statement as the handler runs for the administrator (portal scope): count, page, figures and chart in one.
       const context = reportContext(report, query, portalData, { kind: 'portal' }, ids.placedBy);
       const summarisedContext = await withDirtyDays(server.database.db, REPORT_QUERIES[id], context);
-      const statement = dialect.sqlToQuery(reportStatements(report, REPORT_QUERIES[id], summarisedContext, query).screen);
+      const statements = reportStatements(report, REPORT_QUERIES[id], summarisedContext, query);
+      const statement = dialect.sqlToQuery(statements.screen);
+      const settings = statements.settings.map((setting) => dialect.sqlToQuery(setting).sql);
       const viaPg = async () => {
-        await pool.query(statement.sql, statement.params);
+        if (settings.length === 0) {
+          await pool.query(statement.sql, statement.params);
+          return;
+        }
+        // The screen's settings (runner.ts) in its transaction, as the server runs it.
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          for (const setting of settings) await client.query(setting);
+          await client.query(statement.sql, statement.params);
+          await client.query('commit');
+        } finally {
+          client.release();
+        }
       };
       const serverRun = await sample(viaServer);
       const pgRun = await sample(viaPg);

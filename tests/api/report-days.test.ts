@@ -421,7 +421,7 @@ describe('Delivery Arrival and Address Variation from the daily arrival summarie
     week, { startDate: '2026-04-07', endDate: '2026-04-09' }, { ...week, holidayFilter: 'All' }, { startDate: '2026-04-01', endDate: '2026-04-30' },
     { ...week, companyid: companyIds[0]! }, { ...week, companyid: companyIds[0]!, storeid: storeId },
     { ...week, pageSize: 4, page: 2 }, { ...week, pageSize: 4, page: 5 }, { ...week, pageSize: 4, page: 99 },
-    { ...week, sortby: 'waybill' }, { ...week, sortdirection: 'asc' },
+    { ...week, sortby: 'waybill' }, { ...week, sortdirection: 'asc' }, { ...week, pageSize: 100, page: 201 },
     ...(id === 'deliveryArrival' ? [{ ...week, slaTypes: 'Priority' }, { ...week, slaTypes: 'Standard,Priority', pageSize: 3 }] : []),
   ];
   const compare = async () => {

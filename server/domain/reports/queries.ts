@@ -341,6 +341,12 @@ const KM_SHOWN = sql`round(t.arrived_distance_km::numeric, 2)`;
  * the index job_tasks_arrival_order (migration 0035); Address Variation's (the km as shown, farthest first; then the
  * key) in job_tasks_distance_order's.
  */
+/**
+ * The pages read in their order from an index reach this far into the order (1,000 pages of 20); a page past it is
+ * the rows sorted (top-N), cheaper there than walking the index through every row before it (at a million
+ * deliveries, June: Address Variation's page 1,000 ~0.9 s either way; docs/benchmarks.md).
+ */
+const ORDERED_PAGE_ROWS = 20_000;
 const ARRIVAL_ORDER = sql.raw(`date_trunc('second', (t.arrived_date at time zone 'UTC'))`);
 const DISTANCE_ORDER = sql.raw(`round(t.arrived_distance_km::numeric, 2)`);
 
@@ -508,7 +514,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
         chart: sql`select x.label, sum(x.n)::float8 as s0
           from f cross join lateral (values ('Early', 0, f.early), ('On time', 1, f.on_time), ('Late', 2, f.late)) x(label, rank, n)
           group by 1 having sum(x.n) > 0 order by min(x.rank) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`,
-        page: sort.key === 'arrivedAt' && sort.direction === 'desc' ? arrivalRows(context, { limit, offset }) : undefined,
+        page: sort.key === 'arrivedAt' && sort.direction === 'desc' && offset + limit <= ORDERED_PAGE_ROWS ? arrivalRows(context, { limit, offset }) : undefined,
       };
     },
     figures: {
@@ -596,7 +602,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
       const due = sql`d.due_window_end is not null and ${DUE_ORDER} < (${tomorrow} at time zone 'UTC')
         and ${localDate(sql`d.due_window_end`, context.timeZone)} <= ${context.today}::date and ${deliveryFiltersOf(context)}`;
       const from = context.slaTypes ? sql`deliveries d join delivery_quotes q on q.id = d.selected_quote_id` : sql`deliveries d`;
-      const defaultOrder = sort.key === 'windowEnd' && sort.direction === 'asc';
+      const defaultOrder = sort.key === 'windowEnd' && sort.direction === 'asc' && offset + limit <= ORDERED_PAGE_ROWS;
       return {
         facts: sql`select case when ${DUE_PICK_UP} then 'Pick-up' else 'Drop-off' end as task, count(*)::int as due,
             count(*) filter (where d.due_window_end < now())::int as overdue, count(*) filter (where d.due_window_end >= now())::int as "dueToday"
@@ -849,7 +855,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
         chart: sql`select coalesce(${taskLabel(sql`f.task_type_id`)}, '—') as label, sum(f.positioned)::float8 as s0
           from f where f.driven and f.positioned > 0
           group by 1 order by min(${taskLabel(sql`f.task_type_id`)}) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`,
-        page: sort.key === 'distanceKm' && sort.direction === 'desc' ? variationRows(context, { limit, offset }) : undefined,
+        page: sort.key === 'distanceKm' && sort.direction === 'desc' && offset + limit <= ORDERED_PAGE_ROWS ? variationRows(context, { limit, offset }) : undefined,
       };
     },
     figures: {

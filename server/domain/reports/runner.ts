@@ -83,6 +83,11 @@ export interface ScreenParts {
   total: SQL;
   figures: SQL;
   chart: SQL;
+  /**
+   * The page, read in its order from an index. The screen then plans without sorts (enable_sort off): the planner,
+   * misjudging how many rows the window and filters keep, would otherwise sort all of them for a page past the first
+   * few (docs/benchmarks.md); without a page, the rows sorted.
+   */
   page?: SQL;
 }
 
@@ -314,6 +319,8 @@ export function reportStatements(report: ReportDeclaration, reportQuery: ReportQ
     : undefined;
   return {
     sort, rows, page, pageSize,
+    /** Settings for the screen's transaction, before it (besides JIT_OFF). */
+    settings: parts?.page ? [sql`set local enable_sort = off`] : [],
     screen: screen ?? sql`with r as materialized (${screenRows})
       select (select count(*)::int from r) as total,
         (select coalesce(json_agg(p), '[]'::json) from (${pageOf}) p) as items,
@@ -365,6 +372,7 @@ export async function runReport(
   const { page, pageSize, answer } = await db.transaction(async (tx) => {
     await tx.execute(JIT_OFF);
     const statements = reportStatements(report, reportQuery, await withDirtyDays(tx, reportQuery, context), query);
+    for (const setting of statements.settings) await tx.execute(setting);
     const [row] = await rowsOf<ScreenAnswer>(tx, statements.screen);
     return { page: statements.page, pageSize: statements.pageSize, answer: row! };
   }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
