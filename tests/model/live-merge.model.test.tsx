@@ -268,21 +268,4 @@ describe('live merge: sound, reconnect', () => {
     expect(actor.getSnapshot().matches({ details: 'closed' })).toBe(true);
     expect(detailLoads).toBe(2);
   });
-
-  it('merges each message at once without a batch with perEvent (the benchmark baseline)', async () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(liveMergeMachine.provide({
-      actors: {
-        hubUpdates: fromCallback(() => undefined),
-        reconnects: fromCallback(() => undefined),
-        loadLists: fromPromise(async () => liveMergeListsSample),
-      },
-    }), { input: { ...liveMergeSamples.scenarios[0]!.input, perEvent: true }, clock }).start();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    actor.send({ type: 'live.update', update: { kind: 'job', payload: { id: 2, xmin: '41', jobStatusId: 0 } } });
-    expect(actor.getSnapshot().matches({ lists: { ready: 'idle' } })).toBe(true);
-    expect(actor.getSnapshot().context.lists.jobs.map((job) => job.id)).toEqual([1, 2]);
-    expect(actor.getSnapshot().context.queue).toEqual([]);
-    expect(actor.getSnapshot().context.lastBatchSize).toBe(1);
-  });
 });

@@ -1,4 +1,4 @@
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { usePermissions, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { mayCall } from '../../lib/access';
@@ -46,8 +46,6 @@ function DashboardJobBuilder() {
 
 function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: Permissions }) {
   const portal = usePortal();
-  // `?render=per-event`: the benchmark's baseline (bench/dashboard-frames.ts) merges and renders each hub message alone.
-  const [searchParams] = useSearchParams();
   const live = useScreenActor(liveMergeMachine, {
     cca2: portal.cca2,
     jobId,
@@ -58,7 +56,6 @@ function Dashboard({ jobId, permissions }: { jobId: number | null; permissions: 
       jobs: mayCall('getjobs', permissions),
       drivers: mayCall('getdrivers', permissions),
     },
-    perEvent: searchParams.get('render') === 'per-event',
   });
   const view = useScreenActor(dashboardMachine, undefined);
   const notifications = useScreenActor(webNotificationsMachine, { cca2: portal.cca2 });

@@ -98,10 +98,4 @@ export const liveMergeSamples = defineSamples(liveMergeMachine, [
       { type: 'live.update', update: { kind: 'webNotification', payload: { id: 7, title: 'Job 1 delayed', message: 'The driver reports a delay', read: false } } },
     ],
   },
-  {
-    // The benchmark's per-event baseline (one merge per message instead of batches).
-    name: 'the per-event baseline: a hub message merges as it arrives',
-    input: { ...input, perEvent: true },
-    events: [loaded, closer],
-  },
 ], 'transitions');

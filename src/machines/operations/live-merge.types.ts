@@ -14,11 +14,6 @@ export interface LiveMergeInput {
   /** The lists this user may load (src/lib/access.ts mayCall). */
   sources: ListSources;
   muted?: boolean;
-  /**
-   * Benchmark baseline only (bench/dashboard-frames.ts, `/dashboard?render=per-event`): merge and render every hub
-   * message on its own instead of in batches. Never set by the app.
-   */
-  perEvent?: boolean;
 }
 
 export interface LiveMergeContext {
@@ -39,8 +34,6 @@ export interface LiveMergeContext {
   detail: OpenDetail | null;
   detailData: DashboardDetails | null;
   muted: boolean;
-  /** See LiveMergeInput.perEvent. */
-  perEvent: boolean;
   error: ApiError | undefined;
 }
 
