@@ -38,6 +38,8 @@ export function createFlowsInspector(): ((event: InspectionEvent) => void) | und
   // Node (tests) keeps a process alive for an open channel: this one must not.
   (channel as unknown as { unref?: () => void }).unref?.();
   const latest = new Map<string, LiveSnapshot>();
+  /** The state value last posted per actor, as JSON. */
+  const reported = new Map<string, string>();
   channel.onmessage = (message: MessageEvent<LiveMessage>) => {
     // A /flows tab that opens later asks for what is running now.
     if (message.data?.kind === 'hello') latest.forEach((snapshot) => channel.postMessage(snapshot));
@@ -49,16 +51,22 @@ export function createFlowsInspector(): ((event: InspectionEvent) => void) | und
     if (!isMachineSnapshot(snapshot) || !actor.logic?.id) return;
     if (snapshot.status !== 'active') {
       latest.delete(actor.sessionId);
+      reported.delete(actor.sessionId);
       channel.postMessage({ kind: 'stopped', sessionId: actor.sessionId } satisfies LiveMessage);
       return;
     }
+    // A snapshot in the state already reported (only its context changed: a live list merging 2,000 hub messages
+    // a second) is not posted again: /flows shows states, and each post is a structured clone.
+    const value = JSON.stringify(snapshot.value);
+    if (reported.get(actor.sessionId) === value) return;
+    reported.set(actor.sessionId, value);
     const summary: LiveSnapshot = {
       kind: 'snapshot',
       sessionId: actor.sessionId,
       actorId: actor.id,
       ...(actor._systemId && { systemId: actor._systemId }),
       machineId: actor.logic.id,
-      value: JSON.parse(JSON.stringify(snapshot.value)) as unknown,
+      value: JSON.parse(value) as unknown,
       status: snapshot.status,
       active: (snapshot as unknown as { _nodes: { id: string; path: string[] }[] })._nodes.filter((node) => node.path.length > 0).map((node) => node.id),
       at: Date.now(),
