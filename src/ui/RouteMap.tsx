@@ -99,35 +99,81 @@ export function RouteMap({
     ? [{ ...marker, label: marker.label ?? markerLabel(index) }] : []));
   const line = path.filter((point) => Number.isFinite(point.lat) && Number.isFinite(point.lon));
 
-  // One Leaflet map per mounted component; the layers below are redrawn when the points change.
+  // One Leaflet map per mounted component. Its markers are kept by what they show, so a live list that changes a
+  // few of hundreds (the dispatch map, twice a second) redraws those few; the view refits only when the points'
+  // bounds change.
+  const drawn = useRef(new Map<string, L.Marker[]>());
+  const fitRef = useRef<() => void>(() => undefined);
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return undefined;
     const map = L.map(container, { keyboard: true, attributionControl: Boolean(tileUrl), zoomSnap: 0.25 });
     if (tileUrl) L.tileLayer(tileUrl, { attribution: tileAttribution }).addTo(map);
     mapRef.current = map;
+    drawn.current = new Map();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => { map.invalidateSize(); fitRef.current(); }) : null;
+    observer?.observe(container);
     return () => {
+      observer?.disconnect();
       mapRef.current = null;
       map.remove();
     };
   }, [tileUrl, tileAttribution]);
 
-  const key = JSON.stringify([shown, line, center, zoom, maxFitZoom, tileUrl]);
+  const markersKey = JSON.stringify(shown);
   useEffect(() => {
     const map = mapRef.current;
-    if (!map) return undefined;
-    const layers = L.layerGroup().addTo(map);
+    if (!map) return;
+    const previous = drawn.current;
+    const next = new Map<string, L.Marker[]>();
+    const ordered = shown.map((marker) => {
+      const key = JSON.stringify([marker.lat, marker.lon, marker.label, marker.colour, marker.title]);
+      const drawnMarker = previous.get(key)?.shift()
+        ?? L.marker([marker.lat, marker.lon], { icon: markerIcon(marker.label, marker.colour), interactive: false, keyboard: false, title: stopName(marker) }).addTo(map);
+      next.set(key, [...(next.get(key) ?? []), drawnMarker]);
+      return drawnMarker;
+    });
+    previous.forEach((left) => left.forEach((marker) => marker.remove()));
+    drawn.current = next;
+    // Where two markers overlap the later one is on top (e.g. a stop over the driver at it): the elements keep the
+    // markers' order. A new marker's element came last; it moves behind its predecessor, the others stay.
+    let before: HTMLElement | undefined;
+    for (const marker of ordered) {
+      const element = marker.getElement();
+      if (!element) continue;
+      if (before ? element.previousSibling !== before : element.previousSibling !== null) {
+        if (before) before.after(element);
+        else element.parentElement?.prepend(element);
+      }
+      before = element;
+    }
+    // `markersKey` stands for the markers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [markersKey, tileUrl, tileAttribution]);
+
+  const lineKey = JSON.stringify(line);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || line.length < 2) return undefined;
     // An SVG renderer of our own: the canvas one needs a 2D context that test DOMs lack.
-    if (line.length > 1) {
-      L.polyline(line.map((point) => [point.lat, point.lon] as L.LatLngTuple), {
-        renderer: L.svg(), color: '#3b6fd8', weight: 3, interactive: false, className: 'route-map-line',
-      }).addTo(layers);
-    }
-    for (const marker of shown) {
-      L.marker([marker.lat, marker.lon], { icon: markerIcon(marker.label, marker.colour), interactive: false, keyboard: false, title: stopName(marker) }).addTo(layers);
-    }
-    const points = [...shown, ...line].map((point) => L.latLng(point.lat, point.lon));
-    const bounds = points.length > 0 ? L.latLngBounds(points) : null;
+    const polyline = L.polyline(line.map((point) => [point.lat, point.lon] as L.LatLngTuple), {
+      renderer: L.svg(), color: '#3b6fd8', weight: 3, interactive: false, className: 'route-map-line',
+    }).addTo(map);
+    return () => { polyline.remove(); };
+    // `lineKey` stands for the line.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lineKey, tileUrl, tileAttribution]);
+
+  const points = [...shown, ...line];
+  const fitKey = JSON.stringify([
+    points.length > 0 ? [Math.min(...points.map((point) => point.lat)), Math.min(...points.map((point) => point.lon)),
+      Math.max(...points.map((point) => point.lat)), Math.max(...points.map((point) => point.lon))] : null,
+    center, zoom, maxFitZoom, tileUrl, tileAttribution,
+  ]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const bounds = points.length > 0 ? L.latLngBounds(points.map((point) => L.latLng(point.lat, point.lon))) : null;
     const fit = () => {
       const size = map.getSize();
       if (!bounds) map.setView([center.lat, center.lon], zoom);
@@ -140,16 +186,11 @@ export function RouteMap({
         paddingTopLeft: [PADDING_PX + ZOOM_CONTROL_PX, PADDING_PX], paddingBottomRight: [PADDING_PX, PADDING_PX], maxZoom: Math.max(zoom, maxFitZoom),
       });
     };
+    fitRef.current = fit;
     fit();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => { map.invalidateSize(); fit(); }) : null;
-    observer?.observe(map.getContainer());
-    return () => {
-      observer?.disconnect();
-      layers.remove();
-    };
-    // `key` stands for the points, the centre, the zoom and the tiles (a new map when they change).
+    // `fitKey` stands for the bounds, the centre, the zoom and the tiles (a new map when they change).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [fitKey]);
 
   return (
     // Plain elements, no Chakra: the public tracking page rendered ahead of time shows this map too (issue 19).

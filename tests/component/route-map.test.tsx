@@ -83,4 +83,28 @@ describe('RouteMap (Leaflet)', () => {
     expect(screen.getByTestId('route-distance').textContent).toBe(`${ROUTE_MAP_TEXTS.distance}: 432 m`);
     expect(document.querySelector('.leaflet-tile-pane .leaflet-layer')).not.toBeNull();
   });
+
+  it('redraws only the markers that changed, keeps their order (the later on top)', () => {
+    const points = [
+      { lat: -33.92, lon: 18.42, label: 'D', colour: '#2d3748' },
+      { lat: -33.92, lon: 18.42, label: 'A', colour: '#c53030' },
+      { lat: -33.98, lon: 18.46, label: 'B', colour: '#c53030' },
+      { lat: -33.95, lon: 18.44, label: 'C', colour: '#c53030' },
+    ];
+    const elements = () => [...document.querySelectorAll('[data-testid="map-marker"]')].map((node) => node.parentElement);
+    const { rerender } = show({ markers: points });
+    const [driver, a, , c] = elements();
+    // B changes colour (a task's status): one new element, in B's place; A still over the driver at the same spot.
+    rerender(<ChakraProvider value={system}><RouteMap markers={points.map((point) => (point.label === 'B' ? { ...point, colour: '#276749' } : point))} /></ChakraProvider>);
+    expect(drawnLabels()).toEqual(['D', 'A', 'B', 'C']);
+    const after = elements();
+    expect(after[0]).toBe(driver);
+    expect(after[1]).toBe(a);
+    expect(after[3]).toBe(c);
+    expect(after[2]!.querySelector('span')!.getAttribute('style')).toContain('#276749');
+    // The first marker replaced: the new element goes first.
+    rerender(<ChakraProvider value={system}><RouteMap markers={[{ ...points[0]!, colour: '#975a16' }, ...points.slice(1)]} /></ChakraProvider>);
+    expect(drawnLabels()).toEqual(['D', 'A', 'B', 'C']);
+    expect(elements()[0]).not.toBe(driver);
+  });
 });
