@@ -56,8 +56,11 @@ export interface DriverCapabilities {
   starts(scenario: number): true | string;
   /** User event types with a UI action. */
   actions: ReadonlySet<string>;
-  /** Why a user event with a UI action still cannot be produced from a state (the control is not offered there), or null. */
-  refuses?(event: AnyEventObject, from: ReplayStep): string | null;
+  /**
+   * Why a user event with a UI action still cannot be produced from a state (the control is not offered there, for
+   * the user the path's scenario starts as), or null.
+   */
+  refuses?(event: AnyEventObject, from: ReplayStep, path: ReplayPath): string | null;
   /** Server calls (actor ids) whose request the driver can hold in the browser until the path answers them (rule 4). */
   holds?: ReadonlySet<string>;
   /** Answers of child charts that the user produces through the UI (not server calls), by event type. */
@@ -178,7 +181,7 @@ export function notReplayable(path: ReplayPath, driver: DriverCapabilities): str
     } else if ([...pending].some((id) => !driver.holds?.has(id))) {
       return `a user event while ${[...pending].filter((id) => !driver.holds?.has(id)).join(', ')} is in flight (the real server answers first)`;
     } else {
-      const refused = driver.refuses?.(event, from!);
+      const refused = driver.refuses?.(event, from!, path);
       if (refused) return refused;
     }
     // Calls of atomic states just entered start now; those of states left are dropped.

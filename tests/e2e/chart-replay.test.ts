@@ -1,3 +1,4 @@
+import createClient from 'openapi-fetch';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -20,6 +21,9 @@ import {
   type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
 import { FAULT_COOKIE } from '../../server/http/fault-switch';
+import type { paths as ConnectPaths } from '../../src/api/generated/connect';
+import { book } from '../api/booking-helpers';
+import { bearer } from '../api/support';
 import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, type AppServer } from './support';
 
 // Issue 24 item 4: the generated paths of the key charts (the booking wizard, pay, auth, job, task) replayed in
@@ -317,10 +321,14 @@ async function contact(page: Page, title: string, name: string, phone: string) {
   if (!(await phoneField.inputValue())) await phoneField.fill(phone);
 }
 
-/** The demo user whose own deliveries the reopening scenario opens (a store user may open /deliveries/add). */
+/**
+ * The demo user whose own deliveries the reopening scenario opens (a store user may open /deliveries/add). It may pay
+ * from two accounts (Acme Retail's and its store's): a reopened delivery with no account chosen opens its pay step
+ * at the account choice, where the wizard's own Back shows.
+ */
 const REOPENER = 'store.user@demo.test';
-/** What a reopened demo delivery answers: expired or paid (none of the demo's card payments failed). */
-const REOPENED_STATUSES: readonly number[] = [PAYMENT_STATUS.EXPIRED, PAYMENT_STATUS.PAID];
+/** What a reopened delivery answers: expired, paid (the demo's), or its card payment failed (booked by the run). */
+const REOPENED_STATUSES: readonly number[] = [PAYMENT_STATUS.EXPIRED, PAYMENT_STATUS.PAID, PAYMENT_STATUS.PAYMENT_FAILED];
 interface MineBody { items: { id: number; paymentStatusId: number }[] }
 let reopenPool: Promise<MineBody['items']> | undefined;
 /**
@@ -330,13 +338,27 @@ let reopenPool: Promise<MineBody['items']> | undefined;
  * stands for it: the chart reads of both only that the status is outside the steps' range (the `quoteOutOfRange`
  * guard: 'Delivery failed' with Reattempt), and the server reattempts both alike.
  */
-async function reopenable(kind: 'paid' | 'expired'): Promise<number> {
+async function reopenable(kind: 'paid' | 'expired' | 'failed', failure = ''): Promise<number> {
+  if (kind === 'failed') return failedDelivery(failure);
   reopenPool ??= call<MineBody>(REOPENER, 'GET', '/deliveries/za/mine?showExpired=true&pageSize=100').then((body) => body.items);
   const pool = await reopenPool;
   if (kind === 'paid') return pool.find((item) => item.paymentStatusId === PAYMENT_STATUS.PAID)!.id;
   const at = pool.findIndex(({ paymentStatusId: status }) => status === PAYMENT_STATUS.EXPIRED || status === PAYMENT_STATUS.QUOTE_CANCELLED);
   if (at < 0) throw new Error('no expired or cancelled demo quote of the store user left to reopen');
   return pool.splice(at, 1)[0]!.id;
+}
+
+/**
+ * A delivery of the store user's whose card payment failed, each run its own (a reopened one is changed): booked
+ * through the wizard's calls over the API (accepted, no account chosen yet), then the failure the card widget reports
+ * (paymentfailed, with the sample's description) — the server's own PAYMENT_FAILED, as after a declined card.
+ */
+async function failedDelivery(description: string): Promise<number> {
+  const { token } = await apiUser(REOPENER);
+  const connect = createClient<ConnectPaths>({ baseUrl: `${server.url}/connect`, headers: bearer(token) });
+  const { deliveryId } = await book(connect);
+  await call(REOPENER, 'PUT', `/deliveries/paymentfailed/za/${deliveryId}`, { description });
+  return deliveryId;
 }
 
 const stepShown = async (page: Page, step: number): Promise<void> => void await until(() => wizardOf(page).getByTestId('step-of').textContent(),
@@ -359,9 +381,12 @@ function wizardDriver(): BrowserDriver {
     starts: () => true,
     actions: new Set(['delivery.edit', 'delivery.resolving', 'step.submit', 'parcels.change', 'step.goto', 'step.back', 'quote.timeSlot',
       'wizard.close', 'wizard.reattempt']),
-    refuses: (event, from) => {
+    refuses: (event, from, path) => {
       // The booker has one account: the pay step chooses it at once and shows its own Back instead of the wizard's.
-      if (event.type === 'step.back' && from.active.includes('steps.pay')) return 'no wizard Back on the pay step for a booker with one account (the pay step shows its own)';
+      // The reopener has two and its reopened delivery none chosen: the pay step waits for the choice, with the wizard's Back.
+      if (event.type === 'step.back' && from.active.includes('steps.pay') && path.scenario === 0) {
+        return 'no wizard Back on the pay step for a booker with one account (the pay step shows its own)';
+      }
       if ((event.type === 'step.submit' || event.type === 'step.goto') && from.active.includes('steps.delivery.awaitingAddress')) {
         return 'Next is hidden and the step buttons disabled while a Next waits for the address (busy)';
       }
@@ -388,8 +413,10 @@ function wizardDriver(): BrowserDriver {
       if (run.path.scenario === 1) {
         await signIn(page, REOPENER);
         const answer = run.next();
-        const paid = answer?.type === 'xstate.done.actor.getQuote' && fieldOf(output(answer), 'paymentStatusId') === PAYMENT_STATUS.PAID;
-        await page.goto(`${server.url}/deliveries/add?deliveryid=${await reopenable(paid ? 'paid' : 'expired')}`);
+        const status = answer?.type === 'xstate.done.actor.getQuote' ? fieldOf(output(answer), 'paymentStatusId') : undefined;
+        const kind = status === PAYMENT_STATUS.PAID ? 'paid' : status === PAYMENT_STATUS.PAYMENT_FAILED ? 'failed' : 'expired';
+        const failure = String(fieldOf(output(answer ?? { type: '' }), 'paymentPeachPaymentFailureDescription') ?? '');
+        await page.goto(`${server.url}/deliveries/add?deliveryid=${await reopenable(kind, failure)}`);
         return;
       }
       await signIn(page, BOOKER);
@@ -949,7 +976,9 @@ for (const driver of drivers) {
   const lines = [
     `chart replay: ${driver.machineId}: ${selection.generated} paths generated, ${selection.replayable} replayable in the browser`
       + ` as ${selection.runs.length} runs (shorter ones inside longer ones); this shard (${shard.index + 1}/${shard.count}) runs ${runs.length}, covering ${covered} paths`,
-    ...[...selection.leftToJsdom].map(([reason, paths]) => `  left to jsdom: ${paths.length} — ${reason}`),
+    ...[...selection.leftToJsdom].flatMap(([reason, paths]) => [`  left to jsdom: ${paths.length} — ${reason}`,
+      // E2E_LIST_LEFT=1 lists each such path (which ones a new driver action would bring in).
+      ...(process.env.E2E_LIST_LEFT ? paths.map((path) => `    #${path.index} ${path.scenarioName}: ${path.label} ⇒ ${path.target}`) : [])]),
   ];
   console.log(lines.join('\n'));
 }
