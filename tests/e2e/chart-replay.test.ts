@@ -9,6 +9,7 @@ import { SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
 import { decodePermissions } from '../../src/machines/auth/token';
 import { JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
 import { PAYMENT_STATUS, TASK_STATUS } from '../../src/lib/statuses';
+import { ACCOUNT_SELECT_ID } from '../../src/machines/booking/pay.machine';
 import { paySamples } from '../../src/machines/booking/pay.samples';
 import { jobSnapshotOf } from '../../src/machines/operations/job.machine';
 import { jobSamples } from '../../src/machines/operations/job.samples';
@@ -302,13 +303,21 @@ async function signIn(page: Page, email: string) {
 // charts: their `done` answers are produced by filling the details and pressing Post pay.
 
 const BOOKER = 'company.user@demo.test';
+/** Another booker than BOOKER for a run (the pay driver's two-account booker), read by the wizard's start. */
+const bookers = new WeakMap<Run, string>();
 const TRIP = { from: 'Gardens', to: 'Claremont' } as const;
 const wizardOf = (page: Page) => page.getByTestId('booking-wizard');
 const footer = (page: Page) => wizardOf(page).getByTestId('wizard-footer');
 
 async function chooseAddress(page: Page, label: string, place: string) {
   const wizard = wizardOf(page);
-  await wizard.getByRole('combobox', { name: label }).fill(place);
+  const field = wizard.getByRole('combobox', { name: label });
+  // A store's user (TWO_ACCOUNT_BOOKER) has its store picked for the pick-up: its address stands.
+  const side = label === 'Pick-up address' ? 'originAddress' : 'destinationAddress';
+  const storeAddress = wizard.getByTestId(`${side}-store-address`);
+  await field.or(storeAddress).first().waitFor({ timeout: STEP_TIMEOUT });
+  if (await storeAddress.isVisible()) return;
+  await field.fill(place);
   await wizard.getByRole('option', { name: place }).first().click();
 }
 
@@ -419,7 +428,7 @@ function wizardDriver(): BrowserDriver {
         await page.goto(`${server.url}/deliveries/add?deliveryid=${await reopenable(kind, failure)}`);
         return;
       }
-      await signIn(page, BOOKER);
+      await signIn(page, bookers.get(run) ?? BOOKER);
       await header(page).getByRole('button', { name: WIZARD_TEXTS.newDelivery }).click();
       await wizardOf(page).waitFor();
     },
@@ -554,8 +563,9 @@ function wizardDriver(): BrowserDriver {
 
 // ---------------------------------------------------------------------------------------------------------------
 // pay: the wizard's step 6, a chart of its own, started by booking through steps 1 to 5 as the wizard driver
-// does (its replay starts when the pay actor does). The booker's one account is PostPay and chosen at once; it
-// has no saved card; the card sandbox draws the card form.
+// does (its replay starts when the pay actor does). The booker's one account is PostPay and chosen at once; the
+// card sandbox draws the card form. A path with a saved card gets one of its own first (see `savedCard`); a path
+// whose accounts are two books as store.admin@demo.test (Acme Retail's and its store's, both PostPay).
 
 async function bookUpToPay(run: Run, wizard: BrowserDriver) {
   await wizard.start(run);
@@ -576,6 +586,45 @@ async function bookUpToPay(run: Run, wizard: BrowserDriver) {
 
 const payDetails = (page: Page) => wizardOf(page).getByTestId('pay-details');
 
+/** A booker who may pay from two accounts (Acme Retail's and its store's): the pay step asks which. */
+const TWO_ACCOUNT_BOOKER = 'store.admin@demo.test';
+
+/** The saved card a pay run made for itself, by run (its holder's name tells it from other runs' cards). */
+const savedCards = new WeakMap<Run, string>();
+interface CheckoutBody { checkoutId: string; widgetScriptUrl: string; returnUrl?: string }
+/**
+ * A card saved on BOOKER's account (Acme Retail's) under a holder's name of the run's own: a delivery booked over
+ * the API is paid by card with 'Save card details' as the widget does it — the checkout from our server, the card
+ * form posted to the card sandbox's page (card details never reach our server), the return processed by our server,
+ * which saves the sandbox's registration. Each run its own card: a run removes or pays with it, never another's.
+ */
+async function savedCard(run: Run): Promise<void> {
+  const holder = `Replay ${run.path.index} ${Math.random().toString(36).slice(2, 8)}`;
+  const { token } = await apiUser(BOOKER);
+  const connect = createClient<ConnectPaths>({ baseUrl: `${server.url}/connect`, headers: bearer(token) });
+  const { deliveryId } = await book(connect);
+  const [account] = await call<{ key: string }[]>(BOOKER, 'GET', `/accounts/za?select=true&deliveryId=${deliveryId}`);
+  await call(BOOKER, 'PUT', `/deliveries/selectaccount/za/${deliveryId}`, { accountId: Number(account!.key) });
+  const checkout = await call<CheckoutBody>(BOOKER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: true, returnUrl: '/paymentcallback' },
+    { 'Idempotency-Key': `replay-card-${holder.replace(/\W/g, '-')}` });
+  const sandbox = new URL(checkout.widgetScriptUrl).origin;
+  const form = new URLSearchParams({
+    shopperResultUrl: new URL(checkout.returnUrl ?? '/paymentcallback', server.url).toString(), paymentBrand: 'VISA', 'card.holder': holder,
+    'card.number': '4200000000000000', 'card.expiryMonth': '12', 'card.expiryYear': String(new Date().getFullYear() + 3), 'card.cvv': '123',
+  });
+  const page = await (await fetch(`${sandbox}/v1/checkouts/${checkout.checkoutId}/pay`, { method: 'POST', body: form })).text();
+  const redirect = /window\.top\.location\.href = "([^"]+)"/.exec(page)?.[1];
+  if (!redirect) throw new Error(`the card sandbox did not send the shopper back: ${page}`);
+  const back = new URL(redirect);
+  const paid = await call<{ paymentStatusId: number }>(BOOKER, 'PUT', `/deliveries/processCardPayment/za/${deliveryId}`,
+    { id: back.searchParams.get('id'), resourcePath: back.searchParams.get('resourcePath') });
+  if (paid.paymentStatusId !== PAYMENT_STATUS.PAID) throw new Error(`the card that was to be saved did not pay: ${JSON.stringify(paid)}`);
+  savedCards.set(run, holder);
+}
+
+/** The run's own saved card in the pay step's list. */
+const ownCard = (run: Run) => payDetails(run.page).getByTestId('saved-card').filter({ hasText: savedCards.get(run)! });
+
 /** The operations the pay chart's server calls make (selectAccount's first call chooses the account). */
 const PAY_FAULTS = {
   loadAccounts: 'getaccounts', selectAccount: 'selectaccount', payByBalance: 'payByBalance', paymentCheckout: 'paymentCheckout',
@@ -591,21 +640,48 @@ function payDriver(wizard: BrowserDriver): BrowserDriver {
     hold: { loadWidget: (url) => url.includes('/paymentWidgets.js') },
     holds: new Set(['loadWidget']),
     starts: () => true,
-    actions: new Set(['pay.postPay', 'pay.newCard', 'pay.back', 'pay.saveCard', 'pay.savedCard', 'pay.removeCard']),
-    refuses: (event) => (event.type === 'pay.savedCard' || event.type === 'pay.removeCard' ? 'the booker has no saved card' : null),
+    actions: new Set(['pay.postPay', 'pay.newCard', 'pay.back', 'pay.saveCard', 'pay.savedCard', 'pay.removeCard', `xstate.snapshot.${ACCOUNT_SELECT_ID}`, 'pay.next']),
+    refuses: (event) => {
+      // The account search select: choosing an account (clearing a choice is a control of its own, not replayed).
+      if (event.type === `xstate.snapshot.${ACCOUNT_SELECT_ID}` && !fieldOf(fieldOf(event.snapshot, 'context'), 'selected')) return 'clearing the account choice (no UI action)';
+      return null;
+    },
     answers: {
       ...serverErrors(PAY_FAULTS),
-      'xstate.done.actor.loadAccounts': (event) => { const accounts = output(event); return Array.isArray(accounts) && accounts.length === 1; },
+      // BOOKER's one account, or TWO_ACCOUNT_BOOKER's two.
+      'xstate.done.actor.loadAccounts': (event) => { const accounts = output(event); return Array.isArray(accounts) && accounts.length <= 2 && accounts.length > 0; },
+      // The sandbox charges every saved card it holds: a saved card's payment never fails there.
+      'xstate.done.actor.payBySavedCard': (event) => fieldOf(output(event), 'paymentStatusId') === PAYMENT_STATUS.PAID,
+      'xstate.done.actor.removeCard': () => true,
       'xstate.done.actor.selectAccount': (event) => fieldOf(fieldOf(output(event), 'account'), 'accountType') === 'PostPay',
       'xstate.done.actor.payByBalance': (event) => fieldOf(output(event), 'paymentStatusId') === PAYMENT_STATUS.PAID,
       'xstate.done.actor.paymentCheckout': () => true,
       'xstate.done.actor.loadWidget': () => true,
     },
-    start: (run) => bookUpToPay(run, wizard),
-    async act(event, { page }) {
+    async start(run) {
+      const loaded = run.path.steps.find((step) => step.event.type === 'xstate.done.actor.loadAccounts')?.event;
+      if (loaded && (output(loaded) as unknown[]).length === 2) bookers.set(run, TWO_ACCOUNT_BOOKER);
+      if (run.path.steps.some((step) => step.event.type === 'pay.savedCard' || step.event.type === 'pay.removeCard')) await savedCard(run);
+      await bookUpToPay(run, wizard);
+    },
+    async act(event, run) {
+      const { page } = run;
       switch (event.type) {
         case 'pay.postPay': await payDetails(page).getByRole('button', { name: PAY_STEP_TEXTS.postPay }).click(); return;
-        case 'pay.newCard': await payDetails(page).getByRole('button', { name: PAY_STEP_TEXTS.payByCard }).click(); return;
+        // 'Pay with new card' beside saved cards (other runs' cards on the same account may show).
+        case 'pay.newCard':
+          await payDetails(page).getByRole('button', { name: new RegExp(`^(${PAY_STEP_TEXTS.payByCard}|${PAY_STEP_TEXTS.payWithNewCard})$`) }).click();
+          return;
+        case 'pay.savedCard': await ownCard(run).getByRole('button', { name: new RegExp(`^${PAY_STEP_TEXTS.payNow}`) }).click(); return;
+        case 'pay.removeCard': await ownCard(run).getByRole('button', { name: new RegExp(`^${PAY_STEP_TEXTS.remove}`) }).click(); return;
+        case `xstate.snapshot.${ACCOUNT_SELECT_ID}`: {
+          // The first account the search finds for 'Acme' (both are Acme's).
+          const account = wizardOf(page).getByTestId('pay-account');
+          await account.getByRole('combobox').fill('Acme');
+          await account.getByRole('option').first().getByRole('button').click();
+          return;
+        }
+        case 'pay.next': await wizardOf(page).getByTestId('pay-account').getByRole('button', { name: PAY_STEP_TEXTS.next }).click(); return;
         case 'pay.back': await wizardOf(page).getByRole('button', { name: PAY_STEP_TEXTS.back, exact: true }).last().click(); return;
         case 'pay.saveCard': await wizardOf(page).getByTestId('pay-payment').getByRole('checkbox', { name: PAY_STEP_TEXTS.saveCard }).setChecked(Boolean(event.checked)); return;
         default: throw new Error(`no UI action for ${event.type}`);
@@ -641,11 +717,11 @@ function apiUser(email: string): Promise<ApiUser> {
 }
 
 /** One call of the connect API as a user; fails with the server's answer unless it is 2xx. */
-async function call<T>(email: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+async function call<T>(email: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const { token } = await apiUser(email);
   const response = await fetch(`${server.url}/connect${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
