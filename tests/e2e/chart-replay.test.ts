@@ -25,6 +25,8 @@ import { FAULT_COOKIE } from '../../server/http/fault-switch';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
 import { book } from '../api/booking-helpers';
 import { bearer } from '../api/support';
+import { freePort } from '../support/free-port';
+import { reserveTestOidcProvider, startTestOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
 import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, type AppServer } from './support';
 
 // Issue 24 item 4: the generated paths of the key charts (the booking wizard, pay, auth, job, task) replayed in
@@ -42,12 +44,28 @@ const STEP_TIMEOUT = 20_000;
 
 let server: AppServer;
 let browser: Browser;
+/** The local OpenID Connect provider the server signs in with (external sign-in, as tests/e2e/external-login.test.ts). */
+let oidc: TestOidcProvider | undefined;
+const OIDC_NAME = 'Test SSO';
 
 beforeAll(async () => {
   // The fault switch (server/http/fault-switch.ts) for the operations whose 500 the replayed paths need.
   const faults = [...new Set(drivers.flatMap((driver) => Object.values(driver.faults ?? {})))].join(',');
-  [server, browser] = await Promise.all([
-    startAppServer({ THROTTLE_PER_ADDRESS: '100000', THROTTLE_PER_ACCOUNT: '100000', FAULT_OPERATIONS: faults }), launchBrowser()]);
+  // A real OpenID Connect provider on loopback, and our server configured for it (its redirect URI needs the port first).
+  const settings = await reserveTestOidcProvider();
+  const port = await freePort();
+  const started = await Promise.all([
+    startTestOidcProvider(settings, {
+      redirectUris: [`http://localhost:${port}/login/external/callback`],
+      account: { sub: 'replay-sso-1', email: 'replay.sso@example.test', email_verified: true, given_name: 'Replay', family_name: 'Sso' },
+    }),
+    startAppServer({
+      PORT: String(port), THROTTLE_PER_ADDRESS: '100000', THROTTLE_PER_ACCOUNT: '100000', FAULT_OPERATIONS: faults,
+      OIDC_ISSUER: settings.issuer, OIDC_CLIENT_ID: settings.clientId, OIDC_CLIENT_SECRET: settings.clientSecret, OIDC_PROVIDER_NAME: OIDC_NAME,
+    }),
+    launchBrowser(),
+  ]);
+  [oidc, server, browser] = started;
 });
 
 /** Arms the fault switch: the next call of `operationId` from the browser context holding `scope`'s cookie answers 500. */
@@ -62,6 +80,7 @@ afterAll(async () => {
   if (server && !(await fetch(`${server.url}/connect/countries/za`).then((response) => response.ok, () => false))) console.error(`the server stopped answering:\n${server.output().slice(-5000)}`);
   await browser?.close();
   await server?.stop();
+  await oidc?.close();
 });
 
 /** One replay in progress: its pages, the path, and where in it. */
@@ -150,7 +169,8 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   faults: AUTH_FAULTS,
   starts: () => true,
   actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate', 'auth.reload',
-    'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token']),
+    'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token', 'auth.register', 'auth.passkey.login', 'auth.external.start',
+    'auth.external.complete']),
   answers: {
     ...serverErrors(AUTH_FAULTS),
     // A token from another tab: that tab (the same browser, the same cookies) loads its profile first.
@@ -172,10 +192,32 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     // that took another identity set the cookie too), never a change of it; without the cookie, 401.
     'xstate.done.actor.refreshToken': (_event, step) => step.state !== stateKey('loadingProfile'),
     'xstate.error.actor.refreshToken': (event) => status(event) === 401,
+    // Sign-up: a new address signs in at once, a taken one is told so; a first name past the server's 100
+    // characters (the form checks only that there is one) gets the server's 400.
+    'xstate.done.actor.register': () => true,
+    'xstate.error.actor.register': (event) => status(event) === 400,
+    // A passkey the browser's (virtual) authenticator holds signs in; with none, the browser refuses and the
+    // actor answers its own 400 (cancelled or no passkey for this site).
+    'xstate.done.actor.passkeyLogin': () => true,
+    'xstate.error.actor.passkeyLogin': (event) => status(event) === 400,
+    // The local OpenID Connect provider: its authorisation URL, then its answer at the callback (its refusal: 401).
+    // An unknown provider (404) is never offered by the screen.
+    'xstate.done.actor.externalAuthorize': () => true,
+    'xstate.done.actor.externalLogin': () => true,
+    'xstate.error.actor.externalLogin': (event) => status(event) === 401,
   },
   async start(run) {
     // A token near its expiry: the page's clock runs ahead (Playwright's clock), the server's does not.
     if (run.path.steps.some((step) => step.event.type === 'auth.token.expiring')) await run.page.clock.install();
+    const passkey = run.path.steps.findIndex((step) => step.event.type === 'auth.passkey.login');
+    if (passkey >= 0) {
+      await passkeyReady(run, run.path.steps[passkey + 1]?.event.type === 'xstate.done.actor.passkeyLogin');
+      return;
+    }
+    if (run.path.steps.some((step) => step.event.type === 'auth.external.complete')) {
+      await backFromProvider(run);
+      return;
+    }
     if (run.next()?.type === 'xstate.done.actor.restoreSession') {
       // A session to restore: sign in, then the path starts with the reload.
       await signIn(run.page, ADMIN);
@@ -238,6 +280,28 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         await header(page).getByRole('link', { name: 'My profile' }).click({ timeout: 5_000 }).catch(() => undefined);
         return;
       }
+      case 'auth.register': {
+        const form = page.locator('form[aria-labelledby="register-heading"]');
+        const answer = next?.type === 'xstate.done.actor.register' ? output(next) : undefined;
+        // A taken address (a demo user's) for the answer that says so; else a new one of the run's own.
+        const email = fieldOf(answer, 'leadEmailTaken') ? 'customer@demo.test' : `replay-${run.path.index}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+        const wrong = next?.type === 'xstate.error.actor.register';
+        await form.getByLabel(SIGN_IN_TEXTS.firstName).fill(wrong ? 'N'.repeat(101) : String(event.firstName));
+        await form.getByLabel(SIGN_IN_TEXTS.lastName).fill(String(event.lastName));
+        await form.getByLabel(SIGN_IN_TEXTS.email).fill(email);
+        await form.getByLabel(SIGN_IN_TEXTS.password).fill(String(event.password));
+        await form.getByRole('button', { name: SIGN_IN_TEXTS.signUpButton }).click();
+        return;
+      }
+      case 'auth.passkey.login':
+        await page.getByRole('button', { name: SIGN_IN_TEXTS.passkeyButton }).click();
+        return;
+      case 'auth.external.start':
+        await page.getByRole('button', { name: SIGN_IN_TEXTS.externalButton(OIDC_NAME) }).click();
+        return;
+      case 'auth.external.complete':
+        // Sent by the callback page itself once its restore settles (the provider sent the browser back: `backFromProvider`).
+        return;
       case 'auth.sync.token':
         await inOtherTab(run, async (other) => {
           if (decodePermissions(String(event.token)).act) {
@@ -264,6 +328,71 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'twoFactor.entering': async ({ page }) => page.getByRole('heading', { name: SIGN_IN_TEXTS.twoFactorHeading }).waitFor({ timeout: STEP_TIMEOUT }),
   },
 });
+
+/** The user who signs in with a passkey (no other replay signs in as them). */
+const PASSKEY_USER = 'partner@demo.test';
+
+/**
+ * A virtual authenticator in the run's browser (Chromium's, as tests/e2e/auth.test.ts uses), like a fingerprint
+ * reader; when the path signs in with it, it first holds a passkey of PASSKEY_USER's, added from the profile as a
+ * person does (then signed out: the path starts at the sign-in screen). Without one the browser refuses.
+ */
+async function passkeyReady(run: Run, withPasskey: boolean) {
+  const { page } = run;
+  const cdp = await run.context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  if (withPasskey) {
+    await signIn(page, PASSKEY_USER);
+    await header(page).getByRole('link', { name: 'My profile' }).click();
+    const passkeys = page.getByRole('list', { name: 'Your passkeys' }).getByText(/^Passkey \d{4}-\d{2}-\d{2}$/);
+    const before = await page.getByRole('button', { name: 'Add a passkey' }).waitFor({ timeout: STEP_TIMEOUT }).then(() => passkeys.count());
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await until(() => passkeys.count(), (count) => count > before, 'the passkey added');
+    await header(page).getByRole('link', { name: 'Logout' }).click();
+    await header(page).getByRole('link', { name: SIGN_IN_TEXTS.screenTitle }).waitFor({ timeout: STEP_TIMEOUT });
+  }
+  await run.restart();
+  await page.goto(`${server.url}/login`);
+}
+
+/**
+ * A path that completes an external sign-in starts where the provider sends the browser back: the sign-in screen's
+ * provider button takes the browser to the local provider (which signs in at once, or refuses with access_denied
+ * when the path's answer is a refusal); the browser's request to the provider is held until the recorder starts
+ * afresh, then the provider redirects to /login/external/callback, whose page starts the chart again (restore,
+ * refused: no session) and sends auth.external.complete with the provider's answer.
+ */
+async function backFromProvider(run: Run) {
+  const { page } = run;
+  const refused = run.path.steps.some((step) => step.event.type === 'xstate.error.actor.externalLogin');
+  if (refused) {
+    oidc!.refuseWith = 'access_denied';
+    run.onEnd(() => { oidc!.refuseWith = undefined; });
+  }
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  run.onEnd(release);
+  let arrived = () => undefined as void;
+  const back = new Promise<void>((resolve) => { arrived = resolve; });
+  // Routes see only the first request of a redirect chain: the provider's authorisation request, whose redirects
+  // end at our callback, is the one held.
+  const provider = new URL(oidc!.issuer).origin;
+  await page.route((url) => url.origin === provider, async (route) => {
+    arrived();
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(`${server.url}/login`);
+  // The click waits for its navigation, which is held: not awaited before the release.
+  const clicked = page.getByRole('button', { name: SIGN_IN_TEXTS.externalButton(OIDC_NAME) }).click().catch(() => undefined);
+  await back;
+  await run.restart();
+  release();
+  await clicked;
+}
 
 async function impersonateStoreUser(page: Page) {
   const storeUser = await apiLogin(server, 'store.user@demo.test');
@@ -1088,7 +1217,8 @@ const authTurn = lanes(1);
  * A replay's own limit, counted from when it gets its lane: the queue before it grows with the paths and the
  * machine's speed, and a limit that counted the wait failed a replay that had not started (CI, auth #62).
  */
-const REPLAY_TIMEOUT = 180_000;
+// E2E_REPLAY_TIMEOUT=<ms> shortens it while debugging a replay that hangs.
+const REPLAY_TIMEOUT = Number(process.env.E2E_REPLAY_TIMEOUT ?? 180_000);
 /** The test's limit only catches a queue that never moves: the whole file's budget. */
 const QUEUE_TIMEOUT = 30 * 60_000;
 
