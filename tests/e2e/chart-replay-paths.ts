@@ -35,6 +35,8 @@ export interface ReplayStep {
   state: string;
   /** The state node paths active after the step ('steps.parcels.editing' and its ancestors). */
   active: string[];
+  /** The state's tags after the step ('busy': the screen offers no step controls meanwhile). */
+  tags: string[];
   /** The atomic states active after the step and the actors each invokes (what the state waits for). */
   waits: { node: string; invokes: string[] }[];
 }
@@ -56,8 +58,11 @@ export interface DriverCapabilities {
   starts(scenario: number): true | string;
   /** User event types with a UI action. */
   actions: ReadonlySet<string>;
-  /** Why a user event with a UI action still cannot be produced from a state (the control is not offered there), or null. */
-  refuses?(event: AnyEventObject, from: ReplayStep): string | null;
+  /**
+   * Why a user event with a UI action still cannot be produced from a state (the control is not offered there, for
+   * the user the path's scenario starts as), or null.
+   */
+  refuses?(event: AnyEventObject, from: ReplayStep, path: ReplayPath): string | null;
   /** Server calls (actor ids) whose request the driver can hold in the browser until the path answers them (rule 4). */
   holds?: ReadonlySet<string>;
   /** Answers of child charts that the user produces through the UI (not server calls), by event type. */
@@ -136,6 +141,7 @@ export function replayPaths<M extends AnyStateMachine>(samples: MachineSamples<M
         event: step.event,
         state: snapshot.status === 'done' ? DONE : stateKey(snapshot.value),
         active: activePaths(snapshot.value),
+        tags: [...snapshot.tags].sort(),
         waits: activeNodes(snapshot).filter((node) => node.type === 'atomic')
           .map((node) => ({ node: node.id, invokes: node.invoke.map((definition) => definition.id) })),
       };
@@ -175,11 +181,13 @@ export function notReplayable(path: ReplayPath, driver: DriverCapabilities): str
       pending.delete(actorOf(type));
     } else if (!driver.actions.has(type)) {
       return `no UI action for ${type}`;
-    } else if ([...pending].some((id) => !driver.holds?.has(id))) {
-      return `a user event while ${[...pending].filter((id) => !driver.holds?.has(id)).join(', ')} is in flight (the real server answers first)`;
     } else {
-      const refused = driver.refuses?.(event, from!);
+      // A control the screen does not offer in that state first (holding a request would not bring it back).
+      const refused = driver.refuses?.(event, from!, path);
       if (refused) return refused;
+      if ([...pending].some((id) => !driver.holds?.has(id))) {
+        return `a user event while ${[...pending].filter((id) => !driver.holds?.has(id)).join(', ')} is in flight (the real server answers first)`;
+      }
     }
     // Calls of atomic states just entered start now; those of states left are dropped.
     const before = new Set(from?.waits.map((wait) => wait.node) ?? []);
