@@ -4,7 +4,7 @@ import { asApiError } from '../../api/api-error';
 import { LIVE_BATCH_INTERVAL_MS, LIVE_DETAIL_REFETCH_DELAY_MS } from '../../lib/constants';
 import { LIVE_EVENTS, type DashboardTopic } from '../../lib/realtime';
 import { reconnects } from './reconnects';
-import { applyBatch, batchHasNotification, batchTouches, EMPTY_LISTS, type LiveCoordinate, type LiveLists, type LiveUpdate, type OpenDetail } from './live-merge';
+import { applyBatch, batchHasNotification, batchTouches, EMPTY_LISTS, enqueueUpdate, type LiveCoordinate, type LiveLists, type LiveUpdate, type OpenDetail } from './live-merge';
 import { loadDashboardDetails, loadDashboardLists, playNotificationSound, type DashboardDetails, type LoadListsInput } from './operations.api';
 import type { LiveMergeSchema, LiveMergeContext, LiveMergeEvent } from './live-merge.types';
 
@@ -70,9 +70,7 @@ export const liveMergeMachine = setup({
   actions: {
     enqueue: assign(({ context, event }) => {
       assertEvent(event, 'live.update');
-      // Appended as it came: the merge keeps the newest version of a row whatever the order (xmin, coordinate time),
-      // so finding an earlier message about the same row here would only cost a search per message.
-      return { queue: [...context.queue, event.update] };
+      return { queue: enqueueUpdate(context.queue, event.update) };
     }),
     flush: enqueueActions(({ context, enqueue }) => {
       const batch = context.queue;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_STATUS, TASK_TYPE } from '../../lib/statuses';
 import {
-  applyBatch, batchHasNotification, batchTouches, compareXmin, EMPTY_LISTS, mergeCoordinate, mergeDelivery, mergeDriver, mergeJob, mergeTask,
-  type LiveCoordinate, type LiveJob, type LiveUpdate, type LiveUser, type LiveTask, type TaskListScope,
+  applyBatch, batchHasNotification, batchTouches, compareXmin, EMPTY_LISTS, enqueueUpdate, mergeCoordinate, mergeDelivery, mergeDriver, mergeJob, mergeTask,
+  type LiveCoordinate, type LiveJob, type LiveUser, type LiveTask, type TaskListScope,
 } from './live-merge';
 
 const job = (id: number, xmin: string, extra: Partial<LiveJob> = {}): LiveJob => ({ id, xmin, jobStatusId: 0, ...extra });
@@ -148,11 +148,10 @@ describe('coordinates (CoordinateUpdates) in the drivers list', () => {
   });
 
   it('keeps the newest coordinate of a driver in a batch, and a user message still merges by xmin afterwards', () => {
-    // The newer position arrives first: the batch still ends on it.
-    const queue: LiveUpdate[] = [
-      { kind: 'coordinate', payload: coordinate('2026-11-21T08:00:10.000Z', -26.3) },
-      { kind: 'coordinate', payload: coordinate('2026-11-21T08:00:05.000Z', -26.2) },
-    ];
+    let queue = enqueueUpdate([], { kind: 'coordinate', payload: coordinate('2026-11-21T08:00:10.000Z', -26.3) });
+    queue = enqueueUpdate(queue, { kind: 'coordinate', payload: coordinate('2026-11-21T08:00:05.000Z', -26.2) });
+    expect(queue).toHaveLength(1);
+    expect((queue[0]!.payload as LiveCoordinate).lat).toBe(-26.3);
     const lists = { ...EMPTY_LISTS, drivers: [driver] };
     const next = applyBatch(lists, [...queue, { kind: 'user', payload: { ...driver, xmin: '51', driverAvailabilityId: 3001 } }], scope);
     expect(next.drivers[0]).toMatchObject({ xmin: '51', driverAvailabilityId: 3001 });

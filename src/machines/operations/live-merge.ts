@@ -217,6 +217,34 @@ export interface LiveLists {
 
 export const EMPTY_LISTS: LiveLists = { deliveries: [], jobs: [], tasks: [], drivers: [] };
 
+/** The row a hub message is about: a later message about the same row supersedes an earlier one in a batch. */
+export function updateKey(update: LiveUpdate): string {
+  return `${update.kind}:${update.payload.id}`;
+}
+
+function isNewerMessage(update: LiveUpdate, queued: LiveUpdate): boolean {
+  if (update.kind === 'coordinate' && queued.kind === 'coordinate') return Date.parse(update.payload.time) >= Date.parse(queued.payload.time);
+  if ('xmin' in update.payload && 'xmin' in queued.payload) {
+    return compareXmin(update.payload.xmin as string | number, queued.payload.xmin as string | number) > 0;
+  }
+  return true;
+}
+
+/**
+ * Queues a message for the next batch. Only the newest version (highest xmin) of each row is kept: merging
+ * versions one by one would end in the same place, and a busy batch stays as long as its distinct rows.
+ */
+export function enqueueUpdate(queue: readonly LiveUpdate[], update: LiveUpdate): LiveUpdate[] {
+  const { kind } = update;
+  const { id } = update.payload;
+  const index = queue.findIndex((queued) => queued.kind === kind && queued.payload.id === id);
+  if (index === -1) return [...queue, update];
+  if (!isNewerMessage(update, queue[index]!)) return queue as LiveUpdate[];
+  const next = [...queue];
+  next[index] = update;
+  return next;
+}
+
 /** Applies a batch in arrival order (the xmin rule makes the order of two versions of one row irrelevant). */
 export function applyBatch(lists: LiveLists, batch: readonly LiveUpdate[], scope: TaskListScope): LiveLists {
   const of = <K extends LiveUpdate['kind']>(kind: K) => batch.flatMap((update) => (update.kind === kind ? [update.payload as Extract<LiveUpdate, { kind: K }>['payload']] : []));
