@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import { FULL_RELOAD_PATHS, ROUTE_ACCESS, type RoutePath, type RouteRule } from '../lib/access';
 import { sendPageView } from '../lib/analytics';
@@ -10,18 +10,20 @@ import { Shell } from './Shell';
 import { Splash } from './StartupScreens';
 import { SCREENS, type ScreenPath } from './screens';
 import { RouteErrorScreen } from './UnhandledErrorScreen';
+import { lazyPart } from '../ui/lazy-part';
 
 const lazyScreens = new Map<string, ComponentType>();
+/** A route's screen, loaded on first visit; a failed fetch of its code says so inside the shell, with a retry. */
 function screenFor(path: ScreenPath): ComponentType {
   const load = SCREENS[path];
   let screen = lazyScreens.get(path);
   if (!screen) {
-    screen = lazy(async () => {
+    screen = lazyPart<object>(async () => {
       const module = await load();
       const component = module.Component ?? module.default;
       if (!component) throw new Error(`The screen of ${path} exports no Component`);
-      return { default: component };
-    });
+      return component;
+    }, () => <Splash />);
     lazyScreens.set(path, screen);
   }
   return screen;
@@ -44,11 +46,7 @@ const ErrorScreen = screenFor('/error');
 /** The one error screen (/503, /error, any unmatched path), loaded like the other screens. */
 function TheErrorScreen() {
   useDocumentTitle('/error');
-  return (
-    <Suspense fallback={<Splash />}>
-      <ErrorScreen />
-    </Suspense>
-  );
+  return <ErrorScreen />;
 }
 
 /** Every route names its page in the browser's tab and history (pageTitle: "Deliveries · Courier"). */
@@ -78,9 +76,7 @@ function RouteScreen({ path, rule, Screen }: { path: string; rule: RouteRule; Sc
   usePageView(path);
   return (
     <RequireAccess rule={rule}>
-      <Suspense fallback={<Splash />}>
-        <Screen />
-      </Suspense>
+      <Screen />
     </RequireAccess>
   );
 }

@@ -257,6 +257,9 @@ export const SCREEN_TEXTS = {
   forbiddenTitle: 'Access denied',
   reportingError: 'An error has occured. Reporting it...',
   errorDialogClose: 'Close',
+  // Ours (not in the spec): a part of a screen whose code could not be fetched (offline, the server restarting).
+  partNotLoaded: 'This part of the page could not be loaded. Check your connection and try again.',
+  partRetry: 'Try again',
 } as const;
 
 /** The header's account links: the spec's labels, and ours for what it leaves unnamed (impersonation notes). */

@@ -59,6 +59,9 @@ describeModel({
       expect(region().getByText(MESSAGING_TEXTS.failed)).toBeTruthy();
     },
     list: (snapshot) => {
+      // A conversation that could not be opened says why; otherwise no alert.
+      if (snapshot.context.error) expect(region().getByRole('alert').textContent).toBe(snapshot.context.error.message);
+      else expect(region().queryByRole('alert')).toBeNull();
       const rows = within(region().getByRole('list', { name: MESSAGING_TEXTS.conversations })).queryAllByRole('button');
       expect(rows.map((row) => row.textContent)).toEqual(snapshot.context.conversations.map((row) => (row.kind === 'visitor'
         ? `${VISITOR_CHAT_TEXTS.visitor}: ${MESSAGING_TEXTS.open(row.driverName, row.unreadCount)} · ${row.visitorEmail}`

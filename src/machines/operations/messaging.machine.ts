@@ -99,8 +99,9 @@ export const messagingMachine = setup({
         src: 'loadConversations',
         input: ({ context }) => ({ cca2: context.cca2 }),
         onDone: [
-          { guard: 'isOpen', target: 'conversation', actions: assign(({ event }) => ({ conversations: event.output.items, unreadTotal: event.output.unreadTotal })) },
-          { target: 'list', actions: assign(({ event }) => ({ conversations: event.output.items, unreadTotal: event.output.unreadTotal })) },
+          // Loaded: a failure shown before (a reload after reconnecting) is over.
+          { guard: 'isOpen', target: 'conversation', actions: assign(({ event }) => ({ conversations: event.output.items, unreadTotal: event.output.unreadTotal, error: null })) },
+          { target: 'list', actions: assign(({ event }) => ({ conversations: event.output.items, unreadTotal: event.output.unreadTotal, error: null })) },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => asApiError(event.error) }) },
       },
