@@ -52,6 +52,13 @@ export const DASHBOARD_TEXTS = {
   route: 'Route',
   // The dispatch console (issue 20; ours).
   listTabs: 'Lists',
+  /** The scrollable region that holds the open tab's list (its own scroll bar on every width). */
+  listRegion: (name: string): string => `${name} list`,
+  /** Below the wide layout (a phone, a narrow tablet): one part of the console at a time, chosen by these tabs. */
+  sections: 'Dashboard sections',
+  sectionLists: 'Lists',
+  sectionMap: 'Map',
+  sectionDetails: 'Details',
   tab: (name: string, count: number): string => `${name} (${count})`,
   map: 'Live map',
   mapSurface: 'Drivers and stops',

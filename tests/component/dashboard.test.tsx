@@ -1,10 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { system } from '../../src/ui/theme';
-import { DashboardView } from '../../src/features/dashboard/DashboardView';
+import { DashboardView, NARROW_QUERY } from '../../src/features/dashboard/DashboardView';
 import { DASHBOARD_TEXTS, NOTIFICATION_TEXTS } from '../../src/lib/dashboard-texts';
 import { JOB_BUILDING_TEXTS } from '../../src/lib/jobs-texts';
 import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
@@ -130,6 +130,62 @@ describe('dashboard', () => {
     expect(route.closest('section')?.getAttribute('aria-label')).toBe(DASHBOARD_TEXTS.map);
     await waitFor(() => expect(markers()).toEqual(['A', 'B']));
     expect(document.querySelectorAll('.route-map-line').length).toBe(1);
+  });
+
+  // A phone had the whole deliveries list (about 7,000 px) above the map: the open list scrolls in its own region,
+  // which takes the keyboard's focus and has a name, on every width.
+  it('keeps the open list in a named, focusable scrolling region, named after the tab', async () => {
+    renderDashboard();
+    await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries });
+    const region = screen.getByRole('region', { name: DASHBOARD_TEXTS.listRegion(DASHBOARD_TEXTS.deliveries) });
+    expect(region.tabIndex).toBe(0);
+    expect(within(region).getByRole('table', { name: DASHBOARD_TEXTS.deliveries })).toBeTruthy();
+    await openTab(DASHBOARD_TEXTS.jobs);
+    expect(screen.getByRole('region', { name: DASHBOARD_TEXTS.listRegion(DASHBOARD_TEXTS.jobs) })).toBe(region);
+    // Wide (jsdom's media queries match nothing): the three parts side by side, no section tabs.
+    expect(screen.queryByRole('tablist', { name: DASHBOARD_TEXTS.sections })).toBeNull();
+  });
+
+  describe('below the wide layout (a phone)', () => {
+    const wide = window.matchMedia;
+    afterEach(() => { window.matchMedia = wide; });
+
+    it('shows the lists, the map or the details, one at a time, as tabs; opening a row\'s details shows them', async () => {
+      window.matchMedia = (query: string) => ({ ...wide(query), matches: query === NARROW_QUERY });
+      renderDashboard();
+      const sections = await screen.findByRole('tablist', { name: DASHBOARD_TEXTS.sections });
+      const section = (name: string) => within(sections).getByRole('tab', { name });
+      expect(within(sections).getAllByRole('tab').map((tab) => tab.textContent))
+        .toEqual([DASHBOARD_TEXTS.sectionLists, DASHBOARD_TEXTS.sectionMap, DASHBOARD_TEXTS.sectionDetails]);
+      // The lists first, the map not drawn until its tab opens.
+      expect(section(DASHBOARD_TEXTS.sectionLists).getAttribute('aria-selected')).toBe('true');
+      expect(await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries })).toBeTruthy();
+      expect(screen.getByRole('tabpanel', { name: DASHBOARD_TEXTS.sectionLists })).toBeTruthy();
+      expect(screen.queryByRole('region', { name: DASHBOARD_TEXTS.map })).toBeNull();
+      expect(screen.queryByRole('complementary', { name: DASHBOARD_TEXTS.rightSidebar })).toBeNull();
+
+      fireEvent.click(section(DASHBOARD_TEXTS.sectionMap));
+      await waitFor(() => expect(section(DASHBOARD_TEXTS.sectionMap).getAttribute('aria-selected')).toBe('true'));
+      expect(await screen.findByRole('region', { name: DASHBOARD_TEXTS.map })).toBeTruthy();
+      expect(screen.queryByRole('table', { name: DASHBOARD_TEXTS.deliveries })).toBeNull();
+
+      // Back to the lists (kept as they were), then a delivery's details: the details tab opens with them.
+      fireEvent.click(section(DASHBOARD_TEXTS.sectionLists));
+      const deliveries = await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries });
+      fireEvent.click(within(deliveries).getByRole('button', { name: DASHBOARD_TEXTS.openDetails('delivery', 'WBJ0005') }));
+      await waitFor(() => expect(section(DASHBOARD_TEXTS.sectionDetails).getAttribute('aria-selected')).toBe('true'));
+      expect(screen.getByRole('tabpanel', { name: DASHBOARD_TEXTS.sectionDetails })).toBeTruthy();
+      // The same row again, after a look at the lists: its details show again.
+      fireEvent.click(section(DASHBOARD_TEXTS.sectionLists));
+      await waitFor(() => expect(section(DASHBOARD_TEXTS.sectionLists).getAttribute('aria-selected')).toBe('true'));
+      fireEvent.click(within(screen.getByRole('table', { name: DASHBOARD_TEXTS.deliveries })).getByRole('button', { name: DASHBOARD_TEXTS.openDetails('delivery', 'WBJ0005') }));
+      await waitFor(() => expect(section(DASHBOARD_TEXTS.sectionDetails).getAttribute('aria-selected')).toBe('true'));
+
+      // Closing the details side bar takes its tab away; the map shows.
+      fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.rightSidebar }));
+      await waitFor(() => expect(within(sections).queryByRole('tab', { name: DASHBOARD_TEXTS.sectionDetails })).toBeNull());
+      expect(section(DASHBOARD_TEXTS.sectionMap).getAttribute('aria-selected')).toBe('true');
+    });
   });
 
   it('filters by search, by field and value and by ids, and clears them (and QSR mode) at once', async () => {

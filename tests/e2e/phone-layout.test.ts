@@ -2,8 +2,10 @@ import createClient from 'openapi-fetch';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
-import { MY_DELIVERIES_TEXTS } from '../../src/lib/dashboard-texts';
+import { createHash } from 'node:crypto';
+import { DASHBOARD_TEXTS, MY_DELIVERIES_TEXTS } from '../../src/lib/dashboard-texts';
 import { JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
+import { VISITOR_CHAT_TEXTS } from '../../src/lib/visitor-chat';
 import { bookedAndPaid } from '../api/booking-helpers';
 import { bearer } from '../api/support';
 import { apiLogin, launchBrowser, startAppServer, submitLogin, type AppServer } from './support';
@@ -14,6 +16,7 @@ import { apiLogin, launchBrowser, startAppServer, submitLogin, type AppServer } 
 const PHONE = { width: 390, height: 844 };
 const CUSTOMER = 'customer@demo.test';
 const DRIVER = 'driver@demo.test';
+const ADMINISTRATOR = 'administrator@demo.test';
 
 let server: AppServer;
 let browser: Browser;
@@ -65,6 +68,33 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
 }
 
+/**
+ * The chat button covers nothing one can press or read a control of, wherever the page is scrolled to: it is in
+ * the page's flow on a phone (it floated over the tracking map's controls and the footer's links).
+ */
+async function expectChatCoversNothing(page: Page, screen: string): Promise<void> {
+  const chat = page.getByRole('button', { name: VISITOR_CHAT_TEXTS.open });
+  expect(await chat.evaluate((element) => getComputedStyle(element).position), screen).toBe('static');
+  const covered = await chat.evaluate(async (button) => {
+    const hits = new Set<string>();
+    const interactive = 'a, button, input, select, textarea, [tabindex]:not([tabindex="-1"]), .leaflet-control, [data-testid="route-map-surface"]';
+    for (let y = 0; y <= document.documentElement.scrollHeight; y += 40) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const own = button.getBoundingClientRect();
+      for (const element of document.querySelectorAll(interactive)) {
+        if (element === button || element.contains(button)) continue;
+        const box = element.getBoundingClientRect();
+        if (box.width && box.height && box.left < own.right && box.right > own.left && box.top < own.bottom && box.bottom > own.top) {
+          hits.add(element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? element.tagName);
+        }
+      }
+    }
+    return [...hits];
+  });
+  expect(covered, `${screen}: the chat button covers ${covered.join(', ')}`).toEqual([]);
+}
+
 describe('a phone-sized screen (390 × 844)', () => {
   it('the customer: dashboard as cards, the wizard\'s first step, tracking with its map; no sideways scroll', async () => {
     const { jwtToken } = await apiLogin(server, CUSTOMER);
@@ -108,6 +138,7 @@ describe('a phone-sized screen (390 × 844)', () => {
         const inside = box.x >= surface.x && box.x + box.width <= surface.x + surface.width && box.y >= surface.y && box.y + box.height <= surface.y + surface.height;
         expect(inside, `marker ${await marker.getAttribute('data-label')} inside the map`).toBe(true);
       }
+      await expectChatCoversNothing(page, 'tracking');
       await expectDrawerFromHeader(page, 'tracking');
     } finally {
       await page.context().close();
@@ -133,6 +164,47 @@ describe('a phone-sized screen (390 × 844)', () => {
       // darkened to carry white text (#D92B4E).
       const startJob = page.getByRole('group', { name: JOB_SCREEN_TEXTS.actions }).getByRole('button').first();
       expect(await startJob.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(217, 43, 78)');
+    } finally {
+      await page.context().close();
+    }
+  }, 240_000);
+
+  it('the administrator: the dashboard\'s lists scroll in their own region, the map one tab away', async () => {
+    const page = await phonePage();
+    try {
+      await signIn(page, ADMINISTRATOR);
+      await page.goto(`${server.url}/dashboard`);
+      const region = page.getByRole('region', { name: DASHBOARD_TEXTS.listRegion(DASHBOARD_TEXTS.deliveries) });
+      await region.getByRole('row').nth(2).waitFor({ timeout: 20_000 });
+      await expectNoSidewaysScroll(page, 'admin-dashboard');
+      // The seeded deliveries (over a hundred) stacked above the map made the page about 7,350 px tall.
+      const sizes = await region.evaluate((element) => ({ page: document.documentElement.scrollHeight, scroll: element.scrollHeight, shown: element.clientHeight, tabIndex: element.tabIndex }));
+      expect(sizes.scroll, 'the list scrolls in its region').toBeGreaterThan(sizes.shown);
+      expect(sizes.tabIndex).toBe(0);
+      expect(sizes.page, `page ${sizes.page} px tall`).toBeLessThan(2 * PHONE.height);
+      // The parts of the console are tabs on the first screen; the map's tab shows it there, without scrolling.
+      const sections = page.getByRole('tablist', { name: DASHBOARD_TEXTS.sections });
+      expect((await sections.boundingBox())!.y).toBeLessThan(PHONE.height);
+      await sections.getByRole('tab', { name: DASHBOARD_TEXTS.sectionMap }).click();
+      const map = page.getByRole('region', { name: DASHBOARD_TEXTS.map });
+      await map.locator('.leaflet-container').waitFor({ timeout: 20_000 });
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect((await map.boundingBox())!.y).toBeLessThan(PHONE.height - 200);
+      await expectNoSidewaysScroll(page, 'admin-dashboard-map');
+    } finally {
+      await page.context().close();
+    }
+  }, 240_000);
+
+  it('a visitor tracking a delivery: the chat button covers none of the page\'s controls', async () => {
+    const page = await phonePage();
+    try {
+      // The page rendered ahead of time (no session), a seeded delivery with its map (server/db/seed-operations.ts).
+      const hash = createHash('sha256').update('courier-demo:WBJ0005').digest('hex').slice(0, 24);
+      await page.goto(`${server.url}/track/${hash}`);
+      await page.locator('[data-testid="map-marker"]').first().waitFor({ timeout: 20_000 });
+      await expectNoSidewaysScroll(page, 'visitor-tracking');
+      await expectChatCoversNothing(page, 'visitor-tracking');
     } finally {
       await page.context().close();
     }

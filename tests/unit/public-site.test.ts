@@ -35,6 +35,9 @@ describe('a public page rendered ahead of time', () => {
   it('/ has the chat button and the ways on; the others have no chat', () => {
     const home = render('/');
     expect(home).toContain('<div id="visitor-chat"><button type="button" class="site-chat-button" aria-haspopup="dialog">Chat with us</button></div>');
+    // After the content, before the footer: where a phone shows it, in the page's flow (site.css).
+    expect(home.indexOf('</main><div id="visitor-chat">')).toBeGreaterThan(0);
+    expect(home.indexOf('id="visitor-chat"')).toBeLessThan(home.indexOf('<footer'));
     for (const [name, href] of [['Book a delivery', '/deliveries/add'], ['Track a parcel', '/track-order'], ['Apply', '/drivers']]) {
       expect(home).toMatch(new RegExp(`href="${href}" class="site-action[^"]*">${name}</a>`));
     }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Flex, Grid, Heading, HStack, Input, Stack, Tabs, Text, chakra } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Grid, Heading, HStack, Input, Stack, Tabs, Text, chakra, useMediaQuery } from '@chakra-ui/react';
 import { Select } from '../../ui/Select';
 import { useSelector } from '@xstate/react';
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -16,7 +16,7 @@ import {
   DASHBOARD_FILTER_FIELDS, DRIVER_AVAILABILITY_COLOURS, TASK_STATUS_COLOURS, dashboardStats, dispatchMapPoints, deliveriesOfList, parseIds, tasksOfJobs, visibleDeliveries, visibleDrivers, visibleJobs, type DashboardFilterField, type Stat,
 } from '../../machines/dashboard/dashboard-view';
 import type { liveMergeMachine } from '../../machines/operations/live-merge.machine';
-import type { DetailKind, LiveDelivery, LiveJob, LiveTask, LiveUser } from '../../machines/operations/live-merge';
+import type { DetailKind, LiveDelivery, LiveJob, LiveTask, LiveUser, OpenDetail } from '../../machines/operations/live-merge';
 import type { webNotificationsMachine } from '../../machines/operations/web-notifications.machine';
 import { NotificationsPanel } from './NotificationsPanel';
 import { BarcodeScanner, type BarcodeScannerActor } from './BarcodeScanner';
@@ -311,7 +311,10 @@ function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded,
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Box maxH={{ lg: 'calc(100vh - 320px)' }} overflowY="auto">
+      {/* The open list scrolls inside its own region (on a phone too, so the map is not 120 rows down); the region
+          takes the keyboard's focus and has a name, so its scroll bar is reachable without a pointer. */}
+      <Box role="region" aria-label={DASHBOARD_TEXTS.listRegion(DASHBOARD_TEXTS[tab])} tabIndex={0}
+        maxH={{ base: '60vh', lg: 'calc(100vh - 320px)' }} overflowY="auto" overscrollBehavior="contain" focusVisibleRing="inside">
         <Tabs.Content value="deliveries"><DeliveriesTable live={live} rows={deliveries} /></Tabs.Content>
         <Tabs.Content value="jobs">
           {jobBuilder && <JobBuilderDisclosure builder={jobBuilder} />}
@@ -353,12 +356,52 @@ const LiveMap = memo(function LiveMap({ drivers, jobs, tasks, selectedJobId, til
   );
 });
 
+/** Below the wide layout (Chakra's lg, 64rem: a phone or a narrow tablet) the console shows one part at a time. */
+export const NARROW_QUERY = '(max-width: 63.99rem)';
+function useNarrow(): boolean {
+  // ssr false: the first render already knows the width (no wide layout drawn, then thrown away, on a phone).
+  return useMediaQuery([NARROW_QUERY], { ssr: false })[0] ?? false;
+}
+
+type Section = 'lists' | 'map' | 'details';
+
+/**
+ * The narrow layout: tabs for the lists (with the filters), the map and the details, instead of the three stacked
+ * (a phone had the whole deliveries list, about 7,000 px, above the map). Opening a row's details shows them.
+ * Which part shows is the screen's own (like a disclosure's open state), not the dashboard chart's.
+ */
+function SectionTabs({ lists, map, details, detail }: { lists: ReactNode; map: ReactNode; details: ReactNode; detail: OpenDetail | null }) {
+  const [chosen, setChosen] = useState<Section>(lists ? 'lists' : 'map');
+  const [seenDetail, setSeenDetail] = useState(detail);
+  // A row's details were opened (from a list or the scanner; each opening is a new object): show them.
+  if (seenDetail !== detail) {
+    setSeenDetail(detail);
+    if (detail && details) setChosen('details');
+  }
+  const sections: { name: Section; label: string; content: ReactNode }[] = [
+    { name: 'lists', label: DASHBOARD_TEXTS.sectionLists, content: lists },
+    { name: 'map', label: DASHBOARD_TEXTS.sectionMap, content: map },
+    { name: 'details', label: DASHBOARD_TEXTS.sectionDetails, content: details },
+  ];
+  const shown = sections.filter((section) => section.content);
+  // A side bar closed with the toggles above: its tab goes, and the map shows.
+  const value = shown.some((section) => section.name === chosen) ? chosen : 'map';
+  return (
+    <Tabs.Root value={value} variant="enclosed" fitted lazyMount onValueChange={(details) => setChosen(details.value as Section)}>
+      <Tabs.List aria-label={DASHBOARD_TEXTS.sections}>
+        {shown.map((section) => <Tabs.Trigger key={section.name} value={section.name}>{section.label}</Tabs.Trigger>)}
+      </Tabs.List>
+      {shown.map((section) => <Tabs.Content key={section.name} value={section.name} pt={3}>{section.content}</Tabs.Content>)}
+    </Tabs.Root>
+  );
+}
+
 /**
  * The dashboard as a dispatch console (002 section 2, issue 20): stats; the left side bar with the filters and
  * the deliveries, jobs and drivers lists as tabs; the centre a live map of drivers and stops with the selected
  * job's route; the right side bar with the selected row's details and actions (`jobActions`, given by the page
- * that owns the job's actor) and the notifications. On a phone the three stack. Draws the two actors; every
- * decision is theirs or in dashboard-view.ts.
+ * that owns the job's actor) and the notifications. Below the wide layout the three are tabs (SectionTabs).
+ * Draws the two actors; every decision is theirs or in dashboard-view.ts.
  */
 export function DashboardView({ live, view, notifications, scanner, jobActions, driverActions, messaging, tiles = null, jobDrop, jobBuilder }: {
   live: LiveActor;
@@ -411,6 +454,23 @@ export function DashboardView({ live, view, notifications, scanner, jobActions, 
   const selectedJobId = detail?.kind === 'job' ? detail.id : routeJobId;
   const columns = `${leftOpen ? 'minmax(300px, 380px) ' : ''}minmax(0, 1fr)${rightOpen ? ' minmax(280px, 360px)' : ''}`;
 
+  const narrow = useNarrow();
+  const listsPanel = leftOpen ? (
+    <Stack as="aside" aria-label={DASHBOARD_TEXTS.leftSidebar} gap={3} minW={0} aria-busy={loading || undefined}>
+      <FiltersBar view={view} />
+      {loading && !loaded && <div role="status">{DASHBOARD_TEXTS.loading}</div>}
+      {loaded && <ListTabs live={live} view={view} deliveries={deliveries} jobs={jobs} drivers={drivers} tasksByJob={tasksByJob} expanded={expanded} drop={jobDrop} jobBuilder={jobBuilder} />}
+    </Stack>
+  ) : null;
+  const mapPanel = <LiveMap drivers={drivers} jobs={jobs} tasks={lists.tasks} selectedJobId={selectedJobId} tiles={tiles} />;
+  const detailsPanel = rightOpen ? (
+    <Stack gap={4} minW={0}>
+      <DetailPanel live={live} jobActions={jobActions} driverActions={driverActions} />
+      {messaging}
+      {notifications && <NotificationsPanel actor={notifications} />}
+    </Stack>
+  ) : null;
+
   return (
     <Stack gap={3} p={3}>
       <HStack justify="space-between" wrap="wrap">
@@ -430,24 +490,15 @@ export function DashboardView({ live, view, notifications, scanner, jobActions, 
           <Button size="xs" ml="auto" onClick={() => live.send({ type: 'live.retry' })}>{DASHBOARD_TEXTS.tryAgain}</Button>
         </Alert.Root>
       )}
-      {/* On a phone the side bars stack above and below the map. */}
-      <Grid gap={3} alignItems="start" templateColumns={{ base: 'minmax(0, 1fr)', lg: columns }}>
-        {leftOpen && (
-          <Stack as="aside" aria-label={DASHBOARD_TEXTS.leftSidebar} gap={3} minW={0} aria-busy={loading || undefined}>
-            <FiltersBar view={view} />
-            {loading && !loaded && <div role="status">{DASHBOARD_TEXTS.loading}</div>}
-            {loaded && <ListTabs live={live} view={view} deliveries={deliveries} jobs={jobs} drivers={drivers} tasksByJob={tasksByJob} expanded={expanded} drop={jobDrop} jobBuilder={jobBuilder} />}
-          </Stack>
-        )}
-        <LiveMap drivers={drivers} jobs={jobs} tasks={lists.tasks} selectedJobId={selectedJobId} tiles={tiles} />
-        {rightOpen && (
-          <Stack gap={4} minW={0}>
-            <DetailPanel live={live} jobActions={jobActions} driverActions={driverActions} />
-            {messaging}
-            {notifications && <NotificationsPanel actor={notifications} />}
-          </Stack>
-        )}
-      </Grid>
+      {narrow ? (
+        <SectionTabs lists={listsPanel} map={mapPanel} details={detailsPanel} detail={detail} />
+      ) : (
+        <Grid gap={3} alignItems="start" templateColumns={columns}>
+          {listsPanel}
+          {mapPanel}
+          {detailsPanel}
+        </Grid>
+      )}
     </Stack>
   );
 }

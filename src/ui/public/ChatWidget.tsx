@@ -30,8 +30,13 @@ export function VisitorChatView({ actor }: { actor: Actor<typeof visitorChatMach
     wasOpen.current = open;
   }, [open]);
   if (!open) {
+    // On a phone (below md) the button is in the page's flow, at the end of its content, not floating: floating,
+    // it covered whatever scrolled under it (the tracking map's controls, the footer's links). Wider, it floats
+    // in the bottom right corner.
     return (
-      <Button ref={opener} position="fixed" bottom={4} right={4} zIndex="overlay" borderRadius="full" bg="primary" color="white"
+      <Button ref={opener} position={{ base: 'static', md: 'fixed' }} bottom={{ md: 4 }} right={{ md: 4 }} zIndex={{ md: 'overlay' }}
+        display={{ base: 'flex', md: 'inline-flex' }} ml={{ base: 'auto', md: 0 }} mt={{ base: 8, md: 0 }}
+        borderRadius="full" bg="primary" color="white" data-testid="visitor-chat-opener"
         aria-haspopup="dialog" onClick={() => actor.send({ type: 'open' })}>{VISITOR_CHAT_TEXTS.open}</Button>
     );
   }

@@ -33,8 +33,9 @@ export function PublicLayout({ path, children }: { path: string; children: React
       <Box as="main" flex="1" mx="auto" w="100%" maxW={containerMaxWidth} px={4} py={{ base: 6, md: 12 }}>
         {children}
       </Box>
-      {/* Room below the last line on a phone: the chat widget's button floats over the bottom right corner. */}
-      <Box as="footer" borderTopWidth="1px" pt={6} pb={{ base: 20, md: 6 }} px={4} mt={8}>
+      {/* Room below the last line where the chat widget's button floats over the bottom right corner (md and up;
+          on a phone it is in the flow, ChatWidget.tsx). */}
+      <Box as="footer" borderTopWidth="1px" pt={6} pb={{ base: 6, md: 20 }} px={4} mt={8}>
         <Stack as="nav" aria-label="Site" direction="row" wrap="wrap" gap={4} justify="center" mx="auto" maxW={containerMaxWidth}>
           {FOOTER_LINKS.map(([to, label]) => (
             <Link key={to} asChild color="primary"><RouterLink to={to}>{label}</RouterLink></Link>

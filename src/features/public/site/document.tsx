@@ -107,6 +107,12 @@ export function SiteDocument({ path, portal, assets, builtAt, data = { reference
           <main id="content" tabIndex={-1} className="site-main">
             <Content portal={portal} data={data} />
           </main>
+          {/* Before the footer: on a phone the button is in the flow there (site.css); wider, it floats. */}
+          {WITH_CHAT.has(path) && (
+            <div id="visitor-chat">
+              <button type="button" className="site-chat-button" aria-haspopup="dialog">{VISITOR_CHAT_TEXTS.open}</button>
+            </div>
+          )}
           <footer className="site-footer">
             <nav aria-label="Site">
               {FOOTER_LINKS.map(([to, label]) => <a key={to} href={to}>{label}</a>)}
@@ -114,11 +120,6 @@ export function SiteDocument({ path, portal, assets, builtAt, data = { reference
             <p className="site-muted">{portal.name} · prices in {portal.currency} · times in {portal.timeZone}</p>
           </footer>
         </div>
-        {WITH_CHAT.has(path) && (
-          <div id="visitor-chat">
-            <button type="button" className="site-chat-button" aria-haspopup="dialog">{VISITOR_CHAT_TEXTS.open}</button>
-          </div>
-        )}
       </body>
     </html>
   );
