@@ -1,6 +1,7 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appShellOnly } from './scripts/app-shell.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
@@ -10,8 +11,19 @@ import { STATIC_PUBLIC_PATH_PATTERN, STATIC_PUBLIC_URL_PATTERN } from './src/lib
 // The API server the dev proxy forwards to (`npm run dev` starts it on this port).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
 
+// The build's output folder as Vite resolved it (absolute), for the service worker's precache transform: a build into
+// another folder (`build.outDir` given by the caller, as the bundle benchmark does) reads its own manifest, not `dist`.
+let resolvedOutDir = 'dist';
+const outDirOf: Plugin = {
+  name: 'resolved-out-dir',
+  configResolved(config) {
+    resolvedOutDir = resolve(config.root, config.build.outDir);
+  },
+};
+
 export default defineConfig({
   plugins: [
+    outDirOf,
     react(),
     // The service worker (Workbox): the app shell precached, hashed assets cached as used, never an API answer.
     VitePWA({
@@ -21,7 +33,7 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html}'],
-        manifestTransforms: [appShellOnly('dist')],
+        manifestTransforms: [appShellOnly(() => resolvedOutDir)],
         navigateFallback: 'index.html',
         // `/` is not index.html: it is the home page rendered ahead of time (the route below).
         directoryIndex: '',

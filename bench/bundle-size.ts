@@ -201,6 +201,11 @@ const benchmark: Benchmark = {
         const listFiles = staticClosure(manifest, [entry, listModule]);
         listRow.figure = gzipFiles(outDir, listFiles) / KB;
         notes.push(`Shell + first authenticated list: from the Vite manifest, entry + static imports + ${listModule}: ${listFiles.length} files.`);
+        // Where the figure goes: the largest files, marked (shell) when `index.html` alone loads them too.
+        const shellFiles = new Set(staticClosure(manifest, [entry]));
+        const bySize = listFiles.map((file) => ({ file, gzip: gzipBytes(readFileSync(join(outDir, file))) })).sort((a, b) => b.gzip - a.gzip);
+        const shellGzip = bySize.filter((item) => shellFiles.has(item.file)).reduce((sum, item) => sum + item.gzip, 0);
+        notes.push(`Of which the shell (index.html alone): ${(shellGzip / KB).toFixed(1)} kB. Largest: ${bySize.slice(0, 12).map((item) => `${item.file.replace(/^assets\//, '')} ${(item.gzip / KB).toFixed(1)}${shellFiles.has(item.file) ? ' (shell)' : ''}`).join(', ')}.`);
       } else {
         notes.push('Shell + first authenticated list: no route lazy-loads a module under src/features/ outside public/ yet.');
       }

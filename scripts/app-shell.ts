@@ -30,10 +30,15 @@ export function shellFiles(manifest: Record<string, ManifestChunk>, root: (key: 
 
 export const isShellRoot = (key: string, chunk: ManifestChunk) => Boolean(chunk.isEntry) || key.startsWith('src/features/public/');
 
-/** A Workbox manifest transform keeping only the app shell's entries (reads Vite's manifest of `outDir`). */
-export function appShellOnly(outDir: string) {
+/**
+ * A Workbox manifest transform keeping only the app shell's entries (reads Vite's manifest of `outDir`). `outDir` may be
+ * a function: the build's output folder as Vite resolved it (a build into another folder, as the bundle benchmark's,
+ * must not read `dist` of the working directory).
+ */
+export function appShellOnly(outDir: string | (() => string)) {
   return async <Entry extends { url: string }>(entries: Entry[]) => {
-    const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    const folder = typeof outDir === 'function' ? outDir() : outDir;
+    const manifest = JSON.parse(readFileSync(join(folder, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
     const shell = shellFiles(manifest, isShellRoot);
     return { manifest: entries.filter((entry) => shell.has(entry.url.replace(/^\//, ''))), warnings: [] };
   };

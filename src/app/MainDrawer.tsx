@@ -2,7 +2,7 @@ import { Box, CloseButton, Drawer, Heading, Link, Portal, Stack, Text } from '@c
 import { Link as RouterLink } from 'react-router-dom';
 import { mayCall } from '../lib/access';
 import { APP_VERSION } from '../lib/constants';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/date-format';
 import { visibleMenus } from '../lib/menus';
 import type { Permissions } from '../lib/roles';
 import { ImpersonateUser } from './ImpersonateUser';

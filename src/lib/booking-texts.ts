@@ -5,7 +5,7 @@ import {
   ACCEPTED_CARD_BRANDS, CARD_EXPIRY_MONTH_DIGITS, CARD_EXPIRY_YEAR_DIGITS, CARD_NUMBER_MASK_PREFIX, DATE_FORMATS, DEFAULT_DELIVERY_TIME, MIN_SEARCH_LENGTH,
   PAY_SUB_STEPS, WIZARD_STEPS,
 } from './constants';
-import { formatDate } from './dates';
+import { formatDate } from './date-format';
 
 export { BOOKING_TEXTS, VALIDATION_TEXTS };
 

@@ -112,42 +112,6 @@ export const NOTIFICATION_TEXTS = {
   page: (page: number, totalPages: number): string => `Page ${page} of ${Math.max(totalPages, 1)}`,
 } as const;
 
-// "My deliveries": /dashboard of a customer who may not read the deliveries list (issue 4). Ours: the spec does
-// not say what a normal user's dashboard shows. Service level labels are the spec's (SERVICE_LEVELS).
-export const MY_DELIVERIES_TEXTS = {
-  title: 'My deliveries',
-  intro: 'The deliveries you booked, newest first.',
-  loading: 'Loading your deliveries...',
-  tryAgain: 'Try again',
-  empty: "You haven't booked a delivery yet.",
-  emptyBook: "Book your first one: we'll pick it up and bring it where it needs to go.",
-  unpaid: 'Unpaid',
-  waybill: 'Waybill',
-  pickUp: 'Pick-up',
-  serviceLevel: 'Service level',
-  route: 'From → to',
-  payment: 'Payment',
-  status: 'Status',
-  totalPaid: 'Total paid',
-  actions: 'Actions',
-  track: 'Track',
-  trackLabel: (waybill: string): string => `Track ${waybill}`,
-  continue: 'Continue',
-  continueLabel: (id: number): string => `Continue booking delivery ${id}`,
-  fromTo: (from: string, to: string): string => `${from} → ${to}`,
-  window: (date: string, window: string): string => `${date}, ${window}`,
-  readOnly: 'My deliveries are read-only.',
-  /** Issue 21: cancelling a quote, and the dead quotes hidden by default. */
-  cancel: 'Cancel',
-  cancelLabel: (id: number): string => `Cancel quote ${id}`,
-  cancelTitle: 'Cancel quote',
-  cancelConfirm: (label: string): string => `Cancel the quote ${label}? It cannot be paid afterwards.`,
-  cancelled: 'Quote cancelled',
-  dismiss: 'Dismiss',
-  showExpired: 'Show expired and cancelled quotes',
-  expired: 'Expired',
-} as const;
-
 /** The messaging window (issue 20; ours: the spec names the window, not its labels). */
 export const MESSAGING_TEXTS = {
   title: 'Messages',
@@ -185,18 +149,6 @@ export const DEPOSIT_TEXTS = {
   },
 } as const;
 
-// Issue 20 (f-dispatch-e2e): the deposits the modal recorded, listed per driver for finance (/users/:id/deposits).
-export const DRIVER_DEPOSITS_TEXTS = {
-  title: 'Deposits',
-  singular: 'deposit',
-  driver: 'Driver',
-  depositedAt: 'Deposited at',
-  amount: 'Amount',
-  reference: 'Slip reference',
-  note: 'Note',
-  recordedAt: 'Recorded at',
-  ledger: 'Ledger',
-  ledgerOf: (reference: string): string => `Ledger postings of ${reference} (Cash Debit, Cash Credit)`,
-  readOnly: 'Deposits are read-only: a correction is a ledger posting.',
-  open: 'Deposits',
-} as const;
+// The two lists' texts apart, so the resource registry (on every back-office list's path) does not load the rest.
+export { MY_DELIVERIES_TEXTS } from './my-deliveries-texts';
+export { DRIVER_DEPOSITS_TEXTS } from './driver-deposits-texts';

@@ -1,6 +1,10 @@
 // Date helpers (000 §3, §9; 002 §9). The API speaks ISO UTC; display is always in the portal's time zone.
+// Date arithmetic with luxon. Plain display and the date field's text (formatDate, isoDateToDisplay, displayDateToIso, maskDisplayDate) is in ./date-format, without luxon: modules
+// on the first screen's path (the lists, the resource registry, the shell) import it from there, not from here.
 import { DateTime } from 'luxon';
 import { DATE_FORMATS, DEFAULT_TIME_ZONE, RELATIVE_DAY_LABELS } from './constants';
+
+export { displayDateToIso, formatDate, isoDateToDisplay, maskDisplayDate } from './date-format';
 
 // Fixed locale so weekday names and AM/PM do not depend on the host machine.
 const LOCALE = 'en';
@@ -8,17 +12,6 @@ const LOCALE = 'en';
 function parseUtc(iso: string): DateTime {
   // Strings without an offset are UTC by contract.
   return DateTime.fromISO(iso, { zone: 'utc' });
-}
-
-/** Formats an ISO instant in the zone with a luxon format (see DATE_FORMATS). '' for empty or invalid input. */
-export function formatDate(
-  iso: string | null | undefined,
-  format: string = DATE_FORMATS.displayDate,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): string {
-  if (!iso) return '';
-  const dt = parseUtc(iso).setZone(timeZone).setLocale(LOCALE);
-  return dt.isValid ? dt.toFormat(format) : '';
 }
 
 export interface RelativeDayOptions {
@@ -91,24 +84,4 @@ export function formatWindow(startUtc: string | null | undefined, endUtc: string
     return `${bound(start, start.hasSame(anchor, 'day'))}–${bound(end, end.hasSame(anchor, 'day'))}`;
   }
   return `${start.toFormat(withDay)}–${bound(end, end.hasSame(start, 'day'))}`;
-}
-
-/** A wall date 'yyyy-MM-dd' as the spec shows dates, 'dd-MM-yyyy'; '' for empty or invalid input. */
-export function isoDateToDisplay(isoDate: string | null | undefined): string {
-  if (!isoDate) return '';
-  const dt = DateTime.fromFormat(isoDate, DATE_FORMATS.date);
-  return dt.isValid ? dt.toFormat(DATE_FORMATS.displayDate) : '';
-}
-
-/** A typed 'dd-MM-yyyy' as the wall date 'yyyy-MM-dd' the API takes; null unless it is a real day. */
-export function displayDateToIso(text: string): string | null {
-  if (!/^\d{2}-\d{2}-\d{4}$/.test(text.trim())) return null;
-  const dt = DateTime.fromFormat(text.trim(), DATE_FORMATS.displayDate);
-  return dt.isValid ? dt.toFormat(DATE_FORMATS.date) : null;
-}
-
-/** What typing into a DD-MM-YYYY field shows: the digits with the dashes put in ('2611' → '26-11'). */
-export function maskDisplayDate(typed: string): string {
-  const digits = typed.replace(/\D/g, '').slice(0, 8);
-  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter((part) => part !== '').join('-');
 }

@@ -1,7 +1,7 @@
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { ResourceDef } from './types';
-import { isoDateToDisplay } from '../lib/dates';
+import { isoDateToDisplay } from '../lib/date-format';
 
 export type Announcement = EntityRow<'announcements'>;
 

@@ -5,7 +5,7 @@ import { API_CLIENT_AUTH_TYPES } from '../lib/integrations';
 import { bodyOf } from './api-helpers';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { FormValues, ResourceDef } from './types';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/date-format';
 
 export type ApiClient = EntityRow<'api-clients'>;
 export type ApiClientWithKey = components['schemas']['ApiClientWithKey'];

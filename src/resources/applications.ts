@@ -5,7 +5,7 @@ import {
   APPLICATION_STATUS_LABELS, APPLICATION_TEXTS, PROGRESS_STATUS_LABELS, type ApplicationTypeId,
 } from '../lib/applications';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/date-format';
 import { toApiQuery } from './query';
 import type { ListParams, ResourceDef, ResourceId } from './types';
 

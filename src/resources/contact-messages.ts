@@ -1,7 +1,7 @@
 import { api } from '../api';
 import { CONTACT_TEXTS } from '../lib/contact';
 import { DATE_FORMATS, PAGE_SIZE_OPTIONS } from '../lib/constants';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/date-format';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { ResourceDef } from './types';
 

@@ -7,7 +7,7 @@ import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../lib/statuses';
 import { deleteSelected } from './bulk';
 import { asIs, entityCalls, resourceApi, type EntityRecord, type EntityRow } from './provider';
 import type { ResourceDef } from './types';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/date-format';
 
 export type DeliveryAdmin = EntityRow<'deliveries'>;
 export type DeliveryAdminDetail = EntityRecord<'deliveries'>;

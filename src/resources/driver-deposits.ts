@@ -1,8 +1,8 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
-import { formatDate } from '../lib/dates';
-import { DRIVER_DEPOSITS_TEXTS } from '../lib/dashboard-texts';
+import { formatDate } from '../lib/date-format';
+import { DRIVER_DEPOSITS_TEXTS } from '../lib/driver-deposits-texts';
 import { formatMoney } from '../lib/money';
 import type { ListParams, Page, ResourceDef } from './types';
 

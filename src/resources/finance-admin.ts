@@ -4,7 +4,7 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/date-format';
 import { BANK_ACCOUNT_TYPES, FINANCE_ADMIN_TEXTS, PAYOUT_STATUSES } from '../lib/finance-admin-texts';
 import { formatMoney, toCents } from '../lib/money';
 import { bodyOf } from './api-helpers';

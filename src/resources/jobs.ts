@@ -3,7 +3,7 @@ import { DATE_FORMATS, PAGE_SIZE_OPTIONS, STORAGE_KEYS } from '../lib/constants'
 import { JOB_STATUS_LABELS, statusLabel } from '../lib/statuses';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { ResourceDef } from './types';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/date-format';
 
 export type JobRow = EntityRow<'jobs'>;
 

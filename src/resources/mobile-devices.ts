@@ -5,7 +5,7 @@ import { deleteSelected } from './bulk';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import { toApiQuery } from './query';
 import type { ResourceDef } from './types';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/date-format';
 
 export type FleetMobileDevice = EntityRow<'mobileDevices'>;
 

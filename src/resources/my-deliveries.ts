@@ -1,7 +1,7 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
 import { MY_DELIVERIES_PAGE_SIZES } from '../lib/constants';
-import { MY_DELIVERIES_TEXTS } from '../lib/dashboard-texts';
+import { MY_DELIVERIES_TEXTS } from '../lib/my-deliveries-texts';
 import type { ResourceDef } from './types';
 
 export type MyDelivery = components['schemas']['MyDelivery'];

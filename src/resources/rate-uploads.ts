@@ -1,7 +1,7 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/date-format';
 import { formatMoney } from '../lib/money';
 import { RATE_TEXTS } from '../lib/rate-texts';
 import { toApiQuery } from './query';

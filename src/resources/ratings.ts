@@ -1,5 +1,5 @@
 import { DATE_FORMATS, PAGE_SIZE_OPTIONS, RATING_LABELS } from '../lib/constants';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/date-format';
 import { USERS_ADMIN_TEXTS } from '../lib/users-admin-texts';
 import { bodyOf } from './api-helpers';
 import { entityCalls, resourceApi, type EntityRow } from './provider';

@@ -1,8 +1,8 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
 import { DATE_FORMATS, PAGE_SIZE_OPTIONS } from '../lib/constants';
-import { formatDate } from '../lib/dates';
-import { SCHEDULED_DAYS, SCHEDULED_REPORT_PERIODS, SCHEDULED_REPORT_TYPES } from '../lib/reports';
+import { formatDate } from '../lib/date-format';
+import { SCHEDULED_DAYS, SCHEDULED_REPORT_PERIODS, SCHEDULED_REPORT_TYPES } from '../lib/scheduled-reports';
 import { entityCalls, resourceApi, type EntityRow } from './provider';
 import type { FormValues, ResourceDef } from './types';
 

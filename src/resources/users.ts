@@ -3,7 +3,7 @@ import { FINANCE_TEXTS } from '../lib/finance-texts';
 import { api } from '../api';
 import type { operations } from '../api/generated/identity';
 import { PAGE_SIZE_OPTIONS } from '../lib/constants';
-import { DRIVER_DEPOSITS_TEXTS } from '../lib/dashboard-texts';
+import { DRIVER_DEPOSITS_TEXTS } from '../lib/driver-deposits-texts';
 import { STORED_ROLES, userExportName } from '../lib/roles';
 import { bodyOf } from './api-helpers';
 import { entityCalls, resourceApi, type EntityRow } from './provider';

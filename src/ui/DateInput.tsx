@@ -1,6 +1,6 @@
 import { Box, Input, Stack, chakra } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
-import { displayDateToIso, isoDateToDisplay, maskDisplayDate } from '../lib/dates';
+import { displayDateToIso, isoDateToDisplay, maskDisplayDate } from '../lib/date-format';
 import { DATE_INPUT_TEXTS } from '../lib/resource-texts';
 import { FieldError } from './FieldError';
 

@@ -1,7 +1,11 @@
-import { Button, HStack, Progress, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { LIST_TEXTS } from '../lib/resource-texts';
 import { FieldError } from './FieldError';
+
+// Chakra's progress (zag's progress machine) loads with the first export, not with every list that shows the button;
+// until then the bar's place is kept.
+const ExportProgressBar = lazy(() => import('./ExportProgressBar').then((module) => ({ default: module.ExportProgressBar })));
 
 export interface ExportButtonProps {
   fileName: string;
@@ -59,7 +63,7 @@ export function ExportButton({ fileName, request, onError, label = LIST_TEXTS.ex
       <Button size="sm" variant="outline" onClick={() => void run()} loading={received !== undefined} loadingText={label}>{label}</Button>
       {received !== undefined && (
         <HStack gap={2} role="status">
-          <Progress.Root value={null} size="xs" width="80px"><Progress.Track><Progress.Range /></Progress.Track></Progress.Root>
+          <Suspense fallback={<Box width="80px" />}><ExportProgressBar /></Suspense>
           <Text fontSize="sm">{LIST_TEXTS.exporting(kilobytes(received))}</Text>
         </HStack>
       )}

@@ -10,6 +10,8 @@ import type { FormEvent } from '../../src/machines/lists/form.types';
 import { formSamples } from '../../src/machines/lists/form.samples';
 import { resourceOf } from '../../src/resources';
 import { chartCan, describeModel } from '../support/model-paths';
+// The confirm dialog loads on first open (src/ui/LazyConfirmDialog.tsx); loaded here, its lazy() resolves at once.
+import '../../src/ui/ConfirmDialog';
 
 let navigations: string[] = [];
 /** A field's control by its label (required ones end in ' *'). */

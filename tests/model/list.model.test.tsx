@@ -15,6 +15,8 @@ import { listMachine } from '../../src/machines/lists/list.machine';
 import type { ListEvent } from '../../src/machines/lists/list.types';
 import { listSamples } from '../../src/machines/lists/list.samples';
 import { describeModel } from '../support/model-paths';
+// The confirm dialog loads on first open (src/ui/LazyConfirmDialog.tsx); loaded here, its lazy() resolves at once.
+import '../../src/ui/ConfirmDialog';
 
 
 let navigations: string[] = [];
@@ -158,8 +160,8 @@ describeModel({
       expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(snapshot.context.searchText);
       expect(navigations.some((search) => search.includes('search='))).toBe(false);
     },
-    'ready.confirming': (snapshot) => {
-      const dialog = screen.getByRole('alertdialog');
+    'ready.confirming': async (snapshot) => {
+      const dialog = await screen.findByRole('alertdialog');
       const action = resourceOf(snapshot.context.resource).bulkActions!.find((candidate) => candidate.id === snapshot.context.bulk!.action)!;
       expect(dialog.textContent).toContain(action.question(snapshot.context.selected.length));
       expect((screen.getByRole('button', { name: 'No' }) as HTMLButtonElement).disabled).toBe(false);
@@ -169,8 +171,8 @@ describeModel({
       expect(can({ type: 'list.bulkYes' })).toBe(action.input === undefined || value !== '');
       expect((screen.getByRole('button', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(!can({ type: 'list.bulkYes' }));
     },
-    'ready.running': () => {
-      screen.getByRole('alertdialog');
+    'ready.running': async () => {
+      await screen.findByRole('alertdialog');
       expect((screen.getByRole('button', { name: 'No' }) as HTMLButtonElement).disabled).toBe(true);
       expect(notices).toEqual([]);
     },

@@ -2,7 +2,7 @@ import { Button, chakra, Stack, Table, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { DATE_FORMATS } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import { formatBytes, INDEX_MANAGEMENT_TEXTS as T } from '../../lib/index-management';
 import type { indexManagementMachine } from '../../machines/admin/index-management.machine';
 import type { IndexProgress } from '../../machines/admin/index-management.types';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { APPLICATION_STATUS, PROGRESS_STATUS_LABELS } from '../../lib/applications';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import type { applicationReviewMachine } from '../../machines/applications/application-review.machine';
 import type { ReviewAction } from '../../machines/applications/application-review.types';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { DATE_FORMATS } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import { OUTBOX_TEXTS } from '../../lib/error-catalogue';
 import { useAccountLogic } from './account-logic';
 import { AccountPage, ProblemNotice, StatusNote } from './account-ui';

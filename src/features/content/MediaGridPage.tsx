@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { usePortal } from '../../machines/root/root-actor';
 import { DATE_FORMATS, DIALOG_WIDTHS } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import { CONTENT_TEXTS } from '../../lib/content-texts';
 import { resourceForPath, resourceOf, type ResourceId } from '../../resources';
 import { isMediaItem, type MediaItem } from '../../resources/media';

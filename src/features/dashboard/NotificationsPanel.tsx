@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { NOTIFICATION_TEXTS } from '../../lib/dashboard-texts';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import { DATE_FORMATS } from '../../lib/constants';
 import type { webNotificationsMachine } from '../../machines/operations/web-notifications.machine';
 

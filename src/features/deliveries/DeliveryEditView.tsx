@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { DELIVERY_ADMIN_TEXTS, type DeliveryAction } from '../../lib/deliveries-admin';
 import { DATE_FORMATS } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import { DRIVER_DISTANCE_TEXTS } from '../../lib/driver-distance';
 import { statusLabel, TASK_STATUS_LABELS, TASK_TYPE_LABELS } from '../../lib/statuses';
 import { lotNumberText, type DeliveryAdminDetail } from '../../resources/deliveries';

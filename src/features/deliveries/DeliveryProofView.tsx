@@ -2,7 +2,7 @@ import { Alert, Button, Heading, HStack, Image, Spinner, Stack, Text, Wrap, chak
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { DATE_FORMATS } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import { PROOF_PACK_TEXTS as TEXTS } from '../../lib/proof-of-delivery';
 import type { deliveryProofMachine } from '../../machines/deliveries/delivery-proof.machine';
 import type { DeliveryProofPack } from '../../resources/deliveries';

@@ -2,7 +2,7 @@ import { Alert, Button, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { DATE_FORMATS } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import { FINANCE_TEXTS } from '../../lib/finance-texts';
 import { formatMoney } from '../../lib/money';
 import type { transactionDetailMachine } from '../../machines/finance/transaction-detail.machine';

@@ -4,7 +4,7 @@ import type { Actor } from 'xstate';
 import { INTEGRATION_TEXTS } from '../../lib/integrations';
 import { LIST_TEXTS } from '../../lib/resource-texts';
 import { DATE_FORMATS } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import type { webhookAttemptsMachine } from '../../machines/integrations/webhook-attempts.machine';
 
 /** Attempts are seconds apart: the time shows seconds. */

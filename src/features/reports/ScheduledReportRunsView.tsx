@@ -2,7 +2,7 @@ import { Alert, Button, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { DATE_FORMATS } from '../../lib/constants';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import { SCHEDULED_REPORT_TEXTS } from '../../lib/reports';
 import { LIST_TEXTS } from '../../lib/resource-texts';
 import type { scheduledReportRunsMachine } from '../../machines/reports/scheduled-report-runs.machine';

@@ -1,4 +1,3 @@
-import { startAuthentication } from '@simplewebauthn/browser';
 import { fromPromise, type NonReducibleUnknown } from 'xstate';
 import { api, ApiError, currentAccessToken } from '../../api';
 import type { components } from '../../api/generated/identity';
@@ -119,9 +118,15 @@ export const externalLogin = call<AuthResponse, { provider: string; callbackUrl:
   return signedIn(data);
 });
 
-/** Biometric login: the server's request options, the authenticator's assertion, then the server's verdict. */
+/**
+ * Biometric login: the server's request options, the authenticator's assertion, then the server's verdict.
+ * @simplewebauthn/browser loads here, while the options are fetched, not with the shell (issue 19, first load).
+ */
 export const passkeyLogin = call<AuthResponse>(async ({ signal }) => {
-  const { data: options } = await api.identity.POST('/v1/passkeys/login/options', { signal });
+  const [{ data: options }, { startAuthentication }] = await Promise.all([
+    api.identity.POST('/v1/passkeys/login/options', { signal }),
+    import('@simplewebauthn/browser'),
+  ]);
   let response;
   try {
     response = await startAuthentication({ optionsJSON: options! });

@@ -4,7 +4,7 @@ import type { Actor } from 'xstate';
 import { BULK_TEXTS } from '../../resources/bulk';
 import type { BulkActionDef } from '../../resources/types';
 import type { listMachine } from '../../machines/lists/list.machine';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../LazyConfirmDialog';
 import { DateInput } from '../DateInput';
 
 /**

@@ -7,7 +7,7 @@ import type { FieldDef } from '../../resources/types';
 import { formFieldAllowed } from '../../resources/field-access';
 import type { Permissions } from '../../lib/roles';
 import type { formMachine } from '../../machines/lists/form.machine';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../LazyConfirmDialog';
 import { DateInput } from '../DateInput';
 import { FieldError } from '../FieldError';
 import { Select } from '../Select';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { DATE_FORMATS, MY_DELIVERIES_PAGE_SIZES } from '../../lib/constants';
-import { formatDate, isoDateToDisplay } from '../../lib/dates';
+import { formatDate, isoDateToDisplay } from '../../lib/date-format';
 import { DEFAULT_MONEY_LOCALE, formatMoney } from '../../lib/money';
 import { REPORT_TEXTS, REPORTS, reportForPath, type ReportFormat, type ReportId } from '../../lib/reports';
 import { useAuth, usePortal } from '../../machines/root/root-actor';

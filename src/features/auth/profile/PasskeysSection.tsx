@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { usePortal } from '../../../machines/root/root-actor';
 import { useScreenActor } from '../../../machines/root/use-screen-actor';
 import { DATE_FORMATS } from '../../../lib/constants';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
 import { ACCOUNT_TEXTS, ERROR_TEXTS } from '../../../lib/error-catalogue';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useAccountLogic } from '../account-logic';
