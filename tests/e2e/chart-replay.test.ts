@@ -41,6 +41,8 @@ import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, typ
 const ADMIN = 'administrator@demo.test';
 const TWO_FACTOR = 'twofactor@demo.test';
 const STEP_TIMEOUT = 20_000;
+/** How long a replay's browser context may take to close before its lane goes to the next run. */
+const CLOSE_TIMEOUT = 30_000;
 
 let server: AppServer;
 let browser: Browser;
@@ -1156,7 +1158,11 @@ async function replay(driver: BrowserDriver, path: ReplayPath, limit: number): P
   } finally {
     clearTimeout(timer);
     cleanups.forEach((cleanup) => cleanup());
-    await context.close();
+    // Bounded: a close that never returns would keep this run's lane, and every run queued behind it would wait
+    // for the file's whole budget (a full run was seen stalled for 30 minutes with the browser and server idle).
+    const closing = context.close();
+    const closed = await Promise.race([closing.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CLOSE_TIMEOUT))]);
+    if (!closed) console.error(`${driver.machineId} path ${path.index}: its browser context did not close in ${CLOSE_TIMEOUT} ms; its lane goes to the next run`);
   }
 }
 
