@@ -2,7 +2,10 @@
 // in the process on every start: it loads about twice as fast and idles on less memory (docs/decisions.md, "The
 // server runs compiled"). `node server/launch.mjs <entry>` compiles server/<entry>.ts and everything it imports to
 // dist-server/<entry>.mjs with esbuild when one of those files changed since the last compile (a second or so), then
-// runs it. Packages stay in node_modules (not bundled), so the compiled file is only our own code.
+// runs it. Packages stay in node_modules (not bundled), so the compiled file is only our own code, with one exception:
+// fastify-openapi-glue is bundled with server/openapi-prevalidated.mjs in place of its validator, because the compile
+// also validates the OpenAPI contracts and writes them as JSON (server/openapi-compile.mjs), so a start neither parses
+// their YAML nor checks them against the OpenAPI meta-schema again (issue 23, "Server start-up").
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,6 +17,9 @@ const outDir = join(root, 'dist-server');
 const stampFile = join(outDir, 'inputs.json');
 /** Not read by esbuild but deciding what the compiled code links to. */
 const ALSO = ['package-lock.json', 'tsconfig.json'];
+/** The glue whose validator the compiled server replaces, and the major version the replacement was written for. */
+const GLUE = 'fastify-openapi-glue';
+const GLUE_MAJOR = '4.';
 
 // `--compile` only compiles (the browser suite does it once before starting several servers at the same time).
 const entry = process.argv[2] ?? 'start';
@@ -30,7 +36,7 @@ const modified = (path) => {
   }
 };
 
-function isStale() {
+async function isStale() {
   let stamp;
   try {
     stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
@@ -38,12 +44,36 @@ function isStale() {
     return true;
   }
   if (ENTRIES.some((name) => !existsSync(join(outDir, `${name}.mjs`)))) return true;
+  const { contractFiles, compiledContractPath } = await import('./openapi-compile.mjs');
+  const contracts = contractFiles(root);
+  if (contracts.some((file) => !(file in stamp) || !existsSync(compiledContractPath(outDir, file.slice(8, -5))))) return true;
   return Object.entries(stamp).some(([path, mtime]) => modified(path) !== mtime);
 }
 
+/** Every package stays external except the glue, which is bundled with the contracts' validator replaced. */
+const gluePrevalidated = {
+  name: 'openapi-glue-prevalidated',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path === GLUE) return undefined;
+      if (args.path === '@seriousme/openapi-schema-validator' && args.importer.includes(`/node_modules/${GLUE}/`)) {
+        return { path: join(root, 'server', 'openapi-prevalidated.mjs') };
+      }
+      return { path: args.path, external: true };
+    });
+  },
+};
+
 async function compile() {
   const { build } = await import('esbuild');
+  const { compileContracts, contractFiles } = await import('./openapi-compile.mjs');
   const started = Date.now();
+  const glueVersion = JSON.parse(readFileSync(join(root, 'node_modules', GLUE, 'package.json'), 'utf8')).version;
+  if (!glueVersion.startsWith(GLUE_MAJOR)) {
+    throw new Error(`${GLUE} ${glueVersion}: check server/openapi-prevalidated.mjs against its lib/Parser.js, then GLUE_MAJOR in server/launch.mjs`);
+  }
+  // An invalid contract stops here, before anything is written.
+  await compileContracts(root, outDir);
   const result = await build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(ENTRIES.map((name) => [name, `server/${name}.ts`])),
@@ -53,12 +83,14 @@ async function compile() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    plugins: [gluePrevalidated],
+    // server/openapi-documents.ts reads the contracts from dist-server/openapi/*.json.
+    define: { OPENAPI_PRECOMPILED: 'true' },
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
   });
-  const inputs = [...Object.keys(result.metafile.inputs), ...ALSO];
+  const inputs = [...Object.keys(result.metafile.inputs), ...ALSO, ...contractFiles(root)];
   const stamp = Object.fromEntries(inputs.map((path) => [path, modified(path)]));
   // A file saved while compiling may not be in the output: leave no stamp, so the next start compiles again.
   if (Object.values(stamp).some((mtime) => mtime === undefined || mtime >= started)) return;
@@ -74,7 +106,7 @@ async function step(label, run) {
   process.stdout.write(`  ${label}: done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
-if (isStale()) {
+if (await isStale()) {
   mkdirSync(outDir, { recursive: true });
   await step('Compiling the server (first start or changed sources)', compile);
 }

@@ -11,7 +11,13 @@ import { createGeo } from './geo';
 import { createLogger } from './logger';
 import { createLive, type Live } from './realtime/publish';
 import { silentProgress, type Progress } from './startup-progress';
+import { runWhenQuiet } from './when-quiet';
 import { configureListTotals } from './domain/list-query';
+
+/** A second start's demo-data check and statistics wait for this long without a request in flight (server/when-quiet.ts)… */
+const CATCH_UP_QUIET_MS = 1_000;
+/** …but no longer than this after listening, however busy the server is. */
+const CATCH_UP_MAX_WAIT_MS = 30_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -107,9 +113,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // idempotency tests) would otherwise be reset by the kernel before the server accepts them.
       return { app: built, address: await built.listen({ port: config.port, host: config.host, backlog: 2048 }) };
     });
-    const catchingUp = prepared?.catchUp
-      ? prepared.catchUp().catch((error: unknown) => logger.warn({ err: error }, 'checking demo data and statistics failed'))
-      : Promise.resolve();
+    // Once the first requests are answered (no request in flight for a second), or after 30 s of steady traffic.
+    const catchUp = prepared?.catchUp;
+    const catchingUp = catchUp
+      ? runWhenQuiet(app.server, () => catchUp().catch((error: unknown) => logger.warn({ err: error }, 'checking demo data and statistics failed')),
+        { quietMs: CATCH_UP_QUIET_MS, maxWaitMs: CATCH_UP_MAX_WAIT_MS })
+      : undefined;
     return {
       app,
       database,
@@ -121,8 +130,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       context,
       url: address.replace('0.0.0.0', '127.0.0.1'),
       async close() {
+        catchingUp?.cancel();
         await app.close();
-        await catchingUp;
+        await catchingUp?.done;
         await database.close();
       },
     };

@@ -33,9 +33,11 @@ export function registerSiteRoutes(app: FastifyInstance, db: Database) {
   });
 
   // The contract as written, and as JSON for the developers page (which then needs no YAML parser).
+  // The JSON is written on the first request for it, not at start (half a megabyte; issue 23, "Server start-up").
   const served = new Map(OPENAPI_DOCUMENTS.map((name) => {
     const { text, parsed } = openapiDocument(name);
-    return [name, { yaml: text, json: JSON.stringify(parsed) }];
+    let json: string | undefined;
+    return [name, { yaml: text, json: () => (json ??= JSON.stringify(parsed)) }];
   }));
   app.get<{ Params: { file: string } }>('/openapi/:file', async (request, reply) => {
     const match = /^(connect|identity)\.(yaml|json)$/.exec(request.params.file);
@@ -43,6 +45,6 @@ export function registerSiteRoutes(app: FastifyInstance, db: Database) {
     if (!match || !document) return reply.status(404).send({ message: `Not found: GET /openapi/${request.params.file}` });
     reply.header('Cache-Control', 'public, max-age=300');
     if (match[2] === 'yaml') return reply.type('application/yaml; charset=utf-8').send(document.yaml);
-    return reply.type('application/json; charset=utf-8').send(document.json);
+    return reply.type('application/json; charset=utf-8').send(document.json());
   });
 }
