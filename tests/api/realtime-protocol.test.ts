@@ -1,9 +1,9 @@
 import { HubConnectionState } from '@microsoft/signalr';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { LIVE_TEXTS } from '../../src/lib/realtime';
-import { hubClient, nextEvent, rawHub, RS, sleep } from './realtime-support';
+import { hubClient, nextEvent, rawHub, RS } from './realtime-support';
 import { startTestServer, type TestServer } from './support';
 
 const KEEP_ALIVE_MS = 200;
@@ -17,6 +17,24 @@ beforeAll(async () => {
   server = await startTestServer({ hubKeepAliveMs: KEEP_ALIVE_MS, hubClientTimeoutMs: CLIENT_TIMEOUT_MS });
   adminToken = await server.tokenFor(ADMIN);
 });
+/** The timers the hub server's connections use (keep-alive, client timeout), faked by the keep-alive tests. */
+const SERVER_TIMERS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] as const;
+const realSetTimeout = globalThis.setTimeout;
+/** Waits on real time, with a bound, while the server's timers are fake. */
+async function realUntil(check: () => boolean, what: string) {
+  const deadline = performance.now() + 10_000;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => realSetTimeout(resolve, 10));
+  }
+}
+
+/** A WebSocket ping's pong: the server has read (and handled) everything the client sent before it. */
+const roundTrip = (hub: { socket: WebSocket }) => new Promise<void>((resolve) => {
+  hub.socket.once('pong', () => resolve());
+  hub.socket.ping();
+});
+
 let serverClosed = false;
 afterAll(async () => {
   if (!serverClosed) await server?.close();
@@ -90,7 +108,9 @@ describe('invocations with the official client', () => {
     await expect(client.invoke('subscribeToJobs')).resolves.toBeUndefined();
     // `send` carries no invocationId: no completion, but the subscription is made.
     await client.send('subscribeToDeliveries');
-    await sleep(100);
+    // The server handles a connection's messages in order: once a later invocation completes, the send was handled
+    // (a fixed wait was not always long enough on a busy machine).
+    await client.invoke('subscribeToUsers');
     const delivery = nextEvent(client, 'delivery');
     server.live.publish({ topic: 'Deliveries', payload: { id: 41, xmin: 3 }, scope: { companyId: 1, storeId: 1 } });
     expect(await delivery).toEqual({ id: 41, xmin: 3 });
@@ -126,30 +146,71 @@ describe('invocations with the official client', () => {
 
 describe('keep-alive, timeout and expiry', () => {
   it('pings every keep-alive interval', async () => {
-    const hub = await rawHub(server, 'dashboard', adminToken);
-    hub.send(`{"protocol":"json","version":1}${RS}`);
-    const began = Date.now();
-    await hub.next((message) => message.type === 6, KEEP_ALIVE_MS * 3);
-    expect(Date.now() - began).toBeLessThan(KEEP_ALIVE_MS * 3);
-    hub.socket.close();
+    // The server's timers run on a fake clock the test steps by exactly one interval at a time, so what is asserted
+    // (a ping at each interval, none before) does not depend on how busy the machine is; the client timeout is on
+    // that clock too (on real time a stalled machine let it close the connection first). The sockets and the waits
+    // run on real time.
+    vi.useFakeTimers({ toFake: [...SERVER_TIMERS] });
+    try {
+      const hub = await rawHub(server, 'dashboard', adminToken);
+      hub.send(`{"protocol":"json","version":1}${RS}`);
+      await realUntil(() => hub.received.length > 0, 'the handshake answer');
+      expect(hub.received).toEqual(['{}']);
+      const pings = () => hub.received.filter((text) => (JSON.parse(text) as { type?: number }).type === 6).length;
+      for (let interval = 1; interval <= 3; interval += 1) {
+        // Short of the interval the server's ping has not run (it is the interval's callback): none more yet.
+        vi.advanceTimersByTime(KEEP_ALIVE_MS - 1);
+        expect(pings()).toBe(interval - 1);
+        vi.advanceTimersByTime(1);
+        // Sent now; it arrives once the socket is read.
+        await realUntil(() => pings() === interval, `ping ${interval}`);
+      }
+      hub.socket.close();
+      await hub.closed;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('drops a client silent for the client timeout, and keeps one that pings', async () => {
-    const silent = await rawHub(server, 'dashboard', adminToken);
-    const chatty = await rawHub(server, 'dashboard', adminToken);
-    silent.send(`{"protocol":"json","version":1}${RS}`);
-    chatty.send(`{"protocol":"json","version":1}${RS}`);
-    const pinger = setInterval(() => chatty.send(`{"type":6}${RS}`), KEEP_ALIVE_MS);
-    const began = Date.now();
-    await silent.closed;
-    const elapsed = Date.now() - began;
-    expect(elapsed).toBeGreaterThanOrEqual(CLIENT_TIMEOUT_MS - 100);
-    expect(elapsed).toBeLessThan(CLIENT_TIMEOUT_MS + 1500);
-    expect(await silent.next((message) => message.type === 7)).toMatchObject({ type: 7, error: expect.stringContaining('timeout') });
-    await sleep(CLIENT_TIMEOUT_MS);
-    expect(chatty.socket.readyState).toBe(WebSocket.OPEN);
-    clearInterval(pinger);
-    chatty.socket.close();
+    // The server's timers run on a fake clock the test steps (a busy machine stalls real timers by more than the
+    // timeout: a client pinging every 200 ms was dropped). The sockets and the waits below run on real time.
+    vi.useFakeTimers({ toFake: [...SERVER_TIMERS] });
+    try {
+      const silent = await rawHub(server, 'dashboard', adminToken);
+      const chatty = await rawHub(server, 'dashboard', adminToken);
+      let silentClosed = false;
+      void silent.closed.then(() => { silentClosed = true; });
+      const parsed = (hub: typeof silent) => hub.received.map((text) => JSON.parse(text) as Record<string, unknown>);
+      silent.send(`{"protocol":"json","version":1}${RS}`);
+      chatty.send(`{"protocol":"json","version":1}${RS}`);
+      await realUntil(() => silent.received.length > 0 && chatty.received.length > 0, 'the handshake answers');
+      // The client timeout counts from each connection's last message (the handshake, both read now).
+      vi.advanceTimersByTime(CLIENT_TIMEOUT_MS / 2);
+      chatty.send(`{"type":6}${RS}`);
+      await roundTrip(chatty);
+      vi.advanceTimersByTime(CLIENT_TIMEOUT_MS / 2 - 1);
+      await roundTrip(silent);
+      expect(silentClosed).toBe(false);
+      // The silent client's timeout elapses: Close with the reason, then the socket ends.
+      vi.advanceTimersByTime(1);
+      await silent.closed;
+      expect(parsed(silent).find((message) => message.type === 7)).toMatchObject({ type: 7, error: expect.stringContaining('timeout') });
+      // The pinging client stays as long as its pings come within the timeout...
+      for (let step = 0; step < 3; step += 1) {
+        chatty.send(`{"type":6}${RS}`);
+        await roundTrip(chatty);
+        vi.advanceTimersByTime(CLIENT_TIMEOUT_MS - 1);
+        await roundTrip(chatty);
+        expect(chatty.socket.readyState).toBe(WebSocket.OPEN);
+      }
+      // ...and is dropped as well once they stop.
+      vi.advanceTimersByTime(1);
+      await chatty.closed;
+      expect(parsed(chatty).find((message) => message.type === 7)).toMatchObject({ type: 7, error: expect.stringContaining('timeout') });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes the token from access_token on the socket URL and never logs it', async () => {
@@ -166,12 +227,31 @@ describe('keep-alive, timeout and expiry', () => {
   });
 
   it('closes the connection with an error when its token expires', async () => {
-    const token = await server.tokenFor(ADMIN, 2);
-    const client = hubClient(server, 'dashboard', () => token);
-    const closed = new Promise<Error | undefined>((resolve) => client.onclose(resolve));
-    await client.start();
-    const error = await closed;
-    expect(error?.message).toContain(LIVE_TEXTS.tokenExpired);
+    // The clock is fake (the server's timers and Date): the test steps it to the token's expiry, short of the client
+    // timeout. On real time a busy machine let the client timeout (1.5 s) close the connection before a 2 s token
+    // expired.
+    vi.useFakeTimers({ toFake: [...SERVER_TIMERS, 'Date'] });
+    try {
+      const token = await server.tokenFor(ADMIN, 1);
+      const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+      const left = exp * 1000 - Date.now();
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(1000);
+      const hub = await rawHub(server, 'dashboard', token);
+      let closed = false;
+      void hub.closed.then(() => { closed = true; });
+      hub.send(`{"protocol":"json","version":1}${RS}`);
+      await realUntil(() => hub.received.length > 0, 'the handshake answer');
+      vi.advanceTimersByTime(left - 1);
+      await roundTrip(hub);
+      expect(closed).toBe(false);
+      vi.advanceTimersByTime(1);
+      await hub.closed;
+      expect(hub.received.map((text) => JSON.parse(text) as Record<string, unknown>).find((message) => message.type === 7))
+        .toEqual({ type: 7, error: LIVE_TEXTS.tokenExpired, allowReconnect: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
