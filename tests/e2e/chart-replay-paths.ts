@@ -15,7 +15,8 @@ import type { MachineSamples } from '../../src/machines/samples';
  *    comes from the server's fault switch (server/http/fault-switch.ts, on only in the browser suite): the driver
  *    names the operation an actor calls (`faults`), the replay arms it for that browser context just before the
  *    step that starts the call, and the server's own error handler answers it (`faultArming` below); an answer
- *    no request gets (the network failing, a 500 of an actor without a named operation) stays in jsdom;
+ *    no request gets (our server unreachable, a 500 of an actor without a named operation) stays in jsdom; the card
+ *    provider's script not arriving is produced by the browser failing that request;
  * 4. no user event while the state it is taken in waits for a server call the path has not answered yet (the
  *    user acts between the request and the answer: the real server answers first), unless the driver can hold
  *    that call's request in the browser (`holds`: Playwright's `page.route` waits, then `route.continue()` sends

@@ -440,6 +440,20 @@ const TRIP = { from: 'Gardens', to: 'Claremont' } as const;
 const wizardOf = (page: Page) => page.getByTestId('booking-wizard');
 const footer = (page: Page) => wizardOf(page).getByTestId('wizard-footer');
 
+/** A step control pressed while the wizard is busy: Next must be gone, Back or the step button disabled (and pressed). */
+async function pressWithheld(page: Page, event: AnyEventObject) {
+  if (event.type === 'step.submit') {
+    await until(() => footer(page).getByRole('button', { name: WIZARD_TEXTS.next, exact: true }).count(), (count) => count === 0, 'Next withheld while the wizard works');
+    return;
+  }
+  const control = event.type === 'step.back'
+    ? footer(page).getByRole('button', { name: WIZARD_TEXTS.back, exact: true })
+    : wizardOf(page).getByRole('button', { name: `${Number(event.step) + 1}. ${WIZARD_TEXTS.steps[Number(event.step)]}` });
+  await until(() => control.isDisabled(), (disabled) => disabled, `${event.type} disabled while the wizard works`);
+  // A click on a disabled button reaches no handler: the browser drops it, as it does a person's.
+  await control.click({ force: true });
+}
+
 async function chooseAddress(page: Page, label: string, place: string) {
   const wizard = wizardOf(page);
   await wizard.getByRole('combobox', { name: label }).fill(place);
@@ -514,31 +528,41 @@ function wizardDriver(): BrowserDriver {
     // booking has): a paid one, or one outside the steps' range for the expired sample (see `reopenable`).
     starts: () => true,
     actions: new Set(['delivery.edit', 'delivery.resolving', 'step.submit', 'parcels.change', 'step.goto', 'step.back', 'quote.timeSlot',
-      'wizard.close', 'wizard.reattempt']),
+      'wizard.close', 'wizard.reattempt', 'wizard.step']),
     // The calls whose requests wait in the browser while the user chooses an address or a time slot meanwhile
     // (the fields stay offered while the wizard is busy; Next, Back and the step buttons do not).
     hold: {
+      // Reopening: the step prop (from the page's address) and a close come while the delivery loads.
+      getQuote: (url) => url.includes('/connect/deliveries/getquotes/'),
       createQuote: (url) => url.includes('/connect/deliveries/createquotes/'),
       updateQuote: (url) => url.includes('/connect/deliveries/updatequotes/'),
+      updateParcels: (url) => url.includes('/connect/deliveries/updateparcel/'),
       selectQuote: (url) => url.includes('/connect/deliveries/selectquote/'),
+      acceptQuote: (url) => url.includes('/connect/deliveries/acceptquote/'),
+      setTimeSlot: (url) => url.includes('/connect/deliveries/settimeslot/'),
     },
-    holds: new Set(['createQuote', 'updateQuote', 'selectQuote']),
+    holds: new Set(['getQuote', 'createQuote', 'updateQuote', 'updateParcels', 'selectQuote', 'acceptQuote', 'setTimeSlot']),
     refuses: (event, from, path) => {
+      // The page passes the step prop from its address as it opens (`/deliveries/add?step=`, see `start`).
+      if (event.type === 'wizard.step' && from !== path.steps[0]) {
+        return 'the step prop changing while the wizard is open: the page passes it (?step=) only as it opens';
+      }
+      // The reopened delivery (a failed card payment) has its parcels and a quote chosen: Next there is never refused.
+      const after = path.steps[path.steps.indexOf(from) + 1];
+      if (event.type === 'step.submit' && path.scenario === 1 && /"(parcels|quotes)":"invalid"/.test(after?.state ?? '')) {
+        return 'Next refused on a reopened delivery: the one the demo reopens at Parcels or Quotes has its parcels and a quote chosen';
+      }
       // The booker has one account: the pay step chooses it at once and shows its own Back instead of the wizard's.
       // The reopener has two and its reopened delivery none chosen: the pay step waits for the choice, with the wizard's Back.
       if (event.type === 'step.back' && from.active.includes('steps.pay') && path.scenario === 0) {
         return 'no wizard Back on the pay step for a booker with one account (the pay step shows its own)';
-      }
-      // The chart swallows these while busy; the screen does not offer them at all (canGoBack, canGoToStep).
-      if (['step.submit', 'step.goto', 'step.back'].includes(event.type) && from.tags.includes('busy')) {
-        return 'Next is hidden and Back and the step buttons disabled while the wizard is busy (a call of the step, or a Next waiting for the address)';
       }
       return null;
     },
     answers: {
       ...serverErrors(WIZARD_FAULTS),
       'xstate.done.actor.createQuote': () => true,
-      // No demo delivery's card payment failed: the paid and the expired samples only.
+      // The demo's paid and expired deliveries, and a failed card payment the run books (`reopenable`).
       'xstate.done.actor.getQuote': (event) => REOPENED_STATUSES.includes(Number(fieldOf(output(event), 'paymentStatusId'))),
       'xstate.done.actor.reattempt': () => true,
       'xstate.done.actor.updateQuote': () => true,
@@ -546,29 +570,41 @@ function wizardDriver(): BrowserDriver {
       'xstate.done.actor.updateParcels': () => true,
       'xstate.done.actor.selectQuote': () => true,
       'xstate.done.actor.loadTimeSlots': () => true,
-      'xstate.done.actor.setTimeSlot': (event) => fieldOf(output(event), 'paymentStatusId') !== PAYMENT_STATUS.EXPIRED,
+      // A time slot change answers with the delivery as it stands: not expired or paid meanwhile in the demo.
+      'xstate.done.actor.setTimeSlot': (event) => !([PAYMENT_STATUS.EXPIRED, PAYMENT_STATUS.PAID] as number[]).includes(Number(fieldOf(output(event), 'paymentStatusId'))),
       'xstate.done.actor.acceptQuote': () => true,
       'xstate.done.actor.details': () => true,
       'xstate.done.actor.pay': (event) => fieldOf(output(event), 'result') === 'paid',
     },
     async start(run) {
       const { page } = run;
+      // A path whose first event is the step prop opens the page with it (`act` then has nothing left to do).
+      const first = run.next();
+      const step = first?.type === 'wizard.step' ? `step=${Number(first.step) + 1}` : undefined;
       if (run.path.scenario === 1) {
         await signIn(page, REOPENER);
-        const answer = run.next();
+        const answer = run.path.steps[step ? 2 : 1]?.event;
         const status = answer?.type === 'xstate.done.actor.getQuote' ? fieldOf(output(answer), 'paymentStatusId') : undefined;
         const kind = status === PAYMENT_STATUS.PAID ? 'paid' : status === PAYMENT_STATUS.PAYMENT_FAILED ? 'failed' : 'expired';
         const failure = String(fieldOf(output(answer ?? { type: '' }), 'paymentPeachPaymentFailureDescription') ?? '');
-        await page.goto(`${server.url}/deliveries/add?deliveryid=${await reopenable(kind, failure)}`);
+        await page.goto(`${server.url}/deliveries/add?deliveryid=${await reopenable(kind, failure)}${step ? `&${step}` : ''}`);
         return;
       }
       await signIn(page, BOOKER);
-      await header(page).getByRole('button', { name: WIZARD_TEXTS.newDelivery }).click();
+      if (step) await page.goto(`${server.url}/deliveries/add?${step}`);
+      else await header(page).getByRole('button', { name: WIZARD_TEXTS.newDelivery }).click();
       await wizardOf(page).waitFor();
     },
     async act(event, run) {
       const { page } = run;
       const wizard = wizardOf(page);
+      // While a call of the step runs (held in the browser) the user tries the step controls: the wizard withholds
+      // them (Next gone, Back and the step buttons disabled), so the press changes nothing, which the chart's own
+      // ignoring of these events stands for (the replay then checks the state has not moved).
+      if (['step.submit', 'step.goto', 'step.back'].includes(event.type) && run.path.steps[run.step - 1]?.tags.includes('busy')) {
+        await pressWithheld(page, event);
+        return;
+      }
       switch (event.type) {
         case 'delivery.edit': {
           const values = event.values as Record<string, unknown>;
@@ -605,7 +641,9 @@ function wizardDriver(): BrowserDriver {
         case 'quote.timeSlot': {
           const slot = wizard.getByRole('combobox', { name: QUOTE_STEP_TEXTS.firstAvailableTimeslot });
           const current = await slot.inputValue();
-          const values = await slot.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+          // The slots of the quote's date can still be arriving: wait for one other than the current.
+          const values = await until(() => slot.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
+            (found) => found.some((value) => value && value !== current), 'another time slot offered');
           await slot.selectOption(values.find((value) => value && value !== current)!);
           return;
         }
@@ -626,6 +664,9 @@ function wizardDriver(): BrowserDriver {
           await chooseAddress(page, 'Drop-off address', TRIP.to);
           return;
         }
+        case 'wizard.step':
+          // Passed by the page's address as it opened (`start`).
+          return;
         case 'wizard.reattempt':
           // 'Try again' where the delivery could not be loaded; 'Reattempt delivery' where it failed.
           await wizard.getByRole('button', { name: run.path.steps[run.step - 1]?.active.includes('loadFailed') ? WIZARD_TEXTS.retry : WIZARD_TEXTS.reattemptDelivery }).click();
@@ -652,9 +693,16 @@ function wizardDriver(): BrowserDriver {
         const wizard = wizardOf(page);
         const details = wizard.getByTestId('pay-details');
         const heading = details.getByRole('heading', { name: 'Delivery payment details' });
-        const accountNext = wizard.getByTestId('pay-account').getByRole('button', { name: 'Next' });
+        const accountStep = wizard.getByTestId('pay-account');
+        const accountNext = accountStep.getByRole('button', { name: 'Next' });
         await until(async () => {
           if (await heading.count()) return true;
+          // The reopener pays from one of two accounts, none chosen yet: the first the search finds for 'Acme'.
+          const search = accountStep.getByRole('combobox');
+          if (await search.count() && !(await accountNext.isEnabled({ timeout: 500 }).catch(() => false))) {
+            await search.fill('Acme', { timeout: 2_000 }).catch(() => undefined);
+            await accountStep.getByRole('option').first().getByRole('button').click({ timeout: 2_000 }).catch(() => undefined);
+          }
           // The account step can give way to the details between two looks: never wait on a button that went.
           if (await accountNext.isEnabled({ timeout: 500 }).catch(() => false)) await accountNext.click({ timeout: 2_000 }).catch(() => undefined);
           return false;
@@ -789,8 +837,13 @@ function payDriver(): BrowserDriver {
       'xstate.done.actor.payByBalance': (event) => fieldOf(output(event), 'paymentStatusId') === PAYMENT_STATUS.PAID,
       'xstate.done.actor.paymentCheckout': () => true,
       'xstate.done.actor.loadWidget': () => true,
+      // The card provider's script not arriving (the network between the browser and the provider): `start`.
+      'xstate.error.actor.loadWidget': () => true,
     },
     async start(run) {
+      if (run.path.steps.some((step) => step.event.type === 'xstate.error.actor.loadWidget')) {
+        await run.page.route((url) => url.href.includes('/paymentWidgets.js'), (route) => route.abort('internetdisconnected'));
+      }
       const loaded = run.path.steps.find((step) => step.event.type === 'xstate.done.actor.loadAccounts')?.event;
       const booker = loaded && (output(loaded) as unknown[]).length === 2 ? TWO_ACCOUNT_BOOKER : BOOKER;
       if (run.path.steps.some((step) => step.event.type === 'pay.savedCard' || step.event.type === 'pay.removeCard')) await savedCard(run);
@@ -823,6 +876,7 @@ function payDriver(): BrowserDriver {
       'account.choosing': async ({ page }) => wizardOf(page).getByTestId('pay-account').waitFor({ timeout: STEP_TIMEOUT }),
       'details.idle': async ({ page }) => payDetails(page).getByRole('heading', { name: PAY_STEP_TEXTS.paymentDetails }).waitFor({ timeout: STEP_TIMEOUT }),
       'payment.ready': async ({ page }) => wizardOf(page).locator('iframe[title="Card payment"]').waitFor({ timeout: STEP_TIMEOUT }),
+      'payment.widgetFailed': async ({ page }) => wizardOf(page).getByText('The payment form could not be loaded.').waitFor({ timeout: STEP_TIMEOUT }),
     },
   };
 }

@@ -1,0 +1,43 @@
+// /deliveries/add?deliveryid=&step=: the page passes the wizard's step prop (001 section 4: "When the step prop
+// changes and there is no quote data, the wizard jumps to that step"), counted as the header counts ('Step N of 6').
+// A reopened delivery opens on the step asked for when it has got that far, otherwise where it stands.
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { defaultBookingLogic } from '../../src/features/booking/booking-logic';
+import { BOOKING_TEXTS } from '../../src/lib/error-catalogue';
+import { PAYMENT_STATUS } from '../../src/lib/statuses';
+import { getQuote, loadTimeSlots } from '../../src/machines/booking/booking.actors';
+import { sampleQuote } from '../../src/machines/booking/booking.samples-data';
+import { renderBooking, stubActor } from '../support/booking-harness';
+
+vi.setConfig({ testTimeout: 40_000 });
+
+const WAIT = { timeout: 15_000 };
+
+/** A delivery whose details are outstanding: it has got as far as step 4 (Details). */
+function reopen(query: string) {
+  const quote = sampleQuote(PAYMENT_STATUS.DETAILS_OUTSTANDING);
+  const logic = { wizard: defaultBookingLogic.wizard.provide({ actors: {
+    getQuote: stubActor(getQuote, async () => quote), loadTimeSlots: stubActor(loadTimeSlots, async () => []),
+  } }) };
+  renderBooking({ path: `/deliveries/add?deliveryid=${quote.deliveryId}${query}`, logic, roles: ['Administrator'] });
+}
+
+describe('/deliveries/add?step=', () => {
+  it('opens a reopened delivery on an earlier step it names', async () => {
+    reopen('&step=2');
+    expect(await screen.findByText(BOOKING_TEXTS.stepOf(2), {}, WAIT)).toBeTruthy();
+    expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('2. Parcels');
+  });
+
+  it('opens where the delivery stands when the step named is later than it has got', async () => {
+    reopen('&step=6');
+    expect(await screen.findByText(BOOKING_TEXTS.stepOf(4), {}, WAIT)).toBeTruthy();
+    expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('4. Details');
+  });
+
+  it('ignores a step that is not one of the six', async () => {
+    reopen('&step=9');
+    expect(await screen.findByText(BOOKING_TEXTS.stepOf(4), {}, WAIT)).toBeTruthy();
+  });
+});
