@@ -18,8 +18,7 @@ function screenFor(path: ScreenPath): ComponentType {
   const load = SCREENS[path];
   let screen = lazyScreens.get(path);
   if (!screen) {
-    screen = lazyPart<object>(async () => {
-      const module = await load();
+    screen = lazyPart<object, Awaited<ReturnType<typeof load>>>(load, (module) => {
       const component = module.Component ?? module.default;
       if (!component) throw new Error(`The screen of ${path} exports no Component`);
       return component;

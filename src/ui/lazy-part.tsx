@@ -59,17 +59,25 @@ class LoadBoundary extends Component<{ children: ReactNode; onRetry: () => void;
 }
 
 /**
- * A part of a screen loaded on first use (a chunk of its own). If its code cannot be fetched, only that part says
- * so, with a button to try again (and tries again by itself, less and less often); the rest of the screen keeps working and nothing typed is lost. Without this, a
- * failed fetch reaches the app's error screen, which reloads the page.
+ * A part of a screen loaded on first use (a chunk of its own): `fetch` imports its module, `pick` takes the component
+ * from it. If the module cannot be fetched, only that part says so, with a button to try again (and tries again by
+ * itself, less and less often); the rest of the screen keeps working and nothing typed is lost. Without this, a
+ * failed fetch reaches the app's error screen, which reloads the page. A module without the component is a defect,
+ * not a connection problem: `pick`'s error goes to the app's boundary.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: (props: P) => ReactNode): ComponentType<P> {
+export function lazyPart<P extends object, M>(
+  fetch: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+  fallback: (props: P) => ReactNode,
+): ComponentType<P> {
   const make = () => lazy(async () => {
+    let module: M;
     try {
-      return { default: await load() };
+      module = await fetch();
     } catch (error) {
       throw new PartLoadError(error instanceof Error ? error.message : String(error), { cause: error });
     }
+    return { default: pick(module) };
   });
   // One lazy component for every instance until a load fails; a retry starts a new one (React keeps a failed one failed).
   let Loaded = make();

@@ -19,7 +19,7 @@ const show = (node: ReactNode) => render(<ChakraProvider value={system}><Outer><
 
 describe('lazyPart: a part of a screen loaded on first use', () => {
   it('shows the part once its code has loaded, with its fallback meanwhile', async () => {
-    const Part = lazyPart(async () => Greeting, () => <p>loading</p>);
+    const Part = lazyPart(async () => Greeting, (module) => module, () => <p>loading</p>);
     show(<Part name="Ann" />);
     expect(screen.getByText('loading')).toBeTruthy();
     expect(await screen.findByText('Hello Ann')).toBeTruthy();
@@ -29,7 +29,7 @@ describe('lazyPart: a part of a screen loaded on first use', () => {
     const load = vi.fn<() => Promise<typeof Greeting>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/Part.js'))
       .mockResolvedValue(Greeting);
-    const Part = lazyPart(load, () => <p>loading</p>);
+    const Part = lazyPart(load, (module) => module, () => <p>loading</p>);
     show(<Part name="Ann" />);
     expect((await screen.findByRole('alert')).textContent).toContain(SCREEN_TEXTS.partNotLoaded);
     expect(screen.getByText('the rest of the screen')).toBeTruthy();
@@ -46,7 +46,7 @@ describe('lazyPart: a part of a screen loaded on first use', () => {
         .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
         .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
         .mockResolvedValue(Greeting);
-      const Part = lazyPart(load, () => <p>loading</p>);
+      const Part = lazyPart(load, (module) => module, () => <p>loading</p>);
       show(<Part name="Ann" />);
       // Timers are fake: time moves only here (testing-library's findBy would wait on a fake clock).
       const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -69,9 +69,22 @@ describe('lazyPart: a part of a screen loaded on first use', () => {
   it('an error of the part itself is not taken for a failed load: the app\'s boundary gets it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const Broken = (): ReactNode => { throw new Error('render bug'); };
-    const Part = lazyPart(async () => Broken, () => <p>loading</p>);
+    const Part = lazyPart(async () => Broken, (module) => module, () => <p>loading</p>);
     show(<Part />);
     expect(await screen.findByText('app error: render bug')).toBeTruthy();
+    expect(screen.queryByText(SCREEN_TEXTS.partNotLoaded)).toBeNull();
+    vi.restoreAllMocks();
+  });
+
+  it('a module fetched without the component is a defect, not a failed load: the app\'s boundary gets it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const pick = (module: { Component?: typeof Greeting }) => {
+      if (!module.Component) throw new Error('exports no Component');
+      return module.Component;
+    };
+    const Part = lazyPart(async () => ({}), pick, () => <p>loading</p>);
+    show(<Part name="Ann" />);
+    expect(await screen.findByText('app error: exports no Component')).toBeTruthy();
     expect(screen.queryByText(SCREEN_TEXTS.partNotLoaded)).toBeNull();
     vi.restoreAllMocks();
   });
