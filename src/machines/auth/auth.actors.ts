@@ -151,13 +151,12 @@ export const stopImpersonation = call<void>(async ({ signal }) => {
   await api.identity.POST('/v1/auth/impersonate/stop', { credentials: 'same-origin', signal });
 });
 
-/** Logout never fails for the user: the server revokes the cookie's family if it can; the client forgets anyway. */
+/**
+ * The server revokes the cookie's family. Never fails for the user: the auth chart signs out on an error as on
+ * success (the session is forgotten locally whatever the server says).
+ */
 export const logout = call<void>(async () => {
-  try {
-    await api.identity.POST('/v1/auth/logout', { credentials: 'same-origin' });
-  } catch {
-    // Ignored: the session is cleared locally whatever the server says.
-  }
+  await api.identity.POST('/v1/auth/logout', { credentials: 'same-origin' });
 });
 
 export const externalProviders = call<components['schemas']['ExternalProvider'][]>(async ({ signal }) => {
