@@ -173,7 +173,12 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   starts: () => true,
   actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate', 'auth.reload',
     'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token', 'auth.register', 'auth.passkey.login', 'auth.external.start',
-    'auth.external.complete']),
+    'auth.external.complete', 'auth.reset']),
+  refuses: (event, from) => {
+    // The code step's 'Back to login' resets; the sign-in screen resets only a failure of its own as it is left.
+    if (event.type === 'auth.reset' && !from.active.includes('twoFactor')) return 'auth.reset outside the code step (the sign-in screen forgets a failure as it is left, which no path does)';
+    return null;
+  },
   answers: {
     ...serverErrors(AUTH_FAULTS),
     // A token from another tab: that tab (the same browser, the same cookies) loads its profile first.
@@ -245,6 +250,9 @@ const authDriver = async (): Promise<BrowserDriver> => ({
       }
       case 'auth.logout':
         await header(page).getByRole('link', { name: 'Logout' }).click();
+        return;
+      case 'auth.reset':
+        await page.getByRole('button', { name: SIGN_IN_TEXTS.backToLogin }).click();
         return;
       case 'auth.twoFactor.verify': {
         const code = await latestCode(server, TWO_FACTOR);
