@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge';
 import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
-import { SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
+import { AUTH_TEXTS, SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
 import { decodePermissions } from '../../src/machines/auth/token';
 import { JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
 import { PAYMENT_STATUS, TASK_STATUS } from '../../src/lib/statuses';
@@ -194,6 +194,7 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'xstate.done.actor.twoFactorResend': () => true,
     'xstate.done.actor.loadProfile': () => true,
     'xstate.done.actor.impersonate': () => true,
+    'xstate.error.actor.impersonate': (event) => status(event) === 403,
     'xstate.done.actor.reloadSession': () => true,
     'xstate.done.actor.stopImpersonation': () => true,
     // The refresh answers for whoever the browser's refresh cookie speaks for: the identity the tab holds (the tab
@@ -266,7 +267,9 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         await page.getByRole('button', { name: SIGN_IN_TEXTS.resendButton }).click();
         return;
       case 'auth.impersonate':
-        await impersonateStoreUser(page);
+        // Refused (403) for an administrator; the store user is taken on.
+        if (next?.type === 'xstate.error.actor.impersonate') await impersonateUser(page, await administratorPeer());
+        else await impersonateStoreUser(page);
         return;
       case 'auth.reload': {
         // Saving the profile's details reloads the session (new claims) and the profile.
@@ -334,8 +337,10 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   },
   sees: {
     'signedOut.idle': async ({ page }) => header(page).getByRole('link', { name: SIGN_IN_TEXTS.screenTitle }).waitFor({ timeout: STEP_TIMEOUT }),
+    // The header's profile link, or the menu still open on an impersonation the server refused, saying why.
     'signedIn.active': async ({ page }) => header(page).getByRole('link', { name: 'My profile' })
-      .or(header(page).getByRole('button', { name: /^My profile \(acting as / })).waitFor({ timeout: STEP_TIMEOUT }),
+      .or(header(page).getByRole('button', { name: /^My profile \(acting as / }))
+      .or(page.getByRole('dialog').getByText(AUTH_TEXTS.impersonatePrivileged)).first().waitFor({ timeout: STEP_TIMEOUT }),
     'twoFactor.entering': async ({ page }) => page.getByRole('heading', { name: SIGN_IN_TEXTS.twoFactorHeading }).waitFor({ timeout: STEP_TIMEOUT }),
   },
 });
@@ -407,11 +412,35 @@ async function backFromProvider(run: Run) {
 }
 
 async function impersonateStoreUser(page: Page) {
-  const storeUser = await apiLogin(server, 'store.user@demo.test');
+  await impersonateUser(page, (await apiLogin(server, 'store.user@demo.test')).id);
+}
+
+async function impersonateUser(page: Page, id: number) {
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByLabel('User id').fill(String(storeUser.id));
+  await page.getByLabel('User id').fill(String(id));
   // Submitted from the keyboard: the drawer can still be moving when the field is filled.
   await page.getByLabel('User id').press('Enter');
+}
+
+let peerAdministrator: Promise<number> | undefined;
+/**
+ * A second administrator, whom the demo's may not impersonate (equal privilege: the server's 403): signed up over
+ * the API, then given the role by the demo administrator as the users screen does.
+ */
+function administratorPeer(): Promise<number> {
+  peerAdministrator ??= (async () => {
+    const email = `replay-admin-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const signUp = await fetch(`${server.url}/identity/v1/auth/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, firstName: 'Peer', lastName: 'Administrator' }),
+    });
+    if (!signUp.ok) throw new Error(`register ${email}: ${signUp.status} ${await signUp.text()}`);
+    const { id } = await apiLogin(server, email);
+    const user = await call<{ xmin: string }>(ADMIN, 'GET', `/users/za/${id}`);
+    await call(ADMIN, 'PUT', `/users/za/${id}`, { firstName: 'Peer', lastName: 'Administrator', roles: ['Administrator'], xmin: user.xmin });
+    return id;
+  })();
+  return peerAdministrator;
 }
 
 /**
