@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { system } from '../../src/ui/theme';
@@ -109,12 +109,13 @@ describe('dashboard', () => {
     // The hub: the driver comes closer (distance only: accepted), an older version is refused, the pick-up completes (removed).
     const [pickUp, dropOff] = liveMergeListsSample.tasks;
     // (The hub actor gathers one batch interval's messages; its own test is in tests/model/live-merge.model.test.tsx.)
-    hub.send!({ type: 'live.batch', updates: [
+    // The rows render from a deferred copy of the lists: act() lets React finish that render before the test looks.
+    act(() => hub.send!({ type: 'live.batch', updates: [
       { kind: 'jobTask', payload: { ...dropOff, distanceFromDriver: 3.5, xmin: '21' } },
       { kind: 'jobTask', payload: { ...dropOff, distanceFromDriver: 9, xmin: '19' } },
       { kind: 'jobTask', payload: { ...pickUp, taskStatusId: TASK_STATUS.COMPLETED, xmin: '21' } },
-    ] });
-    await waitFor(() => expect(tasks().getByText('3.50 km')).toBeTruthy());
+    ] }));
+    expect(tasks().getByText('3.50 km')).toBeTruthy();
     expect(tasks().getAllByRole('row')).toHaveLength(2);
 
     // Selecting the expanded job again collapses it.
