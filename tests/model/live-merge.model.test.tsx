@@ -5,7 +5,7 @@ import { createActor, fromCallback, fromPromise, SimulatedClock, type Actor, typ
 import { system } from '../../src/ui/theme';
 import { DashboardView } from '../../src/features/dashboard/DashboardView';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
-import { LIVE_BATCH_INTERVAL_MS, LIVE_DETAIL_REFETCH_DELAY_MS } from '../../src/lib/constants';
+import { LIVE_BATCH_INTERVAL_MS, LIVE_DETAIL_REFETCH_DELAY_MS, LIVE_QUIET_FLUSH_MS } from '../../src/lib/constants';
 import { JOB_STATUS } from '../../src/lib/statuses';
 import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
 import { liveDashboard } from '../../src/api/realtime';
@@ -265,7 +265,7 @@ describe('live merge: sound, reconnect', () => {
 describe('live merge: the hub actor gathers a batch', () => {
   afterEach(() => { vi.useRealTimers(); vi.restoreAllMocks(); });
 
-  it('sends one live.batch per batch interval with the newest version of each row, dropping messages without an id', () => {
+  it('sends one live.batch per batch with the newest version of each row (dropping messages without an id): at the batch interval under a steady stream, earlier once the stream goes quiet', () => {
     vi.useFakeTimers();
     const handlers = new Map<string, (payload: unknown) => void>();
     vi.spyOn(liveDashboard, 'on').mockImplementation((event, handler) => { handlers.set(event, handler); return () => handlers.delete(event); });
@@ -277,22 +277,30 @@ describe('live merge: the hub actor gathers a batch', () => {
     const queued = () => parent.getSnapshot().context.queue.map((update) => [update.kind, 'xmin' in update.payload ? update.payload.xmin : undefined]);
     const task = liveMergeListsSample.tasks[1]!;
     const jobTask = handlers.get('jobTask')!;
+    // A burst, then quiet: the batch goes once the stream was quiet for LIVE_QUIET_FLUSH_MS.
     jobTask({ ...task, distanceFromDriver: 3, xmin: '21' });
     jobTask({ ...task, distanceFromDriver: 4, xmin: '23' });
     jobTask({ ...task, distanceFromDriver: 5, xmin: '22' });
     jobTask({ xmin: '24' });
     handlers.get('job')!({ id: 2, xmin: '41', jobStatusId: JOB_STATUS.UNASSIGNED });
-    vi.advanceTimersByTime(LIVE_BATCH_INTERVAL_MS - 1);
+    vi.advanceTimersByTime(LIVE_QUIET_FLUSH_MS - 1);
     expect(queued()).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(queued()).toEqual([['jobTask', '23'], ['job', '41']]);
-    // Nothing arrives: no empty batch; the next message starts the next interval.
-    vi.advanceTimersByTime(5 * LIVE_BATCH_INTERVAL_MS);
-    jobTask({ ...task, distanceFromDriver: 6, xmin: '25' });
-    vi.advanceTimersByTime(LIVE_BATCH_INTERVAL_MS - 1);
+    // A steady stream (a message every 10 ms, never quiet): one batch when the batch interval ends.
+    let xmin = 30;
+    const step = 10;
+    for (let elapsed = 0; elapsed < LIVE_BATCH_INTERVAL_MS - step; elapsed += step) {
+      jobTask({ ...task, distanceFromDriver: xmin, xmin: String(xmin++) });
+      vi.advanceTimersByTime(step);
+    }
     expect(queued()).toEqual([['jobTask', '23'], ['job', '41']]);
-    vi.advanceTimersByTime(1);
-    expect(queued()).toEqual([['jobTask', '25'], ['job', '41']]);
+    jobTask({ ...task, distanceFromDriver: xmin, xmin: String(xmin) });
+    vi.advanceTimersByTime(step);
+    expect(queued()).toEqual([['jobTask', String(xmin)], ['job', '41']]);
+    // Nothing arrives: no empty batch.
+    vi.advanceTimersByTime(5 * LIVE_BATCH_INTERVAL_MS);
+    expect(queued()).toEqual([['jobTask', String(xmin)], ['job', '41']]);
     parent.stop();
   });
 });
