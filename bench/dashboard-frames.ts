@@ -88,8 +88,8 @@ async function login(url: string, email: string): Promise<string> {
   const response = await fetch(`${url}/identity/v1/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
-  const body = await response.json() as { jwtToken?: string };
-  if (!body.jwtToken) throw new Error(`login ${email}: ${response.status}`);
+  const body = await response.json() as { jwtToken?: string; message?: string };
+  if (!body.jwtToken) throw new Error(`login ${email}: ${response.status} ${body.message ?? ''}`);
   return body.jwtToken;
 }
 
@@ -315,9 +315,11 @@ const benchmark: Benchmark = {
     await buildIfNeeded();
     const dataDir = await mkdtemp(join(tmpdir(), 'bench-frames-'));
     // Always a database of its own: DATABASE_URL (set for other benchmarks) must not send its rows to a shared cluster.
-    // No load shedding: the seed and the publishing loop share this process with the server, and a 503 would end the run.
+    // No load shedding (0 turns it off): the seed and the publishing loop share this process with the server, and a 503
+    // would end the run. A high limit is not enough: @fastify/under-pressure reads a sample interval in which the loop
+    // was blocked throughout (PGlite's seed and ANALYZE run on it) as an infinite delay, and shed the login after the seed.
     const server = await startServer({ config: {
-      inMemoryDatabase: true, databaseUrl: undefined, redisUrl: undefined, port: 0, host: '127.0.0.1', dataDir, logLevel: 'warn', maxEventLoopDelayMs: 60_000,
+      inMemoryDatabase: true, databaseUrl: undefined, redisUrl: undefined, port: 0, host: '127.0.0.1', dataDir, logLevel: 'warn', maxEventLoopDelayMs: 0,
     } });
     const ranOn = server.database.kind === 'pglite' ? 'in-memory PGlite' : 'PostgreSQL';
     let browser: Browser | undefined;

@@ -39,6 +39,8 @@ export const CONNECTION_RETRY_LIMIT = 12;
 // ---- Live operations client (issue 5; 002 §4 "Live updates": values not shown in the spec, ours) ----
 /** Hub messages are batched and merged into the lists this often. */
 export const LIVE_BATCH_INTERVAL_MS = 500;
+/** A batch whose stream has gone quiet for this long merges at once (the last update of a burst need not wait out the interval). */
+export const LIVE_QUIET_FLUSH_MS = 50;
 /** After a live update touches an open detail panel's row, its details are refetched after this delay. */
 export const LIVE_DETAIL_REFETCH_DELAY_MS = 2000;
 /** Web notifications: page size of the list (ours) and the sound played for a new one. */

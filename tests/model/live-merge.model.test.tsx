@@ -1,16 +1,18 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, type Actor, type SnapshotFrom } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { DashboardView } from '../../src/features/dashboard/DashboardView';
 import { DASHBOARD_TEXTS } from '../../src/lib/dashboard-texts';
-import { LIVE_BATCH_INTERVAL_MS, LIVE_DETAIL_REFETCH_DELAY_MS } from '../../src/lib/constants';
+import { LIVE_BATCH_INTERVAL_MS, LIVE_DETAIL_REFETCH_DELAY_MS, LIVE_QUIET_FLUSH_MS } from '../../src/lib/constants';
 import { JOB_STATUS } from '../../src/lib/statuses';
 import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
-import { liveMergeMachine } from '../../src/machines/operations/live-merge.machine';
+import { liveDashboard } from '../../src/api/realtime';
+import { hubUpdates, liveMergeMachine } from '../../src/machines/operations/live-merge.machine';
+import type { LiveLists, LiveUpdate } from '../../src/machines/operations/live-merge';
 import type { LiveMergeEvent } from '../../src/machines/operations/live-merge.types';
-import type { DashboardDetails } from '../../src/machines/operations/operations.api';
+import type { DashboardDetails, LoadListsInput } from '../../src/machines/operations/operations.api';
 import { liveMergeJobDetailsSample, liveMergeListsSample, liveMergeSamples } from '../../src/machines/operations/live-merge.samples';
 import { chartCan, describeModel } from '../support/model-paths';
 
@@ -19,8 +21,8 @@ type Snapshot = SnapshotFrom<typeof liveMergeMachine>;
 const sounds = { played: 0 };
 /** The chart the suite started (its guards observed), for `chartCan`. */
 let chart = liveMergeMachine;
-/** A hub message whose payload has no id (anything else from the network): dropped, never queued. */
-const withoutId = { type: 'live.update', update: { kind: 'job', payload: { xmin: '99', jobStatusId: JOB_STATUS.UNASSIGNED } } };
+/** A hub batch whose only message has no id (anything else from the network): dropped, never queued. */
+const withoutId = { type: 'live.batch', updates: [{ kind: 'job', payload: { xmin: '99', jobStatusId: JOB_STATUS.UNASSIGNED } }] };
 
 /** The side bar shows one list at a time (tabs): the view's chart opens the list's tab before it is read. */
 let showTab: (caption: string) => void = () => undefined;
@@ -86,12 +88,15 @@ describeModel({
   states: {
     lists: (snapshot: Snapshot) => {
       expect(screen.getByText(DASHBOARD_TEXTS.live(snapshot.context.lastBatchSize))).toBeTruthy();
-      // A hub message without an id is dropped in every state of the lists (isUpdate).
+      // A hub batch without a message with an id is dropped in every state of the lists (isBatch).
       expect(chartCan(chart, snapshot, withoutId)).toBe(false);
     },
     'lists.loading': async (snapshot: Snapshot) => {
       if (!snapshot.context.loaded) expect(screen.getByText(DASHBOARD_TEXTS.loading).getAttribute('role')).toBe('status');
       else expect((await table(DASHBOARD_TEXTS.jobs)).closest('[aria-busy]')?.getAttribute('aria-busy')).toBe('true');
+      // Batches that came while the lists load wait in the queue: a queued job is not on screen yet.
+      const queuedJobs = snapshot.context.queue.flatMap((update) => (update.kind === 'job' ? [String(update.payload.xmin)] : []));
+      if (snapshot.context.loaded) for (const xmin of queuedJobs) expect(await shownXmins(DASHBOARD_TEXTS.jobs)).not.toContain(xmin);
     },
     'lists.ready': async (snapshot: Snapshot) => {
       const { lists } = snapshot.context;
@@ -105,8 +110,7 @@ describeModel({
         expect(chartCan(chart, snapshot, { type: 'live.job.toggle', jobId: job.id })).toBe(true);
       }
       expect(chartCan(chart, snapshot, { type: 'live.job.toggle' })).toBe(false);
-    },
-    'lists.ready.idle': async (snapshot: Snapshot) => {
+      // A batch merges as it comes: nothing waits once the lists are shown.
       expect(snapshot.context.queue).toEqual([]);
       // Expanded jobs show their tasks as merged: the drop-off's distance from the driver, any task added live.
       if (snapshot.context.expandedJobIds.length > 0) await table(DASHBOARD_TEXTS.jobs);
@@ -116,12 +120,6 @@ describeModel({
         const cell = screen.getByRole('cell', { name: DASHBOARD_TEXTS.showTasks(jobId) });
         expect(within(cell).getAllByRole('row')).toHaveLength(tasks.length + 1);
       }
-    },
-    'lists.ready.batching': async (snapshot: Snapshot) => {
-      // Queued messages are not on screen until the batch interval ends: a new job waits in the queue.
-      expect(snapshot.context.queue.length).toBeGreaterThan(0);
-      const queuedJobs = snapshot.context.queue.flatMap((update) => (update.kind === 'job' ? [String(update.payload.xmin)] : []));
-      for (const xmin of queuedJobs) expect(await shownXmins(DASHBOARD_TEXTS.jobs)).not.toContain(xmin);
     },
     'lists.failed': () => {
       expect(screen.getByText(DASHBOARD_TEXTS.loadFailed, { exact: false })).toBeTruthy();
@@ -172,25 +170,21 @@ describe('live merge: sound, reconnect', () => {
     }), { input: { ...liveMergeSamples.scenarios[0]!.input, muted }, clock }).start();
     return { actor, clock, played, loads: () => loads };
   }
-  const notification = { type: 'live.update', update: { kind: 'webNotification', payload: { id: 9, title: 'x' } } } as const;
+  const batch = (...updates: LiveUpdate[]) => ({ type: 'live.batch', updates } as const);
+  const notification = (id: number): LiveUpdate => ({ kind: 'webNotification', payload: { id, title: 'x' } });
 
   it('plays the notification sound once per batch when a notification arrives, and not when muted', async () => {
     const open = started(false);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    open.actor.send(notification);
-    open.actor.send({ ...notification, update: { ...notification.update, payload: { id: 10, title: 'y' } } });
-    expect(open.played).toEqual([]);
-    open.clock.increment(LIVE_BATCH_INTERVAL_MS);
+    open.actor.send(batch(notification(9), notification(10)));
     expect(open.played).toHaveLength(1);
 
     const muted = started(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    muted.actor.send(notification);
-    muted.clock.increment(LIVE_BATCH_INTERVAL_MS);
+    muted.actor.send(batch(notification(9)));
     expect(muted.played).toEqual([]);
     muted.actor.send({ type: 'live.mute.toggle' });
-    muted.actor.send({ ...notification, update: { ...notification.update, payload: { id: 11 } } });
-    muted.clock.increment(LIVE_BATCH_INTERVAL_MS);
+    muted.actor.send(batch(notification(11)));
     expect(muted.played).toHaveLength(1);
   });
 
@@ -209,11 +203,9 @@ describe('live merge: sound, reconnect', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().matches({ details: 'shown' })).toBe(true);
     // A task of job 2 does not touch job 1; one of job 1 does.
-    actor.send({ type: 'live.update', update: { kind: 'jobTask', payload: { ...liveMergeListsSample.tasks[1]!, id: 30, jobId: 2, xmin: '90' } } });
-    clock.increment(LIVE_BATCH_INTERVAL_MS);
+    actor.send({ type: 'live.batch', updates: [{ kind: 'jobTask', payload: { ...liveMergeListsSample.tasks[1]!, id: 30, jobId: 2, xmin: '90' } }] });
     expect(actor.getSnapshot().matches({ details: 'shown' })).toBe(true);
-    actor.send({ type: 'live.update', update: { kind: 'jobTask', payload: { ...liveMergeListsSample.tasks[1]!, distanceFromDriver: 1, xmin: '91' } } });
-    clock.increment(LIVE_BATCH_INTERVAL_MS);
+    actor.send({ type: 'live.batch', updates: [{ kind: 'jobTask', payload: { ...liveMergeListsSample.tasks[1]!, distanceFromDriver: 1, xmin: '91' } }] });
     expect(actor.getSnapshot().matches({ details: 'stale' })).toBe(true);
     expect(detailLoads).toBe(1);
     clock.increment(LIVE_DETAIL_REFETCH_DELAY_MS);
@@ -223,19 +215,19 @@ describe('live merge: sound, reconnect', () => {
   });
 
   it('reloads the lists over REST after connection.reconnected, and merges what arrived meanwhile by xmin', async () => {
-    const { actor, clock, loads } = started(false);
+    const { actor, loads } = started(false);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(loads()).toBe(1);
     actor.send({ type: 'connection.reconnected' });
     // A stale message from before the reload (lower xmin than REST's) is refused; a newer one wins.
-    actor.send({ type: 'live.update', update: { kind: 'job', payload: { id: 1, xmin: '39', jobStatusId: 0 } } });
+    actor.send({ type: 'live.batch', updates: [{ kind: 'job', payload: { id: 1, xmin: '39', jobStatusId: 0 } }] });
+    expect(actor.getSnapshot().context.queue).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(loads()).toBe(2);
-    expect(actor.getSnapshot().matches({ lists: { ready: 'batching' } })).toBe(true);
-    clock.increment(LIVE_BATCH_INTERVAL_MS);
+    expect(actor.getSnapshot().matches({ lists: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.queue).toEqual([]);
     expect(actor.getSnapshot().context.lists.jobs[0]!.jobStatusId).toBe(liveMergeListsSample.jobs[0]!.jobStatusId);
-    actor.send({ type: 'live.update', update: { kind: 'job', payload: { id: 1, xmin: '42', jobStatusId: 0, isRejected: true } } });
-    clock.increment(LIVE_BATCH_INTERVAL_MS);
+    actor.send({ type: 'live.batch', updates: [{ kind: 'job', payload: { id: 1, xmin: '42', jobStatusId: 0, isRejected: true } }] });
     expect(actor.getSnapshot().context.lists.jobs).toEqual([]);
   });
 
@@ -267,5 +259,48 @@ describe('live merge: sound, reconnect', () => {
     actor.send({ type: 'connection.reconnected' });
     expect(actor.getSnapshot().matches({ details: 'closed' })).toBe(true);
     expect(detailLoads).toBe(2);
+  });
+});
+
+describe('live merge: the hub actor gathers a batch', () => {
+  afterEach(() => { vi.useRealTimers(); vi.restoreAllMocks(); });
+
+  it('sends one live.batch per batch with the newest version of each row (dropping messages without an id): at the batch interval under a steady stream, earlier once the stream goes quiet', () => {
+    vi.useFakeTimers();
+    const handlers = new Map<string, (payload: unknown) => void>();
+    vi.spyOn(liveDashboard, 'on').mockImplementation((event, handler) => { handlers.set(event, handler); return () => handlers.delete(event); });
+    vi.spyOn(liveDashboard, 'subscribe').mockImplementation(async () => async () => undefined);
+    // The lists never load here: each batch the chart takes waits in its queue, where the test reads it.
+    const parent = createActor(liveMergeMachine.provide({
+      actors: { hubUpdates, reconnects: fromCallback(() => undefined), loadLists: fromPromise<LiveLists, LoadListsInput>(() => new Promise(() => undefined)) },
+    }), { input: liveMergeSamples.scenarios[0]!.input }).start();
+    const queued = () => parent.getSnapshot().context.queue.map((update) => [update.kind, 'xmin' in update.payload ? update.payload.xmin : undefined]);
+    const task = liveMergeListsSample.tasks[1]!;
+    const jobTask = handlers.get('jobTask')!;
+    // A burst, then quiet: the batch goes once the stream was quiet for LIVE_QUIET_FLUSH_MS.
+    jobTask({ ...task, distanceFromDriver: 3, xmin: '21' });
+    jobTask({ ...task, distanceFromDriver: 4, xmin: '23' });
+    jobTask({ ...task, distanceFromDriver: 5, xmin: '22' });
+    jobTask({ xmin: '24' });
+    handlers.get('job')!({ id: 2, xmin: '41', jobStatusId: JOB_STATUS.UNASSIGNED });
+    vi.advanceTimersByTime(LIVE_QUIET_FLUSH_MS - 1);
+    expect(queued()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(queued()).toEqual([['jobTask', '23'], ['job', '41']]);
+    // A steady stream (a message every 10 ms, never quiet): one batch when the batch interval ends.
+    let xmin = 30;
+    const step = 10;
+    for (let elapsed = 0; elapsed < LIVE_BATCH_INTERVAL_MS - step; elapsed += step) {
+      jobTask({ ...task, distanceFromDriver: xmin, xmin: String(xmin++) });
+      vi.advanceTimersByTime(step);
+    }
+    expect(queued()).toEqual([['jobTask', '23'], ['job', '41']]);
+    jobTask({ ...task, distanceFromDriver: xmin, xmin: String(xmin) });
+    vi.advanceTimersByTime(step);
+    expect(queued()).toEqual([['jobTask', String(xmin)], ['job', '41']]);
+    // Nothing arrives: no empty batch.
+    vi.advanceTimersByTime(5 * LIVE_BATCH_INTERVAL_MS);
+    expect(queued()).toEqual([['jobTask', String(xmin)], ['job', '41']]);
+    parent.stop();
   });
 });

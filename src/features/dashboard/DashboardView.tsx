@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Flex, Grid, Heading, HStack, Input, Stack, Tabs, Text, chakra, useMediaQuery } from '@chakra-ui/react';
 import { Select } from '../../ui/Select';
 import { useSelector } from '@xstate/react';
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { JOB_BUILDING_TEXTS } from '../../lib/jobs-texts';
 import type { Actor } from 'xstate';
 import { DASHBOARD_TEXTS } from '../../lib/dashboard-texts';
@@ -16,7 +16,7 @@ import {
   DASHBOARD_FILTER_FIELDS, DRIVER_AVAILABILITY_COLOURS, TASK_STATUS_COLOURS, dashboardStats, dispatchMapPoints, deliveriesOfList, parseIds, tasksOfJobs, visibleDeliveries, visibleDrivers, visibleJobs, type DashboardFilterField, type Stat,
 } from '../../machines/dashboard/dashboard-view';
 import type { liveMergeMachine } from '../../machines/operations/live-merge.machine';
-import type { DetailKind, LiveDelivery, LiveJob, LiveTask, LiveUser, OpenDetail } from '../../machines/operations/live-merge';
+import { EMPTY_LISTS, type DetailKind, type LiveDelivery, type LiveJob, type LiveTask, type LiveUser, type OpenDetail } from '../../machines/operations/live-merge';
 import type { webNotificationsMachine } from '../../machines/operations/web-notifications.machine';
 import { NotificationsPanel } from './NotificationsPanel';
 import { BarcodeScanner, type BarcodeScannerActor } from './BarcodeScanner';
@@ -41,7 +41,22 @@ type MapTiles = NonNullable<Portal['mapTiles']>;
 export type DashboardActor = Actor<typeof dashboardMachine>;
 
 const Table = chakra('table');
-const cellCss = { borderCollapse: 'collapse', '& th, & td': { padding: '6px 8px', borderBottom: '1px solid #e2e2e2', textAlign: 'left' } } as const;
+/**
+ * The lists' tables: cells, and the buttons of their rows. Row buttons are plain `<button class="row-button">`
+ * styled here once per table: a Chakra Button computes and hashes its styles on every render, and a live batch
+ * re-renders some 200 rows (about half of a batch's render time went to that, bench/dashboard-frames.ts).
+ */
+const cellCss = {
+  borderCollapse: 'collapse',
+  '& th, & td': { padding: '6px 8px', borderBottom: '1px solid #e2e2e2', textAlign: 'left' },
+  '& .row-button': {
+    display: 'inline-flex', alignItems: 'center', gap: '4px', minHeight: '24px', paddingInline: '8px', fontSize: '12px', fontWeight: 500,
+    lineHeight: 1.2, whiteSpace: 'nowrap', borderRadius: '4px', border: '1px solid transparent', background: 'transparent', color: 'inherit', cursor: 'pointer',
+  },
+  '& .row-button[data-variant=outline]': { borderColor: 'border' },
+  '& .row-button:hover': { background: 'bg.muted' },
+  '& .row-button:focus-visible': { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '2px' },
+} as const;
 
 function StatCard({ label, value }: { label: string; value: Stat | number }) {
   return (
@@ -127,9 +142,9 @@ function FiltersBar({ view }: { view: DashboardActor }) {
 
 function DetailsButton({ live, kind, id, label }: { live: LiveActor; kind: DetailKind; id: number; label: string }) {
   return (
-    <Button size="xs" variant="ghost" aria-label={DASHBOARD_TEXTS.openDetails(kind, label)} onClick={() => live.send({ type: 'live.details.open', kind, id })}>
+    <button type="button" className="row-button" aria-label={DASHBOARD_TEXTS.openDetails(kind, label)} onClick={() => live.send({ type: 'live.details.open', kind, id })}>
       {label}
-    </Button>
+    </button>
   );
 }
 
@@ -190,10 +205,10 @@ const JobRow = memo(function JobRow({ live, job, open, tasks, drop }: { live: Li
         <td>{statusLabel(JOB_STATUS_LABELS, job.jobStatusId)}</td>
         <td>{String(job.driverName ?? '')}</td>
         <td>
-          <Button size="xs" variant="outline" aria-expanded={open} aria-label={DASHBOARD_TEXTS.showTasks(job.id)}
+          <button type="button" className="row-button" data-variant="outline" aria-expanded={open} aria-label={DASHBOARD_TEXTS.showTasks(job.id)}
             onClick={() => live.send({ type: 'live.job.toggle', jobId: job.id })}>
             {DASHBOARD_TEXTS.tasks} {open ? '▲' : '▼'}
-          </Button>
+          </button>
         </td>
       </tr>
       {open && (
@@ -427,8 +442,12 @@ export function DashboardView({ live, view, notifications, scanner, jobActions, 
     const found = scanner.on('scanner.found', (event) => live.send({ type: 'live.details.open', kind: 'delivery', id: event.deliveryId }));
     return () => found.unsubscribe();
   }, [scanner, live]);
-  const lists = useSelector(live, (snapshot) => snapshot.context.lists);
-  const loaded = useSelector(live, (snapshot) => snapshot.context.loaded);
+  // The lists render from a deferred copy: a live batch re-renders a few hundred rows, which React then renders in
+  // slices between frames (yielding to the browser) instead of in one task that drops a frame or two per batch.
+  // Everything else (toggles, filters, details) stays urgent; the rows catch up within the same batch interval.
+  const lists = useDeferredValue(useSelector(live, (snapshot) => snapshot.context.lists));
+  // Shown once the deferred copy holds the loaded lists (a load stores new lists, never EMPTY_LISTS itself).
+  const loaded = useSelector(live, (snapshot) => snapshot.context.loaded) && lists !== EMPTY_LISTS;
   const loading = useSelector(live, (snapshot) => snapshot.hasTag('loading'));
   const failed = useSelector(live, (snapshot) => snapshot.matches({ lists: 'failed' }));
   const error = useSelector(live, (snapshot) => snapshot.context.error);

@@ -57,19 +57,20 @@ const input = {
   sources: { deliveries: true, jobs: true, drivers: true },
 };
 const loaded = { type: 'xstate.done.actor.loadLists', output: liveMergeListsSample };
-// The driver comes closer to the drop-off: only distanceFromDriver changed (accepted; job 1 is touched).
-const closer = { type: 'live.update', update: { kind: 'jobTask', payload: { ...dropOff, distanceFromDriver: 3.5, xmin: '21' } } };
+// A batch from the hub actor: the driver came closer to the drop-off (only distanceFromDriver changed: accepted; job 1
+// is touched).
+const closer = { type: 'live.batch', updates: [{ kind: 'jobTask', payload: { ...dropOff, distanceFromDriver: 3.5, xmin: '21' } }] };
 
 export const liveMergeSamples = defineSamples(liveMergeMachine, [
   {
-    name: 'an operator on /dashboard: the lists load (or fail), the hub moves a task and adds a job, the connection comes back',
+    name: 'an operator on /dashboard: the lists load (or fail), hub batches move a task and add a job, the connection comes back',
     input,
     events: [
       loaded,
       { type: 'xstate.error.actor.loadLists', error: toApiError(503, { message: 'Service Unavailable' }, '/connect/jobs/ZA') },
       closer,
-      // A job created meanwhile: a new id is added.
-      { type: 'live.update', update: { kind: 'job', payload: { id: 2, xmin: '41', jobStatusId: JOB_STATUS.UNASSIGNED, driverId: null, driverName: null, isRejected: false } } },
+      // A job created meanwhile: a new id is added (the next batch).
+      { type: 'live.batch', updates: [{ kind: 'job', payload: { id: 2, xmin: '41', jobStatusId: JOB_STATUS.UNASSIGNED, driverId: null, driverName: null, isRejected: false } }] },
     ],
   },
   {
@@ -93,9 +94,11 @@ export const liveMergeSamples = defineSamples(liveMergeMachine, [
     events: [
       loaded,
       { type: 'live.job.toggle', jobId: 1 },
-      // A task added to job 1: listed only while job 1 is shown (expanded).
-      { type: 'live.update', update: { kind: 'jobTask', payload: { ...dropOff, id: 13, taskJobOrder: 3, xmin: '22' } } },
-      { type: 'live.update', update: { kind: 'webNotification', payload: { id: 7, title: 'Job 1 delayed', message: 'The driver reports a delay', read: false } } },
+      // One batch: a task added to job 1 (listed only while job 1 is shown, expanded) and a notification.
+      { type: 'live.batch', updates: [
+        { kind: 'jobTask', payload: { ...dropOff, id: 13, taskJobOrder: 3, xmin: '22' } },
+        { kind: 'webNotification', payload: { id: 7, title: 'Job 1 delayed', message: 'The driver reports a delay', read: false } },
+      ] },
     ],
   },
 ], 'transitions');

@@ -230,19 +230,54 @@ function isNewerMessage(update: LiveUpdate, queued: LiveUpdate): boolean {
   return true;
 }
 
+/** A hub message is taken only with a payload that has an id (anything else from the network is dropped). */
+export function isLiveUpdate(update: LiveUpdate | undefined): update is LiveUpdate {
+  return typeof update?.payload?.id === 'number';
+}
+
 /**
- * Queues a message for the next batch. Only the newest version (highest xmin) of each row is kept: merging
- * versions one by one would end in the same place, and a busy batch stays as long as its distinct rows.
+ * The messages of one batch, keyed by row: only the newest version (highest xmin) of each row is kept, in the
+ * place where the row first came (merging versions one by one would end in the same place, and a busy batch stays
+ * as long as its distinct rows). One map lookup per message: 2,000 messages a second into a queue of a thousand
+ * rows searched the queue a thousand times per message.
  */
+export class UpdateQueue {
+  private readonly rows = new Map<string, LiveUpdate>();
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  /** Takes a message; false when it was dropped (no id, or not newer than the version queued). */
+  add(update: LiveUpdate): boolean {
+    if (!isLiveUpdate(update)) return false;
+    const key = updateKey(update);
+    const queued = this.rows.get(key);
+    if (queued && !isNewerMessage(update, queued)) return false;
+    this.rows.set(key, update);
+    return true;
+  }
+
+  /** The batch, emptying the queue. */
+  take(): LiveUpdate[] {
+    const batch = [...this.rows.values()];
+    this.rows.clear();
+    return batch;
+  }
+}
+
+/** Queues the messages of a batch behind those already queued (the same rules as `UpdateQueue`). */
+export function enqueueUpdates(queue: readonly LiveUpdate[], updates: readonly LiveUpdate[]): LiveUpdate[] {
+  const merged = new UpdateQueue();
+  for (const update of queue) merged.add(update);
+  let changed = false;
+  for (const update of updates) changed = merged.add(update) || changed;
+  return changed ? merged.take() : queue as LiveUpdate[];
+}
+
+/** Queues one message (`enqueueUpdates` with one). */
 export function enqueueUpdate(queue: readonly LiveUpdate[], update: LiveUpdate): LiveUpdate[] {
-  const { kind } = update;
-  const { id } = update.payload;
-  const index = queue.findIndex((queued) => queued.kind === kind && queued.payload.id === id);
-  if (index === -1) return [...queue, update];
-  if (!isNewerMessage(update, queue[index]!)) return queue as LiveUpdate[];
-  const next = [...queue];
-  next[index] = update;
-  return next;
+  return enqueueUpdates(queue, [update]);
 }
 
 /** Applies a batch in arrival order (the xmin rule makes the order of two versions of one row irrelevant). */

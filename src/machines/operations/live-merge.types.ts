@@ -25,7 +25,7 @@ export interface LiveMergeContext {
   lists: LiveLists;
   /** Whether the lists have been loaded once (views show them while they reload). */
   loaded: boolean;
-  /** Hub messages received since the last flush. */
+  /** Hub batches received while the lists load (or failed to), merged once they are there. */
   queue: LiveUpdate[];
   /** How many rows the last batch brought (the view's "live" indicator). */
   lastBatchSize: number;
@@ -38,8 +38,8 @@ export interface LiveMergeContext {
 }
 
 export type LiveMergeEvent =
-  /** A hub message (from the hub actor). */
-  | { type: 'live.update'; update: LiveUpdate }
+  /** The hub messages of one batch interval, the newest version of each row (from the hub actor). */
+  | { type: 'live.batch'; updates: LiveUpdate[] }
   /** The connection came back: messages may have been lost, the lists reload over REST. */
   | { type: 'connection.reconnected' }
   | { type: 'live.retry' }
@@ -51,8 +51,8 @@ export type LiveMergeEvent =
   | { type: 'live.mute.toggle' }
   /** Raised by a flush whose batch touched the open detail's row. */
   | { type: 'live.detail.touched' }
-  // The invoked loads' outcomes, named here so that the actions can assert them: `flush` enqueues `playSound`
-  // by name, which XState types only while no action of this setup takes typed params.
+  // The invoked loads' outcomes, named here so that the actions can assert them: `merge` and `flushQueue` enqueue
+  // `playSound` by name, which XState types only while no action of this setup takes typed params.
   | { type: 'xstate.done.actor.loadLists'; output: LiveLists }
   | { type: 'xstate.error.actor.loadLists'; error: unknown }
   | { type: 'xstate.done.actor.loadDetails'; output: DashboardDetails };
