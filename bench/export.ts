@@ -67,6 +67,7 @@ export async function runExport(): Promise<BenchResult> {
       notes: [
         `${process.env.DATABASE_URL ? 'PostgreSQL' : 'in-memory PGlite'}; file ${(bytes / MB).toFixed(1)} MB in ${(ms / 1000).toFixed(1)} s; server RSS ${rssBefore.toFixed(0)} MB before the export, ${peakMb.toFixed(0)} MB at its peak.`,
         'Three processes: the server (this one; PGlite, when used, is inside it), the download (bench/export-child.ts reads the file to its end), and the writer alone (the same child, another process). Goals: >= 40,000 rows/s and >= 0.8x the writer alone; <= 50 MB added.',
+        `The server's process ran with ${process.execArgv.filter((flag) => /^--(max-semi-space-size|heap-growing-percent)/.test(flag)).join(' ') || 'no V8 memory flags'}, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'} (server/node-settings.mjs).`,
         `Load average at the end: ${loadavg().map((load) => load.toFixed(2)).join(', ')}.`,
       ],
       details: { ms, bytes, peakMb, rssBefore, addedMb, baselineMs: baseline.ms, baselinePeakMb: baseline.peakMb, baselineRssBeforeMb: baseline.rssBeforeMb },

@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signAccessToken } from '../server/auth/tokens';
 import { refreshTokenFamilies, users } from '../server/db/schema';
+import { serverSpawnArgs } from '../server/node-settings.mjs';
 import { startServer } from '../server/server';
 import { bearer, startTestServer } from '../tests/api/support';
 import { freePort } from '../tests/support/free-port';
@@ -139,10 +140,10 @@ async function sample(work: () => Promise<void>): Promise<number[]> {
 /** A server in a process of its own on the same database and data directory (so it accepts the same tokens). */
 async function childServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['server/launch.mjs', 'serve'], {
-    cwd: root, detached: true, stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: '/nonexistent', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
-  });
+  // With the server's memory settings on its command line (as server/launch.mjs would apply them by starting a child),
+  // so that the process measured is the server itself.
+  const { args, env } = serverSpawnArgs('serve', { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: '/nonexistent', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl });
+  const child = spawn(process.execPath, args, { cwd: root, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => { errors = (errors + chunk.toString()).slice(-2000); });
   const url = `http://127.0.0.1:${port}`;

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-settings.mjs';
 import { benchmarkFiles } from './list';
 import type { BenchResult, BenchRow, BudgetKey } from './types';
 
@@ -21,10 +22,19 @@ if (unknown.length > 0) {
 }
 const files = benchmarkFiles.filter((file) => chosen.length === 0 || chosen.includes(file));
 
+/**
+ * The benchmarks measuring the memory of a server that runs in their own process (bench/export.ts): it runs with
+ * the settings the server always has (server/node-settings.mjs), or its figure would be another server's.
+ */
+const SERVER_IN_PROCESS = new Set(['export']);
+
 /** Runs bench/<file>.ts in a child process (its output passes through) and reads the BenchResult it wrote. */
 async function runInChild(file: string, jsonFile: string): Promise<{ name: string; result: BenchResult }> {
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(benchDir, 'child.ts'), file, '--json', jsonFile], { stdio: 'inherit', env: process.env });
+    // A benchmark whose figure is the memory of the server in its own process runs with the server's memory settings.
+    const settings = SERVER_IN_PROCESS.has(file) ? { flags: SERVER_NODE_FLAGS, env: SERVER_ENV } : { flags: [], env: {} };
+    const child = spawn(process.execPath, [...settings.flags, '--import', 'tsx', join(benchDir, 'child.ts'), file, '--json', jsonFile],
+      { stdio: 'inherit', env: { ...settings.env, ...process.env } });
     child.on('error', reject);
     child.on('exit', (exitCode, signal) => resolve(signal ? -1 : exitCode));
   });

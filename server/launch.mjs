@@ -6,9 +6,11 @@
 // fastify-openapi-glue is bundled with server/openapi-prevalidated.mjs in place of its validator, because the compile
 // also validates the OpenAPI contracts and writes them as JSON (server/openapi-compile.mjs), so a start neither parses
 // their YAML nor checks them against the OpenAPI meta-schema again (issue 23, "Server start-up").
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hasServerSettings, SERVER_ENV, SERVER_NODE_FLAGS } from './node-settings.mjs';
 
 const ENTRIES = ['start', 'serve'];
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -106,12 +108,35 @@ async function step(label, run) {
   process.stdout.write(`  ${label}: done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
-if (await isStale()) {
-  mkdirSync(outDir, { recursive: true });
-  await step('Compiling the server (first start or changed sources)', compile);
+/**
+ * Node started without the server's memory settings (server/node-settings.mjs; `npm start`, a bare `node
+ * server/launch.mjs`): run the server in a child process that has them, this one only passing signals on. Its own
+ * process group, so a terminal's Ctrl-C reaches it once (from here), not twice; it stops if this process dies.
+ */
+function runWithSettings() {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'], detached: true, env: { ...SERVER_ENV, ...process.env, SERVER_LAUNCHED_BY: String(process.pid) },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));
 }
-if (entry !== '--compile') {
+
+async function main() {
+  if (await isStale()) {
+    mkdirSync(outDir, { recursive: true });
+    await step('Compiling the server (first start or changed sources)', compile);
+  }
+  if (entry === '--compile') return;
+  if (process.env.SERVER_LAUNCHED_BY && process.channel) {
+    // Started by runWithSettings: its end (even SIGKILL) closes the channel; stop as on SIGTERM then.
+    process.channel.unref();
+    process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  }
   // Stack traces name the TypeScript files and lines.
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(join(outDir, `${entry}.mjs`)).href);
 }
+
+// Without the settings, this process only starts the one that has them (which compiles if needed, then runs).
+if (entry !== '--compile' && !hasServerSettings()) runWithSettings();
+else await main();

@@ -19,9 +19,9 @@ import {
   companies, deliveries, deliveryAdminDetails, deliveryItems, deliveryQuotes, jobTasks, parcelTypes, stores, users,
 } from '../db/schema';
 import { badRequest, ConflictError, HttpError, notFound } from '../http/errors';
-import { rowExport, type ExportColumn } from './export';
+import { cursorExport, exportSelection, rowExport, type ExportColumn, type ExportField } from './export';
 import {
-  after, cachedEstimate, cappedCount, listTotal, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, estimateKey, prepareNamed, StatementCache, whereAll,
+  cachedEstimate, cappedCount, listTotal, type ListDefinition, pageOf, type ParsedList, parseListQuery, type QueryOf, estimateKey, prepareNamed, StatementCache, whereAll,
 } from './list-query';
 import type { PortalData } from './portals';
 import { logisticStatusValues } from './delivery-status';
@@ -208,34 +208,31 @@ function publicRow(row: Row) {
   };
 }
 
-const sortValueOf = (parsed: ParsedList, row: Row): unknown => {
-  const name = Object.entries(deliveryList.sortable).find(([, column]) => column === parsed.sortColumn)?.[0] ?? 'id';
-  return row[name as keyof Row];
-};
-
 const money = (cents: number | null) => (cents === null ? null : cents / 100);
 
-export const DELIVERY_EXPORT: ExportColumn<Row>[] = [
-  { header: 'Id', value: (row) => row.id, width: 8 },
-  { header: 'Waybill', value: (row) => row.waybill, width: 16 },
-  { header: 'Order reference', value: (row) => row.orderReference },
-  { header: 'Customer identifier', value: (row) => row.customerIdentifier },
-  { header: 'Company', value: (row) => row.companyName, width: 24 },
-  { header: 'Store', value: (row) => row.storeName, width: 24 },
-  { header: 'Placed by', value: (row) => row.placedByEmail, width: 28 },
-  { header: 'Logistic status', value: (row) => labelOf(LOGISTIC_STATUS_LABELS, row.logisticStatusId) },
-  { header: 'Payment status', value: (row) => labelOf(PAYMENT_STATUS_LABELS, row.paymentStatusId) },
-  { header: 'Delivery date', value: (row) => row.readyForCollectionDate, width: 12 },
-  { header: 'Deliver by', value: (row) => row.deliverByDate, width: 12 },
-  { header: 'Distance (km)', value: (row) => row.distanceKm, width: 12 },
-  { header: 'SLA type', value: (row) => row.slaType },
-  { header: 'Pricing tier', value: (row) => row.pricingTier },
-  { header: 'Price excl', value: (row) => money(row.priceExclCents), width: 12 },
-  { header: 'Return to sender', value: (row) => row.isReturnToSender, width: 10 },
-  { header: 'Round trip', value: (row) => row.isRoundTrip, width: 10 },
-  { header: 'High risk', value: (row) => row.isHighRisk, width: 10 },
-  { header: 'Lot number', value: (row) => (Number(row.lotNumber) > 0 ? Number(row.lotNumber) : DELIVERY_ADMIN_TEXTS.notApplicable), width: 10 },
-  { header: 'Created', value: (row) => row.createdAt, width: 22 },
+/** The Deliveries export (and the archives'), read through a cursor as arrays in this order (server/domain/export.ts). */
+export const DELIVERY_EXPORT: ExportField[] = [
+  { header: 'Id', field: deliveries.id, width: 8 },
+  { header: 'Waybill', field: deliveries.waybill, width: 16 },
+  { header: 'Order reference', field: deliveries.orderReference },
+  { header: 'Customer identifier', field: deliveries.customerIdentifier },
+  { header: 'Company', field: companies.companyName, width: 24 },
+  { header: 'Store', field: stores.storeName, width: 24 },
+  { header: 'Placed by', field: users.email, width: 28 },
+  { header: 'Logistic status', field: deliveries.logisticStatusId, cell: (value) => labelOf(LOGISTIC_STATUS_LABELS, value as number) },
+  { header: 'Payment status', field: deliveries.paymentStatusId, cell: (value) => labelOf(PAYMENT_STATUS_LABELS, value as number) },
+  { header: 'Delivery date', field: deliveries.readyForCollectionDate, width: 12 },
+  { header: 'Deliver by', field: deliveries.deliverByDate, width: 12 },
+  { header: 'Distance (km)', field: deliveries.distanceKm, width: 12 },
+  { header: 'SLA type', field: deliveryQuotes.slaType },
+  { header: 'Pricing tier', field: deliveryQuotes.pricingTier },
+  { header: 'Price excl', field: deliveryQuotes.priceExclCents, cell: (value) => money(value as number | null), width: 12 },
+  { header: 'Return to sender', field: sql<boolean>`coalesce(${deliveryAdminDetails.isReturnToSender}, false)`, width: 10 },
+  { header: 'Round trip', field: deliveries.isRoundTrip, width: 10 },
+  { header: 'High risk', field: deliveries.isHighRisk, width: 10 },
+  { header: 'Lot number', field: sql<number>`coalesce(${deliveryAdminDetails.lotNumber}, 0)`, cell: (value) => (Number(value) > 0 ? Number(value) : DELIVERY_ADMIN_TEXTS.notApplicable), width: 10 },
+  // Timestamps arrive as the database's text (server/db/cursor.ts); the file has a date, as the ORM's Date gave.
+  { header: 'Created', field: deliveries.createdAt, cell: (value) => new Date(String(value)), width: 22 },
 ];
 
 /** The parsed list: newest first unless the caller sorts. */
@@ -342,13 +339,15 @@ export async function listDeliveries(db: Database, portal: PortalData, scope: Sc
   }
   if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(deliveries).where(where);
-    return rowExport<Row>({
-      fileName: typeof archive === 'object' ? archive.fileName : archive ? DELIVERY_ADMIN_TEXTS.archiveExportName : DELIVERY_ADMIN_TEXTS.exportName,
-      columns: DELIVERY_EXPORT,
-      total: total?.value ?? 0,
-      batch: (last, limit) => selectRows(db, whereAll(where, after(parsed, last && { id: last.id, sortValue: sortValueOf(parsed, last) })))
-        .orderBy(...parsed.orderBy).limit(limit),
-    });
+    const statement = db.select(exportSelection(DELIVERY_EXPORT)).from(deliveries)
+      .leftJoin(companies, eq(companies.id, deliveries.companyId))
+      .leftJoin(stores, eq(stores.id, deliveries.storeId))
+      .leftJoin(users, eq(users.id, deliveries.placedByUserId))
+      .leftJoin(deliveryQuotes, eq(deliveryQuotes.id, deliveries.selectedQuoteId))
+      .leftJoin(deliveryAdminDetails, eq(deliveryAdminDetails.deliveryId, deliveries.id))
+      .where(where).orderBy(...parsed.orderBy).getSQL();
+    const fileName = typeof archive === 'object' ? archive.fileName : archive ? DELIVERY_ADMIN_TEXTS.archiveExportName : DELIVERY_ADMIN_TEXTS.exportName;
+    return cursorExport(db, fileName, DELIVERY_EXPORT, statement, total?.value ?? 0);
   }
   // aggregationsOnly: the counts by status, no rows.
   const [byLogistic, byPayment] = await Promise.all([

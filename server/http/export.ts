@@ -25,13 +25,20 @@ export function streamExport<Row>(reply: FastifyReply, file: RowExport<Row>): Fa
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet(file.fileName.slice(0, 31));
     sheet.columns = file.columns.map((column, index) => ({ header: column.header, key: `c${index}`, width: column.width ?? 20 }));
+    let n = 0;
     for await (const row of file.rows) {
+      if (process.env.AB_TRACE && ++n % 100000 === 0) { const m = process.memoryUsage(); process.stderr.write(`${n} rss ${(m.rss/1048576).toFixed(0)} heapTotal ${(m.heapTotal/1048576).toFixed(0)} heapUsed ${(m.heapUsed/1048576).toFixed(0)} external ${(m.external/1048576).toFixed(0)} ab ${(m.arrayBuffers/1048576).toFixed(0)}\n`); }
       sheet.addRow(file.columns.map((column) => column.value(row) ?? null)).commit();
       // The zip's deflate runs behind the rows: wait for it as well as for the client, or the sheet's XML piles up.
       const backlog = zipBacklogOf(sheet);
       if (backlog) {
-        // A client gone (output closed) stops the zip, so its backlog never drains: stop waiting then too.
-        await new Promise<void>((resolve) => { backlog.once('drain', () => resolve()); output.once('close', () => resolve()); });
+        // A client gone (output closed) stops the zip, so its backlog never drains: stop waiting then too. Whichever
+        // comes first removes the other listener (left behind, a 'close' listener per wait piled up on the output).
+        await new Promise<void>((resolve) => {
+          const done = () => { backlog.removeListener('drain', done); output.off('close', done); resolve(); };
+          backlog.once('drain', done);
+          output.once('close', done);
+        });
       }
       if (output.writableNeedDrain) await once(output, 'drain');
       if (output.destroyed) return;
@@ -49,10 +56,11 @@ export function streamExport<Row>(reply: FastifyReply, file: RowExport<Row>): Fa
 interface LegacyWritable {
   _writableState: { needDrain: boolean };
   once(event: 'drain', listener: () => void): unknown;
+  removeListener(event: 'drain', listener: () => void): unknown;
 }
 
 const isLegacyWritable = (value: unknown): value is LegacyWritable => typeof value === 'object' && value !== null
-  && typeof Reflect.get(value, 'once') === 'function' && typeof Reflect.get(value, '_writableState') === 'object';
+  && typeof Reflect.get(value, 'once') === 'function' && typeof Reflect.get(value, 'removeListener') === 'function' && typeof Reflect.get(value, '_writableState') === 'object';
 
 /**
  * The stream between a streaming worksheet and the zip, when it holds more than its high-water mark. exceljs's sheet

@@ -4,6 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { serverSpawnArgs } from '../../server/node-settings.mjs';
 import { freePort } from '../support/free-port';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,12 +29,11 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'courier-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['server/launch.mjs', 'start'], {
-    // The card sandbox on a free port too, so a suite never collides with a running `npm start`.
-    // One browser on loopback stands for many users: the edge limits (tested in the API suite) stay out of the way.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX_PORT: '0', ANONYMOUS_WRITES_PER_MINUTE: '1000000', EXPENSIVE_CALLS_PER_MINUTE: '1000000', MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // The card sandbox on a free port too, so a suite never collides with a running `npm start`.
+  // One browser on loopback stands for many users: the edge limits (tested in the API suite) stay out of the way.
+  // The server's memory settings on the command line (server/node-settings.mjs): the process started is the server.
+  const spawned = serverSpawnArgs('start', { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX_PORT: '0', ANONYMOUS_WRITES_PER_MINUTE: '1000000', EXPENSIVE_CALLS_PER_MINUTE: '1000000', MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
+  const child: ChildProcess = spawn(process.execPath, spawned.args, { env: spawned.env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk) => { output += chunk; });
   child.stderr!.on('data', (chunk) => { output += chunk; });
   const url = `http://localhost:${port}`;

@@ -4,8 +4,9 @@ import type { components, operations } from '../../../src/api/generated/connect'
 import { DEFAULT_PAGE_SIZE, EXPORT_BATCH_SIZE, MAX_PAGE_SIZE, SLA_TYPES } from '../../../src/lib/constants';
 import {
   REPORT_DEFAULT_RANGE_DAYS, REPORT_MAX_CHART_POINTS, REPORT_MAX_RANGE_DAYS, REPORT_TEXTS, reportParams,
-  type HolidayFilter, type ReportDateType, type ReportDeclaration, type ReportPeriod,
+  type HolidayFilter, type ReportColumn, type ReportDateType, type ReportDeclaration, type ReportPeriod,
 } from '../../../src/lib/reports';
+import { cursorBatches } from '../../db/cursor';
 import { rowsOf, type Database } from '../../db/database';
 import { badRequest } from '../../http/errors';
 import { RowExport, type ExportColumn } from '../export';
@@ -215,66 +216,11 @@ const ordered = (sort: ReportSort) =>
   sql`order by ${sql.identifier(sort.key)} ${sql.raw(sort.direction)} nulls last, "key" asc`;
 
 /** An export cell: money in the currency's units, everything else as the table shows it. */
-function cellOf(report: ReportDeclaration, key: string) {
-  const format = report.columns.find((column) => column.key === key)?.format;
-  return (row: ReportRow) => {
-    const value = row[key];
+function cellAt(format: ReportColumn['format'], index: number) {
+  return (row: unknown[]) => {
+    const value = row[index] as ReportValue;
     return format === 'money' && typeof value === 'number' ? value / 100 : value;
   };
-}
-
-/** Above this many rows an export reads its table through a cursor (one pass); below, in offset batches. */
-export const REPORT_CURSOR_EXPORT_ROWS = 10 * EXPORT_BATCH_SIZE;
-
-/**
- * The rows of one statement through a cursor in a transaction of its own, `batch` at a time as the consumer pulls
- * (one more batch is read ahead). The report's query runs once however long the table is; offset batches would run
- * it again, and sort it again, for every batch. The transaction ends when the consumer stops.
- */
-export async function* cursorRows<Row>(db: Database, statement: SQL, batch: number): AsyncGenerator<Row> {
-  const queue: Row[][] = [];
-  let outcome: { error: unknown } | 'done' | undefined;
-  let stopped = false;
-  let wakeConsumer: (() => void) | undefined;
-  let wakeReader: (() => void) | undefined;
-  const wake = (which: 'consumer' | 'reader') => {
-    const resolve = which === 'consumer' ? wakeConsumer : wakeReader;
-    if (which === 'consumer') wakeConsumer = undefined; else wakeReader = undefined;
-    resolve?.();
-  };
-  const reader = db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`declare report_export no scroll cursor for ${statement}`);
-    for (;;) {
-      const rows = await rowsOf<Row>(tx, sql`fetch ${sql.raw(String(batch))} from report_export`);
-      // One batch read ahead at most: wait until the consumer has taken the previous one (or stopped).
-      while (queue.length > 0 && !stopped) await new Promise<void>((resolve) => { wakeReader = resolve; });
-      if (stopped) break;
-      queue.push(rows);
-      wake('consumer');
-      if (rows.length < batch) break;
-    }
-    await tx.execute(sql`close report_export`);
-  }).then(() => { outcome = 'done'; }, (error: unknown) => { outcome = { error }; }).finally(() => wake('consumer'));
-  try {
-    for (;;) {
-      const rows = queue.shift();
-      if (rows) {
-        wake('reader');
-        yield* rows;
-      } else if (outcome === 'done') {
-        return;
-      } else if (outcome) {
-        throw outcome.error;
-      } else {
-        await new Promise<void>((resolve) => { wakeConsumer = resolve; });
-      }
-    }
-  } finally {
-    stopped = true;
-    wake('reader');
-    await reader;
-  }
 }
 
 /** Report statements plan without JIT: compiling their CASE-heavy expressions costs more than it saves (docs/benchmarks.md). */
@@ -328,6 +274,8 @@ export function reportStatements(report: ReportDeclaration, reportQuery: ReportQ
         (select coalesce(json_agg(c), '[]'::json) from (${chartOf}) c) as chart`,
     count: sql`select count(*)::int as total from (${rows}) r`,
     all: sql`select * from (${rows}) r ${ordered(sort)}`,
+    /** The export's table: the report's columns in their order (a row is read as an array), every row in order. */
+    exported: sql`select ${sql.join(report.columns.map((column) => sql`r.${sql.identifier(column.key)}`), sql`, `)} from (${rows}) r ${ordered(sort)}`,
   };
 }
 
@@ -348,7 +296,7 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? JSON.pa
  */
 export async function runReport(
   db: Database, report: ReportDeclaration, reportQuery: ReportQuery, context: ReportContext, query: ReportQueryParams,
-): Promise<ReportResult | RowExport<ReportRow>> {
+): Promise<ReportResult | RowExport<unknown[]>> {
   if (query.exportExcel) {
     const statements = reportStatements(report, reportQuery, context, query);
     const total = await db.transaction(async (tx) => {
@@ -357,15 +305,9 @@ export async function runReport(
       return counted?.total ?? 0;
     });
     async function* all() {
-      if (total > REPORT_CURSOR_EXPORT_ROWS) {
-        yield* cursorRows<ReportRow>(db, statements.all, EXPORT_BATCH_SIZE);
-        return;
-      }
-      for (let offset = 0; offset < total; offset += EXPORT_BATCH_SIZE) {
-        yield* await rowsOf<ReportRow>(db, sql`${statements.all} limit ${EXPORT_BATCH_SIZE} offset ${offset}`);
-      }
+      for await (const batch of cursorBatches(db, statements.exported, EXPORT_BATCH_SIZE, [JIT_OFF])) yield* batch.rows;
     }
-    const columns: ExportColumn<ReportRow>[] = report.columns.map((column) => ({ header: column.label, value: cellOf(report, column.key) }));
+    const columns: ExportColumn<unknown[]>[] = report.columns.map((column, index) => ({ header: column.label, value: cellAt(column.format, index) }));
     return new RowExport(report.exportName, columns, all(), total);
   }
   // One snapshot for the dirty days and the report (repeatable read): a summary and the live rows never overlap or miss.
