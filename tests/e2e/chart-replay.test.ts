@@ -913,7 +913,8 @@ function payDriver(): BrowserDriver {
       'account.choosing': async ({ page }) => wizardOf(page).getByTestId('pay-account').waitFor({ timeout: STEP_TIMEOUT }),
       'details.idle': async ({ page }) => payDetails(page).getByRole('heading', { name: PAY_STEP_TEXTS.paymentDetails }).waitFor({ timeout: STEP_TIMEOUT }),
       'payment.ready': async ({ page }) => wizardOf(page).locator('iframe[title="Card payment"]').waitFor({ timeout: STEP_TIMEOUT }),
-      'payment.widgetFailed': async ({ page }) => wizardOf(page).getByText('The payment form could not be loaded.').waitFor({ timeout: STEP_TIMEOUT }),
+      // The card form is not there: the script did not arrive, or its checkout was refused; the step says which.
+      'payment.widgetFailed': async ({ page }) => wizardOf(page).getByTestId('booking-problem').first().waitFor({ timeout: STEP_TIMEOUT }),
     },
   };
 }
