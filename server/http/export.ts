@@ -25,9 +25,7 @@ export function streamExport<Row>(reply: FastifyReply, file: RowExport<Row>): Fa
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet(file.fileName.slice(0, 31));
     sheet.columns = file.columns.map((column, index) => ({ header: column.header, key: `c${index}`, width: column.width ?? 20 }));
-    let n = 0;
     for await (const row of file.rows) {
-      if (process.env.AB_TRACE && ++n % 100000 === 0) { const m = process.memoryUsage(); process.stderr.write(`${n} rss ${(m.rss/1048576).toFixed(0)} heapTotal ${(m.heapTotal/1048576).toFixed(0)} heapUsed ${(m.heapUsed/1048576).toFixed(0)} external ${(m.external/1048576).toFixed(0)} ab ${(m.arrayBuffers/1048576).toFixed(0)}\n`); }
       sheet.addRow(file.columns.map((column) => column.value(row) ?? null)).commit();
       // The zip's deflate runs behind the rows: wait for it as well as for the client, or the sheet's XML piles up.
       const backlog = zipBacklogOf(sheet);
