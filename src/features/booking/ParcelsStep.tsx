@@ -53,7 +53,9 @@ export function ParcelsStep({ wizard }: { wizard: ActorRefFrom<typeof wizardMach
         aria-label={PARCEL_STEP_TEXTS.heading}>
         {types.map((type) => (
           <li key={type.id}>
-            <Button variant="outline" w="full" h="auto" py={2} flexDirection="column" data-testid="parcel-type" onClick={() => add(type)}>
+            {/* The size wraps under the name: three cards side by side on a phone leave about 110 px each. */}
+            <Button variant="outline" w="full" h="full" minW={0} py={2} px={2} flexDirection="column" whiteSpace="normal" textAlign="center"
+              data-testid="parcel-type" onClick={() => add(type)}>
               <Text fontWeight="semibold">{type.name}</Text>
               {type.id !== CUSTOM_PARCEL_TYPE_ID && (
                 <Text textStyle="xs">{type.length}×{type.width}×{type.height} {PARCEL_UNITS.dimension} · {type.weight} {PARCEL_UNITS.weight} max</Text>
@@ -69,11 +71,12 @@ export function ParcelsStep({ wizard }: { wizard: ActorRefFrom<typeof wizardMach
         {parcels.map((parcel, index) => {
           const name = parcel.deliveryItemName || parcel.name || '';
           return (
-            <Flex as="li" key={index} gap={2} align="center" data-testid="parcel" py={1}>
+            // On a phone the row wraps: the name and the fields on one line, the checkbox and buttons on the next.
+            <Flex as="li" key={index} gap={2} align="center" wrap="wrap" data-testid="parcel" py={1}>
               <Text minW="100px">{name}</Text>
-              <Input size="sm" aria-label={`${PARCEL_STEP_TEXTS.description} ${name}`} placeholder={PARCEL_STEP_TEXTS.description}
+              <Input size="sm" flex="1 1 140px" minW={0} aria-label={`${PARCEL_STEP_TEXTS.description} ${name}`} placeholder={PARCEL_STEP_TEXTS.description}
                 value={parcel.description ?? ''} onChange={(event) => update(index, { description: event.target.value || null })} />
-              <Input size="sm" maxW="140px" aria-label={`${PARCEL_STEP_TEXTS.barcode} ${name}`} placeholder={PARCEL_STEP_TEXTS.barcode}
+              <Input size="sm" flex="0 1 140px" minW={0} aria-label={`${PARCEL_STEP_TEXTS.barcode} ${name}`} placeholder={PARCEL_STEP_TEXTS.barcode}
                 value={parcel.barCode ?? ''} onChange={(event) => update(index, { barCode: event.target.value || null })} />
               <label>
                 <input type="checkbox" checked={parcel.isFragile} onChange={(event) => update(index, { isFragile: event.target.checked })} />
