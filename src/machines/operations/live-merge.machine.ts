@@ -109,16 +109,12 @@ export const liveMergeMachine = setup({
       assertEvent(event, 'live.batch');
       return { queue: enqueueUpdates(context.queue, updatesOf(event)) };
     }),
-    /** A batch from the hub merges at once (the hub actor gathered it for one batch interval). */
+    /**
+     * Merges a batch from the hub at once (the hub actor gathered it for one batch interval), behind what arrived
+     * while the lists loaded or had failed (the queue, which merges as one batch as soon as the lists are there).
+     */
     merge: enqueueActions(({ context, event, enqueue }) => {
-      const batch = updatesOf(event);
-      if (batchHasNotification(batch) && !context.muted) enqueue('playSound');
-      if (context.detail && batchTouches(batch, context.detail)) enqueue.raise({ type: 'live.detail.touched' });
-      enqueue.assign({ lists: applyBatch(context.lists, batch, scopeOf(context)), lastBatchSize: batch.length });
-    }),
-    /** What arrived while the lists loaded (or had failed) merges as one batch as soon as they are there. */
-    flushQueue: enqueueActions(({ context, enqueue }) => {
-      const batch = context.queue;
+      const batch = enqueueUpdates(context.queue, updatesOf(event));
       if (batch.length === 0) return;
       if (batchHasNotification(batch) && !context.muted) enqueue('playSound');
       if (context.detail && batchTouches(batch, context.detail)) enqueue.raise({ type: 'live.detail.touched' });
@@ -208,7 +204,7 @@ export const liveMergeMachine = setup({
             id: 'loadLists',
             src: 'loadLists',
             input: ({ context }) => ({ cca2: context.cca2, jobId: context.jobId, listType: context.listType, sources: context.sources }),
-            onDone: { target: 'ready', actions: ['storeLists', 'flushQueue'] },
+            onDone: { target: 'ready', actions: ['storeLists', 'merge'] },
             onError: { target: 'failed', actions: 'storeError' },
           },
         },
