@@ -77,8 +77,8 @@ export const hubUpdates = fromCallback<LiveMergeEvent, { topics: readonly Dashbo
   };
 });
 
-/** The messages of a `live.batch` the chart takes (those with an id). */
-const updatesOf = (event: LiveMergeEvent): LiveUpdate[] => (event.type === 'live.batch' && Array.isArray(event.updates) ? event.updates.filter(isLiveUpdate) : []);
+/** The messages of a `live.batch` (the queue drops those without an id). */
+const updatesOf = (event: LiveMergeEvent): readonly LiveUpdate[] => (event.type === 'live.batch' && Array.isArray(event.updates) ? event.updates : []);
 
 const scopeOf = (context: LiveMergeContext) => ({
   shownJobIds: new Set([...(context.jobId === null ? [] : [context.jobId]), ...context.expandedJobIds]),
@@ -150,7 +150,7 @@ export const liveMergeMachine = setup({
   },
   guards: {
     /** A batch is taken only when it holds a message with an id (anything else from the network is dropped). */
-    isBatch: ({ event }) => updatesOf(event).length > 0,
+    isBatch: ({ event }) => updatesOf(event).some(isLiveUpdate),
     hasJobId: ({ event }) => {
       assertEvent(event, 'live.job.toggle');
       return typeof event.jobId === 'number';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_STATUS, TASK_TYPE } from '../../lib/statuses';
 import {
-  applyBatch, batchHasNotification, batchTouches, compareXmin, EMPTY_LISTS, enqueueUpdate, mergeCoordinate, mergeDelivery, mergeDriver, mergeJob, mergeTask,
+  applyBatch, batchHasNotification, batchTouches, compareXmin, EMPTY_LISTS, enqueueUpdates, mergeCoordinate, mergeDelivery, mergeDriver, mergeJob, mergeTask,
   type LiveCoordinate, type LiveJob, type LiveUser, type LiveTask, type TaskListScope,
 } from './live-merge';
 
@@ -148,8 +148,8 @@ describe('coordinates (CoordinateUpdates) in the drivers list', () => {
   });
 
   it('keeps the newest coordinate of a driver in a batch, and a user message still merges by xmin afterwards', () => {
-    let queue = enqueueUpdate([], { kind: 'coordinate', payload: coordinate('2026-11-21T08:00:10.000Z', -26.3) });
-    queue = enqueueUpdate(queue, { kind: 'coordinate', payload: coordinate('2026-11-21T08:00:05.000Z', -26.2) });
+    let queue = enqueueUpdates([], [{ kind: 'coordinate', payload: coordinate('2026-11-21T08:00:10.000Z', -26.3) }]);
+    queue = enqueueUpdates(queue, [{ kind: 'coordinate', payload: coordinate('2026-11-21T08:00:05.000Z', -26.2) }]);
     expect(queue).toHaveLength(1);
     expect((queue[0]!.payload as LiveCoordinate).lat).toBe(-26.3);
     const lists = { ...EMPTY_LISTS, drivers: [driver] };

@@ -275,11 +275,6 @@ export function enqueueUpdates(queue: readonly LiveUpdate[], updates: readonly L
   return changed ? merged.take() : queue as LiveUpdate[];
 }
 
-/** Queues one message (`enqueueUpdates` with one). */
-export function enqueueUpdate(queue: readonly LiveUpdate[], update: LiveUpdate): LiveUpdate[] {
-  return enqueueUpdates(queue, [update]);
-}
-
 /** Applies a batch in arrival order (the xmin rule makes the order of two versions of one row irrelevant). */
 export function applyBatch(lists: LiveLists, batch: readonly LiveUpdate[], scope: TaskListScope): LiveLists {
   const of = <K extends LiveUpdate['kind']>(kind: K) => batch.flatMap((update) => (update.kind === kind ? [update.payload as Extract<LiveUpdate, { kind: K }>['payload']] : []));
