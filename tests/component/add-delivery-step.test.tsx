@@ -36,8 +36,10 @@ describe('/deliveries/add?step=', () => {
     expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('4. Details');
   });
 
-  it('ignores a step that is not one of the six', async () => {
-    reopen('&step=9');
+  it('ignores a step that is not one of the six, or not a whole number', async () => {
+    // '2.5' read leniently (parseInt) would open Parcels, an earlier step the delivery allows.
+    reopen('&step=2.5');
     expect(await screen.findByText(BOOKING_TEXTS.stepOf(4), {}, WAIT)).toBeTruthy();
+    expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('4. Details');
   });
 });
