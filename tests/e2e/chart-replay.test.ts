@@ -22,6 +22,7 @@ import {
   type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
 import { FAULT_COOKIE } from '../../server/http/fault-switch';
+import { REFRESH_COOKIE } from '../../server/auth/sessions';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
 import { book } from '../api/booking-helpers';
 import { bearer } from '../api/support';
@@ -99,6 +100,8 @@ interface Run {
   restart(): Promise<void>;
   /** Runs when the replay ends, passed or failed (a driver gives back what it took). */
   onEnd(cleanup: () => void): void;
+  /** The states another chart of the page has reported so far, in order (what the recorder saw). */
+  statesOf(machineId: string): Promise<string[]>;
 }
 
 interface BrowserDriver extends DriverCapabilities {
@@ -173,7 +176,7 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   starts: () => true,
   actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate', 'auth.reload',
     'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token', 'auth.register', 'auth.passkey.login', 'auth.external.start',
-    'auth.external.complete', 'auth.reset']),
+    'auth.external.complete', 'auth.reset', 'auth.sync.logout', 'auth.sync.restore', 'auth.unauthorized']),
   refuses: (event, from) => {
     // The code step's 'Back to login' resets; the sign-in screen resets only a failure of its own as it is left.
     if (event.type === 'auth.reset' && !from.active.includes('twoFactor')) return 'auth.reset outside the code step (the sign-in screen forgets a failure as it is left, which no path does)';
@@ -332,6 +335,36 @@ const authDriver = async (): Promise<BrowserDriver> => ({
           }
         });
         return;
+      case 'auth.sync.logout':
+        // Another tab of the same browser (restored from the shared cookie) logs out.
+        await inOtherTab(run, async (other) => {
+          await other.goto(`${server.url}/`);
+          await header(other).getByRole('link', { name: 'Logout' }).click({ timeout: STEP_TIMEOUT });
+        });
+        return;
+      case 'auth.sync.restore':
+        // Another tab takes on the store user and stops: its stop tells the other tabs to restore the main login.
+        await inOtherTab(run, async (other) => {
+          await other.goto(`${server.url}/`);
+          await header(other).getByRole('link', { name: 'My profile' }).waitFor({ timeout: STEP_TIMEOUT });
+          await impersonateStoreUser(other);
+          await other.getByRole('region', { name: USER_MENU_TEXTS.impersonationBar }).getByRole('button', { name: USER_MENU_TEXTS.stopImpersonation })
+            .click({ timeout: STEP_TIMEOUT });
+        });
+        return;
+      case 'auth.unauthorized': {
+        // The server ends this browser's session from outside it (its refresh token logged out, as a revocation
+        // does); the identity hub closes the tab's connection saying so, and the tab signs out. The tab must be
+        // listening first, or it would learn it only from its next refresh.
+        await until(async () => (await run.statesOf('identityLive')).at(-1), (state) => state === '"listening"', 'the identity hub connected');
+        const refreshToken = (await run.context.cookies()).find((cookie) => cookie.name === REFRESH_COOKIE)?.value;
+        if (!refreshToken) throw new Error('the browser holds no refresh cookie to end');
+        const out = await fetch(`${server.url}/identity/v1/auth/logout`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }),
+        });
+        if (out.status !== 204) throw new Error(`ending the session: ${out.status}`);
+        return;
+      }
       default: throw new Error(`no UI action for ${event.type}`);
     }
   },
@@ -1189,6 +1222,7 @@ async function replay(driver: BrowserDriver, path: ReplayPath, limit: number): P
       next: () => path.steps[run.step + 1]?.event,
       restart: async () => { base = listener ? (await recorded(listener, driver.machineId)).length : 0; },
       onEnd: (cleanup) => cleanups.push(cleanup),
+      statesOf: async (machineId) => (listener ? recorded(listener, machineId) : []),
     };
     const states = async () => (await recorded(listener!, driver.machineId)).slice(base);
     // The server's 500s the path needs: this context's scope of the fault switch, armed before the step that calls.

@@ -202,6 +202,9 @@ export const authMachine = setup({
         'auth.passkey.login': { target: '.passkey', actions: 'clearForm' },
         'auth.reset': { target: '.idle', actions: 'clearForm' },
         'auth.sync.token': { target: 'loadingProfile', actions: [...adoptToken(syncedToken), 'clearForm'] },
+        // Another tab stopped an impersonation this tab followed: the main login is still there to restore (this tab
+        // may have been signed out first, its impersonation session ended under it).
+        'auth.sync.restore': { target: 'restoring', actions: 'clearForm' },
       },
       states: {
         idle: {
