@@ -109,6 +109,17 @@ function widgetScript(base: string, checkoutId: string): string {
       form.appendChild(frame);
     }
   }
+  // The card form asks before it submits, as the provider's widget does: the merchant's
+  // wpwlOptions.onBeforeSubmitCard runs here, in the merchant's page, and false stops the payment.
+  function beforeSubmit(event){
+    if (event.origin !== ${JSON.stringify(base)} || !event.data || event.data.wpwl !== 'beforeSubmit') return;
+    var options = window.wpwlOptions || {};
+    var go = typeof options.onBeforeSubmitCard === 'function' ? options.onBeforeSubmitCard() !== false : true;
+    event.source.postMessage({ wpwl: 'submit', go: go }, event.origin);
+  }
+  if (window.wpwlBeforeSubmit) window.removeEventListener('message', window.wpwlBeforeSubmit);
+  window.wpwlBeforeSubmit = beforeSubmit;
+  window.addEventListener('message', beforeSubmit);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', draw); else draw();
   window.wpwlDraw = draw;
 })();`;
@@ -127,7 +138,23 @@ function widgetPage(checkout: Checkout, shopperResultUrl: string, brands: string
 <label for="month">Expiry month</label><input id="month" name="card.expiryMonth" inputmode="numeric" placeholder="MM" required>
 <label for="year">Expiry year</label><input id="year" name="card.expiryYear" inputmode="numeric" placeholder="YYYY" required>
 <label for="cvv">CVV</label><input id="cvv" name="card.cvv" inputmode="numeric" autocomplete="cc-csc" required>
-<button type="submit">Pay now</button></form></body></html>`;
+<button type="submit">Pay now</button></form>
+<script>(function(){
+  // In the merchant's page (a frame), the merchant's page is asked first (the widget script answers).
+  var form = document.forms[0];
+  var approved = false;
+  form.addEventListener('submit', function(event){
+    if (approved || window.parent === window) return;
+    event.preventDefault();
+    // Any origin: the question carries nothing, and only the page that framed the form can answer it.
+    window.parent.postMessage({ wpwl: 'beforeSubmit' }, '*');
+  });
+  window.addEventListener('message', function(event){
+    if (event.source !== window.parent || !event.data || event.data.wpwl !== 'submit' || !event.data.go) return;
+    approved = true;
+    form.submit();
+  });
+})();</script></body></html>`;
 }
 
 export async function startPaymentSandbox(options: { port?: number; host?: string } = {}): Promise<RunningSandbox> {

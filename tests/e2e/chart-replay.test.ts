@@ -23,6 +23,7 @@ import {
 } from './chart-replay-paths';
 import { FAULT_COOKIE } from '../../server/http/fault-switch';
 import { REFRESH_COOKIE } from '../../server/auth/sessions';
+import { SANDBOX_CARDS } from '../../server/payments/sandbox';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
 import { book } from '../api/booking-helpers';
 import { bearer } from '../api/support';
@@ -890,7 +891,8 @@ function payDriver(): BrowserDriver {
     hold: { loadWidget: (url) => url.includes('/paymentWidgets.js') },
     holds: new Set(['loadWidget']),
     starts: () => true,
-    actions: new Set(['pay.postPay', 'pay.newCard', 'pay.back', 'pay.saveCard', 'pay.savedCard', 'pay.removeCard', `xstate.snapshot.${ACCOUNT_SELECT_ID}`, 'pay.next']),
+    actions: new Set(['pay.postPay', 'pay.newCard', 'pay.back', 'pay.saveCard', 'pay.savedCard', 'pay.removeCard', `xstate.snapshot.${ACCOUNT_SELECT_ID}`, 'pay.next',
+      'pay.submitted', 'pay.reset']),
     refuses: (event) => {
       // The account search select: choosing an account (clearing a choice is a control of its own, not replayed).
       if (event.type === `xstate.snapshot.${ACCOUNT_SELECT_ID}` && !fieldOf(fieldOf(event.snapshot, 'context'), 'selected')) return 'clearing the account choice (no UI action)';
@@ -939,6 +941,28 @@ function payDriver(): BrowserDriver {
         case 'pay.next': await wizardOf(page).getByTestId('pay-account').getByRole('button', { name: PAY_STEP_TEXTS.next }).click(); return;
         case 'pay.back': await wizardOf(page).getByRole('button', { name: PAY_STEP_TEXTS.back, exact: true }).last().click(); return;
         case 'pay.saveCard': await wizardOf(page).getByTestId('pay-payment').getByRole('checkbox', { name: PAY_STEP_TEXTS.saveCard }).setChecked(Boolean(event.checked)); return;
+        case 'pay.submitted': {
+          // The shopper submits the provider's card form; the form first asks our page (onBeforeSubmitCard).
+          if (run.next()?.type === 'pay.reset') {
+            // The provider's answer to the card is slow: held in the browser while the shopper presses Reset.
+            let release = () => undefined as void;
+            const released = new Promise<void>((resolve) => { release = resolve; });
+            run.onEnd(release);
+            await page.route((url) => /^\/v1\/checkouts\/[^/]+\/pay$/.test(new URL(url).pathname), async (route) => {
+              await released;
+              await route.abort().catch(() => undefined);
+            });
+          }
+          const frame = wizardOf(page).frameLocator('iframe[title="Card payment"]');
+          await frame.getByLabel('Card holder').fill(`Replay ${run.path.index}`);
+          await frame.getByLabel('Card number').fill(SANDBOX_CARDS.success);
+          await frame.getByLabel('Expiry month').fill('12');
+          await frame.getByLabel('Expiry year').fill(String(new Date().getFullYear() + 3));
+          await frame.getByLabel('CVV').fill('123');
+          await frame.getByRole('button', { name: 'Pay now' }).click();
+          return;
+        }
+        case 'pay.reset': await wizardOf(page).getByTestId('pay-completed').getByRole('button', { name: PAY_STEP_TEXTS.reset }).click(); return;
         default: throw new Error(`no UI action for ${event.type}`);
       }
     },

@@ -181,6 +181,8 @@ describeModel({
     'payment.widgetFailed': () => expect(part('pay-payment').queryByRole('status')).toBeNull(),
     completed: () => {
       expect(part('pay-completed').getByText(PAY_STEP_TEXTS.allStepsCompleted)).toBeTruthy();
+      // The submitted card form is still in the page (its frame finishes the payment), hidden.
+      expect(inWizard().getByTestId('payment-widget').closest('[hidden]')).not.toBeNull();
     },
     paid: async () => {
       await screen.findByTestId('booking-success');

@@ -29,12 +29,17 @@ export function PayStep({ pay, permissions }: { pay: Pay; permissions: Permissio
         ))}
       </Box>
       <ProblemAlert problem={problem} />
-      {completed ? (
+      {completed && (
         <Flex direction="column" gap={3} data-testid="pay-completed">
           <Text>{PAY_STEP_TEXTS.allStepsCompleted}</Text>
           <Box><Button variant="outline" onClick={() => pay.send({ type: 'pay.reset' })}>{PAY_STEP_TEXTS.reset}</Button></Box>
         </Flex>
-      ) : subStep === 0 ? <AccountChoice pay={pay} permissions={permissions} /> : subStep === 1 ? <PaymentDetails pay={pay} permissions={permissions} /> : <CardPayment pay={pay} />}
+      )}
+      {subStep === 0 ? <AccountChoice pay={pay} permissions={permissions} /> : subStep === 1 ? <PaymentDetails pay={pay} permissions={permissions} /> : (
+        // Submitted, the card form stays in the page, hidden: the provider's frame is still sending the card, and
+        // the provider then sends the browser to the return page. Taking the frame out would cancel the payment.
+        <Box hidden={completed}><CardPayment pay={pay} /></Box>
+      )}
     </Box>
   );
 }
