@@ -21,9 +21,15 @@ export const SANDBOX_CARDS = {
   peachAmex: '374500262001008',
   /** Visa, 3-D Secure attempt: succeeds with a code that asks for manual review (000.400.000). */
   peachThreeDSecureAttempt: '4200000000000109',
+  /**
+   * Pays and is saved; every later charge of the saved card is declined (a card blocked since it was saved, as
+   * Stripe's test card 4000 0000 0000 0341 behaves).
+   */
+  declinedWhenSaved: '4000000000000341',
 } as const;
 
-const SUCCESS_CARDS: readonly string[] = [SANDBOX_CARDS.success, SANDBOX_CARDS.successMaster, SANDBOX_CARDS.peachVisa, SANDBOX_CARDS.peachMaster, SANDBOX_CARDS.peachAmex];
+const SUCCESS_CARDS: readonly string[] = [SANDBOX_CARDS.success, SANDBOX_CARDS.successMaster, SANDBOX_CARDS.peachVisa, SANDBOX_CARDS.peachMaster, SANDBOX_CARDS.peachAmex,
+  SANDBOX_CARDS.declinedWhenSaved];
 
 export const SANDBOX_RESULTS = {
   success: { code: '000.100.110', description: "Request successfully processed in 'Merchant in Integrator Test Mode'" },
@@ -47,7 +53,11 @@ interface Checkout {
   payment?: ProviderPayment;
 }
 
-interface Registration { id: string; brand: string; holder: string; last4: string; expiryMonth: string; expiryYear: string; deleted: boolean }
+interface Registration {
+  id: string; brand: string; holder: string; last4: string; expiryMonth: string; expiryYear: string; deleted: boolean;
+  /** Its charges are declined (SANDBOX_CARDS.declinedWhenSaved). */
+  declinesCharges?: boolean;
+}
 
 export interface SandboxState {
   checkouts: Map<string, Checkout>;
@@ -211,7 +221,8 @@ export async function startPaymentSandbox(options: { port?: number; host?: strin
       if (classifyResult(result.code) === 'success') {
         state.charges += 1;
         if (checkout.createRegistration) {
-          const registration: Registration = { id: newId(), brand: payment.paymentBrand!, holder: payment.card!.holder!, last4: payment.card!.last4Digits!, expiryMonth: payment.card!.expiryMonth!, expiryYear: payment.card!.expiryYear!, deleted: false };
+          const registration: Registration = { id: newId(), brand: payment.paymentBrand!, holder: payment.card!.holder!, last4: payment.card!.last4Digits!, expiryMonth: payment.card!.expiryMonth!, expiryYear: payment.card!.expiryYear!, deleted: false,
+            declinesCharges: number === SANDBOX_CARDS.declinedWhenSaved };
           state.registrations.set(registration.id, registration);
           payment.registrationId = registration.id;
         }
@@ -248,7 +259,7 @@ export async function startPaymentSandbox(options: { port?: number; host?: strin
     const now = new Date();
     const result = !registration || registration.deleted ? SANDBOX_RESULTS.invalidRegistration
       : now.getTime() >= Date.UTC(Number(registration.expiryYear), Number(registration.expiryMonth), 1) ? SANDBOX_RESULTS.expired
-        : SANDBOX_RESULTS.success;
+        : registration.declinesCharges ? SANDBOX_RESULTS.declined : SANDBOX_RESULTS.success;
     const payment: ProviderPayment = {
       id: newId(), result, amount: body.amount, currency: body.currency, merchantTransactionId, registrationId: registration?.id,
       paymentBrand: registration?.brand, paymentType: 'DB',

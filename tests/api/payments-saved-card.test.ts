@@ -75,9 +75,9 @@ afterAll(async () => {
 });
 
 /** A delivery ready to pay and a saved card of the payer's account (registered in the sandbox directly). */
-async function readyWithSavedCard(registrationId: string) {
+async function readyWithSavedCard(registrationId: string, declinesCharges = false) {
   const { deliveryId, accountId } = await bookedWithAccount(user());
-  server.sandbox.state.registrations.set(registrationId, { id: registrationId, brand: 'VISA', holder: 'Tumi', last4: '4242', expiryMonth: '12', expiryYear: '2099', deleted: false });
+  server.sandbox.state.registrations.set(registrationId, { id: registrationId, brand: 'VISA', holder: 'Tumi', last4: '4242', expiryMonth: '12', expiryYear: '2099', deleted: false, declinesCharges });
   const [owner] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, USER));
   const [card] = await server.database.db.insert(paymentCards).values({
     accountId, userId: owner!.id, registrationId, paymentBrand: 'VISA', paymentType: 'DB', holder: 'Tumi', lastFourDigits: '4242', expiryMonth: 12, expiryYear: 2099,
@@ -132,6 +132,20 @@ describe('payBySavedCard and the delivery row lock', () => {
     expect(retried.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     expect((await pay(deliveryId, cardId, 'down-card-0001')).data!.paymentStatusId).toBe(PAYMENT_STATUS.PAID);
     expect(server.sandbox.state.charges - chargesBefore).toBe(1);
+  });
+});
+
+describe('a saved card the provider declines', () => {
+  it('answers the delivery with payment failed and the reason, charges nothing, posts nothing; the same key answers the same', async () => {
+    const { deliveryId, cardId } = await readyWithSavedCard('reg-declined-01', true);
+    const chargesBefore = server.sandbox.state.charges;
+    const declined = await pay(deliveryId, cardId, 'declined-card-01');
+    expect(declined.response.status).toBe(200);
+    expect(declined.data!.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_FAILED);
+    expect(declined.data!.paymentPeachPaymentFailureDescription).toBe('transaction declined (invalid card)');
+    expect((await pay(deliveryId, cardId, 'declined-card-01')).data!.paymentStatusId).toBe(PAYMENT_STATUS.PAYMENT_FAILED);
+    expect(server.sandbox.state.charges - chargesBefore).toBe(0);
+    expect(await server.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.deliveryId, deliveryId))).toHaveLength(0);
   });
 });
 

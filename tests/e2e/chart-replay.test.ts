@@ -861,7 +861,7 @@ async function savedCard(run: Run): Promise<void> {
   const sandbox = new URL(checkout.widgetScriptUrl).origin;
   const form = new URLSearchParams({
     shopperResultUrl: new URL(checkout.returnUrl ?? '/paymentcallback', server.url).toString(), paymentBrand: 'VISA', 'card.holder': holder,
-    'card.number': '4200000000000000', 'card.expiryMonth': '12', 'card.expiryYear': String(new Date().getFullYear() + 3), 'card.cvv': '123',
+    'card.number': declinesLater(run) ? SANDBOX_CARDS.declinedWhenSaved : SANDBOX_CARDS.success, 'card.expiryMonth': '12', 'card.expiryYear': String(new Date().getFullYear() + 3), 'card.cvv': '123',
   });
   const page = await (await fetch(`${sandbox}/v1/checkouts/${checkout.checkoutId}/pay`, { method: 'POST', body: form })).text();
   const redirect = /window\.top\.location\.href = "([^"]+)"/.exec(page)?.[1];
@@ -872,6 +872,10 @@ async function savedCard(run: Run): Promise<void> {
   if (paid.paymentStatusId !== PAYMENT_STATUS.PAID) throw new Error(`the card that was to be saved did not pay: ${JSON.stringify(paid)}`);
   savedCards.set(run, holder);
 }
+
+/** Whether the run's saved card is to be declined when the pay step charges it. */
+const declinesLater = (run: Run) => run.path.steps.some((step) => step.event.type === 'xstate.done.actor.payBySavedCard'
+  && fieldOf(output(step.event), 'paymentStatusId') === PAYMENT_STATUS.PAYMENT_FAILED);
 
 /** The run's own saved card in the pay step's list. */
 const ownCard = (run: Run) => payDetails(run.page).getByTestId('saved-card').filter({ hasText: savedCards.get(run)! });
@@ -902,8 +906,8 @@ function payDriver(): BrowserDriver {
       ...serverErrors(PAY_FAULTS),
       // BOOKER's one account, or TWO_ACCOUNT_BOOKER's two.
       'xstate.done.actor.loadAccounts': (event) => { const accounts = output(event); return Array.isArray(accounts) && accounts.length <= 2 && accounts.length > 0; },
-      // The sandbox charges every saved card it holds: a saved card's payment never fails there.
-      'xstate.done.actor.payBySavedCard': (event) => fieldOf(output(event), 'paymentStatusId') === PAYMENT_STATUS.PAID,
+      // Paid, or declined: the run's card was saved from the sandbox's card that declines once saved.
+      'xstate.done.actor.payBySavedCard': (event) => [PAYMENT_STATUS.PAID, PAYMENT_STATUS.PAYMENT_FAILED].some((status) => status === fieldOf(output(event), 'paymentStatusId')),
       'xstate.done.actor.removeCard': () => true,
       'xstate.done.actor.selectAccount': (event) => fieldOf(fieldOf(output(event), 'account'), 'accountType') === 'PostPay',
       'xstate.done.actor.payByBalance': (event) => fieldOf(output(event), 'paymentStatusId') === PAYMENT_STATUS.PAID,
