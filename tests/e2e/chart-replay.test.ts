@@ -7,6 +7,7 @@ import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge
 import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
 import { AUTH_TEXTS, SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
 import { decodePermissions } from '../../src/machines/auth/token';
+import { MY_DELIVERIES_TEXTS } from '../../src/lib/my-deliveries-texts';
 import { JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
 import { PAYMENT_STATUS, TASK_STATUS } from '../../src/lib/statuses';
 import { ACCOUNT_SELECT_ID } from '../../src/machines/booking/pay.machine';
@@ -833,7 +834,13 @@ async function reopenAtPay(run: Run, booker: string) {
   const connect = createClient<ConnectPaths>({ baseUrl: `${server.url}/connect`, headers: bearer(token) });
   const { deliveryId } = await book(connect);
   await signIn(run.page, booker);
-  await run.page.goto(`${server.url}/deliveries/add?deliveryid=${deliveryId}`);
+  if (newCustomers.has(booker)) {
+    // A customer (no back office) continues the booking from their deliveries on the dashboard.
+    await run.page.goto(`${server.url}/dashboard`);
+    await run.page.getByRole('button', { name: MY_DELIVERIES_TEXTS.continueLabel(deliveryId) }).click({ timeout: STEP_TIMEOUT });
+  } else {
+    await run.page.goto(`${server.url}/deliveries/add?deliveryid=${deliveryId}`);
+  }
   await stepShown(run.page, 6);
 }
 
@@ -849,14 +856,14 @@ interface CheckoutBody { checkoutId: string; widgetScriptUrl: string; returnUrl?
  * form posted to the card sandbox's page (card details never reach our server), the return processed by our server,
  * which saves the sandbox's registration. Each run its own card: a run removes or pays with it, never another's.
  */
-async function savedCard(run: Run): Promise<void> {
+async function savedCard(run: Run, booker: string): Promise<void> {
   const holder = `Replay ${run.path.index} ${Math.random().toString(36).slice(2, 8)}`;
-  const { token } = await apiUser(BOOKER);
+  const { token } = await apiUser(booker);
   const connect = createClient<ConnectPaths>({ baseUrl: `${server.url}/connect`, headers: bearer(token) });
   const { deliveryId } = await book(connect);
-  const [account] = await call<{ key: string }[]>(BOOKER, 'GET', `/accounts/za?select=true&deliveryId=${deliveryId}`);
-  await call(BOOKER, 'PUT', `/deliveries/selectaccount/za/${deliveryId}`, { accountId: Number(account!.key) });
-  const checkout = await call<CheckoutBody>(BOOKER, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: true, returnUrl: '/paymentcallback' },
+  const [account] = await call<{ key: string }[]>(booker, 'GET', `/accounts/za?select=true&deliveryId=${deliveryId}`);
+  await call(booker, 'PUT', `/deliveries/selectaccount/za/${deliveryId}`, { accountId: Number(account!.key) });
+  const checkout = await call<CheckoutBody>(booker, 'PUT', `/deliveries/paymentCheckout/za/${deliveryId}`, { saveCard: true, returnUrl: '/paymentcallback' },
     { 'Idempotency-Key': `replay-card-${holder.replace(/\W/g, '-')}` });
   const sandbox = new URL(checkout.widgetScriptUrl).origin;
   const form = new URLSearchParams({
@@ -867,11 +874,30 @@ async function savedCard(run: Run): Promise<void> {
   const redirect = /window\.top\.location\.href = "([^"]+)"/.exec(page)?.[1];
   if (!redirect) throw new Error(`the card sandbox did not send the shopper back: ${page}`);
   const back = new URL(redirect);
-  const paid = await call<{ paymentStatusId: number }>(BOOKER, 'PUT', `/deliveries/processCardPayment/za/${deliveryId}`,
+  const paid = await call<{ paymentStatusId: number }>(booker, 'PUT', `/deliveries/processCardPayment/za/${deliveryId}`,
     { id: back.searchParams.get('id'), resourcePath: back.searchParams.get('resourcePath') });
   if (paid.paymentStatusId !== PAYMENT_STATUS.PAID) throw new Error(`the card that was to be saved did not pay: ${JSON.stringify(paid)}`);
   savedCards.set(run, holder);
 }
+
+/** A customer who has just signed up (over the API, as the sign-up screen does): their first booking opens their account. */
+async function newCustomer(run: Run): Promise<string> {
+  const email = `replay-pay-${run.path.index}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const signUp = await fetch(`${server.url}/identity/v1/auth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, firstName: 'Replay', lastName: 'Customer' }),
+  });
+  if (!signUp.ok) throw new Error(`register ${email}: ${signUp.status} ${await signUp.text()}`);
+  newCustomers.add(email);
+  return email;
+}
+const newCustomers = new Set<string>();
+
+/** A new customer's personal account: Prepay with nothing on it, the whole price due. */
+const newCustomerPays = (event: AnyEventObject) => {
+  const account = fieldOf(output(event), 'account');
+  return fieldOf(account, 'accountType') === 'Prepay' && fieldOf(account, 'balance') === 0 && Number(fieldOf(fieldOf(output(event), 'quote'), 'paymentTotalDue')) > 0;
+};
 
 /** Whether the run's saved card is to be declined when the pay step charges it. */
 const declinesLater = (run: Run) => run.path.steps.some((step) => step.event.type === 'xstate.done.actor.payBySavedCard'
@@ -909,7 +935,8 @@ function payDriver(): BrowserDriver {
       // Paid, or declined: the run's card was saved from the sandbox's card that declines once saved.
       'xstate.done.actor.payBySavedCard': (event) => [PAYMENT_STATUS.PAID, PAYMENT_STATUS.PAYMENT_FAILED].some((status) => status === fieldOf(output(event), 'paymentStatusId')),
       'xstate.done.actor.removeCard': () => true,
-      'xstate.done.actor.selectAccount': (event) => fieldOf(fieldOf(output(event), 'account'), 'accountType') === 'PostPay',
+      // The bookers' PostPay accounts; a new customer's personal Prepay account (balance 0, the total due).
+      'xstate.done.actor.selectAccount': (event) => fieldOf(fieldOf(output(event), 'account'), 'accountType') === 'PostPay' || newCustomerPays(event),
       'xstate.done.actor.payByBalance': (event) => fieldOf(output(event), 'paymentStatusId') === PAYMENT_STATUS.PAID,
       'xstate.done.actor.paymentCheckout': () => true,
       'xstate.done.actor.loadWidget': () => true,
@@ -921,8 +948,10 @@ function payDriver(): BrowserDriver {
         await run.page.route((url) => url.href.includes('/paymentWidgets.js'), (route) => route.abort('internetdisconnected'));
       }
       const loaded = run.path.steps.find((step) => step.event.type === 'xstate.done.actor.loadAccounts')?.event;
-      const booker = loaded && (output(loaded) as unknown[]).length === 2 ? TWO_ACCOUNT_BOOKER : BOOKER;
-      if (run.path.steps.some((step) => step.event.type === 'pay.savedCard' || step.event.type === 'pay.removeCard')) await savedCard(run);
+      const selected = run.path.steps.find((step) => step.event.type === 'xstate.done.actor.selectAccount')?.event;
+      const booker = selected && newCustomerPays(selected) ? await newCustomer(run)
+        : loaded && (output(loaded) as unknown[]).length === 2 ? TWO_ACCOUNT_BOOKER : BOOKER;
+      if (run.path.steps.some((step) => step.event.type === 'pay.savedCard' || step.event.type === 'pay.removeCard')) await savedCard(run, booker);
       await reopenAtPay(run, booker);
     },
     async act(event, run) {
