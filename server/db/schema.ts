@@ -347,7 +347,8 @@ export const deliveries = pgTable('deliveries', {
   index('deliveries_placed_by').on(table.placedByUserId),
   index('deliveries_terminal').on(table.portalId, table.terminalAt).where(sql`terminal_at is not null`),
   // Deliveries Due in its default order (the window end as shown, to the second, then the key), with what its counts
-  // and filters read, so its counts are an index-only scan and its page an ordered range.
+  // and filters read (INCLUDE, in migrations 0036 and 0040, with the id), so its counts and its page's keys are
+  // index-only scans in that order.
   index('deliveries_due').on(table.portalId, sql`date_trunc('second', (due_window_end at time zone 'UTC'))`, sql`(id::text)`)
     .where(sql`due_window_end is not null`),
   uniqueIndex('deliveries_waybill').on(table.waybill),

@@ -625,7 +625,8 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
       const due = sql`d.due_window_end is not null and ${DUE_ORDER} < (${tomorrow} at time zone 'UTC')
         and ${localDate(sql`d.due_window_end`, context.timeZone)} <= ${context.today}::date and ${deliveryFiltersOf(context)}`;
       const from = context.slaTypes ? sql`deliveries d join delivery_quotes q on q.id = d.selected_quote_id` : sql`deliveries d`;
-      // Either direction of the window end (the index walked backwards for the latest first, as OrderedPage).
+      // Either direction of the window end (the index walked backwards for the latest first, as OrderedPage): the keys
+      // only, from the index alone (an index-only scan: what the filters read is in it), then the page's deliveries.
       const inOrder = sort.key === 'windowEnd';
       const [direction, keyDirection] = [sql.raw(sort.direction), sql.raw(sort.keyDirection)];
       return {
@@ -643,8 +644,9 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
                 ${isoTimestamp(sql`x.due_window_end`)} as "windowEnd",
                 greatest(0, round(extract(epoch from (now() - x.due_window_end)) / 60))::int as "minutesOverdue",
                 case when x.due_window_end < now() then 1 else 0 end as overdue, case when x.due_window_end >= now() then 1 else 0 end as "dueToday"
-              from (select d.id, d.waybill, d.company_id, d.store_id, d.logistic_status_id, d.due_window_end from ${from} where ${due}
-                order by d.portal_id ${direction}, ${DUE_ORDER} ${direction}, d.id::text ${keyDirection} limit ${limit} offset ${offset}) x
+              from (select d.id from ${from} where ${due}
+                order by d.portal_id ${direction}, ${DUE_ORDER} ${direction}, d.id::text ${keyDirection} limit ${limit} offset ${offset}) k
+              join deliveries x on x.id = k.id
               left join companies c on c.id = x.company_id left join stores s on s.id = x.store_id
               order by "windowEnd" ${direction}, "key" ${keyDirection}`
           : undefined,
