@@ -8,6 +8,8 @@
 // Needs DATABASE_URL (an administrator URL; a database of its own is created and dropped); skipped without one.
 // BENCH_REPORT_DATABASE=<url of a database seeded before, kept with BENCH_REPORT_KEEP> measures it again without seeding
 // (migrations still apply); BENCH_REPORT_ONLY=id,id measures only those reports; BENCH_REPORT_EXPORT=0 skips the export.
+// A report with a page depth (src/lib/reports.ts maxPageRows) is also measured in its other orders and directions, at its
+// deepest pages and with a company filter (BENCH_REPORT_CASES=0 skips those).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,7 +21,7 @@ import { reportContext, reportStatements, withDirtyDays } from '../server/domain
 import { refreshReportSummaries } from '../server/domain/reports/summaries';
 import { requirePortal } from '../server/domain/portals';
 import { SLA_TYPES } from '../src/lib/constants';
-import { REPORT_IDS, reportParams, REPORTS, type ReportId } from '../src/lib/reports';
+import { REPORT_IDS, reportLastPage, reportParams, reportSortKeys, REPORTS, type ReportId } from '../src/lib/reports';
 import { JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../src/lib/statuses';
 import { eq } from 'drizzle-orm';
 import { mkdtemp } from 'node:fs/promises';
@@ -232,10 +234,10 @@ export async function runReports(): Promise<BenchResult> {
     const rows: BenchRow[] = [];
     const details: Record<string, unknown> = {};
     const only = process.env.BENCH_REPORT_ONLY?.split(',');
-    for (const id of (REPORT_IDS as readonly ReportId[]).filter((candidate) => !only || only.includes(candidate))) {
+    const measure = async (id: ReportId, extra: Record<string, string>, label: string) => {
       const report = REPORTS[id];
       // Deliveries Due and Driver Visibility are of now, not of a range.
-      const query: Record<string, string> = reportParams(report).has('startDate') ? { ...MONTH } : {};
+      const query: Record<string, string> = { ...(reportParams(report).has('startDate') ? MONTH : {}), ...extra };
       const url = `${server.url}/connect/reports/za/${id}?${new URLSearchParams(query).toString()}`;
       let total = -1;
       const viaServer = async () => {
@@ -271,11 +273,28 @@ export async function runReports(): Promise<BenchResult> {
       const server95 = percentile(serverRun, 95);
       const pg95 = percentile(pgRun, 95);
       rows.push({
-        name: `${report.title}: p95 over a month (${total.toLocaleString('en')} rows, ${serverRun.length} requests)`,
+        name: `${report.title}${label}: p95 over a month (${total.toLocaleString('en')} rows, ${serverRun.length} requests)`,
         figure: server95, baseline: pg95, baselineName: 'its statement through pg', unit: 'ms', budgetKey: 'reportP95Ms',
       });
-      details[id] = { server95, pg95, serverMedian: percentile(serverRun, 50), pgMedian: percentile(pgRun, 50), total, samples: serverRun.length };
-      console.log(`  ${id}: server p95 ${server95.toFixed(0)} ms, pg p95 ${pg95.toFixed(0)} ms, ${total} rows`);
+      details[`${id}${label}`] = { server95, pg95, serverMedian: percentile(serverRun, 50), pgMedian: percentile(pgRun, 50), total, samples: serverRun.length };
+      console.log(`  ${id}${label}: server p95 ${server95.toFixed(0)} ms, pg p95 ${pg95.toFixed(0)} ms, ${total} rows`);
+    };
+    for (const id of (REPORT_IDS as readonly ReportId[]).filter((candidate) => !only || only.includes(candidate))) {
+      await measure(id, {}, '');
+      // Every order the screen offers and its deepest pages (a report with a page depth; BENCH_REPORT_CASES=0 skips them).
+      const report = REPORTS[id];
+      if (report.maxPageRows === undefined || process.env.BENCH_REPORT_CASES === '0') continue;
+      const other = report.defaultSort.direction === 'desc' ? 'asc' : 'desc';
+      const last = reportLastPage(report, 20);
+      const cases: [Record<string, string>, string][] = [
+        ...reportSortKeys(report).filter((key) => key !== report.defaultSort.key).map((key) => [{ sortby: key }, `, by ${key}`] as [Record<string, string>, string]),
+        [{ sortdirection: other }, `, ${report.defaultSort.key} ${other}`],
+        [{ page: String(last) }, `, page ${last}`],
+        [{ page: String(last), sortdirection: other }, `, page ${last} ${other}`],
+        [{ page: String(reportLastPage(report, 100)), pageSize: '100' }, `, page ${reportLastPage(report, 100)} of 100`],
+        [{ page: String(last), companyid: String(ids.stores[0]!.companyId) }, `, page ${last} of one company`],
+      ];
+      for (const [extra, label] of cases) await measure(id, extra, label);
     }
 
     // The export: Delivery Arrival (one row per arrival), over as many days from the start of the year as hold EXPORT_ROWS arrivals.

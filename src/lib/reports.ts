@@ -25,6 +25,11 @@ export const DELIVERIES_DUE_REFRESH_MS = 60_000;
 export const DRIVER_VISIBLE_WITHIN_MINUTES = 60;
 /** The most chart points drawn (a year of days fits); the table pages through everything. */
 export const REPORT_MAX_CHART_POINTS = 400;
+/**
+ * The page depth of the screens listing one row per task or due delivery (Delivery Arrival, Address Variation,
+ * Deliveries Due): 5,000 rows, pages 1–250 of 20, 1–50 of 100. Ours (docs/decisions.md, "Report sorts and page depth").
+ */
+export const REPORT_ROW_PAGE_DEPTH = 5_000;
 
 /** Query parameters of the report call, by catalogue filter (002 section 3). */
 export const REPORT_FILTER_PARAMS = {
@@ -89,6 +94,18 @@ export interface ReportDeclaration {
   chart: ReportChart;
   columns: readonly ReportColumn[];
   defaultSort: { key: string; direction: 'asc' | 'desc' };
+  /**
+   * The columns its table sorts by, either way (default: every column). A report over up to a year of a million
+   * deliveries' tasks offers only the orders an index answers (docs/decisions.md, "Report sorts and page depth"):
+   * the others are headers without a button, and the call refuses them (400 naming sortby).
+   */
+  sortable?: readonly string[];
+  /**
+   * How far its pages reach into an order: a page is served while page × pageSize ≤ this (default: unbounded). The
+   * screen stops Next there and says how to see the rest (narrower filters, the other direction, the export); the
+   * call refuses a page past it (400 naming page).
+   */
+  maxPageRows?: number;
   /** Reloads on its own this often while shown (a list that changes as time passes, e.g. what is due). */
   refreshMs?: number;
   /** Reloads when the dashboard hub says a delivery changed (Deliveries Due). */
@@ -222,6 +239,8 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
       { key: 'minutesLate', label: 'Minutes late', format: 'minutes' }, text('arrival', 'Arrival'),
     ],
     defaultSort: { key: 'arrivedAt', direction: 'desc' },
+    sortable: ['arrivedAt'],
+    maxPageRows: REPORT_ROW_PAGE_DEPTH,
   },
   grossProfit: {
     id: 'grossProfit', path: '/reports/gross-profit', title: 'Gross Profit Statistics',
@@ -278,6 +297,8 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
       { key: 'windowEnd', label: 'Window end', format: 'datetime' }, { key: 'minutesOverdue', label: 'Minutes overdue', format: 'minutes' },
     ],
     defaultSort: { key: 'windowEnd', direction: 'asc' },
+    sortable: ['windowEnd'],
+    maxPageRows: REPORT_ROW_PAGE_DEPTH,
     refreshMs: DELIVERIES_DUE_REFRESH_MS,
     live: true,
   },
@@ -419,6 +440,8 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
       { key: 'arrivedAt', label: 'Arrived', format: 'datetime' },
     ],
     defaultSort: { key: 'distanceKm', direction: 'desc' },
+    sortable: ['distanceKm'],
+    maxPageRows: REPORT_ROW_PAGE_DEPTH,
   },
   locationProximity: {
     id: 'locationProximity', path: '/reports/location-proximity', title: 'Location Proximity',
@@ -526,6 +549,16 @@ export const REPORTS: Record<ReportId, ReportDeclaration> = {
   },
 };
 
+/** The columns a report's table sorts by (its declaration's sortable, else every column). */
+export function reportSortKeys(report: ReportDeclaration): string[] {
+  return report.sortable ? [...report.sortable] : report.columns.map((column) => column.key);
+}
+
+/** The last page a report's table serves at this page size (its page depth; Infinity without one). */
+export function reportLastPage(report: ReportDeclaration, pageSize: number): number {
+  return report.maxPageRows === undefined ? Infinity : Math.max(1, Math.floor(report.maxPageRows / pageSize));
+}
+
 export function reportForPath(path: string): ReportDeclaration | undefined {
   return Object.values(REPORTS).find((report) => report.path === path);
 }
@@ -541,6 +574,10 @@ export function reportParams(report: ReportDeclaration): Set<string> {
 export const REPORT_TEXTS = {
   unknownParameter: (name: string, report: string) => `${name} is not a filter of the ${report} report`,
   unknownSort: (name: string, allowed: string[]) => `sortby '${name}' is not sortable here; use one of ${allowed.join(', ')}`,
+  pageTooDeep: (rows: number, lastPage: number) =>
+    `page reaches past the first ${rows.toLocaleString('en')} rows of this order; the last page at this page size is ${lastPage}: narrow the filters, sort the other way or export`,
+  pagesEnd: (rows: number) =>
+    `Pages show the first ${rows.toLocaleString('en')} rows of this order. Narrow the filters, sort the other way or export to see the rest.`,
   rangeTooLong: (days: number) => `The date range may span at most ${days} days`,
   endBeforeStart: 'The end date must not be before the start date',
   dateTypeNotOffered: (type: string, report: string) => `The ${report} report does not filter by ${type}`,

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { operations } from '../../src/api/generated/connect';
-import { REPORTS, type ReportId } from '../../src/lib/reports';
+import { REPORT_ROW_PAGE_DEPTH, REPORTS, type ReportId } from '../../src/lib/reports';
 import { LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
 import { rowsOf } from '../../server/db/database';
 import { companies, deliveries, deliveryQuotes, jobDeliveries, jobs, jobTasks, portals, stores, users } from '../../server/db/schema';
@@ -421,7 +421,8 @@ describe('Delivery Arrival and Address Variation from the daily arrival summarie
     week, { startDate: '2026-04-07', endDate: '2026-04-09' }, { ...week, holidayFilter: 'All' }, { startDate: '2026-04-01', endDate: '2026-04-30' },
     { ...week, companyid: companyIds[0]! }, { ...week, companyid: companyIds[0]!, storeid: storeId },
     { ...week, pageSize: 4, page: 2 }, { ...week, pageSize: 4, page: 5 }, { ...week, pageSize: 4, page: 99 },
-    { ...week, sortby: 'waybill' }, { ...week, sortdirection: 'asc' }, { ...week, pageSize: 100, page: 201 },
+    { ...week, sortby: REPORTS[id].defaultSort.key, sortdirection: 'asc' }, { ...week, sortdirection: 'asc', pageSize: 3, page: 2 },
+    { ...week, sortdirection: 'asc' }, { ...week, pageSize: 100, page: 50 },
     ...(id === 'deliveryArrival' ? [{ ...week, slaTypes: 'Priority' }, { ...week, slaTypes: 'Standard,Priority', pageSize: 3 }] : []),
   ];
   const compare = async () => {
@@ -496,7 +497,7 @@ describe('the stored due window end (deliveries.due_window_end) and Deliveries D
       when d.logistic_status_id in (15001, 20001) then q.drop_off_window_end end)`))[0]!.n;
   const queries: ReportQuery[] = [
     {}, { companyid: companyIds[0]! }, { companyid: companyIds[0]!, storeid: storeId }, { slaTypes: 'Priority' }, { pageSize: 2, page: 2 },
-    { pageSize: 3, page: 40 }, { sortby: 'waybill' }, { sortdirection: 'desc' },
+    { pageSize: 3, page: 40 }, { sortby: 'windowEnd', sortdirection: 'desc', pageSize: 2, page: 2 }, { sortdirection: 'desc' },
   ];
   const compare = async () => {
     for (const query of queries) {
@@ -555,6 +556,56 @@ describe('the stored due window end (deliveries.due_window_end) and Deliveries D
     await db.update(deliveries).set({ selectedQuoteId: bookedQuote!.id }).where(eq(deliveries.id, booked!.id));
     expect(await drifted()).toBe(0);
     await compare();
+  });
+});
+
+describe('the orders Delivery Arrival, Address Variation and Deliveries Due offer, and how deep they page', () => {
+  const orders = [['deliveryArrival', 'arrivedAt'], ['addressVariation', 'distanceKm'], ['deliveriesDue', 'windowEnd']] as const;
+  const rangeOf = (id: ReportId): ReportQuery => (id === 'deliveriesDue' ? {} : week);
+  const keys = (rows: { key?: unknown }[]) => rows.map((row) => row.key);
+  const refused = async (path: string) => {
+    const answered = await server.raw('administrator', 'GET', path);
+    return { status: answered.status, errors: Object.keys((answered.body as { errors?: object }).errors ?? {}), message: (answered.body as { message?: string }).message ?? '' };
+  };
+
+  it('sort by their indexed column either way: the other direction is the default order reversed, and pages through it', async () => {
+    for (const [id, column] of orders) {
+      const descending = (await answer(id, { ...rangeOf(id), sortby: column, sortdirection: 'desc' })).items;
+      const ascending = (await answer(id, { ...rangeOf(id), sortby: column, sortdirection: 'asc' })).items;
+      expect(descending.length, id).toBeGreaterThan(1);
+      expect(keys(ascending), id).toEqual(keys([...descending].reverse()));
+      const values = ascending.map((row) => row[column] as string | number);
+      values.slice(1).forEach((value, index) => expect(values[index]! <= value, `${id} ${String(values[index])} before ${String(value)}`).toBe(true));
+      // The direction that is not the default, in pages of 3, is the same order.
+      const other = REPORTS[id].defaultSort.direction === 'desc' ? 'asc' : 'desc';
+      const whole = other === 'asc' ? ascending : descending;
+      const paged: { key?: unknown }[] = [];
+      for (let page = 1; page <= Math.ceil(whole.length / 3); page += 1) {
+        paged.push(...(await answer(id, { ...rangeOf(id), sortdirection: other, pageSize: 3, page })).items);
+      }
+      expect(keys(paged), id).toEqual(keys(whole));
+    }
+  });
+
+  it('refuse another column and a page past their depth, naming it; the last page of each page size answers', async () => {
+    const week = 'startDate=2026-04-06&endDate=2026-04-12';
+    const sort = await refused(`/reports/za/deliveryArrival?${week}&sortby=driver`);
+    expect(sort).toMatchObject({ status: 400, errors: ['sortby'] });
+    expect(sort.message).toContain('arrivedAt');
+    expect(await refused(`/reports/za/addressVariation?${week}&sortby=waybill&sortdirection=desc`)).toMatchObject({ status: 400, errors: ['sortby'] });
+    expect(await refused('/reports/za/deliveriesDue?sortby=company')).toMatchObject({ status: 400, errors: ['sortby'] });
+    for (const id of ['deliveryArrival', 'addressVariation', 'deliveriesDue'] as const) {
+      const range = id === 'deliveriesDue' ? '' : `${week}&`;
+      expect(REPORTS[id].maxPageRows).toBe(REPORT_ROW_PAGE_DEPTH);
+      const deep = await refused(`/reports/za/${id}?${range}page=${REPORT_ROW_PAGE_DEPTH / 20 + 1}`);
+      expect(deep, id).toMatchObject({ status: 400, errors: ['page'] });
+      expect(deep.message).toContain(`${REPORT_ROW_PAGE_DEPTH / 20}`);
+      expect(await refused(`/reports/za/${id}?${range}pageSize=100&page=${REPORT_ROW_PAGE_DEPTH / 100 + 1}&sortdirection=asc`)).toMatchObject({ status: 400, errors: ['page'] });
+      expect((await refused(`/reports/za/${id}?${range}page=${REPORT_ROW_PAGE_DEPTH / 20}`)).status, id).toBe(200);
+      expect((await refused(`/reports/za/${id}?${range}pageSize=100&page=${REPORT_ROW_PAGE_DEPTH / 100}&sortdirection=asc`)).status, id).toBe(200);
+    }
+    // A report without a depth pages on (a year of days, say).
+    expect((await refused(`/reports/za/deliverySummary?${week}&page=${REPORT_ROW_PAGE_DEPTH}`)).status).toBe(200);
   });
 });
 

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it, vi } from 'vitest';
 import { liveDashboard } from '../../src/api/realtime';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { DELIVERIES_DUE_REFRESH_MS, REPORTS } from '../../src/lib/reports';
+import { DELIVERIES_DUE_REFRESH_MS, REPORT_ROW_PAGE_DEPTH, REPORT_TEXTS, REPORTS } from '../../src/lib/reports';
 import { DELIVERIES_DUE_SAMPLE } from '../../src/machines/reports/report.samples';
 import { reportMachine } from '../../src/machines/reports/report.machine';
 import type { LoadReportInput } from '../../src/machines/reports/report.types';
@@ -104,6 +104,36 @@ describe('the generic report page', () => {
     await waitFor(() => expect(loads.at(-1)!.params).toMatchObject({ sortBy: 'slaType', sortDirection: 'desc' }));
     await waitFor(() => expect(tableRows().map((row) => row['SLA type'])).toEqual(['Standard', 'Priority', 'Hyperlocal']));
     expectChartMatchesTable();
+  });
+
+  it('offers only the orders the report sorts by, and stops Next at its page depth saying how to see the rest', async () => {
+    const loads: LoadReportInput[] = [];
+    const lastPage = REPORT_ROW_PAGE_DEPTH / 20;
+    const actor = createActor(reportMachine.provide({
+      actors: {
+        loadReport: fromPromise<ReportResult, LoadReportInput>(async ({ input }) => {
+          loads.push(input);
+          return {
+            figures: { arrivals: 329_670, compliancePercent: 80, late: 10, averageMinutesLate: 12 }, chart: { labels: [], series: [[]] },
+            items: [{ key: '1', waybill: 'WB1', task: 'Pick-up', driver: 'Dee River', arrivedAt: '2026-06-30T10:00:00Z', arrival: 'On time' }],
+            paging: { page: input.params.page, pageSize: 20, totalItems: 329_670, totalPages: 16_484 },
+          };
+        }),
+      },
+    }), { input: { cca2: 'za', report: 'deliveryArrival', filters: {} } }).start();
+    render(<ChakraProvider value={system}><ReportView actor={actor} timeZone="Africa/Johannesburg" currency="ZAR" /></ChakraProvider>);
+    await screen.findByRole('table');
+    expect(REPORTS.deliveryArrival.sortable).toEqual(['arrivedAt']);
+    expect(screen.getByRole('button', { name: 'Arrived ↓' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Driver' })).toBeNull();
+    expect(screen.getByText(`Page 1 of ${lastPage}`)).toBeTruthy();
+    expect(screen.queryByText(REPORT_TEXTS.pagesEnd(REPORT_ROW_PAGE_DEPTH))).toBeNull();
+    act(() => { actor.send({ type: 'report.page', page: lastPage }); });
+    await waitFor(() => expect(screen.getByText(`Page ${lastPage} of ${lastPage}`)).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
+    expect(screen.getByText(REPORT_TEXTS.pagesEnd(REPORT_ROW_PAGE_DEPTH))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Arrived ↓' }));
+    await waitFor(() => expect(loads.at(-1)!.params).toMatchObject({ sortBy: 'arrivedAt', sortDirection: 'asc', page: 1 }));
   });
 
   it('a refused load shows the server\'s message and Try again', async () => {

@@ -16,7 +16,7 @@ import {
 } from './metrics';
 import {
   arrivalSummarised, dateWindow, deliveryFiltersOf, deliveryScopeOf, isoTextWithinOrNull, summarised, taskSummarised, timestampWithin,
-  type ReportContext, type ReportQuery,
+  type ReportContext, type ReportQuery, type ReportSort,
 } from './runner';
 
 /**
@@ -342,11 +342,12 @@ const KM_SHOWN = sql`round(t.arrived_distance_km::numeric, 2)`;
  * key) in job_tasks_distance_order's.
  */
 /**
- * The pages read in their order from an index reach this far into the order (1,000 pages of 20); a page past it is
- * the rows sorted (top-N), cheaper there than walking the index through every row before it (at a million
- * deliveries, June: Address Variation's page 1,000 ~0.9 s either way; docs/benchmarks.md).
+ * A page of a report's order read from its index, within the report's page depth (the declaration's maxPageRows). The
+ * index holds the default order (newest or farthest first, the key ascending); the other direction is that order
+ * reversed (ReportSort), the index walked backwards.
  */
-const ORDERED_PAGE_ROWS = 20_000;
+interface OrderedPage { limit: number; offset: number; sort: ReportSort }
+const orderOf = (expression: SQL, sort: ReportSort) => sql`${expression} ${sql.raw(sort.direction)}, t.id::text ${sql.raw(sort.keyDirection)}`;
 const ARRIVAL_ORDER = sql.raw(`date_trunc('second', (t.arrived_date at time zone 'UTC'))`);
 const DISTANCE_ORDER = sql.raw(`round(t.arrived_distance_km::numeric, 2)`);
 
@@ -384,35 +385,57 @@ function arrivalFacts(context: ReportContext, dirty: readonly string[]): SQL {
   return sql`${fromSummary} union all select * from (${arrivalDayFacts(context, dirty)}) l where ${dateWindow(context, sql`l.day`)}`;
 }
 
-/** Delivery Arrival's rows; with `page`, only that slice of its default order, read in order by the index and bounded by the facts `f`. */
-function arrivalRows(context: ReportContext, page?: { limit: number; offset: number }): SQL {
-  const inOrder = page
-    ? sql`and ${ARRIVAL_ORDER} between (select date_trunc('second', (min(f.first_arrival) at time zone 'UTC')) from f)
-        and (select date_trunc('second', (max(f.last_arrival) at time zone 'UTC')) from f)
-      order by ${ARRIVAL_ORDER} desc, t.id::text asc limit ${page.limit} offset ${page.offset}`
-    : sql``;
+/**
+ * The tables and conditions a page's keys are read with (arrivalRows, variationRows): a task on the caller's booked
+ * deliveries under the filters, its day the stored window end's (job_tasks.report_window_end, the value TASK_WINDOW_END
+ * computes, kept by triggers), so the rows skipped before the page look up only their delivery (and job, for a driver);
+ * the quote only for an SLA type filter.
+ */
+function pageKeysFrom(context: ReportContext, driven: boolean): SQL {
+  const quote = context.slaTypes ? sql` join delivery_quotes q on q.id = d.selected_quote_id` : sql``;
+  const job = driven ? sql` join jobs j on j.id = t.job_id` : sql``;
+  const window = dateWindow(context, localDate(sql`t.report_window_end`, context.timeZone), timestampWithin(context, sql`t.report_window_end`));
+  return sql`job_tasks t join deliveries d on d.id = t.delivery_id${quote}${job}
+    where ${BOOKED} and ${deliveryFiltersOf(context)} and ${window}${driven ? sql` and j.driver_id is not null` : sql``}`;
+}
+
+/**
+ * Delivery Arrival's rows; with `page`, only that slice of its order: the keys read in order by the index (bounded by
+ * the facts `f`, only the key computed for the rows it skips), then the page's rows built from them.
+ */
+function arrivalRows(context: ReportContext, page?: OrderedPage): SQL {
+  const tables = sql`job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id`;
+  const where = (window: SQL) => sql`t.arrived_date is not null and ${BOOKED} and ${deliveryFiltersOf(context)} and ${window}`;
+  const from = page
+    ? sql`(select t.id from ${pageKeysFrom(context, false)} and t.arrived_date is not null
+        and ${ARRIVAL_ORDER} between (select date_trunc('second', (min(f.first_arrival) at time zone 'UTC')) from f)
+          and (select date_trunc('second', (max(f.last_arrival) at time zone 'UTC')) from f)
+        order by ${orderOf(ARRIVAL_ORDER, page.sort)} limit ${page.limit} offset ${page.offset}) k
+      join ${tables} on t.id = k.id`
+    : tables;
   return sql`select a.*, case a.arrival when 'Early' then 0 when 'On time' then 1 else 2 end as "arrivalRank",
       case when a.arrival = 'Late' then 1 else 0 end as late from (
     select t.id::text as "key", d.waybill, ${taskLabel(sql`t.task_type_id`)} as task, ${fullName('u')} as driver,
       ${isoTimestamp(TASK_WINDOW_START)} as "windowStart", ${isoTimestamp(TASK_WINDOW_END)} as "windowEnd",
       ${isoTimestamp(sql`t.arrived_date`)} as "arrivedAt", ${MINUTES_LATE} as "minutesLate", ${ARRIVAL} as arrival
-    from job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id
-      left join jobs j on j.id = t.job_id left join users u on u.id = j.driver_id
-    where t.arrived_date is not null and ${BOOKED} and ${deliveryFiltersOf(context)}
-      and ${page ? storedTaskWindow(context) : taskWindow(context)} ${inOrder}) a
-    ${page ? sql`order by a."arrivedAt" desc, a."key" asc` : sql``}`;
+    from ${from} left join jobs j on j.id = t.job_id left join users u on u.id = j.driver_id
+    where ${page ? sql`true` : where(taskWindow(context))}) a
+    ${page ? sql`order by a."arrivedAt" ${sql.raw(page.sort.direction)}, a."key" ${sql.raw(page.sort.keyDirection)}` : sql``}`;
 }
 
-/** Address Variation's rows; with `page`, as arrivalRows. */
-function variationRows(context: ReportContext, page?: { limit: number; offset: number }): SQL {
-  const inOrder = page
-    ? sql`and ${DISTANCE_ORDER} between (select min(f.km_min) from f where f.driven) and (select max(f.km_max) from f where f.driven)
-      order by ${DISTANCE_ORDER} desc, t.id::text asc limit ${page.limit} offset ${page.offset}`
-    : sql``;
-  return sql`select t.id::text as "key", d.waybill, ${taskLabel(sql`t.task_type_id`)} as task, ${fullName('u')} as driver,
+/** Address Variation's rows; with `page`, as arrivalRows (its order the km as shown, bounded by the facts' km). */
+function variationRows(context: ReportContext, page?: OrderedPage): SQL {
+  const columns = sql`t.id::text as "key", d.waybill, ${taskLabel(sql`t.task_type_id`)} as task, ${fullName('u')} as driver,
       t.address->>'description' as address, ${position(sql`t.arrived_lat`, sql`t.arrived_lon`)} as "arrivedPosition",
-      ${KM_SHOWN}::float8 as "distanceKm", ${isoTimestamp(sql`t.arrived_date`)} as "arrivedAt", ${awayFlag} as variation
-    from ${taskBase(context)} and t.arrived_distance_km is not null and ${page ? storedTaskWindow(context) : taskWindow(context)} ${inOrder}`;
+      ${KM_SHOWN}::float8 as "distanceKm", ${isoTimestamp(sql`t.arrived_date`)} as "arrivedAt", ${awayFlag} as variation`;
+  if (!page) return sql`select ${columns} from ${taskBase(context)} and t.arrived_distance_km is not null and ${taskWindow(context)}`;
+  return sql`select ${columns}
+    from (select t.id from ${pageKeysFrom(context, true)} and t.arrived_distance_km is not null
+        and ${DISTANCE_ORDER} between (select min(f.km_min) from f where f.driven) and (select max(f.km_max) from f where f.driven)
+        order by ${orderOf(DISTANCE_ORDER, page.sort)} limit ${page.limit} offset ${page.offset}) k
+      join job_tasks t on t.id = k.id join jobs j on j.id = t.job_id join users u on u.id = j.driver_id
+      join deliveries d on d.id = t.delivery_id
+    order by "distanceKm" ${sql.raw(page.sort.direction)}, "key" ${sql.raw(page.sort.keyDirection)}`;
 }
 
 /** A delivery in progress whose pick-up is still to come (Deliveries Due lists its pick-up window end, else its drop-off's). */
@@ -514,7 +537,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
         chart: sql`select x.label, sum(x.n)::float8 as s0
           from f cross join lateral (values ('Early', 0, f.early), ('On time', 1, f.on_time), ('Late', 2, f.late)) x(label, rank, n)
           group by 1 having sum(x.n) > 0 order by min(x.rank) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`,
-        page: sort.key === 'arrivedAt' && sort.direction === 'desc' && offset + limit <= ORDERED_PAGE_ROWS ? arrivalRows(context, { limit, offset }) : undefined,
+        page: sort.key === 'arrivedAt' ? arrivalRows(context, { limit, offset, sort }) : undefined,
       };
     },
     figures: {
@@ -602,7 +625,10 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
       const due = sql`d.due_window_end is not null and ${DUE_ORDER} < (${tomorrow} at time zone 'UTC')
         and ${localDate(sql`d.due_window_end`, context.timeZone)} <= ${context.today}::date and ${deliveryFiltersOf(context)}`;
       const from = context.slaTypes ? sql`deliveries d join delivery_quotes q on q.id = d.selected_quote_id` : sql`deliveries d`;
-      const defaultOrder = sort.key === 'windowEnd' && sort.direction === 'asc' && offset + limit <= ORDERED_PAGE_ROWS;
+      // Either direction of the window end (the index walked backwards for the latest first, as OrderedPage): the keys
+      // only, from the index alone (an index-only scan: what the filters read is in it), then the page's deliveries.
+      const inOrder = sort.key === 'windowEnd';
+      const [direction, keyDirection] = [sql.raw(sort.direction), sql.raw(sort.keyDirection)];
       return {
         facts: sql`select case when ${DUE_PICK_UP} then 'Pick-up' else 'Drop-off' end as task, count(*)::int as due,
             count(*) filter (where d.due_window_end < now())::int as overdue, count(*) filter (where d.due_window_end >= now())::int as "dueToday"
@@ -612,16 +638,17 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
             coalesce(sum(f."dueToday"), 0)::float8 as "dueToday" from f`,
         chart: sql`select f.task as label, f.overdue::float8 as s0, f."dueToday"::float8 as s1 from f order by f.task
           limit ${REPORT_MAX_CHART_POINTS}`,
-        page: defaultOrder
+        page: inOrder
           ? sql`select x.id::text as "key", x.waybill, c.company_name as company, s.store_name as store,
                 ${statusLabel(sql`x.logistic_status_id`)} as status, case when ${DUE_PICK_UP_X} then 'Pick-up' else 'Drop-off' end as task,
                 ${isoTimestamp(sql`x.due_window_end`)} as "windowEnd",
                 greatest(0, round(extract(epoch from (now() - x.due_window_end)) / 60))::int as "minutesOverdue",
                 case when x.due_window_end < now() then 1 else 0 end as overdue, case when x.due_window_end >= now() then 1 else 0 end as "dueToday"
-              from (select d.id, d.waybill, d.company_id, d.store_id, d.logistic_status_id, d.due_window_end from ${from} where ${due}
-                order by d.portal_id, ${DUE_ORDER}, d.id::text limit ${limit} offset ${offset}) x
+              from (select d.id from ${from} where ${due}
+                order by d.portal_id ${direction}, ${DUE_ORDER} ${direction}, d.id::text ${keyDirection} limit ${limit} offset ${offset}) k
+              join deliveries x on x.id = k.id
               left join companies c on c.id = x.company_id left join stores s on s.id = x.store_id
-              order by "windowEnd" asc, "key" asc`
+              order by "windowEnd" ${direction}, "key" ${keyDirection}`
           : undefined,
       };
     },
@@ -855,7 +882,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
         chart: sql`select coalesce(${taskLabel(sql`f.task_type_id`)}, '—') as label, sum(f.positioned)::float8 as s0
           from f where f.driven and f.positioned > 0
           group by 1 order by min(${taskLabel(sql`f.task_type_id`)}) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`,
-        page: sort.key === 'distanceKm' && sort.direction === 'desc' && offset + limit <= ORDERED_PAGE_ROWS ? variationRows(context, { limit, offset }) : undefined,
+        page: sort.key === 'distanceKm' ? variationRows(context, { limit, offset, sort }) : undefined,
       };
     },
     figures: {

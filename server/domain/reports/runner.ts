@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { components, operations } from '../../../src/api/generated/connect';
 import { DEFAULT_PAGE_SIZE, EXPORT_BATCH_SIZE, MAX_PAGE_SIZE, SLA_TYPES } from '../../../src/lib/constants';
 import {
-  REPORT_DEFAULT_RANGE_DAYS, REPORT_MAX_CHART_POINTS, REPORT_MAX_RANGE_DAYS, REPORT_TEXTS, reportParams,
+  REPORT_DEFAULT_RANGE_DAYS, REPORT_MAX_CHART_POINTS, REPORT_MAX_RANGE_DAYS, REPORT_TEXTS, reportLastPage, reportParams, reportSortKeys,
   type HolidayFilter, type ReportColumn, type ReportDateType, type ReportDeclaration, type ReportPeriod,
 } from '../../../src/lib/reports';
 import { cursorBatches } from '../../db/cursor';
@@ -76,7 +76,11 @@ export interface ReportQuery {
   screen?(context: ReportContext, sort: ReportSort, limit: number, offset: number): ScreenParts | undefined;
 }
 
-export interface ReportSort { key: string; direction: 'asc' | 'desc' }
+/**
+ * A table's order: a column either way, ties by key. The key ascends, except in the default column's other direction,
+ * which is the default order exactly reversed (so an index in the default order, walked backwards, reads it).
+ */
+export interface ReportSort { key: string; direction: 'asc' | 'desc'; keyDirection: 'asc' | 'desc' }
 
 /** The parts of a screen (ReportQuery.screen): facts read once as `f`; the total, figures (one row) and chart's points over them. */
 export interface ScreenParts {
@@ -205,15 +209,26 @@ export function deliveryFiltersOf(context: ReportContext): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** The table's order: a column the report sorts by (400 naming sortby otherwise), the default without one. */
 function sortOf(report: ReportDeclaration, query: ReportQueryParams): ReportSort {
-  if (!query.sortby) return query.sortdirection ? { ...report.defaultSort, direction: query.sortdirection } : report.defaultSort;
-  const column = report.columns.find((candidate) => candidate.key.toLowerCase() === query.sortby!.toLowerCase());
-  if (!column) throw badRequest('sortby', REPORT_TEXTS.unknownSort(query.sortby, report.columns.map((candidate) => candidate.key)));
-  return { key: column.key, direction: query.sortdirection ?? 'asc' };
+  const keys = reportSortKeys(report);
+  const key = query.sortby ? keys.find((candidate) => candidate.toLowerCase() === query.sortby!.toLowerCase()) : report.defaultSort.key;
+  if (!key) throw badRequest('sortby', REPORT_TEXTS.unknownSort(query.sortby!, keys));
+  const direction = query.sortdirection ?? (query.sortby ? 'asc' : report.defaultSort.direction);
+  const reversed = key === report.defaultSort.key && direction !== report.defaultSort.direction;
+  return { key, direction, keyDirection: reversed ? 'desc' : 'asc' };
+}
+
+/** The page asked for, within the report's page depth (400 naming page past it). */
+function servedPage(report: ReportDeclaration, query: ReportQueryParams, pageSize: number): number {
+  const page = query.page ?? 1;
+  const lastPage = reportLastPage(report, pageSize);
+  if (page > lastPage) throw badRequest('page', REPORT_TEXTS.pageTooDeep(report.maxPageRows!, lastPage));
+  return page;
 }
 
 const ordered = (sort: ReportSort) =>
-  sql`order by ${sql.identifier(sort.key)} ${sql.raw(sort.direction)} nulls last, "key" asc`;
+  sql`order by ${sql.identifier(sort.key)} ${sql.raw(sort.direction)} nulls last, "key" ${sql.raw(sort.keyDirection)}`;
 
 /** An export cell: money in the currency's units, everything else as the table shows it. */
 function cellAt(format: ReportColumn['format'], index: number) {
@@ -236,8 +251,8 @@ export function reportStatements(report: ReportDeclaration, reportQuery: ReportQ
   const rows = reportQuery.rows(context);
   const late = reportQuery.pageColumns && !reportQuery.pageColumns.keys.includes(sort.key) ? reportQuery.pageColumns : undefined;
   const screenRows = late ? reportQuery.rows(context, true) : rows;
-  const page = query.page ?? 1;
   const pageSize = Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const page = servedPage(report, query, pageSize);
   // The declaration says which figures the screen shows; its query must define each (a wiring bug otherwise).
   const figureEntries = report.figures.map((figure) => {
     const expression = reportQuery.figures[figure.key];

@@ -6,7 +6,7 @@ import type { Actor } from 'xstate';
 import { DATE_FORMATS, MY_DELIVERIES_PAGE_SIZES } from '../../lib/constants';
 import { formatDate, isoDateToDisplay } from '../../lib/date-format';
 import { DEFAULT_MONEY_LOCALE, formatMoney } from '../../lib/money';
-import { REPORT_TEXTS, REPORTS, reportForPath, type ReportFormat, type ReportId } from '../../lib/reports';
+import { REPORT_TEXTS, REPORTS, reportForPath, reportLastPage, reportSortKeys, type ReportFormat, type ReportId } from '../../lib/reports';
 import { useAuth, usePortal } from '../../machines/root/root-actor';
 import type { FilterDef } from '../../resources/types';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
@@ -113,6 +113,8 @@ export function ReportView({ actor, timeZone, currency, showFilter = () => true 
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const report = REPORTS[reportId];
+  const sortKeys = reportSortKeys(report);
+  const lastPage = result ? reportLastPage(report, result.paging.pageSize) : Infinity;
   const show = (value: string | number | null | undefined, format: ReportFormat) => formatReportValue(value, format, timeZone, currency);
   return (
     <Stack gap={4} aria-busy={loading}>
@@ -154,11 +156,14 @@ export function ReportView({ actor, timeZone, currency, showFilter = () => true 
                   {report.columns.map((column) => {
                     const active = params.sortBy === column.key;
                     const sorted = active ? (params.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none';
+                    // Only the orders the report offers are buttons (the call refuses the others).
                     return (
-                      <Th key={column.key} aria-sort={sorted} textAlign="start" p={2} borderBottomWidth="1px">
-                        <Button variant="plain" size="xs" p={0} onClick={() => actor.send({ type: 'report.sort', sortBy: column.key })}>
-                          {column.label}{active ? (params.sortDirection === 'asc' ? ' ↑' : ' ↓') : ''}
-                        </Button>
+                      <Th key={column.key} aria-sort={sortKeys.includes(column.key) ? sorted : undefined} textAlign="start" p={2} borderBottomWidth="1px">
+                        {sortKeys.includes(column.key) ? (
+                          <Button variant="plain" size="xs" p={0} onClick={() => actor.send({ type: 'report.sort', sortBy: column.key })}>
+                            {column.label}{active ? (params.sortDirection === 'asc' ? ' ↑' : ' ↓') : ''}
+                          </Button>
+                        ) : column.label}
                       </Th>
                     );
                   })}
@@ -176,7 +181,11 @@ export function ReportView({ actor, timeZone, currency, showFilter = () => true 
               </tbody>
             </Table>
           </Box>
-          <Pagination page={result.paging.page} totalPages={result.paging.totalPages} totalItems={result.paging.totalItems}
+          {result.paging.totalPages > lastPage && result.paging.page >= lastPage && (
+            <Text fontSize="sm" color="fg.muted">{REPORT_TEXTS.pagesEnd(report.maxPageRows!)}</Text>
+          )}
+          {/* Next stops at the report's page depth (the call refuses a page past it). */}
+          <Pagination page={result.paging.page} totalPages={Math.min(result.paging.totalPages, lastPage)} totalItems={result.paging.totalItems}
             pageSize={result.paging.pageSize} pageSizes={MY_DELIVERIES_PAGE_SIZES}
             onPage={(page) => actor.send({ type: 'report.page', page })} onPageSize={(pageSize) => actor.send({ type: 'report.pageSize', pageSize })} />
         </>

@@ -1,0 +1,2 @@
+DROP INDEX "job_tasks_distance_order";--> statement-breakpoint
+CREATE INDEX "job_tasks_distance_order" ON "job_tasks" USING btree (round(arrived_distance_km::numeric, 2) desc,(id::text),"report_window_end") WHERE arrived_distance_km is not null;
