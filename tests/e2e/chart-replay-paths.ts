@@ -267,24 +267,35 @@ export const TASK_CAPABILITIES: Omit<DriverCapabilities, 'produce'> = {
 };
 
 /**
- * The calls a replay holds (rule 4): those a user event of the path falls in, held from the start of the run until
- * the path answers them (or it ends). Same bookkeeping as `notReplayable`.
+ * The calls a replay holds (rule 4): those a user event of the path falls in, each with the step before which its
+ * hold starts (the step that starts the call: 0, the run's start; a step that is itself an answer lands whenever the
+ * server answers, so the hold starts before the user event or start before it). Held until the path answers them (or
+ * it ends). Starting at the call, not at the run's start, leaves an earlier call of the same kind alone (the
+ * restore's refresh before a refresh the path holds). Same bookkeeping as `notReplayable`.
  */
-export function heldCalls(path: ReplayPath, driver: Pick<DriverCapabilities, 'holds' | 'answers' | 'produce'>): Set<string> {
-  const held = new Set<string>();
+export function heldCalls(path: ReplayPath, driver: Pick<DriverCapabilities, 'holds' | 'answers' | 'produce'>): Map<string, number> {
+  const held = new Map<string, number>();
   const actorOf = (type: string) => type.replace(/^xstate\.(done|error)\.actor\./, '');
+  const isAnswer = (type: string) => /^xstate\.(done|error)\.actor\./.test(type);
   const produced = new Set(Object.keys(driver.produce ?? {}).map(actorOf));
   const serverCalls = new Set(Object.keys(driver.answers).map(actorOf).filter((id) => !produced.has(id)));
-  let pending = new Set<string>();
+  let pending = new Map<string, number>();
   for (const [index, { event }] of path.steps.entries()) {
     const from = path.steps[index - 1];
-    if (/^xstate\.(done|error)\.actor\./.test(event.type)) pending.delete(actorOf(event.type));
-    else if (index > 0) pending.forEach((id) => { if (driver.holds?.has(id)) held.add(id); });
+    if (isAnswer(event.type)) pending.delete(actorOf(event.type));
+    else if (index > 0) {
+      pending.forEach((since, id) => {
+        if (!driver.holds?.has(id) || held.has(id)) return;
+        let start = since;
+        while (start > 0 && isAnswer(path.steps[start]!.event.type)) start -= 1;
+        held.set(id, start);
+      });
+    }
     const before = new Set(from?.waits.map((wait) => wait.node) ?? []);
     const now = path.steps[index]!.waits;
     const kept = new Set(now.filter((wait) => before.has(wait.node)).flatMap((wait) => wait.invokes));
-    pending = new Set([...pending].filter((id) => kept.has(id)));
-    now.filter((wait) => !before.has(wait.node)).flatMap((wait) => wait.invokes).filter((id) => serverCalls.has(id)).forEach((id) => pending.add(id));
+    pending = new Map([...pending].filter(([id]) => kept.has(id)));
+    now.filter((wait) => !before.has(wait.node)).flatMap((wait) => wait.invokes).filter((id) => serverCalls.has(id)).forEach((id) => pending.set(id, index));
   }
   return held;
 }

@@ -175,6 +175,14 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   samples: await authSamples(),
   machineId: 'auth',
   faults: AUTH_FAULTS,
+  // Held from the call the path's user event falls in (the refresh a token near expiry asks for, the reload's
+  // refresh, the profile after another tab's identity) until the path answers it.
+  hold: {
+    refreshToken: (url) => new URL(url).pathname === '/identity/v1/auth/refreshToken',
+    reloadSession: (url) => new URL(url).pathname === '/identity/v1/auth/refreshToken',
+    loadProfile: (url) => new URL(url).pathname === '/identity/v1/profile',
+  },
+  holds: new Set(['refreshToken', 'reloadSession', 'loadProfile']),
   starts: () => true,
   actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate', 'auth.reload',
     'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token', 'auth.register', 'auth.passkey.login', 'auth.external.start',
@@ -1296,15 +1304,20 @@ async function replay(driver: BrowserDriver, path: ReplayPath, limit: number): P
     // Calls a user event of the path falls in: their requests wait in the browser until the path answers them,
     // then go on to the real server (route.continue: the server's own answer, nothing fulfilled here).
     const releases = new Map<string, () => void>();
-    for (const actor of heldCalls(path, driver)) {
-      const released = new Promise<void>((resolve) => releases.set(actor, resolve));
-      await page.route((url) => driver.hold![actor]!(url.href), async (route) => {
-        trail.push(`held ${route.request().url()} (${actor})`);
-        await released;
-        await route.continue();
-      });
-    }
+    const held = heldCalls(path, driver);
+    const hold = async (index: number) => {
+      for (const [actor, from] of held) {
+        if (from !== index) continue;
+        const released = new Promise<void>((resolve) => releases.set(actor, resolve));
+        await page.route((url) => driver.hold![actor]!(url.href), async (route) => {
+          trail.push(`held ${route.request().url()} (${actor})`);
+          await released;
+          await route.continue();
+        });
+      }
+    };
     cleanups.push(() => releases.forEach((release) => release()));
+    await hold(0);
     await driver.start(run);
     let cursor = 0;
     for (const [index, step] of path.steps.entries()) {
@@ -1313,6 +1326,7 @@ async function replay(driver: BrowserDriver, path: ReplayPath, limit: number): P
       const answer = type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
       trail.push(`step ${index}: ${type}${answer ? ' (the server answers)' : ''} ⇒ ${step.state}`);
       if (index > 0) await arm(index);
+      if (index > 0) await hold(index);
       if (answer) releases.get(type.replace(/^xstate\.(done|error)\.actor\./, ''))?.();
       if (index > 0 && !answer) await driver.act(step.event, run);
       if (index > 0 && answer) await driver.produce?.[type]?.(step.event, run);
