@@ -3,7 +3,7 @@ import { filterParams } from '../resources/query';
 import { LIST_TEXTS } from '../lib/resource-texts';
 import type { FilterDef } from '../resources/types';
 import { DateInput } from './DateInput';
-import { LookupFilter } from './LookupFilter';
+import { LookupFilter } from './LazyLookupFilter';
 import { Select } from './Select';
 
 export interface FiltersProps {
