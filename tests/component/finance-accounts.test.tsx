@@ -72,7 +72,7 @@ describe('an account\'s statement (/accounts/:accountId/transactions)', () => {
     const type = screen.getByRole('combobox', { name: FINANCE_TEXTS.transactionType }) as HTMLSelectElement;
     expect([...type.options].map((option) => option.value).filter(Boolean)).toEqual([...TRANSACTION_TYPE_OPTIONS]);
     expect(screen.getByRole('combobox', { name: FINANCE_TEXTS.transactionStatus })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: FINANCE_TEXTS.startDate })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: FINANCE_TEXTS.startDate })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: FINANCE_TEXTS.endDate })).toBeTruthy();
   });
 });
