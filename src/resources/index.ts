@@ -1,119 +1,158 @@
-import { archivedDeliveriesResource } from './archived-deliveries';
-import { archivedPartnerDeliveriesResource, archivedPartnerJobsResource } from './partner-archives';
-import { apiClientsResource } from './api-clients';
-import { companiesResource } from './companies';
-import { deliveriesResource } from './deliveries';
-import { jobsResource } from './jobs';
-import { questionnairesResource } from './questionnaires';
-import { ratingsResource } from './ratings';
-import { driverDepositsResource } from './driver-deposits';
-import { storesResource } from './stores';
-import { usersResource } from './users';
-import { webhooksResource } from './webhooks';
-import { hubsResource } from './hubs';
-import { mobileDevicesResource } from './mobile-devices';
-import { vehiclesResource } from './vehicles';
-import { announcementsResource } from './announcements';
-import { scheduledReportsResource } from './scheduled-reports';
-import { deliveryPicturesResource, deliverySignaturesResource, profilePicturesResource } from './media';
-import { territoriesResource, territoryAreasResource } from './territories';
-import { myDeliveriesResource } from './my-deliveries';
-import { accountsResource, accountTransactionsResource } from './finance';
-import { ratesResource } from './rates';
-import { advancesResource, bankAccountsResource, fundsReceivedResource, withdrawalsResource } from './finance-admin';
-import { rateBatchesResource, rateUploadsResource } from './rate-uploads';
-import { deliveryBatchesResource, deliveryUploadsResource } from './delivery-uploads';
-import { storeBatchesResource, storeUploadsResource } from './store-uploads';
-import { distanceBatchesResource, distanceUploadsResource } from './distance-discovery';
-import { contactMessagesResource } from './contact-messages';
-import {
-  assistantApplicationsResource, businessApplicationsResource, driverApplicationsResource, partnerApplicationsResource,
-  partnerDriverApplicationsResource, partnerVehicleApplicationsResource, vehicleApplicationsResource, applicationInvitesResource,
-} from './applications';
+import { RESOURCE_ROUTES } from './route-table';
 import type { ResourceDef, ResourceId } from './types';
 
-/** Every resource of the back office by id: the router, menus, list and form screens read this. */
-export const RESOURCES: Record<ResourceId, ResourceDef> = {
+/**
+ * Every resource of the back office, each loaded on first use: a screen awaits the declarations it names
+ * (loadResources, or useResources in a view) before it creates its list or form actor, so the first list screen
+ * carries one declaration, not all of them. The routes alone (which resource a path opens) are RESOURCE_ROUTES.
+ */
+const LOADERS: Record<ResourceId, () => Promise<ResourceDef>> = {
   // Fleet (issue 6): vehicles, hubs, mobile devices.
-  vehicles: vehiclesResource,
-  hubs: hubsResource,
-  mobileDevices: mobileDevicesResource,
+  vehicles: () => import('./vehicles').then((module) => module.vehiclesResource),
+  hubs: () => import('./hubs').then((module) => module.hubsResource),
+  mobileDevices: () => import('./mobile-devices').then((module) => module.mobileDevicesResource),
   // Integrations (issue 6).
-  webhooks: webhooksResource,
-  apiClients: apiClientsResource,
-  companies: companiesResource,
-  stores: storesResource,
-  deliveries: deliveriesResource,
-  archivedDeliveries: archivedDeliveriesResource,
+  webhooks: () => import('./webhooks').then((module) => module.webhooksResource),
+  apiClients: () => import('./api-clients').then((module) => module.apiClientsResource),
+  companies: () => import('./companies').then((module) => module.companiesResource),
+  stores: () => import('./stores').then((module) => module.storesResource),
+  deliveries: () => import('./deliveries').then((module) => module.deliveriesResource),
+  archivedDeliveries: () => import('./archived-deliveries').then((module) => module.archivedDeliveriesResource),
   // Issue 17: the partners' archives.
-  archivedPartnerDeliveries: archivedPartnerDeliveriesResource,
-  archivedPartnerJobs: archivedPartnerJobsResource,
+  archivedPartnerDeliveries: () => import('./partner-archives').then((module) => module.archivedPartnerDeliveriesResource),
+  archivedPartnerJobs: () => import('./partner-archives').then((module) => module.archivedPartnerJobsResource),
   // Live operations (issue 5): the /jobs list.
-  jobs: jobsResource,
+  jobs: () => import('./jobs').then((module) => module.jobsResource),
   // Users, ratings, questionnaires (issue 6).
-  users: usersResource,
-  ratings: ratingsResource,
-  questionnaires: questionnairesResource,
+  users: () => import('./users').then((module) => module.usersResource),
+  ratings: () => import('./ratings').then((module) => module.ratingsResource),
+  questionnaires: () => import('./questionnaires').then((module) => module.questionnairesResource),
   // Content (issue 6): announcements and the three media screens.
-  announcements: announcementsResource,
-  deliveryPictures: deliveryPicturesResource,
-  deliverySignatures: deliverySignaturesResource,
-  profilePictures: profilePicturesResource,
+  announcements: () => import('./announcements').then((module) => module.announcementsResource),
+  deliveryPictures: () => import('./media').then((module) => module.deliveryPicturesResource),
+  deliverySignatures: () => import('./media').then((module) => module.deliverySignaturesResource),
+  profilePictures: () => import('./media').then((module) => module.profilePicturesResource),
   // Territories (issue 6): territories, and their areas and exceptions.
-  territories: territoriesResource,
-  territoryAreas: territoryAreasResource,
+  territories: () => import('./territories').then((module) => module.territoriesResource),
+  territoryAreas: () => import('./territories').then((module) => module.territoryAreasResource),
   // A customer's own deliveries on /dashboard (issue 4): read-only, no edit screen.
-  myDeliveries: myDeliveriesResource,
+  myDeliveries: () => import('./my-deliveries').then((module) => module.myDeliveriesResource),
   // Finance (issue 15): accounts with their balances, and an account's statement.
-  accounts: accountsResource,
-  accountTransactions: accountTransactionsResource,
+  accounts: () => import('./finance').then((module) => module.accountsResource),
+  accountTransactions: () => import('./finance').then((module) => module.accountTransactionsResource),
   // A driver's recorded cash deposits (issue 20): read-only, under the user.
-  driverDeposits: driverDepositsResource,
+  driverDeposits: () => import('./driver-deposits').then((module) => module.driverDepositsResource),
   // Finance back office (issue 15).
-  bankAccounts: bankAccountsResource,
-  fundsReceived: fundsReceivedResource,
-  withdrawals: withdrawalsResource,
-  advances: advancesResource,
+  bankAccounts: () => import('./finance-admin').then((module) => module.bankAccountsResource),
+  fundsReceived: () => import('./finance-admin').then((module) => module.fundsReceivedResource),
+  withdrawals: () => import('./finance-admin').then((module) => module.withdrawalsResource),
+  advances: () => import('./finance-admin').then((module) => module.advancesResource),
   // Rates (issue 16): the price list every quote reads.
-  rates: ratesResource,
-  rateUploads: rateUploadsResource,
-  rateBatches: rateBatchesResource,
+  rates: () => import('./rates').then((module) => module.ratesResource),
+  rateUploads: () => import('./rate-uploads').then((module) => module.rateUploadsResource),
+  rateBatches: () => import('./rate-uploads').then((module) => module.rateBatchesResource),
   // A store's delivery upload batches and their rows (issue 16).
-  deliveryBatches: deliveryBatchesResource,
-  deliveryUploads: deliveryUploadsResource,
+  deliveryBatches: () => import('./delivery-uploads').then((module) => module.deliveryBatchesResource),
+  deliveryUploads: () => import('./delivery-uploads').then((module) => module.deliveryUploadsResource),
   // Store upload batches and their rows (issue 16).
-  storeBatches: storeBatchesResource,
-  storeUploads: storeUploadsResource,
+  storeBatches: () => import('./store-uploads').then((module) => module.storeBatchesResource),
+  storeUploads: () => import('./store-uploads').then((module) => module.storeUploadsResource),
   // Distance discovery batches and their address pairs (issue 16).
-  distanceBatches: distanceBatchesResource,
-  distanceUploads: distanceUploadsResource,
+  distanceBatches: () => import('./distance-discovery').then((module) => module.distanceBatchesResource),
+  distanceUploads: () => import('./distance-discovery').then((module) => module.distanceUploadsResource),
   // Reports (issue 17): scheduled reports, emailed by the server's job queue.
-  scheduledReports: scheduledReportsResource,
+  scheduledReports: () => import('./scheduled-reports').then((module) => module.scheduledReportsResource),
   // The public contact form's messages (issue 19).
-  contactMessages: contactMessagesResource,
+  contactMessages: () => import('./contact-messages').then((module) => module.contactMessagesResource),
   // Applications to join (issue 18): the review lists; a row opens its review screen.
-  businessApplications: businessApplicationsResource,
-  partnerApplications: partnerApplicationsResource,
-  partnerDriverApplications: partnerDriverApplicationsResource,
-  partnerVehicleApplications: partnerVehicleApplicationsResource,
-  driverApplications: driverApplicationsResource,
-  assistantApplications: assistantApplicationsResource,
-  vehicleApplications: vehicleApplicationsResource,
-  applicationInvites: applicationInvitesResource,
+  businessApplications: () => import('./applications').then((module) => module.businessApplicationsResource),
+  partnerApplications: () => import('./applications').then((module) => module.partnerApplicationsResource),
+  partnerDriverApplications: () => import('./applications').then((module) => module.partnerDriverApplicationsResource),
+  partnerVehicleApplications: () => import('./applications').then((module) => module.partnerVehicleApplicationsResource),
+  driverApplications: () => import('./applications').then((module) => module.driverApplicationsResource),
+  assistantApplications: () => import('./applications').then((module) => module.assistantApplicationsResource),
+  vehicleApplications: () => import('./applications').then((module) => module.vehicleApplicationsResource),
+  applicationInvites: () => import('./applications').then((module) => module.applicationInvitesResource),
 };
 
-export function resourceOf(id: ResourceId): ResourceDef {
-  return RESOURCES[id];
+/** Every resource id, in the registry's order. */
+export const RESOURCE_IDS = Object.keys(RESOURCE_ROUTES) as ResourceId[];
+
+const loaded = new Map<ResourceId, ResourceDef>();
+const loading = new Map<ResourceId, Promise<ResourceDef>>();
+
+/** The resources a declaration's lookups name (its lookup filters and fields): their selects and names need them. */
+export function lookupsOf(resource: ResourceDef): ResourceId[] {
+  const ids = [
+    ...resource.filters.flatMap((filter) => (filter.kind === 'lookup' ? [filter.resource] : [])),
+    ...resource.fields.flatMap((field) => (field.resource ? [field.resource] : [])),
+  ];
+  return [...new Set(ids)];
 }
 
-/** The resource a route path belongs to (list, add or edit screen). */
-export function resourceForPath(path: string): { resource: ResourceDef; screen: 'list' | 'add' | 'edit' } | undefined {
-  for (const resource of Object.values(RESOURCES)) {
-    if (resource.routes.list === path) return { resource, screen: 'list' };
-    if (resource.routes.add === path) return { resource, screen: 'add' };
-    if (resource.routes.edit === path) return { resource, screen: 'edit' };
+/** One resource's declaration, fetched once; a failed fetch is forgotten, so the next call tries again. */
+export function loadResource(id: ResourceId): Promise<ResourceDef> {
+  const done = loaded.get(id);
+  if (done) return Promise.resolve(done);
+  let pending = loading.get(id);
+  if (!pending) {
+    const load = LOADERS[id];
+    if (!load) return Promise.reject(new Error(`No resource ${id}`));
+    pending = load().then(
+      (resource) => {
+        loaded.set(id, resource);
+        loading.delete(id);
+        return resource;
+      },
+      (error: unknown) => {
+        loading.delete(id);
+        throw error;
+      },
+    );
+    loading.set(id, pending);
+  }
+  return pending;
+}
+
+/** Whether these resources and the resources their lookups name are loaded (loadResources would fetch nothing). */
+export function resourcesReady(ids: readonly ResourceId[]): boolean {
+  return ids.every((id) => {
+    const resource = loaded.get(id);
+    return resource !== undefined && lookupsOf(resource).every((lookup) => loaded.has(lookup));
+  });
+}
+
+/**
+ * Loads the declarations of these resources and of the resources their lookups name (one level: a lookup's own
+ * lookups open only with its own screen). A list or form screen awaits this before it creates its actor.
+ */
+export async function loadResources(ids: readonly ResourceId[]): Promise<void> {
+  const resources = await Promise.all(ids.map(loadResource));
+  await Promise.all(resources.flatMap(lookupsOf).map(loadResource));
+}
+
+/**
+ * A loaded resource's declaration. The machines and views read it synchronously, after their screen loaded it;
+ * one not loaded is a defect of the screen, named here.
+ */
+export function resourceOf(id: ResourceId): ResourceDef {
+  const resource = loaded.get(id);
+  if (!resource) {
+    throw new Error(`The declaration of resource '${id}' is not loaded: its screen must await loadResources(['${id}']) (useResources in a view) first.`);
+  }
+  return resource;
+}
+
+/** The resource a route path belongs to (list, add or edit screen), from the routes alone. */
+export function resourceForPath(path: string): { id: ResourceId; screen: 'list' | 'add' | 'edit' } | undefined {
+  for (const id of RESOURCE_IDS) {
+    const routes = RESOURCE_ROUTES[id];
+    if (routes.list === path) return { id, screen: 'list' };
+    if (routes.add === path) return { id, screen: 'add' };
+    if (routes.edit === path) return { id, screen: 'edit' };
   }
   return undefined;
 }
 
+export { RESOURCE_ROUTES, type ResourceRoutes } from './route-table';
 export type { ResourceDef, ResourceId } from './types';

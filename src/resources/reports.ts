@@ -8,7 +8,7 @@ import {
   REPORT_DATE_TYPES, REPORT_DEFAULT_RANGE_DAYS, REPORT_FILTER_PARAMS, REPORT_PERIODS, type ReportDateType, type ReportDeclaration, type ReportFilter, type ReportId,
 } from '../lib/reports';
 import { resourceOf } from './index';
-import type { FilterDef } from './types';
+import type { FilterDef, ResourceId } from './types';
 
 /**
  * The client half of the report registry (src/lib/reports.ts): each declaration's filters as the shared filter
@@ -60,6 +60,11 @@ const CONTROLS: Record<ReportFilter, (report: ReportDeclaration) => FilterDef[]>
 /** The filter controls of a report, in the declaration's order. */
 export function reportFilterDefs(report: ReportDeclaration): FilterDef[] {
   return report.filters.flatMap((filter) => CONTROLS[filter](report));
+}
+
+/** The resources a report's lookup filters search: its screen loads their declarations before it shows the filters. */
+export function reportLookupResources(report: ReportDeclaration): ResourceId[] {
+  return [...new Set(reportFilterDefs(report).flatMap((filter) => (filter.kind === 'lookup' ? [filter.resource] : [])))];
 }
 
 /** Whether the user gets a filter control: a lookup only if they may search its options (a customer has no Company select). */

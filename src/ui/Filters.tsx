@@ -2,8 +2,8 @@ import { HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { filterParams } from '../resources/query';
 import { LIST_TEXTS } from '../lib/resource-texts';
 import type { FilterDef } from '../resources/types';
-import { DateInput } from './DateInput';
-import { LookupFilter } from './LookupFilter';
+import { DateInput } from './LazyDateInput';
+import { LookupFilter } from './LazyLookupFilter';
 import { Select } from './Select';
 
 export interface FiltersProps {

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { resourceOf } from '../resources';
+import { loadResource } from '../resources';
 import { filterParams } from '../resources/query';
 import type { FilterDef, SelectOption } from '../resources/types';
 import { searchSelectMachine } from '../machines/lists/search-select.machine';
@@ -30,9 +30,9 @@ export function LookupFilter({ filter, cca2, values, onChange }: LookupFilterPro
     const id = initial;
     if (id === undefined) return;
     let live = true;
-    const resource = resourceOf(filter.resource);
-    resource.api.get(cca2, Number(id))
-      .then((row) => { if (live) setLabel(resource.label(row)); })
+    loadResource(filter.resource)
+      .then(async (resource) => resource.label(await resource.api.get(cca2, Number(id))))
+      .then((text) => { if (live) setLabel(text); })
       .catch(() => { if (live) setLabel(`#${id}`); });
     return () => { live = false; };
   }, [filter.resource, cca2, initial]);

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { toApiError } from '../../src/api/api-error';
 import { APPLY_TEXTS, ApplyView } from '../../src/features/applications/ApplyView';
@@ -25,6 +25,10 @@ import type { Row } from '../../src/machines/lists/form.types';
 import { FORM_TEXTS } from '../../src/lib/resource-texts';
 import { mayCall } from '../../src/lib/access';
 import { permissionsOf } from '../support/shell-harness';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['applicationInvites', 'businessApplications']));
 
 const wrap = (node: React.ReactNode) => render(<ChakraProvider value={system}><MemoryRouter>{node}</MemoryRouter></ChakraProvider>);
 

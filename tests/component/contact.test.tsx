@@ -2,7 +2,7 @@ import type { LoadPageInput, RunBulkInput } from '../../src/machines/lists/list.
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { CONTACT_TEXTS } from '../../src/lib/contact';
 import { BULK_TEXTS } from '../../src/resources/bulk';
@@ -12,6 +12,10 @@ import { listMachine } from '../../src/machines/lists/list.machine';
 import { ListView } from '../../src/ui/admin/ListView';
 import { system } from '../../src/ui/theme';
 import { permissionsOf, renderShell } from '../support/shell-harness';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['contactMessages']));
 
 const message = (overrides: Partial<ContactMessageRow> = {}): ContactMessageRow => ({
   id: 4, name: 'Thandi Nkosi', email: 'thandi@example.test', phone: null, subject: 'Collection from my office',

@@ -50,14 +50,15 @@ describe('the date field (000 section 9: DD-MM-YYYY)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it("is what a list's date filter shows: the URL value as DD-MM-YYYY, not the browser's mm/dd/yyyy", () => {
+  it("is what a list's date filter shows: the URL value as DD-MM-YYYY, not the browser's mm/dd/yyyy", async () => {
     const onChange = vi.fn();
     render(
       <ChakraProvider value={system}>
         <Filters filters={[{ kind: 'date', name: 'startDate', label: 'From' }]} values={{ startDate: '2026-03-04' }} onChange={onChange} onClear={vi.fn()} />
       </ChakraProvider>,
     );
-    const input = screen.getByRole('textbox', { name: 'From' }) as HTMLInputElement;
+    // The list's date field loads with the first list that has one (src/ui/LazyDateInput.tsx).
+    const input = await screen.findByRole('textbox', { name: 'From' }) as HTMLInputElement;
     expect(input.type).toBe('text');
     expect(input.value).toBe('04-03-2026');
     fireEvent.change(input, { target: { value: '05032026' } });

@@ -2,7 +2,7 @@ import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { ListView } from '../../src/ui/admin/ListView';
@@ -16,6 +16,10 @@ import { LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses'
 import { deliveryActionsMachine } from '../../src/machines/deliveries/delivery-actions.machine';
 import { formMachine } from '../../src/machines/lists/form.machine';
 import { listMachine } from '../../src/machines/lists/list.machine';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['deliveries']));
 
 const row = (overrides: Partial<DeliveryAdmin> = {}): DeliveryAdmin => ({
   id: 7, waybill: 'WBL000007', orderReference: 'ORD-1', customerIdentifier: null, logisticStatusId: LOGISTIC_STATUS.READY,

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { components } from '../../src/api/generated/connect';
 import { DISTANCE_BATCH_TEXTS } from '../../src/features/rates/DistanceDiscoveryPage';
@@ -16,6 +16,10 @@ import { withFixedFilters } from '../../src/ui/admin/nested-list';
 import { ListView } from '../../src/ui/admin/ListView';
 import { system } from '../../src/ui/theme';
 import { permissionsOf, renderShell } from '../support/shell-harness';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['distanceUploads']));
 
 const BATCH: components['schemas']['DistanceUploadBatch'] = {
   id: 51, fileName: 'pairs.csv', uploadStatusId: 0, uploadStatus: 'Unprocessed', createdBy: 'Ada Administrator', createdAt: '2026-11-26T08:00:00.000Z',

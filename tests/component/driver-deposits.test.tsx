@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { DepositsList, depositLedgerPath } from '../../src/features/finance/DriverDepositsPage';
 import { DRIVER_DEPOSITS_TEXTS } from '../../src/lib/dashboard-texts';
@@ -14,6 +14,10 @@ import { usersResource, type UserAdmin } from '../../src/resources/users';
 import type { ListParams, Page, ResourceRow } from '../../src/resources/types';
 import { withFixedFilters } from '../../src/ui/admin/nested-list';
 import { system } from '../../src/ui/theme';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['driverDeposits', 'users']));
 
 // Issue 20: the deposits the dashboard's deposit modal recorded, listed per driver (/users/:id/deposits), each
 // opening its Cash Debit and Cash Credit in the driver's account statement.

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { financePaths } from '../../src/features/finance/paths';
 import { FINANCE_TEXTS, TRANSACTION_TYPE_OPTIONS } from '../../src/lib/finance-texts';
@@ -14,6 +14,10 @@ import type { ListParams, Page, ResourceRow } from '../../src/resources/types';
 import { ListView } from '../../src/ui/admin/ListView';
 import { withFixedFilters } from '../../src/ui/admin/nested-list';
 import { system } from '../../src/ui/theme';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['accounts', 'accountTransactions']));
 
 const render_ = (ui: ReactNode) => render(<ChakraProvider value={system}><MemoryRouter>{ui}</MemoryRouter></ChakraProvider>);
 const paging = (totalItems: number) => ({ page: 1, pageSize: 20, totalPages: 1, totalItems });
@@ -68,7 +72,7 @@ describe('an account\'s statement (/accounts/:accountId/transactions)', () => {
     const type = screen.getByRole('combobox', { name: FINANCE_TEXTS.transactionType }) as HTMLSelectElement;
     expect([...type.options].map((option) => option.value).filter(Boolean)).toEqual([...TRANSACTION_TYPE_OPTIONS]);
     expect(screen.getByRole('combobox', { name: FINANCE_TEXTS.transactionStatus })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: FINANCE_TEXTS.startDate })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: FINANCE_TEXTS.startDate })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: FINANCE_TEXTS.endDate })).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { FINANCE_ADMIN_TEXTS } from '../../src/lib/finance-admin-texts';
 import { formMachine } from '../../src/machines/lists/form.machine';
@@ -10,6 +10,10 @@ import { fundsReceivedBody, fundsReceivedResource } from '../../src/resources/fi
 import type { FormValues, ResourceId } from '../../src/resources/types';
 import { FormView } from '../../src/ui/admin/FormView';
 import { system } from '../../src/ui/theme';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['fundsReceived']));
 
 type SaveInput = { resource: ResourceId; cca2: string; id: number | undefined; values: FormValues; xmin: string | undefined };
 

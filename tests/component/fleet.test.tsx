@@ -2,7 +2,7 @@ import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { FormView } from '../../src/ui/admin/FormView';
@@ -20,6 +20,10 @@ import { listMachine } from '../../src/machines/lists/list.machine';
 import { searchSelectMachine } from '../../src/machines/lists/search-select.machine';
 import { permissionsOf, renderShell } from '../support/shell-harness';
 import { ROUTE_MAP_TEXTS } from '../../src/ui/RouteMap';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['mobileDevices', 'hubs', 'vehicles']));
 
 const INACTIVE: MobileDevice = { ...SAMPLE_DEVICE, id: 8, deviceModel: 'Galaxy A14', isActive: false, trusted: false };
 

@@ -2,7 +2,7 @@ import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { FormView } from '../../src/ui/admin/FormView';
@@ -18,6 +18,10 @@ import { webhookAttemptsMachine } from '../../src/machines/integrations/webhook-
 import { sampleAttemptPage, sampleWebhookAttempt } from '../../src/machines/integrations/webhook-attempts.samples';
 import { formMachine } from '../../src/machines/lists/form.machine';
 import { listMachine } from '../../src/machines/lists/list.machine';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['webhooks']));
 
 type Row = Record<string, unknown> & { id: number; xmin: string };
 

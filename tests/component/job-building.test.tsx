@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { toApiError } from '../../src/api/api-error';
 import { SelectionJobBuilderView } from '../../src/features/jobs/DeliveriesListPage';
@@ -16,6 +16,10 @@ import type { JobDetails } from '../../src/machines/operations/operations.api';
 import { ListView } from '../../src/ui/admin/ListView';
 import { JobBuilderView } from '../../src/ui/dispatch/JobBuilder';
 import { system } from '../../src/ui/theme';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['deliveries']));
 
 // The deliveries list: WB0201 and WB0202 are ready and in no job; WB0203 is not (it is not offered by the server).
 const rows = [201, 202, 203].map((id) => ({ id, waybill: `WB0${id}`, logisticStatus: 'Ready', paymentStatus: 'Paid', lotNumber: 0, distanceKm: 3, isReturnToSender: false, createdAt: '2026-09-01T06:00:00.000Z', xmin: '1' }));

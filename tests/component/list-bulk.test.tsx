@@ -2,7 +2,7 @@ import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { ListView } from '../../src/ui/admin/ListView';
@@ -12,6 +12,10 @@ import { BULK_TEXTS } from '../../src/resources/bulk';
 import type { Page, ResourceRow } from '../../src/resources/types';
 import { listMachine } from '../../src/machines/lists/list.machine';
 import type { RunBulkInput } from '../../src/machines/lists/list.types';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['deliveries']));
 
 const rows = [7, 8, 9].map((id) => ({ id, waybill: `WBL00000${id}`, logisticStatus: 'Ready', paymentStatus: 'Paid', lotNumber: 0, distanceKm: 3, isReturnToSender: false, createdAt: '2026-09-01T06:00:00.000Z', xmin: '1' }));
 

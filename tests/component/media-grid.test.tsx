@@ -1,7 +1,7 @@
 import type { LoadPageInput } from '../../src/machines/lists/list.types';
 import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { MediaGridView } from '../../src/features/content/MediaGridPage';
@@ -9,6 +9,10 @@ import { CONTENT_TEXTS } from '../../src/lib/content-texts';
 import type { MediaItem } from '../../src/resources/media';
 import type { Page, ResourceRow } from '../../src/resources/types';
 import { listMachine } from '../../src/machines/lists/list.machine';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['deliveryPictures']));
 
 const item = (id: number, aiScore: number | null): MediaItem => ({
   id, kind: 'deliveryPicture', aiScore, deliveryId: 100 + id, waybill: `WBL00000${id}`, appUserId: 7, userEmail: 'driver@demo.test',

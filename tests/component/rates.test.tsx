@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { components } from '../../src/api/generated/connect';
 import { system } from '../../src/ui/theme';
@@ -23,6 +23,10 @@ import { formatMoney } from '../../src/lib/money';
 import { SAMPLE_ROW } from '../../src/machines/rates/rate-upload-row.samples';
 import { withFixedFilters } from '../../src/ui/admin/nested-list';
 import { LIST_TEXTS } from '../../src/lib/resource-texts';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['rateUploads', 'rates']));
 
 const render_ = (ui: ReactNode) => render(<ChakraProvider value={system}><MemoryRouter>{ui}</MemoryRouter></ChakraProvider>);
 

@@ -1,17 +1,21 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { liveDashboard } from '../../src/api/realtime';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { DELIVERIES_DUE_REFRESH_MS, REPORT_ROW_PAGE_DEPTH, REPORT_TEXTS, REPORTS } from '../../src/lib/reports';
 import { DELIVERIES_DUE_SAMPLE } from '../../src/machines/reports/report.samples';
 import { reportMachine } from '../../src/machines/reports/report.machine';
 import type { LoadReportInput } from '../../src/machines/reports/report.types';
-import { reportFilterAllowed, reportFilterDefs, reportFiltersFromSearch, reportSearchOf, type ReportResult } from '../../src/resources/reports';
+import { reportFilterAllowed, reportFilterDefs, reportFiltersFromSearch, reportLookupResources, reportSearchOf, type ReportResult } from '../../src/resources/reports';
 import { permissionsOf } from '../support/shell-harness';
 import { ReportChart } from '../../src/ui/reports/ReportChart';
 import { formatReportValue, ReportView } from '../../src/ui/reports/ReportPage';
 import { system } from '../../src/ui/theme';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(reportLookupResources(REPORTS.customerDeliveries)));
 
 /** Service Levels rows the stand-in server filters; figures, chart and table come from the same rows, as the server's do. */
 const ROWS = [

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { formMachine } from '../../src/machines/lists/form.machine';
 import { ScheduledReportRunsView } from '../../src/features/reports/ScheduledReportRunsView';
@@ -12,6 +12,10 @@ import type { ScheduledReportRun } from '../../src/resources/scheduled-reports';
 import type { FormValues, ResourceId } from '../../src/resources/types';
 import { FormView } from '../../src/ui/admin/FormView';
 import { system } from '../../src/ui/theme';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['scheduledReports']));
 
 describe('the scheduled report form (/scheduledreports/add)', () => {
   it('offers the nine report types of 002 section 9, the periods and days, and requires a type, period and recipients', () => {

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { components } from '../../src/api/generated/connect';
 import { RATE_BATCH_TEXTS, RateBatchView } from '../../src/features/rates/RateBatchView';
@@ -23,6 +23,10 @@ import { withFixedFilters } from '../../src/ui/admin/nested-list';
 import { ListView } from '../../src/ui/admin/ListView';
 import { system } from '../../src/ui/theme';
 import { permissionsOf, renderShell } from '../support/shell-harness';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['storeUploads']));
 
 const render_ = (ui: ReactNode) => render(<ChakraProvider value={system}><MemoryRouter>{ui}</MemoryRouter></ChakraProvider>);
 

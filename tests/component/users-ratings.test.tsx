@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { components } from '../../src/api/generated/connect';
 import { system } from '../../src/ui/theme';
@@ -18,6 +18,10 @@ import { rolesOf, userBody, type UserAdmin } from '../../src/resources/users';
 import { formMachine } from '../../src/machines/lists/form.machine';
 import { listMachine } from '../../src/machines/lists/list.machine';
 import { permissionsOf, renderShell } from '../support/shell-harness';
+import { loadResources } from '../../src/resources';
+
+// The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
+beforeAll(() => loadResources(['ratings', 'users']));
 
 type Row = Record<string, unknown> & { id: number; xmin: string };
 

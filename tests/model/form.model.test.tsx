@@ -8,10 +8,13 @@ import { FORM_TEXTS, LIST_TEXTS } from '../../src/lib/resource-texts';
 import { formMachine } from '../../src/machines/lists/form.machine';
 import type { FormEvent } from '../../src/machines/lists/form.types';
 import { formSamples } from '../../src/machines/lists/form.samples';
-import { resourceOf } from '../../src/resources';
+import { loadResources, resourceOf } from '../../src/resources';
 import { chartCan, describeModel } from '../support/model-paths';
 // The confirm dialog loads on first open (src/ui/LazyConfirmDialog.tsx); loaded here, its lazy() resolves at once.
 import '../../src/ui/ConfirmDialog';
+
+// The samples' resources, loaded as their screens load them before creating the actor (paths are generated at once).
+await loadResources(['stores', 'scheduledReports']);
 
 let navigations: string[] = [];
 /** A field's control by its label (required ones end in ' *'). */

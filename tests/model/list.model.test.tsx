@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { system } from '../../src/ui/theme';
 import { ListView } from '../../src/ui/admin/ListView';
-import { resourceOf } from '../../src/resources';
+import { loadResources, resourceOf } from '../../src/resources';
 import { BULK_TEXTS } from '../../src/resources/bulk';
 import { LIST_TEXTS } from '../../src/lib/resource-texts';
 import { MIN_SEARCH_LENGTH } from '../../src/lib/constants';
@@ -17,6 +17,9 @@ import { listSamples } from '../../src/machines/lists/list.samples';
 import { describeModel } from '../support/model-paths';
 // The confirm dialog loads on first open (src/ui/LazyConfirmDialog.tsx); loaded here, its lazy() resolves at once.
 import '../../src/ui/ConfirmDialog';
+
+// The samples' resources, loaded as their screens load them before creating the actor (paths are generated at once).
+await loadResources(['stores', 'deliveries']);
 
 
 let navigations: string[] = [];

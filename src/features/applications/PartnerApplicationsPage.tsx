@@ -5,6 +5,7 @@ import { resourceOf, type ResourceId } from '../../resources';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { useNestedList } from '../../ui/admin/nested-list';
+import { useResources } from '../../ui/use-resources';
 
 /** /partner-applications/:id/driver-applications and /vehicle-applications: the partner's own applicants. */
 export default function PartnerApplicationsPage() {
@@ -17,6 +18,8 @@ export default function PartnerApplicationsPage() {
 }
 
 function Nested({ resourceId, partnerApplicationId }: { resourceId: ResourceId; partnerApplicationId: number }) {
+  // The declaration first: the list actor reads it when it starts.
+  useResources([resourceId]);
   const resource = resourceOf(resourceId);
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const actor = useNestedList(resourceId, { id: String(partnerApplicationId) });

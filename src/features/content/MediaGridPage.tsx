@@ -15,16 +15,19 @@ import { AdminPage } from '../../ui/AdminPage';
 import { Filters } from '../../ui/Filters';
 import { Pagination } from '../../ui/Pagination';
 import { useResourceList } from '../../ui/admin/use-resource-list';
+import { useResources } from '../../ui/use-resources';
 
 /** /media/delivery-pictures, /media/delivery-signatures, /media/profile-pictures: which one is the route's. */
 export function Component() {
   const location = useLocation();
   const found = resourceForPath(location.pathname.replace(/\/+$/, ''));
   if (!found) throw new Error(`No media screen for ${location.pathname}`);
-  return <MediaGrid key={found.resource.id} resourceId={found.resource.id} />;
+  return <MediaGrid key={found.id} resourceId={found.id} />;
 }
 
 function MediaGrid({ resourceId }: { resourceId: ResourceId }) {
+  // The declaration first: the list actor reads it when it starts.
+  useResources([resourceId]);
   const resource = resourceOf(resourceId);
   const actor = useResourceList(resourceId);
   const portal = usePortal();

@@ -16,6 +16,7 @@ import { useFormNavigation } from '../../ui/admin/use-form-navigation';
 import { PAYMENT_STATUS } from '../../lib/statuses';
 import { adjustmentMachine } from '../../machines/finance/adjustment.machine';
 import { AdjustmentDialog } from '../../ui/finance/AdjustmentDialog';
+import { useResources } from '../../ui/use-resources';
 
 /** /deliveries/edit/:id — the delivery's details, its editable contacts and the operator's actions (issue 6). */
 export function Component() {
@@ -36,6 +37,8 @@ function DeliveryEdit({ id, onChanged }: { id: number; onChanged: () => void }) 
   const navigate = useNavigate();
   const portal = usePortal();
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
+  // The declaration first: the form actor reads it when it starts.
+  useResources(['deliveries']);
   const form = useScreenActor(formMachine, { resource: 'deliveries', cca2: portal.cca2, id });
   const actions = useScreenActor(deliveryActionsMachine, { cca2: portal.cca2, id });
   useFormNavigation(form);

@@ -5,10 +5,11 @@ import { useAuth, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { formMachine } from '../../machines/lists/form.machine';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { AdminPage } from '../../ui/AdminPage';
 import { FormView } from '../../ui/admin/FormView';
 import { useFormNavigation } from '../../ui/admin/use-form-navigation';
-import { ownerCrumbs } from './crumbs';
+import { ownerCrumbs, ownerResources } from './crumbs';
 import { financePathsOf, OWNER_FIELD, pathId, useAccountOwner, type AccountOwner } from './paths';
 
 /**
@@ -24,6 +25,8 @@ export function Component() {
 }
 
 function AccountForm({ owner, id }: { owner: NonNullable<AccountOwner>; id: number | undefined }) {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['accounts', ...ownerResources(owner)]);
   const accounts = resourceOf('accounts');
   const paths = financePathsOf(owner);
   const portal = usePortal();

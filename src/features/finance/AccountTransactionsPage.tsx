@@ -1,10 +1,11 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FINANCE_TEXTS } from '../../lib/finance-texts';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { useNestedList } from '../../ui/admin/nested-list';
-import { ownerCrumbs } from './crumbs';
+import { ownerCrumbs, ownerResources } from './crumbs';
 import { financePathsOf, pathId, useAccountOwner, type AccountOwner } from './paths';
 
 /** /accounts/:accountId/transactions (also under a user, company or store): the statement, newest first, with filters and the export "Transactions". */
@@ -15,6 +16,8 @@ export function Component() {
 }
 
 function Statement({ owner, accountId }: { owner: AccountOwner; accountId: number }) {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['accounts', 'accountTransactions', ...ownerResources(owner)]);
   const accounts = resourceOf('accounts');
   const paths = financePathsOf(owner);
   const actor = useNestedList('accountTransactions', { accountId: String(accountId) });

@@ -4,10 +4,11 @@ import { mayCall } from '../../lib/access';
 import { FINANCE_TEXTS } from '../../lib/finance-texts';
 import { useAuth } from '../../machines/root/root-actor';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { useNestedList } from '../../ui/admin/nested-list';
-import { ownerCrumbs } from './crumbs';
+import { ownerCrumbs, ownerResources } from './crumbs';
 import { financePathsOf, OWNER_FILTER, useAccountOwner, type AccountOwner } from './paths';
 
 /**
@@ -20,6 +21,8 @@ export function Component() {
 }
 
 function Accounts({ owner }: { owner: AccountOwner }) {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['accounts', ...ownerResources(owner)]);
   const resource = resourceOf('accounts');
   const paths = financePathsOf(owner);
   const actor = useNestedList('accounts', owner ? { [OWNER_FILTER[owner.kind]]: String(owner.id) } : {});

@@ -3,6 +3,7 @@ import { mayCall } from '../../lib/access';
 import { DRIVER_DEPOSITS_TEXTS } from '../../lib/dashboard-texts';
 import { useAuth } from '../../machines/root/root-actor';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { depositPostingsSearch, type DriverDepositRow } from '../../resources/driver-deposits';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
@@ -25,6 +26,8 @@ export function depositLedgerPath(userId: number, row: Pick<DriverDepositRow, 'i
 }
 
 function DriverDeposits({ userId }: { userId: number }) {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['users', 'driverDeposits']);
   const users = resourceOf('users');
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const actor = useNestedList('driverDeposits', { driverId: String(userId) });

@@ -10,6 +10,7 @@ import type { PayoutForm, PayoutKind } from '../../machines/finance/payout-reque
 import { useAuth, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { AdminPage } from '../../ui/AdminPage';
 import { FieldError } from '../../ui/FieldError';
 import { Select } from '../../ui/Select';
@@ -27,6 +28,8 @@ export function Component() {
 }
 
 function Payouts({ kind }: { kind: PayoutKind }) {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources([kind]);
   const resource = resourceOf(kind);
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const portal = usePortal();

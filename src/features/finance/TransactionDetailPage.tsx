@@ -4,9 +4,10 @@ import { transactionDetailMachine } from '../../machines/finance/transaction-det
 import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { exportTransaction } from '../../resources/finance';
 import { AdminPage } from '../../ui/AdminPage';
-import { ownerCrumbs } from './crumbs';
+import { ownerCrumbs, ownerResources } from './crumbs';
 import { financePathsOf, pathId, useAccountOwner, type AccountOwner } from './paths';
 import { TransactionDetailView } from './TransactionDetailView';
 
@@ -19,6 +20,8 @@ export function Component() {
 }
 
 function TransactionDetail({ owner, accountId, transactionId }: { owner: AccountOwner; accountId: number; transactionId: number }) {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['accounts', ...ownerResources(owner)]);
   const paths = financePathsOf(owner);
   const portal = usePortal();
   const input = { cca2: portal.cca2, accountId, transactionId };

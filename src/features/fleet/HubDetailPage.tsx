@@ -12,6 +12,7 @@ import { LIST_TEXTS } from '../../lib/resource-texts';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../../ui/AdminPage';
 import { RouteMap } from '../../ui/LazyRouteMap';
+import { useResources } from '../../ui/use-resources';
 
 /** /hubs/:id: the hub, where it is, and how many deliveries are routed through it (read with the form's loader). */
 export function Component() {
@@ -19,6 +20,8 @@ export function Component() {
   const portal = usePortal();
   const navigate = useNavigate();
   const hubId = Number(id);
+  // The declaration first: the form actor reads it when it starts.
+  useResources(['hubs']);
   const actor = useScreenActor(formMachine, { resource: 'hubs', cca2: portal.cca2, id: Number.isInteger(hubId) ? hubId : -1 });
   useEffect(() => {
     const notFound = actor.on('form.notFound', () => navigate('/404', { replace: true }));

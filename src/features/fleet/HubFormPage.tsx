@@ -13,6 +13,7 @@ import { AdminPage } from '../../ui/AdminPage';
 import { FormView } from '../../ui/admin/FormView';
 import { FormSearchSelect } from './FormSearchSelect';
 import { useFormNavigation } from '../../ui/admin/use-form-navigation';
+import { useResources } from '../../ui/use-resources';
 
 /** /hubs/add and /hubs/edit/:id: the shared form plus the hub's address through the shared searchable select. */
 export function Component() {
@@ -24,6 +25,8 @@ export function Component() {
 function HubForm({ id }: { id: number | undefined }) {
   const resource = resourceOf('hubs');
   const portal = usePortal();
+  // The declaration first: the form actor reads it when it starts.
+  useResources(['hubs']);
   const form = useScreenActor(formMachine, { resource: 'hubs', cca2: portal.cca2, id });
   useFormNavigation(form);
   const ready = useSelector(form, (snapshot) => !snapshot.hasTag('loading') && !snapshot.matches('loadFailed'));

@@ -12,6 +12,7 @@ import { AdminPage } from '../../ui/AdminPage';
 import { FormView } from '../../ui/admin/FormView';
 import { FormSearchSelect } from './FormSearchSelect';
 import { useFormNavigation } from '../../ui/admin/use-form-navigation';
+import { useResources } from '../../ui/use-resources';
 
 const toId = (option: { key: string }) => Number(option.key);
 
@@ -25,6 +26,8 @@ export function Component() {
 function VehicleForm({ id }: { id: number | undefined }) {
   const resource = resourceOf('vehicles');
   const portal = usePortal();
+  // The declaration first: the form actor reads it when it starts.
+  useResources(['vehicles']);
   const form = useScreenActor(formMachine, { resource: 'vehicles', cca2: portal.cca2, id });
   useFormNavigation(form);
   const ready = useSelector(form, (snapshot) => !snapshot.hasTag('loading') && !snapshot.matches('loadFailed'));

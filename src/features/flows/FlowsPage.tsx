@@ -5,7 +5,9 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { TestPath } from '../../lib/flows/paths';
 import { activeIds, enabledEvents, takenEdges } from '../../lib/flows/simulate';
 import type { Highlight } from '../../lib/flows/svg';
+import { RESOURCE_IDS } from '../../resources';
 import { StatechartDiagram } from '../../ui/StatechartDiagram';
+import { useResources } from '../../ui/use-resources';
 import { FLOW_MACHINES } from './catalogue';
 import { LivePanel, useLiveActors } from './LivePanel';
 import { PathsPanel } from './PathsPanel';
@@ -25,6 +27,9 @@ type TabId = (typeof TABS)[number]['id'];
  * drawn, simulated, followed live in another tab, and its generated test paths overlaid (?view=<tab>).
  */
 export function Component() {
+  // Every resource's declaration: the list, form and select charts' samples start on some, and simulating or
+  // generating their paths reads them.
+  useResources(RESOURCE_IDS);
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('machine') ?? FLOW_MACHINES[0]?.id;
   const tab = (TABS.some((item) => item.id === params.get('view')) ? params.get('view') : 'diagram') as TabId;

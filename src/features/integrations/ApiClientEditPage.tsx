@@ -9,6 +9,7 @@ import { AdminPage } from '../../ui/AdminPage';
 import { FormView } from '../../ui/admin/FormView';
 import { RevealedSecretView } from './RevealedSecretView';
 import { useFormNavigation } from '../../ui/admin/use-form-navigation';
+import { useResources } from '../../ui/use-resources';
 
 /** /api-clients/edit/:id — the client's form and its key (shown once after create or regenerate). */
 export function Component() {
@@ -43,6 +44,8 @@ function ApiClientEdit({ id }: { id: number }) {
 
 function ApiClientForm({ id }: { id: number }) {
   const portal = usePortal();
+  // The declaration first: the form actor reads it when it starts.
+  useResources(['apiClients']);
   const form = useScreenActor(formMachine, { resource: 'apiClients', cca2: portal.cca2, id });
   useFormNavigation(form);
   return <FormView actor={form} />;

@@ -11,6 +11,7 @@ import { FormView } from '../../ui/admin/FormView';
 import { RevealedSecretView } from './RevealedSecretView';
 import { useFormNavigation } from '../../ui/admin/use-form-navigation';
 import { WebhookAttemptsView } from './WebhookAttemptsView';
+import { useResources } from '../../ui/use-resources';
 
 /** /webhooks/edit/:id — the webhook's form, its secret once (after create or rotate), its attempt log and "Send test event". */
 export function Component() {
@@ -48,6 +49,8 @@ function WebhookEdit({ id }: { id: number }) {
 
 function WebhookForm({ id }: { id: number }) {
   const portal = usePortal();
+  // The declaration first: the form actor reads it when it starts.
+  useResources(['webhooks']);
   const form = useScreenActor(formMachine, { resource: 'webhooks', cca2: portal.cca2, id });
   useFormNavigation(form);
   return <FormView actor={form} />;

@@ -7,6 +7,7 @@ import { useScreenActor } from '../../machines/root/use-screen-actor';
 import type { listMachine } from '../../machines/lists/list.machine';
 import { jobBuildingMachine } from '../../machines/operations/job-building.machine';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { useResourceList } from '../../ui/admin/use-resource-list';
@@ -17,6 +18,8 @@ import { JobBuilderView } from '../../ui/dispatch/JobBuilder';
  * may create jobs, the rows selected there make a new job or join an open one (the job-building chart).
  */
 export function Component() {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['deliveries']);
   const resource = resourceOf('deliveries');
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const actor = useResourceList('deliveries');

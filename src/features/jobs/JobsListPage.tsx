@@ -7,6 +7,7 @@ import { JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS } from '../../lib/jobs-texts';
 import type { ListParams } from '../../resources/types';
 import { exportJobRoutesFile, exportJobsFile, type Job } from '../../machines/operations/operations.api';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { AdminPage } from '../../ui/AdminPage';
 import { ExportButton } from '../../ui/ExportButton';
 import { ListView } from '../../ui/admin/ListView';
@@ -28,6 +29,8 @@ export function jobExportQuery(params: ListParams) {
  * screen for those who may. The exports (issue 20): "Jobs" (the filtered list) and "JobRoutes" (their stops).
  */
 export function Component() {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['jobs']);
   const resource = resourceOf('jobs');
   const portal = usePortal();
   const permissions = useAuth((snapshot) => snapshot.context.permissions);

@@ -7,6 +7,7 @@ import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { AdminPage } from '../../ui/AdminPage';
 import { FormView } from '../../ui/admin/FormView';
 import { storeLabel, useStoreName } from './store-name';
+import { useResources } from '../../ui/use-resources';
 
 export const UPDATE_DELIVERY_UPLOAD = 'Update delivery upload';
 
@@ -17,6 +18,8 @@ export const UPDATE_DELIVERY_UPLOAD = 'Update delivery upload';
 export default function DeliveryUploadEditPage() {
   const { id = '', uploadBatchId = '', deliveryUploadId = '' } = useParams();
   const portal = usePortal();
+  // The declaration first: the form actor reads it when it starts.
+  useResources(['deliveryUploads', 'stores']);
   const actor = useScreenActor(formMachine, { resource: 'deliveryUploads', cca2: portal.cca2, id: Number(deliveryUploadId) });
   const uploads = `/stores/${id}/batches/${uploadBatchId}/uploads`;
   const store = storeLabel(Number(id), useStoreName(Number(id)));

@@ -6,6 +6,7 @@ import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { AdminPage } from '../../ui/AdminPage';
 import { FormView } from '../../ui/admin/FormView';
+import { useResources } from '../../ui/use-resources';
 
 export const UPDATE_STORE_UPLOAD = 'Update store upload';
 
@@ -16,6 +17,8 @@ export const UPDATE_STORE_UPLOAD = 'Update store upload';
 export default function StoreUploadEditPage() {
   const { uploadBatchId = '', storeUploadId = '' } = useParams();
   const portal = usePortal();
+  // The declaration first: the form actor reads it when it starts.
+  useResources(['storeUploads']);
   const actor = useScreenActor(formMachine, { resource: 'storeUploads', cca2: portal.cca2, id: Number(storeUploadId) });
   const uploads = `/stores/batches/${uploadBatchId}/uploads`;
   return (

@@ -8,6 +8,7 @@ import { AdminPage } from '../../ui/AdminPage';
 import { FormView } from '../../ui/admin/FormView';
 import { useFormNavigation } from '../../ui/admin/use-form-navigation';
 import { ScheduledReportRunsView } from './ScheduledReportRunsView';
+import { useResources } from '../../ui/use-resources';
 
 /** /scheduledreports/edit/:id — the schedule's form, its run history (status, period, file) and "Run now". */
 export function Component() {
@@ -24,6 +25,8 @@ export function Component() {
 
 function ScheduledReportEdit({ id }: { id: number }) {
   const portal = usePortal();
+  // The declaration first: the form actor reads it when it starts.
+  useResources(['scheduledReports']);
   const form = useScreenActor(formMachine, { resource: 'scheduledReports', cca2: portal.cca2, id });
   const runs = useScreenActor(scheduledReportRunsMachine, { cca2: portal.cca2, scheduledReportId: id });
   useFormNavigation(form);

@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { TERRITORY_TEXTS } from '../../lib/territory-texts';
 import { polygonEditorMachine } from '../../machines/territories/polygon-editor.machine';
 import type { AreaKind } from '../../machines/territories/polygon-editor.types';
@@ -28,6 +29,8 @@ export function Component() {
 }
 
 function Area({ territoryId, kind, areaId }: { territoryId: number; kind: AreaKind; areaId: number | undefined }) {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['territories']);
   const navigate = useNavigate();
   const portal = usePortal();
   const actor = useScreenActor(polygonEditorMachine, { cca2: portal.cca2, territoryId, kind, areaId });

@@ -4,6 +4,7 @@ import { useAuth, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { mayCall } from '../../lib/access';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { TERRITORY_TEXTS } from '../../lib/territory-texts';
 import { listMachine } from '../../machines/lists/list.machine';
 import type { AreaKind } from '../../machines/territories/polygon-editor.types';
@@ -23,6 +24,8 @@ export function Component() {
 }
 
 function TerritoryAreas({ territoryId, kind }: { territoryId: number; kind: AreaKind }) {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['territories', 'territoryAreas']);
   const territories = resourceOf('territories');
   const areas = resourceOf('territoryAreas');
   const fixed = { territoryid: String(territoryId), kind };

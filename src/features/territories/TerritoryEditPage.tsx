@@ -3,6 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { TERRITORY_TEXTS } from '../../lib/territory-texts';
 import { formMachine } from '../../machines/lists/form.machine';
 import { searchSelectMachine } from '../../machines/lists/search-select.machine';
@@ -22,6 +23,8 @@ export function Component() {
 }
 
 function TerritoryEdit({ territoryId }: { territoryId: number }) {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['territories']);
   const territories = resourceOf('territories');
   const portal = usePortal();
   const actor = useScreenActor(formMachine, { resource: 'territories', cca2: portal.cca2, id: territoryId });

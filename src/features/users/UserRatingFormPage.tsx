@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { USERS_ADMIN_TEXTS } from '../../lib/users-admin-texts';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../../ui/AdminPage';
@@ -19,6 +20,8 @@ export function Component() {
 }
 
 function UserRatingForm({ userId, ratingId }: { userId: number; ratingId: number | undefined }) {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['ratings', 'users']);
   const ratings = resourceOf('ratings');
   const users = resourceOf('users');
   const paths = userRatingsPaths(userId);

@@ -2,6 +2,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useAuth } from '../../machines/root/root-actor';
 import { mayCall } from '../../lib/access';
 import { resourceOf } from '../../resources';
+import { useResources } from '../../ui/use-resources';
 import { USERS_ADMIN_TEXTS } from '../../lib/users-admin-texts';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
@@ -17,6 +18,8 @@ export function Component() {
 }
 
 function UserRatings({ userId }: { userId: number }) {
+  // The declarations first: the screen's actors and crumbs read them.
+  useResources(['ratings', 'users']);
   const ratings = resourceOf('ratings');
   const users = resourceOf('users');
   const paths = userRatingsPaths(userId);

@@ -5,7 +5,7 @@ import { BULK_TEXTS } from '../../resources/bulk';
 import type { BulkActionDef } from '../../resources/types';
 import type { listMachine } from '../../machines/lists/list.machine';
 import { ConfirmDialog } from '../LazyConfirmDialog';
-import { DateInput } from '../DateInput';
+import { DateInput } from '../LazyDateInput';
 
 /**
  * The bar over a list while rows are selected: how many, the resource's bulk actions the caller may run, and

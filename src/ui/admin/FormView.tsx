@@ -1,7 +1,7 @@
 import { Alert, Button, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { resourceOf } from '../../resources';
+import { useResource } from '../use-resources';
 import { FORM_TEXTS, LIST_TEXTS } from '../../lib/resource-texts';
 import type { FieldDef } from '../../resources/types';
 import { formFieldAllowed } from '../../resources/field-access';
@@ -34,7 +34,7 @@ export function FormView({ actor, permissions }: { actor: Actor<typeof formMachi
   const inSaving = useSelector(actor, (s) => s.matches('saving'));
   const busyTag = useSelector(actor, (s) => s.hasTag('busy'));
   const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
-  const resource = resourceOf(id);
+  const resource = useResource(id);
   const editing = useSelector(actor, (s) => s.context.id !== undefined);
   const busy = busyTag;
   if (loadingTag) return <div role="status">{LIST_TEXTS.loading}</div>;

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { MIN_SEARCH_LENGTH } from '../../lib/constants';
 import { SEARCH_TEXTS } from '../../lib/error-catalogue';
-import { resourceOf } from '../../resources';
+import { useResource } from '../use-resources';
 import { LIST_TEXTS } from '../../lib/resource-texts';
 import type { BulkActionDef, ResourceRow } from '../../resources/types';
 import type { listMachine } from '../../machines/lists/list.machine';
@@ -38,7 +38,7 @@ export function ListView({ actor, mayEdit, rowAction, bulkActions = [], selectab
   const inFailed = useSelector(actor, (s) => s.matches('failed'));
   const busyTag = useSelector(actor, (s) => s.hasTag('busy'));
   const loadingTag = useSelector(actor, (s) => s.hasTag('loading'));
-  const resource = resourceOf(id);
+  const resource = useResource(id);
   const tooShort = searchText.trim().length > 0 && searchText.trim().length < MIN_SEARCH_LENGTH;
   return (
     <Stack gap={3}>

@@ -2,7 +2,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { Actor } from 'xstate';
-import { resourceOf } from '../../resources';
+import { loadResource } from '../../resources';
 import { FORM_TEXTS } from '../../lib/resource-texts';
 import type { FieldDef, SelectOption } from '../../resources/types';
 import type { formMachine } from '../../machines/lists/form.machine';
@@ -38,11 +38,11 @@ export function LookupField({ form, field, busy }: { form: Actor<typeof formMach
   useEffect(() => {
     if (key === '' || label !== undefined) return;
     let live = true;
-    const resource = resourceOf(field.resource!);
-    resource.api.get(cca2, Number(key))
-      .then((row) => {
+    loadResource(field.resource!)
+      .then(async (resource) => resource.label(await resource.api.get(cca2, Number(key))))
+      .then((text) => {
         if (!live) return;
-        form.send({ type: 'form.change', name, value: Number(key), label: resource.label(row) });
+        form.send({ type: 'form.change', name, value: Number(key), label: text });
         setNamed((n) => n + 1);
       })
       .catch(() => undefined);

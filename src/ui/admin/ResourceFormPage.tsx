@@ -4,31 +4,34 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { mayCall } from '../../lib/access';
 import { useAuth, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
-import { RESOURCES } from '../../resources';
+import { RESOURCE_IDS, RESOURCE_ROUTES, type ResourceId } from '../../resources';
 import type { ResourceDef, ResourceRow } from '../../resources/types';
 import { formMachine } from '../../machines/lists/form.machine';
 import { AdminPage } from '../AdminPage';
 import { FormView } from './FormView';
 import { useFormNavigation } from './use-form-navigation';
+import { useResource } from '../use-resources';
 
-function resourceOfLocation(pathname: string): ResourceDef {
+function resourceOfLocation(pathname: string): ResourceId {
   const first = pathname.split('/')[1];
-  const resource = Object.values(RESOURCES).find((candidate) => candidate.routes.list === `/${first}`);
-  if (!resource) throw new Error(`No resource for ${pathname}`);
-  return resource;
+  const id = RESOURCE_IDS.find((candidate) => RESOURCE_ROUTES[candidate].list === `/${first}`);
+  if (!id) throw new Error(`No resource for ${pathname}`);
+  return id;
 }
 
 /** The add and edit screens of any registered resource (/{type}/add, /{type}/edit/:id). */
 export function Component() {
   const location = useLocation();
   const { id } = useParams();
-  const resource = resourceOfLocation(location.pathname);
+  const resourceId = resourceOfLocation(location.pathname);
   const recordId = id === undefined ? undefined : Number(id);
   // A new actor per record: after a create the edit screen of the new id starts over.
-  return <ResourceForm key={`${resource.id}-${recordId ?? 'new'}`} resource={resource} id={Number.isInteger(recordId) ? recordId : undefined} />;
+  return <ResourceForm key={`${resourceId}-${recordId ?? 'new'}`} resourceId={resourceId} id={Number.isInteger(recordId) ? recordId : undefined} />;
 }
 
-function ResourceForm({ resource, id }: { resource: ResourceDef; id: number | undefined }) {
+function ResourceForm({ resourceId, id }: { resourceId: ResourceId; id: number | undefined }) {
+  // The declaration first: the form actor reads it when it starts.
+  const resource = useResource(resourceId);
   const portal = usePortal();
   const actor = useScreenActor(formMachine, { resource: resource.id, cca2: portal.cca2, id });
   const permissions = useAuth((snapshot) => snapshot.context.permissions);

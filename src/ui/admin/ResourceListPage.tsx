@@ -1,7 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '../../machines/root/root-actor';
 import { mayCall, mayOpen } from '../../lib/access';
-import { resourceForPath, resourceOf, type ResourceId } from '../../resources';
+import { resourceForPath, type ResourceId } from '../../resources';
+import { useResource } from '../use-resources';
 import { AdminPage } from '../AdminPage';
 import { ListView } from './ListView';
 import { useResourceList } from './use-resource-list';
@@ -11,11 +12,12 @@ export function Component() {
   const location = useLocation();
   const found = resourceForPath(location.pathname.replace(/\/+$/, ''));
   if (!found) throw new Error(`No resource for ${location.pathname}`);
-  return <ResourceList key={found.resource.id} resourceId={found.resource.id} />;
+  return <ResourceList key={found.id} resourceId={found.id} />;
 }
 
 function ResourceList({ resourceId }: { resourceId: ResourceId }) {
-  const resource = resourceOf(resourceId);
+  // The declaration first: the list actor reads it when it starts.
+  const resource = useResource(resourceId);
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const actor = useResourceList(resourceId);
   // The operation and the screen's route must both be open to the caller (no Add or Edit leads to the forbidden screen).

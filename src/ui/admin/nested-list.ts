@@ -5,6 +5,7 @@ import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import type { ResourceId } from '../../resources';
 import { listMachine } from '../../machines/lists/list.machine';
+import { useResources } from '../use-resources';
 
 /**
  * A nested list (/users/:id/ratings) is the parent resource's list with a filter fixed by the path: the filter
@@ -31,6 +32,7 @@ export function withoutFixedFilters(search: string, fixed: Record<string, string
  * the parent, so that `fixed` never changes while it is mounted.
  */
 export function useNestedList(resourceId: ResourceId, fixed: Record<string, string>): Actor<typeof listMachine> {
+  useResources([resourceId]);
   const location = useLocation();
   const navigate = useNavigate();
   const portal = usePortal();

@@ -3,8 +3,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
-import { resourceOf, type ResourceId } from '../../resources';
+import type { ResourceId } from '../../resources';
 import { listMachine } from '../../machines/lists/list.machine';
+import { useResource } from '../use-resources';
 
 function storedPageSize(key: string | undefined): number | undefined {
   if (!key || typeof localStorage === 'undefined') return undefined;
@@ -17,7 +18,8 @@ function storedPageSize(key: string | undefined): number | undefined {
  * actor follows location changes (back, a shared link) and its own changes navigate; a 404 goes to /404.
  */
 export function useResourceList(resourceId: ResourceId): Actor<typeof listMachine> {
-  const resource = resourceOf(resourceId);
+  // Suspends until the declaration is loaded: the list actor reads it when it starts.
+  const resource = useResource(resourceId);
   const location = useLocation();
   const navigate = useNavigate();
   const portal = usePortal();

@@ -12,13 +12,14 @@ import type { FilterDef } from '../../resources/types';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { reportMachine } from '../../machines/reports/report.machine';
 import {
-  defaultReportFilters, exportReport, reportFilterAllowed, reportFilterDefs, reportFiltersFromSearch, reportSearchOf,
+  defaultReportFilters, exportReport, reportFilterAllowed, reportFilterDefs, reportLookupResources, reportFiltersFromSearch, reportSearchOf,
 } from '../../resources/reports';
 import { AdminPage } from '../AdminPage';
 import { ExportButton } from '../ExportButton';
 import { Filters } from '../Filters';
 import { Pagination } from '../Pagination';
 import { ReportChart } from './ReportChart';
+import { useResources } from '../use-resources';
 
 /** Any report of the registry (src/lib/reports.ts): its route path says which. */
 export function Component() {
@@ -48,6 +49,8 @@ function ReportScreen({ reportId }: { reportId: ReportId }) {
   const portal = usePortal();
   const permissions = useAuth((snapshot) => snapshot.context.permissions);
   const report = REPORTS[reportId];
+  // Its lookup filters' declarations first: who may search them, and their selects, read them.
+  useResources(reportLookupResources(report));
   const location = useLocation();
   const navigate = useNavigate();
   // A shared link's filters, else the last 30 days.
