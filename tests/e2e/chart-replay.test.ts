@@ -190,6 +190,8 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   refuses: (event, from) => {
     // The code step's 'Back to login' resets; the sign-in screen resets only a failure of its own as it is left.
     if (event.type === 'auth.reset' && !from.active.includes('twoFactor')) return 'auth.reset outside the code step (the sign-in screen forgets a failure as it is left, which no path does)';
+    // The other tab restores first, and tabs refresh one at a time (a Web Lock): it waits for this tab's refresh.
+    if (event.type === 'auth.sync.token' && from.active.includes('signedIn.refreshing')) return "another tab's token while this tab refreshes (that tab's restore waits for the refresh: tabs refresh one at a time)";
     return null;
   },
   answers: {
