@@ -357,6 +357,8 @@ export const authMachine = setup({
       },
       on: {
         'auth.sync.logout': { target: 'signedOut', actions: SIGN_OUT },
+        // Another tab stopped the impersonation whose profile this tab is loading: back to the main login.
+        'auth.sync.restore': { target: 'restoring', actions: SIGN_OUT },
       },
     },
 
