@@ -405,8 +405,9 @@ const narrowsDeliveries = (context: ReportContext) => context.scope.kind !== 'po
 /**
  * A page's keys: the ordered walk of the report's index (pageKeysFrom, `task` and the order's `bounds`), or, when the
  * filters keep few of the month's rows, the filters' deliveries first (their company's, store's or customer's index),
- * each one's tasks in the window after (job_tasks_delivery), and those sorted. The walk passes over about
- * month / kept rows per row it keeps, so its cost grows with the depth and the filter's narrowness; the delivery-first
+ * each one's tasks in the window after (job_tasks_delivery, delivery and window end: migration 0041), and those
+ * sorted. The walk passes over about month / kept rows per row it keeps, so its cost grows with the depth and the
+ * filter's narrowness; the delivery-first
  * read costs the filter's deliveries of every month (about three per task a month keeps: `kept` the facts' rows under
  * the filters, `month` the month's rows without them). It is chosen when 3 × kept² < depth × month, by a one-time
  * filter on those two sums, so the other branch is not run (docs/decisions.md, "Small companies' deep pages").
