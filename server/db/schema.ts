@@ -612,7 +612,10 @@ export const jobTasks = pgTable('job_tasks', {
    */
   reportWindowEnd: timestamp('report_window_end', { withTimezone: true }),
 }, (table) => [
-  index('job_tasks_job').on(table.jobId, table.taskJobOrder), index('job_tasks_delivery').on(table.deliveryId),
+  index('job_tasks_job').on(table.jobId, table.taskJobOrder),
+  // A delivery's tasks, with their stored window end: the delivery-first read of a small company's report pages checks
+  // the window in the index, reading only the tasks in it (migration 0041; queries.ts, pageKeys).
+  index('job_tasks_delivery').on(table.deliveryId, table.reportWindowEnd),
   index('job_tasks_exception_window').on(table.reportWindowEnd).where(sql`task_status_id = -1001 or exception_reason is not null`),
   // The default orders of Delivery Arrival (arrived, to the second as shown, newest first, then the key) and Address
   // Variation (distance from the stop as shown, farthest first, then the key): their first pages read in order.

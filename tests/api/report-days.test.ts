@@ -420,6 +420,9 @@ describe('Delivery Arrival and Address Variation from the daily arrival summarie
   const queries = (id: ReportId): ReportQuery[] => [
     week, { startDate: '2026-04-07', endDate: '2026-04-09' }, { ...week, holidayFilter: 'All' }, { startDate: '2026-04-01', endDate: '2026-04-30' },
     { ...week, companyid: companyIds[0]! }, { ...week, companyid: companyIds[0]!, storeid: storeId },
+    // A company's or store's pages: read delivery first or by the ordered walk, by how few rows they keep (pageKeys).
+    { ...week, companyid: companyIds[0]!, pageSize: 3, page: 2 }, { ...week, storeid: storeId, sortdirection: 'asc', pageSize: 2, page: 2 },
+    { ...week, companyid: companyIds[0]!, sortdirection: 'asc', pageSize: 100, page: 50 },
     { ...week, pageSize: 4, page: 2 }, { ...week, pageSize: 4, page: 5 }, { ...week, pageSize: 4, page: 99 },
     { ...week, sortby: REPORTS[id].defaultSort.key, sortdirection: 'asc' }, { ...week, sortdirection: 'asc', pageSize: 3, page: 2 },
     { ...week, sortdirection: 'asc' }, { ...week, pageSize: 100, page: 50 },

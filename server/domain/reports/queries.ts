@@ -399,19 +399,67 @@ function pageKeysFrom(context: ReportContext, driven: boolean): SQL {
     where ${BOOKED} and ${deliveryFiltersOf(context)} and ${window}${driven ? sql` and j.driver_id is not null` : sql``}`;
 }
 
+/** The filters keep one company's, store's or customer's deliveries (a scope or a filter): perhaps few of the month's rows. */
+const narrowsDeliveries = (context: ReportContext) => context.scope.kind !== 'portal' || context.companyId !== undefined || context.storeId !== undefined;
+
 /**
- * Delivery Arrival's rows; with `page`, only that slice of its order: the keys read in order by the index (bounded by
- * the facts `f`, only the key computed for the rows it skips), then the page's rows built from them.
+ * A page's keys: the ordered walk of the report's index (pageKeysFrom, `task` and the order's `bounds`), or, when the
+ * filters keep few of the month's rows, the filters' deliveries first (their company's, store's or customer's index),
+ * each one's tasks in the window after (job_tasks_delivery, delivery and window end: migration 0041), and those
+ * sorted. The walk passes over about month / kept rows per row it keeps, so its cost grows with the depth and the
+ * filter's narrowness; the delivery-first
+ * read costs the filter's deliveries of every month (about three per task a month keeps: `kept` the facts' rows under
+ * the filters, `month` the month's rows without them). It is chosen when 3 × kept² < depth × month, by a one-time
+ * filter on those two sums, so the other branch is not run (docs/decisions.md, "Small companies' deep pages").
+ */
+function pageKeys(context: ReportContext, page: OrderedPage, keys: { driven: boolean; task: SQL; bounds: SQL; order: SQL; kept: SQL; month: SQL }): SQL {
+  const walk = sql`select t.id from ${pageKeysFrom(context, keys.driven)} and ${keys.task} and ${keys.bounds}
+    order by ${orderOf(keys.order, page.sort)} limit ${page.limit} offset ${page.offset}`;
+  if (!narrowsDeliveries(context)) return walk;
+  const quote = context.slaTypes ? sql` join delivery_quotes q on q.id = d.selected_quote_id` : sql``;
+  const job = keys.driven ? sql` join jobs j on j.id = t.job_id and j.driver_id is not null` : sql``;
+  const window = dateWindow(context, localDate(sql`t.report_window_end`, context.timeZone), timestampWithin(context, sql`t.report_window_end`));
+  // Sorted inside the aggregate, not by a Sort node: the screen's statement runs with enable_sort off (runner.ts).
+  const first = sql`select unnest((array_agg(t.id order by ${orderOf(keys.order, page.sort)}))[${page.offset + 1}:${page.offset + page.limit}]) as id
+    from deliveries d${quote}
+      cross join lateral (select t.id, t.arrived_date, t.arrived_distance_km from job_tasks t${job}
+        where t.delivery_id = d.id and ${keys.task} and ${window} offset 0) t
+    where ${BOOKED} and ${deliveryFiltersOf(context)}`;
+  const gate = sql`(3 * ${keys.kept}::float8 * ${keys.kept}::float8 < ${page.offset + page.limit} * ${keys.month}::float8)`;
+  return sql`select w.id from (${walk}) w where not ${gate} union all select l.id from (${first}) l where ${gate}`;
+}
+
+/** Delivery Arrival's page keys (the screen's `k`, read before arrivalRows builds the page's rows from them). */
+function arrivalKeys(context: ReportContext, page: OrderedPage): SQL {
+  return pageKeys(context, page, {
+    driven: false, task: sql`t.arrived_date is not null`, order: ARRIVAL_ORDER,
+    bounds: sql`${ARRIVAL_ORDER} between (select date_trunc('second', (min(f.first_arrival) at time zone 'UTC')) from f)
+        and (select date_trunc('second', (max(f.last_arrival) at time zone 'UTC')) from f)`,
+    kept: sql`(select coalesce(sum(f.arrivals), 0) from f)`,
+    month: sql`(select coalesce(sum(s.arrivals), 0) from report_arrival_days s where s.portal_id = ${context.portalId} and ${dateWindow(context, sql`s.day`)})`,
+  });
+}
+
+/** Address Variation's page keys (as arrivalKeys; its order the km as shown, bounded by the facts' km). */
+function variationKeys(context: ReportContext, page: OrderedPage): SQL {
+  return pageKeys(context, page, {
+    driven: true, task: sql`t.arrived_distance_km is not null`, order: DISTANCE_ORDER,
+    bounds: sql`${DISTANCE_ORDER} between (select min(f.km_min) from f where f.driven) and (select max(f.km_max) from f where f.driven)`,
+    kept: sql`(select coalesce(sum(f.positioned), 0) from f where f.driven)`,
+    month: sql`(select coalesce(sum(s.positioned), 0) from report_arrival_days s where s.portal_id = ${context.portalId} and s.driven
+      and ${dateWindow(context, sql`s.day`)})`,
+  });
+}
+
+/**
+ * Delivery Arrival's rows; with `page`, only that slice of its order: the page's rows built from its keys, the
+ * screen's `k` (arrivalKeys: read in order by the index, bounded by the facts `f`, or delivery first; pageKeys).
  */
 function arrivalRows(context: ReportContext, page?: OrderedPage): SQL {
   const tables = sql`job_tasks t join deliveries d on d.id = t.delivery_id join delivery_quotes q on q.id = d.selected_quote_id`;
   const where = (window: SQL) => sql`t.arrived_date is not null and ${BOOKED} and ${deliveryFiltersOf(context)} and ${window}`;
   const from = page
-    ? sql`(select t.id from ${pageKeysFrom(context, false)} and t.arrived_date is not null
-        and ${ARRIVAL_ORDER} between (select date_trunc('second', (min(f.first_arrival) at time zone 'UTC')) from f)
-          and (select date_trunc('second', (max(f.last_arrival) at time zone 'UTC')) from f)
-        order by ${orderOf(ARRIVAL_ORDER, page.sort)} limit ${page.limit} offset ${page.offset}) k
-      join ${tables} on t.id = k.id`
+    ? sql`k join ${tables} on t.id = k.id`
     : tables;
   return sql`select a.*, case a.arrival when 'Early' then 0 when 'On time' then 1 else 2 end as "arrivalRank",
       case when a.arrival = 'Late' then 1 else 0 end as late from (
@@ -430,9 +478,7 @@ function variationRows(context: ReportContext, page?: OrderedPage): SQL {
       ${KM_SHOWN}::float8 as "distanceKm", ${isoTimestamp(sql`t.arrived_date`)} as "arrivedAt", ${awayFlag} as variation`;
   if (!page) return sql`select ${columns} from ${taskBase(context)} and t.arrived_distance_km is not null and ${taskWindow(context)}`;
   return sql`select ${columns}
-    from (select t.id from ${pageKeysFrom(context, true)} and t.arrived_distance_km is not null
-        and ${DISTANCE_ORDER} between (select min(f.km_min) from f where f.driven) and (select max(f.km_max) from f where f.driven)
-        order by ${orderOf(DISTANCE_ORDER, page.sort)} limit ${page.limit} offset ${page.offset}) k
+    from k
       join job_tasks t on t.id = k.id join jobs j on j.id = t.job_id join users u on u.id = j.driver_id
       join deliveries d on d.id = t.delivery_id
     order by "distanceKm" ${sql.raw(page.sort.direction)}, "key" ${sql.raw(page.sort.keyDirection)}`;
@@ -537,7 +583,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
         chart: sql`select x.label, sum(x.n)::float8 as s0
           from f cross join lateral (values ('Early', 0, f.early), ('On time', 1, f.on_time), ('Late', 2, f.late)) x(label, rank, n)
           group by 1 having sum(x.n) > 0 order by min(x.rank) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`,
-        page: sort.key === 'arrivedAt' ? arrivalRows(context, { limit, offset, sort }) : undefined,
+        ...(sort.key === 'arrivedAt' ? { keys: arrivalKeys(context, { limit, offset, sort }), page: arrivalRows(context, { limit, offset, sort }) } : {}),
       };
     },
     figures: {
@@ -882,7 +928,7 @@ export const REPORT_QUERIES: Record<ReportId, ReportQuery> = {
         chart: sql`select coalesce(${taskLabel(sql`f.task_type_id`)}, '—') as label, sum(f.positioned)::float8 as s0
           from f where f.driven and f.positioned > 0
           group by 1 order by min(${taskLabel(sql`f.task_type_id`)}) nulls last, 1 limit ${REPORT_MAX_CHART_POINTS}`,
-        page: sort.key === 'distanceKm' ? variationRows(context, { limit, offset, sort }) : undefined,
+        ...(sort.key === 'distanceKm' ? { keys: variationKeys(context, { limit, offset, sort }), page: variationRows(context, { limit, offset, sort }) } : {}),
       };
     },
     figures: {

@@ -94,6 +94,11 @@ export interface ScreenParts {
    * few (docs/benchmarks.md); without a page, the rows sorted.
    */
   page?: SQL;
+  /**
+   * The page's keys (ids), read once as `k` before the page is built from them: planned on their own, so the page's
+   * joins are not weighed against the cost of a branch of the keys' read that is not run (queries.ts, pageKeys).
+   */
+  keys?: SQL;
 }
 
 /** Whether a grouped delivery report can read the daily summaries: the Deliver-by date and no driver filter. */
@@ -272,7 +277,7 @@ export function reportStatements(report: ReportDeclaration, reportQuery: ReportQ
   const parts = reportQuery.screen?.(context, sort, pageSize, (page - 1) * pageSize);
   // The parts' page, else the rows sorted (r, not materialised: read once, by the page alone).
   const screen = parts
-    ? sql`with f as materialized (${parts.facts}), r as not materialized (${screenRows})
+    ? sql`with f as materialized (${parts.facts}),${parts.keys ? sql` k as materialized (${parts.keys}),` : sql``} r as not materialized (${screenRows})
       select (${parts.total}) as total,
         (select coalesce(json_agg(p), '[]'::json) from (${parts.page ?? pageOf}) p) as items,
         (select row_to_json(x) from (${parts.figures}) x) as figures,
