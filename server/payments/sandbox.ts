@@ -122,7 +122,7 @@ function widgetScript(base: string, checkoutId: string): string {
   // The card form asks before it submits, as the provider's widget does: the merchant's
   // wpwlOptions.onBeforeSubmitCard runs here, in the merchant's page, and false stops the payment.
   function beforeSubmit(event){
-    if (event.origin !== ${JSON.stringify(base)} || !event.data || event.data.wpwl !== 'beforeSubmit') return;
+    if (event.origin !== ${JSON.stringify(new URL(base).origin)} || !event.data || event.data.wpwl !== 'beforeSubmit') return;
     var options = window.wpwlOptions || {};
     var go = typeof options.onBeforeSubmitCard === 'function' ? options.onBeforeSubmitCard() !== false : true;
     event.source.postMessage({ wpwl: 'submit', go: go }, event.origin);
