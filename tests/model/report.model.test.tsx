@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
-import { REPORT_TEXTS, REPORTS } from '../../src/lib/reports';
+import { REPORT_TEXTS, REPORTS, reportSortKeys } from '../../src/lib/reports';
 import type { reportMachine } from '../../src/machines/reports/report.machine';
 import { reportSamples } from '../../src/machines/reports/report.samples';
 import { ReportView } from '../../src/ui/reports/ReportPage';
@@ -41,8 +41,11 @@ describeModel({
             }
             case 'report.retry': fireEvent.click(screen.getByRole('button', { name: REPORT_TEXTS.retry })); break;
             case 'report.sort': {
-              // A path may send it without the sample's column: the first column's header then.
-              const columns = REPORTS[actor.getSnapshot().context.report].columns;
+              // A path may send it without the sample's column, or for a report that does not sort by it: the first
+              // column the report sorts by then (only those headers are buttons).
+              const report = REPORTS[actor.getSnapshot().context.report];
+              const sortable = reportSortKeys(report);
+              const columns = report.columns.filter((candidate) => sortable.includes(candidate.key));
               const column = columns.find((candidate) => candidate.key === event.sortBy) ?? columns[0]!;
               fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: new RegExp(`^${column.label}`) }));
               break;
