@@ -474,14 +474,20 @@ let peerAdministrator: Promise<number> | undefined;
  * A second administrator, whom the demo's may not impersonate (equal privilege: the server's 403): signed up over
  * the API, then given the role by the demo administrator as the users screen does.
  */
+/** A new user signed up over the API, as the sign-up screen does: their address (a new one each call). */
+async function signUp(prefix: string, firstName: string, lastName: string): Promise<string> {
+  const email = `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const answer = await fetch(`${server.url}/identity/v1/auth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, firstName, lastName }),
+  });
+  if (!answer.ok) throw new Error(`register ${email}: ${answer.status} ${await answer.text()}`);
+  return email;
+}
+
 function administratorPeer(): Promise<number> {
   peerAdministrator ??= (async () => {
-    const email = `replay-admin-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const signUp = await fetch(`${server.url}/identity/v1/auth/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, firstName: 'Peer', lastName: 'Administrator' }),
-    });
-    if (!signUp.ok) throw new Error(`register ${email}: ${signUp.status} ${await signUp.text()}`);
+    const email = await signUp('replay-admin', 'Peer', 'Administrator');
     const { id } = await apiLogin(server, email);
     const user = await call<{ xmin: string }>(ADMIN, 'GET', `/users/za/${id}`);
     await call(ADMIN, 'PUT', `/users/za/${id}`, { firstName: 'Peer', lastName: 'Administrator', roles: ['Administrator'], xmin: user.xmin });
@@ -841,12 +847,12 @@ const payDetails = (page: Page) => wizardOf(page).getByTestId('pay-details');
  * loads it and opens step 6, where the pay chart starts). The wizard's own paths book through steps 1 to 5 in the
  * UI; a pay run needs only step 6.
  */
-async function reopenAtPay(run: Run, booker: string) {
+async function reopenAtPay(run: Run, booker: string, customer: boolean) {
   const { token } = await apiUser(booker);
   const connect = createClient<ConnectPaths>({ baseUrl: `${server.url}/connect`, headers: bearer(token) });
   const { deliveryId } = await book(connect);
   await signIn(run.page, booker);
-  if (newCustomers.has(booker)) {
+  if (customer) {
     // A customer (no back office) continues the booking from their deliveries on the dashboard.
     await run.page.goto(`${server.url}/dashboard`);
     await run.page.getByRole('button', { name: MY_DELIVERIES_TEXTS.continueLabel(deliveryId) }).click({ timeout: STEP_TIMEOUT });
@@ -891,19 +897,6 @@ async function savedCard(run: Run, booker: string): Promise<void> {
   if (paid.paymentStatusId !== PAYMENT_STATUS.PAID) throw new Error(`the card that was to be saved did not pay: ${JSON.stringify(paid)}`);
   savedCards.set(run, holder);
 }
-
-/** A customer who has just signed up (over the API, as the sign-up screen does): their first booking opens their account. */
-async function newCustomer(run: Run): Promise<string> {
-  const email = `replay-pay-${run.path.index}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const signUp = await fetch(`${server.url}/identity/v1/auth/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, firstName: 'Replay', lastName: 'Customer' }),
-  });
-  if (!signUp.ok) throw new Error(`register ${email}: ${signUp.status} ${await signUp.text()}`);
-  newCustomers.add(email);
-  return email;
-}
-const newCustomers = new Set<string>();
 
 /** A new customer's personal account: Prepay with nothing on it, the whole price due. */
 const newCustomerPays = (event: AnyEventObject) => {
@@ -961,10 +954,12 @@ function payDriver(): BrowserDriver {
       }
       const loaded = run.path.steps.find((step) => step.event.type === 'xstate.done.actor.loadAccounts')?.event;
       const selected = run.path.steps.find((step) => step.event.type === 'xstate.done.actor.selectAccount')?.event;
-      const booker = selected && newCustomerPays(selected) ? await newCustomer(run)
+      // A new customer's first booking opens their personal account.
+      const customer = Boolean(selected && newCustomerPays(selected));
+      const booker = customer ? await signUp(`replay-pay-${run.path.index}`, 'Replay', 'Customer')
         : loaded && (output(loaded) as unknown[]).length === 2 ? TWO_ACCOUNT_BOOKER : BOOKER;
       if (run.path.steps.some((step) => step.event.type === 'pay.savedCard' || step.event.type === 'pay.removeCard')) await savedCard(run, booker);
-      await reopenAtPay(run, booker);
+      await reopenAtPay(run, booker, customer);
     },
     async act(event, run) {
       const { page } = run;
