@@ -7,7 +7,6 @@ import { DateTime } from 'luxon';
 import { OPERATIONS_TEXTS, WEB_NOTIFICATION_TYPE } from '../../src/lib/operations-catalogue';
 import type { StoredRole } from '../../src/lib/roles';
 import { DRIVER_AVAILABILITY, JOB_STATUS, LOGISTIC_STATUS, PAYMENT_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
-import { hashPassword } from '../auth/passwords';
 import { priceOptions } from '../domain/pricing';
 import { routeDistanceKm } from '../domain/quotes';
 import { greatCircleRouter } from '../geo/great-circle';
@@ -15,7 +14,7 @@ import type { Router } from '../geo/types';
 import type { Database } from './database';
 import { SEED_PARCEL_TYPES } from './seed-booking';
 import { seedCardPayments } from './seed-payments';
-import { DEMO_PASSWORD } from './demo-password';
+import { demoPasswordHash } from './demo-password';
 import { companies, deliveries, deliveryItems, deliveryQuotes, drivers, jobDeliveries, jobs, jobTasks, portals, stores, users, webNotifications } from './schema';
 
 
@@ -136,7 +135,7 @@ export async function seedOperations(db: Database, options: { router?: Router } 
   for (const driver of OPERATIONS_DRIVERS) {
     if (existing.has(driver.email)) continue;
     await db.insert(users).values({
-      ...driver, passwordHash: await hashPassword(DEMO_PASSWORD), phoneNumberConfirmed: true, emailConfirmed: true,
+      ...driver, passwordHash: await demoPasswordHash(), phoneNumberConfirmed: true, emailConfirmed: true,
       roles: ['Driver'] satisfies StoredRole[],
     });
   }

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StoredRole } from '../../src/lib/roles';
-import { hashPassword } from '../auth/passwords';
 import type { Router } from '../geo/types';
 import type { Database } from './database';
-import { DEMO_PASSWORD } from './demo-password';
+import { DEMO_PASSWORD, demoPasswordHash } from './demo-password';
 import { seedBooking } from './seed-booking';
 import { seedContent } from './seed-content';
 import { seedScheduledReports } from './seed-reports';
@@ -131,13 +130,13 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
 
   const existing = new Set((await db.select({ email: users.email }).from(users)).map((row) => row.email.toLowerCase()));
   const missing = DEMO_USERS.filter((user) => !existing.has(user.email));
-  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
   if (missing.length > 0) {
-    await db.insert(users).values(missing.map((user, index) => {
+    const passwordHash = await demoPasswordHash();
+    await db.insert(users).values(missing.map((user) => {
       const companyIndex = user.store ? user.store[0] : user.company;
       return {
         email: user.email,
-        passwordHash: hashes[index]!,
+        passwordHash,
         firstName: user.firstName,
         lastName: user.lastName,
         phoneNumber: '+27825550' + String(100 + DEMO_USERS.indexOf(user)).padStart(3, '0'),
