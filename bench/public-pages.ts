@@ -2,19 +2,19 @@
 // and the JavaScript a browser loads until the page is idle (gzip), beside a React + React Router page of one route
 // built and served in the same run.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { startServer } from '../server/server';
 import { PUBLIC_PAGES } from '../src/lib/public-pages';
+import { buildRouterPage as buildBaseline, serveStatic } from './peers';
 import type { Benchmark, BenchRow } from './types';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -34,39 +34,6 @@ const PATHS = process.env.BENCH_PUBLIC_PATHS
   : ALL_PATHS;
 
 const gzipBytes = (body: Buffer) => gzipSync(body, { level: 9 }).length;
-
-/** A React + React Router page (one route, a heading and a paragraph), built with the same Vite and React plugin. */
-async function buildBaseline(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-router-baseline-'));
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  writeFileSync(join(dir, 'index.html'), '<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>Baseline</title><meta name="description" content="A React and React Router page." /></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>\n');
-  writeFileSync(join(dir, 'main.jsx'), [
-    "import { createRoot } from 'react-dom/client';",
-    "import { createBrowserRouter, RouterProvider } from 'react-router-dom';",
-    "const router = createBrowserRouter([{ path: '*', element: <main><h1>Hello</h1><p>A React and React Router page.</p></main> }]);",
-    "createRoot(document.getElementById('root')).render(<RouterProvider router={router} />);",
-    '',
-  ].join('\n'));
-  await build({ root: dir, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir: join(dir, 'dist'), emptyOutDir: true } });
-  return dir;
-}
-
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
-
-/** Serves a built baseline the way our server serves the app: compressed (brotli or gzip), index.html for any page. */
-function serveStatic(dir: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent((request.url ?? '/').split('?')[0]!));
-    let file = join(dir, path);
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
-    const body = readFileSync(file);
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    const [sent, encoding] = accepts.includes('br') ? [brotliCompressSync(body), 'br'] : accepts.includes('gzip') ? [gzipSync(body), 'gzip'] : [body, undefined];
-    response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', ...(encoding && { 'Content-Encoding': encoding }) });
-    response.end(sent);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 /** Every JavaScript response of a page load until network idle (and the first heading shown), gzipped and summed. */
 async function measureJs(url: string): Promise<{ gzip: number; files: string[] }> {
