@@ -599,6 +599,16 @@ async function failedDelivery(description: string): Promise<number> {
   return deliveryId;
 }
 
+/**
+ * Whether step `index` of a reopening path is a Next refused at Quotes: the failed card payment's quote is chosen,
+ * so the replay lets its quotes expire by the page's clock first (the sample has none chosen).
+ */
+function quotesExpired(path: ReplayPath, index: number): boolean {
+  const step = path.steps[index];
+  return path.scenario === 1 && step?.event.type === 'step.submit' && !step.event.quoteId
+    && path.steps[index - 1]?.active.includes('steps.quotes.editing') === true && /"quotes":"invalid"/.test(step.state);
+}
+
 const stepShown = async (page: Page, step: number): Promise<void> => void await until(() => wizardOf(page).getByTestId('step-of').textContent(),
   (text) => text === WIZARD_TEXTS.stepOf(step), `the wizard shows ${WIZARD_TEXTS.stepOf(step)}`);
 
@@ -636,9 +646,10 @@ function wizardDriver(): BrowserDriver {
       // The sample reopened at Parcels or Quotes is a failed card payment with no parcels and no quote chosen; the
       // server records a failed payment only on an accepted delivery (requirePayable), which has both, so Next there
       // is never refused.
+      // At Quotes its chosen quote can have expired (`quotesExpired`), which the screen drops: that Next is replayed.
       const after = path.steps[path.steps.indexOf(from) + 1];
-      if (event.type === 'step.submit' && path.scenario === 1 && /"(parcels|quotes)":"invalid"/.test(after?.state ?? '')) {
-        return 'Next refused on a reopened delivery: the sample is a failed card payment without parcels or a chosen quote, which the server never has (it fails only an accepted delivery\'s payment)';
+      if (event.type === 'step.submit' && path.scenario === 1 && /"parcels":"invalid"/.test(after?.state ?? '')) {
+        return 'Next refused on a reopened delivery at Parcels: the sample is a failed card payment without parcels, which the server never has (it fails only an accepted delivery\'s payment)';
       }
       return null;
     },
@@ -666,6 +677,8 @@ function wizardDriver(): BrowserDriver {
       const first = run.next();
       const step = first?.type === 'wizard.step' ? `step=${Number(first.step) + 1}` : undefined;
       if (run.path.scenario === 1) {
+        // The page's clock, so that the reopened delivery's quotes can expire by it (`quotesExpired`).
+        if (run.path.steps.some((_, index) => quotesExpired(run.path, index))) await page.clock.install();
         await signIn(page, REOPENER);
         const answer = run.path.steps[step ? 2 : 1]?.event;
         const status = answer?.type === 'xstate.done.actor.getQuote' ? fieldOf(output(answer), 'paymentStatusId') : undefined;
@@ -705,6 +718,14 @@ function wizardDriver(): BrowserDriver {
           return;
         }
         case 'step.submit':
+          if (quotesExpired(run.path, run.step)) {
+            // The user comes back after the quotes expired (30 minutes; the page's clock runs ahead, the server's
+            // does not): the screen drops the chosen one (Expired, disabled) at its next count, and Next is refused.
+            await page.clock.fastForward('31:00');
+            await until(async () => [await wizard.getByRole('radio', { disabled: true }).count(), await wizard.getByRole('radio').count()],
+              ([disabled, all]) => disabled! > 0 && disabled === all, 'every quote shown Expired');
+            await until(() => wizard.getByRole('radio', { checked: true }).count(), (count) => count === 0, 'no quote chosen');
+          }
           if (event.quoteId) await wizard.getByRole('radio').first().check();
           await footer(page).getByRole('button', { name: WIZARD_TEXTS.next, exact: true }).click();
           return;
