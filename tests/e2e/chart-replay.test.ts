@@ -644,9 +644,9 @@ function wizardDriver(): BrowserDriver {
     holds: new Set(['getQuote', 'createQuote', 'updateQuote', 'updateParcels', 'selectQuote', 'acceptQuote', 'setTimeSlot']),
     refuses: (event, from, path) => {
       // The sample reopened at Parcels or Quotes is a failed card payment with no parcels and no quote chosen; the
-      // server records a failed payment only on an accepted delivery (requirePayable), which has both, so Next there
-      // is never refused.
-      // At Quotes its chosen quote can have expired (`quotesExpired`), which the screen drops: that Next is replayed.
+      // server records a failed payment only on an accepted delivery (requirePayable), which has both. At Quotes its
+      // chosen quote can have expired (`quotesExpired`: the screen drops it, Next is refused and replayed); at
+      // Parcels nothing takes its parcels away but a parcels.change the path does not have.
       const after = path.steps[path.steps.indexOf(from) + 1];
       if (event.type === 'step.submit' && path.scenario === 1 && /"parcels":"invalid"/.test(after?.state ?? '')) {
         return 'Next refused on a reopened delivery at Parcels: the sample is a failed card payment without parcels, which the server never has (it fails only an accepted delivery\'s payment)';
@@ -791,8 +791,8 @@ function wizardDriver(): BrowserDriver {
           if (run.step === 1) return;
           // Later: the address changes to `?step=` while the wizard is open, by the browser's Back and Forward (the
           // page passes the step prop whenever its address changes, docs/decisions.md "The step prop follows the
-          // address"). The entry ahead is put in the tab's history without the app hearing of it (as the address
-          // of a link followed there earlier); the traversal to it is the browser's own (popstate), not a reload.
+          // address"). The entry ahead is put in the tab's history without the app hearing of it (standing for a
+          // `?step=` address this tab visited); the traversal to it is the browser's own (popstate), not a reload.
           const target = new URL(page.url());
           target.searchParams.set('step', String(Number(event.step) + 1));
           await page.evaluate((href) => history.pushState(history.state, '', href), target.href);
