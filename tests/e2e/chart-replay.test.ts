@@ -599,6 +599,16 @@ async function failedDelivery(description: string): Promise<number> {
   return deliveryId;
 }
 
+/**
+ * Whether step `index` of a reopening path is a Next refused at Quotes: the failed card payment's quote is chosen,
+ * so the replay lets its quotes expire by the page's clock first (the sample has none chosen).
+ */
+function quotesExpired(path: ReplayPath, index: number): boolean {
+  const step = path.steps[index];
+  return path.scenario === 1 && step?.event.type === 'step.submit' && !step.event.quoteId
+    && path.steps[index - 1]?.active.includes('steps.quotes.editing') === true && /"quotes":"invalid"/.test(step.state);
+}
+
 const stepShown = async (page: Page, step: number): Promise<void> => void await until(() => wizardOf(page).getByTestId('step-of').textContent(),
   (text) => text === WIZARD_TEXTS.stepOf(step), `the wizard shows ${WIZARD_TEXTS.stepOf(step)}`);
 
@@ -633,19 +643,13 @@ function wizardDriver(): BrowserDriver {
     },
     holds: new Set(['getQuote', 'createQuote', 'updateQuote', 'updateParcels', 'selectQuote', 'acceptQuote', 'setTimeSlot']),
     refuses: (event, from, path) => {
-      // The page passes the step prop from its address as it opens (`/deliveries/add?step=`, see `start`).
-      if (event.type === 'wizard.step' && from !== path.steps[0]) {
-        return 'the step prop changing while the wizard is open: the page passes it (?step=) only as it opens';
-      }
-      // The reopened delivery (a failed card payment) has its parcels and a quote chosen: Next there is never refused.
+      // The sample reopened at Parcels or Quotes is a failed card payment with no parcels and no quote chosen; the
+      // server records a failed payment only on an accepted delivery (requirePayable), which has both. At Quotes its
+      // chosen quote can have expired (`quotesExpired`: the screen drops it, Next is refused and replayed); at
+      // Parcels nothing takes its parcels away but a parcels.change the path does not have.
       const after = path.steps[path.steps.indexOf(from) + 1];
-      if (event.type === 'step.submit' && path.scenario === 1 && /"(parcels|quotes)":"invalid"/.test(after?.state ?? '')) {
-        return 'Next refused on a reopened delivery: the one the demo reopens at Parcels or Quotes has its parcels and a quote chosen';
-      }
-      // The booker has one account: the pay step chooses it at once and shows its own Back instead of the wizard's.
-      // The reopener has two and its reopened delivery none chosen: the pay step waits for the choice, with the wizard's Back.
-      if (event.type === 'step.back' && from.active.includes('steps.pay') && path.scenario === 0) {
-        return 'no wizard Back on the pay step for a booker with one account (the pay step shows its own)';
+      if (event.type === 'step.submit' && path.scenario === 1 && /"parcels":"invalid"/.test(after?.state ?? '')) {
+        return 'Next refused on a reopened delivery at Parcels: the sample is a failed card payment without parcels, which the server never has (it fails only an accepted delivery\'s payment)';
       }
       return null;
     },
@@ -660,7 +664,8 @@ function wizardDriver(): BrowserDriver {
       'xstate.done.actor.updateParcels': () => true,
       'xstate.done.actor.selectQuote': () => true,
       'xstate.done.actor.loadTimeSlots': () => true,
-      // A time slot change answers with the delivery as it stands: not expired or paid meanwhile in the demo.
+      // A time slot change answers with the delivery as it stands; on one expired or paid meanwhile the server
+      // refuses the change (422 'This delivery can no longer be changed.', requireEditable), never answering it.
       'xstate.done.actor.setTimeSlot': (event) => !([PAYMENT_STATUS.EXPIRED, PAYMENT_STATUS.PAID] as number[]).includes(Number(fieldOf(output(event), 'paymentStatusId'))),
       'xstate.done.actor.acceptQuote': () => true,
       'xstate.done.actor.details': () => true,
@@ -672,6 +677,8 @@ function wizardDriver(): BrowserDriver {
       const first = run.next();
       const step = first?.type === 'wizard.step' ? `step=${Number(first.step) + 1}` : undefined;
       if (run.path.scenario === 1) {
+        // The page's clock, so that the reopened delivery's quotes can expire by it (`quotesExpired`).
+        if (run.path.steps.some((_, index) => quotesExpired(run.path, index))) await page.clock.install();
         await signIn(page, REOPENER);
         const answer = run.path.steps[step ? 2 : 1]?.event;
         const status = answer?.type === 'xstate.done.actor.getQuote' ? fieldOf(output(answer), 'paymentStatusId') : undefined;
@@ -681,7 +688,10 @@ function wizardDriver(): BrowserDriver {
         return;
       }
       await signIn(page, BOOKER);
-      if (step) await page.goto(`${server.url}/deliveries/add?${step}`);
+      // The step prop changing later comes from the page's address (see act 'wizard.step'): the page's wizard, not
+      // the header's (which has no address of its own).
+      const addressLater = run.path.steps.slice(2).some((later) => later.event.type === 'wizard.step');
+      if (step || addressLater) await page.goto(`${server.url}/deliveries/add${step ? `?${step}` : ''}`);
       else await header(page).getByRole('button', { name: WIZARD_TEXTS.newDelivery }).click();
       await wizardOf(page).waitFor();
     },
@@ -708,6 +718,14 @@ function wizardDriver(): BrowserDriver {
           return;
         }
         case 'step.submit':
+          if (quotesExpired(run.path, run.step)) {
+            // The user comes back after the quotes expired (30 minutes; the page's clock runs ahead, the server's
+            // does not): the screen drops the chosen one (Expired, disabled) at its next count, and Next is refused.
+            await page.clock.fastForward('31:00');
+            await until(async () => [await wizard.getByRole('radio', { disabled: true }).count(), await wizard.getByRole('radio').count()],
+              ([disabled, all]) => disabled! > 0 && disabled === all, 'every quote shown Expired');
+            await until(() => wizard.getByRole('radio', { checked: true }).count(), (count) => count === 0, 'no quote chosen');
+          }
           if (event.quoteId) await wizard.getByRole('radio').first().check();
           await footer(page).getByRole('button', { name: WIZARD_TEXTS.next, exact: true }).click();
           return;
@@ -725,9 +743,23 @@ function wizardDriver(): BrowserDriver {
           await wizard.getByRole('button', { name: `${step + 1}. ${WIZARD_TEXTS.steps[step]}` }).click();
           return;
         }
-        case 'step.back':
-          await footer(page).getByRole('button', { name: WIZARD_TEXTS.back, exact: true }).click();
+        case 'step.back': {
+          // On the pay step a one-account booker sees the pay step's own Back (its details, the account chosen at
+          // once): it goes back to the account choice, where the wizard's Back shows (the wizard's chart stays on pay).
+          const wizardBack = footer(page).getByRole('button', { name: WIZARD_TEXTS.back, exact: true });
+          if (!run.path.steps[run.step - 1]?.active.includes('steps.pay')) {
+            await wizardBack.click();
+            return;
+          }
+          const payBack = wizard.getByTestId('pay-details').getByRole('button', { name: PAY_STEP_TEXTS.back, exact: true });
+          // The pay step may still be choosing the one account (its Back disabled) when the details show: look again.
+          await until(async () => {
+            if (await payBack.count()) await payBack.click({ timeout: 2_000 }).catch(() => undefined);
+            else if (await wizardBack.isEnabled({ timeout: 500 }).catch(() => false)) return wizardBack.click({ timeout: 2_000 }).then(() => true, () => false);
+            return false;
+          }, Boolean, 'the wizard\'s Back pressed on the pay step');
           return;
+        }
         case 'quote.timeSlot': {
           const slot = wizard.getByRole('combobox', { name: QUOTE_STEP_TEXTS.firstAvailableTimeslot });
           const current = await slot.inputValue();
@@ -754,9 +786,26 @@ function wizardDriver(): BrowserDriver {
           await chooseAddress(page, 'Drop-off address', TRIP.to);
           return;
         }
-        case 'wizard.step':
-          // Passed by the page's address as it opened (`start`).
+        case 'wizard.step': {
+          // The first event: passed by the page's address as it opened (`start`).
+          if (run.step === 1) return;
+          // Later: the address changes to `?step=` while the wizard is open, by the browser's Back and Forward (the
+          // page passes the step prop whenever its address changes, docs/decisions.md "The step prop follows the
+          // address"). The entry ahead is put in the tab's history without the app hearing of it (standing for a
+          // `?step=` address this tab visited); the traversal to it is the browser's own (popstate), not a reload.
+          const target = new URL(page.url());
+          target.searchParams.set('step', String(Number(event.step) + 1));
+          await page.evaluate((href) => history.pushState(history.state, '', href), target.href);
+          await page.goBack();
+          await page.goForward();
+          await until(async () => new URL(page.url()).searchParams.get('step'), (value) => value === target.searchParams.get('step'), `the address is ${target.pathname}${target.search}`);
+          // The chart then stays where the path says (a busy wizard ignores the step prop): the replay's own check
+          // finds that state already reported, so look again once the page has rendered the new address.
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 250))));
+          const expected = run.path.steps[run.step]!.state;
+          await until(async () => (await run.statesOf('wizard')).at(-1), (last) => last === expected, `the wizard still ${expected} after the address changed`);
           return;
+        }
         case 'wizard.reattempt':
           // 'Try again' where the delivery could not be loaded; 'Reattempt delivery' where it failed.
           await wizard.getByRole('button', { name: run.path.steps[run.step - 1]?.active.includes('loadFailed') ? WIZARD_TEXTS.retry : WIZARD_TEXTS.reattemptDelivery }).click();
@@ -865,6 +914,31 @@ async function reopenAtPay(run: Run, booker: string, customer: boolean) {
 /** A booker who may pay from two accounts (Acme Retail's and its store's): the pay step asks which. */
 const TWO_ACCOUNT_BOOKER = 'store.admin@demo.test';
 
+/** A post-pay the server refuses (422): the run's own PostPay account, by run, whose credit limit the finance team lowers. */
+const creditAccounts = new WeakMap<Run, number>();
+const refusesPostPay = (event: AnyEventObject) => event.type === 'xstate.error.actor.payByBalance' && status(event) === 422;
+interface ManagedAccountBody { id: number; accountName: string; xmin: string }
+
+/**
+ * A new customer whose one account is a PostPay account of their own (added by the administrator before the
+ * customer's first booking, so no personal Prepay account is opened): Post pay is offered, and refused once the
+ * credit limit is lowered meanwhile (`lowerCreditLimit`). Nobody else pays from it.
+ */
+async function postPayCustomer(run: Run): Promise<string> {
+  const email = await signUp(`replay-pay-${run.path.index}`, 'Replay', 'Customer');
+  const { id: userId } = await apiUser(email);
+  const account = await call<ManagedAccountBody>(ADMIN, 'POST', '/accounts/za/manage', { accountName: email, accountType: 'PostPay', userId, creditLimit: 10_000_000 });
+  creditAccounts.set(run, account.id);
+  return email;
+}
+
+/** The finance team lowers the run's account's credit limit to nothing (the administrator, over the API). */
+async function lowerCreditLimit(run: Run): Promise<void> {
+  const id = creditAccounts.get(run)!;
+  const account = await call<ManagedAccountBody>(ADMIN, 'GET', `/accounts/za/manage/${id}`);
+  await call(ADMIN, 'PUT', `/accounts/za/manage/${id}`, { accountName: account.accountName, creditLimit: 0, xmin: account.xmin });
+}
+
 /** The saved card a pay run made for itself, by run (its holder's name tells it from other runs' cards). */
 const savedCards = new WeakMap<Run, string>();
 interface CheckoutBody { checkoutId: string; widgetScriptUrl: string; returnUrl?: string }
@@ -943,6 +1017,9 @@ function payDriver(): BrowserDriver {
       // The bookers' PostPay accounts; a new customer's personal Prepay account (balance 0, the total due).
       'xstate.done.actor.selectAccount': (event) => fieldOf(fieldOf(output(event), 'account'), 'accountType') === 'PostPay' || newCustomerPays(event),
       'xstate.done.actor.payByBalance': (event) => fieldOf(output(event), 'paymentStatusId') === PAYMENT_STATUS.PAID,
+      // A 500 (the fault switch), or a refusal (422) of a PostPay account whose credit limit was lowered meanwhile
+      // (the sample's is a Prepay account's; the chart reads only that the server refused: the details stay).
+      'xstate.error.actor.payByBalance': (event) => isServerError(event) || refusesPostPay(event),
       'xstate.done.actor.paymentCheckout': () => true,
       'xstate.done.actor.loadWidget': () => true,
       // The card provider's script not arriving (the network between the browser and the provider): `start`.
@@ -955,8 +1032,9 @@ function payDriver(): BrowserDriver {
       const loaded = run.path.steps.find((step) => step.event.type === 'xstate.done.actor.loadAccounts')?.event;
       const selected = run.path.steps.find((step) => step.event.type === 'xstate.done.actor.selectAccount')?.event;
       // A new customer's first booking opens their personal account.
-      const customer = Boolean(selected && newCustomerPays(selected));
-      const booker = customer ? await signUp(`replay-pay-${run.path.index}`, 'Replay', 'Customer')
+      const refused = run.path.steps.some((step) => refusesPostPay(step.event));
+      const customer = Boolean(selected && newCustomerPays(selected)) || refused;
+      const booker = refused ? await postPayCustomer(run) : customer ? await signUp(`replay-pay-${run.path.index}`, 'Replay', 'Customer')
         : loaded && (output(loaded) as unknown[]).length === 2 ? TWO_ACCOUNT_BOOKER : BOOKER;
       if (run.path.steps.some((step) => step.event.type === 'pay.savedCard' || step.event.type === 'pay.removeCard')) await savedCard(run, booker);
       await reopenAtPay(run, booker, customer);
@@ -964,7 +1042,12 @@ function payDriver(): BrowserDriver {
     async act(event, run) {
       const { page } = run;
       switch (event.type) {
-        case 'pay.postPay': await payDetails(page).getByRole('button', { name: PAY_STEP_TEXTS.postPay }).click(); return;
+        case 'pay.postPay': {
+          const next = run.next();
+          if (next && refusesPostPay(next)) await lowerCreditLimit(run);
+          await payDetails(page).getByRole('button', { name: PAY_STEP_TEXTS.postPay }).click();
+          return;
+        }
         // 'Pay with new card' beside saved cards (other runs' cards on the same account may show).
         case 'pay.newCard':
           await payDetails(page).getByRole('button', { name: new RegExp(`^(${PAY_STEP_TEXTS.payByCard}|${PAY_STEP_TEXTS.payWithNewCard})$`) }).click();

@@ -15,6 +15,9 @@ function stepOf(raw: string | null): number | undefined {
 /**
  * /deliveries/add: opens the booking wizard, reopening `?deliveryid=` (the card provider's return, a link to a
  * booking under way) on the step `?step=` names when the delivery allows it (the wizard's step prop, 001 section 4).
+ * The prop follows the address while the wizard is open (a link, the browser's Back or Forward to a `?step=`
+ * address: docs/decisions.md "The step prop follows the address"); an address without one passes nothing, and
+ * after 'Book another' the new round has none.
  */
 export function Component() {
   const [params] = useSearchParams();
