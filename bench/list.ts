@@ -1,6 +1,7 @@
 /** Every benchmark, by file name (bench/<name>.ts, whose default export is a Benchmark), in the order `npm run bench` runs them. */
 export const benchmarkFiles = [
   'bundle-size',
+  'shell-in-browser',
   'public-pages',
   'server-startup',
   'hub-fanout',
