@@ -6,7 +6,7 @@ import { formatDate } from '../lib/date-format';
 import { visibleMenus } from '../lib/menus';
 import type { Permissions } from '../lib/roles';
 import { ImpersonateUser } from './ImpersonateUser';
-import { USER_MENU_TEXTS } from '../lib/error-catalogue';
+import { USER_MENU_TEXTS } from '../lib/shell-texts';
 import { useEnvironment, usePermissions, usePortal } from '../machines/root/root-actor';
 import { screenExists } from './screens';
 
