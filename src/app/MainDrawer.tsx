@@ -1,7 +1,7 @@
 import { Box, CloseButton, Drawer, Heading, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { mayCall } from '../lib/access';
-import { APP_VERSION } from '../lib/constants';
+import { APP_VERSION } from '../lib/shell-constants';
 import { formatDate } from '../lib/date-format';
 import { visibleMenus } from '../lib/menus';
 import type { Permissions } from '../lib/roles';
