@@ -21,9 +21,49 @@ const outDirOf: Plugin = {
   },
 };
 
+// React Router's production build in the bundle: the same code as the development one its package.json resolves to in
+// every case, but with ENABLE_DEV_WARNINGS off, so its development-only warnings drop out (issue 19, "A fast first
+// load"). Only for `vite build`: the dev server keeps the warnings.
+const reactRouterBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const reactRouterProduction: Plugin = {
+  name: 'react-router-production',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source) {
+    if (source === 'react-router') return reactRouterBuild('index.mjs');
+    if (source === 'react-router/dom') return reactRouterBuild('dom-export.mjs');
+    return null;
+  },
+};
+
+// The chunks the app's entry loads eagerly (index.html's script and its static imports), read from the bundle before
+// Vite writes the preload lists: a lazy import made from one of them need not list them again (they are loaded; the
+// browser would skip them). The screen table alone carried ~245 names in such lists (issue 19, "A fast first load").
+let shellChunks = new Set<string>();
+const shellChunksOf: Plugin = {
+  name: 'shell-chunks',
+  apply: 'build',
+  generateBundle: {
+    order: 'pre',
+    handler(_options, bundle) {
+      shellChunks = new Set();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (shellChunks.has(fileName) || chunk?.type !== 'chunk') return;
+        shellChunks.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.name === 'index');
+      if (entry) visit(entry.fileName);
+    },
+  },
+};
+
 export default defineConfig({
   plugins: [
     outDirOf,
+    reactRouterProduction,
+    shellChunksOf,
     react(),
     // The service worker (Workbox): the app shell precached, hashed assets cached as used, never an API answer.
     VitePWA({
@@ -74,6 +114,9 @@ export default defineConfig({
     outDir: 'dist',
     manifest: true,
     sourcemap: true,
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostId }) => (shellChunks.has(hostId) ? deps.filter((dep) => !shellChunks.has(dep)) : deps),
+    },
     // The one chunk over Vite's default 500 kB is elkjs's in-thread layout engine (elk.bundled.js, ~1.46 MB, one
     // GWT-compiled module that cannot be split). Only the flows page loads it, lazily, and only in a browser without
     // web workers (src/features/flows/elk.ts); every other browser gets the worker file instead, an asset. The

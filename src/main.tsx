@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
-import { DEFAULT_COUNTRY } from './lib/constants';
+import { DEFAULT_COUNTRY } from './lib/shell-constants';
 
 const router = createBrowserRouter(routes);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXTS } from '../lib/error-catalogue';
+import { ERROR_TEXTS } from '../lib/http-error-texts';
 import { toApiError } from './api-error';
 
 describe('toApiError: the error catalogue of 000 section 8', () => {

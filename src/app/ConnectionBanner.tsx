@@ -1,7 +1,7 @@
 import { Alert, Button, Spinner } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { ERROR_TEXTS } from '../lib/error-catalogue';
+import { ERROR_TEXTS } from '../lib/http-error-texts';
 import { LIVE_TEXTS } from '../lib/realtime';
 import { secondsToRetry, type connectionMachine } from '../machines/session/connection.machine';
 import { RootActor, usePermissions } from '../machines/root/root-actor';

@@ -1,7 +1,7 @@
 import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { DIALOG_WIDTHS } from '../lib/constants';
-import { SCREEN_TEXTS } from '../lib/error-catalogue';
+import { SCREEN_TEXTS } from '../lib/shell-texts';
 import { useNotificationsActor } from '../machines/root/root-actor';
 
 /**

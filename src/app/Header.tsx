@@ -1,7 +1,7 @@
 import { Badge, Box, Flex, IconButton, Link } from '@chakra-ui/react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { THEME } from '../lib/constants';
+import { THEME } from '../lib/shell-constants';
 import { useEnvironment, usePermissions, usePortal } from '../machines/root/root-actor';
 import { UserMenu } from './UserMenu';
 

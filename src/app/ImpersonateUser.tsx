@@ -1,6 +1,6 @@
 import { Button, Field, Heading, HStack, Input, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { USER_MENU_TEXTS } from '../lib/error-catalogue';
+import { USER_MENU_TEXTS } from '../lib/shell-texts';
 import { ProblemAlert } from '../features/auth/sign-in-ui';
 import { useAuth, useAuthActor } from '../machines/root/root-actor';
 

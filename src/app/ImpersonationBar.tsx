@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { THEME } from '../lib/constants';
-import { USER_MENU_TEXTS } from '../lib/error-catalogue';
+import { THEME } from '../lib/shell-constants';
+import { USER_MENU_TEXTS } from '../lib/shell-texts';
 import { useAuth, useAuthActor, usePermissions } from '../machines/root/root-actor';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
-import { USER_MENU_TEXTS } from '../lib/error-catalogue';
+import { USER_MENU_TEXTS } from '../lib/shell-texts';
 import type { Permissions } from '../lib/roles';
 import { headerButton } from './header-button';
 import { useAuthActor } from '../machines/root/root-actor';

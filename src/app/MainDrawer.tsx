@@ -1,12 +1,12 @@
 import { Box, CloseButton, Drawer, Heading, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { mayCall } from '../lib/access';
-import { APP_VERSION } from '../lib/constants';
+import { APP_VERSION } from '../lib/shell-constants';
 import { formatDate } from '../lib/date-format';
 import { visibleMenus } from '../lib/menus';
 import type { Permissions } from '../lib/roles';
 import { ImpersonateUser } from './ImpersonateUser';
-import { USER_MENU_TEXTS } from '../lib/error-catalogue';
+import { USER_MENU_TEXTS } from '../lib/shell-texts';
 import { useEnvironment, usePermissions, usePortal } from '../machines/root/root-actor';
 import { screenExists } from './screens';
 

@@ -1,5 +1,7 @@
 import { Box, Button, Heading, Spinner, Text, VStack } from '@chakra-ui/react';
-import { ERROR_TEXTS, SERVICE_WORKER_TEXTS, SESSION_ERROR_TEXTS } from '../lib/error-catalogue';
+import { ERROR_TEXTS } from '../lib/http-error-texts';
+import { SERVICE_WORKER_TEXTS } from '../lib/service-worker-texts';
+import { SESSION_ERROR_TEXTS } from '../lib/shell-texts';
 import { useOnline } from '../ui/use-online';
 import { ReloadCountdown } from './ReloadCountdown';
 

@@ -1,7 +1,7 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { USER_MENU_TEXTS } from '../lib/error-catalogue';
+import { USER_MENU_TEXTS } from '../lib/shell-texts';
 import { headerButton } from './header-button';
 import { usePermissions } from '../machines/root/root-actor';
 

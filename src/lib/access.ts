@@ -1,5 +1,5 @@
 import { COMPANY_ROLES, hasAnyRole, roleFlag, STAFF_ROLES, STORE_ROLES, type Permissions, type Role } from './roles';
-import { EXCEPTIONS_REPORT_COMPANY_IDS } from './constants';
+import { EXCEPTIONS_REPORT_COMPANY_IDS } from './shell-constants';
 
 /**
  * Who may call each API operation, keyed by operationId. The server refuses any operation missing here

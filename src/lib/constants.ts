@@ -1,41 +1,9 @@
 // Business constants and limits from the specs (000 §9, 001 §9, 002 §9 and the sections they point to).
 // Every delay, limit and fixed catalogue lives here once; machines and the server import it.
+// The shell's own ones are in shell-constants.ts (re-exported here), so the first screen loads only those.
+export * from './shell-constants';
+export * from './list-constants';
 
-// ---- Search and selects (000 §5, 001 §5, 002 §5) ----
-export const SEARCH_DEBOUNCE_MS = 500;
-export const MIN_SEARCH_LENGTH = 3;
-
-// ---- Tokens and retries (000 §4, §9) ----
-export const TOKEN_REFRESH_MARGIN_S = 300;
-export const RETRY_INTERVAL_MS = 1500;
-export const RETRY_MAX_ATTEMPTS = 30;
-
-// ---- Session, idle and reload timers (000 §2, §9; 002 §9) ----
-export const IDLE_TIMEOUT_MS = 3_600_000;
-export const IDLE_PROMPT_BEFORE_MS = 180_000;
-export const IDLE_SYNC_MS = 500;
-/** Ours: how often the development outbox screen looks for new messages (codes arrive while a flow runs). */
-export const OUTBOX_POLL_MS = 5_000;
-export const ERROR_RELOAD_COUNTDOWN_MS = 30_000;
-/** The reload countdowns tick once a second (ours: the spec shows whole seconds). */
-export const COUNTDOWN_TICK_MS = 1000;
-export const REFRESH_TIME_MS = 15_000;
-export const QUOTE_COUNTDOWN_MS = 30_000;
-export const DELETE_RELOAD_DELAY_MS = 2000;
-/**
- * Ours (issue 6, "archives of deliveries"; the spec names the archive, not its rule): a delivery in a final logistic
- * status whose delivery date is older than this many days is listed in the archive (read-only).
- */
-export const DELIVERY_ARCHIVE_AFTER_DAYS = 90;
-
-// ---- Real-time connections (002 §4 "Live updates", §7; DESIGN.md Real-time) ----
-/** The server pings every connection this often (SignalR's keep-alive). */
-export const HUB_KEEP_ALIVE_MS = 15_000;
-/** The server drops a connection it has heard nothing from for this long (SignalR's client timeout). */
-export const HUB_CLIENT_TIMEOUT_MS = 30_000;
-/** After the connection is lost the client retries at this interval, up to the limit (values ours: not shown in the spec). */
-export const CONNECTION_RETRY_INTERVAL_MS = 5000;
-export const CONNECTION_RETRY_LIMIT = 12;
 // ---- Live operations client (issue 5; 002 §4 "Live updates": values not shown in the spec, ours) ----
 /** Hub messages are batched and merged into the lists this often. */
 export const LIVE_BATCH_INTERVAL_MS = 500;
@@ -48,62 +16,6 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATION_SOUND_URL = '/sounds/notification.mp3';
 /** Appear in the routes file; the spec does not say what they are for (000 §9). */
 export const ROUTES_FILE_CONSTANTS = [3000, 1000, 10000] as const;
-
-// ---- Paging (000 §3, §9; 002 §7, §9) ----
-export const PAGE_SIZE_OPTIONS = [20, 50, 100, 200, 500] as const;
-export const MAX_PAGE_SIZE = 5000;
-export const DEFAULT_PAGE_SIZE = 20;
-export const DEFAULT_PAGE = 1;
-export const STORE_LIST_PAGE_SIZE = 2000;
-export const JOB_LIST_PAGE = 1;
-export const JOB_LIST_PAGE_SIZE = 200;
-/** Job list for a job id asks for delivery status "All" (002 §7). */
-export const JOB_LIST_DELIVERY_STATUS = 'All';
-export const LIST_PAGING_DEFAULTS = {
-  page: DEFAULT_PAGE,
-  pageSize: DEFAULT_PAGE_SIZE,
-  sortBy: '',
-  sortDirection: 'asc',
-  search: '',
-} as const;
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export const VEHICLE_PACKED_PERCENTAGE_RANGE = { min: 0, max: 100 } as const;
-
-// ---- Back-office lists and exports (issue 6; 000 §9, 002 §9) ----
-/** The lists that may page up to MAX_PAGE_SIZE (the spec: "up to 5000 in one list"); ours: stores (select of 2000). */
-export const EXTENDED_PAGE_SIZE_OPTIONS = [...PAGE_SIZE_OPTIONS, 2000, MAX_PAGE_SIZE] as const;
-/** Pages longer than this render virtualised (@tanstack/react-virtual). */
-export const VIRTUALISE_ROWS_OVER = 200;
-/** Export files: the spec's content type (000 §9) and our keyset batch size. */
-export const EXPORT_CONTENT_TYPE = 'application/ms-excel';
-export const EXPORT_BATCH_SIZE = 1000;
-/** Breadcrumbs show up to three parent levels (parent type, id, sub-type) and the current page (000 §2). */
-export const BREADCRUMB_MAX_PARENTS = 3;
-
-// ---- Portal defaults (000 §1, 001 §1) ----
-export const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
-export const DEFAULT_COUNTRY = 'ZA';
-export const DEFAULT_CONTACT_COUNTRY = DEFAULT_COUNTRY;
-export const DEFAULT_CURRENCY = 'ZAR';
-export const DEFAULT_CURRENCY_DECIMALS = 2;
-export const APP_VERSION = '3.0.2558';
-/** Host prefixes naming a non-production environment; anything else is production (000 §2). */
-export const ENVIRONMENT_HOST_PREFIXES = ['local', 'staging', 'integrations'] as const;
-export const PRODUCTION_ENVIRONMENT = 'production';
-
-// ---- Browser storage (000 §9). Page-size key names are ours: the spec names only what they hold. ----
-export const STORAGE_KEYS = {
-  jwtToken: 'jwtToken',
-  refreshToken: 'refreshToken',
-  mainLogin: 'mainLogin',
-  mainToken: 'mainToken',
-  mainUser: 'mainUser',
-  jobsPageSize: 'jobsPageSize',
-  driversPageSize: 'driversPageSize',
-  deliveriesPageSize: 'deliveriesPageSize',
-  /** Session storage: the external provider a sign-in went to, read back on its callback (ours). */
-  externalProvider: 'externalProvider',
-} as const;
 
 // ---- Dates (000 §9): the spec's moment-style formats translated to luxon tokens ----
 export const DATE_FORMATS = {
@@ -131,16 +43,6 @@ export const MARKER_LABEL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export const STOP_TYPES = { PICK_UP: 'PICK_UP', DROP_OFF: 'DROP_OFF' } as const;
 
 // ---- Theme and layout (000 §2, §9; 001 §2; 002 §9) ----
-export const THEME = {
-  primary: '#444444',
-  secondary: '#EA3659',
-  /** The secondary colour darkened to carry white text at 4.5:1 (WCAG AA; #EA3659 gives 4.06:1): solid buttons, badges, bars. */
-  secondarySolid: '#D92B4E',
-  headerHeight: 69,
-  tooltipsInteractive: false,
-  breakpoints: { sm: 576, md: 768, lg: 992, xl: 1200 },
-  containerMaxWidths: { sm: 540, md: 720, lg: 960, xl: 1140 },
-} as const;
 export const DIALOG_WIDTHS = { default: 350, sm: 600, md: 960 } as const;
 export const WIZARD_DIALOG = { maxWidth: 780, minHeight: 540 } as const;
 export const DASHBOARD_DEFAULTS = {
@@ -223,11 +125,6 @@ export const VEHICLE_TYPES = {
 } as const;
 
 // ---- Ratings, tiers, reports (002 §9) ----
-/**
- * The companies whose company administrators and operators see the retailer-specific exceptions report
- * ("specific large retailer companies", 000 §6, 002 §6): the spec does not name them, so none by default.
- */
-export const EXCEPTIONS_REPORT_COMPANY_IDS: readonly number[] = [];
 export const RATING_LABELS = { 1: 'Useless', 2: 'Poor', 3: 'Ok', 4: 'Good', 5: 'Excellent' } as const;
 /** Deliveries-count bands; max null means open-ended. */
 export const CUSTOMER_TIERS = [

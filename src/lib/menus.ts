@@ -1,5 +1,5 @@
 import { decideRouteAccess, ROUTE_ACCESS, routeRule, type RoutePath } from './access';
-import { EXCEPTIONS_REPORT_COMPANY_IDS } from './constants';
+import { EXCEPTIONS_REPORT_COMPANY_IDS } from './shell-constants';
 import { COMPANY_ROLES, hasAnyRole, STAFF_ROLES, STORE_ROLES, type Permissions, type Role } from './roles';
 
 /**

@@ -1,5 +1,5 @@
 // Phone rules of 000 §5, 001 §5, 002 §5: pattern, digits-only helper, input mask and normalisation.
-import { DEFAULT_CONTACT_COUNTRY } from './constants';
+import { DEFAULT_CONTACT_COUNTRY } from './shell-constants';
 
 /** Country selector default: South Africa (+27). */
 export const DEFAULT_PHONE_COUNTRY = DEFAULT_CONTACT_COUNTRY;

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { ResourceDef } from './types';
 import { isoDateToDisplay } from '../lib/date-format';

@@ -4,7 +4,7 @@ import type { RoutePath } from '../lib/access';
 import {
   APPLICATION_STATUS_LABELS, APPLICATION_TEXTS, PROGRESS_STATUS_LABELS, type ApplicationTypeId,
 } from '../lib/applications';
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { formatDate } from '../lib/date-format';
 import { toApiQuery } from './query';
 import type { ListParams, ResourceDef, ResourceId } from './types';

@@ -1,5 +1,5 @@
 import type { OperationId } from '../lib/access';
-import { DELETE_RELOAD_DELAY_MS } from '../lib/constants';
+import { DELETE_RELOAD_DELAY_MS } from '../lib/shell-constants';
 import { FORM_TEXTS } from '../lib/resource-texts';
 import type { BulkActionDef } from './types';
 

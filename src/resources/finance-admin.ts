@@ -3,7 +3,7 @@
 // screen and the withdrawal and advance actions, each with its Idempotency-Key.
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { formatDate } from '../lib/date-format';
 import { BANK_ACCOUNT_TYPES, FINANCE_ADMIN_TEXTS, PAYOUT_STATUSES } from '../lib/finance-admin-texts';
 import { formatMoney, toCents } from '../lib/money';

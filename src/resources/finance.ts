@@ -1,6 +1,6 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { formatDate } from '../lib/date-format';
 import { ACCOUNT_TYPES, CUSTOMER_ACCOUNT_TYPES, FINANCE_TEXTS, TRANSACTION_STATUSES, TRANSACTION_TYPE_OPTIONS } from '../lib/finance-texts';
 import { formatMoney, toCents } from '../lib/money';

@@ -1,5 +1,5 @@
 import type { components } from '../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { bodyOf } from './api-helpers';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { FormValues, ResourceDef, SelectOption } from './types';

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, VEHICLE_PACKED_PERCENTAGE_RANGE } from '../lib/constants';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, VEHICLE_PACKED_PERCENTAGE_RANGE } from '../lib/list-constants';
 import type { FilterDef, ListParams } from './types';
 
 /** What a list's URL may hold: its page sizes, sortable fields and filter pairs. */

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { USERS_ADMIN_TEXTS } from '../lib/users-admin-texts';
 import { bodyOf } from './api-helpers';
 import { entityCalls, resourceApi, type EntityRow } from './provider';

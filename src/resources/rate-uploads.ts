@@ -1,6 +1,6 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { formatDate } from '../lib/date-format';
 import { formatMoney } from '../lib/money';
 import { RATE_TEXTS } from '../lib/rate-texts';

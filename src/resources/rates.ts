@@ -1,4 +1,4 @@
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { formatMoney, toCents } from '../lib/money';
 import { DAY_OF_WEEK_TYPES, DEFAULT_PRICING_TIER, RATE_PARCEL_TYPE_LABELS, RATE_SLA_TYPES, RATE_TEXTS, RATE_TYPES } from '../lib/rate-texts';
 import { bodyOf } from './api-helpers';

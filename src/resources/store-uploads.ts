@@ -1,6 +1,6 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { RATE_TEXTS } from '../lib/rate-texts';
 import { STORE_UPLOAD_TEXTS } from '../lib/store-uploads';
 import { updateOrConflict } from './api-helpers';

@@ -1,5 +1,5 @@
 import { FINANCE_TEXTS } from '../lib/finance-texts';
-import { EXTENDED_PAGE_SIZE_OPTIONS, STORE_LIST_PAGE_SIZE } from '../lib/constants';
+import { EXTENDED_PAGE_SIZE_OPTIONS, STORE_LIST_PAGE_SIZE } from '../lib/list-constants';
 import { SUCCESS_TEXTS } from '../lib/error-catalogue';
 import { bodyOf } from './api-helpers';
 import { deleteSelected } from './bulk';

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { TERRITORY_TEXTS } from '../lib/territory-texts';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { ResourceDef } from './types';

@@ -2,7 +2,7 @@ import { USERS_ADMIN_TEXTS } from '../lib/users-admin-texts';
 import { FINANCE_TEXTS } from '../lib/finance-texts';
 import { api } from '../api';
 import type { operations } from '../api/generated/identity';
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { DRIVER_DEPOSITS_TEXTS } from '../lib/driver-deposits-texts';
 import { STORED_ROLES, userExportName } from '../lib/roles';
 import { bodyOf } from './api-helpers';

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { FLEET_TEXTS, VEHICLE_TYPE_IDS, VEHICLE_TYPE_LABELS } from '../lib/fleet';
 import { bodyOf } from './api-helpers';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';

@@ -1,6 +1,6 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
-import { PAGE_SIZE_OPTIONS } from '../lib/constants';
+import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../lib/integrations';
 import { WEBHOOK_RESULT_STATUS_LABELS } from '../lib/statuses';
 import { bodyOf } from './api-helpers';

@@ -1,7 +1,7 @@
 import { Box, Button, Heading, HStack, Stack, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { BREADCRUMB_MAX_PARENTS } from '../lib/constants';
+import { BREADCRUMB_MAX_PARENTS } from '../lib/list-constants';
 import { LIST_TEXTS } from '../lib/resource-texts';
 
 export interface Crumb {

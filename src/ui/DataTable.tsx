@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { VIRTUALISE_ROWS_OVER } from '../lib/constants';
+import { VIRTUALISE_ROWS_OVER } from '../lib/list-constants';
 import { lazyPart } from './lazy-part';
 import { TableFrame, type DataTableProps } from './TableFrame';
 

@@ -2,7 +2,7 @@ import { Box, HStack, Input, Spinner, Stack, Text, chakra } from '@chakra-ui/rea
 import { useSelector } from '@xstate/react';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { SEARCH_TEXTS } from '../lib/error-catalogue';
+import { SEARCH_TEXTS } from '../lib/search-texts';
 import type { searchSelectMachine } from '../machines/lists/search-select.machine';
 
 export interface SearchSelectProps {

@@ -1,7 +1,7 @@
 import { Alert, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { GUARD_REDIRECTS } from '../lib/access';
-import { UNCONFIRMED_EMAIL_BANNER } from '../lib/error-catalogue';
+import { UNCONFIRMED_EMAIL_BANNER } from '../lib/shell-texts';
 import { usePermissions } from '../machines/root/root-actor';
 
 const LINK_TEXT = 'click here';

@@ -1,6 +1,6 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { SCREEN_TEXTS } from '../lib/error-catalogue';
+import { SCREEN_TEXTS } from '../lib/shell-texts';
 
 /** The code of a part could not be fetched: the connection, not the part, failed. */
 export class PartLoadError extends Error {

@@ -1,4 +1,4 @@
-import { THEME } from '../lib/constants';
+import { THEME } from '../lib/shell-constants';
 import { LIST_TEXTS } from '../lib/resource-texts';
 
 /** Below the md breakpoint (a phone): the widths where a table's columns do not fit. */

@@ -4,7 +4,7 @@ import {
   drawerSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
   menuSlotRecipe, nativeSelectSlotRecipe, progressSlotRecipe, semanticTokens, separatorRecipe, spinnerRecipe, tabsSlotRecipe, textareaRecipe, textStyles, toastSlotRecipe, tokens,
 } from '@chakra-ui/react/theme';
-import { THEME } from '../lib/constants';
+import { THEME } from '../lib/shell-constants';
 
 const px = (value: number) => `${value}px`;
 

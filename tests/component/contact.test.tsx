@@ -45,7 +45,8 @@ describe('contact messages (/contact-messages)', { timeout: 30_000 }, () => {
     expect(screen.getByText(/by Sam Staff$/)).toBeTruthy();
     expect(asked?.filters).toEqual({ answered: 'false' });
     act(() => { fireEvent.click(screen.getByRole('checkbox', { name: BULK_TEXTS.selectRow('Collection from my office (Thandi Nkosi)') })); });
-    act(() => { fireEvent.click(screen.getByRole('button', { name: CONTACT_TEXTS.markAnswered })); });
+    const markAnswered = await screen.findByRole('button', { name: CONTACT_TEXTS.markAnswered }, { timeout: 10_000 });
+    act(() => { fireEvent.click(markAnswered); });
     const dialog = await screen.findByRole('alertdialog', undefined, { timeout: 10_000 });
     expect(dialog.textContent).toContain(CONTACT_TEXTS.markAnsweredQuestion(1));
     act(() => { fireEvent.click(screen.getByRole('button', { name: 'Yes' })); });

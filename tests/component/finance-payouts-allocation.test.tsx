@@ -56,7 +56,8 @@ const asAdmin = (path: string) => renderApp({ portal: resolvedPortal, auth: sign
 async function decide(id: number, action: string, answer: string) {
   const box = await screen.findByRole('checkbox', { name: BULK_TEXTS.selectRow(`#${id}`) }, WAIT);
   act(() => { fireEvent.click(box); });
-  act(() => { fireEvent.click(screen.getByRole('button', { name: action })); });
+  const button = await screen.findByRole('button', { name: action }, WAIT);
+  act(() => { fireEvent.click(button); });
   const dialog = await screen.findByRole('alertdialog', undefined, WAIT);
   act(() => { fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' })); });
   expect(await screen.findByText(answer, {}, WAIT)).toBeTruthy();

@@ -50,7 +50,8 @@ describe('list selection and bulk actions', { timeout: 30_000 }, () => {
     act(() => { fireEvent.click(first); });
     expect((first as HTMLInputElement).checked).toBe(true);
     expect(page.indeterminate).toBe(true);
-    expect(screen.getByRole('region', { name: BULK_TEXTS.bulkActions }).textContent).toContain(BULK_TEXTS.selected(1));
+    // The bar's code loads with the first list that has bulk actions (ListView): it shows once loaded.
+    expect((await screen.findByRole('region', { name: BULK_TEXTS.bulkActions }, { timeout: 10_000 })).textContent).toContain(BULK_TEXTS.selected(1));
 
     act(() => { fireEvent.click(page); });
     expect(screen.getAllByRole('checkbox', { name: /^Select WBL/ }).every((box) => (box as HTMLInputElement).checked)).toBe(true);
@@ -66,7 +67,8 @@ describe('list selection and bulk actions', { timeout: 30_000 }, () => {
     const box = await screen.findByRole('checkbox', { name: BULK_TEXTS.selectRow('WBL000008') }, { timeout: 10_000 });
     act(() => { fireEvent.click(box); });
     act(() => { fireEvent.click(screen.getByRole('checkbox', { name: BULK_TEXTS.selectRow('WBL000009') })); });
-    act(() => { fireEvent.click(screen.getByRole('button', { name: DELIVERY_ADMIN_TEXTS.bulkDateTitle })); });
+    const changeDate = await screen.findByRole('button', { name: DELIVERY_ADMIN_TEXTS.bulkDateTitle }, { timeout: 10_000 });
+    act(() => { fireEvent.click(changeDate); });
     const dialog = await screen.findByRole('alertdialog', undefined, { timeout: 10_000 });
     expect(dialog.textContent).toContain(DELIVERY_ADMIN_TEXTS.bulkDateQuestion(2));
     const yes = screen.getByRole('button', { name: 'Yes' }) as HTMLButtonElement;
@@ -84,7 +86,8 @@ describe('list selection and bulk actions', { timeout: 30_000 }, () => {
     const { runs } = renderList();
     const box = await screen.findByRole('checkbox', { name: BULK_TEXTS.selectRow('WBL000007') }, { timeout: 10_000 });
     act(() => { fireEvent.click(box); });
-    act(() => { fireEvent.click(screen.getByRole('button', { name: 'Delete' })); });
+    const remove = await screen.findByRole('button', { name: 'Delete' }, { timeout: 10_000 });
+    act(() => { fireEvent.click(remove); });
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Are you sure you want to delete 1 delivery?');
     act(() => { fireEvent.click(screen.getByRole('button', { name: 'No' })); });
     expect(runs).toEqual([]);

@@ -2,8 +2,8 @@ import { Box, Button, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAuth, useAuthActor } from '../../machines/root/root-actor';
-import { STORAGE_KEYS } from '../../lib/constants';
-import { SIGN_IN_TEXTS } from '../../lib/error-catalogue';
+import { STORAGE_KEYS } from '../../lib/shell-constants';
+import { SIGN_IN_TEXTS } from '../../lib/shell-texts';
 import { useSignInNavigation } from './LoginPage';
 import { ProblemAlert } from './sign-in-ui';
 

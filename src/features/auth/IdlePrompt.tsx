@@ -2,7 +2,7 @@ import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { useIdleActor } from '../../machines/root/root-actor';
-import { SIGN_IN_TEXTS } from '../../lib/error-catalogue';
+import { SIGN_IN_TEXTS } from '../../lib/shell-texts';
 
 /** 180000 → "3:00". */
 export function formatCountdown(ms: number): string {

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, useAuthActor } from '../../machines/root/root-actor';
 import { containerMaxWidth } from '../../ui/theme';
-import { ERROR_TEXTS, SIGN_IN_TEXTS } from '../../lib/error-catalogue';
+import { ERROR_TEXTS } from '../../lib/http-error-texts';
+import { SIGN_IN_TEXTS } from '../../lib/shell-texts';
 import { externalProviders } from '../../machines/auth/auth.actors';
 import {
   fieldErrorsOf, validateLogin, validateRegister, type FieldErrors,

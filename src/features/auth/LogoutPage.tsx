@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth, useAuthActor } from '../../machines/root/root-actor';
 import { containerMaxWidth } from '../../ui/theme';
-import { SIGN_IN_TEXTS } from '../../lib/error-catalogue';
+import { SIGN_IN_TEXTS } from '../../lib/shell-texts';
 
 /** /logout: ends the session and returns to / (000 section 2). */
 export function LogoutPage() {

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useAuth, usePermissions, usePortal } from '../../machines/root/root-actor';
 import { useScreenActor } from '../../machines/root/use-screen-actor';
 import { mayCall } from '../../lib/access';
-import { ERROR_TEXTS } from '../../lib/error-catalogue';
+import { ERROR_TEXTS } from '../../lib/http-error-texts';
 import { useAccountLogic } from './account-logic';
 import { AccountPage, ProblemNotice, StatusNote } from './account-ui';
 import { ApiKeySection } from './profile/ApiKeySection';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { Actor, ActorRefFrom } from 'xstate';
 import { canPayByCard } from '../../lib/booking-rules';
 import { cardExpiry, maskedCardNumber, PAID_TEXTS, PAY_STEP_TEXTS, WIZARD_TEXTS } from '../../lib/booking-texts';
-import { SEARCH_TEXTS } from '../../lib/error-catalogue';
+import { SEARCH_TEXTS } from '../../lib/search-texts';
 import { formatMoney } from '../../lib/money';
 import type { Permissions } from '../../lib/roles';
 import { paymentReturnUrl } from '../../machines/booking/booking.actors';

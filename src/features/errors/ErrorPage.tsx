@@ -1,7 +1,8 @@
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { containerMaxWidth } from '../../ui/theme';
-import { ERROR_TEXTS, SCREEN_TEXTS } from '../../lib/error-catalogue';
+import { ERROR_TEXTS } from '../../lib/http-error-texts';
+import { SCREEN_TEXTS } from '../../lib/shell-texts';
 
 /** What the one error screen says for the path it was opened at. */
 function contentFor(pathname: string): { title: string; message: string } {

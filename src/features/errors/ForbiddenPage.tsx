@@ -1,7 +1,8 @@
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { containerMaxWidth } from '../../ui/theme';
-import { ERROR_TEXTS, SCREEN_TEXTS } from '../../lib/error-catalogue';
+import { ERROR_TEXTS } from '../../lib/http-error-texts';
+import { SCREEN_TEXTS } from '../../lib/shell-texts';
 
 /** /forbidden: where the route guard sends a user whose roles do not grant the page (000 section 6). */
 export function ForbiddenPage() {

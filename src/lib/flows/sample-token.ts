@@ -1,4 +1,4 @@
-import { TOKEN_REFRESH_MARGIN_S } from '../constants';
+import { TOKEN_REFRESH_MARGIN_S } from '../shell-constants';
 import { roleFlagsOf, type Permissions } from '../roles';
 
 function base64url(value: string): string {

@@ -1,7 +1,11 @@
-import type { EventObject } from 'xstate';
-import { ApiError, asApiError } from '../../api';
+import { ApiError } from '../../api';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../lib/account-validation';
-import { statusTitle } from '../../lib/error-catalogue';
+import { statusTitle } from '../../lib/http-error-texts';
+import type { WithSystem } from './notify';
+
+// The notifications live apart (./notify.ts): the auth machine, in the app shell, needs them without the forms' field
+// validation (issue 19, "A fast first load").
+export { notifyError, notifySuccess } from './notify';
 
 /** A failed step as the form shows it: the status title, the message and the optional detail line. */
 export interface Problem {
@@ -25,28 +29,6 @@ export function hasFieldErrors(error: unknown): boolean {
 export function failureOf(error: unknown): { errors: FieldErrors; problem: Problem | null } {
   const errors = fieldErrorsOf(error);
   return hasErrors(errors) ? { errors, problem: null } : { errors: {}, problem: problemOf(error) };
-}
-
-/** The actor system of the running machine (the root's, for screens started with useScreenActor). */
-interface WithSystem {
-  system: { get(systemId: string): { send(event: EventObject & Record<string, unknown>): void } | undefined };
-}
-
-/**
- * A success toast with the spec's text through the notifications actor (systemId 'notifications') when the
- * app runs one; views show the text inline otherwise (useNotifications in src/features/auth/account-ui.tsx).
- */
-export function notifySuccess({ system }: WithSystem, params: { text: string }): void {
-  system.get('notifications')?.send({ type: 'notify.success', text: params.text });
-}
-
-/**
- * A failure that no form on screen can show (a reload after a verification, an action from a menu): the global
- * error dialog through the notifications actor, titled by status (000 section 8); never for a 440.
- */
-export function notifyError({ system }: WithSystem, params: { error: unknown }): void {
-  const error = asApiError(params.error);
-  if (!error.sessionExpired) system.get('notifications')?.send({ type: 'notify.error', error });
 }
 
 /** After a verification, a two-factor change or a profile change: the auth actor reloads token and profile. */

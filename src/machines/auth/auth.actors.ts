@@ -1,7 +1,8 @@
 import { fromPromise, type NonReducibleUnknown } from 'xstate';
 import { api, ApiError, currentAccessToken } from '../../api';
 import type { components } from '../../api/generated/identity';
-import { SIGN_IN_TEXTS, statusTitle } from '../../lib/error-catalogue';
+import { statusTitle } from '../../lib/http-error-texts';
+import { SIGN_IN_TEXTS } from '../../lib/shell-texts';
 import type { Profile } from './auth.types';
 import { postAuthMessage, withRefreshLock } from './tab-sync';
 import { isNearExpiry } from './token';

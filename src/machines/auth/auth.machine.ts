@@ -1,8 +1,8 @@
 import { assertEvent, assign, fromCallback, sendTo, setup } from 'xstate';
 import { ApiError, asApiError, connectSession, currentAccessToken, setAccessToken } from '../../api';
-import { STORAGE_KEYS } from '../../lib/constants';
-import { ERROR_TEXTS, statusTitle } from '../../lib/error-catalogue';
-import { notifyError } from './account-helpers';
+import { STORAGE_KEYS } from '../../lib/shell-constants';
+import { ERROR_TEXTS, statusTitle } from '../../lib/http-error-texts';
+import { notifyError } from './notify';
 import {
   externalAuthorize, externalLogin, impersonate, loadProfile, login, logout, passkeyLogin, refreshToken, register,
   reloadSession, restoreSession, stopImpersonation, twoFactorResend, twoFactorVerify, type AuthResponse,

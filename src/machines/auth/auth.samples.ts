@@ -1,6 +1,6 @@
 import type { AnyEventObject } from 'xstate';
 import { toApiError } from '../../api/api-error';
-import { SIGN_IN_TEXTS } from '../../lib/error-catalogue';
+import { SIGN_IN_TEXTS } from '../../lib/shell-texts';
 import { sampleToken } from '../../lib/flows/sample-token';
 import { defineSamples } from '../samples';
 import { authMachine } from './auth.machine';

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api, ApiError } from '../../api';
-import { OUTBOX_POLL_MS, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/list-constants';
+import { OUTBOX_POLL_MS } from '../../lib/shell-constants';
 import { problemOf } from './account-helpers';
 import type { OutboxSchema, OutboxMessage } from './outbox.types';
 

@@ -1,7 +1,7 @@
 // Client-side checks of the sign-in forms; the limits are the identity contract's (Password minLength 8 for a
 // new password, Code ^[0-9]{6}$). Each message names its field; the server checks the same through its schema.
 import { codeError, fieldErrorsOf, PASSWORD_MIN_LENGTH, type FieldErrors } from '../../lib/account-validation';
-import { SIGN_IN_TEXTS } from '../../lib/error-catalogue';
+import { SIGN_IN_TEXTS } from '../../lib/shell-texts';
 
 export { fieldErrorsOf, type FieldErrors };
 

@@ -1,4 +1,4 @@
-import { TOKEN_REFRESH_MARGIN_S } from '../../lib/constants';
+import { TOKEN_REFRESH_MARGIN_S } from '../../lib/shell-constants';
 import { roleFlag, STORED_ROLES, type Permissions, type RoleFlags } from '../../lib/roles';
 
 /**

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { canUseMyDetails as myDetailsRule } from '../../lib/booking-rules';
-import { DEFAULT_CONTACT_COUNTRY } from '../../lib/constants';
+import { DEFAULT_CONTACT_COUNTRY } from '../../lib/shell-constants';
 import { internationalPhone, splitPhone } from '../../lib/phone-countries';
 import { problemText } from './booking.errors';
 import { saveAdditional, saveDestination, saveOrigin, type ContactDetails } from './booking.actors';

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { QUOTE_COUNTDOWN_MS } from '../../lib/constants';
+import { QUOTE_COUNTDOWN_MS } from '../../lib/shell-constants';
 import type { DeliveryQuote } from './booking.model';
 import { isExpired } from './quote-expiry';
 import type { QuoteExpirySchema, QuoteExpiryContext } from './quote-expiry.types';

@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { asApiError } from '../../api/api-error';
-import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
+import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/list-constants';
 import { resourceOf } from '../../resources';
 import { parseListParams, toSearchString, type ListShape } from '../../resources/query';
 import type { BulkActionDef, ListParams, Page, ResourceId, ResourceRow } from '../../resources/types';

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { asApiError } from '../../api/api-error';
-import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
+import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../lib/list-constants';
 import type { ResourceId, SelectOption } from '../../resources/types';
 import { errorParams, outputParams } from '../shared/shared.actions';
 import type { SearchOptionsInput, SearchSelectSchema } from './search-select.types';

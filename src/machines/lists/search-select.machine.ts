@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/constants';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/list-constants';
 import { loadResource } from '../../resources';
 import type { ResourceId, SelectOption } from '../../resources/types';
 import { searchSelectLogic } from './search-select.logic';

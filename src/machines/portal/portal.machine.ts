@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api, ApiError } from '../../api';
-import { RETRY_INTERVAL_MS, RETRY_MAX_ATTEMPTS } from '../../lib/constants';
+import { RETRY_INTERVAL_MS, RETRY_MAX_ATTEMPTS } from '../../lib/shell-constants';
 import { isPortalCode, parseHost } from '../../lib/host';
 import type { PortalSchema, Portal } from './portal.types';
 

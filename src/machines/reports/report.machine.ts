@@ -1,7 +1,7 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { asApiError } from '../../api/api-error';
 import { liveDashboard } from '../../api/realtime';
-import { DEFAULT_PAGE_SIZE } from '../../lib/constants';
+import { DEFAULT_PAGE_SIZE } from '../../lib/list-constants';
 import { REPORTS, type ReportId } from '../../lib/reports';
 import { loadReport, type ReportResult } from '../../resources/reports';
 import { reconnects } from '../operations/reconnects';

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { liveDashboard, type LiveClosed } from '../../api/realtime';
-import { CONNECTION_RETRY_INTERVAL_MS, CONNECTION_RETRY_LIMIT, COUNTDOWN_TICK_MS } from '../../lib/constants';
+import { CONNECTION_RETRY_INTERVAL_MS, CONNECTION_RETRY_LIMIT, COUNTDOWN_TICK_MS } from '../../lib/shell-constants';
 import { outputParams } from '../shared/shared.actions';
 import { authWatchOf } from './auth-watch';
 import type { ConnectionSchema, ConnectionContext } from './connection.types';

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { pageNavigation } from '../../lib/browser';
-import { COUNTDOWN_TICK_MS, ERROR_RELOAD_COUNTDOWN_MS } from '../../lib/constants';
+import { COUNTDOWN_TICK_MS, ERROR_RELOAD_COUNTDOWN_MS } from '../../lib/shell-constants';
 import type { CountdownSchema, CountdownContext } from './countdown.types';
 
 /** Whole seconds left, as the screens show them. */

@@ -1,5 +1,5 @@
 import { assign, fromCallback, sendTo, setup } from 'xstate';
-import { IDLE_PROMPT_BEFORE_MS, IDLE_SYNC_MS, IDLE_TIMEOUT_MS } from '../../lib/constants';
+import { IDLE_PROMPT_BEFORE_MS, IDLE_SYNC_MS, IDLE_TIMEOUT_MS } from '../../lib/shell-constants';
 import { systemActor } from '../shared/shared.actions';
 import { authWatchOf } from './auth-watch';
 import type { IdleSchema, IdleTabMessage } from './idle.types';

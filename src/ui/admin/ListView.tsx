@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Actor } from 'xstate';
-import { MIN_SEARCH_LENGTH } from '../../lib/constants';
-import { SEARCH_TEXTS } from '../../lib/error-catalogue';
+import { MIN_SEARCH_LENGTH } from '../../lib/list-constants';
+import { SEARCH_TEXTS } from '../../lib/search-texts';
 import { useResource } from '../use-resources';
 import { LIST_TEXTS } from '../../lib/resource-texts';
 import type { BulkActionDef, ResourceRow } from '../../resources/types';
@@ -13,7 +13,11 @@ import { DataTable } from '../DataTable';
 import { ExportButton } from '../ExportButton';
 import { Filters } from '../Filters';
 import { Pagination } from '../Pagination';
-import { BulkActionBar } from './BulkActionBar';
+import { lazyPart } from '../lazy-part';
+
+// The bulk action bar (with its confirm dialog and date field) loads with the first list that has bulk actions, not with
+// every list (issue 19, "A fast first load": the hubs list has none). It shows nothing until rows are selected.
+const BulkActionBar = lazyPart(() => import('./BulkActionBar'), (module) => module.BulkActionBar, () => null);
 
 /**
  * The list of a resource, drawn from its list actor: search, filters, export (where the server has one), table,

@@ -2,10 +2,10 @@
 // the portal's badge and the sign-in link, the page, the footer, and the one small script of the public pages
 // (src/site.ts: the service worker, page views, the chat button). No inline script or style: the CSP forbids them.
 import type { ReactNode } from 'react';
-import { APP_VERSION } from '../../../lib/constants';
+import { APP_VERSION } from '../../../lib/shell-constants';
 import { visibleMenus } from '../../../lib/menus';
 import { FOOTER_LINKS, publicPageOf, REVIEW_URL_PLACEHOLDER, withCountry } from '../../../lib/public-pages';
-import { USER_MENU_TEXTS } from '../../../lib/error-catalogue';
+import { USER_MENU_TEXTS } from '../../../lib/shell-texts';
 import { pageTitle } from '../../../lib/page-titles';
 import { VISITOR_CHAT_TEXTS } from '../../../lib/visitor-chat';
 import { ContactContent } from './contact-page';

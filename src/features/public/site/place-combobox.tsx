@@ -4,7 +4,7 @@
 import { useSelector } from '@xstate/react';
 import { useState, type KeyboardEvent } from 'react';
 import type { Actor } from 'xstate';
-import { SEARCH_TEXTS } from '../../../lib/error-catalogue';
+import { SEARCH_TEXTS } from '../../../lib/search-texts';
 import type { publicPlaceSelectLogic } from '../../../machines/public/public-place-select';
 
 export interface PlaceComboboxProps {
