@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { toApiError } from '../../src/api/api-error';
-import { SelectionJobBuilderView } from '../../src/features/jobs/DeliveriesListPage';
+import { SelectionJobBuilderView } from '../../src/features/jobs/SelectionJobBuilder';
 import { JOB_BUILDING_TEXTS } from '../../src/lib/jobs-texts';
 import { BULK_TEXTS } from '../../src/resources/bulk';
 import type { Page, ResourceRow } from '../../src/resources/types';

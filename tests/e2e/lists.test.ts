@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_BUILDING_TEXTS } from '../../src/lib/jobs-texts';
 import { apiLogin, launchBrowser, startAppServer, type AppServer, submitLogin } from './support';
 
 let server: AppServer;
@@ -88,6 +89,23 @@ describe('back-office lists in a real browser against the real server', () => {
     expect(itemRows.length).toBeGreaterThan(1);
     expect(itemRows.slice(1).every((row) => listed.has(row[0]) && row[4] === 'Delivered')).toBe(true);
     await Promise.all([page.close(), fresh.close()]);
+  });
+
+  it('loads the job builder with the first row selected on /deliveries, and keeps it when the selection is cleared', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/deliveries`);
+    await waybills(page);
+    const builder = page.getByRole('region', { name: JOB_BUILDING_TEXTS.region });
+    expect(await builder.count()).toBe(0);
+    const firstBox = page.locator('table tbody tr').first().getByRole('checkbox');
+    await firstBox.check();
+    await builder.getByText(/^1 selected/).waitFor();
+    await firstBox.uncheck();
+    // Nothing selected: the builder hides again (its chart stays, ready for the next selection).
+    await builder.waitFor({ state: 'hidden' });
+    await firstBox.check();
+    await builder.getByText(/^1 selected/).waitFor();
+    await page.close();
   });
 
   it('edits a store in two tabs and shows the conflict with the current version', async () => {

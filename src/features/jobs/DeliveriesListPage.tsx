@@ -1,17 +1,18 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useState } from 'react';
 import type { Actor } from 'xstate';
 import { mayCall } from '../../lib/access';
-import { useAuth, usePortal } from '../../machines/root/root-actor';
-import { useScreenActor } from '../../machines/root/use-screen-actor';
+import { useAuth } from '../../machines/root/root-actor';
 import type { listMachine } from '../../machines/lists/list.machine';
-import { jobBuildingMachine } from '../../machines/operations/job-building.machine';
 import { resourceOf } from '../../resources';
 import { useResources } from '../../ui/use-resources';
 import { AdminPage } from '../../ui/AdminPage';
 import { ListView } from '../../ui/admin/ListView';
 import { useResourceList } from '../../ui/admin/use-resource-list';
-import { JobBuilderView } from '../../ui/dispatch/JobBuilder';
+import { lazyPart } from '../../ui/lazy-part';
+
+/** The job builder (its chart, view and texts) loads with the first row selected: most visits select none. */
+const SelectionJobBuilder = lazyPart(() => import('./SelectionJobBuilder'), (module) => module.SelectionJobBuilder, () => null);
 
 /**
  * /deliveries (002 section 2) with job building (issue 20): the deliveries list of the list machinery; for those who
@@ -27,32 +28,18 @@ export function Component() {
   const mayBuild = mayCall('createjob', permissions) && mayCall('getjobreadydeliveries', permissions);
   return (
     <AdminPage title={resource.title} current={{ label: resource.title, to: resource.routes.list }} createTo={mayCreate ? resource.routes.add : undefined}>
-      {mayBuild && <SelectionJobBuilder listActor={actor} />}
+      {mayBuild && <JobBuilderOnSelection listActor={actor} />}
       <ListView actor={actor} mayEdit={mayCall(resource.operations.get, permissions)} selectable={mayBuild}
         bulkActions={(resource.bulkActions ?? []).filter((action) => mayCall(action.operation, permissions))} />
     </AdminPage>
   );
 }
 
-/** The builder over the list while rows are selected; its deliveries follow the list's selection. */
-function SelectionJobBuilder({ listActor }: { listActor: Actor<typeof listMachine> }) {
-  const portal = usePortal();
-  const builder = useScreenActor(jobBuildingMachine, { cca2: portal.cca2, jobId: null });
-  return <SelectionJobBuilderView listActor={listActor} builder={builder} />;
-}
-
-/** The list's selection drives the builder; a job built spends the selection and reloads the list. */
-export function SelectionJobBuilderView({ listActor, builder }: { listActor: Actor<typeof listMachine>; builder: Actor<typeof jobBuildingMachine> }) {
-  const selected = useSelector(listActor, (snapshot) => snapshot.context.selected);
-  const built = useSelector(builder, (snapshot) => snapshot.matches('built'));
-  useEffect(() => {
-    builder.send({ type: 'build.select', deliveryIds: selected });
-  }, [builder, selected]);
-  useEffect(() => {
-    if (!built) return;
-    listActor.send({ type: 'list.clearSelection' });
-    listActor.send({ type: 'list.reload' });
-  }, [built, listActor]);
-  if (selected.length === 0 && !built) return null;
-  return <JobBuilderView actor={builder} mode="list" />;
+/** Mounts the builder from the first selection on, and keeps it (a job built clears the selection and says so). */
+function JobBuilderOnSelection({ listActor }: { listActor: Actor<typeof listMachine> }) {
+  const [wanted, setWanted] = useState(false);
+  const selected = useSelector(listActor, (snapshot) => snapshot.context.selected.length > 0);
+  // Set while rendering, as React advises for state that follows a prop: no extra commit without the builder.
+  if (selected && !wanted) setWanted(true);
+  return wanted || selected ? <SelectionJobBuilder listActor={listActor} /> : null;
 }
