@@ -5,7 +5,7 @@
 // Measured twice in the same run on fresh pages: under that load, and idle for as long (the baseline: what the page
 // and the machine drop with nothing arriving). The goal is no dropped frame and the last update within one batch.
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
@@ -334,11 +334,16 @@ const benchmark: Benchmark = {
       // Idle and loaded alternate (idle, loaded, idle, loaded): a machine busier in one half shows in both.
       const idleRuns: ModeRun[] = [];
       const loadedRuns: ModeRun[] = [];
+      // The machine's load (1 min) at each round's start and end: other processes share the 2 cores.
+      const loads: string[] = [];
+      const load = () => loadavg()[0]!.toFixed(1);
       for (const round of [1, 2]) {
+        const loadAtStart = load();
         idleRuns.push(await runMode(browser, server, rows, false, round * 2));
         loadedRuns.push(await runMode(browser, server, rows, true, round * 2 + 1));
         const [idle, loaded] = [idleRuns.at(-1)!, loadedRuns.at(-1)!];
-        progress(`round ${round}: idle dropped ${idle.frames.dropped}; loaded dropped ${loaded.frames.dropped}, p95 ${round1(loaded.frames.p95)} ms, `
+        loads.push(`${loadAtStart} → ${load()}`);
+        progress(`round ${round} (load average ${loads.at(-1)}): idle dropped ${idle.frames.dropped}; loaded dropped ${loaded.frames.dropped}, p95 ${round1(loaded.frames.p95)} ms, `
           + `last update after ${loaded.drainMs === null ? 'no' : Math.round(loaded.drainMs)} ms`);
       }
       // The better of the two rounds for each (the figure and its baseline alike): a round the machine spoiled shows in details.
@@ -368,7 +373,7 @@ const benchmark: Benchmark = {
           `Load: a server-side loop calls live.publish ${RATE}/s for ${SECONDS} s (catching up on the wall clock every ${TICK_MS} ms) through the real dashboard hub: 70 % task updates over all ${rows.tasks.length} open tasks, 20 % job updates and 10 % delivery updates over the rows shown; each a newer xmin, so every one is merged. Frames are recorded from the first publish until one batch interval after the last update showed.`,
           `Frames: requestAnimationFrame deltas in the page (viewport 1600x1000, headless Chromium --disable-gpu); dropped = sum over deltas of round(delta / 16.7 ms) - 1; long tasks from PerformanceObserver('longtask').`,
           `Figure: the page under that load; baseline: a fresh page on the same data with nothing published for ${SECONDS} s (what the page and the machine drop anyway). Two rounds, idle and loaded alternating; the better round of each is shown. `
-            + `Rounds: idle dropped ${idleRuns.map((run) => run.frames.dropped).join(' / ')}, loaded dropped ${loadedRuns.map((run) => run.frames.dropped).join(' / ')}, last update ${drains.map((ms) => (Number.isFinite(ms) ? Math.round(ms) : 'no')).join(' / ')} ms.`,
+            + `Rounds (load average ${loads.join(', ')}): idle dropped ${idleRuns.map((run) => run.frames.dropped).join(' / ')}, loaded dropped ${loadedRuns.map((run) => run.frames.dropped).join(' / ')}, last update ${drains.map((ms) => (Number.isFinite(ms) ? Math.round(ms) : 'no')).join(' / ')} ms.`,
         ],
         details: { idleRuns, loadedRuns, seedMs, rate: RATE, seconds: SECONDS, ranOn },
       };
