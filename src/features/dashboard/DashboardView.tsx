@@ -195,8 +195,11 @@ const TaskRows = memo(function TaskRows({ tasks }: { tasks: LiveTask[] }) {
   );
 });
 
-/** A job row's height before it is measured (a row button 24 px, padding 12, border 1), and a task row's. */
-const JOB_ROW_HEIGHT = 37;
+/**
+ * A job row's height before it is measured (a row button 24 px, padding 12, border 1: 37 px; a driver's name often
+ * wraps to a second line in the side bar: 58 px), and a task row's.
+ */
+const JOB_ROW_HEIGHT = 48;
 const TASK_ROW_HEIGHT = 31;
 
 /**
