@@ -387,9 +387,11 @@ function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded,
         ))}
       </Tabs.List>
       {/* The open list scrolls inside its own region (on a phone too, so the map is not 120 rows down); the region
-          takes the keyboard's focus and has a name, so its scroll bar is reachable without a pointer. */}
+          takes the keyboard's focus and has a name, so its scroll bar is reachable without a pointer. The jobs list
+          draws only the rows in view and corrects the scroll position itself when rows above are measured: the
+          browser's own scroll anchoring would correct it a second time (overflow-anchor none). */}
       <Box ref={region} role="region" aria-label={DASHBOARD_TEXTS.listRegion(DASHBOARD_TEXTS[tab])} tabIndex={0}
-        maxH={{ base: '60vh', lg: 'calc(100vh - 320px)' }} overflowY="auto" overscrollBehavior="contain" focusVisibleRing="inside">
+        maxH={{ base: '60vh', lg: 'calc(100vh - 320px)' }} overflowY="auto" overscrollBehavior="contain" overflowAnchor="none" focusVisibleRing="inside">
         <Tabs.Content value="deliveries"><DeliveriesTable live={live} rows={deliveries} /></Tabs.Content>
         <Tabs.Content value="jobs">
           {jobBuilder && <JobBuilderDisclosure builder={jobBuilder} />}
