@@ -5,10 +5,10 @@
 // Measured twice in the same run on fresh pages: under that load, and idle for as long (the baseline: what the page
 // and the machine drop with nothing arriving). The goal is no dropped frame and the last update within one batch.
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { buildIfNeeded } from '../server/build-if-needed';
 import { startServer, type RunningServer } from '../server/server';
 import { LIVE_BATCH_INTERVAL_MS } from '../src/lib/constants';
@@ -236,7 +236,42 @@ interface ModeRun {
   published: number;
   /** From the last publish until the page shows it; null when it did not within DRAIN_LIMIT_MS (or nothing was published). */
   drainMs: number | null;
+  /** The page's CPU while recorded (Chrome's own counters): what the page costs, whatever the machine's load. */
+  cpu: PageCpu | null;
 }
+
+/**
+ * CPU time of the page's main thread and of its renderer process while recorded, and the main thread's script,
+ * style and layout time (CDP Performance.getMetrics, cumulative counters read at both ends). Frames dropped depend
+ * on the machine's load; these count the page's own work.
+ */
+interface PageCpu {
+  threadMs: number;
+  processMs: number;
+  scriptMs: number;
+  styleMs: number;
+  layoutMs: number;
+  layouts: number;
+}
+
+type Metrics = Record<string, number>;
+
+async function pageMetrics(session: CDPSession): Promise<Metrics> {
+  const { metrics } = await session.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map((metric) => [metric.name, metric.value]));
+}
+
+function cpuBetween(before: Metrics, after: Metrics): PageCpu {
+  const ms = (name: string) => Math.round(((after[name] ?? 0) - (before[name] ?? 0)) * 1000);
+  return {
+    threadMs: ms('ThreadTime'), processMs: ms('ProcessTime'), scriptMs: ms('ScriptDuration'), styleMs: ms('RecalcStyleDuration'),
+    layoutMs: ms('LayoutDuration'), layouts: (after.LayoutCount ?? 0) - (before.LayoutCount ?? 0),
+  };
+}
+
+const cpuText = (cpu: PageCpu | null) => (cpu
+  ? `main thread ${cpu.threadMs} ms CPU (script ${cpu.scriptMs}, style ${cpu.styleMs}, layout ${cpu.layoutMs} ms in ${cpu.layouts}), renderer ${cpu.processMs} ms`
+  : 'no CPU counters');
 
 /** One fresh page on the dashboard, measured for SECONDS: under load (then the wait for the last update), or idle. */
 async function runMode(browser: Browser, server: RunningServer, rows: Templates, loaded: boolean, seedNumber: number): Promise<ModeRun> {
@@ -270,11 +305,14 @@ async function runMode(browser: Browser, server: RunningServer, rows: Templates,
     }
     // Two quiet seconds first: the page settles after the expansions and the probe.
     await page.waitForTimeout(2000);
+    const counters = await context.newCDPSession(page);
+    await counters.send('Performance.enable');
+    const atStart = await pageMetrics(counters);
     await startRecording(page);
     if (!loaded) {
       await page.waitForTimeout(SECONDS * 1000);
       const idle = await stopRecording(page);
-      return { frames: statsOf(idle.frames, idle.longTasks), published: 0, drainMs: null };
+      return { frames: statsOf(idle.frames, idle.longTasks), published: 0, drainMs: null, cpu: cpuBetween(atStart, await pageMetrics(counters)) };
     }
     // BENCH_FRAMES_PROFILE=<file>: the loaded page's CPU profile (Chrome DevTools format) for finding where frames go.
     const profiler = loaded && process.env.BENCH_FRAMES_PROFILE ? await context.newCDPSession(page) : undefined;
@@ -297,7 +335,7 @@ async function runMode(browser: Browser, server: RunningServer, rows: Templates,
     // The frames of showing the last batch count too.
     await page.waitForTimeout(LIVE_BATCH_INTERVAL_MS);
     const load = await stopRecording(page);
-    return { frames: statsOf(load.frames, load.longTasks), published: run.published, drainMs };
+    return { frames: statsOf(load.frames, load.longTasks), published: run.published, drainMs, cpu: cpuBetween(atStart, await pageMetrics(counters)) };
   } catch (error) {
     const shot = join(tmpdir(), `bench-frames-failure-${Date.now()}.png`);
     await page.screenshot({ path: shot }).then(() => progress(`failed on ${page.url()}; screenshot ${shot}`), () => undefined);
@@ -334,12 +372,18 @@ const benchmark: Benchmark = {
       // Idle and loaded alternate (idle, loaded, idle, loaded): a machine busier in one half shows in both.
       const idleRuns: ModeRun[] = [];
       const loadedRuns: ModeRun[] = [];
+      // The machine's load (1 min) at each round's start and end: other processes share the 2 cores.
+      const loads: string[] = [];
+      const load = () => loadavg()[0]!.toFixed(1);
       for (const round of [1, 2]) {
+        const loadAtStart = load();
         idleRuns.push(await runMode(browser, server, rows, false, round * 2));
         loadedRuns.push(await runMode(browser, server, rows, true, round * 2 + 1));
         const [idle, loaded] = [idleRuns.at(-1)!, loadedRuns.at(-1)!];
-        progress(`round ${round}: idle dropped ${idle.frames.dropped}; loaded dropped ${loaded.frames.dropped}, p95 ${round1(loaded.frames.p95)} ms, `
+        loads.push(`${loadAtStart} → ${load()}`);
+        progress(`round ${round} (load average ${loads.at(-1)}): idle dropped ${idle.frames.dropped}; loaded dropped ${loaded.frames.dropped}, p95 ${round1(loaded.frames.p95)} ms, `
           + `last update after ${loaded.drainMs === null ? 'no' : Math.round(loaded.drainMs)} ms`);
+        progress(`round ${round} CPU: idle ${cpuText(idle.cpu)}; loaded ${cpuText(loaded.cpu)}`);
       }
       // The better of the two rounds for each (the figure and its baseline alike): a round the machine spoiled shows in details.
       const best = (runs: ModeRun[], pick: (run: ModeRun) => number) => Math.min(...runs.map(pick));
@@ -357,6 +401,11 @@ const benchmark: Benchmark = {
           line('longest frame', (stats) => stats.max, 'ms'),
           line('long tasks (> 50 ms)', (stats) => stats.longTasks, 'tasks'),
           {
+            name: 'page main thread CPU while recorded (Chrome ThreadTime; the better round)',
+            figure: Math.min(...loadedRuns.map((run) => run.cpu?.threadMs ?? Number.NaN)), baseline: Math.min(...idleRuns.map((run) => run.cpu?.threadMs ?? Number.NaN)),
+            baselineName: `the same page idle for ${SECONDS} s`, unit: 'ms',
+          },
+          {
             name: `last update shown after publishing stopped (goal: within one batch, ${LIVE_BATCH_INTERVAL_MS} ms)`,
             figure: Number.isFinite(drain) ? Math.round(drain) : `not caught up after ${DRAIN_LIMIT_MS / 1000} s`,
             baseline: LIVE_BATCH_INTERVAL_MS, baselineName: 'one batch interval', unit: 'ms', budgetKey: 'dashboardLastUpdateMs',
@@ -368,7 +417,8 @@ const benchmark: Benchmark = {
           `Load: a server-side loop calls live.publish ${RATE}/s for ${SECONDS} s (catching up on the wall clock every ${TICK_MS} ms) through the real dashboard hub: 70 % task updates over all ${rows.tasks.length} open tasks, 20 % job updates and 10 % delivery updates over the rows shown; each a newer xmin, so every one is merged. Frames are recorded from the first publish until one batch interval after the last update showed.`,
           `Frames: requestAnimationFrame deltas in the page (viewport 1600x1000, headless Chromium --disable-gpu); dropped = sum over deltas of round(delta / 16.7 ms) - 1; long tasks from PerformanceObserver('longtask').`,
           `Figure: the page under that load; baseline: a fresh page on the same data with nothing published for ${SECONDS} s (what the page and the machine drop anyway). Two rounds, idle and loaded alternating; the better round of each is shown. `
-            + `Rounds: idle dropped ${idleRuns.map((run) => run.frames.dropped).join(' / ')}, loaded dropped ${loadedRuns.map((run) => run.frames.dropped).join(' / ')}, last update ${drains.map((ms) => (Number.isFinite(ms) ? Math.round(ms) : 'no')).join(' / ')} ms.`,
+            + `Rounds (load average ${loads.join(', ')}): idle dropped ${idleRuns.map((run) => run.frames.dropped).join(' / ')}, loaded dropped ${loadedRuns.map((run) => run.frames.dropped).join(' / ')}, last update ${drains.map((ms) => (Number.isFinite(ms) ? Math.round(ms) : 'no')).join(' / ')} ms.`,
+          `Page CPU per round: ${loadedRuns.map((run, index) => `round ${index + 1} idle ${cpuText(idleRuns[index]!.cpu)}; loaded ${cpuText(run.cpu)}`).join(' | ')}.`,
         ],
         details: { idleRuns, loadedRuns, seedMs, rate: RATE, seconds: SECONDS, ranOn },
       };

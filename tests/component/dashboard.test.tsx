@@ -134,6 +134,22 @@ describe('dashboard', () => {
     expect(document.querySelectorAll('.route-map-line').length).toBe(1);
   });
 
+  // The jobs list draws only the jobs in view of its region (virtualised): the table still tells a screen reader how
+  // many rows it has and where each drawn row sits, an expanded job's tasks row counting as one.
+  it('numbers the jobs table\'s rows for screen readers, an expanded job\'s tasks row included', async () => {
+    renderDashboard();
+    await screen.findByRole('table', { name: DASHBOARD_TEXTS.deliveries });
+    await openTab(DASHBOARD_TEXTS.jobs);
+    const table = screen.getByRole('table', { name: DASHBOARD_TEXTS.jobs });
+    const jobRow = () => screen.getByRole('button', { name: DASHBOARD_TEXTS.openDetails('job', 1) }).closest('tr')!;
+    expect(table.getAttribute('aria-rowcount')).toBe('2');
+    expect(jobRow().getAttribute('aria-rowindex')).toBe('2');
+    fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.showTasks(1) }));
+    await waitFor(() => expect(table.getAttribute('aria-rowcount')).toBe('3'));
+    expect(screen.getByRole('cell', { name: DASHBOARD_TEXTS.showTasks(1) }).closest('tr')!.getAttribute('aria-rowindex')).toBe('3');
+    expect(jobRow().getAttribute('aria-rowindex')).toBe('2');
+  });
+
   // A phone had the whole deliveries list (about 7,000 px) above the map: the open list scrolls in its own region,
   // which takes the keyboard's focus and has a name, on every width.
   it('keeps the open list in a named, focusable scrolling region, named after the tab', async () => {

@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Flex, Grid, Heading, HStack, Input, Stack, Tabs, Text, chakra, useMediaQuery } from '@chakra-ui/react';
 import { Select } from '../../ui/Select';
 import { useSelector } from '@xstate/react';
-import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { JOB_BUILDING_TEXTS } from '../../lib/jobs-texts';
 import type { Actor } from 'xstate';
 import { DASHBOARD_TEXTS } from '../../lib/dashboard-texts';
@@ -22,6 +22,7 @@ import { NotificationsPanel } from './NotificationsPanel';
 import { BarcodeScanner, type BarcodeScannerActor } from './BarcodeScanner';
 import { DetailPanel } from './DetailPanel';
 import { RouteMap } from '../../ui/LazyRouteMap';
+import { useVirtualRows } from '../../ui/use-virtual-rows';
 import type { Portal } from '../../machines/portal/portal.types';
 
 export type LiveActor = Actor<typeof liveMergeMachine>;
@@ -194,11 +195,26 @@ const TaskRows = memo(function TaskRows({ tasks }: { tasks: LiveTask[] }) {
   );
 });
 
-const JobRow = memo(function JobRow({ live, job, open, tasks, drop }: { live: LiveActor; job: LiveJob; open: boolean; tasks: LiveTask[] | undefined; drop?: JobDrop }) {
+/**
+ * A job row's height before it is measured (a row button 24 px, padding 12, border 1: 37 px; a driver's name often
+ * wraps to a second line in the side bar: 58 px), and a task row's.
+ */
+const JOB_ROW_HEIGHT = 48;
+const TASK_ROW_HEIGHT = 31;
+
+/**
+ * One job: its row, and its tasks' row when expanded, in a row group of their own (a table may have several), so
+ * the virtualised list measures the two as one item (`data-index`, `data-key`).
+ */
+const JobRow = memo(function JobRow({ live, job, open, tasks, drop, index, rowIndex, measure }: {
+  live: LiveActor; job: LiveJob; open: boolean; tasks: LiveTask[] | undefined; drop?: JobDrop;
+  /** Position in the list (the virtualiser's), and the row's aria-rowindex (the head is row 1; expanded tasks rows count). */
+  index: number; rowIndex: number; measure: (element: Element | null) => void;
+}) {
   const draggable = drop?.may(job) ?? false;
   return (
-    <>
-      <tr data-xmin={String(job.xmin)} draggable={draggable || undefined} aria-description={draggable ? DASHBOARD_DRAG_TEXTS.dragJob : undefined}
+    <tbody ref={measure} data-index={index} data-key={job.id}>
+      <tr aria-rowindex={rowIndex} data-xmin={String(job.xmin)} draggable={draggable || undefined} aria-description={draggable ? DASHBOARD_DRAG_TEXTS.dragJob : undefined}
         style={draggable ? { cursor: 'grab' } : undefined}
         onDragStart={draggable ? (event) => { event.dataTransfer.setData(JOB_DRAG_TYPE, String(job.id)); event.dataTransfer.effectAllowed = 'move'; } : undefined}>
         <td><DetailsButton live={live} kind="job" id={job.id} label={String(job.id)} /></td>
@@ -212,13 +228,14 @@ const JobRow = memo(function JobRow({ live, job, open, tasks, drop }: { live: Li
         </td>
       </tr>
       {open && (
-        <tr>
+        <tr aria-rowindex={rowIndex + 1}>
           <td colSpan={4} aria-label={DASHBOARD_TEXTS.showTasks(job.id)} role="cell"><TaskRows tasks={tasks ?? []} /></td>
         </tr>
       )}
-    </>
+    </tbody>
   );
-}, (before, after) => before.live === after.live && before.job === after.job && before.open === after.open && before.drop === after.drop && sameRows(before.tasks, after.tasks));
+}, (before, after) => before.live === after.live && before.job === after.job && before.open === after.open && before.drop === after.drop
+  && before.index === after.index && before.rowIndex === after.rowIndex && before.measure === after.measure && sameRows(before.tasks, after.tasks));
 
 /** Whether two lists hold the very same row objects (the merge keeps unchanged rows' objects). */
 function sameRows<T>(before: readonly T[] | undefined, after: readonly T[] | undefined): boolean {
@@ -227,20 +244,62 @@ function sameRows<T>(before: readonly T[] | undefined, after: readonly T[] | und
   return before.every((row, index) => row === after[index]);
 }
 
-/** Jobs with their tasks expandable (one or several); pressing the expanded one collapses it. */
-const JobsList = memo(function JobsList({ live, rows, tasksByJob, expanded, drop }: { live: LiveActor; rows: LiveJob[]; tasksByJob: ReadonlyMap<number, LiveTask[]>; expanded: number[]; drop?: JobDrop }) {
+/** The rows not drawn, as one empty row of their height (hidden from screen readers: aria-rowcount counts them). */
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  if (height <= 0) return null;
+  return <tbody aria-hidden="true"><tr><td colSpan={columns} style={{ height, padding: 0, border: 0 }} /></tr></tbody>;
+}
+
+/**
+ * Jobs with their tasks expandable (one or several); pressing the expanded one collapses it. Only the jobs in view of
+ * the list's scrolling region are drawn (a live batch changes some 200 rows a second; the region shows about 20):
+ * the table keeps its full aria-rowcount and each row its aria-rowindex, the columns a fixed layout (their widths do
+ * not jump as rows come and go).
+ */
+const JobsList = memo(function JobsList({ live, rows, tasksByJob, expanded, drop, scroller }: {
+  live: LiveActor; rows: LiveJob[]; tasksByJob: ReadonlyMap<number, LiveTask[]>; expanded: number[]; drop?: JobDrop;
+  scroller: RefObject<HTMLElement | null>;
+}) {
   const columns = DASHBOARD_TEXTS.columns;
+  const head = useRef<HTMLTableSectionElement>(null);
+  // aria-rowindex of each job's row: the head is row 1, an expanded job's tasks take the row after its own.
+  const rowIndexes = useMemo(() => {
+    const indexes: number[] = [];
+    let next = 2;
+    for (const job of rows) {
+      indexes.push(next);
+      next += expanded.includes(job.id) ? 2 : 1;
+    }
+    return { indexes, count: next - 1 };
+  }, [rows, expanded]);
+  const virtual = useVirtualRows({
+    count: rows.length,
+    keyOf: (index) => rows[index]!.id,
+    estimate: (index) => {
+      const job = rows[index]!;
+      return expanded.includes(job.id) ? JOB_ROW_HEIGHT + 13 + TASK_ROW_HEIGHT * (1 + (tasksByJob.get(job.id)?.length ?? 1)) : JOB_ROW_HEIGHT;
+    },
+    scroller,
+    head,
+  });
   return (
-    <Table width="100%" fontSize="sm" css={cellCss}>
+    <Table width="100%" fontSize="sm" css={cellCss} tableLayout="fixed" aria-rowcount={rowIndexes.count} onFocus={virtual.onFocus} onBlur={virtual.onBlur}>
       <chakra.caption textAlign="left" fontWeight="bold" py={1}>{DASHBOARD_TEXTS.jobs}</chakra.caption>
-      <thead><tr><th scope="col">{columns.id}</th><th scope="col">{columns.status}</th><th scope="col">{columns.driver}</th><th scope="col">{columns.tasks}</th></tr></thead>
-      <tbody>
-        {rows.length === 0 && <tr><td colSpan={4}>{DASHBOARD_TEXTS.noRows}</td></tr>}
-        {rows.map((job) => {
-          const open = expanded.includes(job.id);
-          return <JobRow key={job.id} live={live} job={job} open={open} tasks={open ? tasksByJob.get(job.id) : undefined} drop={drop} />;
-        })}
-      </tbody>
+      <colgroup><col style={{ width: '22%' }} /><col style={{ width: '26%' }} /><col /><col style={{ width: '24%' }} /></colgroup>
+      <thead ref={head}><tr aria-rowindex={1}><th scope="col">{columns.id}</th><th scope="col">{columns.status}</th><th scope="col">{columns.driver}</th><th scope="col">{columns.tasks}</th></tr></thead>
+      {rows.length === 0 && <tbody><tr><td colSpan={4}>{DASHBOARD_TEXTS.noRows}</td></tr></tbody>}
+      {virtual.rows.map(({ index, gapBefore }) => {
+        const job = rows[index]!;
+        const open = expanded.includes(job.id);
+        return (
+          <Fragment key={job.id}>
+            <Spacer height={gapBefore} columns={4} />
+            <JobRow live={live} job={job} open={open} tasks={open ? tasksByJob.get(job.id) : undefined} drop={drop}
+              index={index} rowIndex={rowIndexes.indexes[index]!} measure={virtual.measure} />
+          </Fragment>
+        );
+      })}
+      <Spacer height={virtual.gapAfter} columns={4} />
     </Table>
   );
 });
@@ -314,6 +373,7 @@ function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded,
 }) {
   const tab = useSelector(view, (snapshot) => DASHBOARD_TABS.find((name) => snapshot.matches({ tab: name })) ?? DASHBOARD_TABS[0]);
   const counts: Record<DashboardTab, number> = { deliveries: deliveries.length, jobs: jobs.length, drivers: drivers.length };
+  const region = useRef<HTMLDivElement>(null);
   return (
     <Tabs.Root value={tab} size="sm" variant="line" lazyMount unmountOnExit
       onValueChange={(details) => view.send({ type: `dashboard.tab.${details.value as DashboardTab}` })}>
@@ -327,13 +387,15 @@ function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded,
         ))}
       </Tabs.List>
       {/* The open list scrolls inside its own region (on a phone too, so the map is not 120 rows down); the region
-          takes the keyboard's focus and has a name, so its scroll bar is reachable without a pointer. */}
-      <Box role="region" aria-label={DASHBOARD_TEXTS.listRegion(DASHBOARD_TEXTS[tab])} tabIndex={0}
-        maxH={{ base: '60vh', lg: 'calc(100vh - 320px)' }} overflowY="auto" overscrollBehavior="contain" focusVisibleRing="inside">
+          takes the keyboard's focus and has a name, so its scroll bar is reachable without a pointer. The jobs list
+          draws only the rows in view and corrects the scroll position itself when rows above are measured: the
+          browser's own scroll anchoring would correct it a second time (overflow-anchor none). */}
+      <Box ref={region} role="region" aria-label={DASHBOARD_TEXTS.listRegion(DASHBOARD_TEXTS[tab])} tabIndex={0}
+        maxH={{ base: '60vh', lg: 'calc(100vh - 320px)' }} overflowY="auto" overscrollBehavior="contain" overflowAnchor="none" focusVisibleRing="inside">
         <Tabs.Content value="deliveries"><DeliveriesTable live={live} rows={deliveries} /></Tabs.Content>
         <Tabs.Content value="jobs">
           {jobBuilder && <JobBuilderDisclosure builder={jobBuilder} />}
-          <JobsList live={live} rows={jobs} tasksByJob={tasksByJob} expanded={expanded} drop={drop} />
+          <JobsList live={live} rows={jobs} tasksByJob={tasksByJob} expanded={expanded} drop={drop} scroller={region} />
         </Tabs.Content>
         <Tabs.Content value="drivers"><DriversTable live={live} rows={drivers} drop={drop} /></Tabs.Content>
       </Box>

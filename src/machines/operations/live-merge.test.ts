@@ -111,6 +111,46 @@ describe('batches', () => {
     expect(applyBatch(lists, [{ kind: 'job', payload: job(1, '1') }], scope)).toBe(lists);
   });
 
+  // The id index is kept with each list and handed on to the list a batch makes: merging into an older list again
+  // (a list the index was handed on from, or one a removal left behind) must still find its own rows.
+  it('finds the rows of the list it merges into, whichever list the kept index was handed on to', () => {
+    const first = [job(1, '10'), job(2, '10')];
+    const added = mergeJob(first, job(3, '1'));
+    const removed = mergeJob(added, job(1, '12', { isRejected: true }));
+    expect(removed.map((row) => row.id)).toEqual([2, 3]);
+    // `added` handed its index on (then job 1 left it): job 1 is still in `added`, and is replaced in place, not added twice.
+    expect(mergeJob(added, job(1, '11', { jobStatusId: 2001 })).map((row) => `${row.id}:${row.xmin}`)).toEqual(['1:11', '2:10', '3:1']);
+    // `first` never had job 3: a newer job 3 is added to it, at its end.
+    expect(mergeJob(first, job(3, '2')).map((row) => row.id)).toEqual([1, 2, 3]);
+    expect(mergeJob(removed, job(3, '5')).map((row) => `${row.id}:${row.xmin}`)).toEqual(['2:10', '3:5']);
+  });
+
+  it('merges like a fresh index on every batch, over a long run of batches branching from earlier lists', () => {
+    // The rules without any kept index: a linear search per update.
+    const reference = (list: readonly LiveJob[], updates: readonly LiveJob[]) => {
+      let rows = [...list];
+      for (const update of updates) {
+        const position = rows.findIndex((row) => row.id === update.id);
+        const current = rows[position];
+        if (update.isRejected) {
+          if (current && compareXmin(update.xmin, current.xmin) > 0) rows = rows.filter((row) => row.id !== update.id);
+        } else if (!current) rows.push(update);
+        else if (compareXmin(update.xmin, current.xmin) > 0) rows[position] = { ...current, ...update };
+      }
+      return rows;
+    };
+    let seed = 7;
+    const next = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const lists: LiveJob[][] = [[]];
+    for (let round = 0; round < 400; round++) {
+      const from = lists[Math.floor(next() * lists.length)]!;
+      const updates = Array.from({ length: 1 + Math.floor(next() * 4) }, () => job(1 + Math.floor(next() * 8), String(1 + Math.floor(next() * 50)), { isRejected: next() < 0.15, jobStatusId: round }));
+      const merged = applyBatch({ ...EMPTY_LISTS, jobs: from }, updates.map((payload) => ({ kind: 'job' as const, payload })), scope).jobs;
+      expect(merged).toEqual(reference(from, updates));
+      lists.push(merged);
+    }
+  });
+
   it('says whether a batch touches an open detail and whether it brings a notification', () => {
     const batch = [{ kind: 'jobTask' as const, payload: task(3, '1', { jobId: 7 }) }];
     expect(batchTouches(batch, { kind: 'job', id: 7 })).toBe(true);

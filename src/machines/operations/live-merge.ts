@@ -63,16 +63,36 @@ type Decide<T, U> = (current: T | undefined, update: U) => T | typeof REMOVE | u
 const REMOVE = Symbol('remove');
 
 /**
- * Applies updates in order to a list keyed by id: one copy of the list and one id index for the whole batch
- * (a batch of a thousand messages into 20,000 tasks would otherwise copy and search the list a thousand
- * times), made only once something changes; the same array comes back when nothing does.
+ * The id index (id → position) of each live list, kept with the list it indexes: a batch that replaces or adds rows
+ * hands its index on to the list it makes (updated in place), so a batch into 20,000 tasks no longer builds a
+ * 20,000-entry map (about a megabyte of garbage per batch, collected in pauses that dropped frames). Keyed by the
+ * array itself, which the chart's context holds: the index lives exactly as long as that list, and the context stays
+ * plain data (no Map in the chart's snapshots). A list the index was handed on from loses it (built again if merged
+ * into again); a batch that removes rows builds the new list's index afresh.
+ */
+const indexes = new WeakMap<readonly { id: number }[], Map<number, number>>();
+
+function indexOf(list: readonly { id: number }[]): Map<number, number> {
+  let index = indexes.get(list);
+  if (!index) {
+    index = new Map();
+    for (let position = 0; position < list.length; position++) index.set(list[position]!.id, position);
+    indexes.set(list, index);
+  }
+  return index;
+}
+
+/**
+ * Applies updates in order to a list keyed by id: one copy of the list for the whole batch (a batch of a thousand
+ * messages into 20,000 tasks would otherwise copy the list a thousand times), made only once something changes, and
+ * the list's kept id index; the same array comes back when nothing changes.
  */
 function mergeAll<T extends { id: number }, U extends { id: number }>(list: readonly T[], updates: readonly U[], decide: Decide<T, U>): T[] {
+  if (updates.length === 0) return list as T[];
+  const index = indexOf(list);
   let rows: (T | undefined)[] | null = null;
-  let index: Map<number, number> | null = null;
   let removed = false;
   for (const update of updates) {
-    if (!index) index = new Map(list.map((row, position) => [row.id, position]));
     const position = index.get(update.id);
     const current = position === undefined ? undefined : (rows ?? list)[position];
     const outcome = decide(current, update);
@@ -89,8 +109,12 @@ function mergeAll<T extends { id: number }, U extends { id: number }>(list: read
       rows[position] = outcome;
     }
   }
+  // The index was changed only once the list was copied: an unchanged list keeps it as it was.
   if (!rows) return list as T[];
-  return removed ? rows.filter((row): row is T => row !== undefined) : rows as T[];
+  indexes.delete(list);
+  if (removed) return rows.filter((row): row is T => row !== undefined);
+  indexes.set(rows as T[], index);
+  return rows as T[];
 }
 
 /** Jobs and deliveries: new ids are added, lower (or equal) xmin refused, a newer version's fields replace the row's. */
