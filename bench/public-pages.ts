@@ -7,7 +7,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -15,6 +14,7 @@ import { build } from 'vite';
 import { startServer } from '../server/server';
 import { PUBLIC_PAGES } from '../src/lib/public-pages';
 import { buildRouterPage as buildBaseline, serveStatic } from './peers';
+import { recordScripts } from './scripts-loaded';
 import type { Benchmark, BenchRow } from './types';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -33,24 +33,18 @@ const PATHS = process.env.BENCH_PUBLIC_PATHS
   ? ALL_PATHS.filter((path) => process.env.BENCH_PUBLIC_PATHS!.split(',').some((wanted) => path === wanted || path.startsWith(`${wanted}/`)))
   : ALL_PATHS;
 
-const gzipBytes = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 
 /** Every JavaScript response of a page load until network idle (and the first heading shown), gzipped and summed. */
 async function measureJs(url: string): Promise<{ gzip: number; files: string[] }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROME_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const bodies: Array<Promise<{ url: string; gzip: number }>> = [];
-    page.on('response', (response) => {
-      const type = response.request().resourceType();
-      if (type !== 'script' && !(response.headers()['content-type'] ?? '').includes('javascript')) return;
-      bodies.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipBytes(body) })));
-    });
+    const loaded = recordScripts(page);
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
-    const responses = await Promise.all(bodies);
-    return { gzip: responses.reduce((sum, response) => sum + response.gzip, 0), files: responses.map((response) => `${response.url.split('/').pop()} ${(response.gzip / KB).toFixed(1)}`) };
+    const { gzip, files } = await loaded();
+    return { gzip, files: files.map((file) => `${file.name} ${(file.gzip / KB).toFixed(1)}`) };
   } finally {
     await browser.close();
   }

@@ -8,12 +8,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { DEMO_PASSWORD } from '../server/db/demo-password';
 import { startServer } from '../server/server';
 import { buildReactAdminApp, buildRouterPage, serveStatic } from './peers';
+import { recordScripts, type Loaded } from './scripts-loaded';
 import type { Benchmark, BenchRow } from './types';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -21,26 +21,6 @@ const chromiumPath = '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const KB = 1000;
 const OPERATOR = 'administrator@demo.test';
-
-interface Loaded { gzip: number; sent: number; files: { name: string; gzip: number; sent: number }[] }
-
-/** Records every script response of the page: its body gzipped at level 9, and its bytes as sent (body + headers). */
-function recordScripts(page: Page): () => Promise<Loaded> {
-  const bodies: Array<Promise<{ name: string; gzip: number; sent: number }>> = [];
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && !(response.headers()['content-type'] ?? '').includes('javascript')) return;
-    bodies.push(Promise.all([response.body(), response.finished().then(() => response.request().sizes())]).then(([body, sizes]) => ({
-      name: new URL(response.url()).pathname.split('/').pop()!,
-      gzip: gzipSync(body, { level: 9 }).length,
-      sent: sizes.responseBodySize + sizes.responseHeadersSize,
-    })));
-  });
-  return async () => {
-    const files = await Promise.all(bodies);
-    return { gzip: files.reduce((sum, file) => sum + file.gzip, 0), sent: files.reduce((sum, file) => sum + file.sent, 0), files };
-  };
-}
 
 /** Opens `url` in a new tab of `context` with an empty cache, waits for `shown`, then for the network to be idle. */
 async function load(context: BrowserContext, url: string, shown: (page: Page) => Promise<unknown>): Promise<Loaded> {
