@@ -23,7 +23,7 @@ import { operationsRequiringBody } from './http/required-bodies';
 import { refuseResponseOnlyMediaTypes } from './http/response-media-types';
 import { refuseUnsafeText } from './http/text-safety';
 import { validatorCompiler } from './http/validation';
-import { serializersOnFirstUse, validatorOnFirstUse } from './http/compile-on-first-use';
+import { compileOnFirstUse } from './http/compile-on-first-use';
 import { redactUrl } from './logger';
 import type { AppContext } from './context';
 import { providerUrlOf } from './payments/provider-client';
@@ -65,12 +65,14 @@ function operationIdOf(request: FastifyRequest): string | undefined {
 }
 
 export async function buildApp(context: AppContext, logger: Logger): Promise<FastifyInstance> {
+  const compiles = compileOnFirstUse();
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: context.config.bodyLimit,
-    schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse() } },
+    schemaController: { compilersFactory: { buildSerializer: compiles.serializers() } },
   });
-  app.setValidatorCompiler(validatorOnFirstUse(withMultipartValidation(validatorCompiler)));
+  app.setValidatorCompiler(compiles.validator(withMultipartValidation(validatorCompiler)));
+  app.decorate('compilePending', compiles.compilePending);
   app.decorateRequest('permissions', undefined);
   app.decorateRequest('sessionId', undefined);
   app.setErrorHandler(errorHandler);
