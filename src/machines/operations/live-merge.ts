@@ -291,12 +291,12 @@ export class UpdateQueue {
 }
 
 /** Queues the messages of a batch behind those already queued (the same rules as `UpdateQueue`). */
-export function enqueueUpdates(queue: readonly LiveUpdate[], updates: readonly LiveUpdate[]): LiveUpdate[] {
+export function enqueueUpdates(queue: readonly LiveUpdate[], updates: readonly LiveUpdate[]): readonly LiveUpdate[] {
   const merged = new UpdateQueue();
   for (const update of queue) merged.add(update);
   let changed = false;
   for (const update of updates) changed = merged.add(update) || changed;
-  return changed ? merged.take() : queue as LiveUpdate[];
+  return changed ? merged.take() : queue;
 }
 
 /** Applies a batch in arrival order (the xmin rule makes the order of two versions of one row irrelevant). */

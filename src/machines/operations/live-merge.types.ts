@@ -26,7 +26,7 @@ export interface LiveMergeContext {
   /** Whether the lists have been loaded once (views show them while they reload). */
   loaded: boolean;
   /** Hub batches received while the lists load (or failed to), merged once they are there. */
-  queue: LiveUpdate[];
+  queue: readonly LiveUpdate[];
   /** How many rows the last batch brought (the view's "live" indicator). */
   lastBatchSize: number;
   /** Jobs whose tasks are expanded (one or several); their tasks count as shown. */
