@@ -1,5 +1,5 @@
 import { and, count, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { components } from '../../src/api/generated/connect';
 import { DELIVERY_ARCHIVE_AFTER_DAYS } from '../../src/lib/constants';
@@ -149,14 +149,18 @@ const rowColumns = {
   xmin: sql<string>`${deliveries}.xmin::text`,
 };
 
-function selectRows(db: Database, where: SQL | undefined) {
-  return db.select(rowColumns).from(deliveries)
+/** Every table the list's columns, filters and exports read, joined to deliveries: one place for the joins. */
+function withListTables<T extends PgSelect>(query: T) {
+  return query
     .leftJoin(companies, eq(companies.id, deliveries.companyId))
     .leftJoin(stores, eq(stores.id, deliveries.storeId))
     .leftJoin(users, eq(users.id, deliveries.placedByUserId))
     .leftJoin(deliveryQuotes, eq(deliveryQuotes.id, deliveries.selectedQuoteId))
-    .leftJoin(deliveryAdminDetails, eq(deliveryAdminDetails.deliveryId, deliveries.id))
-    .where(where);
+    .leftJoin(deliveryAdminDetails, eq(deliveryAdminDetails.deliveryId, deliveries.id));
+}
+
+function selectRows(db: Database, where: SQL | undefined) {
+  return withListTables(db.select(rowColumns).from(deliveries).$dynamic()).where(where);
 }
 
 /**
@@ -280,19 +284,14 @@ export interface ArchiveWithin { within: SQL; fileName: string }
 
 /** One parcel of a listed delivery, as the Items export writes it. */
 function selectItems(db: Database, where: SQL | undefined) {
-  return db.select({
+  return withListTables(db.select({
     id: deliveryItems.id, waybill: deliveries.waybill, orderReference: deliveries.orderReference, companyName: companies.companyName,
     storeName: stores.storeName, logisticStatusId: deliveries.logisticStatusId, readyForCollectionDate: deliveries.readyForCollectionDate,
     name: deliveryItems.name, deliveryItemName: deliveryItems.deliveryItemName, description: deliveryItems.description,
     length: deliveryItems.length, width: deliveryItems.width, height: deliveryItems.height, weight: deliveryItems.weight,
     isFragile: deliveryItems.isFragile, barCode: deliveryItems.barCode,
-  }).from(deliveryItems)
-    .innerJoin(deliveries, eq(deliveries.id, deliveryItems.deliveryId))
-    .leftJoin(companies, eq(companies.id, deliveries.companyId))
-    .leftJoin(stores, eq(stores.id, deliveries.storeId))
-    .leftJoin(users, eq(users.id, deliveries.placedByUserId))
-    .leftJoin(deliveryQuotes, eq(deliveryQuotes.id, deliveries.selectedQuoteId))
-    .leftJoin(deliveryAdminDetails, eq(deliveryAdminDetails.deliveryId, deliveries.id))
+  }).from(deliveries).$dynamic())
+    .innerJoin(deliveryItems, eq(deliveryItems.deliveryId, deliveries.id))
     .where(where);
 }
 type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
@@ -325,10 +324,8 @@ export async function listDeliveries(db: Database, portal: PortalData, scope: Sc
   const { parsed, where } = deliveryListQueries(db, portal.id, scope, query, archived);
   if (query.exportItems && archive === false) {
     // The same deliveries as the list (scope, search, filters); their parcels in the order they were entered.
-    const [total] = await db.select({ value: count() }).from(deliveryItems)
-      .innerJoin(deliveries, eq(deliveries.id, deliveryItems.deliveryId))
-      .leftJoin(deliveryQuotes, eq(deliveryQuotes.id, deliveries.selectedQuoteId))
-      .leftJoin(deliveryAdminDetails, eq(deliveryAdminDetails.deliveryId, deliveries.id))
+    const [total] = await withListTables(db.select({ value: count() }).from(deliveries).$dynamic())
+      .innerJoin(deliveryItems, eq(deliveryItems.deliveryId, deliveries.id))
       .where(where);
     return rowExport<ItemRow>({
       fileName: DELIVERY_ADMIN_TEXTS.itemsExportName,
@@ -339,13 +336,7 @@ export async function listDeliveries(db: Database, portal: PortalData, scope: Sc
   }
   if (query.exportExcel) {
     const [total] = await db.select({ value: count() }).from(deliveries).where(where);
-    const statement = db.select(exportSelection(DELIVERY_EXPORT)).from(deliveries)
-      .leftJoin(companies, eq(companies.id, deliveries.companyId))
-      .leftJoin(stores, eq(stores.id, deliveries.storeId))
-      .leftJoin(users, eq(users.id, deliveries.placedByUserId))
-      .leftJoin(deliveryQuotes, eq(deliveryQuotes.id, deliveries.selectedQuoteId))
-      .leftJoin(deliveryAdminDetails, eq(deliveryAdminDetails.deliveryId, deliveries.id))
-      .where(where).orderBy(...parsed.orderBy).getSQL();
+    const statement = withListTables(db.select(exportSelection(DELIVERY_EXPORT)).from(deliveries).$dynamic()).where(where).orderBy(...parsed.orderBy).getSQL();
     const fileName = typeof archive === 'object' ? archive.fileName : archive ? DELIVERY_ADMIN_TEXTS.archiveExportName : DELIVERY_ADMIN_TEXTS.exportName;
     return cursorExport(db, fileName, DELIVERY_EXPORT, statement, total?.value ?? 0);
   }
