@@ -17,6 +17,8 @@ export interface ServerConfig {
   /** Real-time hubs: how often the server pings each connection, and how long a silent client is kept (ms). */
   hubKeepAliveMs: number;
   hubClientTimeoutMs: number;
+  /** Live messages to one connection within this many ms go out as one WebSocket frame (0: each at once). */
+  hubCoalesceMs: number;
   /** Keep the database in memory (tests). */
   inMemoryDatabase: boolean;
   /** Directory of the built web app served at /. */
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || undefined,
     hubKeepAliveMs: integer('HUB_KEEP_ALIVE_MS', env.HUB_KEEP_ALIVE_MS, HUB_KEEP_ALIVE_MS),
     hubClientTimeoutMs: integer('HUB_CLIENT_TIMEOUT_MS', env.HUB_CLIENT_TIMEOUT_MS, HUB_CLIENT_TIMEOUT_MS),
+    hubCoalesceMs: integer('HUB_COALESCE_MS', env.HUB_COALESCE_MS, 50),
     inMemoryDatabase: false,
     webRoot: resolve(env.WEB_ROOT ?? './dist'),
     bodyLimit: integer('BODY_LIMIT', env.BODY_LIMIT, 1024 * 1024),

@@ -57,6 +57,21 @@ export async function attachRealtime(app: FastifyInstance, context: AppContext, 
   const negotiated = new Map<string, Negotiated>();
   const byTopic = new Map<LiveTopic, Set<HubConnection>>();
   const connections = new Set<HubConnection>();
+
+  // Live messages are sent in one frame per connection every hubCoalesceMs: a browser then handles one WebSocket
+  // message (and the client's timeout reset) per interval instead of one per update, which at thousands of updates
+  // a second was most of a dashboard's script per frame. One timer for the hub, not one per connection.
+  const toFlush = new Set<HubConnection>();
+  let flushTimer: NodeJS.Timeout | undefined;
+  function waitingToFlush(connection: HubConnection): void {
+    toFlush.add(connection);
+    flushTimer ??= setTimeout(() => {
+      flushTimer = undefined;
+      const due = [...toFlush];
+      toFlush.clear();
+      for (const each of due) each.flush();
+    }, config.hubCoalesceMs);
+  }
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
   async function authenticate(token: string | undefined, hub: HubName): Promise<Caller> {
@@ -94,16 +109,35 @@ export async function attachRealtime(app: FastifyInstance, context: AppContext, 
       socket.on('error', () => this.dispose());
     }
 
+    /** Live messages waiting for the next flush, and their size. */
+    private waiting: string[] = [];
+    private waitingBytes = 0;
+
+    /** Sends a frame now, after the live messages waiting, so that the client sees everything in order. */
     send(text: string): void {
+      this.flush();
+      if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+      this.socket.send(text);
+    }
+
+    /** Sends the waiting live messages as one WebSocket frame (the protocol allows several records per frame). */
+    flush(): void {
+      if (this.waiting.length === 0) return;
+      const text = this.waiting.length === 1 ? this.waiting[0]! : this.waiting.join('');
+      this.waiting = [];
+      this.waitingBytes = 0;
       if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
       this.socket.send(text);
     }
 
     deliver(message: LiveMessage, text: string): void {
-      if (!this.handshaken || this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+      if (!this.handshaken || this.socket.bufferedAmount + this.waitingBytes > MAX_BUFFERED_BYTES) return;
       for (const subscription of this.subscriptions.values()) {
         if (subscription.topic === message.topic && subscription.wants(message, this.caller.permissions)) {
-          this.send(text);
+          if (config.hubCoalesceMs <= 0) return this.send(text);
+          this.waiting.push(text);
+          this.waitingBytes += text.length;
+          if (this.waiting.length === 1) waitingToFlush(this);
           return;
         }
       }
@@ -120,6 +154,8 @@ export async function attachRealtime(app: FastifyInstance, context: AppContext, 
     dispose(): void {
       if (this.closed) return;
       this.closed = true;
+      this.waiting = [];
+      toFlush.delete(this);
       clearInterval(this.keepAlive);
       clearTimeout(this.silence);
       clearTimeout(this.expiry);
@@ -309,6 +345,7 @@ export async function attachRealtime(app: FastifyInstance, context: AppContext, 
 
   // Shutdown: tell every client to reconnect (to this server once it is back, or another process).
   app.addHook('preClose', async () => {
+    clearTimeout(flushTimer);
     for (const connection of [...connections]) connection.close(LIVE_TEXTS.shuttingDown, true);
     for (const pending of negotiated.values()) clearTimeout(pending.timer);
     negotiated.clear();

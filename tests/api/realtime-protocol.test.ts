@@ -144,6 +144,28 @@ describe('invocations with the official client', () => {
   });
 });
 
+describe('live messages coalesced', () => {
+  it('sends the live messages of one interval as one frame, in order, and a completion after them', async () => {
+    const hub = await rawHub(server, 'dashboard', adminToken);
+    const frames: string[] = [];
+    hub.socket.on('message', (data) => frames.push(String(data)));
+    hub.send(`{"protocol":"json","version":1}${RS}`);
+    hub.send(`{"type":1,"invocationId":"1","target":"subscribeToDeliveries","arguments":[]}${RS}{"type":1,"invocationId":"2","target":"subscribeToJobs","arguments":[]}${RS}`);
+    await hub.next((message) => message.invocationId === '2');
+    frames.length = 0;
+    server.live.publish({ topic: 'Deliveries', payload: { id: 1, xmin: 1 }, scope: { companyId: 1, storeId: 1 } });
+    server.live.publish({ topic: 'Jobs', payload: { id: 2, xmin: 1 }, scope: { companyId: 1 } });
+    server.live.publish({ topic: 'Deliveries', payload: { id: 3, xmin: 1 }, scope: { companyId: 1, storeId: 1 } });
+    // Asked before the interval ends: the completion waits behind the messages already queued.
+    hub.send(`{"type":1,"invocationId":"3","target":"subscribeToUsers","arguments":[]}${RS}`);
+    await hub.next((message) => message.invocationId === '3');
+    const records = frames.flatMap((text) => text.split(RS).filter(Boolean).map((record) => JSON.parse(record) as { target?: string; arguments?: [{ id: number }]; invocationId?: string }));
+    expect(records.map((record) => record.invocationId ?? `${record.target} ${record.arguments?.[0].id}`)).toEqual(['delivery 1', 'job 2', 'delivery 3', '3']);
+    expect(frames[0]!.split(RS).filter(Boolean)).toHaveLength(3);
+    hub.socket.close();
+  });
+});
+
 describe('keep-alive, timeout and expiry', () => {
   it('pings every keep-alive interval', async () => {
     // The server's timers run on a fake clock the test steps by exactly one interval at a time, so what is asserted
