@@ -108,6 +108,24 @@ describe('back-office lists in a real browser against the real server', () => {
     await page.close();
   });
 
+  it('keeps the selection tools in view on a phone when a row far down the list is ticked', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/deliveries`);
+    const boxes = page.locator('[role="row"] input[type="checkbox"]');
+    await boxes.nth(12).waitFor();
+    await boxes.nth(12).scrollIntoViewIfNeeded();
+    await boxes.nth(12).check();
+    const create = page.getByRole('region', { name: JOB_BUILDING_TEXTS.region }).getByRole('button', { name: JOB_BUILDING_TEXTS.create(1) });
+    await create.waitFor();
+    // In the viewport, below the header, without scrolling back up.
+    const box = (await create.boundingBox())!;
+    expect(box.y).toBeGreaterThan(0);
+    expect(box.y + box.height).toBeLessThan(844);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.close();
+  });
+
   it('edits a store in two tabs and shows the conflict with the current version', async () => {
     const { jwtToken } = await apiLogin(server, 'administrator@demo.test');
     const list = await (await fetch(`${server.url}/connect/stores/za?search=Durbanville`, { headers: { Authorization: `Bearer ${jwtToken}` } })).json() as { items: { id: number }[] };

@@ -28,9 +28,9 @@ export function Component() {
   const mayBuild = mayCall('createjob', permissions) && mayCall('getjobreadydeliveries', permissions);
   return (
     <AdminPage title={resource.title} current={{ label: resource.title, to: resource.routes.list }} createTo={mayCreate ? resource.routes.add : undefined}>
-      {mayBuild && <JobBuilderOnSelection listActor={actor} />}
       <ListView actor={actor} mayEdit={mayCall(resource.operations.get, permissions)} selectable={mayBuild}
-        bulkActions={(resource.bulkActions ?? []).filter((action) => mayCall(action.operation, permissions))} />
+        bulkActions={(resource.bulkActions ?? []).filter((action) => mayCall(action.operation, permissions))}
+        selectionTools={mayBuild && <JobBuilderOnSelection listActor={actor} />} />
     </AdminPage>
   );
 }

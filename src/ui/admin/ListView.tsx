@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { MIN_SEARCH_LENGTH } from '../../lib/list-constants';
+import { THEME } from '../../lib/shell-constants';
 import { SEARCH_TEXTS } from '../../lib/search-texts';
 import { useResource } from '../use-resources';
 import { LIST_TEXTS } from '../../lib/resource-texts';
@@ -23,7 +24,7 @@ const BulkActionBar = lazyPart(() => import('./BulkActionBar'), (module) => modu
  * The list of a resource, drawn from its list actor: search, filters, export (where the server has one), table,
  * paging. Each row links to its edit screen for those who may, unless the screen gives its own `rowAction`.
  */
-export function ListView({ actor, mayEdit, rowAction, bulkActions = [], selectable = false }: {
+export function ListView({ actor, mayEdit, rowAction, bulkActions = [], selectable = false, selectionTools }: {
   actor: Actor<typeof listMachine>;
   mayEdit: boolean;
   rowAction?: (row: ResourceRow) => ReactNode;
@@ -31,6 +32,8 @@ export function ListView({ actor, mayEdit, rowAction, bulkActions = [], selectab
   bulkActions?: readonly BulkActionDef[];
   /** Rows get checkboxes even without bulk actions (the screen acts on the selection itself: building a job). */
   selectable?: boolean;
+  /** The screen's own tools for the selected rows (the job builder), kept in view with the bulk action bar. */
+  selectionTools?: ReactNode;
 }) {
   const params = useSelector(actor, (s) => s.context.params);
   const page = useSelector(actor, (s) => s.context.page);
@@ -69,7 +72,13 @@ export function ListView({ actor, mayEdit, rowAction, bulkActions = [], selectab
         </Alert.Root>
       )}
       {loadingTag && !page && <div role="status">{LIST_TEXTS.loading}</div>}
-      {page && bulkActions.length > 0 && <BulkActionBar actor={actor} actions={bulkActions} />}
+      {/* Under the header while the page scrolls: the row just ticked may be far down the list, on a phone always. */}
+      {page && (bulkActions.length > 0 || selectionTools) && (
+        <Stack gap={2} position="sticky" top={`${THEME.headerHeight}px`} zIndex="docked" bg="bg" _empty={{ display: 'none' }}>
+          {bulkActions.length > 0 && <BulkActionBar actor={actor} actions={bulkActions} />}
+          {selectionTools}
+        </Stack>
+      )}
       {page && (
         <>
           <DataTable caption={resource.title} columns={resource.columns} rows={page.items} sortBy={params.sortBy}
