@@ -358,6 +358,8 @@ const benchmark: Benchmark = {
     // was blocked throughout (PGlite's seed and ANALYZE run on it) as an infinite delay, and shed the login after the seed.
     const server = await startServer({ config: {
       inMemoryDatabase: true, databaseUrl: undefined, redisUrl: undefined, port: 0, host: '127.0.0.1', dataDir, logLevel: 'warn', maxEventLoopDelayMs: 0,
+      // An A/B of the hub's frame coalescing (0: one frame per message, as before it).
+      ...(process.env.HUB_COALESCE_MS !== undefined && { hubCoalesceMs: Number(process.env.HUB_COALESCE_MS) }),
     } });
     const ranOn = server.database.kind === 'pglite' ? 'in-memory PGlite' : 'PostgreSQL';
     let browser: Browser | undefined;
