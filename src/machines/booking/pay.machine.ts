@@ -189,7 +189,9 @@ export const payMachine = setup({
             id: 'payByBalance',
             src: 'payByBalance',
             input: ({ context }) => ({ ...onDelivery(context), idempotencyKey: idempotencyKey(context, 'balance') }),
-            onDone: [{ guard: { type: 'paid', params: outputParams }, target: '#pay.paid', actions: { type: 'setQuote', params: outputParams } }, { target: 'idle', actions: { type: 'setQuote', params: outputParams } }],
+            // The server answers a balance payment only once it is settled (payByBalance marks the delivery PAID in
+            // the same transaction; a refusal is an error): no answer leaves it pending, unlike a card's.
+            onDone: { target: '#pay.paid', actions: { type: 'setQuote', params: outputParams } },
             onError: { target: 'idle', actions: { type: 'fail', params: errorParams } },
           },
         },

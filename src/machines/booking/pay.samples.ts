@@ -39,8 +39,6 @@ export const paySamples = defineSamples(payMachine, [{
     { type: 'xstate.done.actor.payBySavedCard', output: sampleQuote(PAYMENT_STATUS.PAID) },
     { type: 'xstate.done.actor.payBySavedCard', output: sampleQuote(PAYMENT_STATUS.PAYMENT_FAILED, { paymentPeachPaymentFailureDescription: 'Transaction declined' }) },
     { type: 'xstate.done.actor.payByBalance', output: sampleQuote(PAYMENT_STATUS.PAID) },
-    // Answered but not settled yet: the step stays, with the quote as answered.
-    { type: 'xstate.done.actor.payByBalance', output: sampleQuote(PAYMENT_STATUS.PAYMENT_PENDING) },
     { type: 'xstate.done.actor.paymentCheckout', output: { checkoutId: 'chk_1', widgetScriptUrl: '/sandbox/v1/paymentWidgets.js', amount: 14375, currency: 'ZAR', brands: 'VISA MASTER' } },
     { type: 'xstate.error.actor.loadWidget', error: new Error('The payment form could not be loaded.') },
     { type: 'pay.saveCard', checked: true },
