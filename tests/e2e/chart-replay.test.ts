@@ -968,6 +968,13 @@ const newCustomerPays = (event: AnyEventObject) => {
   return fieldOf(account, 'accountType') === 'Prepay' && fieldOf(account, 'balance') === 0 && Number(fieldOf(fieldOf(output(event), 'quote'), 'paymentTotalDue')) > 0;
 };
 
+/** The demo customer's Prepay account, funded when seeded: its balance covers the price, nothing is due. */
+const PREPAID_CUSTOMER = 'customer@demo.test';
+const balanceCovers = (event: AnyEventObject) => {
+  const account = fieldOf(output(event), 'account');
+  return fieldOf(account, 'accountType') === 'Prepay' && Number(fieldOf(account, 'balance')) > 0 && fieldOf(fieldOf(output(event), 'quote'), 'paymentTotalDue') === 0;
+};
+
 /** Whether the run's saved card is to be declined when the pay step charges it. */
 const declinesLater = (run: Run) => run.path.steps.some((step) => step.event.type === 'xstate.done.actor.payBySavedCard'
   && fieldOf(output(step.event), 'paymentStatusId') === PAYMENT_STATUS.PAYMENT_FAILED);
@@ -1005,7 +1012,7 @@ function payDriver(): BrowserDriver {
       'xstate.done.actor.payBySavedCard': (event) => [PAYMENT_STATUS.PAID, PAYMENT_STATUS.PAYMENT_FAILED].some((status) => status === fieldOf(output(event), 'paymentStatusId')),
       'xstate.done.actor.removeCard': () => true,
       // The bookers' PostPay accounts; a new customer's personal Prepay account (balance 0, the total due).
-      'xstate.done.actor.selectAccount': (event) => fieldOf(fieldOf(output(event), 'account'), 'accountType') === 'PostPay' || newCustomerPays(event),
+      'xstate.done.actor.selectAccount': (event) => fieldOf(fieldOf(output(event), 'account'), 'accountType') === 'PostPay' || newCustomerPays(event) || balanceCovers(event),
       'xstate.done.actor.payByBalance': (event) => fieldOf(output(event), 'paymentStatusId') === PAYMENT_STATUS.PAID,
       // A 500 (the fault switch), or a refusal (422) of a PostPay account whose credit limit was lowered meanwhile
       // (the sample's is a Prepay account's; the chart reads only that the server refused: the details stay).
@@ -1023,8 +1030,9 @@ function payDriver(): BrowserDriver {
       const selected = run.path.steps.find((step) => step.event.type === 'xstate.done.actor.selectAccount')?.event;
       // A new customer's first booking opens their personal account.
       const refused = run.path.steps.some((step) => refusesPostPay(step.event));
-      const customer = Boolean(selected && newCustomerPays(selected)) || refused;
-      const booker = refused ? await postPayCustomer(run) : customer ? await signUp(`replay-pay-${run.path.index}`, 'Replay', 'Customer')
+      const prepaid = Boolean(selected && balanceCovers(selected));
+      const customer = Boolean(selected && newCustomerPays(selected)) || refused || prepaid;
+      const booker = refused ? await postPayCustomer(run) : prepaid ? PREPAID_CUSTOMER : customer ? await signUp(`replay-pay-${run.path.index}`, 'Replay', 'Customer')
         : loaded && (output(loaded) as unknown[]).length === 2 ? TWO_ACCOUNT_BOOKER : BOOKER;
       if (run.path.steps.some((step) => step.event.type === 'pay.savedCard' || step.event.type === 'pay.removeCard')) await savedCard(run, booker);
       await reopenAtPay(run, booker, customer);
@@ -1035,7 +1043,8 @@ function payDriver(): BrowserDriver {
         case 'pay.postPay': {
           const next = run.next();
           if (next && refusesPostPay(next)) await lowerCreditLimit(run);
-          await payDetails(page).getByRole('button', { name: PAY_STEP_TEXTS.postPay }).click();
+          // 'Pay' when the balance covers the price (nothing due), else 'Post pay'.
+          await payDetails(page).getByRole('button', { name: new RegExp(`^(${PAY_STEP_TEXTS.postPay}|${PAY_STEP_TEXTS.pay})$`) }).click();
           return;
         }
         // 'Pay with new card' beside saved cards (other runs' cards on the same account may show).
