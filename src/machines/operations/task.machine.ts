@@ -64,7 +64,7 @@ export const taskMachine = setup({
     },
     // Finished, but not final: reversing a completed job (reverseJobStatus) opens its last finished task again.
     // Only a drop-off: a completed pick-up is never its job's last finished task (its drop-off starts only after it
-    // and finishes later, and nothing but its own failure cancels that drop-off).
+    // and finishes later; only the pick-up's failure, never its completion, cancels that drop-off).
     completed: {
       description: 'Completed (4001); a job reversal opens a completed drop-off again (in progress, arrived).',
       on: { 'task.reverse': { guard: 'isDropOff', target: '#task.inProgress.arrived' } },
