@@ -23,7 +23,7 @@ import {
   type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
 import { FAULT_COOKIE } from '../../server/http/fault-switch';
-import { REFRESH_COOKIE } from '../../server/auth/sessions';
+import { REFRESH_COOKIE, SIGNED_IN_COOKIE } from '../../server/auth/sessions';
 import { SANDBOX_CARDS } from '../../server/payments/sandbox';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
 import { book } from '../api/booking-helpers';
@@ -211,6 +211,8 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'xstate.done.actor.impersonate': () => true,
     'xstate.error.actor.impersonate': (event) => status(event) === 403,
     'xstate.done.actor.reloadSession': () => true,
+    // A 500 (the fault switch), or a 401: the browser no longer holds the refresh cookie (see act 'auth.reload').
+    'xstate.error.actor.reloadSession': (event) => isServerError(event) || status(event) === 401,
     'xstate.done.actor.stopImpersonation': () => true,
     // The refresh answers for whoever the browser's refresh cookie speaks for: the identity the tab holds (the tab
     // that took another identity set the cookie too), never a change of it; without the cookie, 401.
@@ -287,6 +289,11 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         else await impersonateStoreUser(page);
         return;
       case 'auth.reload': {
+        // Refused 401: the session's cookies are gone from the browser (they expired together while the tab was
+        // open), so the reload's refresh carries none.
+        if (next?.type === 'xstate.error.actor.reloadSession' && status(next) === 401) {
+          for (const name of [REFRESH_COOKIE, SIGNED_IN_COOKIE]) await run.context.clearCookies({ name });
+        }
         // Saving the profile's details reloads the session (new claims) and the profile.
         await header(page).getByRole('link', { name: 'My profile' }).click();
         const details = page.getByRole('form', { name: 'Details' });
