@@ -238,10 +238,9 @@ export function selectPaths(paths: ReplayPath[], driver: DriverCapabilities): Se
 
 /**
  * The job and task drivers' capabilities (their actions are the operator's and the driver's real calls, see
- * chart-replay.test.ts): every job event; every task event but a cancellation under way (the server cancels a task
- * only with its delivery: removed from a job not started, or its pick-up failed) and a reopening of anything but an
- * exception (reverseJobStatus reopens the last finished task of a completed job: a pick-up exception ends its job,
- * a completed pick-up never does while its drop-off is open).
+ * chart-replay.test.ts): every job and task event. The task chart itself says which cancellations and reopenings
+ * the server makes (a task is cancelled only before it starts, and only a drop-off comes back or is reopened once
+ * completed), so no path asks for another.
  */
 export const JOB_CAPABILITIES: Omit<DriverCapabilities, 'produce'> = {
   starts: () => true,
@@ -254,15 +253,6 @@ export const TASK_CAPABILITIES: Omit<DriverCapabilities, 'produce'> = {
   starts: () => true,
   actions: new Set(['task.start', 'task.arrived', 'task.completePickup', 'task.completeDropoff', 'task.exceptionPickup',
     'task.exceptionDropoff', 'task.cancel', 'task.reverse']),
-  refuses: (event, from) => {
-    if (event.type === 'task.cancel' && !from.active.includes('notStarted')) {
-      return 'cancelling a task under way: the server cancels a task only with its delivery (removed from a job not started, or its pick-up failed)';
-    }
-    if (event.type === 'task.reverse' && !from.active.includes('exception')) {
-      return 'reopening a task that is not the exception ending its job: the server reopens only the last finished task of a completed job';
-    }
-    return null;
-  },
   answers: {},
 };
 

@@ -23,7 +23,7 @@ import {
   type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
 import { FAULT_COOKIE } from '../../server/http/fault-switch';
-import { REFRESH_COOKIE } from '../../server/auth/sessions';
+import { REFRESH_COOKIE, SIGNED_IN_COOKIE } from '../../server/auth/sessions';
 import { SANDBOX_CARDS } from '../../server/payments/sandbox';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
 import { book } from '../api/booking-helpers';
@@ -211,6 +211,8 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'xstate.done.actor.impersonate': () => true,
     'xstate.error.actor.impersonate': (event) => status(event) === 403,
     'xstate.done.actor.reloadSession': () => true,
+    // A 500 (the fault switch), or a 401: the browser no longer holds the refresh cookie (see act 'auth.reload').
+    'xstate.error.actor.reloadSession': (event) => isServerError(event) || status(event) === 401,
     'xstate.done.actor.stopImpersonation': () => true,
     // The refresh answers for whoever the browser's refresh cookie speaks for: the identity the tab holds (the tab
     // that took another identity set the cookie too), never a change of it; without the cookie, 401.
@@ -287,6 +289,11 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         else await impersonateStoreUser(page);
         return;
       case 'auth.reload': {
+        // Refused 401: the session's cookies are gone from the browser (they expired together while the tab was
+        // open), so the reload's refresh carries none.
+        if (next?.type === 'xstate.error.actor.reloadSession' && status(next) === 401) {
+          for (const name of [REFRESH_COOKIE, SIGNED_IN_COOKIE]) await run.context.clearCookies({ name });
+        }
         // Saving the profile's details reloads the session (new claims) and the profile.
         await header(page).getByRole('link', { name: 'My profile' }).click();
         const details = page.getByRole('form', { name: 'Details' });
@@ -642,17 +649,6 @@ function wizardDriver(): BrowserDriver {
       setTimeSlot: (url) => url.includes('/connect/deliveries/settimeslot/'),
     },
     holds: new Set(['getQuote', 'createQuote', 'updateQuote', 'updateParcels', 'selectQuote', 'acceptQuote', 'setTimeSlot']),
-    refuses: (event, from, path) => {
-      // The sample reopened at Parcels or Quotes is a failed card payment with no parcels and no quote chosen; the
-      // server records a failed payment only on an accepted delivery (requirePayable), which has both. At Quotes its
-      // chosen quote can have expired (`quotesExpired`: the screen drops it, Next is refused and replayed); at
-      // Parcels nothing takes its parcels away but a parcels.change the path does not have.
-      const after = path.steps[path.steps.indexOf(from) + 1];
-      if (event.type === 'step.submit' && path.scenario === 1 && /"parcels":"invalid"/.test(after?.state ?? '')) {
-        return 'Next refused on a reopened delivery at Parcels: the sample is a failed card payment without parcels, which the server never has (it fails only an accepted delivery\'s payment)';
-      }
-      return null;
-    },
     answers: {
       ...serverErrors(WIZARD_FAULTS),
       'xstate.done.actor.createQuote': () => true,
@@ -664,9 +660,7 @@ function wizardDriver(): BrowserDriver {
       'xstate.done.actor.updateParcels': () => true,
       'xstate.done.actor.selectQuote': () => true,
       'xstate.done.actor.loadTimeSlots': () => true,
-      // A time slot change answers with the delivery as it stands; on one expired or paid meanwhile the server
-      // refuses the change (422 'This delivery can no longer be changed.', requireEditable), never answering it.
-      'xstate.done.actor.setTimeSlot': (event) => !([PAYMENT_STATUS.EXPIRED, PAYMENT_STATUS.PAID] as number[]).includes(Number(fieldOf(output(event), 'paymentStatusId'))),
+      'xstate.done.actor.setTimeSlot': () => true,
       'xstate.done.actor.acceptQuote': () => true,
       'xstate.done.actor.details': () => true,
       'xstate.done.actor.pay': (event) => fieldOf(output(event), 'result') === 'paid',
@@ -730,6 +724,9 @@ function wizardDriver(): BrowserDriver {
           await footer(page).getByRole('button', { name: WIZARD_TEXTS.next, exact: true }).click();
           return;
         case 'parcels.change': {
+          // The sample's list is the custom parcel alone: a reopened delivery's own parcels are removed first.
+          const removes = wizard.getByRole('button', { name: new RegExp(`^${PARCEL_STEP_TEXTS.remove} `) });
+          while (await removes.count() > 0) await removes.first().click();
           await wizard.getByRole('button', { name: PARCEL_STEP_TEXTS.custom, exact: true }).click();
           const form = wizard.getByTestId('custom-parcel');
           const field = (label: string) => form.getByLabel(new RegExp(`^${label}`));
@@ -978,6 +975,13 @@ const newCustomerPays = (event: AnyEventObject) => {
   return fieldOf(account, 'accountType') === 'Prepay' && fieldOf(account, 'balance') === 0 && Number(fieldOf(fieldOf(output(event), 'quote'), 'paymentTotalDue')) > 0;
 };
 
+/** The demo customer's Prepay account, funded when seeded: its balance covers the price, nothing is due. */
+const PREPAID_CUSTOMER = 'customer@demo.test';
+const balanceCovers = (event: AnyEventObject) => {
+  const account = fieldOf(output(event), 'account');
+  return fieldOf(account, 'accountType') === 'Prepay' && Number(fieldOf(account, 'balance')) > 0 && fieldOf(fieldOf(output(event), 'quote'), 'paymentTotalDue') === 0;
+};
+
 /** Whether the run's saved card is to be declined when the pay step charges it. */
 const declinesLater = (run: Run) => run.path.steps.some((step) => step.event.type === 'xstate.done.actor.payBySavedCard'
   && fieldOf(output(step.event), 'paymentStatusId') === PAYMENT_STATUS.PAYMENT_FAILED);
@@ -1015,7 +1019,7 @@ function payDriver(): BrowserDriver {
       'xstate.done.actor.payBySavedCard': (event) => [PAYMENT_STATUS.PAID, PAYMENT_STATUS.PAYMENT_FAILED].some((status) => status === fieldOf(output(event), 'paymentStatusId')),
       'xstate.done.actor.removeCard': () => true,
       // The bookers' PostPay accounts; a new customer's personal Prepay account (balance 0, the total due).
-      'xstate.done.actor.selectAccount': (event) => fieldOf(fieldOf(output(event), 'account'), 'accountType') === 'PostPay' || newCustomerPays(event),
+      'xstate.done.actor.selectAccount': (event) => fieldOf(fieldOf(output(event), 'account'), 'accountType') === 'PostPay' || newCustomerPays(event) || balanceCovers(event),
       'xstate.done.actor.payByBalance': (event) => fieldOf(output(event), 'paymentStatusId') === PAYMENT_STATUS.PAID,
       // A 500 (the fault switch), or a refusal (422) of a PostPay account whose credit limit was lowered meanwhile
       // (the sample's is a Prepay account's; the chart reads only that the server refused: the details stay).
@@ -1033,8 +1037,9 @@ function payDriver(): BrowserDriver {
       const selected = run.path.steps.find((step) => step.event.type === 'xstate.done.actor.selectAccount')?.event;
       // A new customer's first booking opens their personal account.
       const refused = run.path.steps.some((step) => refusesPostPay(step.event));
-      const customer = Boolean(selected && newCustomerPays(selected)) || refused;
-      const booker = refused ? await postPayCustomer(run) : customer ? await signUp(`replay-pay-${run.path.index}`, 'Replay', 'Customer')
+      const prepaid = Boolean(selected && balanceCovers(selected));
+      const customer = Boolean(selected && newCustomerPays(selected)) || refused || prepaid;
+      const booker = refused ? await postPayCustomer(run) : prepaid ? PREPAID_CUSTOMER : customer ? await signUp(`replay-pay-${run.path.index}`, 'Replay', 'Customer')
         : loaded && (output(loaded) as unknown[]).length === 2 ? TWO_ACCOUNT_BOOKER : BOOKER;
       if (run.path.steps.some((step) => step.event.type === 'pay.savedCard' || step.event.type === 'pay.removeCard')) await savedCard(run, booker);
       await reopenAtPay(run, booker, customer);
@@ -1045,7 +1050,8 @@ function payDriver(): BrowserDriver {
         case 'pay.postPay': {
           const next = run.next();
           if (next && refusesPostPay(next)) await lowerCreditLimit(run);
-          await payDetails(page).getByRole('button', { name: PAY_STEP_TEXTS.postPay }).click();
+          // 'Pay' when the balance covers the price (nothing due), else 'Post pay'.
+          await payDetails(page).getByRole('button', { name: new RegExp(`^(${PAY_STEP_TEXTS.postPay}|${PAY_STEP_TEXTS.pay})$`) }).click();
           return;
         }
         // 'Pay with new card' beside saved cards (other runs' cards on the same account may show).

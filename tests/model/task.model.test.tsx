@@ -52,10 +52,10 @@ describeModel({
     notStarted: (snapshot) => check(snapshot, TASK_STATUS.NOT_STARTED, () => ['task.start', 'task.cancel']),
     inProgress: (snapshot) => expect(taskStatusOf(snapshot)).toBe(TASK_STATUS.IN_PROGRESS),
     'inProgress.onTheWay': (snapshot) => check(snapshot, TASK_STATUS.IN_PROGRESS, (pickUp) =>
-      ['task.arrived', pickUp ? 'task.exceptionPickup' : 'task.exceptionDropoff', 'task.cancel']),
+      ['task.arrived', pickUp ? 'task.exceptionPickup' : 'task.exceptionDropoff']),
     'inProgress.arrived': (snapshot) => {
       check(snapshot, TASK_STATUS.IN_PROGRESS, (pickUp) =>
-        [pickUp ? 'task.completePickup' : 'task.completeDropoff', pickUp ? 'task.exceptionPickup' : 'task.exceptionDropoff', 'task.cancel']);
+        [pickUp ? 'task.completePickup' : 'task.completeDropoff', pickUp ? 'task.exceptionPickup' : 'task.exceptionDropoff']);
       expect(running.getSnapshot().context.arrivedLocation).not.toBeNull();
     },
     completed: (snapshot) => check(snapshot, TASK_STATUS.COMPLETED, () => []),

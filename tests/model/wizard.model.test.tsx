@@ -163,6 +163,9 @@ describeModel({
             break;
           }
           case 'parcels.change': {
+            // The sample's list is the custom parcel alone: a reopened delivery's own parcels are removed first.
+            const removes = () => inWizard().queryAllByRole('button', { name: new RegExp(`^${PARCEL_STEP_TEXTS.remove} `) });
+            while (removes().length > 0) fireEvent.click(removes()[0]!);
             fireEvent.click(inWizard().getByRole('button', { name: PARCEL_STEP_TEXTS.custom }));
             const form = within(inWizard().getByTestId('custom-parcel'));
             const field = (label: string) => form.getByLabelText(new RegExp(`^${label}`));

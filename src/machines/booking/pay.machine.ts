@@ -104,6 +104,7 @@ export const payMachine = setup({
     paid: (_, quote: Quote) => quote.paymentStatusId === PAYMENT_STATUS.PAID,
     postPayAllowed: ({ context }) => canPostPay(context.account, context.quote),
     cardUsable: ({ context }, params: { cardId: number }) => context.cards.some((card) => card.id === params.cardId && !card.expired),
+    cardListed: ({ context }, params: { cardId: number }) => context.cards.some((card) => card.id === params.cardId),
     somethingDue: ({ context }) => canPayByCard(context.quote.paymentTotalDue),
   },
 }).createMachine({
@@ -178,7 +179,8 @@ export const payMachine = setup({
               target: 'payingSavedCard',
               actions: 'clearProblem',
             },
-            'pay.removeCard': { target: 'removingCard' },
+            // Remove is offered on a listed card only (an expired one too): no other card id comes from the screen.
+            'pay.removeCard': { guard: { type: 'cardListed', params: ({ event }) => ({ cardId: event.cardId }) }, target: 'removingCard' },
             'pay.newCard': { guard: 'somethingDue', target: 'requestingCheckout', actions: 'clearProblem' },
             'pay.back': { target: '#pay.account.choosing', actions: 'clearProblem' },
           },
@@ -189,7 +191,9 @@ export const payMachine = setup({
             id: 'payByBalance',
             src: 'payByBalance',
             input: ({ context }) => ({ ...onDelivery(context), idempotencyKey: idempotencyKey(context, 'balance') }),
-            onDone: [{ guard: { type: 'paid', params: outputParams }, target: '#pay.paid', actions: { type: 'setQuote', params: outputParams } }, { target: 'idle', actions: { type: 'setQuote', params: outputParams } }],
+            // The server answers a balance payment only once it is settled (payByBalance marks the delivery PAID in
+            // the same transaction; a refusal is an error): no answer leaves it pending, unlike a card's.
+            onDone: { target: '#pay.paid', actions: { type: 'setQuote', params: outputParams } },
             onError: { target: 'idle', actions: { type: 'fail', params: errorParams } },
           },
         },

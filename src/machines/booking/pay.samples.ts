@@ -31,19 +31,25 @@ export const paySamples = defineSamples(payMachine, [{
     { type: 'xstate.done.actor.selectAccount', output: { quote, account, cards } },
     // Post pay refused: Prepay with a total due.
     { type: 'xstate.done.actor.selectAccount', output: { quote, account: prepay, cards } },
-    // Nothing due: the balance covers it (no new card; 'Pay' instead of 'Post pay').
-    { type: 'xstate.done.actor.selectAccount', output: { quote: covered, account: funded, cards } },
     { type: 'pay.savedCard', cardId: 1 },
     { type: 'pay.removeCard', cardId: 2 },
     { type: 'xstate.done.actor.removeCard', output: { cardId: 2 } },
     { type: 'xstate.done.actor.payBySavedCard', output: sampleQuote(PAYMENT_STATUS.PAID) },
     { type: 'xstate.done.actor.payBySavedCard', output: sampleQuote(PAYMENT_STATUS.PAYMENT_FAILED, { paymentPeachPaymentFailureDescription: 'Transaction declined' }) },
     { type: 'xstate.done.actor.payByBalance', output: sampleQuote(PAYMENT_STATUS.PAID) },
-    // Answered but not settled yet: the step stays, with the quote as answered.
-    { type: 'xstate.done.actor.payByBalance', output: sampleQuote(PAYMENT_STATUS.PAYMENT_PENDING) },
     { type: 'xstate.done.actor.paymentCheckout', output: { checkoutId: 'chk_1', widgetScriptUrl: '/sandbox/v1/paymentWidgets.js', amount: 14375, currency: 'ZAR', brands: 'VISA MASTER' } },
     { type: 'xstate.error.actor.loadWidget', error: new Error('The payment form could not be loaded.') },
     { type: 'pay.saveCard', checked: true },
     { type: 'xstate.error.actor.payByBalance', error: toApiError(422, { message: 'A Prepay account cannot post-pay while a total is due. Please pay by card.' }, '/connect/deliveries/payByBalance/ZA/501') },
+  ],
+}, {
+  // Nothing due: 'Pay' settles it from the balance, and no new card is offered (the only path that shows it).
+  name: 'a customer whose prepaid balance covers the price',
+  input: { quote, viewer: sampleCustomer },
+  events: [
+    { type: 'xstate.done.actor.loadAccounts', output: [{ key: 31, value: 'Thandi Nkosi' }] },
+    chosen({ key: '31', value: 'Thandi Nkosi' }),
+    { type: 'xstate.done.actor.selectAccount', output: { quote: covered, account: funded, cards: [] } },
+    { type: 'xstate.done.actor.payByBalance', output: sampleQuote(PAYMENT_STATUS.PAID) },
   ],
 }], 'transitions');

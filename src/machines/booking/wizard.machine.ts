@@ -150,8 +150,6 @@ export const wizardMachine = setup({
       Number.isInteger(params.step) && params.step >= 0 && params.step < context.activeStep && context.quote?.paymentStatusId !== PAYMENT_STATUS.PAID,
     quotePaid: ({ context }) => context.quote?.paymentStatusId === PAYMENT_STATUS.PAID,
     quoteOutOfRange: ({ context }) => context.quote === null || !isWizardPaymentStatus(context.quote.paymentStatusId),
-    outputPaid: (_, params: { quote: Quote | null }) => params.quote?.paymentStatusId === PAYMENT_STATUS.PAID,
-    outputOutOfRange: (_, params: { quote: Quote | null }) => params.quote !== null && !isWizardPaymentStatus(params.quote.paymentStatusId),
     noParcelTypes: ({ context }) => context.parcelTypes.length === 0,
     noTimeSlots: ({ context }) => context.timeSlots.length === 0,
     slotOffered: ({ context, event }) => {
@@ -400,12 +398,10 @@ export const wizardMachine = setup({
                   assertEvent(event, 'quote.timeSlot');
                   return { ...onDelivery(context), deliveryTime: event.deliveryTime };
                 },
-                // The new quote may have expired or been paid meanwhile: the payment-status views apply here too.
-                onDone: [
-                  { guard: { type: 'outputPaid', params: stepQuote }, target: '#wizard.paid', actions: { type: 'setQuote', params: stepQuote } },
-                  { guard: { type: 'outputOutOfRange', params: stepQuote }, target: '#wizard.failed', actions: { type: 'setQuote', params: stepQuote } },
-                  { target: 'editing', actions: { type: 'setQuote', params: stepQuote } },
-                ],
+                // The answer keeps the delivery's status: the server changes a slot only while the steps are open
+                // (requireEditable), so one paid or expired meanwhile (another tab) is its 422 'This delivery can no
+                // longer be changed.', shown as the step's failure, never an answer to route to paid or failed.
+                onDone: { target: 'editing', actions: { type: 'setQuote', params: stepQuote } },
                 onError: serverError,
               },
             },

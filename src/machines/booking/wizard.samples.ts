@@ -63,16 +63,14 @@ export const wizardSamples = defineSamples(wizardMachine, [
     input: { viewer: sampleCustomer, deliveryId: 501 },
     events: [
       { type: 'xstate.done.actor.getQuote', output: sampleQuote(PAYMENT_STATUS.EXPIRED) },
-      { type: 'xstate.done.actor.getQuote', output: sampleQuote(PAYMENT_STATUS.PAYMENT_FAILED, { paymentPeachPaymentFailureDescription: 'Card declined' }) },
+      // A failed card payment is always an accepted delivery's (the server fails no other): it has its parcels.
+      { type: 'xstate.done.actor.getQuote', output: sampleQuote(PAYMENT_STATUS.PAYMENT_FAILED, { paymentPeachPaymentFailureDescription: 'Card declined', deliveryItems: [sampleCustomParcel] }) },
       { type: 'xstate.done.actor.getQuote', output: sampleQuote(PAYMENT_STATUS.PAID) },
       { type: 'xstate.error.actor.getQuote', error: serverError('getquotes') },
-      { type: 'xstate.done.actor.reattempt', output: sampleQuote(PAYMENT_STATUS.NOT_SELECTED) },
+      // A reattempt answers NOT_SELECTED only for a delivery with parcels (without: ITEMS_OUTSTANDING).
+      { type: 'xstate.done.actor.reattempt', output: sampleQuote(PAYMENT_STATUS.NOT_SELECTED, { deliveryItems: [sampleCustomParcel] }) },
       { type: 'xstate.error.actor.reattempt', error: serverError('reattempt') },
       { type: 'wizard.reattempt' },
-      // The quote expired while the time slot changed: 'Delivery failed'.
-      { type: 'xstate.done.actor.setTimeSlot', output: sampleQuote(PAYMENT_STATUS.EXPIRED) },
-      // Paid meanwhile (from another tab): the success summary.
-      { type: 'xstate.done.actor.setTimeSlot', output: sampleQuote(PAYMENT_STATUS.PAID) },
       // The step prop changes while the quote has no data: the delivery opens on Quotes, not where it stopped.
       { type: 'wizard.step', step: 2 },
       { type: 'wizard.close' },

@@ -43,7 +43,8 @@ export const taskMachine = setup({
       on: {
         'task.exceptionPickup': { guard: 'isPickUp', target: 'exception' },
         'task.exceptionDropoff': { guard: 'isDropOff', target: 'exception' },
-        'task.cancel': 'cancelled',
+        // No 'task.cancel' here: the server cancels a task only with its delivery (removed from a job not started,
+        // whose tasks none has started; or its pick-up failed, before which its drop-off cannot start).
       },
       states: {
         onTheWay: {
@@ -62,17 +63,20 @@ export const taskMachine = setup({
       },
     },
     // Finished, but not final: reversing a completed job (reverseJobStatus) opens its last finished task again.
+    // Only a drop-off: a completed pick-up is never its job's last finished task (its drop-off starts only after it
+    // and finishes later; only the pick-up's failure, never its completion, cancels that drop-off).
     completed: {
-      description: 'Completed (4001); a job reversal opens it again (in progress, arrived).',
-      on: { 'task.reverse': '#task.inProgress.arrived' },
+      description: 'Completed (4001); a job reversal opens a completed drop-off again (in progress, arrived).',
+      on: { 'task.reverse': { guard: 'isDropOff', target: '#task.inProgress.arrived' } },
     },
     exception: {
       description: 'Exception (-1001); a job reversal opens it again (in progress, where it was).',
       on: { 'task.reverse': [{ guard: 'hasArrived', target: '#task.inProgress.arrived' }, { target: '#task.inProgress.onTheWay' }] },
     },
+    // Only a drop-off comes back: a pick-up is cancelled only when its delivery leaves the job, for good.
     cancelled: {
-      description: 'Cancelled (-1); a job reversal that reopens the pick-up exception which cancelled it makes it not started again.',
-      on: { 'task.reverse': 'notStarted' },
+      description: 'Cancelled (-1); a job reversal that reopens the pick-up exception which cancelled a drop-off makes it not started again.',
+      on: { 'task.reverse': { guard: 'isDropOff', target: 'notStarted' } },
     },
   },
 });
