@@ -5,7 +5,8 @@
 // runs it. Packages stay in node_modules (not bundled), so the compiled file is only our own code, with one exception:
 // fastify-openapi-glue is bundled with server/openapi-prevalidated.mjs in place of its validator, because the compile
 // also validates the OpenAPI contracts and writes them as JSON (server/openapi-compile.mjs), so a start neither parses
-// their YAML nor checks them against the OpenAPI meta-schema again (issue 23, "Server start-up").
+// their YAML nor checks them against the OpenAPI meta-schema again (issue 23, "Server start-up"). The compile also
+// draws the demo seed's images once (server/demo-media-build.ts), which a fresh seed otherwise drew and measured.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,9 @@ const ALSO = ['package-lock.json', 'tsconfig.json'];
 /** The glue whose validator the compiled server replaces, and the major version the replacement was written for. */
 const GLUE = 'fastify-openapi-glue';
 const GLUE_MAJOR = '4.';
+/** Compiled and run by the compile: draws the demo images once, to dist-server/demo-media.json (server/db/seed-media.ts). */
+const DEMO_MEDIA_BUILD = 'demo-media-build';
+const demoMediaFile = join(outDir, 'demo-media.json');
 
 // `--compile` only compiles (the browser suite does it once before starting several servers at the same time).
 const entry = process.argv[2] ?? 'start';
@@ -45,7 +49,7 @@ async function isStale() {
   } catch {
     return true;
   }
-  if (ENTRIES.some((name) => !existsSync(join(outDir, `${name}.mjs`)))) return true;
+  if ([...ENTRIES, DEMO_MEDIA_BUILD].some((name) => !existsSync(join(outDir, `${name}.mjs`))) || !existsSync(demoMediaFile)) return true;
   const { contractFiles, compiledContractPath } = await import('./openapi-compile.mjs');
   const contracts = contractFiles(root);
   if (contracts.some((file) => !(file in stamp) || !existsSync(compiledContractPath(outDir, file.slice(8, -5))))) return true;
@@ -78,7 +82,7 @@ async function compile() {
   await compileContracts(root, outDir);
   const result = await build({
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(ENTRIES.map((name) => [name, `server/${name}.ts`])),
+    entryPoints: Object.fromEntries([...ENTRIES, DEMO_MEDIA_BUILD].map((name) => [name, `server/${name}.ts`])),
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -86,12 +90,14 @@ async function compile() {
     format: 'esm',
     target: 'node20',
     plugins: [gluePrevalidated],
-    // server/openapi-documents.ts reads the contracts from dist-server/openapi/*.json.
-    define: { OPENAPI_PRECOMPILED: 'true' },
+    // server/openapi-documents.ts reads the contracts from dist-server/openapi/*.json, the seed its images from
+    // dist-server/demo-media.json.
+    define: { OPENAPI_PRECOMPILED: 'true', DEMO_MEDIA_PRECOMPUTED: 'true' },
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
   });
+  await import(pathToFileURL(join(outDir, `${DEMO_MEDIA_BUILD}.mjs`)).href);
   const inputs = [...Object.keys(result.metafile.inputs), ...ALSO, ...contractFiles(root)];
   const stamp = Object.fromEntries(inputs.map((path) => [path, modified(path)]));
   // A file saved while compiling may not be in the output: leave no stamp, so the next start compiles again.

@@ -5,10 +5,10 @@
 import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
 import { LOGISTIC_STATUS } from '../../src/lib/statuses';
 import { recordDeliveryMedia, recordProfilePicture } from '../domain/media';
-import { demoAvatar, demoDeliveryPicture, demoSignature } from '../domain/media-image';
 import type { Database } from './database';
 import { announcements, deliveries, mediaItems, portals, profilePictures, users } from './schema';
 import { SEED_WAYBILL_PREFIX } from './seed-deliveries';
+import { demoMedia, PICTURE_BLURS } from './seed-media';
 
 export const DEMO_ANNOUNCEMENTS = [
   {
@@ -31,8 +31,6 @@ export const DEMO_ANNOUNCEMENTS = [
   },
 ] as const;
 
-/** How many delivered demo deliveries get a picture and a signature; the blur of each picture (0 = sharp). */
-const PICTURE_BLURS = [0, 1, 0, 2, 0, 4, 1, 0];
 // Users whose pictures no other test expects to be absent.
 const PROFILE_USERS = ['superhero@demo.test', 'store.user@demo.test', 'company.user@demo.test'];
 
@@ -47,7 +45,7 @@ export async function seedContent(db: Database): Promise<void> {
   const delivered = await db.select({ id: deliveries.id, createdAt: deliveries.createdAt }).from(deliveries)
     .where(and(eq(deliveries.portalId, za.id), eq(deliveries.logisticStatusId, LOGISTIC_STATUS.DELIVERED), like(deliveries.waybill, `${SEED_WAYBILL_PREFIX}%`)))
     .orderBy(asc(deliveries.waybill)).limit(PICTURE_BLURS.length);
-  // Generating and measuring the pictures costs CPU on every start: skip the ones already there.
+  // Skip the ones already there (the TypeScript server draws the images only when one is missing).
   const seeded = new Set((await db.select({ seedKey: mediaItems.seedKey }).from(mediaItems).where(like(mediaItems.seedKey, 'media-%')))
     .map((row) => row.seedKey));
   for (const [index, delivery] of delivered.entries()) {
@@ -56,11 +54,11 @@ export async function seedContent(db: Database): Promise<void> {
     const createdAt = new Date(delivery.createdAt.getTime() + (4 + index) * 3_600_000);
     await recordDeliveryMedia(db, {
       portalId: za.id, kind: 'deliveryPicture', deliveryId: delivery.id, userId: driver?.id ?? null, contentType: 'image/png',
-      data: demoDeliveryPicture(index + 1, PICTURE_BLURS[index]!), seedKey: `media-picture-${index + 1}`, createdAt,
+      ...demoMedia().pictures[index]!, seedKey: `media-picture-${index + 1}`, createdAt,
     });
     await recordDeliveryMedia(db, {
       portalId: za.id, kind: 'deliverySignature', deliveryId: delivery.id, userId: driver?.id ?? null, contentType: 'image/png',
-      data: demoSignature(index + 1), seedKey: `media-signature-${index + 1}`, createdAt,
+      ...demoMedia().signatures[index]!, seedKey: `media-signature-${index + 1}`, createdAt,
     });
   }
 
@@ -71,8 +69,8 @@ export async function seedContent(db: Database): Promise<void> {
     const [media] = await db.select({ id: mediaItems.id }).from(mediaItems)
       .where(and(eq(mediaItems.kind, 'profilePicture'), eq(mediaItems.userId, person.id)));
     if (media) continue;
-    const data = demoAvatar(PROFILE_USERS.indexOf(person.email) + 1);
+    const { data, measure } = demoMedia().avatars[PROFILE_USERS.indexOf(person.email)]!;
     await db.insert(profilePictures).values({ userId: person.id, contentType: 'image/png', data }).onConflictDoNothing();
-    await recordProfilePicture(db, za, person.id, 'image/png', data);
+    await recordProfilePicture(db, za, person.id, 'image/png', data, measure);
   }
 }

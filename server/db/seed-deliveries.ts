@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SLA_TYPES } from '../../src/lib/constants';
 import { haversineKm } from '../../src/lib/distance';
 import { LOGISTIC_STATUS, PAYMENT_STATUS } from '../../src/lib/statuses';
-import { dayTypeOf, priceOptions, windows, type PricedOption } from '../domain/pricing';
+import { dayTypeOf, priceFromTables, pricingTables, windows, type PricedOption } from '../domain/pricing';
 import { routeDistanceKm, type BookingAddress } from '../domain/quotes';
 import { greatCircleRouter } from '../geo/great-circle';
 import type { Router } from '../geo/types';
@@ -145,6 +145,8 @@ export async function seedDeliveriesAdmin(db: Database, options: SeedDeliveriesO
   };
   const inHighRiskArea = (place: Place) => SEED_HIGH_RISK_AREAS.some((area) => haversineKm(place, area) <= area.radiusKm);
 
+  // The portal's rates read once; each distinct input is priced from them as priceOptions prices it (no query each).
+  const tables = await pricingTables(db, za.id);
   const prices = new Map<string, PricedOption[]>();
   const random = seededRandom(20261121);
   const planned = [];
@@ -178,7 +180,7 @@ export async function seedDeliveriesAdmin(db: Database, options: SeedDeliveriesO
       isRoundTrip, isHighRisk, parcels: Array.from({ length: parcels }, (_, n) => ({ parcelTypeId: n + 1, ...SEED_PARCEL_TYPES[n]! })),
     };
     const priceKey = JSON.stringify({ ...input, date: dayTypeOf(pickUpDate, za.timeZone), time: null, slotEnd: null });
-    if (!prices.has(priceKey)) prices.set(priceKey, (await priceOptions(db, input)).options);
+    if (!prices.has(priceKey)) prices.set(priceKey, priceFromTables(tables, input).options);
     const priced = prices.get(priceKey)!.find((candidate) => candidate.slaType === wantedSla) ?? prices.get(priceKey)![0];
     const option = priced && { ...priced, ...windows(input, priced.slaType) };
     if (!option) throw new Error(`seed: no service level is offered for ${waybill} (${distanceKm} km)`);

@@ -4,7 +4,7 @@
 // completed job is paid to its driver through the ledger code completing a job uses, on the day it completed.
 import { and, asc, count, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import { JOB_STATUS, LOGISTIC_STATUS, TASK_STATUS, TASK_TYPE } from '../../src/lib/statuses';
-import { payCompletedJob } from '../domain/driver-pay';
+import { payCompletedJobs } from '../domain/driver-pay';
 import type { Database } from './database';
 import { SEED_WAYBILL_PREFIX } from './seed-deliveries';
 import { bankAccounts, deliveries, drivers, jobDeliveries, jobPayPostings, jobs, jobTasks, portals, users } from './schema';
@@ -31,7 +31,7 @@ const HISTORY_DRIVER = 'driver@demo.test';
  * The seeded history's jobs and their driver pay. Each delivered delivery of the back-office seed (WBL…) that is in
  * no job gets one completed job (collected 40 minutes before it was delivered, completed when it was delivered) by the
  * demo driver. Then every seeded
- * completed job without a pay posting is paid by payCompletedJob, dated when it completed (its deliveredAt lies
+ * completed job without a pay posting is paid as payCompletedJob pays one (payCompletedJobs, all in one go), dated when it completed (its deliveredAt lies
  * before the seeding moment, so nothing is paid in the future whatever the hour), oldest first so each payee's
  * statement reads in order. Idempotent: a job is made once (by seed key) and paid once (payCompletedJob's rule).
  */
@@ -89,8 +89,6 @@ export async function seedDriverPayHistory(db: Database): Promise<void> {
       .orderBy(asc(jobs.completedAt), asc(jobs.id));
     if (unpaid.length === 0) return;
     await tx.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, unpaid.map((job) => job.id))).orderBy(asc(jobs.id)).for('update');
-    for (const job of unpaid) {
-      await payCompletedJob(tx, { portalId: za.id, jobId: job.id, driverId: job.driverId, userId: admin.id, postedAt: job.completedAt! });
-    }
+    await payCompletedJobs(tx, unpaid.map((job) => ({ portalId: za.id, jobId: job.id, driverId: job.driverId, userId: admin.id, postedAt: job.completedAt! })));
   });
 }

@@ -1,8 +1,9 @@
 // Seeded paid deliveries are paid the way a customer pays: a settled card payment of the selected quote's total
 // (paymentTotals) and the sale's ledger posting (postSale), so "Total paid" and the ledger agree with the price.
-import { postSale } from '../domain/payments';
+import { salePosting, type SaleAccounts } from '../domain/payments';
 import { paymentTotals } from '../domain/quotes';
-import type { Tx } from '../domain/ledger';
+import { postTransactions, systemAccountId, type Tx } from '../domain/ledger';
+import { SYSTEM_ACCOUNTS } from './seed-booking';
 import { mapInOrder } from './in-order';
 import { deliveries, deliveryQuotes, payments } from './schema';
 
@@ -28,8 +29,15 @@ export async function seedCardPayments(tx: Tx, all: readonly SeedSale[]): Promis
     amountCents: totals[index]!.total, currency: sale.currency, status: 'succeeded', resultCode: '000.100.110',
     resultDescription: 'Request successfully processed in \'Merchant in Integrator Test Mode\'', createdAt: sale.settledAt, settledAt: sale.settledAt,
   }))).returning();
-  for (const [index, sale] of sales.entries()) {
-    // Dated when it was paid, as a live sale is: Finance Metrics by day or week shows the seeded history, not one day.
-    await postSale(tx, sale.delivery.portalId, { ...sale.delivery, xmin: '0' }, rows[index]!, totals[index]!.vat, false, min(sale.settledAt, new Date()));
+  // The postings postSale would write one by one, written together (one statement per table); the platform
+  // accounts looked up once per portal, in postSale's order.
+  const accountsOf = new Map<number, SaleAccounts>();
+  for (const portalId of new Set(sales.map((sale) => sale.delivery.portalId))) {
+    const clearing = await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.cardClearing);
+    const revenue = await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.revenue);
+    accountsOf.set(portalId, { clearing, revenue, vat: await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.vat) });
   }
+  // Dated when it was paid, as a live sale is: Finance Metrics by day or week shows the seeded history, not one day.
+  await postTransactions(tx, sales.map((sale, index) => salePosting(sale.delivery.portalId, sale.delivery, rows[index]!, totals[index]!.vat,
+    accountsOf.get(sale.delivery.portalId)!, min(sale.settledAt, new Date()))));
 }

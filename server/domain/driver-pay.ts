@@ -8,8 +8,8 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { accounts, companies, drivers, jobPayPostings, users } from '../db/schema';
 import { SYSTEM_ACCOUNTS } from '../db/seed-booking';
-import { postTransaction, reverseTransaction, systemAccountId, type Tx } from './ledger';
-import { jobCostLines } from './operations/job-cost';
+import { postTransaction, postTransactions, reverseTransaction, systemAccountId, type Posting, type Tx } from './ledger';
+import { jobCostLines, jobsCostLines } from './operations/job-cost';
 
 /** The platform's account of what deliveries cost: driver pay (completions and job-cost adjustments). Gross profit reads it. */
 export const COST_OF_SALES_ACCOUNT = SYSTEM_ACCOUNTS.costOfSales;
@@ -68,6 +68,40 @@ export async function payCompletedJob(tx: Tx, input: JobPayInput): Promise<numbe
     ...(input.postedAt && { createdAt: input.postedAt }),
   });
   return transactionId;
+}
+
+/**
+ * payCompletedJob for many completed jobs that have no pay posting yet (the caller checked, and holds their row locks),
+ * in the given order, written with one statement per table: the same rows as paying them one by one. The demo seed
+ * pays its history (over a hundred jobs) with it on a fresh start.
+ */
+export async function payCompletedJobs(tx: Tx, inputs: readonly JobPayInput[]): Promise<void> {
+  const lines = await jobsCostLines(tx, inputs.map((input) => input.jobId));
+  const paying: { input: JobPayInput; posting: Posting; reason: string }[] = [];
+  // Accounts resolved in the order paying one by one would first ask for them (a payee's is opened on demand).
+  const payees = new Map<string, number>();
+  const costOfSales = new Map<number, number>();
+  for (const input of inputs) {
+    if (input.driverId === null) continue;
+    const totalCents = lines.get(input.jobId)!.reduce((sum, line) => sum + line.amountExcl, 0);
+    if (totalCents <= 0) continue;
+    const payeeKey = `${input.portalId}:${input.driverId}`;
+    const payee = payees.get(payeeKey) ?? await payeeAccountId(tx, input.portalId, input.driverId);
+    payees.set(payeeKey, payee);
+    const cost = costOfSales.get(input.portalId) ?? await systemAccountId(tx, input.portalId, COST_OF_SALES_ACCOUNT);
+    costOfSales.set(input.portalId, cost);
+    const reason = `Driver pay for completed job ${input.jobId}`;
+    paying.push({ input, reason, posting: {
+      portalId: input.portalId, transactionType: 'Credit', description: reason, postedAt: input.postedAt,
+      entries: [{ accountId: cost, amountCents: totalCents }, { accountId: payee, amountCents: -totalCents }],
+    } });
+  }
+  if (paying.length === 0) return;
+  const transactionIds = await postTransactions(tx, paying.map((pay) => pay.posting));
+  await tx.insert(jobPayPostings).values(paying.map(({ input, reason }, index) => ({
+    portalId: input.portalId, jobId: input.jobId, ledgerTransactionId: transactionIds[index]!, reason, createdByUserId: input.userId,
+    ...(input.postedAt && { createdAt: input.postedAt }),
+  })));
 }
 
 /** Reverses a job's pay when the job is taken back from completed (the caller holds its row lock). */

@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { deliveries, mediaItems, profilePictures, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { type ListDefinition, pageOf, parseListQuery, type QueryOf, whereAll } from './list-query';
-import { measureImage } from './media-image';
+import { measureImage, type ImageMeasure } from './media-image';
 import type { PortalData } from './portals';
 
 /**
@@ -136,9 +136,11 @@ export async function mediaImage(db: Database, keys: SigningKeys, portal: Portal
 export async function recordDeliveryMedia(db: Database, input: {
   portalId: number; kind: 'deliveryPicture' | 'deliverySignature'; deliveryId: number; userId: number | null;
   contentType: string; data: Buffer; seedKey?: string; createdAt?: Date;
+  /** The data's measureImage, when already known (the seed's images are measured once, server/db/seed-media.ts). */
+  measure?: ImageMeasure;
 }) {
-  const measure = measureImage(input.data);
-  const [row] = await db.insert(mediaItems).values({ ...input, byteSize: input.data.length, ...measure })
+  const { measure = measureImage(input.data), ...values } = input;
+  const [row] = await db.insert(mediaItems).values({ ...values, byteSize: input.data.length, ...measure })
     .onConflictDoNothing().returning({ id: mediaItems.id });
   return row;
 }
@@ -147,8 +149,8 @@ export async function recordDeliveryMedia(db: Database, input: {
  * Called after a profile picture is stored (uploadProfilePicture, the seed): the media row of that user's
  * picture is replaced with the new picture's measures. The bytes stay in profile_pictures.
  */
-export async function recordProfilePicture(db: Database, portal: PortalData | { id: number }, userId: number, contentType: string, data: Buffer) {
-  const measure = measureImage(data);
+export async function recordProfilePicture(db: Database, portal: PortalData | { id: number }, userId: number, contentType: string, data: Buffer,
+  measure: ImageMeasure = measureImage(data)) {
   const values = { contentType, byteSize: data.length, ...measure, data: null, createdAt: new Date() };
   await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: mediaItems.id }).from(mediaItems)

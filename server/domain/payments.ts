@@ -17,7 +17,7 @@ import { SYSTEM_ACCOUNTS } from '../db/seed-booking';
 import { HttpError, notFound } from '../http/errors';
 import { amountToCents, centsToAmount, classifyResult, PaymentProviderClient, ProviderUnavailableError, type ProviderPayment } from '../payments/provider-client';
 import { newTrackingHash, payableAccounts, type BookingContext } from './booking';
-import { postTransaction, systemAccountId, type Tx } from './ledger';
+import { postTransaction, systemAccountId, type Posting, type Tx } from './ledger';
 import { requireWithinLimit } from './money-rules';
 import type { PortalData } from './portals';
 import { activeQuotes, lockDelivery, paymentTotals, quoteResponse, readDelivery, type BookingQuote, type DeliveryRow } from './quotes';
@@ -132,7 +132,6 @@ async function markPaid(tx: Tx, deliveryId: number) {
 export async function postSale(tx: Tx, portalId: number, delivery: DeliveryRow, payment: PaymentRow, vatCents: number, alreadyPaid: boolean, postedAt?: Date) {
   const clearing = await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.cardClearing);
   const card = payment.method === 'balance' ? 0 : payment.amountCents;
-  const onAccount = payment.method === 'balance' ? payment.amountCents : payment.creditAppliedCents;
   if (alreadyPaid) {
     if (card === 0) return;
     // The provider took the money twice: the ledger records it too, credited to the payer's account, or held in
@@ -144,16 +143,31 @@ export async function postSale(tx: Tx, portalId: number, delivery: DeliveryRow, 
       entries: [{ accountId: clearing, amountCents: card }, { accountId: creditTo, amountCents: -card }] });
     return;
   }
+  await postTransaction(tx, salePosting(portalId, delivery, payment, vatCents, {
+    clearing, revenue: await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.revenue), vat: await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.vat),
+  }, postedAt));
+}
+
+/** The platform accounts a sale posts to. */
+export interface SaleAccounts { clearing: number; revenue: number; vat: number }
+
+/**
+ * A first sale's posting (postSale when the delivery was not already paid): the card's and the account's share
+ * against revenue and VAT. The demo seed posts its paid deliveries with these, all in one postTransactions.
+ */
+export function salePosting(portalId: number, delivery: Pick<DeliveryRow, 'id'>, payment: PaymentRow, vatCents: number, accounts: SaleAccounts, postedAt?: Date): Posting {
+  const card = payment.method === 'balance' ? 0 : payment.amountCents;
+  const onAccount = payment.method === 'balance' ? payment.amountCents : payment.creditAppliedCents;
   const total = card + onAccount;
-  await postTransaction(tx, {
+  return {
     portalId, transactionType: 'Invoice', description: `Delivery ${delivery.id} (${waybillOf(delivery.id)})`, deliveryId: delivery.id, paymentId: payment.id, postedAt,
     entries: [
-      { accountId: clearing, amountCents: card },
+      { accountId: accounts.clearing, amountCents: card },
       ...(payment.accountId && onAccount ? [{ accountId: payment.accountId, amountCents: onAccount }] : []),
-      { accountId: await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.revenue), amountCents: -(total - vatCents) },
-      { accountId: await systemAccountId(tx, portalId, SYSTEM_ACCOUNTS.vat), amountCents: -vatCents },
+      { accountId: accounts.revenue, amountCents: -(total - vatCents) },
+      { accountId: accounts.vat, amountCents: -vatCents },
     ],
-  });
+  };
 }
 
 /**

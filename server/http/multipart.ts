@@ -4,6 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { ERROR_TEXTS } from '../../src/lib/error-catalogue';
 import { HttpError } from './errors';
+import { checkSchemas } from './validation';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
@@ -18,7 +19,7 @@ const BINARY_KEYWORD = 'x-file-part';
  * rest of the schema (required, additionalProperties: false, text fields) is validated as written: a missing
  * file, a text value where a file belongs, or an unknown part is a 400 naming the field.
  */
-const multipartAjv = addFormats(new Ajv({ removeAdditional: false, useDefaults: true, allErrors: true, strict: false, coerceTypes: false }));
+const multipartAjv = addFormats(new Ajv({ removeAdditional: false, useDefaults: true, allErrors: true, strict: false, coerceTypes: false, validateSchema: checkSchemas }));
 multipartAjv.addKeyword({
   keyword: BINARY_KEYWORD,
   schemaType: 'boolean',

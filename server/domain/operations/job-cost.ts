@@ -1,5 +1,5 @@
 // A job's driver pay lines (issue 15): what the job screen shows and what completing the job pays (driver-pay.ts).
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { components } from '../../../src/api/generated/connect';
 import { JOB_COST, OPERATIONS_TEXTS } from '../../../src/lib/operations-catalogue';
 import { TASK_STATUS } from '../../../src/lib/statuses';
@@ -40,12 +40,25 @@ export function costLines(deliveryList: { waybill: string | null; id: number }[]
 export async function jobCostLines(db: Tx, jobId: number): Promise<S['JobTransactionItem'][]> {
   const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw notFound(`job ${jobId}`);
-  const [carried, stops] = await Promise.all([
-    db.select({ id: deliveries.id, waybill: deliveries.waybill }).from(jobDeliveries).innerJoin(deliveries, eq(deliveries.id, jobDeliveries.deliveryId))
-      .where(eq(jobDeliveries.jobId, jobId)).orderBy(asc(jobDeliveries.addedAt), asc(jobDeliveries.deliveryId)),
-    db.select({ address: jobTasks.address }).from(jobTasks)
-      .where(and(eq(jobTasks.jobId, jobId), ne(jobTasks.taskStatusId, TASK_STATUS.CANCELLED))).orderBy(asc(jobTasks.taskJobOrder)),
-  ]);
-  return costLines(carried, pathKm(stops.map((stop) => addressOf(stop.address).coordinates)));
+  return (await jobsCostLines(db, [jobId])).get(jobId)!;
 }
 
+/** jobCostLines of many jobs with two statements in all (the demo seed pays its whole history at once). */
+export async function jobsCostLines(db: Tx, jobIds: readonly number[]): Promise<Map<number, S['JobTransactionItem'][]>> {
+  if (jobIds.length === 0) return new Map();
+  const [carried, stops] = await Promise.all([
+    db.select({ jobId: jobDeliveries.jobId, id: deliveries.id, waybill: deliveries.waybill }).from(jobDeliveries).innerJoin(deliveries, eq(deliveries.id, jobDeliveries.deliveryId))
+      .where(inArray(jobDeliveries.jobId, [...jobIds])).orderBy(asc(jobDeliveries.jobId), asc(jobDeliveries.addedAt), asc(jobDeliveries.deliveryId)),
+    db.select({ jobId: jobTasks.jobId, address: jobTasks.address }).from(jobTasks)
+      .where(and(inArray(jobTasks.jobId, [...jobIds]), ne(jobTasks.taskStatusId, TASK_STATUS.CANCELLED))).orderBy(asc(jobTasks.jobId), asc(jobTasks.taskJobOrder)),
+  ]);
+  const group = <Row extends { jobId: number }>(rows: Row[]) => {
+    const byJob = new Map<number, Row[]>(jobIds.map((jobId) => [jobId, []]));
+    for (const row of rows) byJob.get(row.jobId)?.push(row);
+    return byJob;
+  };
+  const carriedBy = group(carried);
+  const stopsBy = group(stops);
+  return new Map(jobIds.map((jobId) => [jobId,
+    costLines(carriedBy.get(jobId)!, pathKm(stopsBy.get(jobId)!.map((stop) => addressOf(stop.address).coordinates)))]));
+}
