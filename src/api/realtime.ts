@@ -33,7 +33,7 @@ interface HubMessage { type?: number; target?: string; arguments?: unknown[]; in
 /**
  * One WebSocket connection to a hub: the handshake, invocations with their completions, pings both ways, and the
  * server's close message (its error says why, e.g. the access token expired). No reconnection: the caller starts a
- * new one. Connects without the negotiate call: the server takes the access token on the socket itself.
+ * new one.
  */
 class HubSocket {
   state: 'Connecting' | 'Connected' | 'Disconnected' = 'Connecting';
@@ -182,8 +182,13 @@ export class LiveClient {
   async start(): Promise<void> {
     await this.stop();
     const token = await this.tokenFactory();
+    // Negotiate first, as the official client does: the server checks the token and names the connection.
+    const negotiated = await fetch(`${this.url}/negotiate?negotiateVersion=1`, { method: 'POST', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    if (!negotiated.ok) throw new Error(`Failed to complete negotiation with the server: status code '${negotiated.status}'`);
+    const { connectionToken, connectionId } = await negotiated.json() as { connectionToken?: string; connectionId?: string };
     const url = new URL(this.url);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.searchParams.set('id', connectionToken ?? connectionId ?? '');
     if (token) url.searchParams.set('access_token', token);
     // Event names as the official client matches them: case-insensitively.
     const connection = new HubSocket(url.toString(), (target, args) => {
