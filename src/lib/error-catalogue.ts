@@ -8,7 +8,7 @@ import { WIZARD_STEP_COUNT } from './constants';
 export { ERROR_TEXTS, IMAGE_TOO_LARGE_STATUS, SESSION_EXPIRED_STATUS, STATUS_TITLES, statusTitle, UNKNOWN_ERROR_TITLE } from './http-error-texts';
 
 // The success messages live with the lists' texts (every list's delete reads them); read them here.
-export { SUCCESS_TEXTS } from './resource-texts';
+export { SUCCESS_TEXTS } from './success-texts';
 
 /** Validation messages of 001 §5 and 002 §5, shared by client forms and server checks. */
 export const VALIDATION_TEXTS = {

@@ -1,7 +1,6 @@
 /**
- * Texts of the back-office lists and forms. The spec's own live in src/lib/error-catalogue.ts (SEARCH_TEXTS) except its
- * success messages, here because the lists' resource declarations read them (the catalogue re-exports them; issue 19,
- * the deliveries list's first load); the others are ours where the spec is silent.
+ * Texts of the back-office lists and forms. The spec's own (SUCCESS_TEXTS, SEARCH_TEXTS) are read from
+ * src/lib/error-catalogue.ts; these are ours where the spec is silent.
  */
 export const LIST_TEXTS = {
   noRows: 'No records found.',
@@ -56,21 +55,6 @@ export const DATE_INPUT_TEXTS = {
   placeholder: 'DD-MM-YYYY',
   invalid: 'Enter the date as DD-MM-YYYY',
   pick: (label: string): string => `Choose ${label} on a calendar`,
-} as const;
-
-/** Success messages of all three specs, verbatim (typos included). */
-export const SUCCESS_TEXTS = {
-  loaded: 'Successfully loaded',
-  created: 'Successfully created',
-  updated: 'Successsfully updated',
-  deleted: 'Successsfully deleted',
-  deletedStores: (n: number): string => `deleted ${n} stores.`,
-  syncedUser: 'Successfully synced user',
-  fileUploaded: 'File uploaded sucessfully.',
-  batchSubmitted: 'Batch submitted sucessfully.',
-  batchesDeleted: (n: number): string => `${n} batches deleted succesfully.`,
-  completedTransactions: 'Successsfully completed transactions',
-  cancelledTransactions: 'Successsfully cancelled transactions',
 } as const;
 
 /** The link from a company or store to its ledger accounts (finance-texts.ts reads it too). */

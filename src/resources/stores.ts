@@ -1,5 +1,6 @@
 import { EXTENDED_PAGE_SIZE_OPTIONS, STORE_LIST_PAGE_SIZE } from '../lib/list-constants';
-import { ACCOUNTS_LABEL, SUCCESS_TEXTS } from '../lib/resource-texts';
+import { ACCOUNTS_LABEL } from '../lib/resource-texts';
+import { SUCCESS_TEXTS } from '../lib/success-texts';
 import { bodyOf } from './api-helpers';
 import { deleteSelected } from './bulk';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
