@@ -42,8 +42,9 @@ export const WIZARD_TEXTS = {
 /** Ours: a day as options and windows show it, 'Tue 4 Mar' (Luxon tokens; values stay YYYY-MM-DD / UTC). */
 export const DAY_LABEL_FORMAT = DATE_FORMATS.dayLabel;
 
-/** 001 section 2: the target of 'Go to dashboard' on the payment-success screen. */
-export const SUCCESS_DASHBOARD_PATH = '/dashboard';
+// 001 section 2: the target of 'Go to dashboard' on the payment-success screen; in shell-constants.ts, where the
+// header's New delivery button reads it without these texts (issue 19).
+export { SUCCESS_DASHBOARD_PATH } from './shell-constants';
 
 export const DELIVERY_STEP_TEXTS = {
   /** Ours: field labels of step 1 (the spec names the fields, not their labels). */

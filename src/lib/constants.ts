@@ -17,17 +17,7 @@ export const NOTIFICATION_SOUND_URL = '/sounds/notification.mp3';
 /** Appear in the routes file; the spec does not say what they are for (000 §9). */
 export const ROUTES_FILE_CONSTANTS = [3000, 1000, 10000] as const;
 
-// ---- Dates (000 §9): the spec's moment-style formats translated to luxon tokens ----
-export const DATE_FORMATS = {
-  isoLocal: "yyyy-MM-dd'T'HH:mm:ss", // YYYY-MM-DDTHH:mm:ss
-  date: 'yyyy-MM-dd', // YYYY-MM-DD
-  time: 'HH:mm', // HH:mm
-  dateTime: 'dd-MM-yyyy HH:mm', // DD-MM-YYYY HH:mm
-  displayDate: 'dd-MM-yyyy', // DD-MM-YYYY
-  time12: 'h:mm a', // h:mm A
-  /** Ours: a day as options and windows show it, 'Tue 4 Mar'. */
-  dayLabel: 'ccc d LLL',
-} as const;
+// ---- Dates (000 §9): DATE_FORMATS in list-constants.ts (the lists show dates) ----
 export const RELATIVE_DAY_LABELS = { today: 'Today', tomorrow: 'Tomorrow', yesterday: 'Yesterday' } as const;
 
 // ---- Distance and maps (000 §9, 001 §9, 002 §2) ----
@@ -114,7 +104,6 @@ export const SERVICE_LEVELS = {
   Hyperlocal: 'Near',
   'Emergency Relief': 'Free',
 } as const;
-export const SLA_TYPES = ['Priority', 'Standard', 'Hyperlocal', 'Emergency Relief'] as const;
 /** Optimum vehicle type codes; bakkies have two codes each. */
 export const VEHICLE_TYPES = {
   motorcycle: [10],
@@ -187,39 +176,7 @@ export const EXPIRED_TEXT = 'Expired';
 // ---- Exports (000 §9, 002 §7, §9) ----
 export const EXPORT_MIME_TYPE = 'application/ms-excel';
 export const EXPORT_FILE_EXTENSION = '.xlsx';
-export const EXPORT_FILE_NAMES = {
-  customerDeliveries: 'Customer Deliveries',
-  grossProfits: 'Gross Profits',
-  serviceLevels: 'Service Levels',
-  kpiPerformance: 'KPI Performance',
-  deliverySummary: 'Delivery Summary',
-  deliveryTermination: 'Delivery Termination',
-  deliveryArrival: 'Delivery Arrival',
-  distanceDiscovery: 'Distance Discovery',
-  driverAutoAssignEfficiency: 'Driver Auto Assign Efficiency',
-  driverAnalysis: 'Driver Analysis',
-  hubDeliveries: 'Hub Deliveries',
-  driverScreening: 'Driver Screening',
-  transactions: 'Transactions',
-  rates: 'Rates',
-  accounts: 'Accounts',
-  deliveries: 'Deliveries',
-  jobs: 'Jobs',
-  companies: 'Companies',
-  stores: 'Stores',
-  users: 'Users',
-  vehicles: 'Vehicles',
-  drivers: 'Drivers',
-  assistants: 'Assistants',
-  ratings: 'Ratings',
-  items: 'Items',
-  bankAccounts: 'BankAccounts',
-  mobileDevices: 'MobileDevices',
-  questionnaires: 'Questionnaires',
-  territoryAreas: 'Territory Areas',
-  driverVisibility: 'Driver_Visibility_Report',
-  jobRoutes: 'JobRoutes',
-} as const;
+// EXPORT_FILE_NAMES: in list-constants.ts (the lists' export buttons name their files).
 /** Transaction items export of one transaction (002 §7). */
 export const transactionItemsExportName = (transactionId: number | string): string =>
   `Transaction Id ${transactionId}`;

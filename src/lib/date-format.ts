@@ -2,7 +2,8 @@
 // instants with the platform's Intl.DateTimeFormat, so luxon (~22 kB gzip) loads only with the screens that do date
 // arithmetic (src/lib/dates.ts). Same output as luxon's `toFormat` with the 'en' locale for the tokens below
 // (tests/unit/date-format.test.ts compares the two over zones with and without daylight saving).
-import { DATE_FORMATS, DEFAULT_TIME_ZONE } from './constants';
+import { DATE_FORMATS } from './list-constants';
+import { DEFAULT_TIME_ZONE } from './shell-constants';
 
 /** English names, as luxon's 'en' tables (not the host's locale data). */
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -1,4 +1,5 @@
-import { DELETE_RELOAD_DELAY_MS, EXPORT_FILE_NAMES, PAGE_SIZE_OPTIONS } from './constants';
+import { EXPORT_FILE_NAMES, PAGE_SIZE_OPTIONS } from './list-constants';
+import { DELETE_RELOAD_DELAY_MS } from './shell-constants';
 
 /**
  * The deliveries of the back office (issue 6; 002 sections 2, 3, 7): limits and texts shared by the server and

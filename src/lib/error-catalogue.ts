@@ -7,20 +7,8 @@ import { WIZARD_STEP_COUNT } from './constants';
 // calls (the public tracking island) does not load the whole catalogue.
 export { ERROR_TEXTS, IMAGE_TOO_LARGE_STATUS, SESSION_EXPIRED_STATUS, STATUS_TITLES, statusTitle, UNKNOWN_ERROR_TITLE } from './http-error-texts';
 
-/** Success messages of all three specs. */
-export const SUCCESS_TEXTS = {
-  loaded: 'Successfully loaded',
-  created: 'Successfully created',
-  updated: 'Successsfully updated',
-  deleted: 'Successsfully deleted',
-  deletedStores: (n: number): string => `deleted ${n} stores.`,
-  syncedUser: 'Successfully synced user',
-  fileUploaded: 'File uploaded sucessfully.',
-  batchSubmitted: 'Batch submitted sucessfully.',
-  batchesDeleted: (n: number): string => `${n} batches deleted succesfully.`,
-  completedTransactions: 'Successsfully completed transactions',
-  cancelledTransactions: 'Successsfully cancelled transactions',
-} as const;
+// The success messages live with the lists' texts (every list's delete reads them); read them here.
+export { SUCCESS_TEXTS } from './success-texts';
 
 /** Validation messages of 001 §5 and 002 §5, shared by client forms and server checks. */
 export const VALIDATION_TEXTS = {

@@ -1,6 +1,8 @@
+import { ACCOUNTS_LABEL } from './resource-texts';
+
 // Texts of the finance screens (000 sections 2, 6; 002 sections 3, 9). Export names are the spec's.
 export const FINANCE_TEXTS = {
-  accounts: 'Accounts',
+  accounts: ACCOUNTS_LABEL,
   account: 'account',
   transactions: 'Transactions',
   transaction: 'transaction',

@@ -35,3 +35,52 @@ export const EXPORT_CONTENT_TYPE = 'application/ms-excel';
 export const EXPORT_BATCH_SIZE = 1000;
 /** Breadcrumbs show up to three parent levels (parent type, id, sub-type) and the current page (000 §2). */
 export const BREADCRUMB_MAX_PARENTS = 3;
+
+// ---- Moved from constants.ts for the deliveries list's first load (issue 19): dates, service levels, export names ----
+// The spec's moment-style date formats (000 §9) translated to luxon tokens.
+export const DATE_FORMATS = {
+  isoLocal: "yyyy-MM-dd'T'HH:mm:ss", // YYYY-MM-DDTHH:mm:ss
+  date: 'yyyy-MM-dd', // YYYY-MM-DD
+  time: 'HH:mm', // HH:mm
+  dateTime: 'dd-MM-yyyy HH:mm', // DD-MM-YYYY HH:mm
+  displayDate: 'dd-MM-yyyy', // DD-MM-YYYY
+  time12: 'h:mm a', // h:mm A
+  /** Ours: a day as options and windows show it, 'Tue 4 Mar'. */
+  dayLabel: 'ccc d LLL',
+} as const;
+
+export const SLA_TYPES = ['Priority', 'Standard', 'Hyperlocal', 'Emergency Relief'] as const;
+
+export const EXPORT_FILE_NAMES = {
+  customerDeliveries: 'Customer Deliveries',
+  grossProfits: 'Gross Profits',
+  serviceLevels: 'Service Levels',
+  kpiPerformance: 'KPI Performance',
+  deliverySummary: 'Delivery Summary',
+  deliveryTermination: 'Delivery Termination',
+  deliveryArrival: 'Delivery Arrival',
+  distanceDiscovery: 'Distance Discovery',
+  driverAutoAssignEfficiency: 'Driver Auto Assign Efficiency',
+  driverAnalysis: 'Driver Analysis',
+  hubDeliveries: 'Hub Deliveries',
+  driverScreening: 'Driver Screening',
+  transactions: 'Transactions',
+  rates: 'Rates',
+  accounts: 'Accounts',
+  deliveries: 'Deliveries',
+  jobs: 'Jobs',
+  companies: 'Companies',
+  stores: 'Stores',
+  users: 'Users',
+  vehicles: 'Vehicles',
+  drivers: 'Drivers',
+  assistants: 'Assistants',
+  ratings: 'Ratings',
+  items: 'Items',
+  bankAccounts: 'BankAccounts',
+  mobileDevices: 'MobileDevices',
+  questionnaires: 'Questionnaires',
+  territoryAreas: 'Territory Areas',
+  driverVisibility: 'Driver_Visibility_Report',
+  jobRoutes: 'JobRoutes',
+} as const;

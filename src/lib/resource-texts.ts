@@ -1,5 +1,5 @@
 /**
- * Texts of the back-office lists and forms. The spec's own (SUCCESS_TEXTS, SEARCH_TEXTS) live in
+ * Texts of the back-office lists and forms. The spec's own (SUCCESS_TEXTS, SEARCH_TEXTS) are read from
  * src/lib/error-catalogue.ts; these are ours where the spec is silent.
  */
 export const LIST_TEXTS = {
@@ -56,3 +56,6 @@ export const DATE_INPUT_TEXTS = {
   invalid: 'Enter the date as DD-MM-YYYY',
   pick: (label: string): string => `Choose ${label} on a calendar`,
 } as const;
+
+/** The link from a company or store to its ledger accounts (finance-texts.ts reads it too). */
+export const ACCOUNTS_LABEL = 'Accounts';

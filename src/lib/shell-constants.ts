@@ -77,3 +77,6 @@ export const THEME = {
  * ("specific large retailer companies", 000 §6, 002 §6): the spec does not name them, so none by default.
  */
 export const EXCEPTIONS_REPORT_COMPANY_IDS: readonly number[] = [];
+
+/** 001 section 2: the target of 'Go to dashboard' on the payment-success screen (booking-texts.ts re-exports it). */
+export const SUCCESS_DASHBOARD_PATH = '/dashboard';

@@ -77,6 +77,9 @@ export const SCREEN_TEXTS = {
   // Ours (not in the spec): a part of a screen whose code could not be fetched (offline, the server restarting).
   partNotLoaded: 'This part of the page could not be loaded. Check your connection and try again.',
   partRetry: 'Try again',
+  // The success toasts' region and close button: the labels Chakra's toaster gave them.
+  toastRegion: 'Notifications, bottom-end (alt+T)',
+  toastClose: 'Close',
 } as const;
 
 /** The header's account links: the spec's labels, and ours for what it leaves unnamed (impersonation notes). */

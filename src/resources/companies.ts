@@ -1,4 +1,4 @@
-import { FINANCE_TEXTS } from '../lib/finance-texts';
+import { ACCOUNTS_LABEL } from '../lib/resource-texts';
 import { PAGE_SIZE_OPTIONS } from '../lib/list-constants';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
 import type { ResourceDef } from './types';
@@ -43,7 +43,7 @@ export const companiesResource: ResourceDef<Company> = {
   // The spec says so for stores; ours for companies too, so both add screens behave alike.
   createOpensEdit: true,
   related: [
-    { label: FINANCE_TEXTS.accounts, path: (id) => `/companies/${id}/accounts`, operation: 'getaccounts' },
+    { label: ACCOUNTS_LABEL, path: (id) => `/companies/${id}/accounts`, operation: 'getaccounts' },
   ],
   label: (row) => row.companyName,
   api: resourceApi(entityCalls('companies'), { row: asIs, record: asIs, created: asIs, updated: asIs, exportable: true }),

@@ -1,6 +1,7 @@
 import { api } from '../api';
 import type { components } from '../api/generated/connect';
-import { DATE_FORMATS, PAGE_SIZE_OPTIONS, SLA_TYPES, STORAGE_KEYS } from '../lib/constants';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS, SLA_TYPES } from '../lib/list-constants';
+import { STORAGE_KEYS } from '../lib/shell-constants';
 import { DELIVERY_ADMIN_TEXTS } from '../lib/deliveries-admin';
 import { toApiQuery } from './query';
 import { LOGISTIC_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../lib/statuses';

@@ -1,6 +1,6 @@
-import { FINANCE_TEXTS } from '../lib/finance-texts';
 import { EXTENDED_PAGE_SIZE_OPTIONS, STORE_LIST_PAGE_SIZE } from '../lib/list-constants';
-import { SUCCESS_TEXTS } from '../lib/error-catalogue';
+import { ACCOUNTS_LABEL } from '../lib/resource-texts';
+import { SUCCESS_TEXTS } from '../lib/success-texts';
 import { bodyOf } from './api-helpers';
 import { deleteSelected } from './bulk';
 import { asIs, entityCalls, resourceApi, type EntityRow } from './provider';
@@ -47,7 +47,7 @@ export const storesResource: ResourceDef<Store> = {
   exportName: 'Stores',
   createOpensEdit: true,
   related: [
-    { label: FINANCE_TEXTS.accounts, path: (id) => `/stores/${id}/accounts`, operation: 'getaccounts' },
+    { label: ACCOUNTS_LABEL, path: (id) => `/stores/${id}/accounts`, operation: 'getaccounts' },
     // Issue 16: the store's deliveries from a sheet.
     { label: 'Delivery uploads', path: (id) => `/stores/${id}/batches`, operation: 'getdeliverybatches' },
   ],

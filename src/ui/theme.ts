@@ -2,7 +2,7 @@ import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@ch
 import {
   alertSlotRecipe, animationStyles, checkboxSlotRecipe, badgeRecipe, buttonRecipe, cssVarsPrefix, cssVarsRoot, dialogSlotRecipe,
   drawerSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
-  menuSlotRecipe, nativeSelectSlotRecipe, progressSlotRecipe, semanticTokens, separatorRecipe, spinnerRecipe, tabsSlotRecipe, textareaRecipe, textStyles, toastSlotRecipe, tokens,
+  menuSlotRecipe, nativeSelectSlotRecipe, progressSlotRecipe, semanticTokens, separatorRecipe, spinnerRecipe, tabsSlotRecipe, textareaRecipe, textStyles, tokens,
 } from '@chakra-ui/react/theme';
 import { THEME } from '../lib/shell-constants';
 
@@ -28,7 +28,7 @@ const baseTheme = defineConfig({
     layerStyles,
     animationStyles,
     recipes: { badge: badgeRecipe, button: buttonRecipe, heading: headingRecipe, link: linkRecipe, spinner: spinnerRecipe, input: inputRecipe, separator: separatorRecipe, textarea: textareaRecipe },
-    slotRecipes: { alert: alertSlotRecipe, checkbox: checkboxSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe, menu: menuSlotRecipe, toast: toastSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe, progress: progressSlotRecipe, tabs: tabsSlotRecipe },
+    slotRecipes: { alert: alertSlotRecipe, checkbox: checkboxSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe, menu: menuSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe, progress: progressSlotRecipe, tabs: tabsSlotRecipe },
   },
 });
 

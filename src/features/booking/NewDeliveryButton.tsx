@@ -2,14 +2,15 @@ import { Button } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePermissions } from '../../machines/root/root-actor';
-import { SUCCESS_DASHBOARD_PATH as DASHBOARD_PATH, WIZARD_TEXTS } from '../../lib/booking-texts';
+import { SUCCESS_DASHBOARD_PATH as DASHBOARD_PATH } from '../../lib/shell-constants';
 import { isMenuEntryVisible, MENU_ENTRIES } from '../../lib/menus';
 import type { PaymentReturnState } from '../../ui/NewDeliverySlot';
 
 // The wizard (its machines and steps) loads when first opened: the header stays inside the first load's budget.
 const BookingWizard = lazy(async () => ({ default: (await import('./BookingWizard')).BookingWizard }));
 
-
+// The button's label is the menu entry's (the same words as the wizard's WIZARD_TEXTS.newDelivery): the booking
+// texts load with the wizard, not with every signed-in page (issue 19).
 const NEW_DELIVERY = MENU_ENTRIES.find((entry) => entry.id === 'newDelivery')!;
 
 /** The header's 'New delivery' button (the menu entry's audience) opening the booking wizard. */
@@ -34,7 +35,7 @@ export function NewDeliveryButton() {
   if (!permissions || !isMenuEntryVisible(NEW_DELIVERY, permissions)) return null;
   return (
     <>
-      <Button size="sm" bg="secondary" color="white" onClick={() => setRound((n) => (n ?? 0) + 1)}>{WIZARD_TEXTS.newDelivery}</Button>
+      <Button size="sm" bg="secondary" color="white" onClick={() => setRound((n) => (n ?? 0) + 1)}>{NEW_DELIVERY.label}</Button>
       {round !== null && (
         <Suspense fallback={null}>
           <BookingWizard key={round} deliveryId={reopen} onClose={close} onDashboard={() => { close(); void navigate(DASHBOARD_PATH); }}
