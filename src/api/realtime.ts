@@ -1,4 +1,4 @@
-import type { HubSocket } from './hub-socket';
+import type { HubConnection } from '@microsoft/signalr';
 import { HUB_PATHS, LIVE_TEXTS, subscribeMethod, unsubscribeMethod, type HubName, type LiveTopic } from '../lib/realtime';
 import { sessionAccessToken } from './session';
 
@@ -18,19 +18,18 @@ interface TopicSubscription {
   args: unknown[];
 }
 
-// The socket itself (the SignalR JSON hub protocol, src/api/hub-socket.ts) loads with the first connection: signed-out
-// visitors never need it, and it stays out of what a first screen waits for.
-const loadHubSocket = () => import('./hub-socket');
-
 /**
- * One hub connection of the app. The connection machine (src/machines/session/connection.machine.ts) owns its
- * lifecycle: there is no automatic reconnect here, every start is a new connection. Event handlers and subscriptions
- * registered here survive reconnects: events of the current connection reach them, and subscriptions are invoked
- * again once it is up. The token comes from the auth actor through the token gate, so an expired one is refreshed
- * before the socket opens.
+ * One hub connection of the app, built with the official `@microsoft/signalr` client. The connection machine
+ * (src/machines/session/connection.machine.ts) owns its lifecycle: there is no automatic reconnect here, every
+ * start is a new connection. Event handlers and subscriptions registered here survive reconnects: they are
+ * attached to each new connection and subscriptions are invoked again once it is up. The token comes from the
+ * auth actor through the token gate, so an expired one is refreshed before the negotiate and the socket.
  */
+/** The official client loads with the first connection: signed-out visitors (the public home) never need it. */
+const loadSignalR = () => import('@microsoft/signalr');
+
 export class LiveClient {
-  private connection: HubSocket | undefined;
+  private connection: HubConnection | undefined;
   private readonly handlers = new Set<Handler>();
   private readonly subscriptions = new Map<string, TopicSubscription>();
 
@@ -42,25 +41,18 @@ export class LiveClient {
   /** Starts a new connection (closing any previous one); resolves once the handshake is done and subscriptions are renewed. */
   async start(): Promise<void> {
     await this.stop();
-    const socketModule = loadHubSocket(); // fetched while the token and the negotiation are awaited
-    const token = await this.tokenFactory();
-    // Negotiate first, as the official client does: the server checks the token and names the connection.
-    const negotiated = await fetch(`${this.url}/negotiate?negotiateVersion=1`, { method: 'POST', headers: token ? { Authorization: `Bearer ${token}` } : {} });
-    if (!negotiated.ok) throw new Error(`Failed to complete negotiation with the server: status code '${negotiated.status}'`);
-    const { connectionToken, connectionId } = await negotiated.json() as { connectionToken?: string; connectionId?: string };
-    const url = new URL(this.url);
-    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.searchParams.set('id', connectionToken ?? connectionId ?? '');
-    if (token) url.searchParams.set('access_token', token);
-    // Event names as the official client matches them: case-insensitively.
-    const { HubSocket } = await socketModule;
-    const connection = new HubSocket(url.toString(), (target, args) => {
-      if (this.connection !== connection) return;
-      for (const { event, handler } of [...this.handlers]) if (event.toLowerCase() === target.toLowerCase()) handler(...args);
-    });
+    const { HttpTransportType, HubConnectionBuilder, LogLevel } = await loadSignalR();
+    const connection = new HubConnectionBuilder()
+      .withUrl(this.url, {
+        transport: HttpTransportType.WebSockets,
+        accessTokenFactory: async () => (await this.tokenFactory()) ?? '',
+      })
+      .configureLogging(LogLevel.None)
+      .build();
+    for (const { event, handler } of this.handlers) connection.on(event, handler);
     this.connection = connection;
-    await connection.ready;
-    await Promise.all([...this.subscriptions.values()].map(({ topic, args }) => connection.invoke(subscribeMethod(topic), args)));
+    await connection.start();
+    await Promise.all([...this.subscriptions.values()].map(({ topic, args }) => connection.invoke(subscribeMethod(topic), ...args)));
   }
 
   /** Resolves when the current connection closes, however it closes. */
@@ -85,17 +77,21 @@ export class LiveClient {
   on(event: string, handler: (...args: unknown[]) => void): () => void {
     const entry = { event, handler };
     this.handlers.add(entry);
-    return () => { this.handlers.delete(entry); };
+    this.connection?.on(event, handler);
+    return () => {
+      this.handlers.delete(entry);
+      this.connection?.off(event, handler);
+    };
   }
 
   /** Subscribes to a topic now (when connected) and after every reconnect; returns how to unsubscribe. */
   async subscribe(topic: LiveTopic, ...args: unknown[]): Promise<() => Promise<void>> {
     const key = `${topic}:${JSON.stringify(args)}`;
     this.subscriptions.set(key, { topic, args });
-    if (this.connected) await this.connection!.invoke(subscribeMethod(topic), args);
+    if (this.connected) await this.connection!.invoke(subscribeMethod(topic), ...args);
     return async () => {
       this.subscriptions.delete(key);
-      if (this.connected) await this.connection!.invoke(unsubscribeMethod(topic), args).catch(() => undefined);
+      if (this.connected) await this.connection!.invoke(unsubscribeMethod(topic), ...args).catch(() => undefined);
     };
   }
 

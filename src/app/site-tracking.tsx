@@ -1,6 +1,6 @@
 // The live tracking view on /track/:hash rendered ahead of time (issue 19, "A fast first load"): the tracking chart
 // starts from the hash the server filled into the page, React takes over the loading state the HTML already shows,
-// and the chart follows the delivery on the tracking hub (its socket opens once the delivery is shown).
+// and the chart follows the delivery on the tracking hub (@microsoft/signalr loads once the delivery is shown).
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
