@@ -1,6 +1,7 @@
 // The scripts a page loads, as the benchmarks that measure a first load count them.
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../server/db/demo-password';
 
 export interface Loaded { gzip: number; sent: number; files: { name: string; gzip: number; sent: number }[] }
 
@@ -20,4 +21,23 @@ export function recordScripts(page: Page): () => Promise<Loaded> {
     const files = await Promise.all(bodies);
     return { gzip: files.reduce((sum, file) => sum + file.gzip, 0), sent: files.reduce((sum, file) => sum + file.sent, 0), files };
   };
+}
+
+/**
+ * A browser profile signed in through the login form, its cache then cleared: the next tab opened in it is a
+ * returning user's, with the session cookie and nothing cached.
+ */
+export async function signedInContext(browser: Browser, serverUrl: string, email: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const login = await context.newPage();
+  await login.goto(`${serverUrl}/login`);
+  const form = login.locator('form[aria-labelledby="login-heading"]');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await login.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
+  await login.close();
+  const cdp = await context.newCDPSession(await context.newPage());
+  await cdp.send('Network.clearBrowserCache');
+  return context;
 }

@@ -10,10 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { DEMO_PASSWORD } from '../server/db/demo-password';
 import { startServer } from '../server/server';
 import { buildReactAdminApp, buildRouterPage, serveStatic } from './peers';
-import { recordScripts, type Loaded } from './scripts-loaded';
+import { recordScripts, signedInContext, type Loaded } from './scripts-loaded';
 import type { Benchmark, BenchRow } from './types';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -62,17 +61,7 @@ const benchmark: Benchmark = {
 
       // Signed in through the login form; the measured tab is a new one of the same browser profile (its session
       // cookie) with the cache cleared, as a returning operator opening the back office.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const login = await context.newPage();
-      await login.goto(`${server.url}/login`);
-      const form = login.locator('form[aria-labelledby="login-heading"]');
-      await form.getByLabel('Email').fill(OPERATOR);
-      await form.getByLabel('Password').fill(DEMO_PASSWORD);
-      await form.getByRole('button', { name: 'Log in' }).click();
-      await login.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
-      await login.close();
-      const cdp = await context.newCDPSession(await context.newPage());
-      await cdp.send('Network.clearBrowserCache');
+      const context = await signedInContext(browser, server.url, OPERATOR);
       const ours = await load(context, `${server.url}/deliveries`, firstRow);
 
       const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });

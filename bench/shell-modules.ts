@@ -12,8 +12,8 @@ import { gzipSync } from 'node:zlib';
 import { decode } from '@jridgewell/sourcemap-codec';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { DEMO_PASSWORD } from '../server/db/demo-password';
 import { startServer } from '../server/server';
+import { signedInContext } from './scripts-loaded';
 
 const root = new URL('../', import.meta.url).pathname;
 const top = Number(process.argv.slice(2).find((argument) => /^\d+$/.test(argument)) ?? 30);
@@ -28,17 +28,7 @@ async function visit(): Promise<Loaded[]> {
   const server = await startServer({ config: { inMemoryDatabase: true, port: 0, dataDir, webRoot: outDir, logLevel: 'warn' } });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const login = await context.newPage();
-    await login.goto(`${server.url}/login`);
-    const form = login.locator('form[aria-labelledby="login-heading"]');
-    await form.getByLabel('Email').fill('administrator@demo.test');
-    await form.getByLabel('Password').fill(DEMO_PASSWORD);
-    await form.getByRole('button', { name: 'Log in' }).click();
-    await login.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
-    await login.close();
-    const cdp = await context.newCDPSession(await context.newPage());
-    await cdp.send('Network.clearBrowserCache');
+    const context = await signedInContext(browser, server.url, 'administrator@demo.test');
     const page = await context.newPage();
     const loaded: Loaded[] = [];
     let listShown = false;
