@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { startServer } from '../server/server';
+import { recordScripts, type LoadedScript } from './scripts-loaded';
 import type { Benchmark, BenchRow } from './types';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -83,18 +84,8 @@ async function buildBaseline(): Promise<{ gzip: number; files: string[] }> {
   }
 }
 
-interface MeasuredResponse {
-  url: string;
-  gzip: number;
-  /** Bytes on the wire: the body as sent (compressed or not) plus the response headers. */
-  transferred: number;
-  /** The decoded body: what the same response would weigh sent uncompressed. */
-  decoded: number;
-  encoding: string;
-}
-
 /** Loads `/` from the real server in Chromium: every JavaScript response, its gzip size and the bytes that crossed the wire. */
-async function measureInBrowser(webRoot: string): Promise<{ gzip: number; transferred: number; decoded: number; requests: number; responses: MeasuredResponse[] }> {
+async function measureInBrowser(webRoot: string): Promise<{ gzip: number; transferred: number; decoded: number; requests: number; responses: LoadedScript[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-bundle-data-'));
   const server = await startServer({ config: { inMemoryDatabase: true, port: 0, dataDir, webRoot, logLevel: 'warn' } });
   const browser = await chromium.launch({
@@ -103,23 +94,9 @@ async function measureInBrowser(webRoot: string): Promise<{ gzip: number; transf
   });
   try {
     const page = await browser.newPage();
-    const bodies: Array<Promise<MeasuredResponse>> = [];
     let requests = 0;
     page.on('requestfinished', () => { requests += 1; });
-    page.on('response', (response) => {
-      const type = response.request().resourceType();
-      const contentType = response.headers()['content-type'] ?? '';
-      if (type !== 'script' && !contentType.includes('javascript')) return;
-      bodies.push(
-        Promise.all([response.body(), response.finished().then(() => response.request().sizes())]).then(([body, sizes]) => ({
-          url: new URL(response.url()).pathname,
-          gzip: gzipBytes(body),
-          transferred: sizes.responseBodySize + sizes.responseHeadersSize,
-          decoded: body.length,
-          encoding: response.headers()['content-encoding'] ?? 'none',
-        })),
-      );
-    });
+    const recorded = recordScripts(page);
     const document = await page.goto(server.url, { waitUntil: 'networkidle' });
     if (!document?.ok()) {
       const answer = document ? `${document.status()} ${(await document.text()).slice(0, 120)}` : 'no response';
@@ -127,9 +104,8 @@ async function measureInBrowser(webRoot: string): Promise<{ gzip: number; transf
     }
     await page.locator('[data-testid="portal-cca2"]').waitFor({ state: 'visible', timeout: 30_000 });
     await page.waitForLoadState('networkidle');
-    const responses = await Promise.all(bodies);
-    const sum = (field: 'gzip' | 'transferred' | 'decoded') => responses.reduce((total, response) => total + response[field], 0);
-    return { gzip: sum('gzip'), transferred: sum('transferred'), decoded: sum('decoded'), requests, responses };
+    const { gzip, sent, files } = await recorded();
+    return { gzip, transferred: sent, decoded: files.reduce((total, file) => total + file.decoded, 0), requests, responses: files };
   } finally {
     await browser.close();
     await server.close();
@@ -154,7 +130,7 @@ const benchmark: Benchmark = {
 
       let homeGzip: number;
       let method: string;
-      let responses: MeasuredResponse[] | undefined;
+      let responses: LoadedScript[] | undefined;
       const transferredRow: BenchRow = {
         name: 'public home JS transferred (bytes on the wire, browser)',
         figure: 'n/a (no browser measurement)',
@@ -175,7 +151,7 @@ const benchmark: Benchmark = {
           transferredRow.baseline = measured.decoded / KB;
           const encodings = [...new Set(responses.map((response) => response.encoding))].join(', ');
           notes.push(`Transferred: ${responses.length} scripts in ${measured.requests} requests in all; Content-Encoding ${encodings}; body as sent + response headers, from Chromium's request sizes.`);
-          notes.push(`Files: ${responses.map((response) => `${response.url.split('/').pop()} ${(response.gzip / KB).toFixed(1)} kB gzip, ${(response.transferred / KB).toFixed(1)} kB sent`).join(', ')}.`);
+          notes.push(`Files: ${responses.map((response) => `${response.name} ${(response.gzip / KB).toFixed(1)} kB gzip, ${(response.sent / KB).toFixed(1)} kB sent`).join(', ')}.`);
           notes.push(`Cross-check from the Vite manifest (entry + static imports + ${homeModule}): ${(homeFromManifest / KB).toFixed(1)} kB in ${homeFiles.length} files.`);
         } catch (error) {
           // The page could not be measured (the app is broken at `/`, or the browser failed): say so loudly and

@@ -3,11 +3,21 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/demo-password';
 
-export interface Loaded { gzip: number; sent: number; files: { name: string; gzip: number; sent: number }[] }
+export interface LoadedScript {
+  name: string;
+  gzip: number;
+  /** Bytes on the wire: the body as sent (compressed or not) plus the response headers. */
+  sent: number;
+  /** The decoded body: what the same response would weigh sent uncompressed. */
+  decoded: number;
+  encoding: string;
+}
+
+export interface Loaded { gzip: number; sent: number; files: LoadedScript[] }
 
 /** Records every script response of the page: its body gzipped at level 9, and its bytes as sent (body + headers). */
 export function recordScripts(page: Page): () => Promise<Loaded> {
-  const bodies: Array<Promise<{ name: string; gzip: number; sent: number }>> = [];
+  const bodies: Array<Promise<LoadedScript>> = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && !(response.headers()['content-type'] ?? '').includes('javascript')) return;
@@ -15,6 +25,8 @@ export function recordScripts(page: Page): () => Promise<Loaded> {
       name: new URL(response.url()).pathname.split('/').pop()!,
       gzip: gzipSync(body, { level: 9 }).length,
       sent: sizes.responseBodySize + sizes.responseHeadersSize,
+      decoded: body.length,
+      encoding: response.headers()['content-encoding'] ?? 'none',
     })));
   });
   return async () => {
