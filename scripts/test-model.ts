@@ -12,7 +12,7 @@ import type { Coverage } from '../tests/support/model-paths';
 
 const filtered = process.argv.length > 2;
 const collector = join(mkdtempSync(join(tmpdir(), 'model-coverage-')), 'rows.jsonl');
-const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'model', ...process.argv.slice(2)], {
+const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'model*', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, MODEL_COVERAGE_FILE: collector },
 });

@@ -1,5 +1,10 @@
+// First, before anything creates the app's clients (they keep the fetch they were created with): requests for the
+// page's own origin go on to a file's real server when it has one (real-server.ts), and are left alone otherwise.
+import './forward-fetch';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setAccessToken } from '../../src/api/session';
+import { toaster } from '../../src/app/Toaster';
 
 // jsdom lacks these; Chakra's components read them.
 if (!window.matchMedia) {
@@ -12,4 +17,10 @@ if (!window.matchMedia) {
 globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
 window.scrollTo ??= () => undefined;
 
-afterEach(() => cleanup());
+// The model project shares a worker's modules between files (vitest.config.ts): the app's one-per-tab state starts
+// empty for each test, as in a new tab.
+afterEach(() => {
+  cleanup();
+  toaster.remove();
+  setAccessToken(undefined);
+});

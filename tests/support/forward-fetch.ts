@@ -1,6 +1,6 @@
 // Sends the app's requests for the page's own origin on to a real server (jsdom tests). It has no imports and is
-// imported first by real-server.ts: the app's clients keep the fetch they were created with, so this must be
-// installed before any of them loads.
+// installed by the view projects' setup (dom-setup.ts) once per worker, before any of the app's clients loads: they
+// keep the fetch they were created with, and a worker's files share them. Without a server's url it passes through.
 export const forwarding = { url: '' };
 
 const realFetch = globalThis.fetch;

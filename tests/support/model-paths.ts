@@ -242,7 +242,7 @@ export function describeModel<M extends AnyStateMachine>(spec: ModelSpec<M>): vo
       it('random walks', async () => {
         const file = relative(process.cwd(), expect.getState().testPath ?? '');
         const replayHint = (seed: number, path?: string) =>
-          `WALK_SEED=${seed}${path ? ` WALK_PATH="${path}"` : ''} npx vitest run --project model ${file} -t "random walks"`;
+          `WALK_SEED=${seed}${path ? ` WALK_PATH="${path}"` : ''} npx vitest run --project 'model*' ${file} -t "random walks"`;
         console.log(`random walks of ${machine.id}: ${walks.runs} walk(s) of at most ${walks.maxSteps} events, seed ${walks.seed} (again: ${replayHint(walks.seed, walks.path)})`);
         const observed = observe();
         let events = 0;

@@ -1,8 +1,7 @@
-// The real server for jsdom tests (component tests that must run against our own API, not a stub).
-// Import this module FIRST in the test file: it installs forward-fetch.ts (the app's requests for the page's own
-// origin go on to the server) before anything creates the app's clients. The server runs in a process of its own
-// (vite rewrites the server's `new URL(..., import.meta.url)` for jsdom): a script starts it, prints one JSON line,
-// and stops when its input ends.
+// The real server for jsdom tests (component tests that must run against our own API, not a stub): the app's
+// requests for the page's own origin go on to it through forward-fetch.ts (installed by dom-setup.ts). The server
+// runs in a process of its own (vite rewrites the server's `new URL(..., import.meta.url)` for jsdom): a script
+// starts it, prints one JSON line, and stops when its input ends.
 import { forwarding } from './forward-fetch';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -45,6 +44,8 @@ async function answer(value) {
   return {
     value,
     async stop() {
+      // The next file of the worker (they share modules and globals) starts without a server to forward to.
+      if (forwarding.url === value.url) forwarding.url = '';
       if (child.exitCode !== null) return;
       const exited = new Promise((done) => child.on('exit', done));
       child.stdin!.end();
