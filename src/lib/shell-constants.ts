@@ -71,6 +71,11 @@ export const THEME = {
   containerMaxWidths: { sm: 540, md: 720, lg: 960, xl: 1140 },
 } as const;
 
+/** The CSS variable the impersonation bar keeps at its height while it shows (it wraps to more lines on a phone). */
+export const IMPERSONATION_BAR_HEIGHT_VAR = '--impersonation-bar-height';
+/** Where a page's own sticky parts stop: under the header, and under the impersonation bar when there is one. */
+export const STICKY_TOP = `calc(${THEME.headerHeight}px + var(${IMPERSONATION_BAR_HEIGHT_VAR}, 0px))`;
+
 // ---- Reports (002 §9) ----
 /**
  * The companies whose company administrators and operators see the retailer-specific exceptions report

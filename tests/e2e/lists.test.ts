@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_BUILDING_TEXTS } from '../../src/lib/jobs-texts';
+import { BULK_TEXTS } from '../../src/resources/bulk';
+import { USER_MENU_TEXTS } from '../../src/lib/shell-texts';
 import { apiLogin, launchBrowser, startAppServer, type AppServer, submitLogin } from './support';
 
 let server: AppServer;
@@ -124,6 +126,34 @@ describe('back-office lists in a real browser against the real server', () => {
     expect(box.y + box.height).toBeLessThan(844);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page.close();
+  });
+
+  it('while impersonating on a phone, the selection tools stop under the impersonation bar, not beneath it', async () => {
+    const impersonating = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await impersonating.newPage();
+    await logIn(page, 'administrator@demo.test');
+    await page.locator('header').getByRole('link', { name: 'My profile' }).waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByLabel(USER_MENU_TEXTS.impersonateUserId).fill(String((await apiLogin(server, 'company.admin@demo.test')).id));
+    await page.getByRole('button', { name: USER_MENU_TEXTS.impersonateButton }).click();
+    const bar = page.getByRole('region', { name: USER_MENU_TEXTS.impersonationBar });
+    await bar.waitFor();
+    // On a phone the bar wraps to three lines: the list's sticky part must stop under all of them.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/deliveries`);
+    const boxes = page.locator('[role="row"] input[type="checkbox"]');
+    await boxes.nth(12).waitFor();
+    await boxes.nth(12).scrollIntoViewIfNeeded();
+    await boxes.nth(12).check();
+    const count = page.getByText(BULK_TEXTS.selected(1));
+    await count.waitFor();
+    const under = (await bar.boundingBox())!;
+    const tools = (await count.boundingBox())!;
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    expect(under.height).toBeGreaterThan(60);
+    expect(tools.y).toBeGreaterThanOrEqual(under.y + under.height);
+    expect(tools.y + tools.height).toBeLessThan(844);
+    await impersonating.close();
   });
 
   it('edits a store in two tabs and shows the conflict with the current version', async () => {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { MIN_SEARCH_LENGTH } from '../../lib/list-constants';
-import { THEME } from '../../lib/shell-constants';
+import { STICKY_TOP } from '../../lib/shell-constants';
 import { SEARCH_TEXTS } from '../../lib/search-texts';
 import { useResource } from '../use-resources';
 import { LIST_TEXTS } from '../../lib/resource-texts';
@@ -74,7 +74,7 @@ export function ListView({ actor, mayEdit, rowAction, bulkActions = [], selectab
       {loadingTag && !page && <div role="status">{LIST_TEXTS.loading}</div>}
       {/* Under the header while the page scrolls: the row just ticked may be far down the list, on a phone always. */}
       {page && (bulkActions.length > 0 || selectionTools) && (
-        <Stack gap={2} position="sticky" top={`${THEME.headerHeight}px`} zIndex="docked" bg="bg" _empty={{ display: 'none' }}>
+        <Stack gap={2} position="sticky" top={STICKY_TOP} zIndex="docked" bg="bg" _empty={{ display: 'none' }}>
           {bulkActions.length > 0 && <BulkActionBar actor={actor} actions={bulkActions} />}
           {selectionTools}
         </Stack>
