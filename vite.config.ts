@@ -128,7 +128,8 @@ export default defineConfig({
       treeshake: {
         // Chakra's config helpers return their argument; marked pure, `@chakra-ui/react/theme`'s unused
         // `defaultThemeConfig` (every recipe of every component) drops out and only theme.ts's recipes stay.
-        manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe', 'defineTokens', 'defineSemanticTokens', 'defineTextStyles', 'defineLayerStyles', 'defineAnimationStyles', 'defineKeyframes', 'defineGlobalStyles'],
+        // `createAnatomy` builds a name list and nothing else: Chakra's anatomies of components we never draw drop out.
+        manualPureFunctions: ['createAnatomy', 'defineConfig', 'defineRecipe', 'defineSlotRecipe', 'defineTokens', 'defineSemanticTokens', 'defineTextStyles', 'defineLayerStyles', 'defineAnimationStyles', 'defineKeyframes', 'defineGlobalStyles'],
       },
       output: {
         codeSplitting: {

@@ -1,4 +1,5 @@
 import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import { DIALOG_WIDTHS } from '../lib/constants';
 import { SCREEN_TEXTS } from '../lib/shell-texts';
@@ -13,7 +14,7 @@ export function ErrorDialog() {
   const error = useSelector(notifications, (snapshot) => (snapshot.matches({ dialog: 'open' }) ? snapshot.context.errors[0] : undefined));
   const fieldErrors = error?.errors ? Object.entries(error.errors).flatMap(([field, messages]) => messages.map((message) => ({ field, message }))) : [];
   return (
-    <Dialog.Root
+    <Dialog.Root recipe={dialogSlotRecipe}
       role="alertdialog"
       open={error !== undefined}
       onOpenChange={(details) => {

@@ -1,4 +1,5 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
+import { menuSlotRecipe } from '@chakra-ui/react/theme';
 import { useNavigate } from 'react-router-dom';
 import { USER_MENU_TEXTS } from '../lib/shell-texts';
 import type { Permissions } from '../lib/roles';
@@ -10,7 +11,7 @@ export default function ImpersonationMenu({ permissions }: { permissions: Permis
   const auth = useAuthActor();
   const navigate = useNavigate();
   return (
-    <Menu.Root
+    <Menu.Root recipe={menuSlotRecipe}
       onSelect={({ value }) => {
         if (value === 'profile') navigate('/profile');
         if (value === 'stop') auth.send({ type: 'auth.impersonation.stop' });

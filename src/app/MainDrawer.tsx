@@ -1,4 +1,5 @@
 import { Box, CloseButton, Drawer, Heading, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { drawerSlotRecipe } from '@chakra-ui/react/theme';
 import { Link as RouterLink } from 'react-router-dom';
 import { mayCall } from '../lib/access';
 import { APP_VERSION } from '../lib/shell-constants';
@@ -84,7 +85,7 @@ export default function MainDrawer({ open, onOpenChange, finalFocusEl }: MainDra
   const environment = useEnvironment();
   const builtAt = formatDate(__BUILD_TIME__, 'dd-MM-yyyy HH:mm', portal.timeZone) || __BUILD_TIME__;
   return (
-    <Drawer.Root placement="start" open={open} onOpenChange={(details) => onOpenChange(details.open)} finalFocusEl={finalFocusEl}>
+    <Drawer.Root recipe={drawerSlotRecipe} placement="start" open={open} onOpenChange={(details) => onOpenChange(details.open)} finalFocusEl={finalFocusEl}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

@@ -1,4 +1,5 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
 import { DIALOG_WIDTHS } from '../lib/constants';
 
@@ -23,7 +24,7 @@ export interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ open, title, message, onNo, onYes, busy = false, children, yesDisabled = false }: ConfirmDialogProps) {
   return (
-    <Dialog.Root
+    <Dialog.Root recipe={dialogSlotRecipe}
       role="alertdialog"
       open={open}
       onOpenChange={(details) => {

@@ -1,4 +1,5 @@
 import { Button, chakra, Stack, Table, Text } from '@chakra-ui/react';
+import { tableSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { DATE_FORMATS } from '../../lib/constants';
@@ -25,7 +26,7 @@ export function IndexManagementView({ actor }: { actor: IndexManagementActor }) 
       <Button alignSelf="start" size="sm" variant={failed ? 'solid' : 'outline'} disabled={loading || busy} onClick={() => actor.send({ type: 'indexes.reload' })}>{T.reload}</Button>
       {/* Eight columns do not fit a phone: the table scrolls in its own box, the page does not. */}
       <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="100%">
-        <Table.Root size="sm" aria-busy={loading} aria-label={T.title}>
+        <Table.Root recipe={tableSlotRecipe} size="sm" aria-busy={loading} aria-label={T.title}>
           <Table.Header>
             <Table.Row>
               {[c.name, c.table, c.size, c.scans, c.lastAnalyze, c.bloat, c.progress, ''].map((label) => <Table.ColumnHeader key={label}>{label}</Table.ColumnHeader>)}

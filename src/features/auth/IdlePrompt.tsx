@@ -1,4 +1,5 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { useIdleActor } from '../../machines/root/root-actor';
@@ -20,7 +21,7 @@ export function IdlePrompt() {
   const remainingMs = useSelector(idle, (snapshot) => snapshot.context.remainingMs);
   const continueRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root
+    <Dialog.Root recipe={dialogSlotRecipe}
       open={open}
       role="alertdialog"
       closeOnInteractOutside={false}

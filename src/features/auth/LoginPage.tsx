@@ -1,4 +1,5 @@
 import { Box, Button, Heading, Link, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { separatorRecipe } from '@chakra-ui/react/theme';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -39,7 +40,7 @@ function ExternalSignIn({ busy, onStart }: { busy: boolean; onStart: (provider: 
   if (providers.length === 0 && !passkeys) return null;
   return (
     <Stack gap={2} mt={4}>
-      <Separator />
+      <Separator recipe={separatorRecipe} />
       <Text color="fg.muted" fontSize="sm" textAlign="center">{SIGN_IN_TEXTS.otherWays}</Text>
       {passkeys && <PasskeyButton busy={busy} />}
       {providers.map((provider) => (

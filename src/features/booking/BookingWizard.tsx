@@ -1,4 +1,5 @@
 import { Box, Button, CloseButton, Dialog, Flex, Portal, Spinner, Text, VisuallyHidden } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -67,7 +68,7 @@ function WizardDialog({ deliveryId, step, onClose, onDashboard, onAnother, viewe
   }, [closed, onClose]);
   const timeZone = usePortal().timeZone;
   return (
-    <Dialog.Root open={!closed} size="lg" closeOnInteractOutside={false}
+    <Dialog.Root recipe={dialogSlotRecipe} open={!closed} size="lg" closeOnInteractOutside={false}
       onOpenChange={({ open }) => { if (!open) wizard.send({ type: 'wizard.close' }); }}>
       <Portal>
         <Dialog.Backdrop />

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, chakra, Dialog, HStack, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -115,7 +116,7 @@ export function MediaGridView({ actor, timeZone }: { actor: Actor<typeof listMac
             onPage={(next) => actor.send({ type: 'list.page', page: next })} onPageSize={(size) => actor.send({ type: 'list.pageSize', pageSize: size })} />
         </>
       )}
-      <Dialog.Root open={opened !== null} onOpenChange={(details) => { if (!details.open) setOpened(null); }} placement="center">
+      <Dialog.Root recipe={dialogSlotRecipe} open={opened !== null} onOpenChange={(details) => { if (!details.open) setOpened(null); }} placement="center">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

@@ -1,4 +1,5 @@
 import { Alert, Button, chakra, Dialog, HStack, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { AUTO_DISPATCH_TEXTS } from '../../lib/auto-dispatch';
@@ -27,7 +28,7 @@ export function AutoDispatchModal({ actor }: { actor: AutoDispatchActor }) {
   const { settings, territoryId, result, error } = useSelector(actor, (snapshot) => snapshot.context);
   const chosen = settings.find((setting) => setting.territoryId === territoryId);
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => { if (!details.open && !busy) actor.send({ type: 'autoDispatch.close' }); }} placement="center">
+    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(details) => { if (!details.open && !busy) actor.send({ type: 'autoDispatch.close' }); }} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,4 +1,5 @@
 import { Button, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
@@ -47,7 +48,7 @@ export function BarcodeScanner({ actor }: { actor: BarcodeScannerActor }) {
   return (
     <>
       <Button size="sm" variant="outline" onClick={() => { setText(''); actor.send({ type: 'scanner.open' }); }}>{texts.open}</Button>
-      <Dialog.Root open={open} onOpenChange={(details) => { if (!details.open) actor.send({ type: 'scanner.close' }); }} placement="center">
+      <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(details) => { if (!details.open) actor.send({ type: 'scanner.close' }); }} placement="center">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

@@ -1,4 +1,5 @@
 import { Alert, Badge, Box, Button, Flex, Grid, Heading, HStack, Input, Stack, Tabs, Text, chakra, useMediaQuery } from '@chakra-ui/react';
+import { tabsSlotRecipe } from '@chakra-ui/react/theme';
 import { Select } from '../../ui/Select';
 import { useSelector } from '@xstate/react';
 import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -375,7 +376,7 @@ function ListTabs({ live, view, deliveries, jobs, drivers, tasksByJob, expanded,
   const counts: Record<DashboardTab, number> = { deliveries: deliveries.length, jobs: jobs.length, drivers: drivers.length };
   const region = useRef<HTMLDivElement>(null);
   return (
-    <Tabs.Root value={tab} size="sm" variant="line" lazyMount unmountOnExit
+    <Tabs.Root recipe={tabsSlotRecipe} value={tab} size="sm" variant="line" lazyMount unmountOnExit
       onValueChange={(details) => view.send({ type: `dashboard.tab.${details.value as DashboardTab}` })}>
       <Tabs.List aria-label={DASHBOARD_TEXTS.listTabs}>
         {DASHBOARD_TABS.map((name) => (
@@ -464,7 +465,7 @@ function SectionTabs({ lists, map, details, detail }: { lists: ReactNode; map: R
   // A side bar closed with the toggles above: its tab goes, and the map shows.
   const value = shown.some((section) => section.name === chosen) ? chosen : 'map';
   return (
-    <Tabs.Root value={value} variant="enclosed" fitted lazyMount onValueChange={(details) => setChosen(details.value as Section)}>
+    <Tabs.Root recipe={tabsSlotRecipe} value={value} variant="enclosed" fitted lazyMount onValueChange={(details) => setChosen(details.value as Section)}>
       <Tabs.List aria-label={DASHBOARD_TEXTS.sections}>
         {shown.map((section) => <Tabs.Trigger key={section.name} value={section.name}>{section.label}</Tabs.Trigger>)}
       </Tabs.List>

@@ -1,4 +1,5 @@
 import { Alert, Button, chakra, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { dialogSlotRecipe, textareaRecipe } from '@chakra-ui/react/theme';
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
@@ -46,7 +47,7 @@ export function DepositModal({ actor }: { actor: DepositActor }) {
   // Errors show once the field is typed in (the time is filled in on opening).
   const shown = (field: keyof DepositForm) => (form[field] !== '' ? errors[field as keyof typeof errors] : undefined);
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => { if (!details.open && !saving) actor.send({ type: 'deposit.cancel' }); }} placement="center">
+    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(details) => { if (!details.open && !saving) actor.send({ type: 'deposit.cancel' }); }} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -64,7 +65,7 @@ export function DepositModal({ actor }: { actor: DepositActor }) {
                       <Field label={texts.depositedAt} type="datetime-local" value={form.depositedAt} onChange={(depositedAt) => change({ depositedAt })} error={errors.depositedAt} />
                       <Stack gap={1}>
                         <chakra.label htmlFor="deposit-note" fontSize="sm" fontWeight="medium">{texts.note}</chakra.label>
-                        <Textarea id="deposit-note" size="sm" value={form.note} maxLength={500} onChange={(event) => change({ note: event.currentTarget.value })} />
+                        <Textarea recipe={textareaRecipe} id="deposit-note" size="sm" value={form.note} maxLength={500} onChange={(event) => change({ note: event.currentTarget.value })} />
                       </Stack>
                       {saving && <Text role="status">{texts.saving}</Text>}
                     </Stack>

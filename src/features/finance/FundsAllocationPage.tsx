@@ -1,4 +1,5 @@
 import { Alert, Button, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { tableSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -52,7 +53,7 @@ export function FundsAllocationView({ actor }: { actor: Actor<typeof fundsAlloca
         <Text>{funds.customerName} · {FINANCE_ADMIN_TEXTS.received} {formatMoney(funds.amount)} · {FINANCE_ADMIN_TEXTS.allocated} {formatMoney(funds.allocated)} · {FINANCE_ADMIN_TEXTS.unallocated} {formatMoney(funds.unallocated)}</Text>
         {context.error && <Alert.Root status="error" role="alert"><Alert.Description>{context.error.message}</Alert.Description></Alert.Root>}
         {context.accounts.length === 0 ? <Text>{FINANCE_ADMIN_TEXTS.noAccounts}</Text> : (
-          <Table.Root size="sm">
+          <Table.Root recipe={tableSlotRecipe} size="sm">
             <Table.Header><Table.Row><Table.ColumnHeader>{FINANCE_ADMIN_TEXTS.account}</Table.ColumnHeader><Table.ColumnHeader>{FINANCE_ADMIN_TEXTS.amount}</Table.ColumnHeader></Table.Row></Table.Header>
             <Table.Body>
               {context.accounts.map((account) => (

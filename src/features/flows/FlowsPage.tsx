@@ -1,4 +1,5 @@
 import { Box, Button, Checkbox, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { checkboxSlotRecipe } from '@chakra-ui/react/theme';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -111,7 +112,7 @@ export function Component() {
                   {item.label}
                 </Button>
               ))}
-              <Checkbox.Root size="sm" ml="4" checked={showActions} onCheckedChange={(change) => setShowActions(change.checked === true)}>
+              <Checkbox.Root recipe={checkboxSlotRecipe} size="sm" ml="4" checked={showActions} onCheckedChange={(change) => setShowActions(change.checked === true)}>
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
                 <Checkbox.Label>Show actions</Checkbox.Label>

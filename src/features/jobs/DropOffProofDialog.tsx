@@ -1,4 +1,5 @@
 import { Alert, Button, chakra, Dialog, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
@@ -97,7 +98,7 @@ export function DropOffProofDialog({ actor }: { actor: DropOffProofActor }) {
   const shown = (part: ProofPart) => (required && required[part] !== 'off' ? required[part] as 'required' | 'optional' : null);
   const nothing = required && (['signature', 'photo', 'barcode', 'code'] as const).every((part) => required[part] === 'off');
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => { if (!details.open && !busy) actor.send({ type: 'proof.cancel' }); }} placement="center" scrollBehavior="inside">
+    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(details) => { if (!details.open && !busy) actor.send({ type: 'proof.cancel' }); }} placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

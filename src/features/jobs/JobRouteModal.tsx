@@ -1,4 +1,5 @@
 import { Alert, Button, Dialog, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { JOB_FIGURES_TEXTS } from '../../lib/jobs-texts';
@@ -48,7 +49,7 @@ function JobRouteContent({ jobId }: { jobId: number }) {
 /** The job route modal (002 section 2): opened from the job screens; its chart runs while it is open. */
 export function JobRouteModal({ jobId, open, onClose }: { jobId: number; open: boolean; onClose: () => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => { if (!details.open) onClose(); }} placement="center" size="lg">
+    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(details) => { if (!details.open) onClose(); }} placement="center" size="lg">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,4 +1,5 @@
 import { Link, List, Text } from '@chakra-ui/react';
+import { listSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formMachine } from '../../machines/lists/form.machine';
@@ -42,7 +43,7 @@ function RowErrors({ actor }: { actor: ReturnType<typeof useScreenActor<typeof f
   const messages = errors && typeof errors === 'object' ? Object.values(errors as Record<string, string[]>).flat() : [];
   if (messages.length === 0) return null;
   return (
-    <List.Root mt={4} aria-label="Errors of this row" color="red.600">
+    <List.Root recipe={listSlotRecipe} mt={4} aria-label="Errors of this row" color="red.600">
       {messages.map((message) => <List.Item key={message}><Text>{message}</Text></List.Item>)}
     </List.Root>
   );

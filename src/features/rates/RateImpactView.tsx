@@ -1,4 +1,5 @@
 import { Stack, Table, Text } from '@chakra-ui/react';
+import { tableSlotRecipe } from '@chakra-ui/react/theme';
 import type { RateImpact } from '../../machines/rates/rate-batch.types';
 
 export const RATE_IMPACT_TEXTS = {
@@ -25,7 +26,7 @@ export function RateImpactView({ impact, money }: { impact: RateImpact; money: (
       <Text>{RATE_IMPACT_TEXTS.summary(impact)}</Text>
       <Text>{RATE_IMPACT_TEXTS.rows(impact.rowsApplied, impact.rowsRefused)}</Text>
       {impact.groups.length > 0 && (
-        <Table.Root size="sm" aria-label={RATE_IMPACT_TEXTS.byGroup}>
+        <Table.Root recipe={tableSlotRecipe} size="sm" aria-label={RATE_IMPACT_TEXTS.byGroup}>
           <Table.Header>
             <Table.Row>{[c.company, c.sla, c.changed, c.min, c.median, c.max, c.total].map((label) => <Table.ColumnHeader key={label}>{label}</Table.ColumnHeader>)}</Table.Row>
           </Table.Header>
@@ -45,7 +46,7 @@ export function RateImpactView({ impact, money }: { impact: RateImpact; money: (
         </Table.Root>
       )}
       {impact.samples.length > 0 && (
-        <Table.Root size="sm" aria-label={RATE_IMPACT_TEXTS.latest}>
+        <Table.Root recipe={tableSlotRecipe} size="sm" aria-label={RATE_IMPACT_TEXTS.latest}>
           <Table.Header>
             <Table.Row>{[c.waybill, c.company, c.sla, c.old, c.new, c.difference].map((label) => <Table.ColumnHeader key={label}>{label}</Table.ColumnHeader>)}</Table.Row>
           </Table.Header>

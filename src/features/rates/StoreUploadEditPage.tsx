@@ -1,4 +1,5 @@
 import { Link, List, Text } from '@chakra-ui/react';
+import { listSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formMachine } from '../../machines/lists/form.machine';
@@ -43,7 +44,7 @@ function RowErrors({ actor }: { actor: ReturnType<typeof useScreenActor<typeof f
     <>
       {typeof resolved === 'string' && <Text mt={4}>Address found: {resolved}</Text>}
       {messages.length > 0 && (
-        <List.Root mt={4} aria-label="Errors of this row" color="red.600">
+        <List.Root recipe={listSlotRecipe} mt={4} aria-label="Errors of this row" color="red.600">
           {messages.map((message) => <List.Item key={message}><Text>{message}</Text></List.Item>)}
         </List.Root>
       )}

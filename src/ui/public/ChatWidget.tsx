@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Field, Heading, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
+import { textareaRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { Actor } from 'xstate';
@@ -82,7 +83,7 @@ export function VisitorChatView({ actor }: { actor: Actor<typeof visitorChatMach
           ))}
           <Field.Root invalid={Boolean(errors.message)} required>
             <Field.Label>{VISITOR_CHAT_TEXTS.message}<Field.RequiredIndicator /></Field.Label>
-            <Textarea rows={3} value={values.message} maxLength={VISITOR_CHAT_LIMITS.message} onChange={(event) => change('message', event.currentTarget.value)} />
+            <Textarea recipe={textareaRecipe} rows={3} value={values.message} maxLength={VISITOR_CHAT_LIMITS.message} onChange={(event) => change('message', event.currentTarget.value)} />
             <Field.ErrorText>{errors.message}</Field.ErrorText>
           </Field.Root>
           <SpamTrap value={website} onChange={(value) => actor.send({ type: 'website.change', value })} />
