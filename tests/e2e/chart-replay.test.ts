@@ -23,7 +23,7 @@ import {
   type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
 import { FAULT_COOKIE } from '../../server/http/fault-switch';
-import { REFRESH_COOKIE, SIGNED_IN_COOKIE } from '../../server/auth/sessions';
+import { IMPERSONATION_COOKIE, REFRESH_COOKIE, SIGNED_IN_COOKIE } from '../../server/auth/sessions';
 import { SANDBOX_CARDS } from '../../server/payments/sandbox';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
 import { book } from '../api/booking-helpers';
@@ -42,6 +42,8 @@ import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, typ
 // paths.ts); the counts are printed. E2E_SHARD=<k>/<n> splits the runs over CI jobs.
 
 const ADMIN = 'administrator@demo.test';
+/** The replay's server allows this many resends of one code step a minute (THROTTLE_PER_ACCOUNT_BY_KIND). */
+const RESENDS_PER_CHALLENGE = 3;
 const TWO_FACTOR = 'twofactor@demo.test';
 const STEP_TIMEOUT = 20_000;
 /** How long a replay's browser context may take to close before its lane goes to the next run. */
@@ -67,6 +69,8 @@ beforeAll(async () => {
     }) : undefined,
     startAppServer({
       PORT: String(port), THROTTLE_PER_ADDRESS: '100000', THROTTLE_PER_ACCOUNT: '100000', FAULT_OPERATIONS: faults,
+      // Sign-ins pass however many runs make them; a code step's resends stay limited (auth's 429 of resend).
+      THROTTLE_PER_ACCOUNT_BY_KIND: `twoFactorResend:${RESENDS_PER_CHALLENGE}`,
       OIDC_ISSUER: settings.issuer, OIDC_CLIENT_ID: settings.clientId, OIDC_CLIENT_SECRET: settings.clientSecret, OIDC_PROVIDER_NAME: OIDC_NAME,
     }),
     launchBrowser(),
@@ -169,7 +173,10 @@ async function authSamples() {
 }
 
 /** The operations the auth chart's server calls make (the reload's first call is the refresh). */
-const AUTH_FAULTS = { loadProfile: 'getProfile', refreshToken: 'refreshToken', reloadSession: 'refreshToken', stopImpersonation: 'stopImpersonation', logout: 'logout' };
+const AUTH_FAULTS = {
+  loadProfile: 'getProfile', refreshToken: 'refreshToken', reloadSession: 'refreshToken', stopImpersonation: 'stopImpersonation', logout: 'logout',
+  externalAuthorize: 'externalAuthorize',
+};
 
 const authDriver = async (): Promise<BrowserDriver> => ({
   samples: await authSamples(),
@@ -188,8 +195,6 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token', 'auth.register', 'auth.passkey.login', 'auth.external.start',
     'auth.external.complete', 'auth.reset', 'auth.sync.logout', 'auth.sync.restore', 'auth.unauthorized']),
   refuses: (event, from) => {
-    // The code step's 'Back to login' resets; the sign-in screen resets only a failure of its own as it is left.
-    if (event.type === 'auth.reset' && !from.active.includes('twoFactor')) return 'auth.reset outside the code step (the sign-in screen forgets a failure as it is left, which no path does)';
     // The other tab restores first, and tabs refresh one at a time (a Web Lock): it waits for this tab's refresh.
     if (event.type === 'auth.sync.token' && from.active.includes('signedIn.refreshing')) return "another tab's token while this tab refreshes (that tab's restore waits for the refresh: tabs refresh one at a time)";
     return null;
@@ -207,6 +212,8 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'xstate.done.actor.twoFactorVerify': () => true,
     'xstate.error.actor.twoFactorVerify': (event) => status(event) === 401,
     'xstate.done.actor.twoFactorResend': () => true,
+    // The code step's resends spent (the replay's server allows RESENDS_PER_CHALLENGE a minute): 429.
+    'xstate.error.actor.twoFactorResend': (event) => status(event) === 429,
     'xstate.done.actor.loadProfile': () => true,
     'xstate.done.actor.impersonate': () => true,
     'xstate.error.actor.impersonate': (event) => status(event) === 403,
@@ -214,10 +221,12 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     // A 500 (the fault switch), or a 401: the browser no longer holds the refresh cookie (see act 'auth.reload').
     'xstate.error.actor.reloadSession': (event) => isServerError(event) || status(event) === 401,
     'xstate.done.actor.stopImpersonation': () => true,
-    // The refresh answers for whoever the browser's refresh cookie speaks for: the identity the tab holds (the tab
-    // that took another identity set the cookie too), never a change of it; without the cookie, 401.
-    'xstate.done.actor.refreshToken': (_event, step) => step.state !== stateKey('loadingProfile'),
-    'xstate.error.actor.refreshToken': (event) => status(event) === 401,
+    // The refresh answers for whoever the browser's refresh cookie speaks for: the identity the tab holds (the tab that
+    // took another identity set the cookie too), or, once an impersonation's cookie is gone (its window over), the main
+    // login's: another identity (see act 'auth.token.expiring').
+    'xstate.done.actor.refreshToken': () => true,
+    // A 500 (the fault switch), or a 401: the browser no longer holds the refresh cookie (see act 'auth.token.expiring').
+    'xstate.error.actor.refreshToken': (event) => isServerError(event) || status(event) === 401,
     // Sign-up: a new address signs in at once, a taken one is told so; a first name past the server's 100
     // characters (the form checks only that there is one) gets the server's 400.
     'xstate.done.actor.register': () => true,
@@ -226,8 +235,8 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     // actor answers its own 400 (cancelled or no passkey for this site).
     'xstate.done.actor.passkeyLogin': () => true,
     'xstate.error.actor.passkeyLogin': (event) => status(event) === 400,
-    // The local OpenID Connect provider: its authorisation URL, then its answer at the callback (its refusal: 401).
-    // An unknown provider (404) is never offered by the screen.
+    // The local OpenID Connect provider: its authorisation URL (or the fault switch's 500), then its answer at the
+    // callback (its refusal: 401).
     'xstate.done.actor.externalAuthorize': () => true,
     'xstate.done.actor.externalLogin': () => true,
     'xstate.error.actor.externalLogin': (event) => status(event) === 401,
@@ -263,14 +272,28 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         const form = loginForm(page);
         await form.getByLabel('Email').fill(twoFactor ? TWO_FACTOR : ADMIN);
         await form.getByLabel('Password').fill(wrong ? `${DEMO_PASSWORD}-wrong` : DEMO_PASSWORD);
+        // The code step's challenge, for a path whose resend is refused (act 'auth.twoFactor.resend').
+        const answered = twoFactor ? page.waitForResponse((response) => new URL(response.url()).pathname === '/identity/v1/auth/login', { timeout: STEP_TIMEOUT }) : undefined;
         await form.getByRole('button', { name: 'Log in' }).click();
+        if (answered) challenges.set(run, String(fieldOf(await (await answered).json(), 'twoFactorHash')));
         return;
       }
       case 'auth.logout':
         await header(page).getByRole('link', { name: 'Logout' }).click();
         return;
       case 'auth.reset':
-        await page.getByRole('button', { name: SIGN_IN_TEXTS.backToLogin }).click();
+        // The code step's 'Back to login'.
+        if (run.path.steps[run.step - 1]!.active.includes('twoFactor')) {
+          await page.getByRole('button', { name: SIGN_IN_TEXTS.backToLogin }).click();
+          return;
+        }
+        // Signed out: the browser goes to /logout in this tab's history (Back, then Forward to it: the browser's own
+        // popstate, no reload), as a visitor who logged out there earlier does; the logout page finds nobody signed
+        // in, resets the sign-in screen and goes home, which shows it ran.
+        await page.evaluate(() => history.pushState(history.state, '', '/logout'));
+        await page.goBack();
+        await page.goForward();
+        await until(async () => new URL(page.url()).pathname, (pathname) => pathname === '/', 'the logout page went home');
         return;
       case 'auth.twoFactor.verify': {
         const code = await latestCode(server, TWO_FACTOR);
@@ -281,6 +304,18 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         return;
       }
       case 'auth.twoFactor.resend':
+        // Refused: the challenge's resends are spent first (over the API, as presses earlier in the same minute
+        // would have spent them), so that this press is the one past the server's limit.
+        if (next?.type === 'xstate.error.actor.twoFactorResend') {
+          const twoFactorHash = challenges.get(run);
+          if (!twoFactorHash) throw new Error('no code step challenge recorded for this run');
+          for (let sent = 0; sent < RESENDS_PER_CHALLENGE; sent++) {
+            const answer = await fetch(`${server.url}/identity/v1/twoFactor/resend`, {
+              method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ twoFactorHash }),
+            });
+            if (answer.status !== 204) throw new Error(`spending the challenge's resends: ${answer.status} ${await answer.text()}`);
+          }
+        }
         await page.getByRole('button', { name: SIGN_IN_TEXTS.resendButton }).click();
         return;
       case 'auth.impersonate':
@@ -306,8 +341,14 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         await page.getByRole('region', { name: USER_MENU_TEXTS.impersonationBar }).getByRole('button', { name: USER_MENU_TEXTS.stopImpersonation }).click();
         return;
       case 'auth.token.expiring': {
-        // Without the refresh cookie (as once it expired) the server refuses the refresh.
-        if (next?.type === 'xstate.error.actor.refreshToken') await run.context.clearCookies();
+        // Without the refresh cookie (as once it expired) the server refuses the refresh (401); a 500 is the fault
+        // switch's, armed for this context's cookie, which stays.
+        if (next?.type === 'xstate.error.actor.refreshToken' && status(next) === 401) await run.context.clearCookies();
+        // Answered with another identity: the impersonation's cookie is gone (the browser drops it when its window
+        // ends, its max age), so the refresh falls back to the main login's cookie, the administrator's.
+        if (next?.type === 'xstate.done.actor.refreshToken' && run.path.steps[run.step + 1]!.state === stateKey('loadingProfile')) {
+          await run.context.clearCookies({ name: IMPERSONATION_COOKIE });
+        }
         // The access token (15 minutes) within its refresh margin (5 minutes) by the page's clock; the next call
         // the page makes (the profile screen's) asks for the refresh.
         await page.clock.fastForward('11:00');
@@ -398,6 +439,9 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'twoFactor.entering': async ({ page }) => page.getByRole('heading', { name: SIGN_IN_TEXTS.twoFactorHeading }).waitFor({ timeout: STEP_TIMEOUT }),
   },
 });
+
+/** The code step's challenge (twoFactorHash) each run's password login got. */
+const challenges = new WeakMap<Run, string>();
 
 /** The user who signs in with a passkey (no other replay signs in as them). */
 const PASSKEY_USER = 'partner@demo.test';
