@@ -40,7 +40,7 @@ const events: AnyEventObject[] = [
   { type: 'auth.external.start', provider: 'oidc' },
   { type: 'xstate.done.actor.externalAuthorize', output: { authorizationUrl: 'http://127.0.0.1:9999/auth?client_id=courier' } },
   // The screen offers only the providers the server lists, so its authorize call fails only as any call can (500).
-  { type: 'xstate.error.actor.externalAuthorize', error: toApiError(500, { message: 'E1' }, '/identity/v1/external/authorize') },
+  { type: 'xstate.error.actor.externalAuthorize', error: toApiError(500, { message: 'Internal error (request 1)' }, '/identity/v1/external/authorize') },
   { type: 'auth.external.complete', provider: 'oidc', callbackUrl: 'http://localhost/login/external/callback?code=abc&state=xyz' },
   { type: 'xstate.done.actor.externalLogin', output: { jwtToken: mainToken } },
   { type: 'xstate.error.actor.externalLogin', error: toApiError(401, { message: 'The sign-in provider refused the login.' }, '/identity/v1/external/login') },
