@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge';
 import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
-import { AUTH_TEXTS, SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
+import { AUTH_TEXTS, SESSION_ERROR_TEXTS, SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
 import { decodePermissions } from '../../src/machines/auth/token';
 import { MY_DELIVERIES_TEXTS } from '../../src/lib/my-deliveries-texts';
 import { JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
@@ -22,7 +22,7 @@ import {
   DONE, faultArming, heldCalls, isServerError, JOB_CAPABILITIES, replayPaths, selectPaths, serverErrors, shardOf, stateKey, TASK_CAPABILITIES,
   type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
-import { FAULT_COOKIE } from '../../server/http/fault-switch';
+import { EXPIRE_SESSION_PATH, FAULT_COOKIE } from '../../server/http/fault-switch';
 import { IMPERSONATION_COOKIE, REFRESH_COOKIE, SIGNED_IN_COOKIE } from '../../server/auth/sessions';
 import { SANDBOX_CARDS } from '../../server/payments/sandbox';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
@@ -218,15 +218,17 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'xstate.done.actor.impersonate': () => true,
     'xstate.error.actor.impersonate': (event) => status(event) === 403,
     'xstate.done.actor.reloadSession': () => true,
-    // A 500 (the fault switch), or a 401: the browser no longer holds the refresh cookie (see act 'auth.reload').
-    'xstate.error.actor.reloadSession': (event) => isServerError(event) || status(event) === 401,
+    // A 500 (the fault switch), a 401 (the browser no longer holds the refresh cookie) or a 440 (the session reached
+    // its end as the refresh left): see act 'auth.reload'.
+    'xstate.error.actor.reloadSession': (event) => isServerError(event) || status(event) === 401 || status(event) === 440,
     'xstate.done.actor.stopImpersonation': () => true,
     // The refresh answers for whoever the browser's refresh cookie speaks for: the identity the tab holds (the tab that
     // took another identity set the cookie too), or, once an impersonation's cookie is gone (its window over), the main
     // login's: another identity (see act 'auth.token.expiring').
     'xstate.done.actor.refreshToken': () => true,
-    // A 500 (the fault switch), or a 401: the browser no longer holds the refresh cookie (see act 'auth.token.expiring').
-    'xstate.error.actor.refreshToken': (event) => isServerError(event) || status(event) === 401,
+    // A 500 (the fault switch), a 401 (the browser no longer holds the refresh cookie) or a 440 (the session reached
+    // its end as the refresh left): see act 'auth.token.expiring'.
+    'xstate.error.actor.refreshToken': (event) => isServerError(event) || status(event) === 401 || status(event) === 440,
     // Sign-up: a new address signs in at once, a taken one is told so; a first name past the server's 100
     // characters (the form checks only that there is one) gets the server's 400.
     'xstate.done.actor.register': () => true,
@@ -334,6 +336,8 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         const details = page.getByRole('form', { name: 'Details' });
         const firstName = details.getByLabel('First name');
         await firstName.fill(await firstName.inputValue());
+        // Refused 440: the session reaches its end as the reload's refresh leaves (after the save, which it follows).
+        if (next?.type === 'xstate.error.actor.reloadSession' && status(next) === 440) await sessionEndsAtRefresh(run);
         await details.getByRole('button', { name: 'Save' }).click();
         return;
       }
@@ -344,6 +348,7 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         // Without the refresh cookie (as once it expired) the server refuses the refresh (401); a 500 is the fault
         // switch's, armed for this context's cookie, which stays.
         if (next?.type === 'xstate.error.actor.refreshToken' && status(next) === 401) await run.context.clearCookies();
+        if (next?.type === 'xstate.error.actor.refreshToken' && status(next) === 440) await sessionEndsAtRefresh(run);
         // Answered with another identity: the impersonation's cookie is gone (the browser drops it when its window
         // ends, its max age), so the refresh falls back to the main login's cookie, the administrator's.
         if (next?.type === 'xstate.done.actor.refreshToken' && run.path.steps[run.step + 1]!.state === stateKey('loadingProfile')) {
@@ -431,7 +436,10 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     }
   },
   sees: {
-    'signedOut.idle': async ({ page }) => header(page).getByRole('link', { name: SIGN_IN_TEXTS.screenTitle }).waitFor({ timeout: STEP_TIMEOUT }),
+    // The sign-in link; signed out by a 440, the session-error screen in place of every page.
+    'signedOut.idle': async ({ page, path, step }) => (status(path.steps[step]!.event) === 440
+      ? page.getByRole('alert').filter({ hasText: SESSION_ERROR_TEXTS.title })
+      : header(page).getByRole('link', { name: SIGN_IN_TEXTS.screenTitle })).waitFor({ timeout: STEP_TIMEOUT }),
     // The header's profile link, or the menu still open on an impersonation the server refused, saying why.
     'signedIn.active': async ({ page }) => header(page).getByRole('link', { name: 'My profile' })
       .or(header(page).getByRole('button', { name: /^My profile \(acting as / }))
@@ -439,6 +447,23 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'twoFactor.entering': async ({ page }) => page.getByRole('heading', { name: SIGN_IN_TEXTS.twoFactorHeading }).waitFor({ timeout: STEP_TIMEOUT }),
   },
 });
+
+/**
+ * The session reaches its absolute end just as the tab's next refresh leaves: that request waits in the browser while
+ * the server ends the session (the fault switch's EXPIRE_SESSION_PATH, standing in for the time the server's clock
+ * would take), then goes on and gets the server's own 440. Ended then, not earlier: the tab's calls with its access
+ * token would meanwhile be refused 401 (the session checked on every call), which is another path.
+ */
+async function sessionEndsAtRefresh(run: Run) {
+  await run.page.route((url) => url.pathname === '/identity/v1/auth/refreshToken', async (route) => {
+    const refreshToken = (await run.context.cookies()).find((cookie) => cookie.name === REFRESH_COOKIE)?.value;
+    const ended = refreshToken ? await fetch(`${server.url}${EXPIRE_SESSION_PATH}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }),
+    }).then((answer) => answer.status) : 'no refresh cookie';
+    if (ended !== 204) console.error(`auth path ${run.path.index}: ending the session answered ${ended}`);
+    await route.continue();
+  }, { times: 1 });
+}
 
 /** The code step's challenge (twoFactorHash) each run's password login got. */
 const challenges = new WeakMap<Run, string>();
