@@ -108,6 +108,8 @@ interface Run {
   onEnd(cleanup: () => void): void;
   /** The states another chart of the page has reported so far, in order (what the recorder saw). */
   statesOf(machineId: string): Promise<string[]>;
+  /** Arms the fault switch for this run's context now (an answer the driver `armsItself`). */
+  armFault(operationId: string): Promise<void>;
 }
 
 interface BrowserDriver extends DriverCapabilities {
@@ -118,6 +120,8 @@ interface BrowserDriver extends DriverCapabilities {
   hold?: Record<string, (url: string) => boolean>;
   /** The operationId each server-calling actor calls, for the 500s the fault switch gives (chart-replay-paths.ts rule 3). */
   faults?: Record<string, string>;
+  /** A 500 of `faults` the driver arms itself, as its request leaves (`run.armFault`), not before the step that calls. */
+  armsItself?(path: ReplayPath, answer: number): boolean;
   /** Opens the app where the scenario starts (the recorder listens already). */
   start(run: Run): Promise<void>;
   /** Produces a user event through the UI. */
@@ -182,6 +186,7 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   samples: await authSamples(),
   machineId: 'auth',
   faults: AUTH_FAULTS,
+  armsItself: (path, answer) => path.steps[answer]!.event.type === 'xstate.error.actor.loadProfile' && path.steps[answer - 1]!.event.type === 'auth.sync.token',
   // Held from the call the path's user event falls in (the refresh a token near expiry asks for, the reload's
   // refresh, the profile after another tab's identity) until the path answers it.
   hold: {
@@ -191,6 +196,9 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   },
   holds: new Set(['refreshToken', 'reloadSession', 'loadProfile']),
   starts: () => true,
+  specOnly: (event) => (event.type === 'auth.sessionExpired' || (/^xstate\.error\.actor\.(?!refreshToken$|reloadSession$)/.test(event.type) && status(event) === 440)
+    ? 'a 440 to a call other than the refresh: required by 000 section 8 (any 440 signs out with the session-error flag), never answered by our server (440 only to the refresh)'
+    : null),
   actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate', 'auth.reload',
     'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token', 'auth.register', 'auth.passkey.login', 'auth.external.start',
     'auth.external.complete', 'auth.reset', 'auth.sync.logout', 'auth.sync.restore', 'auth.unauthorized']),
@@ -201,8 +209,9 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   },
   answers: {
     ...serverErrors(AUTH_FAULTS),
-    // A token from another tab: that tab (the same browser, the same cookies) loads its profile first.
-    'xstate.error.actor.loadProfile': (event, _step, previous) => isServerError(event) && previous.event.type !== 'auth.sync.token',
+    // After another tab's token, that tab (the same browser, the same cookies) loads its profile first: the 500 is
+    // armed as this tab's own request leaves (armsItself).
+    'xstate.error.actor.loadProfile': isServerError,
     // A failed logout (the fault switch's 500) signs out as a successful one does.
     'xstate.done.actor.logout': () => true,
     'xstate.done.actor.restoreSession': () => true,
@@ -385,6 +394,13 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         // Sent by the callback page itself once its restore settles (the provider sent the browser back: `backFromProvider`).
         return;
       case 'auth.sync.token':
+        // This tab's profile load refused (500): armed as that request leaves this page, after the other tab's own.
+        if (next?.type === 'xstate.error.actor.loadProfile') {
+          await page.route((url) => url.pathname === '/identity/v1/profile', async (route) => {
+            await run.armFault(AUTH_FAULTS.loadProfile);
+            await route.continue();
+          }, { times: 1 });
+        }
         await inOtherTab(run, async (other) => {
           if (decodePermissions(String(event.token)).act) {
             // The other tab (restored from the shared cookie) impersonates: its new identity comes over.
@@ -1453,12 +1469,17 @@ async function replay(driver: BrowserDriver, path: ReplayPath, limit: number): P
       restart: async () => { base = listener ? (await recorded(listener, driver.machineId)).length : 0; },
       onEnd: (cleanup) => cleanups.push(cleanup),
       statesOf: async (machineId) => (listener ? recorded(listener, machineId) : []),
+      armFault: async (operationId) => {
+        trail.push(`armed ${operationId} (500) as its request left`);
+        await armFault(scope, operationId);
+      },
     };
     const states = async () => (await recorded(listener!, driver.machineId)).slice(base);
     // The server's 500s the path needs: this context's scope of the fault switch, armed before the step that calls.
-    const arming = faultArming(path, driver.faults ?? {});
+    const armsItself = (answer: number) => driver.armsItself?.(path, answer) ?? false;
+    const arming = faultArming(path, driver.faults ?? {}, armsItself);
     const scope = `${driver.machineId}-${path.index}-${Math.random().toString(36).slice(2)}`;
-    if (arming.size > 0) await context.addCookies([{ name: FAULT_COOKIE, value: scope, url: server.url }]);
+    if (arming.size > 0 || path.steps.some((_, answer) => armsItself(answer))) await context.addCookies([{ name: FAULT_COOKIE, value: scope, url: server.url }]);
     const arm = async (index: number) => {
       for (const operationId of arming.get(index) ?? []) {
         trail.push(`armed ${operationId} (500) before step ${index}`);
