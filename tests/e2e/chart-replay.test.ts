@@ -202,11 +202,6 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate', 'auth.reload',
     'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token', 'auth.register', 'auth.passkey.login', 'auth.external.start',
     'auth.external.complete', 'auth.reset', 'auth.sync.logout', 'auth.sync.restore', 'auth.unauthorized']),
-  refuses: (event, from) => {
-    // The other tab restores first, and tabs refresh one at a time (a Web Lock): it waits for this tab's refresh.
-    if (event.type === 'auth.sync.token' && from.active.includes('signedIn.refreshing')) return "another tab's token while this tab refreshes (that tab's restore waits for the refresh: tabs refresh one at a time)";
-    return null;
-  },
   answers: {
     ...serverErrors(AUTH_FAULTS),
     // After another tab's token, that tab (the same browser, the same cookies) loads its profile first: the 500 is
@@ -363,6 +358,8 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         if (next?.type === 'xstate.done.actor.refreshToken' && run.path.steps[run.step + 1]!.state === stateKey('loadingProfile')) {
           await run.context.clearCookies({ name: IMPERSONATION_COOKIE });
         }
+        // Another tab's token while this tab refreshes: that tab's refresh is under way first, holding the tabs' lock.
+        if (run.path.steps[run.step + 1]?.event.type === 'auth.sync.token') await otherTabRefreshesFirst(run);
         // The access token (15 minutes) within its refresh margin (5 minutes) by the page's clock; the next call
         // the page makes (the profile screen's) asks for the refresh.
         await page.clock.fastForward('11:00');
@@ -393,7 +390,14 @@ const authDriver = async (): Promise<BrowserDriver> => ({
       case 'auth.external.complete':
         // Sent by the callback page itself once its restore settles (the provider sent the browser back: `backFromProvider`).
         return;
-      case 'auth.sync.token':
+      case 'auth.sync.token': {
+        // While this tab's refresh waits for the lock, the other tab's refresh lands and its token comes over.
+        const refreshing = refreshingTabs.get(run);
+        if (refreshing) {
+          refreshing.release();
+          await refreshing.answered;
+          return;
+        }
         // This tab's profile load refused (500): armed as that request leaves this page, after the other tab's own.
         if (next?.type === 'xstate.error.actor.loadProfile') {
           await page.route((url) => url.pathname === '/identity/v1/profile', async (route) => {
@@ -416,6 +420,7 @@ const authDriver = async (): Promise<BrowserDriver> => ({
           }
         });
         return;
+      }
       case 'auth.sync.logout':
         // Another tab of the same browser (restored from the shared cookie) logs out.
         await inOtherTab(run, async (other) => {
@@ -479,6 +484,40 @@ async function sessionEndsAtRefresh(run: Run) {
     if (ended !== 204) console.error(`auth path ${run.path.index}: ending the session answered ${ended}`);
     await route.continue();
   }, { times: 1 });
+}
+
+/** Another tab's refresh under way (act 'auth.token.expiring'): let it go on, and its answer. */
+const refreshingTabs = new WeakMap<Run, { release(): void; answered: Promise<unknown> }>();
+
+/**
+ * Another tab of the browser reloads its session (its profile saved) and its refresh is on its way, held in that
+ * tab's browser page: it holds the tabs' refresh lock (a Web Lock), so this tab's refresh then waits for it, and
+ * that tab's new token comes over when it lands (act 'auth.sync.token' lets it go on).
+ */
+async function otherTabRefreshesFirst(run: Run) {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  run.onEnd(release);
+  let left = () => undefined as void;
+  const leaving = new Promise<void>((resolve) => { left = resolve; });
+  await inOtherTab(run, async (other) => {
+    await other.goto(`${server.url}/`);
+    await header(other).getByRole('link', { name: 'My profile' }).click({ timeout: STEP_TIMEOUT });
+    const details = other.getByRole('form', { name: 'Details' });
+    const firstName = details.getByLabel('First name');
+    await firstName.fill(await firstName.inputValue());
+    const isRefresh = (url: URL) => url.pathname === '/identity/v1/auth/refreshToken';
+    await other.route(isRefresh, async (route) => {
+      left();
+      await released;
+      await route.continue().catch(() => undefined);
+    }, { times: 1 });
+    const answered = other.waitForResponse((response) => isRefresh(new URL(response.url())), { timeout: 3 * STEP_TIMEOUT });
+    answered.catch(() => undefined);
+    await details.getByRole('button', { name: 'Save' }).click();
+    await Promise.race([leaving, new Promise((_, reject) => setTimeout(() => reject(new Error("the other tab's reload did not refresh")), STEP_TIMEOUT))]);
+    refreshingTabs.set(run, { release, answered });
+  });
 }
 
 /** The code step's challenge (twoFactorHash) each run's password login got. */
