@@ -10,7 +10,7 @@ import { decideOperationAccess, OPERATION_ACCESS, ROUTE_ACCESS, type OperationRu
 import { AUTH_TEXTS, ERROR_TEXTS } from '../src/lib/error-catalogue';
 import { authenticateApiKey, isApiKey } from './auth/api-keys';
 import { openapiDocument } from './openapi-documents';
-import { authenticateAccessToken } from './auth/sessions';
+import { authenticateAccessToken, endSessionNow } from './auth/sessions';
 import { InvalidTokenError } from './auth/tokens';
 import { errorHandler } from './http/error-handler';
 import { HttpError } from './http/errors';
@@ -153,7 +153,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   });
 
   // The browser suite's fault switch: nothing unless FAULT_OPERATIONS is set (never in production).
-  registerFaultSwitch(app, context.config.faultOperations, operationIdOf);
+  registerFaultSwitch(app, context.config.faultOperations, operationIdOf, (refreshToken) => endSessionNow(context.db, refreshToken));
 
   // Unknown query parameters are refused with their name, so a misspelt filter never silently widens a list.
   const contracts = API_MOUNTS.map((mount) => openapiDocument(mount.document).parsed);

@@ -45,6 +45,11 @@ export interface ServerConfig {
   throttleWindowSeconds: number;
   throttlePerAddress: number;
   throttlePerAccount: number;
+  /**
+   * THROTTLE_PER_ACCOUNT_BY_KIND (`kind:limit,...`, e.g. `twoFactorResend:3`): a per-account limit for some kinds of
+   * attempt in place of throttlePerAccount (the browser suite lifts the limit for sign-ins, yet needs resend's 429).
+   */
+  throttlePerAccountByKind: Record<string, number>;
   /** Writes without a token allowed per client address and minute (429 with Retry-After beyond). */
   anonymousWritesPerMinute: number;
   /** Expensive signed-in calls (exports, uploads, bulk changes) allowed per user and minute. */
@@ -119,6 +124,16 @@ function faultOperations(value: string | undefined, production: boolean): string
   return operations;
 }
 
+function limitsByKind(name: string, value: string | undefined): Record<string, number> {
+  const limits: Record<string, number> = {};
+  for (const item of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    const [kind, limit] = item.split(':').map((part) => part.trim());
+    if (!kind || limit === undefined) throw new Error(`${name} must be kind:limit pairs separated by commas, got "${value}"`);
+    limits[kind] = integer(name, limit, 0);
+  }
+  return limits;
+}
+
 function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T {
   if (value === undefined || value === '') return allowed[0]!;
   if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
@@ -163,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throttleWindowSeconds: integer('THROTTLE_WINDOW_SECONDS', env.THROTTLE_WINDOW_SECONDS, 60),
     throttlePerAddress: integer('THROTTLE_PER_ADDRESS', env.THROTTLE_PER_ADDRESS, 30),
     throttlePerAccount: integer('THROTTLE_PER_ACCOUNT', env.THROTTLE_PER_ACCOUNT, 10),
+    throttlePerAccountByKind: limitsByKind('THROTTLE_PER_ACCOUNT_BY_KIND', env.THROTTLE_PER_ACCOUNT_BY_KIND),
     anonymousWritesPerMinute: integer('ANONYMOUS_WRITES_PER_MINUTE', env.ANONYMOUS_WRITES_PER_MINUTE, 60),
     expensiveCallsPerMinute: integer('EXPENSIVE_CALLS_PER_MINUTE', env.EXPENSIVE_CALLS_PER_MINUTE, 20),
     maxEventLoopDelayMs: integer('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 3000),

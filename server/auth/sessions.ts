@@ -201,6 +201,17 @@ export async function familyOfToken(db: Executor, presented: string) {
 }
 
 /**
+ * Brings a refresh token's session to its absolute end now (the browser suite's stand-in for time passing, see
+ * server/http/fault-switch.ts): its next refresh answers 440. False when the token belongs to no session.
+ */
+export async function endSessionNow(db: Executor, presented: string): Promise<boolean> {
+  const family = await familyOfToken(db, presented);
+  if (!family) return false;
+  await db.update(refreshTokenFamilies).set({ absoluteExpiresAt: new Date() }).where(eq(refreshTokenFamilies.id, family.id));
+  return true;
+}
+
+/**
  * Revokes families that are still active, and writes the audit 'stop' row of each impersonation among them.
  * Answers the families it revoked.
  */

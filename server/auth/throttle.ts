@@ -50,7 +50,8 @@ export function throttleOf(context: AppContext): SlidingWindowThrottle {
 
 /**
  * Throttles one kind of attempt per client address and, when given, per account (an email, a user id, a
- * two-factor challenge): too many → 429 with Retry-After. Each kind (`login`, `refresh` ...) counts apart.
+ * two-factor challenge): too many → 429 with Retry-After. Each kind (`login`, `refresh` ...) counts apart, and may
+ * have a per-account limit of its own (THROTTLE_PER_ACCOUNT_BY_KIND).
  */
 export function enforceThrottle(
   context: AppContext,
@@ -61,7 +62,8 @@ export function enforceThrottle(
 ): void {
   const throttle = throttleOf(context);
   const checks: Array<[string, number]> = [[`${kind}|ip|${request.ip}`, context.config.throttlePerAddress]];
-  if (account !== undefined) checks.push([`${kind}|account|${String(account).toLowerCase()}`, context.config.throttlePerAccount]);
+  const perAccount = context.config.throttlePerAccountByKind[kind] ?? context.config.throttlePerAccount;
+  if (account !== undefined) checks.push([`${kind}|account|${String(account).toLowerCase()}`, perAccount]);
   for (const [key, limit] of checks) {
     const result = throttle.hit(key, limit);
     if (!result.allowed) {

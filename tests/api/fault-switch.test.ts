@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { FAULT_ARM_PATH, FAULT_COOKIE } from '../../server/http/fault-switch';
+import { EXPIRE_SESSION_PATH, FAULT_ARM_PATH, FAULT_COOKIE } from '../../server/http/fault-switch';
+import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
+import { DEMO_PASSWORD } from './identity-support';
 import { startTestServer, type TestServer } from './support';
 
 // The browser suite's fault switch (server/http/fault-switch.ts): only with FAULT_OPERATIONS, one armed 500 per
@@ -52,5 +54,26 @@ describe('the fault switch of the browser suite', () => {
     expect(loadConfig({}).faultOperations).toEqual([]);
     expect(loadConfig({ FAULT_OPERATIONS: 'getquotes, settimeslot' }).faultOperations).toEqual(['getquotes', 'settimeslot']);
     expect(() => loadConfig({ NODE_ENV: 'production', FAULT_OPERATIONS: 'getquotes' })).toThrow(/NODE_ENV=production/);
+  });
+});
+
+describe('the session expiry switch of the browser suite', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer({ faultOperations: ['getparceltypes'], throttlePerAddress: 10_000, throttlePerAccount: 10_000 }); });
+  afterAll(async () => { await server?.close(); });
+  const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+
+  it('ends a session now: its next refresh is the server\'s 440, and a token of no session is a 404', async () => {
+    const login = await post('/identity/v1/auth/login', { email: 'administrator@demo.test', password: DEMO_PASSWORD });
+    const { refreshToken } = await login.json() as { refreshToken: string };
+    expect((await post(EXPIRE_SESSION_PATH, { refreshToken })).status).toBe(204);
+    const refreshed = await post('/identity/v1/auth/refreshToken', { refreshToken });
+    expect(refreshed.status).toBe(440);
+    expect((await refreshed.json()).message).toBe(AUTH_TEXTS.sessionExpired);
+    const unknown = await post(EXPIRE_SESSION_PATH, { refreshToken: 'no-such-token' });
+    expect(unknown.status).toBe(404);
+    await unknown.text();
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 import { oneTimeCodes, users } from '../../server/db/schema';
 import { claimsOf, DEMO_PASSWORD, latestCode, outbox, raw, sleep, withConfig } from './identity-support';
@@ -278,5 +279,25 @@ describe('two-factor login', () => {
     const resend = await raw(server, 'POST', '/identity/v1/twoFactor/resend', { body: {} });
     expect(resend.status).toBe(400);
     expect(resend.body!.errors).toHaveProperty('twoFactorHash');
+  });
+});
+
+describe('a per-account limit of its own for one kind (THROTTLE_PER_ACCOUNT_BY_KIND)', () => {
+  // The browser suite lifts the per-account limit for sign-ins yet needs a code step's resends limited.
+  let limited: TestServer;
+  beforeAll(async () => { limited = await startTestServer({ throttlePerAccount: 100, throttlePerAddress: 100, throttlePerAccountByKind: { forgotPassword: 1 } }); });
+  afterAll(async () => { await limited?.close(); });
+  const post = (path: string, body: unknown) => raw(limited, 'POST', `/identity/v1/auth/${path}`, { body });
+
+  it('reads kind:limit pairs', () => {
+    expect(loadConfig({ THROTTLE_PER_ACCOUNT_BY_KIND: 'twoFactorResend:3, login:5' }).throttlePerAccountByKind).toEqual({ twoFactorResend: 3, login: 5 });
+    expect(loadConfig({}).throttlePerAccountByKind).toEqual({});
+    expect(() => loadConfig({ THROTTLE_PER_ACCOUNT_BY_KIND: 'twoFactorResend' })).toThrow(/kind:limit/);
+  });
+
+  it('refuses that kind past its own limit while other kinds keep the general one', async () => {
+    expect((await post('forgotPassword', { email: 'kind-a@demo.test' })).status).toBe(200);
+    expect((await post('forgotPassword', { email: 'kind-a@demo.test' })).status).toBe(429);
+    for (let attempt = 0; attempt < 3; attempt++) expect((await post('login', { email: 'kind-a@demo.test', password: 'x' })).status).toBe(401);
   });
 });

@@ -60,6 +60,11 @@ export interface DriverCapabilities {
   /** User event types with a UI action. */
   actions: ReadonlySet<string>;
   /**
+   * Why an event (a session event or an answer) that the specification makes the chart handle is one our server never
+   * produces, or null: such paths stay in jsdom with that reason (docs/decisions.md "Charts say only what the server does").
+   */
+  specOnly?(event: AnyEventObject): string | null;
+  /**
    * Why a user event with a UI action still cannot be produced from a state (the control is not offered there, for
    * the user the path's scenario starts as), or null.
    */
@@ -104,15 +109,17 @@ export function serverErrors(faults: Record<string, string>): DriverCapabilities
  * started that call (the last step before it that entered a state invoking the actor; 0: the chart's start), or
  * when that step is itself an answer (it lands whenever the server answers) the last user event or start before it,
  * gets the actor's operationId, armed just before that step is produced. An actor of a parent state (a background
- * load no atomic state waits for) is armed at the start: the first such call of the context fails.
+ * load no atomic state waits for) is armed at the start: the first such call of the context fails. Answers for which
+ * `armsItself` is true are left out: the driver arms those when their request leaves (another tab of the context
+ * makes the same call first).
  */
-export function faultArming(path: ReplayPath, faults: Record<string, string>): Map<number, string[]> {
+export function faultArming(path: ReplayPath, faults: Record<string, string>, armsItself: (answer: number) => boolean = () => false): Map<number, string[]> {
   const arming = new Map<number, string[]>();
   const invoking = (step: ReplayStep | undefined, actor: string) => new Set(step?.waits.filter((wait) => wait.invokes.includes(actor)).map((wait) => wait.node) ?? []);
   for (const [answer, { event }] of path.steps.entries()) {
     const actor = /^xstate\.error\.actor\.(.+)$/.exec(event.type)?.[1];
     const operationId = actor ? faults[actor] : undefined;
-    if (!actor || !operationId || !isServerError(event)) continue;
+    if (!actor || !operationId || !isServerError(event) || armsItself(answer)) continue;
     let start = 0;
     for (let index = answer - 1; index > 0; index--) {
       const before = invoking(path.steps[index - 1], actor);
@@ -171,8 +178,11 @@ export function notReplayable(path: ReplayPath, driver: DriverCapabilities): str
   for (const [index, { event }] of path.steps.entries()) {
     const { type } = event;
     const from = path.steps[index - 1];
+    const specOnly = index > 0 ? driver.specOnly?.(event) : null;
     if (index === 0) {
       // xstate.init
+    } else if (specOnly) {
+      return specOnly;
     } else if (type.startsWith('xstate.after.')) {
       return `a delay (${type}) the browser would wait out`;
     } else if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {

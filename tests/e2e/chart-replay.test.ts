@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { FLOWS_CHANNEL, type LiveMessage } from '../../src/lib/flows/live-bridge';
 import { ACCEPT_STEP_TEXTS, PARCEL_STEP_TEXTS, PAY_STEP_TEXTS, QUOTE_STEP_TEXTS, WIZARD_TEXTS } from '../../src/lib/booking-texts';
-import { AUTH_TEXTS, SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
+import { AUTH_TEXTS, SESSION_ERROR_TEXTS, SIGN_IN_TEXTS, USER_MENU_TEXTS } from '../../src/lib/error-catalogue';
 import { decodePermissions } from '../../src/machines/auth/token';
 import { MY_DELIVERIES_TEXTS } from '../../src/lib/my-deliveries-texts';
 import { JOB_ACTION_LABELS, JOB_FIGURES_TEXTS, JOB_SCREEN_TEXTS } from '../../src/lib/jobs-texts';
@@ -22,8 +22,8 @@ import {
   DONE, faultArming, heldCalls, isServerError, JOB_CAPABILITIES, replayPaths, selectPaths, serverErrors, shardOf, stateKey, TASK_CAPABILITIES,
   type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
-import { FAULT_COOKIE } from '../../server/http/fault-switch';
-import { REFRESH_COOKIE, SIGNED_IN_COOKIE } from '../../server/auth/sessions';
+import { EXPIRE_SESSION_PATH, FAULT_COOKIE } from '../../server/http/fault-switch';
+import { IMPERSONATION_COOKIE, REFRESH_COOKIE, SIGNED_IN_COOKIE } from '../../server/auth/sessions';
 import { SANDBOX_CARDS } from '../../server/payments/sandbox';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
 import { book } from '../api/booking-helpers';
@@ -42,6 +42,8 @@ import { apiLogin, DEMO_PASSWORD, latestCode, launchBrowser, startAppServer, typ
 // paths.ts); the counts are printed. E2E_SHARD=<k>/<n> splits the runs over CI jobs.
 
 const ADMIN = 'administrator@demo.test';
+/** The replay's server allows this many resends of one code step a minute (THROTTLE_PER_ACCOUNT_BY_KIND). */
+const RESENDS_PER_CHALLENGE = 3;
 const TWO_FACTOR = 'twofactor@demo.test';
 const STEP_TIMEOUT = 20_000;
 /** How long a replay's browser context may take to close before its lane goes to the next run. */
@@ -67,6 +69,8 @@ beforeAll(async () => {
     }) : undefined,
     startAppServer({
       PORT: String(port), THROTTLE_PER_ADDRESS: '100000', THROTTLE_PER_ACCOUNT: '100000', FAULT_OPERATIONS: faults,
+      // Sign-ins pass however many runs make them; a code step's resends stay limited (auth's 429 of resend).
+      THROTTLE_PER_ACCOUNT_BY_KIND: `twoFactorResend:${RESENDS_PER_CHALLENGE}`,
       OIDC_ISSUER: settings.issuer, OIDC_CLIENT_ID: settings.clientId, OIDC_CLIENT_SECRET: settings.clientSecret, OIDC_PROVIDER_NAME: OIDC_NAME,
     }),
     launchBrowser(),
@@ -104,6 +108,8 @@ interface Run {
   onEnd(cleanup: () => void): void;
   /** The states another chart of the page has reported so far, in order (what the recorder saw). */
   statesOf(machineId: string): Promise<string[]>;
+  /** Arms the fault switch for this run's context now (an answer the driver `armsItself`). */
+  armFault(operationId: string): Promise<void>;
 }
 
 interface BrowserDriver extends DriverCapabilities {
@@ -114,6 +120,8 @@ interface BrowserDriver extends DriverCapabilities {
   hold?: Record<string, (url: string) => boolean>;
   /** The operationId each server-calling actor calls, for the 500s the fault switch gives (chart-replay-paths.ts rule 3). */
   faults?: Record<string, string>;
+  /** A 500 of `faults` the driver arms itself, as its request leaves (`run.armFault`), not before the step that calls. */
+  armsItself?(path: ReplayPath, answer: number): boolean;
   /** Opens the app where the scenario starts (the recorder listens already). */
   start(run: Run): Promise<void>;
   /** Produces a user event through the UI. */
@@ -169,12 +177,16 @@ async function authSamples() {
 }
 
 /** The operations the auth chart's server calls make (the reload's first call is the refresh). */
-const AUTH_FAULTS = { loadProfile: 'getProfile', refreshToken: 'refreshToken', reloadSession: 'refreshToken', stopImpersonation: 'stopImpersonation', logout: 'logout' };
+const AUTH_FAULTS = {
+  loadProfile: 'getProfile', refreshToken: 'refreshToken', reloadSession: 'refreshToken', stopImpersonation: 'stopImpersonation', logout: 'logout',
+  externalAuthorize: 'externalAuthorize',
+};
 
 const authDriver = async (): Promise<BrowserDriver> => ({
   samples: await authSamples(),
   machineId: 'auth',
   faults: AUTH_FAULTS,
+  armsItself: (path, answer) => path.steps[answer]!.event.type === 'xstate.error.actor.loadProfile' && path.steps[answer - 1]!.event.type === 'auth.sync.token',
   // Held from the call the path's user event falls in (the refresh a token near expiry asks for, the reload's
   // refresh, the profile after another tab's identity) until the path answers it.
   hold: {
@@ -184,20 +196,17 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   },
   holds: new Set(['refreshToken', 'reloadSession', 'loadProfile']),
   starts: () => true,
+  specOnly: (event) => (event.type === 'auth.sessionExpired' || (/^xstate\.error\.actor\.(?!refreshToken$|reloadSession$)/.test(event.type) && status(event) === 440)
+    ? 'a 440 to a call other than the refresh: required by 000 section 8 (any 440 signs out with the session-error flag), never answered by our server (440 only to the refresh)'
+    : null),
   actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate', 'auth.reload',
     'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token', 'auth.register', 'auth.passkey.login', 'auth.external.start',
     'auth.external.complete', 'auth.reset', 'auth.sync.logout', 'auth.sync.restore', 'auth.unauthorized']),
-  refuses: (event, from) => {
-    // The code step's 'Back to login' resets; the sign-in screen resets only a failure of its own as it is left.
-    if (event.type === 'auth.reset' && !from.active.includes('twoFactor')) return 'auth.reset outside the code step (the sign-in screen forgets a failure as it is left, which no path does)';
-    // The other tab restores first, and tabs refresh one at a time (a Web Lock): it waits for this tab's refresh.
-    if (event.type === 'auth.sync.token' && from.active.includes('signedIn.refreshing')) return "another tab's token while this tab refreshes (that tab's restore waits for the refresh: tabs refresh one at a time)";
-    return null;
-  },
   answers: {
     ...serverErrors(AUTH_FAULTS),
-    // A token from another tab: that tab (the same browser, the same cookies) loads its profile first.
-    'xstate.error.actor.loadProfile': (event, _step, previous) => isServerError(event) && previous.event.type !== 'auth.sync.token',
+    // After another tab's token, that tab (the same browser, the same cookies) loads its profile first: the 500 is
+    // armed as this tab's own request leaves (armsItself).
+    'xstate.error.actor.loadProfile': isServerError,
     // A failed logout (the fault switch's 500) signs out as a successful one does.
     'xstate.done.actor.logout': () => true,
     'xstate.done.actor.restoreSession': () => true,
@@ -207,17 +216,23 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'xstate.done.actor.twoFactorVerify': () => true,
     'xstate.error.actor.twoFactorVerify': (event) => status(event) === 401,
     'xstate.done.actor.twoFactorResend': () => true,
+    // The code step's resends spent (the replay's server allows RESENDS_PER_CHALLENGE a minute): 429.
+    'xstate.error.actor.twoFactorResend': (event) => status(event) === 429,
     'xstate.done.actor.loadProfile': () => true,
     'xstate.done.actor.impersonate': () => true,
     'xstate.error.actor.impersonate': (event) => status(event) === 403,
     'xstate.done.actor.reloadSession': () => true,
-    // A 500 (the fault switch), or a 401: the browser no longer holds the refresh cookie (see act 'auth.reload').
-    'xstate.error.actor.reloadSession': (event) => isServerError(event) || status(event) === 401,
+    // A 500 (the fault switch), a 401 (the browser no longer holds the refresh cookie) or a 440 (the session reached
+    // its end as the refresh left): see act 'auth.reload'.
+    'xstate.error.actor.reloadSession': (event) => isServerError(event) || status(event) === 401 || status(event) === 440,
     'xstate.done.actor.stopImpersonation': () => true,
-    // The refresh answers for whoever the browser's refresh cookie speaks for: the identity the tab holds (the tab
-    // that took another identity set the cookie too), never a change of it; without the cookie, 401.
-    'xstate.done.actor.refreshToken': (_event, step) => step.state !== stateKey('loadingProfile'),
-    'xstate.error.actor.refreshToken': (event) => status(event) === 401,
+    // The refresh answers for whoever the browser's refresh cookie speaks for: the identity the tab holds (the tab that
+    // took another identity set the cookie too), or, once an impersonation's cookie is gone (its window over), the main
+    // login's: another identity (see act 'auth.token.expiring').
+    'xstate.done.actor.refreshToken': () => true,
+    // A 500 (the fault switch), a 401 (the browser no longer holds the refresh cookie) or a 440 (the session reached
+    // its end as the refresh left): see act 'auth.token.expiring'.
+    'xstate.error.actor.refreshToken': (event) => isServerError(event) || status(event) === 401 || status(event) === 440,
     // Sign-up: a new address signs in at once, a taken one is told so; a first name past the server's 100
     // characters (the form checks only that there is one) gets the server's 400.
     'xstate.done.actor.register': () => true,
@@ -226,8 +241,8 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     // actor answers its own 400 (cancelled or no passkey for this site).
     'xstate.done.actor.passkeyLogin': () => true,
     'xstate.error.actor.passkeyLogin': (event) => status(event) === 400,
-    // The local OpenID Connect provider: its authorisation URL, then its answer at the callback (its refusal: 401).
-    // An unknown provider (404) is never offered by the screen.
+    // The local OpenID Connect provider: its authorisation URL (or the fault switch's 500), then its answer at the
+    // callback (its refusal: 401).
     'xstate.done.actor.externalAuthorize': () => true,
     'xstate.done.actor.externalLogin': () => true,
     'xstate.error.actor.externalLogin': (event) => status(event) === 401,
@@ -263,14 +278,28 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         const form = loginForm(page);
         await form.getByLabel('Email').fill(twoFactor ? TWO_FACTOR : ADMIN);
         await form.getByLabel('Password').fill(wrong ? `${DEMO_PASSWORD}-wrong` : DEMO_PASSWORD);
+        // The code step's challenge, for a path whose resend is refused (act 'auth.twoFactor.resend').
+        const answered = twoFactor ? page.waitForResponse((response) => new URL(response.url()).pathname === '/identity/v1/auth/login', { timeout: STEP_TIMEOUT }) : undefined;
         await form.getByRole('button', { name: 'Log in' }).click();
+        if (answered) challenges.set(run, String(fieldOf(await (await answered).json(), 'twoFactorHash')));
         return;
       }
       case 'auth.logout':
         await header(page).getByRole('link', { name: 'Logout' }).click();
         return;
       case 'auth.reset':
-        await page.getByRole('button', { name: SIGN_IN_TEXTS.backToLogin }).click();
+        // The code step's 'Back to login'.
+        if (run.path.steps[run.step - 1]!.active.includes('twoFactor')) {
+          await page.getByRole('button', { name: SIGN_IN_TEXTS.backToLogin }).click();
+          return;
+        }
+        // Signed out: the browser goes to /logout in this tab's history (Back, then Forward to it: the browser's own
+        // popstate, no reload), as a visitor who logged out there earlier does; the logout page finds nobody signed
+        // in, resets the sign-in screen and goes home, which shows it ran.
+        await page.evaluate(() => history.pushState(history.state, '', '/logout'));
+        await page.goBack();
+        await page.goForward();
+        await until(async () => new URL(page.url()).pathname, (pathname) => pathname === '/', 'the logout page went home');
         return;
       case 'auth.twoFactor.verify': {
         const code = await latestCode(server, TWO_FACTOR);
@@ -281,6 +310,18 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         return;
       }
       case 'auth.twoFactor.resend':
+        // Refused: the challenge's resends are spent first (over the API, as presses earlier in the same minute
+        // would have spent them), so that this press is the one past the server's limit.
+        if (next?.type === 'xstate.error.actor.twoFactorResend') {
+          const twoFactorHash = challenges.get(run);
+          if (!twoFactorHash) throw new Error('no code step challenge recorded for this run');
+          for (let sent = 0; sent < RESENDS_PER_CHALLENGE; sent++) {
+            const answer = await fetch(`${server.url}/identity/v1/twoFactor/resend`, {
+              method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ twoFactorHash }),
+            });
+            if (answer.status !== 204) throw new Error(`spending the challenge's resends: ${answer.status} ${await answer.text()}`);
+          }
+        }
         await page.getByRole('button', { name: SIGN_IN_TEXTS.resendButton }).click();
         return;
       case 'auth.impersonate':
@@ -299,6 +340,8 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         const details = page.getByRole('form', { name: 'Details' });
         const firstName = details.getByLabel('First name');
         await firstName.fill(await firstName.inputValue());
+        // Refused 440: the session reaches its end as the reload's refresh leaves (after the save, which it follows).
+        if (next?.type === 'xstate.error.actor.reloadSession' && status(next) === 440) await sessionEndsAtRefresh(run);
         await details.getByRole('button', { name: 'Save' }).click();
         return;
       }
@@ -306,8 +349,17 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         await page.getByRole('region', { name: USER_MENU_TEXTS.impersonationBar }).getByRole('button', { name: USER_MENU_TEXTS.stopImpersonation }).click();
         return;
       case 'auth.token.expiring': {
-        // Without the refresh cookie (as once it expired) the server refuses the refresh.
-        if (next?.type === 'xstate.error.actor.refreshToken') await run.context.clearCookies();
+        // Without the refresh cookie (as once it expired) the server refuses the refresh (401); a 500 is the fault
+        // switch's, armed for this context's cookie, which stays.
+        if (next?.type === 'xstate.error.actor.refreshToken' && status(next) === 401) await run.context.clearCookies();
+        if (next?.type === 'xstate.error.actor.refreshToken' && status(next) === 440) await sessionEndsAtRefresh(run);
+        // Answered with another identity: the impersonation's cookie is gone (the browser drops it when its window
+        // ends, its max age), so the refresh falls back to the main login's cookie, the administrator's.
+        if (next?.type === 'xstate.done.actor.refreshToken' && run.path.steps[run.step + 1]!.state === stateKey('loadingProfile')) {
+          await run.context.clearCookies({ name: IMPERSONATION_COOKIE });
+        }
+        // Another tab's token while this tab refreshes: that tab's refresh is under way first, holding the tabs' lock.
+        if (run.path.steps[run.step + 1]?.event.type === 'auth.sync.token') await otherTabRefreshesFirst(run);
         // The access token (15 minutes) within its refresh margin (5 minutes) by the page's clock; the next call
         // the page makes (the profile screen's) asks for the refresh.
         await page.clock.fastForward('11:00');
@@ -338,7 +390,21 @@ const authDriver = async (): Promise<BrowserDriver> => ({
       case 'auth.external.complete':
         // Sent by the callback page itself once its restore settles (the provider sent the browser back: `backFromProvider`).
         return;
-      case 'auth.sync.token':
+      case 'auth.sync.token': {
+        // While this tab's refresh waits for the lock, the other tab's refresh lands and its token comes over.
+        const refreshing = refreshingTabs.get(run);
+        if (refreshing) {
+          refreshing.release();
+          await refreshing.answered;
+          return;
+        }
+        // This tab's profile load refused (500): armed as that request leaves this page, after the other tab's own.
+        if (next?.type === 'xstate.error.actor.loadProfile') {
+          await page.route((url) => url.pathname === '/identity/v1/profile', async (route) => {
+            await run.armFault(AUTH_FAULTS.loadProfile);
+            await route.continue();
+          }, { times: 1 });
+        }
         await inOtherTab(run, async (other) => {
           if (decodePermissions(String(event.token)).act) {
             // The other tab (restored from the shared cookie) impersonates: its new identity comes over.
@@ -354,6 +420,7 @@ const authDriver = async (): Promise<BrowserDriver> => ({
           }
         });
         return;
+      }
       case 'auth.sync.logout':
         // Another tab of the same browser (restored from the shared cookie) logs out.
         await inOtherTab(run, async (other) => {
@@ -390,7 +457,10 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     }
   },
   sees: {
-    'signedOut.idle': async ({ page }) => header(page).getByRole('link', { name: SIGN_IN_TEXTS.screenTitle }).waitFor({ timeout: STEP_TIMEOUT }),
+    // The sign-in link; signed out by a 440, the session-error screen in place of every page.
+    'signedOut.idle': async ({ page, path, step }) => (status(path.steps[step]!.event) === 440
+      ? page.getByRole('alert').filter({ hasText: SESSION_ERROR_TEXTS.title })
+      : header(page).getByRole('link', { name: SIGN_IN_TEXTS.screenTitle })).waitFor({ timeout: STEP_TIMEOUT }),
     // The header's profile link, or the menu still open on an impersonation the server refused, saying why.
     'signedIn.active': async ({ page }) => header(page).getByRole('link', { name: 'My profile' })
       .or(header(page).getByRole('button', { name: /^My profile \(acting as / }))
@@ -398,6 +468,60 @@ const authDriver = async (): Promise<BrowserDriver> => ({
     'twoFactor.entering': async ({ page }) => page.getByRole('heading', { name: SIGN_IN_TEXTS.twoFactorHeading }).waitFor({ timeout: STEP_TIMEOUT }),
   },
 });
+
+/**
+ * The session reaches its absolute end just as the tab's next refresh leaves: that request waits in the browser while
+ * the server ends the session (the fault switch's EXPIRE_SESSION_PATH, standing in for the time the server's clock
+ * would take), then goes on and gets the server's own 440. Ended then, not earlier: the tab's calls with its access
+ * token would meanwhile be refused 401 (the session checked on every call), which is another path.
+ */
+async function sessionEndsAtRefresh(run: Run) {
+  await run.page.route((url) => url.pathname === '/identity/v1/auth/refreshToken', async (route) => {
+    const refreshToken = (await run.context.cookies()).find((cookie) => cookie.name === REFRESH_COOKIE)?.value;
+    const ended = refreshToken ? await fetch(`${server.url}${EXPIRE_SESSION_PATH}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }),
+    }).then((answer) => answer.status) : 'no refresh cookie';
+    if (ended !== 204) console.error(`auth path ${run.path.index}: ending the session answered ${ended}`);
+    await route.continue();
+  }, { times: 1 });
+}
+
+/** Another tab's refresh under way (act 'auth.token.expiring'): let it go on, and its answer. */
+const refreshingTabs = new WeakMap<Run, { release(): void; answered: Promise<unknown> }>();
+
+/**
+ * Another tab of the browser reloads its session (its profile saved) and its refresh is on its way, held in that
+ * tab's browser page: it holds the tabs' refresh lock (a Web Lock), so this tab's refresh then waits for it, and
+ * that tab's new token comes over when it lands (act 'auth.sync.token' lets it go on).
+ */
+async function otherTabRefreshesFirst(run: Run) {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  run.onEnd(release);
+  let left = () => undefined as void;
+  const leaving = new Promise<void>((resolve) => { left = resolve; });
+  await inOtherTab(run, async (other) => {
+    await other.goto(`${server.url}/`);
+    await header(other).getByRole('link', { name: 'My profile' }).click({ timeout: STEP_TIMEOUT });
+    const details = other.getByRole('form', { name: 'Details' });
+    const firstName = details.getByLabel('First name');
+    await firstName.fill(await firstName.inputValue());
+    const isRefresh = (url: URL) => url.pathname === '/identity/v1/auth/refreshToken';
+    await other.route(isRefresh, async (route) => {
+      left();
+      await released;
+      await route.continue().catch(() => undefined);
+    }, { times: 1 });
+    const answered = other.waitForResponse((response) => isRefresh(new URL(response.url())), { timeout: 3 * STEP_TIMEOUT });
+    answered.catch(() => undefined);
+    await details.getByRole('button', { name: 'Save' }).click();
+    await Promise.race([leaving, new Promise((_, reject) => setTimeout(() => reject(new Error("the other tab's reload did not refresh")), STEP_TIMEOUT))]);
+    refreshingTabs.set(run, { release, answered });
+  });
+}
+
+/** The code step's challenge (twoFactorHash) each run's password login got. */
+const challenges = new WeakMap<Run, string>();
 
 /** The user who signs in with a passkey (no other replay signs in as them). */
 const PASSKEY_USER = 'partner@demo.test';
@@ -1384,12 +1508,17 @@ async function replay(driver: BrowserDriver, path: ReplayPath, limit: number): P
       restart: async () => { base = listener ? (await recorded(listener, driver.machineId)).length : 0; },
       onEnd: (cleanup) => cleanups.push(cleanup),
       statesOf: async (machineId) => (listener ? recorded(listener, machineId) : []),
+      armFault: async (operationId) => {
+        trail.push(`armed ${operationId} (500) as its request left`);
+        await armFault(scope, operationId);
+      },
     };
     const states = async () => (await recorded(listener!, driver.machineId)).slice(base);
     // The server's 500s the path needs: this context's scope of the fault switch, armed before the step that calls.
-    const arming = faultArming(path, driver.faults ?? {});
+    const armsItself = (answer: number) => driver.armsItself?.(path, answer) ?? false;
+    const arming = faultArming(path, driver.faults ?? {}, armsItself);
     const scope = `${driver.machineId}-${path.index}-${Math.random().toString(36).slice(2)}`;
-    if (arming.size > 0) await context.addCookies([{ name: FAULT_COOKIE, value: scope, url: server.url }]);
+    if (arming.size > 0 || path.steps.some((_, answer) => armsItself(answer))) await context.addCookies([{ name: FAULT_COOKIE, value: scope, url: server.url }]);
     const arm = async (index: number) => {
       for (const operationId of arming.get(index) ?? []) {
         trail.push(`armed ${operationId} (500) before step ${index}`);

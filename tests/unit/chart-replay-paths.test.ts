@@ -81,6 +81,12 @@ describe('which generated paths the browser replays', () => {
     // An answer is not produced by the replay: a call started by one is armed before the user event or start before it.
     const select = replayPaths(paySamples).find((path) => path.label === 'xstate.init → xstate.done.actor.loadAccounts → xstate.error.actor.selectAccount')!;
     expect(faultArming(select, { selectAccount: 'selectaccount' })).toEqual(new Map([[0, ['selectaccount']]]));
+    // An answer the driver arms itself (as its request leaves) is not armed before any step.
+    expect(faultArming(failed, { createQuote: 'createquotes' }, (answer) => answer === failed.steps.length - 1)).toEqual(new Map());
+    // An event the spec makes the chart handle but our server never produces: left with the driver's reason.
+    const withServerErrors = { ...driver, answers: serverErrors({ createQuote: 'createquotes' }) };
+    expect(notReplayable(failed, { ...withServerErrors, specOnly: (event) => (event.type === 'xstate.error.actor.createQuote' ? 'spec only' : null) })).toBe('spec only');
+    expect(notReplayable(failed, { ...withServerErrors, specOnly: () => null })).toBeNull();
     // Generating the wizard's 118 paths takes 1-2 s on a quiet machine, past 5 s on a loaded one.
   }, 30_000);
 

@@ -351,6 +351,9 @@ export const authMachine = setup({
           ],
         },
         onError: [
+          // 000 section 8: a 440 to any call signs out with the session-error flag. Our server answers 440 only to
+          // the refresh (a session past its end), never to the profile, so this is kept for the spec and tested in
+          // jsdom only (the browser replay says so).
           { guard: { type: 'isSessionExpired', params: failure }, target: 'signedOut', actions: SESSION_EXPIRED },
           { target: 'signedOut', actions: [...SIGN_OUT, showFailure] },
         ],
@@ -368,6 +371,9 @@ export const authMachine = setup({
       on: {
         'auth.logout': 'loggingOut',
         'auth.unauthorized': { target: 'signedOut', actions: [...SIGN_OUT, 'noteUnauthorized'] },
+        // A 440 to a call other than the refresh (000 section 8: any 440 signs out with the session-error flag). Our
+        // server answers 440 only to the refresh, which the refresh's own failure handles; kept for the spec, tested in
+        // jsdom only (the browser replay says so).
         'auth.sessionExpired': { target: 'signedOut', actions: SESSION_EXPIRED },
         'auth.sync.logout': { target: 'signedOut', actions: LOGGED_OUT },
         'auth.sync.restore': { target: 'restoring', actions: SIGN_OUT },

@@ -39,7 +39,8 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.twoFactorResend', error: toApiError(429, { message: 'Too many attempts. Please try again in 30 seconds.' }, '/identity/v1/twoFactor/resend') },
   { type: 'auth.external.start', provider: 'oidc' },
   { type: 'xstate.done.actor.externalAuthorize', output: { authorizationUrl: 'http://127.0.0.1:9999/auth?client_id=courier' } },
-  { type: 'xstate.error.actor.externalAuthorize', error: toApiError(404, { message: 'Unknown provider' }, '/identity/v1/external/authorize') },
+  // The screen offers only the providers the server lists, so its authorize call fails only as any call can (500).
+  { type: 'xstate.error.actor.externalAuthorize', error: toApiError(500, { message: 'Internal error (request 1)' }, '/identity/v1/external/authorize') },
   { type: 'auth.external.complete', provider: 'oidc', callbackUrl: 'http://localhost/login/external/callback?code=abc&state=xyz' },
   { type: 'xstate.done.actor.externalLogin', output: { jwtToken: mainToken } },
   { type: 'xstate.error.actor.externalLogin', error: toApiError(401, { message: 'The sign-in provider refused the login.' }, '/identity/v1/external/login') },
