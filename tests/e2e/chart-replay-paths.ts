@@ -75,10 +75,10 @@ export interface DriverCapabilities {
   produce?: Record<string, unknown>;
   /**
    * Invoked actors' answers the demo server gives, by event type: whether this sample answer is one of them
-   * (the driver arranges the request that gets it), given the step it makes (the state it leads to). Event types
-   * not listed are answers the server never gives here.
+   * (the driver arranges the request that gets it), given the step it makes (the state it leads to), or why a path
+   * with it is left to jsdom. Event types not listed are answers the server never gives here.
    */
-  answers: Record<string, (event: AnyEventObject, step: ReplayStep, previous: ReplayStep) => boolean>;
+  answers: Record<string, (event: AnyEventObject, step: ReplayStep, previous: ReplayStep) => boolean | { left: string }>;
 }
 
 /** Keys sorted: the inspector's JSON and the path's state value compare as text. */
@@ -188,7 +188,8 @@ export function notReplayable(path: ReplayPath, driver: DriverCapabilities): str
     } else if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
       const gives = driver.answers[type];
       if (!gives) return `the demo server never answers ${type}`;
-      if (!gives(event, path.steps[index]!, from!)) return `the demo server answers ${actorOf(type)} otherwise than this sample`;
+      const given = gives(event, path.steps[index]!, from!);
+      if (given !== true) return given ? given.left : `the demo server answers ${actorOf(type)} otherwise than this sample`;
       pending.delete(actorOf(type));
     } else if (!driver.actions.has(type)) {
       return `no UI action for ${type}`;
