@@ -3,6 +3,9 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useNotificationsActor } from '../machines/root/root-actor';
 import { SCREEN_TEXTS } from '../lib/shell-texts';
+import { toaster, type ToastEntry } from './toaster-store';
+
+export { toaster } from './toaster-store';
 
 // The app's one toaster, written here rather than Chakra's (zag's toast machines, dismissable layer and portal:
 // ~20 kB gzip that every signed-in first load carried for a toast most visits never show; issue 19). It keeps what
@@ -12,32 +15,6 @@ import { SCREEN_TEXTS } from '../lib/shell-texts';
 
 /** How long a success toast stays (Chakra's default for success). */
 const SUCCESS_DURATION_MS = 2000;
-
-interface ToastEntry { id: number; type: 'success'; title: string; closable: boolean }
-interface ToastOptions { type: 'success'; title: string; closable?: boolean }
-
-let entries: ToastEntry[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const changed = (next: ToastEntry[]) => { entries = next; for (const listener of listeners) listener(); };
-
-/** The toasts on screen: one store for the app (tests clear it between replays with `remove()`). */
-export const toaster = {
-  create({ type, title, closable = false }: ToastOptions): number {
-    const id = nextId++;
-    changed([...entries, { id, type, title, closable }]);
-    return id;
-  },
-  /** Removes one toast, or every toast without an id. */
-  remove(id?: number) {
-    changed(id === undefined ? [] : entries.filter((entry) => entry.id !== id));
-  },
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => { listeners.delete(listener); };
-  },
-  getSnapshot: () => entries,
-};
 
 /** Whether the page is hidden (a toast's time does not run out unseen). */
 function usePageHidden() {

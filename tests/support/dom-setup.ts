@@ -4,7 +4,7 @@ import './forward-fetch';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setAccessToken } from '../../src/api/session';
-import { toaster } from '../../src/app/Toaster';
+import { toaster } from '../../src/app/toaster-store';
 
 // jsdom lacks these; Chakra's components read them.
 if (!window.matchMedia) {
