@@ -28,6 +28,16 @@ async function logIn(page: Page, email: string) {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/** On a phone, /deliveries with a row far down the list ticked (the page scrolled to it). */
+async function tickFarRowOnPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/deliveries`);
+  const boxes = page.locator('[role="row"] input[type="checkbox"]');
+  await boxes.nth(12).waitFor();
+  await boxes.nth(12).scrollIntoViewIfNeeded();
+  await boxes.nth(12).check();
+}
+
 /** The waybills of the table as shown. */
 async function waybills(page: Page): Promise<string[]> {
   // The row's checkbox (bulk actions) comes first, the row action (Edit) second, the waybill third.
@@ -112,12 +122,7 @@ describe('back-office lists in a real browser against the real server', () => {
 
   it('keeps the selection tools in view on a phone when a row far down the list is ticked', async () => {
     const page = await context.newPage();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${server.url}/deliveries`);
-    const boxes = page.locator('[role="row"] input[type="checkbox"]');
-    await boxes.nth(12).waitFor();
-    await boxes.nth(12).scrollIntoViewIfNeeded();
-    await boxes.nth(12).check();
+    await tickFarRowOnPhone(page);
     const create = page.getByRole('region', { name: JOB_BUILDING_TEXTS.region }).getByRole('button', { name: JOB_BUILDING_TEXTS.create(1) });
     await create.waitFor();
     // In the viewport, below the header, without scrolling back up.
@@ -139,12 +144,7 @@ describe('back-office lists in a real browser against the real server', () => {
     const bar = page.getByRole('region', { name: USER_MENU_TEXTS.impersonationBar });
     await bar.waitFor();
     // On a phone the bar wraps to three lines: the list's sticky part must stop under all of them.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${server.url}/deliveries`);
-    const boxes = page.locator('[role="row"] input[type="checkbox"]');
-    await boxes.nth(12).waitFor();
-    await boxes.nth(12).scrollIntoViewIfNeeded();
-    await boxes.nth(12).check();
+    await tickFarRowOnPhone(page);
     const count = page.getByText(BULK_TEXTS.selected(1));
     await count.waitFor();
     const under = (await bar.boundingBox())!;
