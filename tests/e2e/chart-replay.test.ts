@@ -492,17 +492,22 @@ async function sessionEndsAtRefresh(run: Run) {
 /** Another tab's refresh under way (act 'auth.token.expiring'): let it go on, and its answer. */
 const refreshingTabs = new WeakMap<Run, { release(): void; answered: Promise<unknown> }>();
 
+/** A promise and what settles it: a request held in the browser until the replay lets it go. */
+function latch(): [Promise<void>, () => void] {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => { open = resolve; });
+  return [opened, open];
+}
+
 /**
  * Another tab of the browser reloads its session (its profile saved) and its refresh is on its way, held in that
  * tab's browser page: it holds the tabs' refresh lock (a Web Lock), so this tab's refresh then waits for it, and
  * that tab's new token comes over when it lands (act 'auth.sync.token' lets it go on).
  */
 async function otherTabRefreshesFirst(run: Run) {
-  let release = () => undefined as void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const [released, release] = latch();
   run.onEnd(release);
-  let left = () => undefined as void;
-  const leaving = new Promise<void>((resolve) => { left = resolve; });
+  const [leaving, left] = latch();
   await inOtherTab(run, async (other) => {
     await other.goto(`${server.url}/`);
     await header(other).getByRole('link', { name: 'My profile' }).click({ timeout: STEP_TIMEOUT });
@@ -570,11 +575,9 @@ async function backFromProvider(run: Run) {
     oidc!.refuseWith = 'access_denied';
     run.onEnd(() => { oidc!.refuseWith = undefined; });
   }
-  let release = () => undefined as void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const [released, release] = latch();
   run.onEnd(release);
-  let arrived = () => undefined as void;
-  const back = new Promise<void>((resolve) => { arrived = resolve; });
+  const [back, arrived] = latch();
   // Routes see only the first request of a redirect chain: the provider's authorisation request, whose redirects
   // end at our callback, is the one held.
   const provider = new URL(oidc!.issuer).origin;
@@ -899,8 +902,7 @@ function wizardDriver(): BrowserDriver {
         case 'delivery.resolving': {
           // The drop-off chosen (again) while its resolve (POST /addresses) waits in the browser until the run ends:
           // the wizard hears only that it is under way, as with a slow geocoder.
-          let release = () => undefined as void;
-          const released = new Promise<void>((resolve) => { release = resolve; });
+          const [released, release] = latch();
           run.onEnd(release);
           await page.route((url) => /\/connect\/addresses\/za$/i.test(url.pathname), async (route) => {
             if (route.request().method() !== 'POST') return route.fallback();
@@ -1201,8 +1203,7 @@ function payDriver(): BrowserDriver {
           // The shopper submits the provider's card form; the form first asks our page (onBeforeSubmitCard).
           if (run.next()?.type === 'pay.reset') {
             // The provider's answer to the card is slow: held in the browser while the shopper presses Reset.
-            let release = () => undefined as void;
-            const released = new Promise<void>((resolve) => { release = resolve; });
+            const [released, release] = latch();
             run.onEnd(release);
             await page.route((url) => /^\/v1\/checkouts\/[^/]+\/pay$/.test(new URL(url).pathname), async (route) => {
               await released;
