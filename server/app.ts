@@ -10,7 +10,7 @@ import { decideOperationAccess, OPERATION_ACCESS, ROUTE_ACCESS, type OperationRu
 import { AUTH_TEXTS, ERROR_TEXTS } from '../src/lib/error-catalogue';
 import { authenticateApiKey, isApiKey } from './auth/api-keys';
 import { openapiDocument } from './openapi-documents';
-import { authenticateAccessToken, endSessionNow } from './auth/sessions';
+import { authenticateAccessToken, endSessionNow, endSessionOfAccessToken } from './auth/sessions';
 import { InvalidTokenError } from './auth/tokens';
 import { errorHandler } from './http/error-handler';
 import { HttpError } from './http/errors';
@@ -123,6 +123,17 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
   // in onRequest, before the access check below, so the two round trips overlap).
   await app.register(requestScope, { db: context.db });
 
+  // The browser suite's fault switch: nothing unless FAULT_OPERATIONS is set (never in production). Before the access
+  // check, which an armed 440 (a session brought to its end as the call arrives) must reach after it.
+  registerFaultSwitch(app, context.config.faultOperations, {
+    operationIdOf,
+    expireSession: (refreshToken) => endSessionNow(context.db, refreshToken),
+    expireSessionOfRequest: async (request) => {
+      const token = bearerToken(request);
+      return token !== undefined && !isApiKey(token) && endSessionOfAccessToken(context, token);
+    },
+  });
+
   // Deny by default: an operation needs an entry in the shared access table, and the token decides the rest.
   app.addHook('onRequest', async (request) => {
     const operationId = operationIdOf(request);
@@ -141,7 +152,7 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
         request.permissions = claims.permissions;
         request.sessionId = claims.sid;
       } catch (error) {
-        if (error instanceof InvalidTokenError) throw new HttpError(401, error.message);
+        if (error instanceof InvalidTokenError) throw new HttpError(error.status, error.message);
         throw error;
       }
     }
@@ -151,9 +162,6 @@ export async function buildApp(context: AppContext, logger: Logger): Promise<Fas
     if (decision === 'unauthenticated') throw new HttpError(401, ERROR_TEXTS.unauthorized);
     if (decision === 'forbidden') throw new HttpError(403, ERROR_TEXTS.forbidden);
   });
-
-  // The browser suite's fault switch: nothing unless FAULT_OPERATIONS is set (never in production).
-  registerFaultSwitch(app, context.config.faultOperations, operationIdOf, (refreshToken) => endSessionNow(context.db, refreshToken));
 
   // Unknown query parameters are refused with their name, so a misspelt filter never silently widens a list.
   const contracts = API_MOUNTS.map((mount) => openapiDocument(mount.document).parsed);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/generated/identity';
 import { USERS_ADMIN_TEXTS } from '../../src/lib/users-admin-texts';
@@ -58,34 +58,37 @@ export async function accessTokenFor(
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * When an access token's session ends, or undefined if it already has: its refresh-token family is the user's,
- * not revoked (logout, reuse detection, impersonation stop, password change, deactivation), not past its
- * absolute end (an impersonation's window), and the user is active. One primary-key read per request.
+ * An access token's session as the token's checks need it, or undefined when there is none for that user: when it
+ * ends (its absolute end: an impersonation's window, or the end the browser suite's fault switch brings), and whether
+ * it is still live: its refresh-token family not revoked (logout, reuse detection, impersonation stop, password
+ * change, deactivation) and its user active. One primary-key read per request.
  */
-export async function liveSessionEnd(db: Pick<AppContext['db'], 'select'>, sid: string, userId: number, now = new Date()): Promise<Date | undefined> {
+export async function sessionOf(db: Pick<AppContext['db'], 'select'>, sid: string, userId: number): Promise<{ endsAt: Date; live: boolean } | undefined> {
   if (!SESSION_ID.test(sid)) return undefined;
   let statement = sessionStatements.get(db);
   if (!statement) {
     statement = sessionStatement(db);
     sessionStatements.set(db, statement);
   }
-  const [row] = await statement.execute({ sid, userId, now });
-  return row?.endsAt;
+  const [row] = await statement.execute({ sid, userId });
+  return row && { endsAt: row.endsAt, live: row.live };
 }
 
 /** The session check, built once per database and run as a named prepared statement (docs/benchmarks.md). */
-const sessionStatement = (db: Pick<AppContext['db'], 'select'>) => db.select({ endsAt: refreshTokenFamilies.absoluteExpiresAt })
+const sessionStatement = (db: Pick<AppContext['db'], 'select'>) => db.select({
+  endsAt: refreshTokenFamilies.absoluteExpiresAt,
+  live: sql<boolean>`${refreshTokenFamilies.revokedAt} is null and coalesce(${userAdminDetails.isActive}, true)`,
+})
   .from(refreshTokenFamilies)
   .leftJoin(userAdminDetails, eq(userAdminDetails.userId, refreshTokenFamilies.userId))
-  .where(and(eq(refreshTokenFamilies.id, sql.placeholder('sid')), eq(refreshTokenFamilies.userId, sql.placeholder('userId')),
-    isNull(refreshTokenFamilies.revokedAt), gt(refreshTokenFamilies.absoluteExpiresAt, sql.placeholder('now')),
-    sql`coalesce(${userAdminDetails.isActive}, true)`))
-  .limit(1).prepare('live_session_end');
+  .where(and(eq(refreshTokenFamilies.id, sql.placeholder('sid')), eq(refreshTokenFamilies.userId, sql.placeholder('userId'))))
+  .limit(1).prepare('session_of_token');
 const sessionStatements = new WeakMap<Pick<AppContext['db'], 'select'>, ReturnType<typeof sessionStatement>>();
 
 /**
- * A bearer access token checked in full: signature, issuer and expiry, then its session (liveSessionEnd), so
- * that every end of a session ends its access tokens at once rather than when they expire. `endsAt` is the
+ * A bearer access token checked in full: signature, issuer and expiry, then its session (sessionOf), so that every
+ * end of a session ends its access tokens at once rather than when they expire: a session ended by someone is
+ * 'ended' (401), one past its absolute end 'sessionExpired' (440, as the refresh answers it). `endsAt` is the
  * earlier of the token's expiry and the session's absolute end (an impersonation window may close first).
  */
 export async function authenticateAccessToken(
@@ -93,9 +96,10 @@ export async function authenticateAccessToken(
   token: string,
 ): Promise<{ permissions: Permissions; sid: string; endsAt: Date }> {
   const { permissions, sid, expiresAt } = await verifyAccessTokenClaims(context.keys, token);
-  const sessionEnd = sid ? await liveSessionEnd(context.db, sid, permissions.id) : undefined;
-  if (!sid || !sessionEnd) throw new InvalidTokenError('ended');
-  return { permissions, sid, endsAt: sessionEnd < expiresAt ? sessionEnd : expiresAt };
+  const session = sid ? await sessionOf(context.db, sid, permissions.id) : undefined;
+  if (!sid || !session?.live) throw new InvalidTokenError('ended');
+  if (session.endsAt.getTime() <= Date.now()) throw new InvalidTokenError('sessionExpired');
+  return { permissions, sid, endsAt: session.endsAt < expiresAt ? session.endsAt : expiresAt };
 }
 
 /**
@@ -209,6 +213,15 @@ export async function endSessionNow(db: Executor, presented: string): Promise<bo
   if (!family) return false;
   await db.update(refreshTokenFamilies).set({ absoluteExpiresAt: new Date() }).where(eq(refreshTokenFamilies.id, family.id));
   return true;
+}
+
+/** The same for the session of a valid access token (the fault switch's armed 440). False when it names none. */
+export async function endSessionOfAccessToken(context: Pick<AppContext, 'db' | 'keys'>, token: string): Promise<boolean> {
+  const { sid, permissions } = await verifyAccessTokenClaims(context.keys, token).catch(() => ({ sid: undefined, permissions: undefined }));
+  if (!sid || !permissions || !SESSION_ID.test(sid)) return false;
+  const ended = await context.db.update(refreshTokenFamilies).set({ absoluteExpiresAt: new Date() })
+    .where(and(eq(refreshTokenFamilies.id, sid), eq(refreshTokenFamilies.userId, permissions.id))).returning({ id: refreshTokenFamilies.id });
+  return ended.length > 0;
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
 import { roleFlag, roleFlagsOf, STORED_ROLES, type Permissions, type RoleFlags } from '../../src/lib/roles';
+import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 
 const ALGORITHM = 'ES256';
 const ISSUER = 'courier-platform';
@@ -97,11 +98,17 @@ const INVALID_TOKEN_TEXTS = {
   expired: 'The access token has expired',
   invalid: 'The access token is not valid',
   ended: 'The session of this access token has ended',
+  sessionExpired: AUTH_TEXTS.sessionExpired,
 } as const;
 
 export class InvalidTokenError extends Error {
   constructor(readonly reason: keyof typeof INVALID_TOKEN_TEXTS) {
     super(INVALID_TOKEN_TEXTS[reason]);
+  }
+
+  /** 440 for a session past its end (000 section 8: the web app signs out with the session-error flag), else 401. */
+  get status(): 401 | 440 {
+    return this.reason === 'sessionExpired' ? 440 : 401;
   }
 }
 

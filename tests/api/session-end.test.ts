@@ -1,8 +1,11 @@
 // Every end of a session ends its access tokens at once, not when they expire: logout, reuse detection,
-// impersonation stop and window end, deactivation — each within one request, over HTTP and on the hubs.
+// impersonation stop and window end, deactivation — each within one request, over HTTP and on the hubs. A session
+// that reached its end answers 440 (000 section 8), any other end 401.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endSessionNow } from '../../server/auth/sessions';
 import { signAccessToken } from '../../server/auth/tokens';
+import { AUTH_TEXTS } from '../../src/lib/error-catalogue';
 import { userAdminDetails, users } from '../../server/db/schema';
 import { ADMIN, claimsOf, login, raw, sleep, userIdOf, withConfig } from './identity-support';
 import { hubClient } from './realtime-support';
@@ -55,9 +58,25 @@ describe('access ends with the session', () => {
       const token = String(short.body!.jwtToken);
       expect(await profileStatus(token)).toBe(200);
       await sleep(1200);
-      // The access token itself is valid for 15 minutes; the window is not.
-      expect(await profileStatus(token)).toBe(401);
+      // The access token itself is valid for 15 minutes; the window is not: the session expired (440, as the refresh).
+      const after = await server.identity.GET('/v1/profile', { headers: bearer(token) });
+      expect(after.response.status).toBe(440);
+      expect(after.error?.message).toBe(AUTH_TEXTS.sessionExpired);
     });
+  });
+
+  it('a session past its end answers 440 to every call with its access tokens; one ended before its end stays 401', async () => {
+    const session = await login(server, 'customer@demo.test');
+    const list = () => server.connect.GET('/deliveries/{cca2}/mine', { params: { path: { cca2: 'za' } }, headers: bearer(session.jwtToken) });
+    expect((await list()).response.status).toBe(200);
+    expect(await endSessionNow(server.database.db, session.refreshToken)).toBe(true);
+    const [profile, deliveries] = await Promise.all([server.identity.GET('/v1/profile', { headers: bearer(session.jwtToken) }), list()]);
+    expect([profile.response.status, deliveries.response.status]).toEqual([440, 440]);
+    expect(deliveries.error?.message).toBe(AUTH_TEXTS.sessionExpired);
+    expect((await raw(server, 'POST', '/identity/v1/auth/refreshToken', { body: { refreshToken: session.refreshToken } })).status).toBe(440);
+    // Logged out after its end: ended by someone, the 401 of every other end.
+    expect((await raw(server, 'POST', '/identity/v1/auth/logout', { body: { refreshToken: session.refreshToken } })).status).toBe(204);
+    expect(await profileStatus(session.jwtToken)).toBe(401);
   });
 
   it('deactivation', async () => {

@@ -7384,6 +7384,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The bearer token's session has reached its end (its absolute expiry, such as an impersonation's window): sign in again. A session ended otherwise (logout, revocation, deactivation) is a 401. No dialog in the web app. */
+        SessionExpired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The caller's roles do not allow this operation */
         Forbidden: {
             headers: {
@@ -7691,6 +7700,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createcompany: {
@@ -7721,6 +7731,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getcompany: {
@@ -7748,6 +7759,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatecompany: {
@@ -7789,6 +7801,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirCompanyConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getstores: {
@@ -7834,6 +7847,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createstore: {
@@ -7865,6 +7879,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     deletestores: {
@@ -7903,6 +7918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getstore: {
@@ -7930,6 +7946,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatestore: {
@@ -7971,6 +7988,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirStoreConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     uploadProfilePicture: {
@@ -8002,6 +8020,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getProfilePicture: {
@@ -8027,6 +8046,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createquotes: {
@@ -8051,6 +8071,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getquotes: {
@@ -8071,6 +8092,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatequotes: {
@@ -8098,6 +8120,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateparcel: {
@@ -8125,6 +8148,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateparceldetails: {
@@ -8152,6 +8176,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     selectquote: {
@@ -8179,6 +8204,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     settimeslot: {
@@ -8205,6 +8231,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateorigindetails: {
@@ -8232,6 +8259,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatedestinationdetails: {
@@ -8259,6 +8287,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateadditionaldetails: {
@@ -8286,6 +8315,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatecontactinformation: {
@@ -8313,6 +8343,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     acceptquote: {
@@ -8340,6 +8371,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     selectaccount: {
@@ -8367,6 +8399,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     payByBalance: {
@@ -8393,6 +8426,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
             502: components["responses"]["BookingProviderUnavailable"];
         };
     };
@@ -8424,6 +8458,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
             502: components["responses"]["BookingProviderUnavailable"];
         };
     };
@@ -8463,6 +8498,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
             502: components["responses"]["BookingProviderUnavailable"];
         };
     };
@@ -8494,6 +8530,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
             502: components["responses"]["BookingProviderUnavailable"];
         };
     };
@@ -8525,6 +8562,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
             502: components["responses"]["BookingProviderUnavailable"];
         };
     };
@@ -8553,6 +8591,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getreceipt: {
@@ -8582,6 +8621,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     reattempt: {
@@ -8609,6 +8649,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     clone: {
@@ -8632,6 +8673,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
             422: components["responses"]["BookingUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getaccounts: {
@@ -8683,6 +8725,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getaccounttransactions: {
@@ -8730,6 +8773,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     gettransactionitems: {
@@ -8764,6 +8808,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getaccount: {
@@ -8791,6 +8836,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getpaymentcards: {
@@ -8817,6 +8863,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     deletepaymentcard: {
@@ -8840,6 +8887,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getAvailableDates: {
@@ -8870,6 +8918,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getavailabledates: {
@@ -8897,6 +8946,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getAvailableTimeSlots: {
@@ -8927,6 +8977,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getavailabletimeslots: {
@@ -8957,6 +9008,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getparceltypes: {
@@ -8978,6 +9030,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getcontacttypes: {
@@ -8999,6 +9052,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     searchaddresses: {
@@ -9028,6 +9082,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     resolveaddress: {
@@ -9057,6 +9112,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getconversations: {
@@ -9082,6 +9138,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getconversationmessages: {
@@ -9111,6 +9168,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     sendconversationmessage: {
@@ -9144,6 +9202,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     markconversationread: {
@@ -9175,6 +9234,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdriverdeposits: {
@@ -9204,6 +9264,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     recorddriverdeposit: {
@@ -9237,6 +9298,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getproofofdeliverysettings: {
@@ -9265,6 +9327,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     saveproofofdeliverysetting: {
@@ -9297,6 +9360,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getjobs: {
@@ -9341,6 +9405,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getjob: {
@@ -9369,6 +9434,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createjob: {
@@ -9401,6 +9467,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     assignjobstodriver: {
@@ -9433,6 +9500,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     unassigndriverfromjob: {
@@ -9454,6 +9522,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getjobdriverdistance: {
@@ -9485,6 +9554,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getjobdrivercandidates: {
@@ -9514,6 +9584,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     runautodispatch: {
@@ -9545,6 +9616,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getautodispatchsettings: {
@@ -9570,6 +9642,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateautodispatchsetting: {
@@ -9602,6 +9675,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getjobautodispatch: {
@@ -9631,6 +9705,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     adddeliveriestojob: {
@@ -9657,6 +9732,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     addtasktojob: {
@@ -9683,6 +9759,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     removedeliveryfromjob: {
@@ -9709,6 +9786,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     startjob: {
@@ -9730,6 +9808,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     rejectjob: {
@@ -9751,6 +9830,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     reverseJobStatus: {
@@ -9772,6 +9852,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     notifyJobDelay: {
@@ -9798,6 +9879,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     jobcost: {
@@ -9826,6 +9908,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     jobRoute: {
@@ -9854,6 +9937,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     jobSummary: {
@@ -9882,6 +9966,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getjobreadydeliveries: {
@@ -9911,6 +9996,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     exportjobs: {
@@ -9949,6 +10035,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     exportjobroutes: {
@@ -9980,6 +10067,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     gettasks: {
@@ -10012,6 +10100,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     gettaskstate: {
@@ -10040,6 +10129,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     starttask: {
@@ -10061,6 +10151,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     arrived: {
@@ -10087,6 +10178,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     completepickup: {
@@ -10108,6 +10200,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     completedropoff: {
@@ -10135,6 +10228,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
             422: components["responses"]["ProofMissing"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     uploadproofphoto: {
@@ -10172,6 +10266,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdeliveryproof: {
@@ -10200,6 +10295,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdeliveryproofpdf: {
@@ -10228,6 +10324,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     exceptionpickup: {
@@ -10254,6 +10351,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     exceptiondropoff: {
@@ -10280,6 +10378,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdrivers: {
@@ -10317,6 +10416,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdriver: {
@@ -10345,6 +10445,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatedriverlocation: {
@@ -10376,6 +10477,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatedriveravailability: {
@@ -10407,6 +10509,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getwebnotificationtypes: {
@@ -10431,6 +10534,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getwebnotifications: {
@@ -10465,6 +10569,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     markwebnotificationread: {
@@ -10491,6 +10596,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getarchiveddeliveries: {
@@ -10559,6 +10665,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getarchivedpartnerdeliveries: {
@@ -10629,6 +10736,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getarchivedpartnerjobs: {
@@ -10678,6 +10786,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     gettracking: {
@@ -10736,6 +10845,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdeliveries: {
@@ -10808,6 +10918,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     deletedeliveries: {
@@ -10838,6 +10949,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["DeliveryAdminConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdelivery: {
@@ -10858,6 +10970,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatedelivery: {
@@ -10892,6 +11005,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveryAdminConflictBody"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     bulkUpdateDeliveryDate: {
@@ -10924,6 +11038,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["DeliveryAdminConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     canceldelivery: {
@@ -10945,6 +11060,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["DeliveryAdminConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     cancelandreturntosender: {
@@ -10966,6 +11082,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["DeliveryAdminConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     recalculateparcels: {
@@ -10987,6 +11104,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["DeliveryAdminConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     recalculatelogistics: {
@@ -11008,6 +11126,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["DeliveryAdminConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     reverseLogisticStatus: {
@@ -11029,6 +11148,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["DeliveryAdminConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatedeliveryproof: {
@@ -11055,6 +11175,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["DeliveryAdminConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getwebhooks: {
@@ -11093,6 +11214,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createwebhook: {
@@ -11124,6 +11246,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getwebhook: {
@@ -11152,6 +11275,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatewebhook: {
@@ -11194,6 +11318,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     deletewebhook: {
@@ -11222,6 +11347,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getwebhookattempts: {
@@ -11257,6 +11383,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     testwebhook: {
@@ -11285,6 +11412,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     rotatewebhooksecret: {
@@ -11313,6 +11441,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getapiclients: {
@@ -11351,6 +11480,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createapiclient: {
@@ -11383,6 +11513,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IntegrationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getapiclient: {
@@ -11411,6 +11542,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateapiclient: {
@@ -11453,6 +11585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiClientConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     regenerateapiclientkey: {
@@ -11482,6 +11615,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IntegrationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getusers: {
@@ -11531,6 +11665,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getuser: {
@@ -11558,6 +11693,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateuser: {
@@ -11599,6 +11735,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsrConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getratings: {
@@ -11645,6 +11782,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createrating: {
@@ -11676,6 +11814,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getrating: {
@@ -11703,6 +11842,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updaterating: {
@@ -11744,6 +11884,7 @@ export interface operations {
                     "application/json": components["schemas"]["RatConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getquestionnaires: {
@@ -11785,6 +11926,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createquestionnaire: {
@@ -11815,6 +11957,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getquestionnaire: {
@@ -11842,6 +11985,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatequestionnaire: {
@@ -11883,6 +12027,7 @@ export interface operations {
                     "application/json": components["schemas"]["QstConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getvehicles: {
@@ -11928,6 +12073,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createvehicle: {
@@ -11968,6 +12114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getvehicle: {
@@ -11995,6 +12142,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatevehicle: {
@@ -12036,6 +12184,7 @@ export interface operations {
                     "application/json": components["schemas"]["FleetVehicleConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     gethubs: {
@@ -12074,6 +12223,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createhub: {
@@ -12114,6 +12264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     gethub: {
@@ -12141,6 +12292,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatehub: {
@@ -12182,6 +12334,7 @@ export interface operations {
                     "application/json": components["schemas"]["FleetHubConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getmobiledevices: {
@@ -12228,6 +12381,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     deletemobiledevices: {
@@ -12257,6 +12411,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getmobiledeviceowners: {
@@ -12287,6 +12442,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatemobiledevice: {
@@ -12328,6 +12484,7 @@ export interface operations {
                     "application/json": components["schemas"]["FleetMobileDeviceConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     notifymobiledevice: {
@@ -12364,6 +12521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getTerritoryPermissions: {
@@ -12389,6 +12547,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createTerritoryPermission: {
@@ -12426,6 +12585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     deleteTerritoryPermission: {
@@ -12449,6 +12609,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getterritories: {
@@ -12487,6 +12648,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createterritory: {
@@ -12518,6 +12680,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     deleteterritories: {
@@ -12547,6 +12710,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getterritory: {
@@ -12574,6 +12738,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateterritory: {
@@ -12615,6 +12780,7 @@ export interface operations {
                     "application/json": components["schemas"]["TerritoryConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getterritoryareas: {
@@ -12657,6 +12823,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createterritoryarea: {
@@ -12688,6 +12855,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     deleteterritoryareas: {
@@ -12717,6 +12885,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     searchpolygon: {
@@ -12748,6 +12917,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getterritoryplaces: {
@@ -12780,6 +12950,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getterritoryarea: {
@@ -12807,6 +12978,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateterritoryarea: {
@@ -12848,6 +13020,7 @@ export interface operations {
                     "application/json": components["schemas"]["TerritoryAreaConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getannouncements: {
@@ -12886,6 +13059,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createannouncement: {
@@ -12917,6 +13091,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     deleteannouncements: {
@@ -12946,6 +13121,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getannouncement: {
@@ -12973,6 +13149,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateannouncement: {
@@ -13014,6 +13191,7 @@ export interface operations {
                     "application/json": components["schemas"]["CntAnnouncementConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getcurrentannouncements: {
@@ -13039,6 +13217,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     dismissannouncement: {
@@ -13063,6 +13242,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getmedia: {
@@ -13107,6 +13287,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getmediaitem: {
@@ -13134,6 +13315,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getmediaimage: {
@@ -13218,6 +13400,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getscheduledreports: {
@@ -13253,6 +13436,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createscheduledreport: {
@@ -13284,6 +13468,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     deletescheduledreports: {
@@ -13313,6 +13498,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getscheduledreport: {
@@ -13340,6 +13526,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatescheduledreport: {
@@ -13381,6 +13568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduledReportConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getscheduledreportruns: {
@@ -13408,6 +13596,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     runscheduledreport: {
@@ -13435,6 +13624,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getscheduledreportrunfile: {
@@ -13464,6 +13654,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     publicplaces: {
@@ -13727,6 +13918,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     answercontactmessages: {
@@ -13758,6 +13950,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getrates: {
@@ -13820,6 +14013,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createrate: {
@@ -13852,6 +14046,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["RateOverlap"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getrate: {
@@ -13879,6 +14074,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updaterate: {
@@ -13921,6 +14117,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["RateOverlap"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getcompanyactiverates: {
@@ -13948,6 +14145,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getratebatches: {
@@ -13981,6 +14179,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     uploadratesheet: {
@@ -14015,6 +14214,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     deleteratebatches: {
@@ -14043,6 +14243,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getratebatch: {
@@ -14070,6 +14271,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     submitratebatch: {
@@ -14106,6 +14308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getratebatchimpact: {
@@ -14133,6 +14336,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getrateuploads: {
@@ -14173,6 +14377,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getrateupload: {
@@ -14200,6 +14405,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updaterateupload: {
@@ -14241,6 +14447,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateUploadConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     cancelrateupload: {
@@ -14277,6 +14484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdeliverybatches: {
@@ -14310,6 +14518,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     uploaddeliverysheet: {
@@ -14346,6 +14555,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdeliverybatch: {
@@ -14373,6 +14583,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     submitdeliverybatch: {
@@ -14418,6 +14629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdeliveryuploads: {
@@ -14458,6 +14670,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdeliveryupload: {
@@ -14485,6 +14698,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatedeliveryupload: {
@@ -14526,6 +14740,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveryUploadConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     canceldeliveryupload: {
@@ -14562,6 +14777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getstorebatches: {
@@ -14593,6 +14809,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     uploadstoresheet: {
@@ -14627,6 +14844,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getstorebatch: {
@@ -14654,6 +14872,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     submitstorebatch: {
@@ -14690,6 +14909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getstoreuploads: {
@@ -14730,6 +14950,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getstoreupload: {
@@ -14757,6 +14978,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatestoreupload: {
@@ -14798,6 +15020,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoreUploadConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     cancelstoreupload: {
@@ -14834,6 +15057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdistancebatches: {
@@ -14865,6 +15089,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     uploaddistancesheet: {
@@ -14899,6 +15124,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdistancebatch: {
@@ -14926,6 +15152,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     submitdistancebatch: {
@@ -14962,6 +15189,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getdistanceuploads: {
@@ -15000,6 +15228,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getuploadstatuses: {
@@ -15021,6 +15250,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getapplications: {
@@ -15068,6 +15298,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createapplication: {
@@ -15100,6 +15331,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     trackapplications: {
@@ -15125,6 +15357,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getapplication: {
@@ -15152,6 +15385,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateapplication: {
@@ -15185,6 +15419,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     clearapplication: {
@@ -15213,6 +15448,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     submitapplication: {
@@ -15242,6 +15478,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
             422: components["responses"]["ApplicationUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     uploadapplicationdocument: {
@@ -15281,6 +15518,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getapplicationdocumentfile: {
@@ -15309,6 +15547,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     deleteapplicationdocument: {
@@ -15336,6 +15575,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     approveapplicationdocument: {
@@ -15365,6 +15605,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     rejectapplicationdocument: {
@@ -15399,6 +15640,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     approveapplication: {
@@ -15428,6 +15670,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
             422: components["responses"]["ApplicationUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     rejectapplication: {
@@ -15461,6 +15704,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     cancelapplication: {
@@ -15493,6 +15737,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getapplicationinvites: {
@@ -15523,6 +15768,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createdriverapplication: {
@@ -15553,6 +15799,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatedriverapplication: {
@@ -15586,6 +15833,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     canceldriverapplication: {
@@ -15614,6 +15862,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ApplicationConflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getapplicationinvite: {
@@ -15641,6 +15890,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createaccount: {
@@ -15672,6 +15922,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getfinanceaccount: {
@@ -15699,6 +15950,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateaccount: {
@@ -15740,6 +15992,7 @@ export interface operations {
                     "application/json": components["schemas"]["FinanceAccountConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getbankaccounts: {
@@ -15780,6 +16033,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createbankaccount: {
@@ -15811,6 +16065,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getbankaccount: {
@@ -15838,6 +16093,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatebankaccount: {
@@ -15879,6 +16135,7 @@ export interface operations {
                     "application/json": components["schemas"]["BankAccountConflict"];
                 };
             };
+            440: components["responses"]["SessionExpired"];
         };
     };
     getpayoutrequests: {
@@ -15914,6 +16171,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     requestpayout: {
@@ -15952,6 +16210,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["FinanceConflict"];
             422: components["responses"]["FinanceUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     completepayoutrequests: {
@@ -15990,6 +16249,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["FinanceConflict"];
             422: components["responses"]["FinanceUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     cancelpayoutrequests: {
@@ -16028,6 +16288,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["FinanceConflict"];
             422: components["responses"]["FinanceUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getfundsreceived: {
@@ -16059,6 +16320,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createfundsreceived: {
@@ -16090,6 +16352,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getfundsreceivedone: {
@@ -16117,6 +16380,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updatefundsreceived: {
@@ -16150,6 +16414,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["FinanceUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     allocatefundsreceived: {
@@ -16187,6 +16452,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["FinanceConflict"];
             422: components["responses"]["FinanceUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createDeliveryTransactionItem: {
@@ -16223,6 +16489,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["FinanceConflict"];
             422: components["responses"]["FinanceUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createJobTransactionItem: {
@@ -16259,6 +16526,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["FinanceConflict"];
             422: components["responses"]["FinanceUnprocessable"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getJobTransactionItems: {
@@ -16287,6 +16555,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     startvisitorchat: {
@@ -16404,6 +16673,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     replyvisitorconversation: {
@@ -16437,6 +16707,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getindexes: {
@@ -16459,6 +16730,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     maintainindex: {
@@ -16486,6 +16758,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
 }

@@ -921,7 +921,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The session has expired (refresh token or session past its end); sign in again. No dialog in the web app. */
+        /** @description The session has expired (refresh token or session past its end; to any call with a bearer token of that session, too): sign in again. A session ended otherwise (logout, revocation, deactivation) is a 401. No dialog in the web app. */
         SessionExpired: {
             headers: {
                 [name: string]: unknown;
@@ -1110,6 +1110,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     stopImpersonation: {
@@ -1130,6 +1131,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     changePassword: {
@@ -1156,6 +1158,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     forgotPassword: {
@@ -1238,6 +1241,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     twoFactorVerify: {
@@ -1314,6 +1318,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     twoFactorEnable: {
@@ -1338,6 +1343,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     twoFactorDisable: {
@@ -1362,6 +1368,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     emailVerificationSend: {
@@ -1383,6 +1390,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     emailVerificationConfirm: {
@@ -1408,6 +1416,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     phoneNumberVerificationSend: {
@@ -1429,6 +1438,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     phoneNumberVerificationConfirm: {
@@ -1454,6 +1464,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     externalProviders: {
@@ -1571,6 +1582,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     deletePasskey: {
@@ -1594,6 +1606,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     passkeyRegistrationOptions: {
@@ -1616,6 +1629,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     passkeyRegistrationVerify: {
@@ -1643,6 +1657,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     passkeyLoginOptions: {
@@ -1717,6 +1732,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getApiKey: {
@@ -1743,6 +1759,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getProfile: {
@@ -1765,6 +1782,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     updateProfile: {
@@ -1791,6 +1809,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     createProfile: {
@@ -1819,6 +1838,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            440: components["responses"]["SessionExpired"];
         };
     };
     getOutbox: {
@@ -1845,6 +1865,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            440: components["responses"]["SessionExpired"];
         };
     };
 }
