@@ -21,11 +21,11 @@ const NEW_DELIVERY = <NewDeliveryButton />;
  * NewDeliveryContext, so a feature other than booking can show it without importing booking.
  */
 export function Shell() {
-  const sessionError = useAuth((snapshot) => snapshot.context.sessionError);
+  const sessionExpired = useAuth((snapshot) => snapshot.matches('sessionExpired'));
   const connectionLost = useSelector(useNotificationsActor(), (snapshot) => snapshot.matches({ connection: 'lost' }));
   // Every real-time reconnect attempt failed: the same screen, reloading after the countdown.
   const liveFailed = useConnectionFailed();
-  if (sessionError) return <SessionErrorScreen />;
+  if (sessionExpired) return <SessionErrorScreen />;
   if (connectionLost || liveFailed) return <ConnectionErrorScreen />;
   return (
     <Box minH="100vh" bg="bg.subtle">

@@ -104,29 +104,37 @@ export function serverErrors(faults: Record<string, string>): DriverCapabilities
   return Object.fromEntries(Object.keys(faults).map((actor) => [`xstate.error.actor.${actor}`, isServerError]));
 }
 
+/** What the fault switch is armed with for one call: the server's 500, or its session ended as the call arrives (440). */
+export interface Fault { operationId: string; status: 500 | 440 }
+
 /**
- * Where the replay arms the fault switch: for each step answered by a 500 of an actor in `faults`, the step that
- * started that call (the last step before it that entered a state invoking the actor; 0: the chart's start), or
- * when that step is itself an answer (it lands whenever the server answers) the last user event or start before it,
- * gets the actor's operationId, armed just before that step is produced. An actor of a parent state (a background
- * load no atomic state waits for) is armed at the start: the first such call of the context fails. Answers for which
- * `armsItself` is true are left out: the driver arms those when their request leaves (another tab of the context
- * makes the same call first).
+ * Where the replay arms the fault switch: for each step answered by a 500 of an actor in `faults` (or a 440 the driver
+ * says `endsSession`: the call's session brought to its end as it arrives), the step that started that call (the last
+ * step before it that entered a state invoking the actor; 0: the chart's start), or when that step is itself an answer
+ * (it lands whenever the server answers) the last user event or start before it, gets the actor's operationId, armed
+ * just before that step is produced. An actor of a parent state (a background load no atomic state waits for) is armed
+ * at the start: the first such call of the context fails. Answers for which `armsItself` is true are left out: the
+ * driver arms those when their request leaves (another tab of the context makes the same call first).
  */
-export function faultArming(path: ReplayPath, faults: Record<string, string>, armsItself: (answer: number) => boolean = () => false): Map<number, string[]> {
-  const arming = new Map<number, string[]>();
+export function faultArming(
+  path: ReplayPath,
+  faults: Record<string, string>,
+  { armsItself = () => false, endsSession = () => false }: { armsItself?(answer: number): boolean; endsSession?(answer: number): boolean } = {},
+): Map<number, Fault[]> {
+  const arming = new Map<number, Fault[]>();
   const invoking = (step: ReplayStep | undefined, actor: string) => new Set(step?.waits.filter((wait) => wait.invokes.includes(actor)).map((wait) => wait.node) ?? []);
   for (const [answer, { event }] of path.steps.entries()) {
     const actor = /^xstate\.error\.actor\.(.+)$/.exec(event.type)?.[1];
     const operationId = actor ? faults[actor] : undefined;
-    if (!actor || !operationId || !isServerError(event) || armsItself(answer)) continue;
+    const status = isServerError(event) ? 500 : endsSession(answer) ? 440 : undefined;
+    if (!actor || !operationId || !status || armsItself(answer)) continue;
     let start = 0;
     for (let index = answer - 1; index > 0; index--) {
       const before = invoking(path.steps[index - 1], actor);
       if ([...invoking(path.steps[index], actor)].some((node) => !before.has(node))) { start = index; break; }
     }
     while (start > 0 && /^xstate\.(done|error)\.actor\./.test(path.steps[start]!.event.type)) start -= 1;
-    arming.set(start, [...(arming.get(start) ?? []), operationId]);
+    arming.set(start, [...(arming.get(start) ?? []), { operationId, status }]);
   }
   return arming;
 }

@@ -19,10 +19,10 @@ import { taskSamples } from '../../src/machines/operations/task.samples';
 import { sampleCustomParcel, wizardSamples } from '../../src/machines/booking/wizard.samples';
 import type { MachineSamples } from '../../src/machines/samples';
 import {
-  DONE, faultArming, heldCalls, isServerError, JOB_CAPABILITIES, replayPaths, selectPaths, serverErrors, shardOf, stateKey, TASK_CAPABILITIES,
+  DONE, faultArming, type Fault, heldCalls, isServerError, JOB_CAPABILITIES, replayPaths, selectPaths, serverErrors, shardOf, stateKey, TASK_CAPABILITIES,
   type DriverCapabilities, type ReplayPath, type Selection,
 } from './chart-replay-paths';
-import { EXPIRE_SESSION_PATH, FAULT_COOKIE } from '../../server/http/fault-switch';
+import { EXPIRE_SESSION_PATH, FAULT_ARM_PATH, FAULT_COOKIE } from '../../server/http/fault-switch';
 import { IMPERSONATION_COOKIE, REFRESH_COOKIE, SIGNED_IN_COOKIE } from '../../server/auth/sessions';
 import { SANDBOX_CARDS } from '../../server/payments/sandbox';
 import type { paths as ConnectPaths } from '../../src/api/generated/connect';
@@ -79,11 +79,11 @@ beforeAll(async () => {
 });
 
 /** Arms the fault switch: the next call of `operationId` from the browser context holding `scope`'s cookie answers 500. */
-async function armFault(scope: string, operationId: string) {
-  const response = await fetch(`${server.url}/__faults/arm`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, scope }),
+async function armFault(scope: string, { operationId, status }: Fault) {
+  const response = await fetch(`${server.url}${FAULT_ARM_PATH}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, scope, status }),
   });
-  if (!response.ok) throw new Error(`arming ${operationId}: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`arming ${operationId} (${status}): ${response.status} ${await response.text()}`);
 }
 afterAll(async () => {
   // A server that went away mid-run says why.
@@ -108,8 +108,8 @@ interface Run {
   onEnd(cleanup: () => void): void;
   /** The states another chart of the page has reported so far, in order (what the recorder saw). */
   statesOf(machineId: string): Promise<string[]>;
-  /** Arms the fault switch for this run's context now (an answer the driver `armsItself`). */
-  armFault(operationId: string): Promise<void>;
+  /** Arms the fault switch for this run's context now (an answer the driver `armsItself`): a 500, or the session's end. */
+  armFault(operationId: string, status?: Fault['status']): Promise<void>;
 }
 
 interface BrowserDriver extends DriverCapabilities {
@@ -120,8 +120,10 @@ interface BrowserDriver extends DriverCapabilities {
   hold?: Record<string, (url: string) => boolean>;
   /** The operationId each server-calling actor calls, for the 500s the fault switch gives (chart-replay-paths.ts rule 3). */
   faults?: Record<string, string>;
-  /** A 500 of `faults` the driver arms itself, as its request leaves (`run.armFault`), not before the step that calls. */
+  /** A 500 or 440 of `faults` the driver arms itself, as its request leaves (`run.armFault`), not before the step that calls. */
   armsItself?(path: ReplayPath, answer: number): boolean;
+  /** A 440 answer of `faults` the fault switch gives by ending the call's session as it arrives (the server's own 440). */
+  endsSession?(path: ReplayPath, answer: number): boolean;
   /** Opens the app where the scenario starts (the recorder listens already). */
   start(run: Run): Promise<void>;
   /** Produces a user event through the UI. */
@@ -196,17 +198,17 @@ const authDriver = async (): Promise<BrowserDriver> => ({
   },
   holds: new Set(['refreshToken', 'reloadSession', 'loadProfile']),
   starts: () => true,
-  specOnly: (event) => (event.type === 'auth.sessionExpired' || (/^xstate\.error\.actor\.(?!refreshToken$|reloadSession$)/.test(event.type) && status(event) === 440)
-    ? 'a 440 to a call other than the refresh: required by 000 section 8 (any 440 signs out with the session-error flag), never answered by our server (440 only to the refresh)'
-    : null),
+  // The profile's 440: its session reaches its end as the call arrives (the fault switch armed with 440).
+  endsSession: (path, answer) => path.steps[answer]!.event.type === 'xstate.error.actor.loadProfile' && status(path.steps[answer]!.event) === 440,
+
   actions: new Set(['auth.login', 'auth.logout', 'auth.twoFactor.verify', 'auth.twoFactor.resend', 'auth.impersonate', 'auth.reload',
     'auth.impersonation.stop', 'auth.token.expiring', 'auth.sync.token', 'auth.register', 'auth.passkey.login', 'auth.external.start',
-    'auth.external.complete', 'auth.reset', 'auth.sync.logout', 'auth.sync.restore', 'auth.unauthorized']),
+    'auth.external.complete', 'auth.reset', 'auth.sync.logout', 'auth.sync.restore', 'auth.unauthorized', 'auth.sessionExpired']),
   answers: {
     ...serverErrors(AUTH_FAULTS),
     // After another tab's token, that tab (the same browser, the same cookies) loads its profile first: the 500 is
     // armed as this tab's own request leaves (armsItself).
-    'xstate.error.actor.loadProfile': isServerError,
+    'xstate.error.actor.loadProfile': (event) => isServerError(event) || status(event) === 440,
     // A failed logout (the fault switch's 500) signs out as a successful one does.
     'xstate.done.actor.logout': () => true,
     'xstate.done.actor.restoreSession': () => true,
@@ -404,7 +406,7 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         // This tab's profile load refused (500): armed as that request leaves this page, after the other tab's own.
         if (next?.type === 'xstate.error.actor.loadProfile') {
           await page.route((url) => url.pathname === '/identity/v1/profile', async (route) => {
-            await run.armFault(AUTH_FAULTS.loadProfile);
+            await run.armFault(AUTH_FAULTS.loadProfile, status(next) === 440 ? 440 : 500);
             await route.continue();
           }, { times: 1 });
         }
@@ -434,6 +436,10 @@ const authDriver = async (): Promise<BrowserDriver> => ({
       case 'auth.sync.restore':
         // Another tab takes on the store user and stops: its stop tells the other tabs to restore the main login.
         await inOtherTab(run, async (other) => {
+          // This tab is signed out (its restore found no session): the browser's session and the impersonation are
+          // made over the API first, as the sign-in and user menu's calls make them, so that no tab announces a token
+          // before the stop; the other tab then restores acting as the store user.
+          if (run.path.steps[run.step - 1]!.active.includes('signedOut')) await impersonatingOverApi(run.context);
           await other.goto(`${server.url}/`);
           // Restored as the main login, or already acting as the store user (another tab took it on earlier).
           const acting = header(other).getByRole('button', { name: /acting as/ });
@@ -456,14 +462,26 @@ const authDriver = async (): Promise<BrowserDriver> => ({
         if (out.status !== 204) throw new Error(`ending the session: ${out.status}`);
         return;
       }
+      case 'auth.sessionExpired': {
+        // The session reaches its end at the server while the tab's access token is still valid (as an
+        // impersonation's window closes); the tab's next call, the profile screen's, is answered 440.
+        const cookies = await run.context.cookies();
+        const refreshToken = (cookies.find((cookie) => cookie.name === IMPERSONATION_COOKIE) ?? cookies.find((cookie) => cookie.name === REFRESH_COOKIE))?.value;
+        if (!refreshToken) throw new Error('the browser holds no refresh cookie whose session to end');
+        const ended = await fetch(`${server.url}${EXPIRE_SESSION_PATH}`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }),
+        });
+        if (ended.status !== 204) throw new Error(`ending the session: ${ended.status}`);
+        await header(page).getByRole('link', { name: 'My profile' }).click();
+        return;
+      }
       default: throw new Error(`no UI action for ${event.type}`);
     }
   },
   sees: {
-    // The sign-in link; signed out by a 440, the session-error screen in place of every page.
-    'signedOut.idle': async ({ page, path, step }) => (status(path.steps[step]!.event) === 440
-      ? page.getByRole('alert').filter({ hasText: SESSION_ERROR_TEXTS.title })
-      : header(page).getByRole('link', { name: SIGN_IN_TEXTS.screenTitle })).waitFor({ timeout: STEP_TIMEOUT }),
+    'signedOut.idle': async ({ page }) => header(page).getByRole('link', { name: SIGN_IN_TEXTS.screenTitle }).waitFor({ timeout: STEP_TIMEOUT }),
+    // Signed out by a 440: the session-error screen in place of every page.
+    sessionExpired: async ({ page }) => page.getByRole('alert').filter({ hasText: SESSION_ERROR_TEXTS.title }).waitFor({ timeout: STEP_TIMEOUT }),
     // The header's profile link, or the menu still open on an impersonation the server refused, saying why.
     'signedIn.active': async ({ page }) => header(page).getByRole('link', { name: 'My profile' })
       .or(header(page).getByRole('button', { name: /^My profile \(acting as / }))
@@ -597,6 +615,17 @@ async function backFromProvider(run: Run) {
 
 async function impersonateStoreUser(page: Page) {
   await impersonateUser(page, (await apiLogin(server, 'store.user@demo.test')).id);
+}
+
+/** The browser context signed in as the administrator and acting as the store user, through the identity API's cookies. */
+async function impersonatingOverApi(context: BrowserContext) {
+  const headers = { 'x-token-transport': 'cookie' };
+  const login = await context.request.post(`${server.url}/identity/v1/auth/login`, { headers, data: { email: ADMIN, password: DEMO_PASSWORD } });
+  if (!login.ok()) throw new Error(`signing in over the API: ${login.status()}`);
+  const { jwtToken } = await login.json() as { jwtToken: string };
+  const userId = (await apiLogin(server, 'store.user@demo.test')).id;
+  const started = await context.request.post(`${server.url}/identity/v1/auth/impersonate`, { headers: { ...headers, authorization: `Bearer ${jwtToken}` }, data: { userId } });
+  if (!started.ok()) throw new Error(`impersonating over the API: ${started.status()}`);
 }
 
 async function impersonateUser(page: Page, id: number) {
@@ -1512,21 +1541,21 @@ async function replay(driver: BrowserDriver, path: ReplayPath, limit: number): P
       restart: async () => { base = listener ? (await recorded(listener, driver.machineId)).length : 0; },
       onEnd: (cleanup) => cleanups.push(cleanup),
       statesOf: async (machineId) => (listener ? recorded(listener, machineId) : []),
-      armFault: async (operationId) => {
-        trail.push(`armed ${operationId} (500) as its request left`);
-        await armFault(scope, operationId);
+      armFault: async (operationId, status = 500) => {
+        trail.push(`armed ${operationId} (${status}) as its request left`);
+        await armFault(scope, { operationId, status });
       },
     };
     const states = async () => (await recorded(listener!, driver.machineId)).slice(base);
     // The server's 500s the path needs: this context's scope of the fault switch, armed before the step that calls.
     const armsItself = (answer: number) => driver.armsItself?.(path, answer) ?? false;
-    const arming = faultArming(path, driver.faults ?? {}, armsItself);
+    const arming = faultArming(path, driver.faults ?? {}, { armsItself, endsSession: (answer) => driver.endsSession?.(path, answer) ?? false });
     const scope = `${driver.machineId}-${path.index}-${Math.random().toString(36).slice(2)}`;
     if (arming.size > 0 || path.steps.some((_, answer) => armsItself(answer))) await context.addCookies([{ name: FAULT_COOKIE, value: scope, url: server.url }]);
     const arm = async (index: number) => {
-      for (const operationId of arming.get(index) ?? []) {
-        trail.push(`armed ${operationId} (500) before step ${index}`);
-        await armFault(scope, operationId);
+      for (const fault of arming.get(index) ?? []) {
+        trail.push(`armed ${fault.operationId} (${fault.status}) before step ${index}`);
+        await armFault(scope, fault);
       }
     };
     await arm(0);

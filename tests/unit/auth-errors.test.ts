@@ -44,12 +44,11 @@ describe('failures no form shows go to the global error dialog', () => {
     stop();
   });
 
-  it('an expired session (440) never opens it: signed out with the session-error flag', async () => {
+  it('an expired session (440) never opens it: signed out on the session-error screen', async () => {
     const { auth, notifications, stop } = startWith(toApiError(440, undefined, '/identity/v1/auth/refreshToken'));
     await waitFor(auth, (snapshot) => snapshot.matches({ signedIn: 'active' }));
     auth.send({ type: 'auth.reload' });
-    await waitFor(auth, (snapshot) => snapshot.matches('signedOut'));
-    expect(auth.getSnapshot().context.sessionError).toBe(true);
+    await waitFor(auth, (snapshot) => snapshot.matches('sessionExpired'));
     expect(notifications.getSnapshot().matches({ dialog: 'closed' })).toBe(true);
     stop();
   });

@@ -107,7 +107,6 @@ describe('single-flight token refresh', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches('signedOut')).toBe(true);
     expect(snapshot.context.accessToken).toBeNull();
-    expect(snapshot.context.sessionError).toBe(false);
     expect(currentAccessToken()).toBeUndefined();
     actor.stop();
   });
@@ -129,14 +128,13 @@ describe('single-flight token refresh', () => {
     actor.stop();
   });
 
-  it('a refresh answering 440 clears the tokens and raises the session-error flag', async () => {
+  it('a refresh answering 440 clears the tokens and shows the session-error screen', async () => {
     const actor = await signedInActor();
     server.refresh = { status: 440, token: '' };
     const outcome = getCountry().then(() => 'sent', (error: unknown) => error);
     release();
     expect(((await outcome) as ApiError).status).toBe(440);
-    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
-    expect(actor.getSnapshot().context.sessionError).toBe(true);
+    expect(actor.getSnapshot().matches('sessionExpired')).toBe(true);
     expect(actor.getSnapshot().context.accessToken).toBeNull();
     actor.stop();
   });
@@ -179,19 +177,17 @@ describe('API answers that end the session', () => {
     server.dataStatus = 401;
     await expect(getCountry()).rejects.toMatchObject({ status: 401 });
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
-    expect(actor.getSnapshot().context.sessionError).toBe(false);
     actor.stop();
   });
 
-  it('440 on any request clears the tokens and sets the session-error flag', async () => {
+  it('440 on any request clears the tokens and shows the session-error screen', async () => {
     release();
     const actor = await signedInActor();
     actor.send({ type: 'auth.sync.token', token: fresh });
     server.dataStatus = 440;
     await expect(getCountry()).rejects.toMatchObject({ status: 440 });
     const snapshot = actor.getSnapshot();
-    expect(snapshot.matches('signedOut')).toBe(true);
-    expect(snapshot.context.sessionError).toBe(true);
+    expect(snapshot.matches('sessionExpired')).toBe(true);
     expect(snapshot.context.accessToken).toBeNull();
     expect(currentAccessToken()).toBeUndefined();
     actor.stop();

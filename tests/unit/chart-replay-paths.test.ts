@@ -74,15 +74,15 @@ describe('which generated paths the browser replays', () => {
     expect(notReplayable(failed, driver)).toBe('the demo server never answers xstate.error.actor.createQuote');
     expect(notReplayable(failed, { ...driver, answers: serverErrors({ createQuote: 'createquotes' }) })).toBeNull();
     // Armed before the Next that calls createquotes (the step before the answer).
-    expect(faultArming(failed, { createQuote: 'createquotes' })).toEqual(new Map([[failed.steps.length - 2, ['createquotes']]]));
+    expect(faultArming(failed, { createQuote: 'createquotes' })).toEqual(new Map([[failed.steps.length - 2, [{ operationId: 'createquotes', status: 500 }]]]));
     // The parcel types are a background load of a parent state (no atomic state waits for it): armed at the start.
     const parcels = wizardPaths.find((path) => path.label.endsWith('step.submit → xstate.done.actor.createQuote → xstate.error.actor.loadParcelTypes'))!;
-    expect(faultArming(parcels, { loadParcelTypes: 'getparceltypes' })).toEqual(new Map([[0, ['getparceltypes']]]));
+    expect(faultArming(parcels, { loadParcelTypes: 'getparceltypes' })).toEqual(new Map([[0, [{ operationId: 'getparceltypes', status: 500 }]]]));
     // An answer is not produced by the replay: a call started by one is armed before the user event or start before it.
     const select = replayPaths(paySamples).find((path) => path.label === 'xstate.init → xstate.done.actor.loadAccounts → xstate.error.actor.selectAccount')!;
-    expect(faultArming(select, { selectAccount: 'selectaccount' })).toEqual(new Map([[0, ['selectaccount']]]));
+    expect(faultArming(select, { selectAccount: 'selectaccount' })).toEqual(new Map([[0, [{ operationId: 'selectaccount', status: 500 }]]]));
     // An answer the driver arms itself (as its request leaves) is not armed before any step.
-    expect(faultArming(failed, { createQuote: 'createquotes' }, (answer) => answer === failed.steps.length - 1)).toEqual(new Map());
+    expect(faultArming(failed, { createQuote: 'createquotes' }, { armsItself: (answer) => answer === failed.steps.length - 1 })).toEqual(new Map());
     // An event the spec makes the chart handle but our server never produces: left with the driver's reason.
     const withServerErrors = { ...driver, answers: serverErrors({ createQuote: 'createquotes' }) };
     expect(notReplayable(failed, { ...withServerErrors, specOnly: (event) => (event.type === 'xstate.error.actor.createQuote' ? 'spec only' : null) })).toBe('spec only');

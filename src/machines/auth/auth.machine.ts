@@ -47,7 +47,7 @@ const signedOutContext = {
   codeResent: false,
 } satisfies Partial<AuthContext>;
 
-const initialContext: AuthContext = { ...signedOutContext, leadEmailTaken: false, error: null, sessionError: false };
+const initialContext: AuthContext = { ...signedOutContext, leadEmailTaken: false, error: null };
 
 
 function callbackUri(): string {
@@ -69,10 +69,8 @@ const failure = ({ event }: { event: { error: unknown } }) => ({ error: event.er
 const adoptToken = <P,>(params: P) => [{ type: 'setToken' as const, params }, 'publishToken' as const];
 /** Sign out: tokens and profile forgotten, and the clients told. */
 const SIGN_OUT = ['clearSession', 'publishToken'] as const;
-/** Signed out by the server (440): also raise the session-error flag. */
-const SESSION_EXPIRED = [...SIGN_OUT, 'raiseSessionError'] as const;
-/** Signed out here on purpose (logout, another tab's logout): no session-error flag. */
-const LOGGED_OUT = [...SIGN_OUT, 'clearSessionError'] as const;
+/** Signed out by the server (440): the session-error screen (state sessionExpired) until the page reloads. */
+const SESSION_EXPIRED = { target: '#auth.sessionExpired', actions: SIGN_OUT } as const;
 
 /** Signed in: the new token, then the profile. */
 const SIGNED_IN = { target: '#auth.loadingProfile', actions: adoptToken(outputToken) };
@@ -95,7 +93,7 @@ const TOKEN_LOST = [
     guard: { type: 'isUnauthorized' as const, params: failure }, target: '#auth.signedOut',
     actions: [TOKEN_FAILED, ...SIGN_OUT, 'noteUnauthorized' as const, 'broadcastLogout' as const],
   },
-  { guard: { type: 'isSessionExpired' as const, params: failure }, target: '#auth.signedOut', actions: [TOKEN_FAILED, ...SESSION_EXPIRED] },
+  { guard: { type: 'isSessionExpired' as const, params: failure }, target: SESSION_EXPIRED.target, actions: [TOKEN_FAILED, ...SIGN_OUT] },
 ];
 
 /**
@@ -103,7 +101,7 @@ const TOKEN_LOST = [
  * password (with the two-factor code step when the server asks), registration, an external provider or a
  * passkey; refreshes the in-memory access token single-flight when requests find it near expiry (under a
  * cross-tab lock, sharing the result with the other tabs); impersonates and stops; logs out. 401 clears the
- * session; 440 clears it and raises the session-error flag.
+ * session; 440 clears it and shows the session-error screen (state sessionExpired).
  */
 export const authMachine = setup({
   types: {} as AuthSchema,
@@ -119,7 +117,7 @@ export const authMachine = setup({
     /** The clients read the token from memory (src/api); it never goes to storage. */
     publishToken: ({ context }) => setAccessToken(context.accessToken ?? undefined),
     setProfile: assign((_, params: { profile: AuthContext['profile'] }) => ({ profile: params.profile })),
-    signInSucceeded: assign({ error: null, sessionError: false, leadEmailTaken: false, twoFactorHash: null, twoFactorMessage: null, codeResent: false }),
+    signInSucceeded: assign({ error: null, leadEmailTaken: false, twoFactorHash: null, twoFactorMessage: null, codeResent: false }),
     setError: assign((_, params: { error: unknown }) => ({ error: asApiError(params.error) })),
     reportError: notifyError,
     clearError: assign({ error: null, codeResent: false }),
@@ -137,10 +135,8 @@ export const authMachine = setup({
     })),
     markCodeResent: assign({ codeResent: true, error: null }),
     markLeadEmailTaken: assign({ leadEmailTaken: true, error: null }),
-    /** Tokens and profile forgotten (the session-error flag is the caller's); follow with publishToken. */
+    /** Tokens and profile forgotten; follow with publishToken. */
     clearSession: assign(() => ({ ...signedOutContext })),
-    clearSessionError: assign({ sessionError: false }),
-    raiseSessionError: assign({ sessionError: true }),
     forgetProvider: () => sessionStorage.removeItem(STORAGE_KEYS.externalProvider),
     rememberProvider: (_, params: { provider: string }) => sessionStorage.setItem(STORAGE_KEYS.externalProvider, params.provider),
     broadcastToken: ({ context }) => {
@@ -191,6 +187,9 @@ export const authMachine = setup({
       },
     },
 
+    sessionExpired: {
+      description: 'The session-error screen in place of every page (000 section 8): a 440 cleared the tokens; the page reloads after 30 seconds, which starts the chart anew. Nothing else is offered meanwhile.',
+    },
     signedOut: {
       description: 'The "Log in / Sign up" screen: password login, registration, external providers and passkeys.',
       initial: 'idle',
@@ -351,10 +350,9 @@ export const authMachine = setup({
           ],
         },
         onError: [
-          // 000 section 8: a 440 to any call signs out with the session-error flag. Our server answers 440 only to
-          // the refresh (a session past its end), never to the profile, so this is kept for the spec and tested in
-          // jsdom only (the browser replay says so).
-          { guard: { type: 'isSessionExpired', params: failure }, target: 'signedOut', actions: SESSION_EXPIRED },
+          // 000 section 8: a 440 to any call signs out to the session-error screen (our server answers 440 to every
+          // call of a session past its end).
+          { guard: { type: 'isSessionExpired', params: failure }, ...SESSION_EXPIRED },
           { target: 'signedOut', actions: [...SIGN_OUT, showFailure] },
         ],
       },
@@ -371,11 +369,10 @@ export const authMachine = setup({
       on: {
         'auth.logout': 'loggingOut',
         'auth.unauthorized': { target: 'signedOut', actions: [...SIGN_OUT, 'noteUnauthorized'] },
-        // A 440 to a call other than the refresh (000 section 8: any 440 signs out with the session-error flag). Our
-        // server answers 440 only to the refresh, which the refresh's own failure handles; kept for the spec, tested in
-        // jsdom only (the browser replay says so).
-        'auth.sessionExpired': { target: 'signedOut', actions: SESSION_EXPIRED },
-        'auth.sync.logout': { target: 'signedOut', actions: LOGGED_OUT },
+        // A 440 to a call other than the refresh (000 section 8: any 440 signs out to the session-error screen): the
+        // session reached its end (an impersonation's window) while the access token was still valid.
+        'auth.sessionExpired': SESSION_EXPIRED,
+        'auth.sync.logout': { target: 'signedOut', actions: SIGN_OUT },
         'auth.sync.restore': { target: 'restoring', actions: SIGN_OUT },
         'auth.sync.token': [
           { guard: { type: 'identityChanged', params: syncedToken }, target: 'loadingProfile', actions: adoptToken(syncedToken) },
@@ -461,8 +458,8 @@ export const authMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        onDone: { target: 'signedOut', actions: [...LOGGED_OUT, 'clearForm', 'forgetProvider', 'broadcastLogout'] },
-        onError: { target: 'signedOut', actions: [...LOGGED_OUT, 'clearForm', 'forgetProvider', 'broadcastLogout'] },
+        onDone: { target: 'signedOut', actions: [...SIGN_OUT, 'clearForm', 'forgetProvider', 'broadcastLogout'] },
+        onError: { target: 'signedOut', actions: [...SIGN_OUT, 'clearForm', 'forgetProvider', 'broadcastLogout'] },
       },
     },
   },

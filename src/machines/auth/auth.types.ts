@@ -23,7 +23,7 @@ export type AuthEvent =
   | { type: 'auth.reload' }
   /** A 401 answer: the session is gone. */
   | { type: 'auth.unauthorized' }
-  /** A 440 answer: session expired; no dialog, the session-error flag is set and tokens cleared. */
+  /** A 440 answer: session expired; no dialog, tokens cleared, the session-error screen until the page reloads. */
   | { type: 'auth.sessionExpired' }
   /** Leaves the sign-in form's error and two-factor step (navigating away, "Back"). */
   | { type: 'auth.reset' }
@@ -48,8 +48,6 @@ export interface AuthContext {
   leadEmailTaken: boolean;
   /** The last failed sign-in step's error, shown on the form. */
   error: ApiError | null;
-  /** Set by a 440; the shell shows the session-error screen. */
-  sessionError: boolean;
   /** The two-factor step's "a new code has been sent" notice. */
   codeResent: boolean;
 }
