@@ -6,7 +6,6 @@ import { ScreenLogicContext } from '../../src/app/screen-logic';
 import { Shell } from '../../src/app/Shell';
 import { PortalConnectionError } from '../../src/app/StartupScreens';
 import { system } from '../../src/ui/theme';
-import { RouteErrorScreen } from '../../src/app/UnhandledErrorScreen';
 import { noResponseError, toApiError } from '../../src/api/api-error';
 import { ERROR_TEXTS, SESSION_ERROR_TEXTS, SUCCESS_TEXTS } from '../../src/lib/error-catalogue';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';
@@ -129,7 +128,7 @@ describe('the unhandled-error screen', () => {
   function Broken(): never {
     throw new Error('The widget fell over');
   }
-  const brokenRoutes = [{ element: <Shell />, errorElement: <RouteErrorScreen />, children: [{ path: '/', element: <Broken /> }] }];
+  const brokenRoutes = [{ element: <Shell />, children: [{ path: '/', element: <Broken /> }] }];
 
   beforeEach(() => {
     // React reports the caught error on the console; the screen is what matters here.
