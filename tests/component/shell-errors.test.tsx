@@ -153,6 +153,16 @@ describe('the unhandled-error screen', () => {
     expect(reloadSpy).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves the error screen for the next location, as the data router\'s errorElement did (the back button, say)', async () => {
+    const routesWithAnother = [{ element: <Shell />, children: [{ path: '/', element: <Broken /> }, { path: '/elsewhere', element: <h1>Elsewhere</h1> }] }];
+    const view = renderShell({ path: '/', permissions: null, routes: routesWithAnother });
+    await screen.findByRole('alert');
+    expect(screen.getByRole('timer')).toBeTruthy();
+    await act(() => view.router.navigate('/elsewhere'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Elsewhere' })).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
   it('says it could not log the error when the report fails too', async () => {
     const errorReport = errorReportMachine.provide({
       actors: { logFrontendError: fromPromise<string, FrontendError>(async () => { throw noResponseError(); }) },
