@@ -1,8 +1,9 @@
-import { useLayoutEffect, type ReactNode } from 'react';
-import { MemoryRouter, useLocation, useNavigate, type InitialEntry, type Location, type NavigateOptions, type To } from 'react-router-dom';
+import { useContext, useLayoutEffect, type ReactNode } from 'react';
+import { MemoryRouter, UNSAFE_NavigationContext, useNavigate, type InitialEntry, type Location, type NavigateOptions, type To } from 'react-router-dom';
 
-/** Where the app is (the location last rendered) and a way to go elsewhere, as a test sees the router. */
+/** Where the app is and a way to go elsewhere, as a test sees the router (the data router's object did the same). */
 export interface TestRouter {
+  /** The router's location: a navigation moves it at once, before the new location renders (as router.state did). */
   state: { location: Location };
   /** Resolves once the navigation is asked for; await it inside act() so that the new location renders. */
   navigate(to: To | number, options?: NavigateOptions): Promise<void>;
@@ -10,7 +11,7 @@ export interface TestRouter {
 
 /**
  * A memory router at `initialEntry` (the app runs in BrowserRouter in main.tsx) and its handle. Render `Router`
- * around the app; `router` reads the location the app last rendered and navigates as a link would.
+ * around the app; `router` reads the memory history's location and navigates as the app's own code does.
  */
 export function createTestRouter(initialEntry: InitialEntry = '/'): { router: TestRouter; Router: (props: { children: ReactNode }) => ReactNode } {
   const router: TestRouter = {
@@ -22,11 +23,12 @@ export function createTestRouter(initialEntry: InitialEntry = '/'): { router: Te
     navigate: () => Promise.reject(new Error('The test router has not rendered yet')),
   };
   function Probe() {
-    const location = useLocation();
+    // MemoryRouter's navigator is its memory history, whose location moves when a navigation is asked for.
+    const history = useContext(UNSAFE_NavigationContext).navigator as unknown as { location: Location };
     const navigate = useNavigate();
-    // After each commit: what the app shows, and the navigate function of the current location.
+    // After each commit: the navigate function of the current location.
     useLayoutEffect(() => {
-      router.state = { location };
+      router.state = { get location() { return history.location; } };
       router.navigate = async (to, options) => {
         if (typeof to === 'number') await navigate(to);
         else await navigate(to, options);
