@@ -1,11 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import type { SimulatedClock } from 'xstate';
 import type { rootMachine } from '../machines/root/root.machine';
 import { createFlowsInspector } from '../lib/flows/live-bridge';
 import { PortalGate } from './PortalGate';
+import { AppRoutes } from './routes';
 import { RootActor, useIdleActor } from '../machines/root/root-actor';
 import { system } from '../ui/theme';
 import { useOnceTrue } from './use-once-true';
@@ -20,7 +20,6 @@ function IdlePromptWhenDue() {
 }
 
 export interface AppProps {
-  router: ReturnType<typeof createBrowserRouter>;
   hostname: string;
   defaultPortal: string;
   /** Tests run the same tree with controlled actors and a simulated clock. */
@@ -31,13 +30,16 @@ export interface AppProps {
 // The Live view of /flows: every actor of the root's system reports its state to /flows in other tabs.
 const flowsInspector = createFlowsInspector();
 
-/** Providers in order: theme, the root actor, the portal gate, then the routes. */
-export function App({ router, hostname, defaultPortal, rootLogic, clock }: AppProps) {
+/**
+ * Providers in order: theme, the root actor, the portal gate, then the routes. Rendered inside a router:
+ * BrowserRouter in main.tsx, a MemoryRouter in tests (outside the portal gate, so the location outlives its screens).
+ */
+export function App({ hostname, defaultPortal, rootLogic, clock }: AppProps) {
   return (
     <ChakraProvider value={system}>
       <RootActor.Provider logic={rootLogic} options={{ input: { hostname, defaultPortal }, ...(clock && { clock }), inspect: flowsInspector }}>
         <PortalGate>
-          <RouterProvider router={router} />
+          <AppRoutes />
           <IdlePromptWhenDue />
         </PortalGate>
       </RootActor.Provider>

@@ -1,7 +1,6 @@
 import { Heading, Spinner, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Component, type ReactNode } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { ERROR_TEXTS } from '../lib/http-error-texts';
 import { SCREEN_TEXTS } from '../lib/shell-texts';
 import type { Permissions } from '../lib/roles';
@@ -47,11 +46,38 @@ export function UnhandledErrorScreen({ error, auth }: { error: unknown; auth: st
   );
 }
 
-/** The route tree's errorElement: an error thrown while rendering a route. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+/** An error thrown while rendering a route, with who was signed in when it showed. */
+export function RouteErrorScreen({ error }: { error: unknown }) {
   const permissions = usePermissions();
   return <UnhandledErrorScreen error={error} auth={authOf(permissions)} />;
+}
+
+interface RouteBoundaryProps {
+  children: ReactNode;
+  /** The location's key: a navigation (the back button, say) clears the error and renders the new route. */
+  locationKey: string;
+}
+
+/**
+ * The routes' boundary: an error thrown while rendering a route (the shell or a screen) is the unhandled-error
+ * screen in their place. It does what React Router's data router did with the route tree's `errorElement`, which
+ * the app no longer uses (declarative routing, issue 19): the error is kept until the location changes.
+ */
+export class RouteErrorBoundary extends Component<RouteBoundaryProps, { error: unknown; failed: boolean; locationKey: string }> {
+  override state = { error: undefined as unknown, failed: false, locationKey: this.props.locationKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(props: RouteBoundaryProps, state: { locationKey: string }) {
+    return props.locationKey === state.locationKey ? null : { error: undefined, failed: false, locationKey: props.locationKey };
+  }
+
+  override render() {
+    if (this.state.failed) return <RouteErrorScreen error={this.state.error} />;
+    return this.props.children;
+  }
 }
 
 interface BoundaryProps {

@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
-import { useLocation, type RouteObject } from 'react-router-dom';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { FULL_RELOAD_PATHS, ROUTE_ACCESS, type RoutePath, type RouteRule } from '../lib/access';
 import { sendPageView } from '../lib/analytics';
 import { pageNavigation } from '../lib/browser';
@@ -9,7 +9,7 @@ import { RequireAccess } from './RequireAccess';
 import { Shell } from './Shell';
 import { Splash } from './StartupScreens';
 import { SCREENS, type ScreenPath } from './screens';
-import { RouteErrorScreen } from './UnhandledErrorScreen';
+import { RouteErrorBoundary } from './UnhandledErrorScreen';
 import { lazyPart } from '../ui/lazy-part';
 
 const lazyScreens = new Map<string, ComponentType>();
@@ -89,15 +89,25 @@ function routeFor(entry: (typeof ROUTE_ACCESS)[number]): RouteObject {
 
 /**
  * The route table: every route of 000 section 2 in the order of ROUTE_ACCESS, guarded by its rule; any
- * unmatched path is the error screen; an error thrown while rendering is the unhandled-error screen.
+ * unmatched path is the error screen; an error thrown while rendering is the unhandled-error screen (AppRoutes).
  */
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
-    errorElement: <RouteErrorScreen />,
     children: [
       ...ROUTE_ACCESS.map(routeFor),
       { path: '*', element: <TheErrorScreen /> },
     ],
   },
 ];
+
+/**
+ * The routes for the router's location (BrowserRouter in main.tsx, a MemoryRouter in tests). Declarative routing,
+ * not React Router's data router: the app has no loaders, actions or fetchers, and the data router's code was ~16 kB
+ * gzip of every page (issue 19). Its one data-router feature, the `errorElement`, is RouteErrorBoundary here.
+ */
+export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
+  const element = useRoutes(table);
+  const { key } = useLocation();
+  return <RouteErrorBoundary locationKey={key}>{element}</RouteErrorBoundary>;
+}

@@ -1,19 +1,20 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { system } from '../../src/ui/theme';
 import { FLOW_MACHINES } from '../../src/features/flows/catalogue';
 import { Component as FlowsPage } from '../../src/features/flows/FlowsPage';
 import { machineFiles } from '../../src/lib/flows/node-discovery';
 import { loadResources, RESOURCE_IDS } from '../../src/resources';
+import { createTestRouter } from '../support/test-router';
 
 // The views get their actors here, not from their screens: the declarations those read are loaded first, as the screens do.
 beforeAll(() => loadResources(RESOURCE_IDS));
 
 function renderFlows(path: string) {
-  const router = createMemoryRouter([{ path: '/flows', element: <FlowsPage /> }], { initialEntries: [path] });
-  render(<ChakraProvider value={system}><RouterProvider router={router} /></ChakraProvider>);
+  const { router, Router } = createTestRouter(path);
+  render(<Router><ChakraProvider value={system}><Routes><Route path="/flows" element={<FlowsPage />} /></Routes></ChakraProvider></Router>);
   return router;
 }
 

@@ -6,7 +6,6 @@ import { ScreenLogicContext } from '../../src/app/screen-logic';
 import { Shell } from '../../src/app/Shell';
 import { PortalConnectionError } from '../../src/app/StartupScreens';
 import { system } from '../../src/ui/theme';
-import { RouteErrorScreen } from '../../src/app/UnhandledErrorScreen';
 import { noResponseError, toApiError } from '../../src/api/api-error';
 import { ERROR_TEXTS, SESSION_ERROR_TEXTS, SUCCESS_TEXTS } from '../../src/lib/error-catalogue';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';
@@ -129,7 +128,7 @@ describe('the unhandled-error screen', () => {
   function Broken(): never {
     throw new Error('The widget fell over');
   }
-  const brokenRoutes = [{ element: <Shell />, errorElement: <RouteErrorScreen />, children: [{ path: '/', element: <Broken /> }] }];
+  const brokenRoutes = [{ element: <Shell />, children: [{ path: '/', element: <Broken /> }] }];
 
   beforeEach(() => {
     // React reports the caught error on the console; the screen is what matters here.
@@ -152,6 +151,16 @@ describe('the unhandled-error screen', () => {
     expect(reports[0]!.Agent).toBe(navigator.userAgent);
     advance(clock, 30_000);
     expect(reloadSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the error screen for the next location, as the data router\'s errorElement did (the back button, say)', async () => {
+    const routesWithAnother = [{ element: <Shell />, children: [{ path: '/', element: <Broken /> }, { path: '/elsewhere', element: <h1>Elsewhere</h1> }] }];
+    const view = renderShell({ path: '/', permissions: null, routes: routesWithAnother });
+    await screen.findByRole('alert');
+    expect(screen.getByRole('timer')).toBeTruthy();
+    await act(() => view.router.navigate('/elsewhere'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Elsewhere' })).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
   });
 
   it('says it could not log the error when the report fails too', async () => {

@@ -1,10 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { fromPromise, type AnyStateMachine, type SimulatedClock } from 'xstate';
 import { PortalGate } from '../../src/app/PortalGate';
 import { RootActor } from '../../src/machines/root/root-actor';
-import { routes } from '../../src/app/routes';
+import { AppRoutes } from '../../src/app/routes';
 import { ScreenLogicContext } from '../../src/app/screen-logic';
 import { system } from '../../src/ui/theme';
 import { AccountLogicContext, defaultAccountLogic, type AccountLogic } from '../../src/features/auth/account-logic';
@@ -13,6 +12,7 @@ import { authMachine } from '../../src/machines/auth/auth.machine';
 import type { Profile, UpdateProfileRequest } from '../../src/machines/auth/profile.machine';
 import { rootMachine } from '../../src/machines/root/root.machine';
 import { quietConnection, quietIdentity } from './quiet-connection';
+import { createTestRouter } from './test-router';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';
 import { permissionsOf, quietCountdown, resolvedPortal, tokenOf } from './shell-harness';
 
@@ -99,20 +99,22 @@ export function renderAccount(options: AccountRenderOptions) {
     },
     actions: { goHomeAndReload: () => undefined },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [options.path] });
+  const { router, Router } = createTestRouter(options.path);
   const rootLogic = rootMachine.provide({ actors: { portal: resolvedPortal, auth, connection: quietConnection, identityLive: quietIdentity } });
   const result = render(
-    <ChakraProvider value={system}>
-      <RootActor.Provider logic={rootLogic} options={{ input: { hostname: 'localhost', defaultPortal: 'ZA' }, ...(options.clock && { clock: options.clock }) }}>
-        <ScreenLogicContext.Provider value={{ countdown: quietCountdown, errorReport: errorReportMachine }}>
-          <AccountLogicContext.Provider value={options.logic ?? accountLogic(profile ?? sampleProfile())}>
-            <PortalGate>
-              <RouterProvider router={router} />
-            </PortalGate>
-          </AccountLogicContext.Provider>
-        </ScreenLogicContext.Provider>
-      </RootActor.Provider>
-    </ChakraProvider>,
+    <Router>
+      <ChakraProvider value={system}>
+        <RootActor.Provider logic={rootLogic} options={{ input: { hostname: 'localhost', defaultPortal: 'ZA' }, ...(options.clock && { clock: options.clock }) }}>
+          <ScreenLogicContext.Provider value={{ countdown: quietCountdown, errorReport: errorReportMachine }}>
+            <AccountLogicContext.Provider value={options.logic ?? accountLogic(profile ?? sampleProfile())}>
+              <PortalGate>
+                <AppRoutes />
+              </PortalGate>
+            </AccountLogicContext.Provider>
+          </ScreenLogicContext.Provider>
+        </RootActor.Provider>
+      </ChakraProvider>
+    </Router>,
   );
   return Object.assign(result, { router, reloads });
 }

@@ -1,10 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { fromPromise, type AnyActorRef, type PromiseActorLogic, type SimulatedClock } from 'xstate';
 import { PortalGate } from '../../src/app/PortalGate';
 import { RootActor } from '../../src/machines/root/root-actor';
-import { routes } from '../../src/app/routes';
+import { AppRoutes } from '../../src/app/routes';
 import { ScreenLogicContext } from '../../src/app/screen-logic';
 import { system } from '../../src/ui/theme';
 import { BookingLogicContext, type BookingLogic } from '../../src/features/booking/booking-logic';
@@ -15,6 +14,7 @@ import { errorReportMachine } from '../../src/machines/session/error-report.mach
 import { AccountLogicContext } from '../../src/features/auth/account-logic';
 import { accountLogic, accountPermissions, sampleProfile } from './account-harness';
 import { quietConnection, quietIdentity } from './quiet-connection';
+import { createTestRouter } from './test-router';
 import { preloadScreens } from './preload-screens';
 import { quietCountdown, resolvedPortal, tokenOf } from './shell-harness';
 
@@ -44,27 +44,29 @@ export function renderBooking(options: {
     actions: { goHomeAndReload: () => undefined },
   });
   const [pathname, search = ''] = options.path.split('?');
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: pathname!, search: search && `?${search}`, state: options.state ?? null }] });
+  const { router, Router } = createTestRouter({ pathname: pathname!, search: search && `?${search}`, state: options.state ?? null });
   // Every actor of the system, so a test can play the card provider's widget calling back.
   const actors: AnyActorRef[] = [];
   const rootLogic = rootMachine.provide({ actors: { portal: resolvedPortal, auth, connection: quietConnection, identityLive: quietIdentity } });
   const result = render(
-    <ChakraProvider value={system}>
-      <RootActor.Provider logic={rootLogic} options={{
-        input: { hostname: 'localhost', defaultPortal: 'ZA' }, ...(options.clock && { clock: options.clock }),
-        inspect: (event) => { if (event.type === '@xstate.actor') actors.push(event.actorRef as AnyActorRef); },
-      }}>
-        <ScreenLogicContext.Provider value={{ countdown: quietCountdown, errorReport: errorReportMachine }}>
-          <AccountLogicContext.Provider value={accountLogic(profile)}>
-            <BookingLogicContext.Provider value={options.logic}>
-              <PortalGate>
-                <RouterProvider router={router} />
-              </PortalGate>
-            </BookingLogicContext.Provider>
-          </AccountLogicContext.Provider>
-        </ScreenLogicContext.Provider>
-      </RootActor.Provider>
-    </ChakraProvider>,
+    <Router>
+      <ChakraProvider value={system}>
+        <RootActor.Provider logic={rootLogic} options={{
+          input: { hostname: 'localhost', defaultPortal: 'ZA' }, ...(options.clock && { clock: options.clock }),
+          inspect: (event) => { if (event.type === '@xstate.actor') actors.push(event.actorRef as AnyActorRef); },
+        }}>
+          <ScreenLogicContext.Provider value={{ countdown: quietCountdown, errorReport: errorReportMachine }}>
+            <AccountLogicContext.Provider value={accountLogic(profile)}>
+              <BookingLogicContext.Provider value={options.logic}>
+                <PortalGate>
+                  <AppRoutes />
+                </PortalGate>
+              </BookingLogicContext.Provider>
+            </AccountLogicContext.Provider>
+          </ScreenLogicContext.Provider>
+        </RootActor.Provider>
+      </ChakraProvider>
+    </Router>,
   );
   return Object.assign(result, { router, actors });
 }

@@ -1,14 +1,13 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
 import type { SimulatedClock } from 'xstate';
 import { App } from '../../src/app/App';
-import { routes } from '../../src/app/routes';
 import { rootMachine } from '../../src/machines/root/root.machine';
 import type { authMachine } from '../../src/machines/auth/auth.machine';
 import type { portalMachine } from '../../src/machines/portal/portal.machine';
 import type { connectionMachine } from '../../src/machines/session/connection.machine';
 import type { idleMachine } from '../../src/machines/session/idle.machine';
 import { quietConnection, quietIdentity } from './quiet-connection';
+import { createTestRouter } from './test-router';
 import type { identityLiveMachine } from '../../src/machines/session/identity-live.machine';
 
 export interface RenderAppOptions {
@@ -28,9 +27,9 @@ export interface RenderAppOptions {
   clock?: SimulatedClock;
 }
 
-/** Renders the whole app (providers, root actor, portal gate, routes) at a path, as main.tsx does. */
+/** Renders the whole app (providers, root actor, portal gate, routes) at a path, as main.tsx does (a memory router for BrowserRouter). */
 export function renderApp(options: RenderAppOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
+  const { router, Router } = createTestRouter(options.path ?? '/');
   const actors = {
     ...(options.portal && { portal: options.portal }),
     ...(options.auth && { auth: options.auth }),
@@ -39,14 +38,15 @@ export function renderApp(options: RenderAppOptions = {}) {
     identityLive: options.identityLive ?? quietIdentity,
   };
   const rootLogic = rootMachine.provide({ actors });
-  // The memory router comes back with the render, so tests can read where the app navigated.
+  // The router's handle comes back with the render, so tests can read where the app navigated.
   return Object.assign(render(
-    <App
-      router={router}
-      hostname={options.hostname ?? 'localhost'}
-      defaultPortal={options.defaultPortal ?? 'ZA'}
-      rootLogic={rootLogic}
-      clock={options.clock}
-    />,
+    <Router>
+      <App
+        hostname={options.hostname ?? 'localhost'}
+        defaultPortal={options.defaultPortal ?? 'ZA'}
+        rootLogic={rootLogic}
+        clock={options.clock}
+      />
+    </Router>,
   ), { router });
 }

@@ -1,11 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom, type SimulatedClock } from 'xstate';
 import { PortalGate } from '../../src/app/PortalGate';
 import { RootActor } from '../../src/machines/root/root-actor';
-import { routes } from '../../src/app/routes';
+import { AppRoutes, routes } from '../../src/app/routes';
 import { ScreenLogicContext, type ScreenLogic } from '../../src/app/screen-logic';
 import { system } from '../../src/ui/theme';
 import { roleFlagsOf, type Permissions, type StoredRole } from '../../src/lib/roles';
@@ -15,6 +14,7 @@ import { portalMachine } from '../../src/machines/portal/portal.machine';
 import type { Portal } from '../../src/machines/portal/portal.types';
 import { rootMachine } from '../../src/machines/root/root.machine';
 import { quietConnection, quietIdentity } from './quiet-connection';
+import { createTestRouter } from './test-router';
 import { countdownMachine } from '../../src/machines/session/countdown.machine';
 import { errorReportMachine } from '../../src/machines/session/error-report.machine';
 import type { notificationsMachine } from '../../src/machines/session/notifications.machine';
@@ -83,7 +83,7 @@ export const quietCountdown = countdownMachine.provide({ actions: { reload: relo
  * session of the given permissions, and the root actor handed back so tests can send to its children.
  */
 export function renderShell(options: ShellOptions = {}) {
-  const router = createMemoryRouter(options.routes ?? routes, { initialEntries: [options.path ?? '/'] });
+  const { router, Router } = createTestRouter(options.path ?? '/');
   const auth = options.auth ?? authWith(options.permissions ?? null, { restoring: options.permissions === undefined && 'permissions' in options });
   const rootLogic = rootMachine.provide({
     actors: { portal: resolvedPortal, auth, connection: quietConnection, identityLive: quietIdentity, ...(options.notifications && { notifications: options.notifications }) },
@@ -95,16 +95,18 @@ export function renderShell(options: ShellOptions = {}) {
   }
   const screenLogic: ScreenLogic = { countdown: quietCountdown, errorReport: errorReportMachine, ...options.screenLogic };
   const result = render(
-    <ChakraProvider value={system}>
-      <RootActor.Provider logic={rootLogic} options={{ input: { hostname: options.hostname ?? 'localhost', defaultPortal: 'ZA' }, ...(options.clock && { clock: options.clock }) }}>
-        <Capture />
-        <ScreenLogicContext.Provider value={screenLogic}>
-          <PortalGate>
-            <RouterProvider router={router} />
-          </PortalGate>
-        </ScreenLogicContext.Provider>
-      </RootActor.Provider>
-    </ChakraProvider>,
+    <Router>
+      <ChakraProvider value={system}>
+        <RootActor.Provider logic={rootLogic} options={{ input: { hostname: options.hostname ?? 'localhost', defaultPortal: 'ZA' }, ...(options.clock && { clock: options.clock }) }}>
+          <Capture />
+          <ScreenLogicContext.Provider value={screenLogic}>
+            <PortalGate>
+              <AppRoutes table={options.routes ?? routes} />
+            </PortalGate>
+          </ScreenLogicContext.Provider>
+        </RootActor.Provider>
+      </ChakraProvider>
+    </Router>,
   );
   return Object.assign(result, {
     router,
