@@ -91,8 +91,9 @@ export const adjustmentMachine = setup({
       },
     },
     confirming: {
+      // No close here: the confirmation is modal over the form (its Cancel out of reach), and Escape is its No.
       description: '"Transaction cannot be undone!": confirm, or go back to the form.',
-      on: { 'adjustment.confirm': 'submitting', 'adjustment.back': 'editing', 'adjustment.close': 'closed' },
+      on: { 'adjustment.confirm': 'submitting', 'adjustment.back': 'editing' },
     },
     submitting: {
       invoke: {
