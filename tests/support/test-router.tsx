@@ -1,5 +1,7 @@
-import { useContext, useLayoutEffect, type ReactNode } from 'react';
-import { MemoryRouter, UNSAFE_NavigationContext, useNavigate, type InitialEntry, type Location, type NavigateOptions, type To } from 'react-router-dom';
+import { useLayoutEffect, type ReactNode } from 'react';
+import {
+  UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter, useNavigate, type InitialEntry, type Location, type NavigateOptions, type To,
+} from 'react-router-dom';
 
 /** Where the app is and a way to go elsewhere, as a test sees the router (the data router's object did the same). */
 export interface TestRouter {
@@ -10,25 +12,21 @@ export interface TestRouter {
 }
 
 /**
- * A memory router at `initialEntry` (the app runs in BrowserRouter in main.tsx) and its handle. Render `Router`
- * around the app; `router` reads the memory history's location and navigates as the app's own code does.
+ * A router over a memory history at `initialEntry` (the app runs in BrowserRouter in main.tsx) and its handle.
+ * Render `Router` around the app; `router` reads the history's location and navigates as the app's own code does.
  */
 export function createTestRouter(initialEntry: InitialEntry = '/'): { router: TestRouter; Router: (props: { children: ReactNode }) => ReactNode } {
+  // v5Compat: every push and replace is told to the router, as BrowserRouter's own history does.
+  const history = UNSAFE_createMemoryHistory({ initialEntries: [initialEntry], v5Compat: true });
   const router: TestRouter = {
-    state: {
-      get location(): Location {
-        throw new Error('The test router has not rendered yet');
-      },
-    },
+    // The history's location moves when a navigation is asked for.
+    state: { get location() { return history.location; } },
     navigate: () => Promise.reject(new Error('The test router has not rendered yet')),
   };
   function Probe() {
-    // MemoryRouter's navigator is its memory history, whose location moves when a navigation is asked for.
-    const history = useContext(UNSAFE_NavigationContext).navigator as unknown as { location: Location };
     const navigate = useNavigate();
     // After each commit: the navigate function of the current location.
     useLayoutEffect(() => {
-      router.state = { get location() { return history.location; } };
       router.navigate = async (to, options) => {
         if (typeof to === 'number') await navigate(to);
         else await navigate(to, options);
@@ -38,10 +36,10 @@ export function createTestRouter(initialEntry: InitialEntry = '/'): { router: Te
   }
   function Router({ children }: { children: ReactNode }) {
     return (
-      <MemoryRouter initialEntries={[initialEntry]}>
+      <HistoryRouter history={history}>
         <Probe />
         {children}
-      </MemoryRouter>
+      </HistoryRouter>
     );
   }
   return { router, Router };
